@@ -1,0 +1,203 @@
+//! The card catalogue: every card's stats and text, loaded from `data/cards.json` (data, not code).
+//!
+//! Cards are referred to inside the engine by [`CardDefId`], an index into the catalogue. The catalogue is
+//! parsed once and shared; states only ever hold the small index.
+use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+
+/// The nine basic gem types (CR 301.5). Spelled Aquagem everywhere (RULINGS.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum GemType {
+    Aquagem,
+    Terragem,
+    Pyrogem,
+    Cryogem,
+    Electrogem,
+    Aerogem,
+    Caprogem,
+    Luciogem,
+    Nocturnagem,
+}
+
+impl GemType {
+    pub const ALL: [GemType; 9] = [
+        GemType::Aquagem,
+        GemType::Terragem,
+        GemType::Pyrogem,
+        GemType::Cryogem,
+        GemType::Electrogem,
+        GemType::Aerogem,
+        GemType::Caprogem,
+        GemType::Luciogem,
+        GemType::Nocturnagem,
+    ];
+}
+
+/// The four kinds of card (CR 300–303).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CardKind {
+    Hero,
+    Blend,
+    Action,
+    Gem,
+}
+
+/// Which parts of a hero need an activation gem (CR 300.5, 600).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Activation {
+    Atk,
+    Def,
+    Effect,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EffectText {
+    pub name: Option<String>,
+    pub text: String,
+}
+
+/// One card of the catalogue, as written in `data/cards.json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardDef {
+    /// Stable slug, e.g. `"usher"`.
+    pub id: String,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub kind: CardKind,
+    /// Heroes: their LV (CR 300.4). Blends: the number of gems required (CR 302.2).
+    #[serde(default)]
+    pub level: u8,
+    #[serde(default)]
+    pub atk: u8,
+    #[serde(default)]
+    pub def: u8,
+    #[serde(default)]
+    pub activation: Vec<Activation>,
+    /// A blend's gem requirement (CR 302.2).
+    #[serde(default)]
+    pub gems: Vec<GemType>,
+    /// An action's stars (CR 620).
+    #[serde(default)]
+    pub stars: u8,
+    /// Timed actions (CR 623).
+    #[serde(default)]
+    pub timed: bool,
+    /// A gem card's type (CR 301.5).
+    #[serde(default)]
+    pub gem_type: Option<GemType>,
+    /// `"basic gem"` or `"special gem"` (CR 101.7).
+    #[serde(default)]
+    pub subtype: Option<String>,
+    #[serde(default)]
+    pub effect: Option<EffectText>,
+    #[serde(default)]
+    pub flavor: Option<String>,
+    #[serde(default)]
+    pub collector: Option<String>,
+    #[serde(default)]
+    pub cited_in: Vec<String>,
+}
+
+impl CardDef {
+    pub fn is_special_gem(&self) -> bool {
+        self.kind == CardKind::Gem && self.subtype.as_deref() == Some("special gem")
+    }
+    pub fn needs_activation(&self, what: Activation) -> bool {
+        self.activation.contains(&what)
+    }
+}
+
+/// Index of a card in the catalogue. Never a per-copy identity: two Ushers share one `CardDefId`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CardDefId(pub u16);
+
+impl CardDefId {
+    pub fn def(self) -> &'static CardDef {
+        &catalogue().cards[self.0 as usize]
+    }
+    pub fn name(self) -> &'static str {
+        &self.def().name
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Catalogue {
+    pub set: String,
+    pub cards: Vec<CardDef>,
+}
+
+impl Catalogue {
+    /// Looks a card up by name or slug, ignoring case (deck lists are typed by people).
+    pub fn find(&self, name: &str) -> Option<CardDefId> {
+        let wanted = name.trim();
+        self.cards
+            .iter()
+            .position(|c| c.name.eq_ignore_ascii_case(wanted) || c.id.eq_ignore_ascii_case(wanted))
+            .map(|i| CardDefId(i as u16))
+    }
+    pub fn ids(&self) -> impl Iterator<Item = CardDefId> + '_ {
+        (0..self.cards.len()).map(|i| CardDefId(i as u16))
+    }
+}
+
+const CARDS_JSON: &str = include_str!("../data/cards.json");
+
+/// The catalogue, parsed on first use. The file is compiled in: the product never reads card data at run time.
+pub fn catalogue() -> &'static Catalogue {
+    static CATALOGUE: OnceLock<Catalogue> = OnceLock::new();
+    CATALOGUE.get_or_init(|| serde_json::from_str(CARDS_JSON).expect("data/cards.json is checked by tests"))
+}
+
+/// Looks a card up by name; panics only on names written into the engine's own code and tests.
+pub fn card(name: &str) -> CardDefId {
+    catalogue().find(name).unwrap_or_else(|| panic!("no card named {name:?} in the catalogue"))
+}
+
+/// The raw catalogue JSON, for servers that publish the card gallery.
+pub fn catalogue_json() -> &'static str {
+    CARDS_JSON
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The card rules (CR 300–303) hold for every card in the catalogue.
+    #[test]
+    fn every_card_obeys_the_card_rules() {
+        let cat = catalogue();
+        assert!(cat.cards.len() >= 48);
+        for c in &cat.cards {
+            match c.kind {
+                CardKind::Hero => assert!(c.level >= 1 && c.gems.is_empty(), "{}: CR 300.4", c.name),
+                // CR 302.2: a blend's LV equals the number of gems in its requirement.
+                CardKind::Blend => assert_eq!(c.level as usize, c.gems.len(), "{}: CR 302.2", c.name),
+                CardKind::Action => assert!(c.stars <= 5 && c.effect.is_some(), "{}: CR 303", c.name),
+                CardKind::Gem => assert!(c.gem_type.is_some() && c.subtype.is_some(), "{}: CR 301.5", c.name),
+            }
+        }
+        let mut names: Vec<_> = cat.cards.iter().map(|c| c.name.to_lowercase()).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), cat.cards.len(), "card names are unique");
+    }
+
+    /// Test-only: the project's catalogue matches the shared starter set stat for stat.
+    #[test]
+    fn catalogue_matches_the_starter_set() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/cards/starter-set.json");
+        let Ok(text) = std::fs::read_to_string(path) else { return };
+        let shared: Catalogue = serde_json::from_str(&text).unwrap();
+        for s in &shared.cards {
+            let ours = catalogue().find(&s.name).unwrap_or_else(|| panic!("missing {}", s.name)).def();
+            assert_eq!(
+                (ours.kind, ours.level, ours.atk, ours.def, &ours.gems, ours.stars, ours.timed, &ours.effect),
+                (s.kind, s.level, s.atk, s.def, &s.gems, s.stars, s.timed, &s.effect),
+                "{}",
+                s.name
+            );
+        }
+    }
+}
