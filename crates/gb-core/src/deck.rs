@@ -114,7 +114,7 @@ impl DeckList {
     pub fn validate(&self) -> Result<ValidDeck, Vec<Rejection>> {
         let cat = catalogue();
         let mut errors = Vec::new();
-        let mut resolve = |name: &str, errors: &mut Vec<Rejection>| -> Option<CardDefId> {
+        let resolve = |name: &str, errors: &mut Vec<Rejection>| -> Option<CardDefId> {
             let found = cat.find(name);
             if found.is_none() {
                 errors.push(Rejection::new("unknown_card", "CR 100.1", format!("no card named {name:?}")));

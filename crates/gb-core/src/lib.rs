@@ -1,5 +1,49 @@
-//! Gem Blenders rules engine (work in progress).
+//! Gem Blenders rules engine: the Standard two-player game of the comprehensive rules (CR), pure and
+//! deterministic. No I/O, no clock, no OS randomness: the same setup and the same intents always give the same
+//! match.
+//!
+//! The surface is narrow:
+//! - [`new_match`] validates a [`MatchSetup`] (two deck lists and a seed) and places the heroes;
+//! - [`legal_intents`] lists every intent a seat may submit now; [`apply`] accepts exactly those and returns the
+//!   [`Events`] they caused, or a [`Rejection`] with a stable code, the rule it breaks and a sentence;
+//! - [`view_for`] projects the state for a seat or a spectator; [`MatchState`] itself cannot be serialized.
+//!
+//! ```ignore
+//! let mut state = gb_core::new_match(&setup)?;
+//! let seat = gb_core::owed_seat(&state).unwrap();
+//! let intent = gb_core::legal_intents(&state, seat).remove(0);
+//! let events = gb_core::apply(&mut state, seat, &intent)?;
+//! let view = gb_core::view_for(&state, gb_core::Viewer::Seat(seat));
+//! ```
+mod api;
 pub mod cards;
 pub mod deck;
+pub mod decks;
+pub mod event;
+mod frames;
+mod hash;
 pub mod ids;
+pub mod intent;
+mod intents;
+pub mod invariants;
+pub mod playout;
 pub mod rejection;
+pub mod rng;
+mod setup;
+mod state;
+pub mod stats;
+pub mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use api::{ReplayError, apply, check, legal_intents, owed_seat, replay, state_hash};
+pub use deck::{DeckList, ValidDeck};
+pub use event::{CardView, Event, Events};
+pub use frames::{AskKind, WindowKind};
+pub use ids::{CardId, Position, Seat, Viewer};
+pub use intent::{AttackerDecl, Intent};
+pub use rejection::Rejection;
+pub use setup::{MatchSetup, SetupError, new_match};
+pub use state::{EndReason, GameOutcome, MatchState, Phase};
+pub use view::{MatchView, view_for};

@@ -1,0 +1,179 @@
+//! The engine's narrow surface: `legal_intents`, `apply`, `owed_seat`, `state_hash`, `replay`.
+use crate::event::{Event, Events};
+use crate::frames::{AskKind, Frame, WindowKind};
+use crate::ids::{Position, Seat};
+use crate::intent::{AttackerDecl, Intent};
+use crate::intents::{action, attack, blend, gem, setup, substitute, turn};
+use crate::rejection::Rejection;
+use crate::setup::{MatchSetup, SetupError, new_match};
+use crate::state::{EndReason, MatchState};
+use crate::cards::CardKind;
+use std::hash::Hash;
+
+/// The seat that owes the next decision, or `None` once the game is over.
+pub fn owed_seat(state: &MatchState) -> Option<Seat> {
+    if state.is_over() {
+        return None;
+    }
+    state.frames.last().and_then(Frame::owed_by)
+}
+
+/// Whether `intent` by `seat` would be accepted now, and if not, why. Never changes the state.
+pub fn check(state: &MatchState, seat: Seat, intent: &Intent) -> Result<(), Rejection> {
+    if state.is_over() {
+        return Err(Rejection::new("game_over", "CR 206.2", "the game is over"));
+    }
+    if *intent == Intent::Concede {
+        return Ok(()); // CR 102.2: at any time.
+    }
+    if owed_seat(state) != Some(seat) {
+        return Err(Rejection::new(
+            "not_your_decision",
+            "CR 202.1b",
+            "the other player owes the next decision; you may only concede now",
+        ));
+    }
+    match intent {
+        Intent::ChooseTurnOrder { .. } => setup::check_turn_order(state, seat),
+        Intent::Mulligan | Intent::KeepHand => setup::check_mulligan(state, seat),
+        Intent::PlayGem { card, hero } => gem::check(state, seat, *card, *hero),
+        Intent::PlayBlend { card, hero } => blend::check_blend(state, seat, *card, *hero),
+        Intent::Deblend { hero } => blend::check_deblend(state, seat, *hero),
+        Intent::PlayAction { card } => action::check(state, seat, *card),
+        Intent::DeclareAttack { attackers } => attack::check_declare(state, seat, attackers),
+        Intent::EndTurn => turn::check_end_turn(state, seat),
+        Intent::Pass => turn::check_pass(state, seat),
+        Intent::AcceptDamage => attack::check_accept(state, seat),
+        Intent::DeblendToBlock => attack::check_block(state, seat),
+        Intent::Substitute { hero, bench } => substitute::check(state, seat, *hero, *bench),
+        Intent::KeepHeroes => substitute::check_keep(state, seat),
+        Intent::Concede => unreachable!("handled above"),
+    }
+}
+
+/// Applies one intent. On rejection nothing changes; on success the events say what happened.
+pub fn apply(state: &mut MatchState, seat: Seat, intent: &Intent) -> Result<Events, Rejection> {
+    check(state, seat, intent)?;
+    let mut ev = Events::default();
+    match intent {
+        Intent::ChooseTurnOrder { go_first } => setup::apply_turn_order(state, seat, *go_first, &mut ev),
+        Intent::Mulligan => setup::apply_mulligan(state, seat, true, &mut ev),
+        Intent::KeepHand => setup::apply_mulligan(state, seat, false, &mut ev),
+        Intent::PlayGem { card, hero } => gem::apply(state, seat, *card, *hero, &mut ev),
+        Intent::PlayBlend { card, hero } => blend::apply_blend(state, seat, *card, *hero, &mut ev),
+        Intent::Deblend { hero } => blend::apply_deblend(state, seat, *hero, &mut ev),
+        Intent::PlayAction { card } => action::apply(state, seat, *card, &mut ev),
+        Intent::DeclareAttack { attackers } => attack::apply_declare(state, seat, attackers, &mut ev),
+        Intent::EndTurn => turn::apply_end_turn(state, seat, &mut ev),
+        Intent::Pass => turn::apply_pass(state, seat, &mut ev),
+        Intent::AcceptDamage => attack::apply_accept(state, seat, &mut ev),
+        Intent::DeblendToBlock => attack::apply_block(state, seat, &mut ev),
+        Intent::Substitute { hero, bench } => substitute::apply(state, seat, *hero, *bench, &mut ev),
+        Intent::KeepHeroes => substitute::apply_keep(state, seat, &mut ev),
+        Intent::Concede => {
+            ev.push(Event::Conceded { seat });
+            state.finish(seat.other(), EndReason::Concession, &mut ev);
+        }
+    }
+    state.applied += 1;
+    crate::frames::drive(state, &mut ev);
+    Ok(ev)
+}
+
+/// Every intent `seat` may submit now, choices included. `apply` accepts exactly these.
+pub fn legal_intents(state: &MatchState, seat: Seat) -> Vec<Intent> {
+    let mut out = Vec::new();
+    if state.is_over() {
+        return out;
+    }
+    if owed_seat(state) == Some(seat) {
+        let mut candidates = Vec::with_capacity(32);
+        match state.frames.last() {
+            Some(Frame::Ask { kind, .. }) => match kind {
+                AskKind::TurnOrder => candidates.extend([true, false].map(|go_first| Intent::ChooseTurnOrder { go_first })),
+                AskKind::Mulligan => candidates.extend([Intent::Mulligan, Intent::KeepHand]),
+                AskKind::AttackDamage { .. } => candidates.extend([Intent::AcceptDamage, Intent::DeblendToBlock]),
+                AskKind::Substitute => {
+                    for b in &state.player(seat).bench {
+                        candidates.extend(Position::ALL.map(|hero| Intent::Substitute { hero, bench: b.id }));
+                    }
+                    candidates.push(Intent::KeepHeroes);
+                }
+            },
+            Some(Frame::Window { kind: WindowKind::Main, .. }) => main_phase_candidates(state, seat, &mut candidates),
+            Some(Frame::Window { .. }) => candidates.push(Intent::Pass),
+            _ => {}
+        }
+        out.extend(candidates.into_iter().filter(|i| check(state, seat, i).is_ok()));
+    }
+    out.push(Intent::Concede);
+    out
+}
+
+fn main_phase_candidates(state: &MatchState, seat: Seat, out: &mut Vec<Intent>) {
+    let p = state.player(seat);
+    for card in &p.hand {
+        match card.def.def().kind {
+            CardKind::Gem if !p.allotted_gem_used => {
+                out.extend(Position::ALL.map(|hero| Intent::PlayGem { card: card.id, hero }))
+            }
+            CardKind::Blend => out.extend(Position::ALL.map(|hero| Intent::PlayBlend { card: card.id, hero })),
+            CardKind::Action => out.push(Intent::PlayAction { card: card.id }),
+            _ => {}
+        }
+    }
+    for hero in Position::ALL {
+        if p.hero(hero).is_blended() {
+            out.push(Intent::Deblend { hero });
+        }
+    }
+    if !p.attacked_this_turn {
+        attack_candidates(state, seat, out);
+    }
+    out.push(Intent::EndTurn);
+}
+
+/// Each frontline hero either stays home or attacks one of its targets; every non-empty combination.
+fn attack_candidates(state: &MatchState, seat: Seat, out: &mut Vec<Intent>) {
+    let options: Vec<Vec<Option<AttackerDecl>>> = Position::FRONTLINE
+        .iter()
+        .map(|&hero| {
+            let mut v = vec![None];
+            v.extend(attack::targets(state, seat, hero).map(|target| Some(AttackerDecl { hero, target })));
+            v
+        })
+        .collect();
+    for a in &options[0] {
+        for b in &options[1] {
+            for c in &options[2] {
+                let attackers: Vec<AttackerDecl> = [a, b, c].into_iter().flatten().copied().collect();
+                if !attackers.is_empty() {
+                    out.push(Intent::DeclareAttack { attackers });
+                }
+            }
+        }
+    }
+}
+
+/// A hash of the whole state, stable across machines: equal hashes mean equal replays.
+pub fn state_hash(state: &MatchState) -> u64 {
+    let mut h = crate::hash::StableHasher::new();
+    state.hash(&mut h);
+    std::hash::Hasher::finish(&h)
+}
+
+/// Why a replay stopped.
+#[derive(Debug)]
+pub enum ReplayError {
+    Setup(Vec<SetupError>),
+    Rejected { index: usize, rejection: Rejection },
+}
+
+/// Plays a log of `(seat, intent)` pairs from a setup; the same inputs always give the same state.
+pub fn replay(setup: &MatchSetup, log: &[(Seat, Intent)]) -> Result<MatchState, ReplayError> {
+    let mut state = new_match(setup).map_err(ReplayError::Setup)?;
+    for (index, (seat, intent)) in log.iter().enumerate() {
+        apply(&mut state, *seat, intent).map_err(|rejection| ReplayError::Rejected { index, rejection })?;
+    }
+    Ok(state)
+}

@@ -1,0 +1,113 @@
+//! Events: what happened, in order. An event may carry a private part (a drawn card) that only its owner sees;
+//! `Event::redacted_for` strips it for everyone else.
+use crate::ids::{CardId, Position, Seat, Viewer};
+use crate::state::{Card, EndReason};
+use serde::Serialize;
+
+/// A card as a viewer sees it: its current handle and what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct CardView {
+    pub id: CardId,
+    /// Catalogue slug, e.g. `"usher"`.
+    pub card: &'static str,
+    pub name: &'static str,
+}
+
+impl From<Card> for CardView {
+    fn from(c: Card) -> Self {
+        let def = c.def.def();
+        CardView { id: c.id, card: &def.id, name: &def.name }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeblendReason {
+    /// The player chose to (CR 302.5).
+    Chosen,
+    /// Deblend-to-block (CR 610).
+    Block,
+    /// The blend's gem requirement is no longer met (CR 302.6).
+    GemsLost,
+    /// The hero was substituted (CR 621.2).
+    Substituted,
+    /// A card effect did it.
+    Effect,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// CR 200.4: the seeded draw chose who picks turn order.
+    TurnOrderChooser { seat: Seat },
+    TurnOrderChosen { chooser: Seat, first: Seat },
+    /// An opening hand of 7 (CR 200.5); the cards only for their owner.
+    HandDealt { seat: Seat, count: u8, cards: Option<Vec<CardView>> },
+    /// CR 200.6.
+    Mulligan { seat: Seat, mulligan: bool },
+    /// CR 200.7: every hero is flipped face up.
+    HeroesRevealed { heroes: [[CardView; 4]; 2] },
+    TurnStarted { seat: Seat, turn: u32, first_turn: bool },
+    /// The card only for the drawer (CR 402.2).
+    CardDrawn { seat: Seat, card: Option<CardView> },
+    /// Drawing from an empty deck (CR 618).
+    DeckedOut { seat: Seat },
+    GemEquipped { seat: Seat, hero: Position, gem: CardView, allotted: bool },
+    Blended { seat: Seat, hero: Position, blend: CardView },
+    Deblended { seat: Seat, hero: Position, blend: CardView, reason: DeblendReason },
+    Discarded { seat: Seat, card: CardView },
+    ActionPlayed { seat: Seat, action: CardView },
+    ActionResolved { seat: Seat, action: CardView, prevented: bool },
+    AttackDeclared { seat: Seat, attackers: Vec<crate::intent::AttackerDecl> },
+    /// CR 204.1: a declared hero with 0 ATK does not resolve an attack.
+    AttackerDropped { seat: Seat, hero: Position },
+    /// CR 204.3: one attacker's damage, calculated before any deblend-to-block (RULINGS.md).
+    AttackDamageCalculated { seat: Seat, attacker: Position, target: Position, atk: u16, def: u16, damage: u16 },
+    /// CR 610.
+    DeblendedToBlock { seat: Seat, hero: Position, attacker: Position },
+    Damage { seat: Seat, amount: u16, attack: bool, hp: u16 },
+    AttackEnded { seat: Seat },
+    RoundLost { seat: Seat, round: u8, rounds_won: [u8; 2] },
+    /// CR 206.3: HP reset, action meters cleared.
+    RoundStarted { round: u8 },
+    /// CR 621: the incoming hero is revealed.
+    Substituted { seat: Seat, hero: Position, outgoing: CardView, incoming: CardView },
+    EndPhase { seat: Seat },
+    Conceded { seat: Seat },
+    GameOver { winner: Seat, reason: EndReason },
+}
+
+impl Event {
+    /// The event as `viewer` may see it.
+    pub fn redacted_for(&self, viewer: Viewer) -> Event {
+        match self {
+            Event::HandDealt { seat, count, cards: Some(_) } if !viewer.sees_private_of(*seat) => {
+                Event::HandDealt { seat: *seat, count: *count, cards: None }
+            }
+            Event::CardDrawn { seat, card: Some(_) } if !viewer.sees_private_of(*seat) => {
+                Event::CardDrawn { seat: *seat, card: None }
+            }
+            other => other.clone(),
+        }
+    }
+}
+
+/// The events of one `apply`, in order, with their private parts. Only their redactions leave the engine.
+#[derive(Clone, Debug, Default)]
+pub struct Events(pub(crate) Vec<Event>);
+
+impl Events {
+    pub(crate) fn push(&mut self, e: Event) {
+        self.0.push(e);
+    }
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+    /// The events as `viewer` may see them.
+    pub fn for_viewer(&self, viewer: Viewer) -> Vec<Event> {
+        self.0.iter().map(|e| e.redacted_for(viewer)).collect()
+    }
+}

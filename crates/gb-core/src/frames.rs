@@ -1,0 +1,145 @@
+//! The frame stack: every piece of unfinished work is data in `MatchState` (see
+//! `shared/design/pausing-for-choices.md`). Input frames (`Ask`, `Window`) wait for one seat; work frames step
+//! until they push an input frame or finish. Between calls the top frame is always an input frame, so exactly one
+//! seat owes the next decision, or the game is over.
+use crate::event::Events;
+use crate::ids::{Position, Seat};
+use crate::intents;
+use crate::state::{Card, EndReason, MatchState};
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Frame {
+    /// Input: a question asked during resolution.
+    Ask { seat: Seat, kind: AskKind },
+    /// Input: a window in which a seat may act, or pass.
+    Window { seat: Seat, kind: WindowKind },
+    /// Work: beginning the game (CR 200).
+    Setup(SetupStage),
+    /// Work: an attack being resolved (CR 203–204).
+    Attack(AttackFrame),
+    /// Work: an action waiting for its response window, then resolving (CR 303.3, 501.6).
+    Action(ActionFrame),
+    /// Work: the end phase and, when a round was decided, the start of the next round (CR 205, 206.3).
+    EndPhase(EndStage),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum AskKind {
+    /// CR 200.4.
+    TurnOrder,
+    /// CR 200.6.
+    Mulligan,
+    /// CR 204.4: the defender accepts or deblends-to-block, one attacker at a time.
+    AttackDamage { attacker: Position, target: Position, damage: u16 },
+    /// CR 206.3: substitute one hero, or keep them all.
+    Substitute,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WindowKind {
+    /// The play phase (CR 202).
+    Main,
+    /// CR 203.2: the attacker's "when you declare an attack" window.
+    AttackerDeclared,
+    /// CR 203.3: the defender's "when an opponent declares an attack" window.
+    DefenderDeclared,
+    /// CR 501.6: the opponent may answer an action with timed actions.
+    ActionResponse,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum SetupStage {
+    ChooseOrder,
+    Deal,
+    /// 0: the first player's mulligan decision, 1: the second player's (CR 200.6, in turn order).
+    Mulligan(u8),
+    Reveal,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct AttackFrame {
+    pub seat: Seat,
+    pub attackers: Vec<AttackerState>,
+    pub stage: AttackStage,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct AttackerState {
+    pub hero: Position,
+    pub target: Position,
+    /// Calculated once for every attacker before any deblend-to-block (RULINGS.md on 204.4f).
+    pub damage: u16,
+    pub dropped: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum AttackStage {
+    AttackerWindow,
+    DefenderWindow,
+    Calculate,
+    /// Asking the defender about the attacker at this index next.
+    Damage(u8),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct ActionFrame {
+    pub seat: Seat,
+    pub card: Card,
+    pub prevented: bool,
+    pub responded: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum EndStage {
+    EndOfTurn,
+    RoundEnd,
+    /// 0: the round winner's substitution, 1: the loser's (CR 206.3 step 3).
+    Substitute(u8),
+    NextTurn,
+}
+
+impl Frame {
+    pub(crate) fn owed_by(&self) -> Option<Seat> {
+        match self {
+            Frame::Ask { seat, .. } | Frame::Window { seat, .. } => Some(*seat),
+            _ => None,
+        }
+    }
+}
+
+/// Far more steps than any legal sequence needs; a runaway loop ends the game instead of hanging it.
+const STEP_BUDGET: u32 = 100_000;
+
+/// Runs work frames until an input frame is on top or the game is over.
+pub(crate) fn drive(state: &mut MatchState, ev: &mut Events) {
+    let mut steps = 0;
+    while !state.is_over() {
+        steps += 1;
+        if steps > STEP_BUDGET {
+            let loser = state.turn.active;
+            state.finish(loser.other(), EndReason::StepBudget, ev);
+            return;
+        }
+        let Some(top) = state.frames.last() else { return };
+        match top {
+            // CR 206.1: once a round is decided the active player goes straight to the end phase.
+            Frame::Window { kind: WindowKind::Main, .. } if state.turn.round_loser.is_some() => {
+                state.frames.pop();
+                state.frames.push(Frame::EndPhase(EndStage::EndOfTurn));
+            }
+            Frame::Ask { .. } | Frame::Window { .. } => return,
+            _ => {
+                let frame = state.frames.pop().expect("top exists");
+                match frame {
+                    Frame::Setup(stage) => intents::setup::step(state, stage, ev),
+                    Frame::Attack(attack) => intents::attack::step(state, attack, ev),
+                    Frame::Action(action) => intents::action::step(state, action, ev),
+                    Frame::EndPhase(stage) => intents::turn::step(state, stage, ev),
+                    Frame::Ask { .. } | Frame::Window { .. } => unreachable!("input frames are matched above"),
+                }
+            }
+        }
+    }
+}

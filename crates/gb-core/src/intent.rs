@@ -1,0 +1,70 @@
+//! Intents: everything a seat can ask the engine to do, one closed enum. Each kind lives in its own module under
+//! `intents/` with its legality check and its application.
+use crate::ids::{CardId, Position};
+use serde::{Deserialize, Serialize};
+
+/// One declared attacker and the opponent's hero it attacks (CR 203.1, 616; Storm Weaver changes the target,
+/// CR 204.4f).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct AttackerDecl {
+    pub hero: Position,
+    pub target: Position,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Intent {
+    /// CR 200.4: the chosen player decides to go first or second.
+    ChooseTurnOrder { go_first: bool },
+    /// CR 200.6: shuffle the hand back and draw 7 anew (once).
+    Mulligan,
+    /// CR 200.6: keep the opening hand.
+    KeepHand,
+    /// CR 301.2: equip the allotted gem of this turn.
+    PlayGem { card: CardId, hero: Position },
+    /// CR 302.3: play a blend onto an unblended hero.
+    PlayBlend { card: CardId, hero: Position },
+    /// CR 302.5: discard a hero's blend during your turn.
+    Deblend { hero: Position },
+    /// CR 303.3: put an action into the action meter, then apply it.
+    PlayAction { card: CardId },
+    /// CR 203: the one attack of the turn, all attackers at once.
+    DeclareAttack { attackers: Vec<AttackerDecl> },
+    /// CR 205.1: declare the end phase.
+    EndTurn,
+    /// Close a window without acting (CR 203.2, 203.3, 501.6).
+    Pass,
+    /// CR 204.4a: take the attack damage of the attacker being resolved.
+    AcceptDamage,
+    /// CR 610: discard the attacked hero's blend to prevent this attacker's damage.
+    DeblendToBlock,
+    /// CR 206.3, 621: swap one field hero for a bench hero between rounds.
+    Substitute { hero: Position, bench: CardId },
+    /// CR 206.3: substitute no one.
+    KeepHeroes,
+    /// CR 102.2: concede the game (never only a round, CR 206.1e).
+    Concede,
+}
+
+impl Intent {
+    /// The stable snake_case name of the intent's kind, as on the wire.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Intent::ChooseTurnOrder { .. } => "choose_turn_order",
+            Intent::Mulligan => "mulligan",
+            Intent::KeepHand => "keep_hand",
+            Intent::PlayGem { .. } => "play_gem",
+            Intent::PlayBlend { .. } => "play_blend",
+            Intent::Deblend { .. } => "deblend",
+            Intent::PlayAction { .. } => "play_action",
+            Intent::DeclareAttack { .. } => "declare_attack",
+            Intent::EndTurn => "end_turn",
+            Intent::Pass => "pass",
+            Intent::AcceptDamage => "accept_damage",
+            Intent::DeblendToBlock => "deblend_to_block",
+            Intent::Substitute { .. } => "substitute",
+            Intent::KeepHeroes => "keep_heroes",
+            Intent::Concede => "concede",
+        }
+    }
+}

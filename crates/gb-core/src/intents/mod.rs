@@ -1,0 +1,34 @@
+//! One module per kind of intent: its legality check (`check`), its application (`apply`), and, where it owns a
+//! work frame, that frame's `step`.
+pub(crate) mod action;
+pub(crate) mod attack;
+pub(crate) mod blend;
+pub(crate) mod gem;
+pub(crate) mod setup;
+pub(crate) mod substitute;
+pub(crate) mod turn;
+
+use crate::frames::{AskKind, Frame, WindowKind};
+use crate::ids::Seat;
+use crate::rejection::Rejection;
+use crate::state::MatchState;
+
+/// The open window, if `seat` owes a window decision of that kind.
+pub(crate) fn require_window(state: &MatchState, seat: Seat, kind: WindowKind, rule: &'static str, what: &str) -> Result<(), Rejection> {
+    match state.frames.last() {
+        Some(Frame::Window { seat: s, kind: k }) if *s == seat && *k == kind => Ok(()),
+        _ => Err(Rejection::new("not_now", rule, format!("{what} is not possible at this point of the game"))),
+    }
+}
+
+/// The open question, if `seat` owes it.
+pub(crate) fn current_ask(state: &MatchState, seat: Seat) -> Option<AskKind> {
+    match state.frames.last() {
+        Some(Frame::Ask { seat: s, kind }) if *s == seat => Some(*kind),
+        _ => None,
+    }
+}
+
+pub(crate) fn not_asked(rule: &'static str, what: &str) -> Rejection {
+    Rejection::new("not_now", rule, format!("{what}: nobody asked you that now"))
+}

@@ -1,0 +1,100 @@
+//! Beginning the game (CR 200): turn order, shuffles, opening hands, mulligans, heroes flipped face up.
+use crate::event::{CardView, Event, Events};
+use crate::frames::{AskKind, Frame, SetupStage};
+use crate::ids::Seat;
+use crate::intents::{current_ask, not_asked};
+use crate::rejection::Rejection;
+use crate::state::MatchState;
+
+pub(crate) fn check_turn_order(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
+    match current_ask(state, seat) {
+        Some(AskKind::TurnOrder) => Ok(()),
+        _ => Err(not_asked("CR 200.4", "choosing turn order")),
+    }
+}
+
+pub(crate) fn apply_turn_order(state: &mut MatchState, seat: Seat, go_first: bool, ev: &mut Events) {
+    state.frames.pop();
+    let first = if go_first { seat } else { seat.other() };
+    state.turn.first_player = first;
+    state.turn.active = first;
+    ev.push(Event::TurnOrderChosen { chooser: seat, first });
+}
+
+pub(crate) fn check_mulligan(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
+    match current_ask(state, seat) {
+        Some(AskKind::Mulligan) => Ok(()),
+        // CR 200.6a: one mulligan each, asked once, in turn order.
+        _ => Err(not_asked("CR 200.6", "the mulligan decision")),
+    }
+}
+
+pub(crate) fn apply_mulligan(state: &mut MatchState, seat: Seat, mulligan: bool, ev: &mut Events) {
+    state.frames.pop();
+    ev.push(Event::Mulligan { seat, mulligan });
+    if mulligan {
+        let p = state.player_mut(seat);
+        p.mulliganed = true;
+        let hand = std::mem::take(&mut p.hand);
+        p.deck.extend(hand);
+        shuffle_deck(state, seat);
+        deal(state, seat, ev);
+    }
+}
+
+/// Shuffling re-issues every handle in the deck, so nothing seen before can be followed in (CR 403.2).
+pub(crate) fn shuffle_deck(state: &mut MatchState, seat: Seat) {
+    let mut deck = std::mem::take(&mut state.player_mut(seat).deck);
+    state.rng.shuffle(&mut deck);
+    for card in deck.iter_mut() {
+        *card = state.fresh(card.def);
+    }
+    state.player_mut(seat).deck = deck;
+}
+
+fn deal(state: &mut MatchState, seat: Seat, ev: &mut Events) {
+    let mut cards = Vec::with_capacity(7);
+    for _ in 0..7 {
+        let Some(card) = state.player_mut(seat).deck.pop() else { break };
+        let card = state.fresh(card.def);
+        state.player_mut(seat).hand.push(card);
+        cards.push(CardView::from(card));
+    }
+    ev.push(Event::HandDealt { seat, count: cards.len() as u8, cards: Some(cards) });
+}
+
+pub(crate) fn step(state: &mut MatchState, stage: SetupStage, ev: &mut Events) {
+    match stage {
+        SetupStage::ChooseOrder => {
+            state.frames.push(Frame::Setup(SetupStage::Deal));
+            state.frames.push(Frame::Ask { seat: state.chooser, kind: AskKind::TurnOrder });
+        }
+        SetupStage::Deal => {
+            // CR 200.5: after turn order, each player shuffles and draws 7, first player first.
+            let first = state.turn.first_player;
+            for seat in [first, first.other()] {
+                shuffle_deck(state, seat);
+                deal(state, seat, ev);
+            }
+            state.frames.push(Frame::Setup(SetupStage::Mulligan(0)));
+        }
+        SetupStage::Mulligan(i) => {
+            let first = state.turn.first_player;
+            let seat = if i == 0 { first } else { first.other() };
+            let next = if i == 0 { SetupStage::Mulligan(1) } else { SetupStage::Reveal };
+            state.frames.push(Frame::Setup(next));
+            state.frames.push(Frame::Ask { seat, kind: AskKind::Mulligan });
+        }
+        SetupStage::Reveal => {
+            // CR 200.7: all heroes flip face up, then the first turn begins.
+            for p in state.players.iter_mut() {
+                for h in p.field.iter_mut() {
+                    h.face_down = false;
+                }
+            }
+            let heroes = [Seat::A, Seat::B].map(|s| state.player(s).field.each_ref().map(|h| CardView::from(h.card)));
+            ev.push(Event::HeroesRevealed { heroes });
+            crate::intents::turn::begin_turn(state, state.turn.first_player, ev);
+        }
+    }
+}

@@ -1,0 +1,183 @@
+//! `MatchState`: the whole truth of one match, hidden zones included. It has no `Serialize` on purpose: only
+//! views (see `view.rs`) ever leave the engine.
+mod zones;
+
+pub use zones::{Card, Hero, PlayerState};
+
+use crate::cards::CardDefId;
+use crate::event::{Event, Events};
+use crate::frames::Frame;
+use crate::ids::{CardId, Position, Seat};
+use crate::rng::MatchRng;
+
+/// How a match ended (CR 206.2, 102.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct GameOutcome {
+    pub winner: Seat,
+    pub reason: EndReason,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// Won two rounds (CR 206.2).
+    TwoRounds,
+    /// The other player conceded (CR 102.2).
+    Concession,
+    /// The engine's step budget ran out: a loop that never ends is decided against the seat that owed it.
+    StepBudget,
+}
+
+/// Where the turn stands (CR 200.8a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Before the first turn: turn order, opening hands, mulligans (CR 200).
+    Setup,
+    Draw,
+    Play,
+    End,
+    /// Between rounds: substitutions (CR 206.3).
+    RoundEnd,
+    GameOver,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TurnState {
+    pub active: Seat,
+    pub first_player: Seat,
+    /// Counts turns of the whole game, from 1.
+    pub number: u32,
+    pub phase: Phase,
+    /// No "first turn" exists once a round has ended (CR 206.3a).
+    pub first_turns_over: bool,
+    /// Round number, from 1 (CR 206).
+    pub round: u8,
+    /// Set when a player's HP reached 0 this turn; the round is decided and no one else can lose it (CR 206.1c).
+    pub round_loser: Option<Seat>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MatchState {
+    pub(crate) players: [PlayerState; 2],
+    pub(crate) turn: TurnState,
+    /// All unfinished work; the top frame is always owed by exactly one seat between calls (see `frames.rs`).
+    pub(crate) frames: Vec<Frame>,
+    pub(crate) rng: MatchRng,
+    pub(crate) next_card_id: u32,
+    /// The seat the seeded draw chose to pick turn order (CR 200.4).
+    pub(crate) chooser: Seat,
+    pub(crate) outcome: Option<GameOutcome>,
+    /// Intents accepted so far.
+    pub(crate) applied: u32,
+}
+
+impl MatchState {
+    pub fn player(&self, seat: Seat) -> &PlayerState {
+        &self.players[seat.index()]
+    }
+    pub(crate) fn player_mut(&mut self, seat: Seat) -> &mut PlayerState {
+        &mut self.players[seat.index()]
+    }
+    pub fn turn(&self) -> &TurnState {
+        &self.turn
+    }
+    pub fn outcome(&self) -> Option<GameOutcome> {
+        self.outcome
+    }
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+    pub fn hero(&self, seat: Seat, pos: Position) -> &Hero {
+        &self.players[seat.index()].field[pos.index()]
+    }
+    pub(crate) fn hero_mut(&mut self, seat: Seat, pos: Position) -> &mut Hero {
+        &mut self.players[seat.index()].field[pos.index()]
+    }
+
+    /// A fresh handle for a card that is changing zone (see `CardId`).
+    pub(crate) fn fresh(&mut self, def: CardDefId) -> Card {
+        self.next_card_id += 1;
+        Card { id: CardId(self.next_card_id), def }
+    }
+
+    /// Whether it is `seat`'s first turn, for first-turn limits (CR 200.9, 206.3a).
+    pub fn is_first_turn(&self, seat: Seat) -> bool {
+        !self.turn.first_turns_over && self.player(seat).turns_started <= 1 && self.turn.active == seat
+    }
+
+    /// Draws `n` cards; an empty deck deals 15 non-attack damage per missing card instead (CR 201.3, 618).
+    pub(crate) fn draw(&mut self, seat: Seat, n: usize, ev: &mut Events) {
+        for _ in 0..n {
+            match self.player_mut(seat).deck.pop() {
+                Some(card) => {
+                    let card = self.fresh(card.def);
+                    self.player_mut(seat).hand.push(card);
+                    ev.push(Event::CardDrawn { seat, card: Some(card.into()) });
+                }
+                None => {
+                    ev.push(Event::DeckedOut { seat });
+                    self.damage(seat, 15, false, ev);
+                }
+            }
+        }
+    }
+
+    /// Reduces a player's HP, never below 0 (CR 206.1f, 613.5); reaching 0 loses the round at once (CR 206.1),
+    /// unless the round is already decided (CR 206.1c).
+    pub(crate) fn damage(&mut self, seat: Seat, amount: u16, attack: bool, ev: &mut Events) {
+        let p = self.player_mut(seat);
+        let before = p.hp;
+        p.hp = p.hp.saturating_sub(amount);
+        let hp = p.hp;
+        ev.push(Event::Damage { seat, amount, attack, hp });
+        if before > 0 && hp == 0 && self.turn.round_loser.is_none() && self.outcome.is_none() {
+            self.lose_round(seat, ev);
+        }
+    }
+
+    fn lose_round(&mut self, loser: Seat, ev: &mut Events) {
+        self.turn.round_loser = Some(loser);
+        let winner = loser.other();
+        self.player_mut(winner).rounds_won += 1;
+        let rounds_won = [self.players[0].rounds_won, self.players[1].rounds_won];
+        ev.push(Event::RoundLost { seat: loser, round: self.turn.round, rounds_won });
+        // CR 206.2: two rounds end the game immediately.
+        if self.player(winner).rounds_won >= 2 {
+            self.finish(winner, EndReason::TwoRounds, ev);
+        }
+    }
+
+    pub(crate) fn finish(&mut self, winner: Seat, reason: EndReason, ev: &mut Events) {
+        self.outcome = Some(GameOutcome { winner, reason });
+        self.turn.phase = Phase::GameOver;
+        self.frames.clear();
+        ev.push(Event::GameOver { winner, reason });
+    }
+
+    /// Discards a hero's blend (deblending, CR 609.1); attached cards go with it (CR 604.2a).
+    pub(crate) fn deblend(&mut self, seat: Seat, pos: Position, reason: crate::event::DeblendReason, ev: &mut Events) {
+        let Some(blend) = self.hero_mut(seat, pos).blend.take() else { return };
+        let attached = std::mem::take(&mut self.hero_mut(seat, pos).attached);
+        let blend = self.fresh(blend.def);
+        self.player_mut(seat).discard.push(blend);
+        ev.push(Event::Deblended { seat, hero: pos, blend: blend.into(), reason });
+        for card in attached {
+            let card = self.fresh(card.def);
+            self.player_mut(seat).discard.push(card);
+            ev.push(Event::Discarded { seat, card: card.into() });
+        }
+    }
+
+    /// Takes a card out of a hand by its handle.
+    pub(crate) fn take_from_hand(&mut self, seat: Seat, id: CardId) -> Option<Card> {
+        let hand = &mut self.player_mut(seat).hand;
+        let idx = hand.iter().position(|c| c.id == id)?;
+        Some(hand.remove(idx))
+    }
+
+    /// Every card each player owns, for the conservation invariant: (zone cards, heroes).
+    pub fn card_count(&self, seat: Seat) -> usize {
+        self.player(seat).card_count()
+    }
+}

@@ -1,0 +1,113 @@
+//! The zones one player owns: field (four heroes with their gems, blend, attachments), hand, deck, discard,
+//! bench and action meter (CR 400–406).
+use crate::cards::{CardDefId, GemType};
+use crate::ids::{CardId, Position};
+
+/// One physical card where it is now: its catalogue entry and its current handle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Card {
+    pub id: CardId,
+    pub def: CardDefId,
+}
+
+/// A hero stack: the hero card with everything that travels with it (CR 612.1b).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Hero {
+    pub card: Card,
+    pub gems: Vec<Card>,
+    pub blend: Option<Card>,
+    /// Cards attached by a blend's effect (CR 406); not on the field.
+    pub attached: Vec<Card>,
+    /// Heroes are placed face down and flipped after mulligans (CR 200.2, 200.7).
+    pub face_down: bool,
+}
+
+impl Hero {
+    pub fn new(card: Card) -> Self {
+        Hero { card, gems: Vec::new(), blend: None, attached: Vec::new(), face_down: true }
+    }
+    pub fn is_blended(&self) -> bool {
+        self.blend.is_some()
+    }
+    /// The gem types this hero counts for blending and activation (CR 302.3, 600).
+    pub fn gem_types(&self) -> impl Iterator<Item = GemType> + '_ {
+        self.gems.iter().filter_map(|g| g.def.def().gem_type)
+    }
+    pub fn has_gem(&self) -> bool {
+        !self.gems.is_empty()
+    }
+    pub fn level(&self) -> u8 {
+        self.card.def.def().level
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PlayerState {
+    /// Indexed by `Position::index()`: left, center, right, back.
+    pub field: [Hero; 4],
+    pub hand: Vec<Card>,
+    /// The top of the deck is the last element.
+    pub deck: Vec<Card>,
+    pub discard: Vec<Card>,
+    /// Face-down heroes (CR 405).
+    pub bench: Vec<Card>,
+    /// Played actions, in order (CR 401).
+    pub meter: Vec<Card>,
+    /// 5 unless an effect changes it (CR 401.2).
+    pub meter_slots: u8,
+    pub hp: u16,
+    pub rounds_won: u8,
+    pub mulliganed: bool,
+    /// How many of this player's turns have begun; 1 during their first turn.
+    pub turns_started: u32,
+    /// The allotted gem of this turn was played (CR 301.2).
+    pub allotted_gem_used: bool,
+    /// The one attack of this turn was declared (CR 203.1a).
+    pub attacked_this_turn: bool,
+}
+
+impl PlayerState {
+    pub fn new(heroes: [Card; 4], bench: Vec<Card>, deck: Vec<Card>) -> Self {
+        PlayerState {
+            field: heroes.map(Hero::new),
+            hand: Vec::new(),
+            deck,
+            discard: Vec::new(),
+            bench,
+            meter: Vec::new(),
+            meter_slots: 5,
+            hp: 20,
+            rounds_won: 0,
+            mulliganed: false,
+            turns_started: 0,
+            allotted_gem_used: false,
+            attacked_this_turn: false,
+        }
+    }
+    pub fn hero(&self, pos: Position) -> &Hero {
+        &self.field[pos.index()]
+    }
+    pub fn meter_full(&self) -> bool {
+        self.meter.len() >= self.meter_slots as usize
+    }
+    /// Cards in every zone, heroes included; constant for the whole match.
+    pub fn card_count(&self) -> usize {
+        let field: usize = self.field.iter().map(|h| 1 + h.gems.len() + h.blend.is_some() as usize + h.attached.len()).sum();
+        field + self.hand.len() + self.deck.len() + self.discard.len() + self.bench.len() + self.meter.len()
+    }
+    /// Every card's catalogue entry, for the conservation invariant.
+    pub fn all_defs(&self) -> Vec<CardDefId> {
+        let mut out = Vec::with_capacity(64);
+        for h in &self.field {
+            out.push(h.card.def);
+            out.extend(h.gems.iter().map(|c| c.def));
+            out.extend(h.blend.iter().map(|c| c.def));
+            out.extend(h.attached.iter().map(|c| c.def));
+        }
+        for zone in [&self.hand, &self.deck, &self.discard, &self.bench, &self.meter] {
+            out.extend(zone.iter().map(|c| c.def));
+        }
+        out.sort();
+        out
+    }
+}

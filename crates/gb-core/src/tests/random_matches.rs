@@ -1,0 +1,101 @@
+//! 10,000 random matches with every invariant checked after every intent, and `check` agreeing with
+//! `legal_intents` in both directions on the states they pass through.
+use super::{match_count, start};
+use crate::api::{apply, check, legal_intents, owed_seat, state_hash};
+use crate::ids::{CardId, Position, Seat};
+use crate::intent::{AttackerDecl, Intent};
+use crate::invariants::{check_invariants, initial_cards};
+use crate::playout::{RandomPolicy, play_out};
+use crate::rng::MatchRng;
+use crate::state::MatchState;
+
+/// Intents of every kind with arguments drawn from what the state contains and beyond, legal or not.
+fn probes(state: &MatchState, rng: &mut MatchRng) -> Vec<Intent> {
+    let mut ids: Vec<CardId> = Vec::new();
+    for seat in Seat::BOTH {
+        let p = state.player(seat);
+        ids.extend(p.hand.iter().chain(p.bench.iter()).chain(p.deck.iter().take(2)).map(|c| c.id));
+    }
+    ids.push(CardId(rng.below(100_000)));
+    let id = |rng: &mut MatchRng| ids[rng.below(ids.len() as u32) as usize];
+    let pos = |rng: &mut MatchRng| Position::ALL[rng.below(4) as usize];
+    let mut out = vec![
+        Intent::ChooseTurnOrder { go_first: rng.below(2) == 0 },
+        Intent::Mulligan,
+        Intent::KeepHand,
+        Intent::EndTurn,
+        Intent::Pass,
+        Intent::AcceptDamage,
+        Intent::DeblendToBlock,
+        Intent::KeepHeroes,
+        Intent::Concede,
+    ];
+    for _ in 0..4 {
+        out.push(Intent::PlayGem { card: id(rng), hero: pos(rng) });
+        out.push(Intent::PlayBlend { card: id(rng), hero: pos(rng) });
+        out.push(Intent::PlayAction { card: id(rng) });
+        out.push(Intent::Deblend { hero: pos(rng) });
+        out.push(Intent::Substitute { hero: pos(rng), bench: id(rng) });
+        let n = rng.below(4) as usize;
+        let attackers = (0..n).map(|_| AttackerDecl { hero: pos(rng), target: pos(rng) }).collect();
+        out.push(Intent::DeclareAttack { attackers });
+    }
+    out
+}
+
+fn assert_legality_agrees(state: &MatchState, rng: &mut MatchRng) {
+    for seat in Seat::BOTH {
+        let legal = legal_intents(state, seat);
+        for intent in &legal {
+            assert!(check(state, seat, intent).is_ok(), "listed but refused: {intent:?}");
+        }
+        for probe in probes(state, rng) {
+            let accepted = check(state, seat, &probe).is_ok();
+            let listed = legal.contains(&probe)
+                || matches!(&probe, Intent::DeclareAttack { attackers } if {
+                    // Declarations are listed in one canonical order; any order of the same attackers is accepted.
+                    let mut sorted = attackers.clone();
+                    sorted.sort();
+                    legal.contains(&Intent::DeclareAttack { attackers: sorted })
+                });
+            assert_eq!(accepted, listed, "check and legal_intents disagree on {probe:?} for {seat:?}");
+            if !accepted {
+                let mut copy = state.clone();
+                let before = state_hash(&copy);
+                assert!(apply(&mut copy, seat, &probe).is_err());
+                assert_eq!(state_hash(&copy), before, "a rejected intent changed the state");
+            }
+        }
+    }
+}
+
+#[test]
+fn ten_thousand_random_matches_keep_every_invariant() {
+    let n = match_count(10_000);
+    let mut finished = 0;
+    let mut total_intents = 0usize;
+    for seed in 0..n {
+        let mut state = start(seed);
+        let initial = initial_cards(&state);
+        check_invariants(&state, &initial).unwrap();
+        let mut policy = RandomPolicy::new(seed);
+        policy.concede_one_in = if seed % 10 == 0 { 400 } else { 0 };
+        let mut probe_rng = MatchRng::new(seed);
+        let log = play_out(&mut state, &mut policy, 50_000, |s, seat, intent| {
+            if let Err(e) = check_invariants(s, &initial) {
+                panic!("seed {seed}: after {seat:?} {intent:?}: {e}");
+            }
+            // The both-directions check is costlier; sample it.
+            if probe_rng.below(8) == 0 {
+                assert_legality_agrees(s, &mut probe_rng);
+            }
+        });
+        total_intents += log.len();
+        if state.is_over() {
+            finished += 1;
+        }
+        assert!(owed_seat(&state).is_none() || log.len() >= 50_000);
+    }
+    assert_eq!(finished, n, "every random match reaches an end");
+    eprintln!("{n} random matches, {total_intents} intents");
+}

@@ -1,0 +1,151 @@
+//! Views: what one viewer (a seat or a spectator) may know, as plain serializable data. Hands, decks, the
+//! face-down bench and face-down heroes appear only as counts to anyone but their owner (CR 402.2, 402.5, 403.4,
+//! 405.2–405.3); decks appear only as counts, even to their owner (CR 403.2b).
+use crate::event::CardView;
+use crate::frames::{AskKind, Frame, WindowKind};
+use crate::ids::{Position, Seat, Viewer};
+use crate::state::{GameOutcome, MatchState, Phase, PlayerState};
+use crate::stats::{self, Stat};
+use serde::Serialize;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MatchView {
+    pub viewer: Viewer,
+    /// Intents accepted so far in this match.
+    pub applied: u32,
+    pub round: u8,
+    pub turn: u32,
+    pub active: Seat,
+    /// `None` until turn order is chosen (CR 200.4).
+    pub first_player: Option<Seat>,
+    pub phase: Phase,
+    pub first_turn: bool,
+    /// Seat A, then seat B.
+    pub players: [PlayerView; 2],
+    /// Who owes the next decision and what kind it is.
+    pub pending: Option<PendingView>,
+    pub outcome: Option<GameOutcome>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PendingView {
+    pub seat: Seat,
+    pub decision: Decision,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Decision {
+    Window { window: WindowKind },
+    Ask { ask: AskKind },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerView {
+    pub seat: Seat,
+    pub hp: u16,
+    pub rounds_won: u8,
+    /// Left, center, right, back.
+    pub heroes: [HeroView; 4],
+    pub hand_count: u8,
+    /// Only in the owner's view.
+    pub hand: Option<Vec<CardView>>,
+    pub deck_count: u8,
+    pub discard: Vec<CardView>,
+    pub bench_count: u8,
+    /// Only in the owner's view.
+    pub bench: Option<Vec<CardView>>,
+    pub action_meter: Vec<CardView>,
+    pub meter_slots: u8,
+    pub mulliganed: bool,
+    pub allotted_gem_used: bool,
+    pub attacked_this_turn: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HeroView {
+    pub position: Position,
+    pub face_down: bool,
+    /// `None` while face down to this viewer.
+    pub hero: Option<CardView>,
+    pub level: Option<u8>,
+    pub atk: Option<u16>,
+    pub def: Option<u16>,
+    pub written_atk: Option<u16>,
+    pub written_def: Option<u16>,
+    pub gems: Vec<CardView>,
+    pub blend: Option<CardView>,
+    pub attached: Vec<CardView>,
+}
+
+fn cards(zone: &[crate::state::Card]) -> Vec<CardView> {
+    zone.iter().map(|c| CardView::from(*c)).collect()
+}
+
+/// The view of `state` for `viewer`. Pure: equal inputs give byte-equal serializations.
+pub fn view_for(state: &MatchState, viewer: Viewer) -> MatchView {
+    let first_player_known = !matches!(state.frames.last(), Some(Frame::Ask { kind: AskKind::TurnOrder, .. }))
+        && state.turn.phase != Phase::Setup
+        || state.players.iter().any(|p| !p.hand.is_empty());
+    MatchView {
+        viewer,
+        applied: state.applied,
+        round: state.turn.round,
+        turn: state.turn.number,
+        active: state.turn.active,
+        first_player: first_player_known.then_some(state.turn.first_player),
+        phase: state.turn.phase,
+        first_turn: state.turn.number > 0 && state.is_first_turn(state.turn.active),
+        players: Seat::BOTH.map(|s| player_view(state, s, viewer)),
+        pending: pending(state),
+        outcome: state.outcome,
+    }
+}
+
+fn pending(state: &MatchState) -> Option<PendingView> {
+    match state.frames.last()? {
+        Frame::Ask { seat, kind } => Some(PendingView { seat: *seat, decision: Decision::Ask { ask: *kind } }),
+        Frame::Window { seat, kind } => Some(PendingView { seat: *seat, decision: Decision::Window { window: *kind } }),
+        _ => None,
+    }
+}
+
+fn player_view(state: &MatchState, seat: Seat, viewer: Viewer) -> PlayerView {
+    let p: &PlayerState = state.player(seat);
+    let own = viewer.sees_private_of(seat);
+    PlayerView {
+        seat,
+        hp: p.hp,
+        rounds_won: p.rounds_won,
+        heroes: Position::ALL.map(|pos| hero_view(state, seat, pos, own)),
+        hand_count: p.hand.len() as u8,
+        hand: own.then(|| cards(&p.hand)),
+        deck_count: p.deck.len() as u8,
+        discard: cards(&p.discard),
+        bench_count: p.bench.len() as u8,
+        bench: own.then(|| cards(&p.bench)),
+        action_meter: cards(&p.meter),
+        meter_slots: p.meter_slots,
+        mulliganed: p.mulliganed,
+        allotted_gem_used: p.allotted_gem_used,
+        attacked_this_turn: p.attacked_this_turn,
+    }
+}
+
+fn hero_view(state: &MatchState, seat: Seat, pos: Position, own: bool) -> HeroView {
+    let h = state.hero(seat, pos);
+    let visible = own || !h.face_down;
+    HeroView {
+        position: pos,
+        face_down: h.face_down,
+        hero: visible.then(|| h.card.into()),
+        level: visible.then(|| h.level()),
+        atk: visible.then(|| stats::atk(state, seat, pos)),
+        def: visible.then(|| stats::def(state, seat, pos)),
+        written_atk: visible.then(|| stats::written(state, seat, pos, Stat::Atk)),
+        written_def: visible.then(|| stats::written(state, seat, pos, Stat::Def)),
+        gems: cards(&h.gems),
+        blend: h.blend.map(Into::into),
+        attached: cards(&h.attached),
+    }
+}

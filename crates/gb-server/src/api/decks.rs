@@ -1,0 +1,142 @@
+//! Deck endpoints: CRUD for the caller's decks, text import/export, and live validation.
+//! Every save goes through `DeckList::validate` (CR 101); refusals carry the core's rejections.
+use super::session::CurrentAccount;
+use super::validate;
+use crate::db::decks::{self, DeckRow, DeckView};
+use crate::error::{ApiError, ApiJson, ApiResult};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::IntoResponse;
+use gb_core::deck::DeckList;
+use gb_core::rejection::Rejection;
+use serde::{Deserialize, Serialize};
+
+/// Keeps one account from filling the database.
+pub const MAX_DECKS_PER_ACCOUNT: i64 = 200;
+
+#[derive(Deserialize)]
+pub struct DeckBody {
+    /// Defaults to `list.name`.
+    #[serde(default)]
+    pub name: Option<String>,
+    pub list: DeckList,
+}
+
+#[derive(Deserialize)]
+pub struct ImportBody {
+    pub text: String,
+    /// Overrides the `Name:` line of the text.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// Either a structured list or deck text, whichever the deck builder has at hand.
+#[derive(Deserialize)]
+pub struct ValidateBody {
+    #[serde(default)]
+    pub list: Option<DeckList>,
+    #[serde(default)]
+    pub text: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct ValidateReply {
+    pub ok: bool,
+    pub errors: Vec<Rejection>,
+}
+
+fn not_found() -> ApiError {
+    ApiError::not_found("deck_not_found", "no such deck")
+}
+
+fn view(row: &DeckRow) -> ApiResult<DeckView> {
+    row.view().map_err(|e| ApiError::internal(format!("deck {} has corrupt JSON: {e}", row.id)))
+}
+
+/// Checks name and rules; returns the name to store and the list with that name.
+fn checked(name: Option<&str>, mut list: DeckList) -> ApiResult<(String, DeckList)> {
+    let name = match name {
+        Some(n) => n.to_owned(),
+        None if list.name.trim().is_empty() => "Untitled deck".to_owned(),
+        None => list.name.clone(),
+    };
+    let name = validate::deck_name(&name)?;
+    list.validate().map_err(ApiError::invalid_deck)?;
+    list.name = name.clone();
+    Ok((name, list))
+}
+
+async fn insert_checked(state: &AppState, account_id: &str, name: Option<&str>, list: DeckList) -> ApiResult<impl IntoResponse + use<>> {
+    let (name, list) = checked(name, list)?;
+    if decks::count(&state.db, account_id).await? >= MAX_DECKS_PER_ACCOUNT {
+        return Err(ApiError::conflict("too_many_decks", format!("an account may keep at most {MAX_DECKS_PER_ACCOUNT} decks")));
+    }
+    let row = decks::insert(&state.db, account_id, &name, &list).await?;
+    Ok((StatusCode::CREATED, Json(view(&row)?)))
+}
+
+pub async fn list(State(state): State<AppState>, CurrentAccount(me): CurrentAccount) -> ApiResult<Json<Vec<DeckView>>> {
+    let rows = decks::list(&state.db, &me.id).await?;
+    Ok(Json(rows.iter().map(view).collect::<ApiResult<_>>()?))
+}
+
+pub async fn create(
+    State(state): State<AppState>,
+    CurrentAccount(me): CurrentAccount,
+    ApiJson(body): ApiJson<DeckBody>,
+) -> ApiResult<impl IntoResponse> {
+    insert_checked(&state, &me.id, body.name.as_deref(), body.list).await
+}
+
+pub async fn get(State(state): State<AppState>, CurrentAccount(me): CurrentAccount, Path(id): Path<String>) -> ApiResult<Json<DeckView>> {
+    let row = decks::find(&state.db, &me.id, &id).await?.ok_or_else(not_found)?;
+    Ok(Json(view(&row)?))
+}
+
+pub async fn update(
+    State(state): State<AppState>,
+    CurrentAccount(me): CurrentAccount,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<DeckBody>,
+) -> ApiResult<Json<DeckView>> {
+    let (name, list) = checked(body.name.as_deref(), body.list)?;
+    let row = decks::update(&state.db, &me.id, &id, &name, &list).await?.ok_or_else(not_found)?;
+    Ok(Json(view(&row)?))
+}
+
+pub async fn delete(State(state): State<AppState>, CurrentAccount(me): CurrentAccount, Path(id): Path<String>) -> ApiResult<StatusCode> {
+    if decks::delete(&state.db, &me.id, &id).await? { Ok(StatusCode::NO_CONTENT) } else { Err(not_found()) }
+}
+
+/// `POST /api/decks/import`: parse the text form, validate, save.
+pub async fn import(
+    State(state): State<AppState>,
+    CurrentAccount(me): CurrentAccount,
+    ApiJson(body): ApiJson<ImportBody>,
+) -> ApiResult<impl IntoResponse> {
+    let list = DeckList::parse_text(&body.text).map_err(ApiError::invalid_deck)?;
+    insert_checked(&state, &me.id, body.name.as_deref(), list).await
+}
+
+/// `GET /api/decks/{id}/export`: the text form, which import reads back.
+pub async fn export(State(state): State<AppState>, CurrentAccount(me): CurrentAccount, Path(id): Path<String>) -> ApiResult<impl IntoResponse> {
+    let row = decks::find(&state.db, &me.id, &id).await?.ok_or_else(not_found)?;
+    let text = view(&row)?.list.to_text();
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text))
+}
+
+/// `POST /api/decks/validate`: no login needed; always 200 with `{ok, errors}` for a well-formed body.
+pub async fn validate(ApiJson(body): ApiJson<ValidateBody>) -> ApiResult<Json<ValidateReply>> {
+    let list = match (body.list, body.text) {
+        (Some(list), _) => list,
+        (None, Some(text)) => match DeckList::parse_text(&text) {
+            Ok(list) => list,
+            Err(errors) => return Ok(Json(ValidateReply { ok: false, errors })),
+        },
+        (None, None) => return Err(ApiError::bad_request("missing_deck", "send either `list` or `text`")),
+    };
+    let errors = list.validate().err().unwrap_or_default();
+    Ok(Json(ValidateReply { ok: errors.is_empty(), errors }))
+}

@@ -1,0 +1,38 @@
+//! The JSON API under `/api`: accounts, decks, the card catalogue.
+pub mod auth;
+pub mod decks;
+pub mod ops;
+pub mod session;
+pub mod validate;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+use axum::Router;
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/guest", post(auth::guest))
+        .route("/register", post(auth::register))
+        .route("/login", post(auth::login))
+        .route("/logout", post(auth::logout))
+        .route("/me", get(auth::me))
+        .route("/cards", get(cards))
+        .route("/decks", get(decks::list).post(decks::create))
+        .route("/decks/import", post(decks::import))
+        .route("/decks/validate", post(decks::validate))
+        .route("/decks/{id}", get(decks::get).put(decks::update).delete(decks::delete))
+        .route("/decks/{id}/export", get(decks::export))
+        // JSON 404 for unknown API paths, rather than the web client's index.html.
+        .fallback(|| async { ApiError::not_found("no_such_endpoint", "no such API endpoint") })
+}
+
+/// The whole card catalogue (static JSON from gb-core), cacheable by the browser.
+async fn cards() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "public, max-age=300")],
+        gb_core::cards::catalogue_json(),
+    )
+}

@@ -1,0 +1,97 @@
+//! `decks` rows: saved deck lists (DeckList JSON + name) owned by one account.
+use super::{Db, now_ms, with_pool};
+use gb_core::deck::DeckList;
+use serde::Serialize;
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct DeckRow {
+    pub id: String,
+    pub account_id: String,
+    pub name: String,
+    pub list_json: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// The JSON shape the API returns for a deck.
+#[derive(Clone, Debug, Serialize)]
+pub struct DeckView {
+    pub id: String,
+    pub name: String,
+    pub list: DeckList,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+impl DeckRow {
+    /// Decodes the stored list. The JSON was written by us from a `DeckList`, so failure means a corrupt row.
+    pub fn view(&self) -> Result<DeckView, serde_json::Error> {
+        Ok(DeckView {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            list: serde_json::from_str(&self.list_json)?,
+            created_at: self.created_at,
+            updated_at: self.updated_at,
+        })
+    }
+}
+
+pub async fn insert(db: &Db, account_id: &str, name: &str, list: &DeckList) -> Result<DeckRow, sqlx::Error> {
+    let now = now_ms();
+    let row = DeckRow {
+        id: uuid::Uuid::now_v7().to_string(),
+        account_id: account_id.to_owned(),
+        name: name.to_owned(),
+        list_json: to_json(list),
+        created_at: now,
+        updated_at: now,
+    };
+    with_pool!(db, p => sqlx::query(
+        "INSERT INTO decks (id, account_id, name, list_json, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6)")
+        .bind(&row.id).bind(&row.account_id).bind(&row.name).bind(&row.list_json)
+        .bind(row.created_at).bind(row.updated_at)
+        .execute(p).await.map(|_| ()))?;
+    Ok(row)
+}
+
+/// Replaces a deck the account owns; `None` if there is no such deck *for this account*.
+pub async fn update(db: &Db, account_id: &str, id: &str, name: &str, list: &DeckList) -> Result<Option<DeckRow>, sqlx::Error> {
+    let changed = with_pool!(db, p => sqlx::query(
+        "UPDATE decks SET name = $3, list_json = $4, updated_at = $5 WHERE id = $1 AND account_id = $2")
+        .bind(id).bind(account_id).bind(name).bind(to_json(list)).bind(now_ms())
+        .execute(p).await.map(|r| r.rows_affected()))?;
+    if changed == 0 {
+        return Ok(None);
+    }
+    find(db, account_id, id).await
+}
+
+/// A deck by id, only if this account owns it (other accounts' decks look absent).
+pub async fn find(db: &Db, account_id: &str, id: &str) -> Result<Option<DeckRow>, sqlx::Error> {
+    let sql = "SELECT id, account_id, name, list_json, created_at, updated_at FROM decks WHERE id = $1 AND account_id = $2";
+    with_pool!(db, p => sqlx::query_as::<_, DeckRow>(sql).bind(id).bind(account_id).fetch_optional(p).await)
+}
+
+/// The account's decks, most recently edited first.
+pub async fn list(db: &Db, account_id: &str) -> Result<Vec<DeckRow>, sqlx::Error> {
+    let sql = "SELECT id, account_id, name, list_json, created_at, updated_at FROM decks \
+               WHERE account_id = $1 ORDER BY updated_at DESC, id DESC";
+    with_pool!(db, p => sqlx::query_as::<_, DeckRow>(sql).bind(account_id).fetch_all(p).await)
+}
+
+pub async fn count(db: &Db, account_id: &str) -> Result<i64, sqlx::Error> {
+    let sql = "SELECT COUNT(*) FROM decks WHERE account_id = $1";
+    with_pool!(db, p => sqlx::query_scalar::<_, i64>(sql).bind(account_id).fetch_one(p).await)
+}
+
+/// Deletes a deck the account owns; `false` if there was none.
+pub async fn delete(db: &Db, account_id: &str, id: &str) -> Result<bool, sqlx::Error> {
+    let n = with_pool!(db, p => sqlx::query("DELETE FROM decks WHERE id = $1 AND account_id = $2")
+        .bind(id).bind(account_id).execute(p).await.map(|r| r.rows_affected()))?;
+    Ok(n == 1)
+}
+
+fn to_json(list: &DeckList) -> String {
+    // Serializing plain strings and numbers cannot fail.
+    serde_json::to_string(list).expect("DeckList serializes")
+}

@@ -1,0 +1,74 @@
+//! `matches` and `match_intents` rows: a game's setup and its append-only log of intents.
+//! Rooms and play come later; these are the storage primitives they will use.
+use super::{Db, now_ms, with_pool};
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct MatchRow {
+    pub id: String,
+    pub room: String,
+    /// Hash of the RNG seed, published at start; the seed itself is revealed after the game.
+    pub seed_hash: String,
+    pub setup_json: String,
+    pub status: String,
+    pub result_json: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct IntentRow {
+    pub match_id: String,
+    pub version: i64,
+    pub seat: i64,
+    pub intent_json: String,
+    pub created_at: i64,
+}
+
+pub async fn insert_match(db: &Db, room: &str, seed_hash: &str, setup_json: &str, status: &str) -> Result<MatchRow, sqlx::Error> {
+    let now = now_ms();
+    let row = MatchRow {
+        id: uuid::Uuid::now_v7().to_string(),
+        room: room.to_owned(),
+        seed_hash: seed_hash.to_owned(),
+        setup_json: setup_json.to_owned(),
+        status: status.to_owned(),
+        result_json: None,
+        created_at: now,
+        updated_at: now,
+    };
+    with_pool!(db, p => sqlx::query(
+        "INSERT INTO matches (id, room, seed_hash, setup_json, status, result_json, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
+        .bind(&row.id).bind(&row.room).bind(&row.seed_hash).bind(&row.setup_json)
+        .bind(&row.status).bind(&row.result_json).bind(row.created_at).bind(row.updated_at)
+        .execute(p).await.map(|_| ()))?;
+    Ok(row)
+}
+
+pub async fn find_match(db: &Db, id: &str) -> Result<Option<MatchRow>, sqlx::Error> {
+    let sql = "SELECT id, room, seed_hash, setup_json, status, result_json, created_at, updated_at FROM matches WHERE id = $1";
+    with_pool!(db, p => sqlx::query_as::<_, MatchRow>(sql).bind(id).fetch_optional(p).await)
+}
+
+pub async fn finish_match(db: &Db, id: &str, status: &str, result_json: &str) -> Result<(), sqlx::Error> {
+    with_pool!(db, p => sqlx::query("UPDATE matches SET status = $2, result_json = $3, updated_at = $4 WHERE id = $1")
+        .bind(id).bind(status).bind(result_json).bind(now_ms()).execute(p).await.map(|_| ()))?;
+    Ok(())
+}
+
+/// Appends one intent. A duplicate `(match_id, version)` is a unique violation
+/// (see [`super::is_unique_violation`]): the caller lost a race and must not fork the log.
+pub async fn append_intent(db: &Db, match_id: &str, version: i64, seat: i64, intent_json: &str) -> Result<(), sqlx::Error> {
+    with_pool!(db, p => sqlx::query(
+        "INSERT INTO match_intents (match_id, version, seat, intent_json, created_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(match_id).bind(version).bind(seat).bind(intent_json).bind(now_ms())
+        .execute(p).await.map(|_| ()))?;
+    Ok(())
+}
+
+/// Intents after `after_version`, in order (for replay and reconnect catch-up).
+pub async fn intents_since(db: &Db, match_id: &str, after_version: i64) -> Result<Vec<IntentRow>, sqlx::Error> {
+    let sql = "SELECT match_id, version, seat, intent_json, created_at FROM match_intents \
+               WHERE match_id = $1 AND version > $2 ORDER BY version";
+    with_pool!(db, p => sqlx::query_as::<_, IntentRow>(sql).bind(match_id).bind(after_version).fetch_all(p).await)
+}

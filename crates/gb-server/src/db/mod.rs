@@ -1,0 +1,121 @@
+//! Database access: one `Db` over two concrete sqlx pools (SQLite or PostgreSQL), chosen by URL.
+//!
+//! `sqlx::Any` is avoided on purpose (dependencies.md C8). Every query is plain runtime SQL in the
+//! subset both engines accept (`$N` placeholders, TEXT ids, BIGINT unix-ms times, JSON as TEXT),
+//! and [`with_pool!`] runs the same code against whichever pool is live.
+pub mod accounts;
+pub mod decks;
+pub mod matches;
+pub mod sessions;
+
+use anyhow::{Context, bail};
+use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
+use std::str::FromStr;
+use std::time::Duration;
+
+/// The live database. Cloning is cheap (pools are reference-counted).
+#[derive(Clone, Debug)]
+pub enum Db {
+    Sqlite(SqlitePool),
+    Pg(PgPool),
+}
+
+/// Runs `$body` with `$pool` bound to the concrete pool of `$db`; the body is compiled once per backend.
+#[macro_export]
+macro_rules! with_pool {
+    ($db:expr, $pool:ident => $body:expr) => {
+        match $db {
+            $crate::db::Db::Sqlite($pool) => $body,
+            $crate::db::Db::Pg($pool) => $body,
+        }
+    };
+}
+pub use with_pool;
+
+impl Db {
+    /// Connects by URL scheme and applies the embedded migrations for that engine.
+    pub async fn connect(url: &str) -> anyhow::Result<Db> {
+        let db = if url.starts_with("sqlite:") {
+            let opts = SqliteConnectOptions::from_str(url)
+                .with_context(|| format!("bad SQLite URL {url:?}"))?
+                // WAL lets readers run during a write; NORMAL is durable enough under WAL and much faster.
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
+                .busy_timeout(Duration::from_secs(5))
+                .foreign_keys(true);
+            let file = opts.get_filename();
+            if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
+                if file.to_str() != Some(":memory:") {
+                    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+                }
+            }
+            let pool = SqlitePoolOptions::new().max_connections(8).connect_with(opts).await?;
+            sqlx::migrate!("../../migrations/sqlite").run(&pool).await.context("SQLite migrations")?;
+            Db::Sqlite(pool)
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            let pool = PgPoolOptions::new()
+                .max_connections(16)
+                .acquire_timeout(Duration::from_secs(5))
+                .connect(url)
+                .await
+                .with_context(|| format!("connecting to PostgreSQL at {}", redact(url)))?;
+            sqlx::migrate!("../../migrations/postgres").run(&pool).await.context("PostgreSQL migrations")?;
+            Db::Pg(pool)
+        } else {
+            bail!("unsupported database URL {:?}: use sqlite: or postgres:", redact(url));
+        };
+        Ok(db)
+    }
+
+    /// Trivial round trip for health checks.
+    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+        with_pool!(self, p => sqlx::query("SELECT 1").execute(p).await.map(|_| ()))
+    }
+
+    /// Which engine is live, for logs and `/healthz`.
+    pub fn backend(&self) -> &'static str {
+        match self {
+            Db::Sqlite(_) => "sqlite",
+            Db::Pg(_) => "postgres",
+        }
+    }
+
+    /// Closes the pool, waiting for checked-out connections (shutdown).
+    pub async fn close(&self) {
+        with_pool!(self, p => p.close().await)
+    }
+}
+
+/// Current time as unix milliseconds, the one time format stored in the database.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// True for a unique-constraint violation, which callers turn into a 409.
+pub fn is_unique_violation(err: &sqlx::Error) -> bool {
+    matches!(err, sqlx::Error::Database(e) if e.is_unique_violation())
+}
+
+/// Hides a password in a URL before logging it.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => match url[s + 3..at].split_once(':') {
+            Some((user, _)) => format!("{}{}:***{}", &url[..s + 3], user, &url[at..]),
+            None => url.to_string(),
+        },
+        _ => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn redacts_passwords() {
+        assert_eq!(super::redact("postgres://u:secret@h/db"), "postgres://u:***@h/db");
+        assert_eq!(super::redact("postgres://u@h/db"), "postgres://u@h/db");
+    }
+}

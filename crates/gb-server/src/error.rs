@@ -1,0 +1,84 @@
+//! The one error type handlers return, rendered as `{ "error": { "code", "message", ... } }`.
+use axum::Json;
+use axum::extract::rejection::JsonRejection;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use gb_core::rejection::Rejection;
+use serde_json::json;
+
+/// An API failure: an HTTP status, a stable machine-readable code, and a human message.
+/// `rejections` carries the rules engine's reasons when a deck is refused.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub message: String,
+    pub rejections: Vec<Rejection>,
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        ApiError { status, code, message: message.into(), rejections: Vec::new() }
+    }
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, code, message)
+    }
+    pub fn unprocessable(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
+    }
+    pub fn unauthorized() -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "not_logged_in", "log in or play as a guest first")
+    }
+    pub fn not_found(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::NOT_FOUND, code, message)
+    }
+    pub fn conflict(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::CONFLICT, code, message)
+    }
+    /// A deck the rules refuse: 422 with every rejection (code, rule, message).
+    pub fn invalid_deck(rejections: Vec<Rejection>) -> Self {
+        let mut e = Self::unprocessable("invalid_deck", format!("the deck breaks {} deck-building rule(s)", rejections.len()));
+        e.rejections = rejections;
+        e
+    }
+    /// Logs the real cause and shows the client only a generic message.
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        tracing::error!(%cause, "internal error");
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "internal server error")
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        ApiError::internal(format!("database: {e}"))
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(r: JsonRejection) -> Self {
+        let status = r.status();
+        let code = match status {
+            StatusCode::PAYLOAD_TOO_LARGE => "body_too_large",
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => "expected_json",
+            _ => "bad_json",
+        };
+        ApiError::new(status, code, r.body_text())
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut error = json!({ "code": self.code, "message": self.message });
+        if !self.rejections.is_empty() {
+            error["rejections"] = json!(self.rejections);
+        }
+        (self.status, Json(json!({ "error": error }))).into_response()
+    }
+}
+
+/// `Json<T>` whose rejections come out in our error format instead of axum's plain text.
+#[derive(Debug, axum::extract::FromRequest)]
+#[from_request(via(axum::Json), rejection(ApiError))]
+pub struct ApiJson<T>(pub T);

@@ -1,0 +1,59 @@
+//! Server settings: command-line flags with environment-variable fallbacks (clap).
+use clap::Parser;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// Everything the server needs to start. Parsed from flags/env in `main`, built by hand in tests.
+#[derive(Clone, Debug, Parser)]
+#[command(name = "gb-server", about = "Gem Blenders Online server")]
+pub struct Settings {
+    /// Address to listen on; port 0 picks a free port (tests).
+    #[arg(long, env = "GB_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: SocketAddr,
+
+    /// `sqlite://path?mode=rwc` or `postgres://user@host/db`.
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://data/gb.sqlite?mode=rwc")]
+    pub database_url: String,
+
+    /// Built web client, served at `/` when the directory exists.
+    #[arg(long, env = "GB_STATIC_DIR", default_value = "web-client/dist")]
+    pub static_dir: PathBuf,
+
+    /// Extra origins (e.g. `https://play.example.com`) allowed for browser requests
+    /// besides the server's own host. Comma-separated in the env variable.
+    #[arg(long = "allowed-origin", env = "GB_ALLOWED_ORIGINS", value_delimiter = ',')]
+    pub allowed_origins: Vec<String>,
+
+    /// Largest request body accepted, in bytes. Deck lists are a few KiB.
+    #[arg(long, env = "GB_MAX_BODY_BYTES", default_value_t = 64 * 1024)]
+    pub max_body_bytes: usize,
+
+    /// Per-request timeout for plain HTTP handlers, in seconds.
+    #[arg(long, env = "GB_REQUEST_TIMEOUT_SECS", default_value_t = 30)]
+    pub request_timeout_secs: u64,
+
+    /// Mark the session cookie `Secure`; set it when served over HTTPS.
+    #[arg(long, env = "GB_SECURE_COOKIES", default_value_t = false)]
+    pub secure_cookies: bool,
+
+    /// How long in-flight background tasks (WebSockets) get to finish on shutdown, in seconds.
+    #[arg(long, env = "GB_SHUTDOWN_GRACE_SECS", default_value_t = 10)]
+    pub shutdown_grace_secs: u64,
+}
+
+impl Settings {
+    /// Defaults suitable for tests and embedding: a given database, a free port on loopback,
+    /// no static files. Ignores the environment so tests are not steered by the shell.
+    pub fn local(database_url: impl Into<String>) -> Settings {
+        Settings {
+            bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+            database_url: database_url.into(),
+            static_dir: PathBuf::from("/nonexistent-gb-static"),
+            allowed_origins: Vec::new(),
+            max_body_bytes: 64 * 1024,
+            request_timeout_secs: 30,
+            secure_cookies: false,
+            shutdown_grace_secs: 5,
+        }
+    }
+}

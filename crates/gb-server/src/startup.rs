@@ -1,0 +1,119 @@
+//! `Application`: connects the database, binds the listener, builds the router, and runs
+//! until its cancellation token fires, then drains tracked tasks.
+use crate::db::Db;
+use crate::routes::router;
+use crate::settings::Settings;
+use crate::state::AppState;
+use crate::telemetry;
+use anyhow::Context;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+/// A built, bound, not yet serving server.
+pub struct Application {
+    listener: TcpListener,
+    local_addr: SocketAddr,
+    state: AppState,
+}
+
+impl Application {
+    /// Connects and migrates the database, then binds `settings.bind` (port 0 picks a free port).
+    pub async fn build(settings: Settings) -> anyhow::Result<Application> {
+        let db = Db::connect(&settings.database_url).await?;
+        let listener = TcpListener::bind(settings.bind).await.with_context(|| format!("binding {}", settings.bind))?;
+        let local_addr = listener.local_addr()?;
+        let state = AppState {
+            db,
+            settings: Arc::new(settings),
+            metrics: telemetry::metrics_handle(),
+            shutdown: CancellationToken::new(),
+            tracker: TaskTracker::new(),
+        };
+        tracing::info!(addr = %local_addr, db = state.db.backend(), "gb-server bound");
+        Ok(Application { listener, local_addr, state })
+    }
+
+    /// The port actually bound (useful when `bind` asked for port 0).
+    pub fn port(&self) -> u16 {
+        self.local_addr.port()
+    }
+
+    pub fn local_addr(&self) -> SocketAddr {
+        self.local_addr
+    }
+
+    /// Cancel this token to stop the server gracefully.
+    pub fn shutdown_token(&self) -> CancellationToken {
+        self.state.shutdown.clone()
+    }
+
+    /// The shared state (database, settings, shutdown token, task tracker).
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Serves until the shutdown token is cancelled, then waits (bounded) for tracked tasks
+    /// and closes the database pool.
+    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
+        let Application { listener, state, .. } = self;
+        let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
+        let token = state.shutdown.clone();
+        spawn_session_sweeper(&state);
+        axum::serve(listener, app).with_graceful_shutdown(token.cancelled_owned()).await?;
+        state.tracker.close();
+        let grace = Duration::from_secs(state.settings.shutdown_grace_secs);
+        if tokio::time::timeout(grace, state.tracker.wait()).await.is_err() {
+            tracing::warn!(remaining = state.tracker.len(), "shutdown grace period over; abandoning tasks");
+        }
+        state.db.close().await;
+        tracing::info!("gb-server stopped");
+        Ok(())
+    }
+}
+
+/// Hourly cleanup of expired sessions, tracked so shutdown waits for it.
+fn spawn_session_sweeper(state: &AppState) {
+    let (db, token) = (state.db.clone(), state.shutdown.clone());
+    state.tracker.spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(3600));
+        loop {
+            tokio::select! {
+                _ = token.cancelled() => break,
+                _ = tick.tick() => match crate::db::sessions::delete_expired(&db).await {
+                    Ok(n) if n > 0 => tracing::info!(n, "expired sessions removed"),
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(error = %e, "session sweep failed"),
+                },
+            }
+        }
+    });
+}
+
+/// Resolves on SIGINT or SIGTERM, then cancels `token`. `main` spawns this next to the server.
+pub async fn cancel_on_signal(token: CancellationToken) {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+        _ = token.cancelled() => return,
+    }
+    tracing::info!("shutdown signal received");
+    token.cancel();
+}

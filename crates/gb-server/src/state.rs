@@ -1,0 +1,19 @@
+//! Shared application state handed to every handler (cheap to clone).
+use crate::db::Db;
+use crate::settings::Settings;
+use metrics_exporter_prometheus::PrometheusHandle;
+use std::sync::Arc;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub settings: Arc<Settings>,
+    pub metrics: PrometheusHandle,
+    /// Cancelled on shutdown; long-lived tasks (WebSocket loops) must `select!` on it.
+    pub shutdown: CancellationToken,
+    /// Spawn long-lived tasks here so shutdown can wait for them (axum's graceful
+    /// shutdown does not wait for upgraded connections; dependencies.md C2).
+    pub tracker: TaskTracker,
+}

@@ -1,0 +1,191 @@
+//! Test harness: `spawn_app` runs the real server on 127.0.0.1:0 over a fresh database.
+use gb_server::{Application, Db, Settings};
+use serde_json::Value;
+use std::path::PathBuf;
+use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
+
+/// Which engine a test runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Where to create per-test PostgreSQL databases (override with GB_TEST_PG_URL).
+fn pg_admin_url() -> String {
+    std::env::var("GB_TEST_PG_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned())
+}
+
+pub struct TestApp {
+    /// `http://127.0.0.1:<port>`
+    pub address: String,
+    pub port: u16,
+    /// A client with its own cookie jar (one "browser").
+    pub client: reqwest::Client,
+    pub backend: Backend,
+    pub db: Db,
+    pub shutdown: CancellationToken,
+    /// The served future; `None` once a test has taken it.
+    pub server: Option<JoinHandle<anyhow::Result<()>>>,
+    cleanup: Cleanup,
+}
+
+enum Cleanup {
+    Dir(PathBuf),
+    PgDatabase(String),
+}
+
+pub async fn spawn_app(backend: Backend) -> TestApp {
+    spawn_app_with(backend, |_| {}).await
+}
+
+/// Like [`spawn_app`], letting the test adjust settings (static dir, origins, limits) first.
+pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Settings)) -> TestApp {
+    gb_server::telemetry::init_tracing();
+    let id = uuid::Uuid::new_v4().simple().to_string();
+    let (url, cleanup) = match backend {
+        Backend::Sqlite => {
+            let dir = std::env::temp_dir().join(format!("gbtest-{id}"));
+            // Db::connect creates the directory itself, which this also exercises.
+            (format!("sqlite://{}/gb.sqlite?mode=rwc", dir.display()), Cleanup::Dir(dir))
+        }
+        Backend::Postgres => {
+            let name = format!("gbtest_{id}");
+            create_pg_database(&name).await;
+            let admin = pg_admin_url();
+            let base = admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin);
+            (format!("{base}/{name}"), Cleanup::PgDatabase(name))
+        }
+    };
+    let mut settings = Settings::local(url);
+    configure(&mut settings);
+    let app = Application::build(settings).await.expect("application builds");
+    let port = app.port();
+    let db = app.state().db.clone();
+    let shutdown = app.shutdown_token();
+    let server = tokio::spawn(app.run_until_stopped());
+    TestApp {
+        address: format!("http://127.0.0.1:{port}"),
+        port,
+        client: new_client(),
+        backend,
+        db,
+        shutdown,
+        server: Some(server),
+        cleanup,
+    }
+}
+
+pub fn new_client() -> reqwest::Client {
+    reqwest::Client::builder().cookie_store(true).build().expect("client builds")
+}
+
+async fn create_pg_database(name: &str) {
+    use sqlx::Connection;
+    let url = pg_admin_url();
+    let mut conn = sqlx::PgConnection::connect(&url).await.unwrap_or_else(|e| {
+        panic!(
+            "PostgreSQL is not reachable at {url}: {e}\n\
+             These tests need it. Start it (pg_ctlcluster --skip-systemctl-redirect 15 main start) \
+             or point GB_TEST_PG_URL at a database this user may CREATE DATABASE from."
+        )
+    });
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE \"{name}\"")))
+        .execute(&mut conn)
+        .await
+        .expect("CREATE DATABASE");
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        self.shutdown.cancel();
+        match &self.cleanup {
+            Cleanup::Dir(dir) => {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+            Cleanup::PgDatabase(name) => {
+                // Drop runs inside the test's runtime, which must not be blocked on; use a fresh one
+                // on its own thread. FORCE ends the app's pooled connections.
+                let name = name.clone();
+                let _ = std::thread::spawn(move || {
+                    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+                    rt.block_on(async {
+                        use sqlx::Connection;
+                        if let Ok(mut conn) = sqlx::PgConnection::connect(&pg_admin_url()).await {
+                            let sql = format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)");
+                            let _ = sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&mut conn).await;
+                        }
+                    });
+                })
+                .join();
+            }
+        }
+    }
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub async fn get(&self, client: &reqwest::Client, path: &str) -> reqwest::Response {
+        client.get(self.url(path)).send().await.expect("request sent")
+    }
+
+    pub async fn post(&self, client: &reqwest::Client, path: &str, body: &Value) -> reqwest::Response {
+        client.post(self.url(path)).json(body).send().await.expect("request sent")
+    }
+
+    pub async fn put(&self, client: &reqwest::Client, path: &str, body: &Value) -> reqwest::Response {
+        client.put(self.url(path)).json(body).send().await.expect("request sent")
+    }
+
+    pub async fn delete(&self, client: &reqwest::Client, path: &str) -> reqwest::Response {
+        client.delete(self.url(path)).send().await.expect("request sent")
+    }
+
+    /// Logs `client` in as a new guest and returns the account JSON.
+    pub async fn guest(&self, client: &reqwest::Client, name: &str) -> Value {
+        let r = self.post(client, "/api/guest", &serde_json::json!({ "display_name": name })).await;
+        assert_eq!(r.status(), 201);
+        r.json().await.unwrap()
+    }
+}
+
+/// Asserts the status and the `{error: {code}}` of a failed response, returning the body.
+pub async fn assert_error(r: reqwest::Response, status: u16, code: &str) -> Value {
+    assert_eq!(r.status().as_u16(), status, "unexpected status for {}", r.url());
+    let body: Value = r.json().await.expect("JSON error body");
+    assert_eq!(body["error"]["code"], code, "body: {body}");
+    assert!(body["error"]["message"].as_str().is_some_and(|m| !m.is_empty()), "body: {body}");
+    body
+}
+
+/// A legal 50-card deck (12 non-gems + 38 gems).
+pub const VALID_DECK: &str = "\
+Name: Test Deck
+Left: Tara
+Center: Kula
+Right: Claire
+Back: Elaine
+Bench: Beatrice
+3 Usher
+3 Angel
+3 Guard
+2 Rotate
+1 Stun
+5 Aquagem
+5 Terragem
+5 Pyrogem
+5 Cryogem
+5 Electrogem
+5 Aerogem
+4 Luciogem
+4 Nocturnagem
+";
+
+/// The valid deck as the JSON `DeckList` the API takes.
+pub fn valid_list() -> Value {
+    serde_json::to_value(gb_core::deck::DeckList::parse_text(VALID_DECK).expect("test deck parses")).unwrap()
+}

@@ -1,0 +1,25 @@
+//! Integration tests of the HTTP API against real databases (SQLite file and PostgreSQL).
+mod helpers;
+
+/// For each `async fn name(backend: Backend)`, generates `name::sqlite` and `name::postgres` tests,
+/// so every API behaviour is checked on both engines.
+macro_rules! on_both_backends {
+    ($($name:ident),* $(,)?) => {
+        $(
+            mod $name {
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn sqlite() {
+                    super::$name(crate::helpers::Backend::Sqlite).await
+                }
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn postgres() {
+                    super::$name(crate::helpers::Backend::Postgres).await
+                }
+            }
+        )*
+    };
+}
+
+mod accounts;
+mod decks;
+mod ops;
