@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// A deck list as people write it: card names, four heroes by starting position, a bench, a main deck.
 /// Unvalidated; [`DeckList::validate`] turns it into a [`ValidDeck`].
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeckList {
     #[serde(default)]
@@ -19,6 +20,7 @@ pub struct DeckList {
     pub main: Vec<DeckEntry>,
 }
 
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeckEntry {
     pub count: u8,

@@ -5,6 +5,7 @@ use crate::state::{Card, EndReason};
 use serde::Serialize;
 
 /// A card as a viewer sees it: its current handle and what it is.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct CardView {
     pub id: CardId,
@@ -20,6 +21,7 @@ impl From<Card> for CardView {
     }
 }
 
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DeblendReason {
@@ -35,6 +37,7 @@ pub enum DeblendReason {
     Effect,
 }
 
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {

@@ -23,6 +23,7 @@ pub(crate) enum Frame {
     EndPhase(EndStage),
 }
 
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum AskKind {
@@ -36,6 +37,7 @@ pub enum AskKind {
     Substitute,
 }
 
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum WindowKind {

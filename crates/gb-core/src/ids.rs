@@ -2,6 +2,7 @@
 use serde::{Deserialize, Serialize};
 
 /// One of the two players (CR 100.2). Only `A` or `B` can exist, so no rule has to check a range.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Seat {
     A,
@@ -22,6 +23,7 @@ impl Seat {
 }
 
 /// A place in the diamond (CR 200.2, 400.3).
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Position {
@@ -76,11 +78,13 @@ impl Position {
 /// A handle on one card where a viewer can see it. Issued afresh whenever a card changes zone, so a card that
 /// enters a hidden zone (hand, deck, bench) cannot be followed there, and one that leaves it cannot be traced
 /// back (CR 402.2, 403, 405.2).
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct CardId(pub u32);
 
 /// Who a view is for: a seat, or a spectator who sees only public zones.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Viewer {

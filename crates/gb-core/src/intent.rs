@@ -5,12 +5,14 @@ use serde::{Deserialize, Serialize};
 
 /// One declared attacker and the opponent's hero it attacks (CR 203.1, 616; Storm Weaver changes the target,
 /// CR 204.4f).
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct AttackerDecl {
     pub hero: Position,
     pub target: Position,
 }
 
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Intent {

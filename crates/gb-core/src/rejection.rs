@@ -3,6 +3,7 @@ use serde::Serialize;
 use std::fmt;
 
 /// Why an intent, a deck list or a setup was refused. Nothing changes when one is returned.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Rejection {
     /// Stable snake_case code, e.g. `"allotted_gem_used"`; clients may switch on it.

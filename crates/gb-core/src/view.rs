@@ -8,6 +8,7 @@ use crate::state::{GameOutcome, MatchState, Phase, PlayerState};
 use crate::stats::{self, Stat};
 use serde::Serialize;
 
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MatchView {
     pub viewer: Viewer,
@@ -27,12 +28,14 @@ pub struct MatchView {
     pub outcome: Option<GameOutcome>,
 }
 
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PendingView {
     pub seat: Seat,
     pub decision: Decision,
 }
 
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Decision {
@@ -40,6 +43,7 @@ pub enum Decision {
     Ask { ask: AskKind },
 }
 
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PlayerView {
     pub seat: Seat,
@@ -62,6 +66,7 @@ pub struct PlayerView {
     pub attacked_this_turn: bool,
 }
 
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct HeroView {
     pub position: Position,

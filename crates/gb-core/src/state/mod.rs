@@ -11,12 +11,14 @@ use crate::ids::{CardId, Position, Seat};
 use crate::rng::MatchRng;
 
 /// How a match ended (CR 206.2, 102.2).
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct GameOutcome {
     pub winner: Seat,
     pub reason: EndReason,
 }
 
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
@@ -29,6 +31,7 @@ pub enum EndReason {
 }
 
 /// Where the turn stands (CR 200.8a).
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
