@@ -13,14 +13,23 @@ use crate::state::AppState;
 /// True if the request may proceed: no `Origin` (not a browser, e.g. tests or a CLI client),
 /// an origin whose host:port equals the request's `Host`, or one listed in `allowed`.
 pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN) else { return true };
-    let Ok(origin) = origin.to_str() else { return false };
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
     let origin = origin.trim_end_matches('/');
-    if allowed.iter().any(|a| a.trim_end_matches('/').eq_ignore_ascii_case(origin)) {
+    if allowed
+        .iter()
+        .any(|a| a.trim_end_matches('/').eq_ignore_ascii_case(origin))
+    {
         return true;
     }
     // "null" (sandboxed frames, file://) has no "://" and is refused here.
-    let Some((_, origin_host)) = origin.split_once("://") else { return false };
+    let Some((_, origin_host)) = origin.split_once("://") else {
+        return false;
+    };
     match headers.get(header::HOST).and_then(|h| h.to_str().ok()) {
         Some(host) => host.eq_ignore_ascii_case(origin_host),
         None => false,
@@ -31,7 +40,12 @@ pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
 pub async fn check_origin(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let safe = matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     if !safe && !origin_allowed(req.headers(), &state.settings.allowed_origins) {
-        return ApiError::new(axum::http::StatusCode::FORBIDDEN, "bad_origin", "request from a foreign origin").into_response();
+        return ApiError::new(
+            axum::http::StatusCode::FORBIDDEN,
+            "bad_origin",
+            "request from a foreign origin",
+        )
+        .into_response();
     }
     next.run(req).await
 }
@@ -53,14 +67,26 @@ mod tests {
     #[test]
     fn same_host_absent_and_listed_origins_pass() {
         assert!(origin_allowed(&headers(None, "a.test"), &[]));
-        assert!(origin_allowed(&headers(Some("http://a.test:8080"), "a.test:8080"), &[]));
-        assert!(origin_allowed(&headers(Some("https://b.test"), "a.test"), &["https://b.test/".into()]));
+        assert!(origin_allowed(
+            &headers(Some("http://a.test:8080"), "a.test:8080"),
+            &[]
+        ));
+        assert!(origin_allowed(
+            &headers(Some("https://b.test"), "a.test"),
+            &["https://b.test/".into()]
+        ));
     }
 
     #[test]
     fn foreign_and_null_origins_fail() {
-        assert!(!origin_allowed(&headers(Some("http://evil.test"), "a.test"), &[]));
-        assert!(!origin_allowed(&headers(Some("http://a.test:9999"), "a.test:8080"), &[]));
+        assert!(!origin_allowed(
+            &headers(Some("http://evil.test"), "a.test"),
+            &[]
+        ));
+        assert!(!origin_allowed(
+            &headers(Some("http://a.test:9999"), "a.test:8080"),
+            &[]
+        ));
         assert!(!origin_allowed(&headers(Some("null"), "a.test"), &[]));
     }
 }

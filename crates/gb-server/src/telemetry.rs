@@ -10,7 +10,8 @@ use tracing_subscriber::EnvFilter;
 /// Installs the global tracing subscriber; `RUST_LOG` overrides the default filter.
 /// Safe to call more than once (later calls are ignored), which tests rely on.
 pub fn init_tracing() {
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,tower_http=info,sqlx=warn"));
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new("info,tower_http=info,sqlx=warn"));
     let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
 }
 
@@ -25,7 +26,9 @@ pub fn metrics_handle() -> PrometheusHandle {
             let handle = recorder.handle();
             if metrics::set_global_recorder(recorder).is_err() {
                 // Someone else installed a recorder first; our handle will then render nothing.
-                tracing::warn!("a global metrics recorder was already installed; /metrics will be empty");
+                tracing::warn!(
+                    "a global metrics recorder was already installed; /metrics will be empty"
+                );
             }
             handle
         })
@@ -45,6 +48,7 @@ pub async fn track_http(req: Request, next: Next) -> Response {
     let status = response.status().as_u16().to_string();
     let labels = [("method", method), ("path", path), ("status", status)];
     metrics::counter!("http_requests_total", &labels).increment(1);
-    metrics::histogram!("http_request_duration_seconds", &labels).record(start.elapsed().as_secs_f64());
+    metrics::histogram!("http_request_duration_seconds", &labels)
+        .record(start.elapsed().as_secs_f64());
     response
 }

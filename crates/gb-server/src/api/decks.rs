@@ -52,7 +52,8 @@ fn not_found() -> ApiError {
 }
 
 fn view(row: &DeckRow) -> ApiResult<DeckView> {
-    row.view().map_err(|e| ApiError::internal(format!("deck {} has corrupt JSON: {e}", row.id)))
+    row.view()
+        .map_err(|e| ApiError::internal(format!("deck {} has corrupt JSON: {e}", row.id)))
 }
 
 /// Checks name and rules; returns the name to store and the list with that name.
@@ -68,16 +69,27 @@ fn checked(name: Option<&str>, mut list: DeckList) -> ApiResult<(String, DeckLis
     Ok((name, list))
 }
 
-async fn insert_checked(state: &AppState, account_id: &str, name: Option<&str>, list: DeckList) -> ApiResult<impl IntoResponse + use<>> {
+async fn insert_checked(
+    state: &AppState,
+    account_id: &str,
+    name: Option<&str>,
+    list: DeckList,
+) -> ApiResult<impl IntoResponse + use<>> {
     let (name, list) = checked(name, list)?;
     if decks::count(&state.db, account_id).await? >= MAX_DECKS_PER_ACCOUNT {
-        return Err(ApiError::conflict("too_many_decks", format!("an account may keep at most {MAX_DECKS_PER_ACCOUNT} decks")));
+        return Err(ApiError::conflict(
+            "too_many_decks",
+            format!("an account may keep at most {MAX_DECKS_PER_ACCOUNT} decks"),
+        ));
     }
     let row = decks::insert(&state.db, account_id, &name, &list).await?;
     Ok((StatusCode::CREATED, Json(view(&row)?)))
 }
 
-pub async fn list(State(state): State<AppState>, CurrentAccount(me): CurrentAccount) -> ApiResult<Json<Vec<DeckView>>> {
+pub async fn list(
+    State(state): State<AppState>,
+    CurrentAccount(me): CurrentAccount,
+) -> ApiResult<Json<Vec<DeckView>>> {
     let rows = decks::list(&state.db, &me.id).await?;
     Ok(Json(rows.iter().map(view).collect::<ApiResult<_>>()?))
 }
@@ -90,8 +102,14 @@ pub async fn create(
     insert_checked(&state, &me.id, body.name.as_deref(), body.list).await
 }
 
-pub async fn get(State(state): State<AppState>, CurrentAccount(me): CurrentAccount, Path(id): Path<String>) -> ApiResult<Json<DeckView>> {
-    let row = decks::find(&state.db, &me.id, &id).await?.ok_or_else(not_found)?;
+pub async fn get(
+    State(state): State<AppState>,
+    CurrentAccount(me): CurrentAccount,
+    Path(id): Path<String>,
+) -> ApiResult<Json<DeckView>> {
+    let row = decks::find(&state.db, &me.id, &id)
+        .await?
+        .ok_or_else(not_found)?;
     Ok(Json(view(&row)?))
 }
 
@@ -102,12 +120,22 @@ pub async fn update(
     ApiJson(body): ApiJson<DeckBody>,
 ) -> ApiResult<Json<DeckView>> {
     let (name, list) = checked(body.name.as_deref(), body.list)?;
-    let row = decks::update(&state.db, &me.id, &id, &name, &list).await?.ok_or_else(not_found)?;
+    let row = decks::update(&state.db, &me.id, &id, &name, &list)
+        .await?
+        .ok_or_else(not_found)?;
     Ok(Json(view(&row)?))
 }
 
-pub async fn delete(State(state): State<AppState>, CurrentAccount(me): CurrentAccount, Path(id): Path<String>) -> ApiResult<StatusCode> {
-    if decks::delete(&state.db, &me.id, &id).await? { Ok(StatusCode::NO_CONTENT) } else { Err(not_found()) }
+pub async fn delete(
+    State(state): State<AppState>,
+    CurrentAccount(me): CurrentAccount,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
+    if decks::delete(&state.db, &me.id, &id).await? {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(not_found())
+    }
 }
 
 /// `POST /api/decks/import`: parse the text form, validate, save.
@@ -121,8 +149,14 @@ pub async fn import(
 }
 
 /// `GET /api/decks/{id}/export`: the text form, which import reads back.
-pub async fn export(State(state): State<AppState>, CurrentAccount(me): CurrentAccount, Path(id): Path<String>) -> ApiResult<impl IntoResponse> {
-    let row = decks::find(&state.db, &me.id, &id).await?.ok_or_else(not_found)?;
+pub async fn export(
+    State(state): State<AppState>,
+    CurrentAccount(me): CurrentAccount,
+    Path(id): Path<String>,
+) -> ApiResult<impl IntoResponse> {
+    let row = decks::find(&state.db, &me.id, &id)
+        .await?
+        .ok_or_else(not_found)?;
     let text = view(&row)?.list.to_text();
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text))
 }
@@ -135,8 +169,16 @@ pub async fn validate(ApiJson(body): ApiJson<ValidateBody>) -> ApiResult<Json<Va
             Ok(list) => list,
             Err(errors) => return Ok(Json(ValidateReply { ok: false, errors })),
         },
-        (None, None) => return Err(ApiError::bad_request("missing_deck", "send either `list` or `text`")),
+        (None, None) => {
+            return Err(ApiError::bad_request(
+                "missing_deck",
+                "send either `list` or `text`",
+            ));
+        }
     };
     let errors = list.validate().err().unwrap_or_default();
-    Ok(Json(ValidateReply { ok: errors.is_empty(), errors }))
+    Ok(Json(ValidateReply {
+        ok: errors.is_empty(),
+        errors,
+    }))
 }

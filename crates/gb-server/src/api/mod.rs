@@ -23,7 +23,10 @@ pub fn router() -> Router<AppState> {
         .route("/decks", get(decks::list).post(decks::create))
         .route("/decks/import", post(decks::import))
         .route("/decks/validate", post(decks::validate))
-        .route("/decks/{id}", get(decks::get).put(decks::update).delete(decks::delete))
+        .route(
+            "/decks/{id}",
+            get(decks::get).put(decks::update).delete(decks::delete),
+        )
         .route("/decks/{id}/export", get(decks::export))
         // JSON 404 for unknown API paths, rather than the web client's index.html.
         .fallback(|| async { ApiError::not_found("no_such_endpoint", "no such API endpoint") })
@@ -32,7 +35,10 @@ pub fn router() -> Router<AppState> {
 /// The whole card catalogue (static JSON from gb-core), cacheable by the browser.
 async fn cards() -> impl IntoResponse {
     (
-        [(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "public, max-age=300")],
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "public, max-age=300"),
+        ],
         gb_core::cards::catalogue_json(),
     )
 }

@@ -56,7 +56,12 @@ pub async fn create_guest(db: &Db, display_name: &str) -> Result<AccountRow, sql
     Ok(row)
 }
 
-pub async fn create_registered(db: &Db, username: &str, password_hash: &str, display_name: &str) -> Result<AccountRow, sqlx::Error> {
+pub async fn create_registered(
+    db: &Db,
+    username: &str,
+    password_hash: &str,
+    display_name: &str,
+) -> Result<AccountRow, sqlx::Error> {
     let now = now_ms();
     let row = AccountRow {
         id: uuid::Uuid::now_v7().to_string(),
@@ -83,7 +88,13 @@ async fn insert(db: &Db, row: &AccountRow) -> Result<(), sqlx::Error> {
 
 /// Turns a guest into a registered account in place, so its decks and history stay with it.
 /// Returns `false` if the account is no longer a guest (a concurrent upgrade won).
-pub async fn upgrade_guest(db: &Db, id: &str, username: &str, password_hash: &str, display_name: &str) -> Result<bool, sqlx::Error> {
+pub async fn upgrade_guest(
+    db: &Db,
+    id: &str,
+    username: &str,
+    password_hash: &str,
+    display_name: &str,
+) -> Result<bool, sqlx::Error> {
     let key = username_key(username);
     let done = with_pool!(db, p => sqlx::query(
         "UPDATE accounts SET username = $2, username_key = $3, password_hash = $4, display_name = $5, updated_at = $6 \

@@ -36,7 +36,12 @@ impl DeckRow {
     }
 }
 
-pub async fn insert(db: &Db, account_id: &str, name: &str, list: &DeckList) -> Result<DeckRow, sqlx::Error> {
+pub async fn insert(
+    db: &Db,
+    account_id: &str,
+    name: &str,
+    list: &DeckList,
+) -> Result<DeckRow, sqlx::Error> {
     let now = now_ms();
     let row = DeckRow {
         id: uuid::Uuid::now_v7().to_string(),
@@ -55,7 +60,13 @@ pub async fn insert(db: &Db, account_id: &str, name: &str, list: &DeckList) -> R
 }
 
 /// Replaces a deck the account owns; `None` if there is no such deck *for this account*.
-pub async fn update(db: &Db, account_id: &str, id: &str, name: &str, list: &DeckList) -> Result<Option<DeckRow>, sqlx::Error> {
+pub async fn update(
+    db: &Db,
+    account_id: &str,
+    id: &str,
+    name: &str,
+    list: &DeckList,
+) -> Result<Option<DeckRow>, sqlx::Error> {
     let changed = with_pool!(db, p => sqlx::query(
         "UPDATE decks SET name = $3, list_json = $4, updated_at = $5 WHERE id = $1 AND account_id = $2")
         .bind(id).bind(account_id).bind(name).bind(to_json(list)).bind(now_ms())

@@ -24,7 +24,13 @@ pub struct IntentRow {
     pub created_at: i64,
 }
 
-pub async fn insert_match(db: &Db, room: &str, seed_hash: &str, setup_json: &str, status: &str) -> Result<MatchRow, sqlx::Error> {
+pub async fn insert_match(
+    db: &Db,
+    room: &str,
+    seed_hash: &str,
+    setup_json: &str,
+    status: &str,
+) -> Result<MatchRow, sqlx::Error> {
     let now = now_ms();
     let row = MatchRow {
         id: uuid::Uuid::now_v7().to_string(),
@@ -50,7 +56,12 @@ pub async fn find_match(db: &Db, id: &str) -> Result<Option<MatchRow>, sqlx::Err
     with_pool!(db, p => sqlx::query_as::<_, MatchRow>(sql).bind(id).fetch_optional(p).await)
 }
 
-pub async fn finish_match(db: &Db, id: &str, status: &str, result_json: &str) -> Result<(), sqlx::Error> {
+pub async fn finish_match(
+    db: &Db,
+    id: &str,
+    status: &str,
+    result_json: &str,
+) -> Result<(), sqlx::Error> {
     with_pool!(db, p => sqlx::query("UPDATE matches SET status = $2, result_json = $3, updated_at = $4 WHERE id = $1")
         .bind(id).bind(status).bind(result_json).bind(now_ms()).execute(p).await.map(|_| ()))?;
     Ok(())
@@ -58,7 +69,13 @@ pub async fn finish_match(db: &Db, id: &str, status: &str, result_json: &str) ->
 
 /// Appends one intent. A duplicate `(match_id, version)` is a unique violation
 /// (see [`super::is_unique_violation`]): the caller lost a race and must not fork the log.
-pub async fn append_intent(db: &Db, match_id: &str, version: i64, seat: i64, intent_json: &str) -> Result<(), sqlx::Error> {
+pub async fn append_intent(
+    db: &Db,
+    match_id: &str,
+    version: i64,
+    seat: i64,
+    intent_json: &str,
+) -> Result<(), sqlx::Error> {
     with_pool!(db, p => sqlx::query(
         "INSERT INTO match_intents (match_id, version, seat, intent_json, created_at) VALUES ($1, $2, $3, $4, $5)")
         .bind(match_id).bind(version).bind(seat).bind(intent_json).bind(now_ms())
@@ -67,7 +84,11 @@ pub async fn append_intent(db: &Db, match_id: &str, version: i64, seat: i64, int
 }
 
 /// Intents after `after_version`, in order (for replay and reconnect catch-up).
-pub async fn intents_since(db: &Db, match_id: &str, after_version: i64) -> Result<Vec<IntentRow>, sqlx::Error> {
+pub async fn intents_since(
+    db: &Db,
+    match_id: &str,
+    after_version: i64,
+) -> Result<Vec<IntentRow>, sqlx::Error> {
     let sql = "SELECT match_id, version, seat, intent_json, created_at FROM match_intents \
                WHERE match_id = $1 AND version > $2 ORDER BY version";
     with_pool!(db, p => sqlx::query_as::<_, IntentRow>(sql).bind(match_id).bind(after_version).fetch_all(p).await)

@@ -10,7 +10,9 @@ pub mod sessions;
 
 use anyhow::{Context, bail};
 use sqlx::postgres::{PgPool, PgPoolOptions};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -45,13 +47,21 @@ impl Db {
                 .busy_timeout(Duration::from_secs(5))
                 .foreign_keys(true);
             let file = opts.get_filename();
-            if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
-                if file.to_str() != Some(":memory:") {
-                    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-                }
+            // `sqlite://data/gb.sqlite` should work on a fresh checkout: create `data/` first.
+            if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty())
+                && file.to_str() != Some(":memory:")
+            {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("creating {}", dir.display()))?;
             }
-            let pool = SqlitePoolOptions::new().max_connections(8).connect_with(opts).await?;
-            sqlx::migrate!("../../migrations/sqlite").run(&pool).await.context("SQLite migrations")?;
+            let pool = SqlitePoolOptions::new()
+                .max_connections(8)
+                .connect_with(opts)
+                .await?;
+            sqlx::migrate!("../../migrations/sqlite")
+                .run(&pool)
+                .await
+                .context("SQLite migrations")?;
             Db::Sqlite(pool)
         } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             let pool = PgPoolOptions::new()
@@ -60,10 +70,16 @@ impl Db {
                 .connect(url)
                 .await
                 .with_context(|| format!("connecting to PostgreSQL at {}", redact(url)))?;
-            sqlx::migrate!("../../migrations/postgres").run(&pool).await.context("PostgreSQL migrations")?;
+            sqlx::migrate!("../../migrations/postgres")
+                .run(&pool)
+                .await
+                .context("PostgreSQL migrations")?;
             Db::Pg(pool)
         } else {
-            bail!("unsupported database URL {:?}: use sqlite: or postgres:", redact(url));
+            bail!(
+                "unsupported database URL {:?}: use sqlite: or postgres:",
+                redact(url)
+            );
         };
         Ok(db)
     }
@@ -115,7 +131,10 @@ fn redact(url: &str) -> String {
 mod tests {
     #[test]
     fn redacts_passwords() {
-        assert_eq!(super::redact("postgres://u:secret@h/db"), "postgres://u:***@h/db");
+        assert_eq!(
+            super::redact("postgres://u:secret@h/db"),
+            "postgres://u:***@h/db"
+        );
         assert_eq!(super::redact("postgres://u@h/db"), "postgres://u@h/db");
     }
 }

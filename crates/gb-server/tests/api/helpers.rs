@@ -4,6 +4,7 @@ use serde_json::Value;
 use std::path::PathBuf;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 
 /// Which engine a test runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,7 +15,8 @@ pub enum Backend {
 
 /// Where to create per-test PostgreSQL databases (override with GB_TEST_PG_URL).
 fn pg_admin_url() -> String {
-    std::env::var("GB_TEST_PG_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned())
+    std::env::var("GB_TEST_PG_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned())
 }
 
 pub struct TestApp {
@@ -26,6 +28,8 @@ pub struct TestApp {
     pub backend: Backend,
     pub db: Db,
     pub shutdown: CancellationToken,
+    /// The app's task tracker; shutdown waits for tasks spawned on it.
+    pub tracker: TaskTracker,
     /// The served future; `None` once a test has taken it.
     pub server: Option<JoinHandle<anyhow::Result<()>>>,
     cleanup: Cleanup,
@@ -42,13 +46,16 @@ pub async fn spawn_app(backend: Backend) -> TestApp {
 
 /// Like [`spawn_app`], letting the test adjust settings (static dir, origins, limits) first.
 pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Settings)) -> TestApp {
-    gb_server::telemetry::init_tracing();
+    init_test_tracing();
     let id = uuid::Uuid::new_v4().simple().to_string();
     let (url, cleanup) = match backend {
         Backend::Sqlite => {
             let dir = std::env::temp_dir().join(format!("gbtest-{id}"));
             // Db::connect creates the directory itself, which this also exercises.
-            (format!("sqlite://{}/gb.sqlite?mode=rwc", dir.display()), Cleanup::Dir(dir))
+            (
+                format!("sqlite://{}/gb.sqlite?mode=rwc", dir.display()),
+                Cleanup::Dir(dir),
+            )
         }
         Backend::Postgres => {
             let name = format!("gbtest_{id}");
@@ -60,10 +67,13 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Settin
     };
     let mut settings = Settings::local(url);
     configure(&mut settings);
-    let app = Application::build(settings).await.expect("application builds");
+    let app = Application::build(settings)
+        .await
+        .expect("application builds");
     let port = app.port();
     let db = app.state().db.clone();
     let shutdown = app.shutdown_token();
+    let tracker = app.state().tracker.clone();
     let server = tokio::spawn(app.run_until_stopped());
     TestApp {
         address: format!("http://127.0.0.1:{port}"),
@@ -72,13 +82,27 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Settin
         backend,
         db,
         shutdown,
+        tracker,
         server: Some(server),
         cleanup,
     }
 }
 
+/// Logs through the test harness's capture (shown only for failing tests); RUST_LOG overrides.
+fn init_test_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| "info,sqlx=warn".into());
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_test_writer()
+        .try_init();
+}
+
 pub fn new_client() -> reqwest::Client {
-    reqwest::Client::builder().cookie_store(true).build().expect("client builds")
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .build()
+        .expect("client builds")
 }
 
 async fn create_pg_database(name: &str) {
@@ -109,12 +133,17 @@ impl Drop for TestApp {
                 // on its own thread. FORCE ends the app's pooled connections.
                 let name = name.clone();
                 let _ = std::thread::spawn(move || {
-                    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+                    let rt = tokio::runtime::Builder::new_current_thread()
+                        .enable_all()
+                        .build()
+                        .unwrap();
                     rt.block_on(async {
                         use sqlx::Connection;
                         if let Ok(mut conn) = sqlx::PgConnection::connect(&pg_admin_url()).await {
                             let sql = format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)");
-                            let _ = sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&mut conn).await;
+                            let _ = sqlx::query(sqlx::AssertSqlSafe(sql))
+                                .execute(&mut conn)
+                                .await;
                         }
                     });
                 })
@@ -130,24 +159,58 @@ impl TestApp {
     }
 
     pub async fn get(&self, client: &reqwest::Client, path: &str) -> reqwest::Response {
-        client.get(self.url(path)).send().await.expect("request sent")
+        client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("request sent")
     }
 
-    pub async fn post(&self, client: &reqwest::Client, path: &str, body: &Value) -> reqwest::Response {
-        client.post(self.url(path)).json(body).send().await.expect("request sent")
+    pub async fn post(
+        &self,
+        client: &reqwest::Client,
+        path: &str,
+        body: &Value,
+    ) -> reqwest::Response {
+        client
+            .post(self.url(path))
+            .json(body)
+            .send()
+            .await
+            .expect("request sent")
     }
 
-    pub async fn put(&self, client: &reqwest::Client, path: &str, body: &Value) -> reqwest::Response {
-        client.put(self.url(path)).json(body).send().await.expect("request sent")
+    pub async fn put(
+        &self,
+        client: &reqwest::Client,
+        path: &str,
+        body: &Value,
+    ) -> reqwest::Response {
+        client
+            .put(self.url(path))
+            .json(body)
+            .send()
+            .await
+            .expect("request sent")
     }
 
     pub async fn delete(&self, client: &reqwest::Client, path: &str) -> reqwest::Response {
-        client.delete(self.url(path)).send().await.expect("request sent")
+        client
+            .delete(self.url(path))
+            .send()
+            .await
+            .expect("request sent")
     }
 
     /// Logs `client` in as a new guest and returns the account JSON.
     pub async fn guest(&self, client: &reqwest::Client, name: &str) -> Value {
-        let r = self.post(client, "/api/guest", &serde_json::json!({ "display_name": name })).await;
+        let r = self
+            .post(
+                client,
+                "/api/guest",
+                &serde_json::json!({ "display_name": name }),
+            )
+            .await;
         assert_eq!(r.status(), 201);
         r.json().await.unwrap()
     }
@@ -155,10 +218,20 @@ impl TestApp {
 
 /// Asserts the status and the `{error: {code}}` of a failed response, returning the body.
 pub async fn assert_error(r: reqwest::Response, status: u16, code: &str) -> Value {
-    assert_eq!(r.status().as_u16(), status, "unexpected status for {}", r.url());
+    assert_eq!(
+        r.status().as_u16(),
+        status,
+        "unexpected status for {}",
+        r.url()
+    );
     let body: Value = r.json().await.expect("JSON error body");
     assert_eq!(body["error"]["code"], code, "body: {body}");
-    assert!(body["error"]["message"].as_str().is_some_and(|m| !m.is_empty()), "body: {body}");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .is_some_and(|m| !m.is_empty()),
+        "body: {body}"
+    );
     body
 }
 
@@ -187,5 +260,6 @@ Bench: Beatrice
 
 /// The valid deck as the JSON `DeckList` the API takes.
 pub fn valid_list() -> Value {
-    serde_json::to_value(gb_core::deck::DeckList::parse_text(VALID_DECK).expect("test deck parses")).unwrap()
+    serde_json::to_value(gb_core::deck::DeckList::parse_text(VALID_DECK).expect("test deck parses"))
+        .unwrap()
 }
