@@ -1,0 +1,67 @@
+//! Checking a scenario's expectations against views and events.
+use super::Expect;
+use crate::ids::{Seat, Viewer};
+use crate::state::MatchState;
+use crate::view::view_for;
+use serde_json::Value;
+
+/// Paths start with `a.` or `b.` (read in that seat's own view, so own hands can be checked) or name a field of
+/// the spectator's view (`pending.seat`, `outcome.winner`, `round`). Array elements are picked by index or by
+/// their `position` (`heroes.left`).
+pub(super) fn check(state: &MatchState, expect: &Expect, events: &[Value]) -> Result<(), String> {
+    for (path, wanted) in &expect.fields {
+        let got = lookup(state, path).ok_or_else(|| format!("no field {path}"))?;
+        let wanted = serde_json::to_value(wanted).map_err(|e| e.to_string())?;
+        if !same(&got, &wanted) {
+            return Err(format!("{path}: expected {wanted}, got {got}"));
+        }
+    }
+    let types: Vec<&str> = events.iter().filter_map(|e| e.get("type").and_then(Value::as_str)).collect();
+    let mut rest = types.iter();
+    for wanted in &expect.events {
+        if !rest.any(|t| t == wanted) {
+            return Err(format!("event {wanted} did not occur in order; events were {types:?}"));
+        }
+    }
+    for unwanted in &expect.no_events {
+        if types.contains(&unwanted.as_str()) {
+            return Err(format!("event {unwanted} occurred; events were {types:?}"));
+        }
+    }
+    Ok(())
+}
+
+/// Compares numbers by value, strings ignoring case, and a card object with a name string.
+fn same(got: &Value, wanted: &Value) -> bool {
+    match (got, wanted) {
+        (Value::Number(a), Value::Number(b)) => a.as_f64() == b.as_f64(),
+        (Value::String(a), Value::String(b)) => a.eq_ignore_ascii_case(b),
+        (Value::Object(o), Value::String(b)) => o.get("name").and_then(Value::as_str).is_some_and(|n| n.eq_ignore_ascii_case(b)),
+        (Value::Array(a), Value::Array(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same(x, y)),
+        (a, b) => a == b,
+    }
+}
+
+fn lookup(state: &MatchState, path: &str) -> Option<Value> {
+    let mut parts = path.split('.').peekable();
+    let (mut node, seat) = match parts.peek().copied() {
+        Some("a") | Some("b") => {
+            let seat = if parts.next() == Some("a") { Seat::A } else { Seat::B };
+            let view = serde_json::to_value(view_for(state, Viewer::Seat(seat))).ok()?;
+            (view.get("players")?.get(seat.index())?.clone(), Some(seat))
+        }
+        _ => (serde_json::to_value(view_for(state, Viewer::Spectator)).ok()?, None),
+    };
+    let _ = seat;
+    for part in parts {
+        node = match node {
+            Value::Object(mut o) => o.remove(part)?,
+            Value::Array(a) => match part.parse::<usize>() {
+                Ok(i) => a.into_iter().nth(i)?,
+                Err(_) => a.into_iter().find(|e| e.get("position").and_then(Value::as_str) == Some(part))?,
+            },
+            _ => return None,
+        };
+    }
+    Some(node)
+}

@@ -1,0 +1,155 @@
+//! Scenarios: a position written by card names, intents by seat, and expected results, in TOML. The rules'
+//! worked examples are committed as scenarios under `crates/gb-core/scenarios/`; `gb scenario run` runs them.
+//! The format is documented in `docs/scenarios.md`.
+mod expect;
+mod position;
+
+pub use position::{HeroSpec, PlayerSpec, PositionSpec};
+
+use crate::api::apply;
+use crate::ids::{Seat, Viewer};
+use crate::intent::Intent;
+use crate::state::MatchState;
+use crate::view::view_for;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    pub name: String,
+    /// The rules this scenario demonstrates, e.g. `["CR 204.3"]`.
+    #[serde(default)]
+    pub rules: Vec<String>,
+    /// Start from a full setup instead of a position: two deck lists (text format) and a seed.
+    #[serde(default)]
+    pub setup: Option<SetupSpec>,
+    #[serde(default)]
+    pub position: Option<PositionSpec>,
+    #[serde(default, rename = "step")]
+    pub steps: Vec<Step>,
+    #[serde(default)]
+    pub expect: Option<Expect>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupSpec {
+    pub a: String,
+    pub b: String,
+    pub seed: u64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Step {
+    pub seat: Seat,
+    /// An intent as on the wire; a `card` or `bench` given as a name means the first such card in the acting
+    /// seat's hand (or bench).
+    pub intent: toml::Value,
+    /// The rejection code this intent must get (then nothing may change).
+    #[serde(default)]
+    pub reject: Option<String>,
+    #[serde(default)]
+    pub expect: Option<Expect>,
+}
+
+/// Expected results: public fields by path (`b.hp`, `a.heroes.left.atk`, `pending.seat`), event types that must
+/// occur in this order (`events`), or must not occur (`no_events`).
+#[derive(Debug, Default, Deserialize)]
+pub struct Expect {
+    #[serde(default)]
+    pub events: Vec<String>,
+    #[serde(default)]
+    pub no_events: Vec<String>,
+    #[serde(flatten)]
+    pub fields: BTreeMap<String, toml::Value>,
+}
+
+/// The outcome of one scenario.
+#[derive(Debug)]
+pub struct ScenarioResult {
+    pub name: String,
+    pub failure: Option<String>,
+}
+
+/// Parses and runs one scenario file's text.
+pub fn run_text(text: &str) -> ScenarioResult {
+    let scenario: Scenario = match toml::from_str(text) {
+        Ok(s) => s,
+        Err(e) => return ScenarioResult { name: "(unreadable scenario)".into(), failure: Some(e.to_string()) },
+    };
+    let name = scenario.name.clone();
+    ScenarioResult { name, failure: run(&scenario).err() }
+}
+
+fn start(scenario: &Scenario) -> Result<(MatchState, crate::event::Events), String> {
+    match (&scenario.setup, &scenario.position) {
+        (Some(setup), None) => {
+            let parse = |t: &str| crate::deck::DeckList::parse_text(t).map_err(|e| format!("deck list: {e:?}"));
+            let setup = crate::setup::MatchSetup { decks: [parse(&setup.a)?, parse(&setup.b)?], seed: setup.seed };
+            let state = crate::setup::new_match(&setup).map_err(|e| format!("setup: {e:?}"))?;
+            Ok((state, crate::event::Events::default()))
+        }
+        (None, Some(position)) => position::build(position),
+        _ => Err("a scenario has exactly one of [setup] and [position]".into()),
+    }
+}
+
+fn run(scenario: &Scenario) -> Result<(), String> {
+    let (mut state, opening) = start(scenario)?;
+    let opening = serde_json::to_value(opening.for_viewer(Viewer::Spectator)).unwrap();
+    let mut all_events = opening.as_array().cloned().unwrap_or_default();
+    for (i, step) in scenario.steps.iter().enumerate() {
+        let at = format!("step {} ({:?})", i + 1, step.seat);
+        let intent = resolve_intent(&state, step.seat, &step.intent).map_err(|e| format!("{at}: {e}"))?;
+        let before = crate::api::state_hash(&state);
+        match (apply(&mut state, step.seat, &intent), &step.reject) {
+            (Ok(events), None) => {
+                let events = serde_json::to_value(events.for_viewer(Viewer::Spectator)).unwrap();
+                let events = events.as_array().cloned().unwrap_or_default();
+                if let Some(expect) = &step.expect {
+                    expect::check(&state, expect, &events).map_err(|e| format!("{at}: {e}"))?;
+                }
+                all_events.extend(events);
+            }
+            (Ok(_), Some(code)) => return Err(format!("{at}: expected rejection {code}, but it was accepted")),
+            (Err(r), None) => return Err(format!("{at}: rejected: {r}")),
+            (Err(r), Some(code)) => {
+                if r.code != code {
+                    return Err(format!("{at}: expected rejection {code}, got {r}"));
+                }
+                if crate::api::state_hash(&state) != before {
+                    return Err(format!("{at}: a rejected intent changed the state"));
+                }
+            }
+        }
+    }
+    if let Some(expect) = &scenario.expect {
+        expect::check(&state, expect, &all_events)?;
+    }
+    Ok(())
+}
+
+/// Turns a scenario intent into an engine intent, replacing card names by the handles the seat can see.
+fn resolve_intent(state: &MatchState, seat: Seat, raw: &toml::Value) -> Result<Intent, String> {
+    let mut json = serde_json::to_value(raw).map_err(|e| e.to_string())?;
+    let view = view_for(state, Viewer::Seat(seat));
+    let me = &view.players[seat.index()];
+    if let Some(obj) = json.as_object_mut() {
+        for (field, zone) in [("card", me.hand.as_ref()), ("bench", me.bench.as_ref())] {
+            if let Some(serde_json::Value::String(name)) = obj.get(field).cloned() {
+                let card = zone
+                    .into_iter()
+                    .flatten()
+                    .find(|c| c.name.eq_ignore_ascii_case(&name))
+                    .ok_or_else(|| format!("no {name} in {seat:?}'s {}", if field == "card" { "hand" } else { "bench" }))?;
+                obj.insert(field.into(), serde_json::json!(card.id.0));
+            }
+        }
+    }
+    serde_json::from_value(json).map_err(|e| format!("not an intent: {e}"))
+}
+
+#[cfg(test)]
+mod tests;
