@@ -1,0 +1,71 @@
+// REST client for gb-server (docs/protocol.md, "REST"). Same-origin, cookie-authenticated.
+import type { DeckList } from "./gen/DeckList";
+import type { Rejection } from "./gen/Rejection";
+import type { Account, CreateRoom, DeckView, RoomInfo, ValidateReply } from "./protocol";
+import type { Seat } from "./gen/Seat";
+
+/** A failed call: the server's `{error: {code, message, rejections?}}`, or a network failure (status 0). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly rejections: Rejection[] = [],
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw new ApiError(0, "network", `cannot reach the server (${String(e)})`);
+  }
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Non-JSON body (e.g. a proxy error page, or plain-text export): handled below.
+  }
+  if (!res.ok) {
+    const err = (json as { error?: { code?: string; message?: string; rejections?: Rejection[] } })?.error;
+    throw new ApiError(
+      res.status,
+      err?.code ?? `http_${res.status}`,
+      err?.message ?? `${method} ${path}: HTTP ${res.status}`,
+      err?.rejections ?? [],
+    );
+  }
+  return (json ?? text) as T;
+}
+
+export const api = {
+  me: () => call<Account>("GET", "/api/me"),
+  guest: (display_name: string) => call<Account>("POST", "/api/guest", { display_name }),
+  logout: () => call<void>("POST", "/api/logout"),
+
+  decks: () => call<DeckView[]>("GET", "/api/decks"),
+  createDeck: (list: DeckList, name?: string) => call<DeckView>("POST", "/api/decks", { name, list }),
+  updateDeck: (id: string, list: DeckList, name?: string) =>
+    call<DeckView>("PUT", `/api/decks/${encodeURIComponent(id)}`, { name, list }),
+  deleteDeck: (id: string) => call<void>("DELETE", `/api/decks/${encodeURIComponent(id)}`),
+  // gb-server reads `list` (docs/protocol.md still says `deck`); `text` is accepted by both.
+  validate: (list: DeckList) => call<ValidateReply>("POST", "/api/decks/validate", { list }),
+
+  rooms: () => call<{ open: RoomInfo[]; live: RoomInfo[] }>("GET", "/api/rooms"),
+  room: (id: string) => call<RoomInfo>("GET", `/api/rooms/${encodeURIComponent(id)}`),
+  createRoom: (req: CreateRoom) => call<RoomInfo>("POST", "/api/rooms", req),
+  takeSeat: (id: string, deck: { deck_id: string } | { preconstructed: string }) =>
+    call<{ seat: Seat }>("POST", `/api/rooms/${encodeURIComponent(id)}/seats`, deck),
+  rematch: (id: string) => call<unknown>("POST", `/api/rooms/${encodeURIComponent(id)}/rematch`),
+  replay: (matchId: string) => call<unknown>("GET", `/api/matches/${encodeURIComponent(matchId)}/replay`),
+};

@@ -1,0 +1,91 @@
+// App shell: header with navigation and account, and the page for the current route.
+import { useCallback, useEffect, useState } from "preact/hooks";
+import { ApiError, api } from "./api";
+import { loadCatalogue, type Catalogue } from "./catalogue";
+import type { Account } from "./protocol";
+import { linkClick, useRoute, type Route } from "./router";
+import { DeckBuilder } from "./view/deckbuilder";
+import { Lobby } from "./view/lobby";
+import { RoomPage } from "./view/room";
+import { ReplayPage } from "./view/replay";
+
+export interface Session {
+  /** undefined while loading; null when signed out. */
+  account: Account | null | undefined;
+  setAccount: (a: Account | null) => void;
+  catalogue: Catalogue | null;
+  catalogueError: string | null;
+}
+
+export function App() {
+  const route = useRoute();
+  const [account, setAccountState] = useState<Account | null | undefined>(undefined);
+  const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
+  const [catalogueError, setCatalogueError] = useState<string | null>(null);
+  const setAccount = useCallback((a: Account | null) => setAccountState(a), []);
+
+  useEffect(() => {
+    api.me().then(setAccountState, (e: unknown) => {
+      // 401 means signed out; anything else too, but it is worth a console line.
+      if (!(e instanceof ApiError && e.status === 401)) console.warn("GET /api/me failed", e);
+      setAccountState(null);
+    });
+    loadCatalogue().then(setCatalogue, (e: unknown) => setCatalogueError(String(e)));
+  }, []);
+
+  useEffect(() => {
+    document.title = `${title(route)} · Gem Blenders Online`;
+  }, [route]);
+
+  const session: Session = { account, setAccount, catalogue, catalogueError };
+  return (
+    <>
+      <a class="skip-link" href="#main">Skip to content</a>
+      <header class="topbar">
+        <a class="brand" href="/" onClick={linkClick} aria-label="Gem Blenders Online, lobby">
+          <span class="brand-gem" aria-hidden="true">◆</span> Gem Blenders <span class="brand-online">Online</span>
+        </a>
+        <nav aria-label="Main">
+          <a href="/" onClick={linkClick} aria-current={route.name === "lobby" ? "page" : undefined}>Lobby</a>
+          <a href="/decks" onClick={linkClick} aria-current={route.name === "decks" ? "page" : undefined}>Decks</a>
+        </nav>
+        <span class="whoami" aria-live="polite">
+          {account ? <><span aria-hidden="true">👤</span> {account.display_name}{account.guest ? " (guest)" : ""}</> : null}
+        </span>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Page route={route} session={session} />
+      </main>
+    </>
+  );
+}
+
+function title(route: Route): string {
+  switch (route.name) {
+    case "lobby": return "Lobby";
+    case "decks": return "Deck builder";
+    case "room": return `Room ${route.id}`;
+    case "replay": return `Replay ${route.id}`;
+    case "not_found": return "Not found";
+  }
+}
+
+function Page({ route, session }: { route: Route; session: Session }) {
+  switch (route.name) {
+    case "lobby":
+      return <Lobby session={session} />;
+    case "decks":
+      return <DeckBuilder session={session} />;
+    case "room":
+      return <RoomPage key={route.id} id={route.id} watch={route.watch} session={session} />;
+    case "replay":
+      return <ReplayPage key={route.id} id={route.id} session={session} />;
+    case "not_found":
+      return (
+        <section class="panel">
+          <h1>Page not found</h1>
+          <p>Nothing lives at <code>{route.path}</code>. <a href="/" onClick={linkClick}>Back to the lobby</a>.</p>
+        </section>
+      );
+  }
+}

@@ -1,0 +1,107 @@
+// Intent selection helpers: everything the board highlights or enables is read from the server's `legal`
+// list. No game rules live here, only lookups in that list.
+import type { AttackerDecl } from "./gen/AttackerDecl";
+import type { CardId } from "./gen/CardId";
+import type { Intent } from "./gen/Intent";
+import type { MatchView } from "./gen/MatchView";
+import type { Position } from "./gen/Position";
+import type { Seat } from "./gen/Seat";
+
+export type IntentOf<T extends Intent["type"]> = Extract<Intent, { type: T }>;
+
+export function ofType<T extends Intent["type"]>(legal: Intent[], type: T): IntentOf<T>[] {
+  return legal.filter((i): i is IntentOf<T> => i.type === type);
+}
+
+export function first<T extends Intent["type"]>(legal: Intent[], type: T): IntentOf<T> | undefined {
+  return ofType(legal, type)[0];
+}
+
+/** Whose side is drawn at the bottom: the viewer's seat, or seat A for spectators. */
+export function perspective(view: MatchView): { me: Seat; opp: Seat; spectator: boolean } {
+  const spectator = view.viewer === "spectator";
+  const me: Seat = view.viewer === "spectator" ? "A" : view.viewer.seat;
+  return { me, opp: me === "A" ? "B" : "A", spectator };
+}
+
+export function seatIndex(seat: Seat): 0 | 1 {
+  return seat === "A" ? 0 : 1;
+}
+
+/** Hand cards that some legal intent plays (gem, blend or action). */
+export function playableCards(legal: Intent[]): Set<CardId> {
+  const out = new Set<CardId>();
+  for (const i of legal) {
+    if (i.type === "play_gem" || i.type === "play_blend" || i.type === "play_action") out.add(i.card);
+  }
+  return out;
+}
+
+/** The heroes a hand card may be played onto, with the intent for each. */
+export function cardTargets(legal: Intent[], card: CardId): Map<Position, Intent> {
+  const out = new Map<Position, Intent>();
+  for (const i of legal) {
+    if ((i.type === "play_gem" || i.type === "play_blend") && i.card === card) out.set(i.hero, i);
+  }
+  return out;
+}
+
+export function actionIntent(legal: Intent[], card: CardId): IntentOf<"play_action"> | undefined {
+  return ofType(legal, "play_action").find((i) => i.card === card);
+}
+
+export function deblendable(legal: Intent[]): Set<Position> {
+  return new Set(ofType(legal, "deblend").map((i) => i.hero));
+}
+
+/** For each own hero that appears as an attacker in some legal declaration, the targets it may attack. */
+export function attackOptions(legal: Intent[]): Map<Position, Position[]> {
+  const out = new Map<Position, Position[]>();
+  for (const i of ofType(legal, "declare_attack")) {
+    for (const a of i.attackers) {
+      const t = out.get(a.hero) ?? [];
+      if (!t.includes(a.target)) t.push(a.target);
+      out.set(a.hero, t);
+    }
+  }
+  return out;
+}
+
+function declKey(d: AttackerDecl[]): string {
+  return d.map((a) => `${a.hero}>${a.target}`).sort().join(",");
+}
+
+/** The legal declaration equal (in any order) to the attackers picked so far, if there is one. */
+export function findAttack(legal: Intent[], picked: AttackerDecl[]): IntentOf<"declare_attack"> | undefined {
+  if (picked.length === 0) return undefined;
+  const key = declKey(picked);
+  return ofType(legal, "declare_attack").find((i) => declKey(i.attackers) === key);
+}
+
+/** Adds, retargets or removes one attacker in a draft declaration. */
+export function toggleAttacker(picked: AttackerDecl[], hero: Position, target: Position): AttackerDecl[] {
+  const existing = picked.find((a) => a.hero === hero);
+  if (existing && existing.target === target) return picked.filter((a) => a.hero !== hero);
+  return [...picked.filter((a) => a.hero !== hero), { hero, target }];
+}
+
+export function substituteOptions(legal: Intent[]): IntentOf<"substitute">[] {
+  return ofType(legal, "substitute");
+}
+
+/** What to highlight for a selected hand card (or none): playable cards, and heroes it may go onto. */
+export function highlights(legal: Intent[], selected: CardId | null): { cards: Set<CardId>; heroes: Set<Position> } {
+  return {
+    cards: playableCards(legal),
+    heroes: selected === null ? new Set() : new Set(cardTargets(legal, selected).keys()),
+  };
+}
+
+/** True if the only thing this seat may do is concede (it does not owe a decision). */
+export function idle(legal: Intent[]): boolean {
+  return legal.every((i) => i.type === "concede");
+}
+
+export function sameIntent(a: Intent, b: Intent): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

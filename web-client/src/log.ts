@@ -1,0 +1,55 @@
+// Event log lines, phrased from the viewer's side ("You", "Opponent", or display names).
+import type { Event } from "./gen/Event";
+import type { Seat } from "./gen/Seat";
+
+export type SeatNames = Record<Seat, string>;
+
+export function seatNames(me: Seat | null, display?: Partial<Record<Seat, string>>): SeatNames {
+  const name = (s: Seat) => (s === me ? "You" : display?.[s] ?? (me ? "Opponent" : `Player ${s}`));
+  return { A: name("A"), B: name("B") };
+}
+
+export function describeEvent(e: Event, n: SeatNames): string {
+  switch (e.type) {
+    case "turn_order_chooser": return `${n[e.seat]} choose${s(n, e.seat)} the turn order.`;
+    case "turn_order_chosen": return `${n[e.chooser]} chose: ${n[e.first]} go${s(n, e.first)} first.`;
+    case "hand_dealt": return `${n[e.seat]} drew a hand of ${e.count}.`;
+    case "mulligan": return e.mulligan ? `${n[e.seat]} took a mulligan.` : `${n[e.seat]} kept ${poss(n, e.seat)} hand.`;
+    case "heroes_revealed": return "Heroes are revealed.";
+    case "turn_started": return `Turn ${e.turn}: ${n[e.seat]}${e.first_turn ? " (first turn)" : ""}.`;
+    case "card_drawn": return `${n[e.seat]} drew ${e.card ? e.card.name : "a card"}.`;
+    case "decked_out": return `${n[e.seat]} cannot draw: the deck is empty.`;
+    case "gem_equipped": return `${n[e.seat]} equipped ${e.gem.name} to the ${e.hero} hero${e.allotted ? "" : " (extra)"}.`;
+    case "blended": return `${n[e.seat]} blended the ${e.hero} hero into ${e.blend.name}.`;
+    case "deblended": return `${poss(n, e.seat, true)} ${e.hero} hero deblended from ${e.blend.name} (${e.reason.replace(/_/g, " ")}).`;
+    case "discarded": return `${n[e.seat]} discarded ${e.card.name}.`;
+    case "action_played": return `${n[e.seat]} played ${e.action.name}.`;
+    case "action_resolved": return `${e.action.name} ${e.prevented ? "was prevented" : "resolved"}.`;
+    case "attack_declared": return `${n[e.seat]} attack${s(n, e.seat)}: ${e.attackers.map((a) => `${a.hero} → ${a.target}`).join(", ")}.`;
+    case "attacker_dropped": return `${poss(n, e.seat, true)} ${e.hero} hero no longer attacks.`;
+    case "attack_damage_calculated": return `${poss(n, e.seat, true)} ${e.attacker} (ATK ${e.atk}) vs ${e.target} (DEF ${e.def}): ${e.damage} damage.`;
+    case "deblended_to_block": return `${n[e.seat]} deblended the ${e.hero} hero to block the ${e.attacker} attacker.`;
+    case "damage": return `${n[e.seat]} took ${e.amount} damage${e.attack ? " from an attack" : ""} (HP ${e.hp}).`;
+    case "attack_ended": return "The attack ends.";
+    case "round_lost": return `${n[e.seat]} lost round ${e.round} (rounds won ${e.rounds_won[0]}–${e.rounds_won[1]}).`;
+    case "round_started": return `Round ${e.round} begins.`;
+    case "substituted": return `${n[e.seat]} substituted ${e.incoming.name} for ${e.outgoing.name} in the ${e.hero} position.`;
+    case "end_phase": return `${poss(n, e.seat, true)} turn ends.`;
+    case "conceded": return `${n[e.seat]} conceded.`;
+    case "game_over": return `Game over: ${n[e.winner]} win${s(n, e.winner)} (${e.reason.replace(/_/g, " ")}).`;
+    default: {
+      const never: never = e;
+      return String((never as { type: string }).type);
+    }
+  }
+}
+
+/** Third-person "s" for verbs: "Opponent chooses" but "You choose". */
+function s(n: SeatNames, seat: Seat): string {
+  return n[seat] === "You" ? "" : "s";
+}
+
+function poss(n: SeatNames, seat: Seat, capital = false): string {
+  if (n[seat] === "You") return capital ? "Your" : "your";
+  return `${n[seat]}’s`;
+}

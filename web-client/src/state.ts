@@ -1,0 +1,118 @@
+// Room client state: a pure reducer over what the socket reports. The view and `legal` are always the
+// server's latest; the client adds only bookkeeping (log, in-flight intents, last rejection).
+import type { Event } from "./gen/Event";
+import type { Intent } from "./gen/Intent";
+import type { MatchView } from "./gen/MatchView";
+import type { Rejection } from "./gen/Rejection";
+import type { Seat } from "./gen/Seat";
+import type { Clocks, RoomInfo } from "./protocol";
+import type { SocketEvent, SocketStatus } from "./socket";
+
+export interface LogEntry {
+  v: number;
+  event: Event;
+}
+
+export interface RoomState {
+  status: SocketStatus;
+  reconnectAttempt: number;
+  closeReason: string | null;
+  room: RoomInfo | null;
+  seat: Seat | null;
+  version: number | null;
+  view: MatchView | null;
+  legal: Intent[];
+  clocks: Clocks;
+  log: LogEntry[];
+  /** Intents sent and not yet answered, by seq; controls stay disabled while one is in flight. */
+  inFlight: Record<number, Intent>;
+  rejection: Rejection | null;
+  error: { code: string; message: string } | null;
+}
+
+export const LOG_LIMIT = 300;
+
+export function initialRoomState(): RoomState {
+  return {
+    status: "connecting",
+    reconnectAttempt: 0,
+    closeReason: null,
+    room: null,
+    seat: null,
+    version: null,
+    view: null,
+    legal: [],
+    clocks: null,
+    log: [],
+    inFlight: {},
+    rejection: null,
+    error: null,
+  };
+}
+
+export type RoomAction = SocketEvent | { kind: "dismiss" };
+
+function without(o: Record<number, Intent>, seq: number): Record<number, Intent> {
+  const { [seq]: _gone, ...rest } = o;
+  return rest;
+}
+
+export function roomReducer(s: RoomState, a: RoomAction): RoomState {
+  switch (a.kind) {
+    case "status":
+      return {
+        ...s,
+        status: a.status,
+        reconnectAttempt: a.attempt,
+        closeReason: a.status === "closed" ? (a.reason || closeText(a.closeCode)) : null,
+        // Unanswered intents are lost with the connection; the next snapshot/update tells what happened.
+        inFlight: a.status === "open" ? s.inFlight : {},
+      };
+    case "welcome":
+      return { ...s, room: a.room, seat: a.seat };
+    case "snapshot":
+      return { ...s, version: a.v, view: a.view, legal: a.legal, clocks: a.clocks };
+    case "update": {
+      const log = [...s.log, ...a.events.map((event) => ({ v: a.v, event }))].slice(-LOG_LIMIT);
+      return { ...s, version: a.v, view: a.view, legal: a.legal, clocks: a.clocks, log, rejection: null };
+    }
+    case "skip":
+      return { ...s, version: a.v };
+    case "sent":
+      return { ...s, inFlight: { ...s.inFlight, [a.seq]: a.intent }, rejection: null };
+    case "accepted":
+      return { ...s, inFlight: without(s.inFlight, a.seq) };
+    case "rejected":
+      return { ...s, inFlight: without(s.inFlight, a.seq), rejection: a.rejection, legal: a.legal };
+    case "room":
+      return { ...s, room: a.room };
+    case "error":
+      return { ...s, error: { code: a.code, message: a.message } };
+    case "dismiss":
+      return { ...s, rejection: null, error: null };
+    default: {
+      const never: never = a;
+      return never;
+    }
+  }
+}
+
+function closeText(code: number | undefined): string {
+  switch (code) {
+    case 4000:
+      return "This client speaks an unsupported protocol version; reload the page.";
+    case 4004:
+      return "There is no such room.";
+    case 1008:
+      return "The server closed the connection (policy).";
+    case 1009:
+      return "A message was too large.";
+    default:
+      return "Disconnected.";
+  }
+}
+
+/** Controls are live only while connected and nothing is in flight. */
+export function canAct(s: RoomState): boolean {
+  return s.status === "open" && Object.keys(s.inFlight).length === 0;
+}

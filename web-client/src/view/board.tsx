@@ -1,0 +1,231 @@
+// The match board: both diamonds (opponent on top), hands, meters, discards, HP and rounds, the pending
+// decision, prompts and the event log. It renders the redacted MatchView and offers only `legal` intents.
+import { useEffect, useState } from "preact/hooks";
+import type { Catalogue } from "../catalogue";
+import type { AttackerDecl } from "../gen/AttackerDecl";
+import type { CardId } from "../gen/CardId";
+import type { Intent } from "../gen/Intent";
+import type { MatchView } from "../gen/MatchView";
+import type { PendingView } from "../gen/PendingView";
+import type { PlayerView } from "../gen/PlayerView";
+import type { Position } from "../gen/Position";
+import type { Rejection } from "../gen/Rejection";
+import type { Seat } from "../gen/Seat";
+import {
+  actionIntent, attackOptions, cardTargets, deblendable, findAttack, first, perspective, playableCards, seatIndex,
+  toggleAttacker,
+} from "../intents";
+import { describeEvent, seatNames, type SeatNames } from "../log";
+import type { LogEntry } from "../state";
+
+import { Hand } from "./hand";
+import { Hero, type HeroControls } from "./hero";
+import { AskDialog } from "./prompts";
+
+export interface BoardOptions {
+  /** Sends an intent; absent for a read-only board (replays). */
+  send?: (intent: Intent) => void;
+  /** True while an intent is in flight or the socket is down. */
+  disabled?: boolean;
+  names?: Partial<Record<Seat, string>>;
+  log?: LogEntry[];
+  rejection?: Rejection | null;
+  onDismiss?: () => void;
+}
+
+/** Pure render: the same view, legal list and options always draw the same board. */
+export function renderBoard(view: MatchView, legal: Intent[], catalogue: Catalogue, opts: BoardOptions = {}) {
+  return <Board view={view} legal={legal} cat={catalogue} {...opts} />;
+}
+
+const PHASES: Record<MatchView["phase"], string> = {
+  setup: "Setup", draw: "Draw phase", play: "Play phase", end: "End phase", round_end: "Round over", game_over: "Game over",
+};
+
+export function pendingText(p: PendingView | null, names: SeatNames): string {
+  if (!p) return "";
+  const who = names[p.seat];
+  const you = who === "You";
+  const d = p.decision;
+  if (d.type === "ask") {
+    const what = { turn_order: "choose the turn order", mulligan: "decide on a mulligan", attack_damage: "answer an attack", substitute: "decide on a substitution" }[d.ask.type];
+    return you ? `Your decision: ${what}.` : `Waiting for ${who} to ${what}.`;
+  }
+  const what = { main: "play", attacker_declared: "respond to the attack", defender_declared: "respond to the block", action_response: "respond to an action" }[d.window];
+  return you ? (d.window === "main" ? "Your turn: play cards, attack or end your turn." : `Your chance to ${what}.`) : `Waiting for ${who} to ${what}.`;
+}
+
+interface Props extends BoardOptions {
+  view: MatchView;
+  legal: Intent[];
+  cat: Catalogue;
+}
+
+export function Board({ view, legal, cat, send, disabled = false, names, log = [], rejection, onDismiss }: Props) {
+  const { me, opp, spectator } = perspective(view);
+  const sn = seatNames(spectator ? null : me, names);
+  const mine = view.players[seatIndex(me)];
+  const theirs = view.players[seatIndex(opp)];
+  const live = !!send && !disabled;
+  const act = (i: Intent) => live && send?.(i);
+
+  const [selected, setSelected] = useState<CardId | null>(null);
+  const [draft, setDraft] = useState<AttackerDecl[]>([]);
+  // Selections are about one decision; a new version starts afresh.
+  useEffect(() => {
+    setSelected(null);
+    setDraft([]);
+  }, [view.applied]);
+
+  const playable = playableCards(legal);
+  const targets = selected === null ? new Map<Position, Intent>() : cardTargets(legal, selected);
+  const draggable = new Set([...playable].filter((id) => cardTargets(legal, id).size > 0));
+  const selectedCard = mine.hand?.find((c) => c.id === selected);
+  const selectedAction = selected === null ? undefined : actionIntent(legal, selected);
+  const deblend = deblendable(legal);
+  const attacks = attackOptions(legal);
+  const attackIntent = findAttack(legal, draft);
+  const ask = view.pending?.seat === me && view.pending.decision.type === "ask" && !spectator ? view.pending.decision.ask : null;
+  const pass = first(legal, "pass");
+  const endTurn = first(legal, "end_turn");
+  const concede = first(legal, "concede");
+
+  const myControls = (pos: Position): HeroControls => ({
+    dropFor: targets.has(pos) ? selectedCard?.name : undefined,
+    onDrop: () => { const i = targets.get(pos); if (i) act(i); },
+    canDeblend: deblend.has(pos),
+    onDeblend: () => act({ type: "deblend", hero: pos }),
+    attackTargets: attacks.get(pos),
+    attackDraft: draft,
+    onToggleAttack: (t) => setDraft(toggleAttacker(draft, pos, t)),
+    disabled: !live,
+  });
+  const oppControls = (pos: Position): HeroControls => ({
+    targetedBy: draft.filter((a) => a.target === pos).map((a) => a.hero),
+  });
+
+  return (
+    <div class="board-wrap">
+      <div class="board" aria-label="Match board">
+        <PlayerSide player={theirs} side="opp" name={sn[opp]} active={view.active === opp} cat={cat} controls={oppControls} />
+        <div class="midline" aria-live="polite">
+          <div class="turn-info">
+            <span>Round {view.round}</span>
+            <span>Turn {view.turn}</span>
+            <span>{PHASES[view.phase]}</span>
+            {view.first_player ? <span>{sn[view.first_player]} went first</span> : null}
+          </div>
+          <p class={`pending${view.pending?.seat === me && !spectator ? " mine" : ""}`} data-testid="pending">
+            {view.outcome ? `Game over: ${sn[view.outcome.winner]} won.` : pendingText(view.pending, sn)}
+          </p>
+          {rejection ? (
+            <div class="rejection" role="alert">
+              <span class="rule">{rejection.rule}</span> {rejection.message}
+              {onDismiss ? <button type="button" class="ghost" onClick={onDismiss} aria-label="Dismiss">×</button> : null}
+            </div>
+          ) : null}
+          {ask && send ? <AskDialog ask={ask} legal={legal} bench={mine.bench} disabled={!live} send={act} /> : null}
+          {selectedCard && targets.size ? (
+            <p class="hint">Drag <strong>{selectedCard.name}</strong> onto a highlighted hero, or choose “Play here”. <button type="button" class="ghost" onClick={() => setSelected(null)}>Cancel</button></p>
+          ) : null}
+          <div class="actions row">
+            {selectedAction ? <button type="button" class="primary" disabled={!live} onClick={() => act(selectedAction)}>Play {selectedCard?.name}</button> : null}
+            {attacks.size ? (
+              <>
+                <button type="button" class="primary" disabled={!live || !attackIntent} onClick={() => attackIntent && act(attackIntent)}>
+                  Declare attack{draft.length ? ` (${draft.length})` : ""}
+                </button>
+                {draft.length ? <button type="button" class="ghost" onClick={() => setDraft([])}>Clear attackers</button> : null}
+              </>
+            ) : null}
+            {pass ? <button type="button" disabled={!live} onClick={() => act(pass)}>Pass</button> : null}
+            {endTurn ? <button type="button" disabled={!live} onClick={() => act(endTurn)}>End turn</button> : null}
+            {concede && send ? (
+              <button type="button" class="danger ghost" disabled={!live} onClick={() => confirm("Concede this game?") && act(concede)}>Concede</button>
+            ) : null}
+          </div>
+        </div>
+        <PlayerSide player={mine} side="me" name={sn[me]} active={view.active === me} cat={cat} controls={spectator ? oppControls : myControls} />
+        {mine.hand ? (
+          <Hand cards={mine.hand} cat={cat} playable={playable} draggable={draggable} selected={selected} disabled={!live}
+            onSelect={setSelected}
+            onDropOnHero={(id, hero) => { const i = cardTargets(legal, id).get(hero); if (i) act(i); }} />
+        ) : null}
+      </div>
+      <LogPanel log={log} names={sn} />
+    </div>
+  );
+}
+
+function PlayerSide({ player, side, name, active, cat, controls }: {
+  player: PlayerView; side: "me" | "opp"; name: string; active: boolean; cat: Catalogue; controls: (p: Position) => HeroControls;
+}) {
+  const diamond = (
+    <div class={`diamond diamond-${side}`} aria-label={`${name === "You" ? "Your" : `${name}’s`} heroes`}>
+      {player.heroes.map((h) => <Hero key={h.position} hero={h} side={side} cat={cat} c={controls(h.position)} />)}
+    </div>
+  );
+  const bar = <PlayerBar player={player} side={side} name={name} active={active} />;
+  return <section class={`side side-${side}${active ? " active" : ""}`} aria-label={name}>{side === "opp" ? <>{bar}{diamond}</> : <>{diamond}{bar}</>}</section>;
+}
+
+function PlayerBar({ player, side, name, active }: { player: PlayerView; side: "me" | "opp"; name: string; active: boolean }) {
+  const hpPct = Math.max(0, Math.min(100, (player.hp / 20) * 100));
+  return (
+    <div class="player-bar" data-testid={`bar-${side}`}>
+      <div class="who">
+        <strong>{name}</strong>
+        {active ? <span class="badge">active</span> : null}
+        <span class="rounds" role="img" aria-label={`${player.rounds_won} round${player.rounds_won === 1 ? "" : "s"} won`}>
+          {[0, 1].map((i) => <span key={i} class={`pip${i < player.rounds_won ? " won" : ""}`} aria-hidden="true" />)}
+        </span>
+      </div>
+      <div class="hp" role="meter" aria-valuemin={0} aria-valuemax={20} aria-valuenow={player.hp} aria-label="Hit points">
+        <span class="hp-fill" style={{ width: `${hpPct}%` }} />
+        <span class="hp-text">♥ {player.hp}</span>
+      </div>
+      <Meter player={player} />
+      <ul class="zones">
+        <li>Hand <strong>{player.hand_count}</strong></li>
+        <li>Deck <strong>{player.deck_count}</strong></li>
+        <li>{player.bench ? (
+          <details class="zone-list"><summary>Bench <strong>{player.bench_count}</strong></summary>
+            <ul>{player.bench.map((c) => <li key={c.id}>{c.name}</li>)}</ul></details>
+        ) : <>Bench <strong>{player.bench_count}</strong></>}</li>
+        <li>
+          <details class="zone-list">
+            <summary>Discard <strong>{player.discard.length}</strong></summary>
+            {player.discard.length ? <ol>{player.discard.map((c) => <li key={c.id}>{c.name}</li>)}</ol> : <p class="muted small">Empty.</p>}
+          </details>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function Meter({ player }: { player: PlayerView }) {
+  const slots = Array.from({ length: player.meter_slots }, (_, i) => player.action_meter[i] ?? null);
+  return (
+    <ol class="meter" aria-label={`Action meter: ${player.action_meter.length} of ${player.meter_slots} used`}>
+      {slots.map((c, i) => <li key={i} class={c ? "filled" : "empty"} title={c?.name ?? "empty slot"}>{c ? c.name : ""}</li>)}
+    </ol>
+  );
+}
+
+function LogPanel({ log, names }: { log: LogEntry[]; names: SeatNames }) {
+  const [el, setEl] = useState<HTMLOListElement | null>(null);
+  useEffect(() => {
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [el, log.length]);
+  return (
+    <aside class="log" aria-labelledby="log-h">
+      <h3 id="log-h">Match log</h3>
+      {log.length === 0 ? <p class="muted small">Events will appear here.</p> : (
+        <ol ref={setEl} aria-live="polite">
+          {log.map((e, i) => <li key={i}><span class="v">{e.v}</span> {describeEvent(e.event, names)}</li>)}
+        </ol>
+      )}
+    </aside>
+  );
+}
+

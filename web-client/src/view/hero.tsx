@@ -1,0 +1,106 @@
+// One hero in a diamond: face-down back, or name, level, current ATK/DEF, gems, blend and attachments,
+// with the controls the legal intents allow (drop target, deblend, attack toggles).
+import type { Catalogue } from "../catalogue";
+import type { AttackerDecl } from "../gen/AttackerDecl";
+import type { HeroView } from "../gen/HeroView";
+import type { Position } from "../gen/Position";
+import { CardBack, GemIcon } from "./card";
+
+export interface HeroControls {
+  /** Name of the selected hand card when this hero is a legal target for it. */
+  dropFor?: string;
+  onDrop?: () => void;
+  canDeblend?: boolean;
+  onDeblend?: () => void;
+  /** Targets this hero may attack, and the current draft. */
+  attackTargets?: Position[];
+  attackDraft?: AttackerDecl[];
+  onToggleAttack?: (target: Position) => void;
+  /** On the opponent's side: own heroes currently aimed at this one. */
+  targetedBy?: Position[];
+  disabled?: boolean;
+}
+
+function Stat({ label, now, written }: { label: string; now: number | null; written: number | null }) {
+  const changed = now !== null && written !== null && now !== written;
+  return (
+    <div class={`stat${changed ? " changed" : ""}`}>
+      <dt>{label}</dt>
+      <dd>
+        {now ?? "–"}
+        {changed ? <span class="written" title={`written ${label}`}> ({written})</span> : null}
+      </dd>
+    </div>
+  );
+}
+
+export function Hero({ hero, side, cat, c = {} }: { hero: HeroView; side: "me" | "opp"; cat: Catalogue; c?: HeroControls }) {
+  const pos = hero.position;
+  const droppable = !!c.dropFor && !c.disabled;
+  const who = side === "me" ? "Your" : "Opponent's";
+  const classes = ["hero", `pos-${pos}`, droppable ? "target" : "", hero.blend ? "blended" : "", c.targetedBy?.length ? "targeted" : ""];
+  if (hero.face_down || !hero.hero) {
+    return (
+      <div class={classes.join(" ")} data-hero={pos} data-side={side}>
+        <CardBack label={`${who} ${pos} hero, face down`} />
+        <span class="hero-pos">{pos}</span>
+      </div>
+    );
+  }
+  const def = cat.byId.get(hero.hero.card);
+  const blendDef = hero.blend ? cat.byId.get(hero.blend.card) : undefined;
+  const title = hero.blend ? hero.blend.name : hero.hero.name;
+  return (
+    <section
+      class={classes.filter(Boolean).join(" ")}
+      data-hero={pos}
+      data-side={side}
+      data-drop={droppable ? "1" : undefined}
+      aria-label={`${who} ${pos} hero: ${title}`}
+      onClick={droppable ? c.onDrop : undefined}
+    >
+      <header class="hero-head">
+        <span class="hero-pos">{pos}</span>
+        {hero.level !== null ? <span class="hero-level">Lv {hero.level}</span> : null}
+      </header>
+      <h4 class="hero-name">{title}</h4>
+      {hero.blend ? <p class="hero-base">blend of {hero.hero.name}{blendDef?.effect?.name ? ` · ${blendDef.effect.name}` : ""}</p>
+        : def?.effect?.name ? <p class="hero-base">{def.effect.name}</p> : null}
+      <dl class="hero-stats">
+        <Stat label="ATK" now={hero.atk} written={hero.written_atk} />
+        <Stat label="DEF" now={hero.def} written={hero.written_def} />
+      </dl>
+      <ul class="hero-gems" aria-label={hero.gems.length ? `Gems: ${hero.gems.map((g) => g.name).join(", ")}` : "No gems"}>
+        {hero.gems.map((g) => {
+          const gt = cat.byId.get(g.card)?.gem_type;
+          return <li key={g.id}>{gt ? <GemIcon gem={gt} size="sm" /> : <span class="chip">{g.name}</span>}</li>;
+        })}
+      </ul>
+      {hero.attached.length ? <p class="hero-attached small">+ {hero.attached.map((a) => a.name).join(", ")}</p> : null}
+      {c.targetedBy?.length ? <p class="targeted-by" role="note">⚔ from your {c.targetedBy.join(", ")}</p> : null}
+      <div class="hero-controls">
+        {droppable ? (
+          <button type="button" class="primary drop-btn" onClick={(e) => { e.stopPropagation(); c.onDrop?.(); }}>
+            Play {c.dropFor} here
+          </button>
+        ) : null}
+        {c.canDeblend ? (
+          <button type="button" disabled={c.disabled} onClick={(e) => { e.stopPropagation(); c.onDeblend?.(); }} aria-label={`Deblend ${pos} hero`}>
+            Deblend
+          </button>
+        ) : null}
+        {c.attackTargets?.map((t) => {
+          const on = c.attackDraft?.some((a) => a.hero === pos && a.target === t) ?? false;
+          const label = c.attackTargets!.length === 1 ? "Attack" : `Attack ${t}`;
+          return (
+            <button key={t} type="button" class={`attack-btn${on ? " on" : ""}`} aria-pressed={on} disabled={c.disabled}
+              onClick={(e) => { e.stopPropagation(); c.onToggleAttack?.(t); }}
+              aria-label={`${pos} hero attacks opponent's ${t} hero`}>
+              ⚔ {label}
+            </button>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
