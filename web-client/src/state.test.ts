@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import type { Event } from "./gen/Event";
+import { canAct, initialRoomState, LOG_LIMIT, roomReducer, type RoomAction, type RoomState } from "./state";
+import { mainLegal, mainView } from "./test/fixtures";
+
+const run = (actions: RoomAction[], s: RoomState = initialRoomState()) => actions.reduce(roomReducer, s);
+const ev: Event = { type: "end_phase", seat: "A" };
+
+describe("roomReducer", () => {
+  it("takes view and legal from snapshots and updates, and logs update events", () => {
+    const s = run([
+      { kind: "status", status: "open", attempt: 0 },
+      { kind: "snapshot", v: 3, view: mainView(), legal: mainLegal, clocks: null },
+      { kind: "update", v: 4, events: [ev, { type: "turn_started", seat: "B", turn: 4, first_turn: false }], view: { ...mainView(), turn: 4 }, legal: [], clocks: null },
+      { kind: "skip", v: 5 },
+    ]);
+    expect(s.version).toBe(5);
+    expect(s.view?.turn).toBe(4);
+    expect(s.legal).toEqual([]);
+    expect(s.log.map((l) => [l.v, l.event.type])).toEqual([[4, "end_phase"], [4, "turn_started"]]);
+  });
+
+  it("tracks intents in flight and blocks actions until answered", () => {
+    let s = run([{ kind: "status", status: "open", attempt: 0 }]);
+    expect(canAct(s)).toBe(true);
+    s = roomReducer(s, { kind: "sent", seq: 1, intent: { type: "end_turn" } });
+    expect(canAct(s)).toBe(false);
+    s = roomReducer(s, { kind: "accepted", seq: 1, v: 9 });
+    expect(canAct(s)).toBe(true);
+  });
+
+  it("shows a rejection with its rule and adopts the legal list sent with it", () => {
+    const s = run([
+      { kind: "status", status: "open", attempt: 0 },
+      { kind: "sent", seq: 1, intent: { type: "end_turn" } },
+      { kind: "rejected", seq: 1, rejection: { code: "not_your_turn", rule: "CR 200.8", message: "wait" }, legal: [{ type: "concede" }] },
+    ]);
+    expect(s.rejection?.rule).toBe("CR 200.8");
+    expect(s.legal).toEqual([{ type: "concede" }]);
+    expect(canAct(s)).toBe(true);
+    expect(roomReducer(s, { kind: "dismiss" }).rejection).toBeNull();
+  });
+
+  it("forgets in-flight intents when the connection drops and explains fatal closes", () => {
+    let s = run([{ kind: "status", status: "open", attempt: 0 }, { kind: "sent", seq: 1, intent: { type: "pass" } }]);
+    s = roomReducer(s, { kind: "status", status: "reconnecting", attempt: 1 });
+    expect(s.inFlight).toEqual({});
+    expect(canAct(s)).toBe(false);
+    s = roomReducer(s, { kind: "status", status: "closed", attempt: 1, closeCode: 4004 });
+    expect(s.closeReason).toMatch(/no such room/i);
+  });
+
+  it("keeps the log bounded", () => {
+    let s = initialRoomState();
+    for (let v = 1; v <= LOG_LIMIT + 10; v++) s = roomReducer(s, { kind: "update", v, events: [ev], view: mainView(), legal: [], clocks: null });
+    expect(s.log).toHaveLength(LOG_LIMIT);
+    expect(s.log[0]!.v).toBe(11);
+  });
+});

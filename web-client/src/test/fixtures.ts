@@ -1,0 +1,76 @@
+// Hand-built MatchView fixtures that follow the generated types; used by unit tests and the board preview.
+import type { CardView } from "../gen/CardView";
+import type { HeroView } from "../gen/HeroView";
+import type { Intent } from "../gen/Intent";
+import type { MatchView } from "../gen/MatchView";
+import type { PlayerView } from "../gen/PlayerView";
+import type { Position } from "../gen/Position";
+import type { Seat } from "../gen/Seat";
+
+let nextId = 100;
+export function card(slug: string, name: string, id = nextId++): CardView {
+  return { id, card: slug, name };
+}
+
+export function hero(position: Position, slug: string, name: string, over: Partial<HeroView> = {}): HeroView {
+  return {
+    position, face_down: false, hero: card(slug, name), level: 3, atk: 2, def: 1, written_atk: 2, written_def: 1,
+    gems: [], blend: null, attached: [], ...over,
+  };
+}
+
+export function faceDown(position: Position): HeroView {
+  return { position, face_down: true, hero: null, level: null, atk: null, def: null, written_atk: null, written_def: null, gems: [], blend: null, attached: [] };
+}
+
+export function player(seat: Seat, over: Partial<PlayerView> = {}): PlayerView {
+  return {
+    seat, hp: 20, rounds_won: 0,
+    heroes: [hero("left", "claire", "Claire"), hero("center", "beatrice", "Beatrice"), hero("right", "tara", "Tara"), hero("back", "kula", "Kula")],
+    hand_count: 0, hand: null, deck_count: 40, discard: [], bench_count: 1, bench: null, action_meter: [], meter_slots: 5,
+    mulliganed: false, allotted_gem_used: false, attacked_this_turn: false, ...over,
+  };
+}
+
+/** Seat A's view in its main window: a gem, a blend and an action in hand. */
+export const PYRO = card("pyrogem", "Pyrogem", 1);
+export const CHASER = card("chaser", "Chaser", 2);
+export const STUN = card("stun", "Stun", 3);
+export const BENCHED = card("carter", "Carter", 4);
+
+export function mainView(): MatchView {
+  return {
+    viewer: { seat: "A" }, applied: 12, round: 1, turn: 3, active: "A", first_player: "B", phase: "play", first_turn: false,
+    players: [
+      player("A", {
+        hp: 17, hand: [PYRO, CHASER, STUN], hand_count: 3, bench: [BENCHED], bench_count: 1,
+        heroes: [
+          hero("left", "claire", "Claire", { gems: [card("aerogem", "Aerogem")], atk: 3, written_atk: 3, def: 1 }),
+          hero("center", "beatrice", "Beatrice", { level: 5, blend: card("hornet", "Hornet"), gems: [card("aerogem", "Aerogem"), card("pyrogem", "Pyrogem"), card("electrogem", "Electrogem")], atk: 4, written_atk: 3, def: 2 }),
+          hero("right", "tara", "Tara"),
+          hero("back", "kula", "Kula"),
+        ],
+        action_meter: [card("rotate", "Rotate")], discard: [card("gull", "Gull")],
+      }),
+      player("B", {
+        hp: 14, rounds_won: 1, hand_count: 5,
+        heroes: [hero("left", "elaine", "Elaine"), hero("center", "devin", "Devin"), faceDown("right"), hero("back", "matthew", "Matthew")],
+      }),
+    ],
+    pending: { seat: "A", decision: { type: "window", window: "main" } },
+    outcome: null,
+  };
+}
+
+export const mainLegal: Intent[] = [
+  { type: "play_gem", card: 1, hero: "left" },
+  { type: "play_gem", card: 1, hero: "right" },
+  { type: "play_blend", card: 2, hero: "left" },
+  { type: "play_action", card: 3 },
+  { type: "deblend", hero: "center" },
+  { type: "declare_attack", attackers: [{ hero: "left", target: "right" }] },
+  { type: "declare_attack", attackers: [{ hero: "center", target: "center" }] },
+  { type: "declare_attack", attackers: [{ hero: "left", target: "right" }, { hero: "center", target: "center" }] },
+  { type: "end_turn" },
+  { type: "concede" },
+];
