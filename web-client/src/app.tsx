@@ -50,7 +50,7 @@ export function App() {
           <a href="/decks" onClick={linkClick} aria-current={route.name === "decks" ? "page" : undefined}>Decks</a>
         </nav>
         <span class="whoami" aria-live="polite">
-          {account ? <><span aria-hidden="true">👤</span> {account.display_name}{account.guest ? " (guest)" : ""}</> : null}
+          {account ? <>{account.display_name}{account.guest ? " (guest)" : ""}</> : null}
         </span>
       </header>
       <main id="main" tabIndex={-1}>

@@ -50,17 +50,20 @@ export function makeCatalogue(json: CatalogueJson | CardDef[]): Catalogue {
   return { cards, byId, find: (name) => byKey.get(name.trim().toLowerCase()) };
 }
 
-/** Colour and glyph per gem type; the glyph keeps gems distinguishable without colour vision. */
-export const GEMS: Record<GemType, { color: string; glyph: string; short: string }> = {
-  Aquagem: { color: "#1e88e5", glyph: "💧", short: "Aqua" },
-  Terragem: { color: "#6d4c41", glyph: "⛰", short: "Terra" },
-  Pyrogem: { color: "#e53935", glyph: "🔥", short: "Pyro" },
-  Cryogem: { color: "#4dd0e1", glyph: "❄", short: "Cryo" },
-  Electrogem: { color: "#fbc02d", glyph: "⚡", short: "Electro" },
-  Aerogem: { color: "#66bb6a", glyph: "🌪", short: "Aero" },
-  Caprogem: { color: "#ff9800", glyph: "✦", short: "Capro" },
-  Luciogem: { color: "#f5f5f5", glyph: "☀", short: "Lucio" },
-  Nocturnagem: { color: "#5e35b1", glyph: "☾", short: "Noctu" },
+/**
+ * Colour and a two-letter mark per gem type. The mark keeps gems distinguishable without colour vision and,
+ * unlike emoji, renders with any font; `ink` is the text colour that stays readable on the gem colour.
+ */
+export const GEMS: Record<GemType, { color: string; ink: string; mark: string }> = {
+  Aquagem: { color: "#1e88e5", ink: "#fff", mark: "Aq" },
+  Terragem: { color: "#795548", ink: "#fff", mark: "Te" },
+  Pyrogem: { color: "#e53935", ink: "#fff", mark: "Py" },
+  Cryogem: { color: "#80deea", ink: "#0b3a40", mark: "Cr" },
+  Electrogem: { color: "#fdd835", ink: "#3d3000", mark: "El" },
+  Aerogem: { color: "#81c784", ink: "#123d14", mark: "Ae" },
+  Caprogem: { color: "#ff9800", ink: "#3d2400", mark: "Ca" },
+  Luciogem: { color: "#fafafa", ink: "#5d4a00", mark: "Lu" },
+  Nocturnagem: { color: "#4527a0", ink: "#fff", mark: "No" },
 };
 
 export const GEM_TYPES = Object.keys(GEMS) as GemType[];

@@ -1,6 +1,7 @@
 // Wire messages of docs/protocol.md that are not (yet) generated into src/gen: the room/socket envelope
-// and the REST shapes of gb-server. Engine types (MatchView, Intent, Event, …) come from src/gen.
-// When gb-server exports ts-rs bindings for these, replace this file with re-exports.
+// and the REST shapes of gb-server, mirroring crates/gb-server/src/protocol.rs by hand. Engine types
+// (MatchView, Intent, Event, …) come from src/gen. Once gb-server's ts-rs bindings land in src/gen,
+// this file should become re-exports of them.
 import type { DeckList } from "./gen/DeckList";
 import type { Event } from "./gen/Event";
 import type { Intent } from "./gen/Intent";
@@ -32,10 +33,32 @@ export interface ValidateReply {
 
 export type SpectatorDelay = { seconds: number } | { turns: number } | null;
 
+export type ClockSetting =
+  | { type: "chess"; initial_ms: number; increment_ms: number; disconnect_bank_ms: number }
+  | { type: "per_turn"; limit_ms: number; disconnect_bank_ms: number };
+
+export interface Clocks {
+  remaining_ms: [number, number];
+  bank_ms: [number, number];
+  running: Seat | null;
+}
+
 export interface SeatInfo {
   seat: Seat;
   display_name: string;
   connected: boolean;
+  bot: boolean;
+  /** This seat asked for the next game. */
+  rematch: boolean;
+}
+
+export interface GameResult {
+  match_id: string;
+  winner: Seat | null;
+  reason: string | null;
+  seed_hash: string;
+  seed: string | null;
+  nonce: string | null;
 }
 
 export interface RoomInfo {
@@ -44,10 +67,10 @@ export interface RoomInfo {
   best_of: 1 | 3;
   seats: (SeatInfo | null)[];
   status: "waiting" | "playing" | "finished";
-  games: { winner: Seat | null }[];
+  games: GameResult[];
   spectators: number;
   spectator_delay: SpectatorDelay;
-  clock: unknown;
+  clock: ClockSetting | null;
   seed_hash: string;
   version: number;
 }
@@ -56,30 +79,42 @@ export interface CreateRoom {
   visibility: "public" | "private";
   best_of: 1 | 3;
   spectator_delay: SpectatorDelay;
-  clock: null;
+  clock: ClockSetting | null;
   vs_bot: boolean;
 }
 
 export type Role = "player" | "spectator";
 
 export type ClientMsg =
-  | { type: "hello"; protocol: number; as: Role; last_version: number | null }
+  | { type: "hello"; protocol: number; as: Role; last_version: number | null; game?: number | null }
   | { type: "intent"; seq: number; intent: Intent }
   | { type: "ping" };
 
-/** Clock state is not specified yet; carried through untouched. */
-export type Clocks = unknown;
-
 export type ServerMsg =
-  | { type: "welcome"; protocol: number; room: RoomInfo; seat: Seat | null; version: number }
-  | { type: "snapshot"; v: number; view: MatchView; legal: Intent[]; clocks: Clocks }
-  | { type: "update"; v: number; events: Event[]; view: MatchView; legal: Intent[]; clocks: Clocks }
+  | { type: "welcome"; protocol: number; room: RoomInfo; seat: Seat | null; version: number; game: number }
+  | { type: "snapshot"; v: number; game: number; view: MatchView; legal: Intent[]; clocks: Clocks | null }
+  | { type: "update"; v: number; events: Event[]; view: MatchView; legal: Intent[]; clocks: Clocks | null }
   | { type: "skip"; v: number }
   | { type: "accepted"; seq: number; v: number }
   | { type: "rejected"; seq: number; rejection: Rejection; legal: Intent[] }
   | { type: "room"; room: RoomInfo }
   | { type: "error"; code: string; message: string }
   | { type: "pong" };
+
+export interface ReplayStep {
+  v: number;
+  events: Event[];
+  view: MatchView;
+}
+
+/** `GET /api/matches/{id}/replay`. */
+export interface Replay {
+  match_id: string;
+  viewer: MatchView["viewer"];
+  finished: boolean;
+  steps: ReplayStep[];
+  record: unknown;
+}
 
 /** WebSocket close codes with a meaning of their own (protocol.md, "Close codes"). */
 export const CLOSE = {

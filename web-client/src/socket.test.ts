@@ -63,25 +63,26 @@ function setup() {
   sock.start();
   const open = () => {
     net.last.onopen();
-    net.last.recv({ type: "welcome", protocol: 1, room: { ...room, seats: [] }, seat: "A", version: 0 });
+    net.last.recv({ type: "welcome", protocol: 1, room: { ...room, seats: [] }, seat: "A", version: 0, game: 0 });
   };
   const versions = () => events.flatMap((e) => (e.kind === "update" || e.kind === "skip" || e.kind === "snapshot" ? [e.v] : []));
   return { net, timers, events, sock, open, versions };
 }
 
+const snap = (v: number, game = 0): ServerMsg => ({ type: "snapshot", v, game, view: mainView(), legal: [], clocks: null });
 const update = (v: number): ServerMsg => ({ type: "update", v, events: [], view: mainView(), legal: [], clocks: null });
 
 describe("GameSocket", () => {
   it("says hello with protocol 1, role and no last version when new", () => {
     const t = setup();
     t.net.last.onopen();
-    expect(t.net.last.sent[0]).toEqual({ type: "hello", protocol: 1, as: "player", last_version: null });
+    expect(t.net.last.sent[0]).toEqual({ type: "hello", protocol: 1, as: "player", last_version: null, game: null });
   });
 
   it("applies snapshot then updates and skips in order", () => {
     const t = setup();
     t.open();
-    t.net.last.recv({ type: "snapshot", v: 3, view: mainView(), legal: [], clocks: null });
+    t.net.last.recv(snap(3));
     t.net.last.recv(update(4));
     t.net.last.recv({ type: "skip", v: 5 });
     t.net.last.recv(update(6));
@@ -93,20 +94,33 @@ describe("GameSocket", () => {
   it("ignores duplicates and stale snapshots", () => {
     const t = setup();
     t.open();
-    t.net.last.recv({ type: "snapshot", v: 2, view: mainView(), legal: [], clocks: null });
+    t.net.last.recv(snap(2));
     t.net.last.recv(update(3));
     t.net.last.recv(update(3));
     t.net.last.recv(update(2));
     t.net.last.recv({ type: "skip", v: 1 });
-    t.net.last.recv({ type: "snapshot", v: 1, view: mainView(), legal: [], clocks: null });
+    t.net.last.recv(snap(1));
     expect(t.versions()).toEqual([2, 3]);
     expect(t.net.conns).toHaveLength(1);
+  });
+
+  it("starts afresh when a snapshot of the next game (rematch) arrives", () => {
+    const t = setup();
+    t.open();
+    t.net.last.recv(snap(40, 0));
+    t.net.last.recv(snap(0, 1));
+    t.net.last.recv(update(1));
+    expect(t.versions()).toEqual([40, 0, 1]);
+    t.net.last.onclose(1006, "");
+    t.timers.runAll();
+    t.net.last.onopen();
+    expect(t.net.last.sent[0]).toMatchObject({ last_version: 1, game: 1 });
   });
 
   it("resyncs on a gap by reconnecting at once with the last applied version", () => {
     const t = setup();
     t.open();
-    t.net.last.recv({ type: "snapshot", v: 5, view: mainView(), legal: [], clocks: null });
+    t.net.last.recv(snap(5));
     const first = t.net.last;
     first.recv(update(7));
     expect(t.versions()).toEqual([5]);
@@ -117,8 +131,8 @@ describe("GameSocket", () => {
     first.recv(update(6));
     expect(t.versions()).toEqual([5]);
     t.net.last.onopen();
-    expect(t.net.last.sent[0]).toEqual({ type: "hello", protocol: 1, as: "player", last_version: 5 });
-    t.net.last.recv({ type: "welcome", protocol: 1, room: { ...room, seats: [] }, seat: "A", version: 7 });
+    expect(t.net.last.sent[0]).toEqual({ type: "hello", protocol: 1, as: "player", last_version: 5, game: 0 });
+    t.net.last.recv({ type: "welcome", protocol: 1, room: { ...room, seats: [] }, seat: "A", version: 7, game: 0 });
     t.net.last.recv(update(6));
     t.net.last.recv(update(7));
     expect(t.versions()).toEqual([5, 6, 7]);
@@ -139,7 +153,7 @@ describe("GameSocket", () => {
   it("reconnects with exponential backoff after a drop and sends the last version", () => {
     const t = setup();
     t.open();
-    t.net.last.recv({ type: "snapshot", v: 9, view: mainView(), legal: [], clocks: null });
+    t.net.last.recv(snap(9));
     t.net.last.onclose(1006, "");
     expect(t.sock.status).toBe("reconnecting");
     expect(t.timers.pending.map((p) => p.ms)).toEqual([50]); // 100 * 2^0 * jitter 0.5
@@ -153,7 +167,7 @@ describe("GameSocket", () => {
     t.timers.runAll();
     t.net.last.onopen();
     expect(t.net.last.sent[0]).toMatchObject({ type: "hello", last_version: 9 });
-    t.net.last.recv({ type: "welcome", protocol: 1, room: { ...room, seats: [] }, seat: "A", version: 9 });
+    t.net.last.recv({ type: "welcome", protocol: 1, room: { ...room, seats: [] }, seat: "A", version: 9, game: 0 });
     expect(t.sock.status).toBe("open");
     // Backoff resets once connected.
     t.net.last.onclose(1006, "");
@@ -213,7 +227,7 @@ describe("GameSocket", () => {
     const sock = new GameSocket({ url: "u", role: "spectator", transport: net.transport, onEvent: () => {}, timers, pingMs: 1000 });
     sock.start();
     net.last.onopen();
-    net.last.recv({ type: "welcome", protocol: 1, room: { ...room, seats: [] }, seat: null, version: 0 });
+    net.last.recv({ type: "welcome", protocol: 1, room: { ...room, seats: [] }, seat: null, version: 0, game: 0 });
     timers.runAll();
     expect(net.last.sent.map((m) => m.type)).toEqual(["hello", "ping"]);
     expect(net.last.sent[0]).toMatchObject({ as: "spectator" });

@@ -25,9 +25,9 @@ export type SocketStatus = "connecting" | "open" | "reconnecting" | "closed";
 /** What the socket reports upwards, already ordered and de-duplicated. */
 export type SocketEvent =
   | { kind: "status"; status: SocketStatus; attempt: number; closeCode?: number; reason?: string }
-  | { kind: "welcome"; room: RoomInfo; seat: Seat | null; version: number }
-  | { kind: "snapshot"; v: number; view: MatchView; legal: Intent[]; clocks: Clocks }
-  | { kind: "update"; v: number; events: Event[]; view: MatchView; legal: Intent[]; clocks: Clocks }
+  | { kind: "welcome"; room: RoomInfo; seat: Seat | null; version: number; game: number }
+  | { kind: "snapshot"; v: number; game: number; view: MatchView; legal: Intent[]; clocks: Clocks | null }
+  | { kind: "update"; v: number; events: Event[]; view: MatchView; legal: Intent[]; clocks: Clocks | null }
   | { kind: "skip"; v: number }
   | { kind: "sent"; seq: number; intent: Intent }
   | { kind: "accepted"; seq: number; v: number }
@@ -65,6 +65,8 @@ const FATAL = new Set<number>([CLOSE.badProtocol, CLOSE.unknownRoom, CLOSE.polic
 export class GameSocket {
   private conn: Connection | null = null;
   private lastVersion: number | null = null;
+  /** Index of the game (best of three) that `lastVersion` belongs to; versions restart with each game. */
+  private game: number | null = null;
   private seq = 0;
   private attempt = 0;
   private stopped = false;
@@ -126,7 +128,7 @@ export class GameSocket {
     // Handlers check `this.conn === conn` so a replaced connection's late callbacks are ignored.
     conn.onopen = () => {
       if (this.conn !== conn) return;
-      this.send({ type: "hello", protocol: PROTOCOL_VERSION, as: this.opts.role, last_version: this.lastVersion });
+      this.send({ type: "hello", protocol: PROTOCOL_VERSION, as: this.opts.role, last_version: this.lastVersion, game: this.game });
     };
     conn.onmessage = (text) => {
       if (this.conn !== conn) return;
@@ -191,13 +193,15 @@ export class GameSocket {
         this.attempt = 0;
         this.setStatus("open");
         this.schedulePing();
-        emit({ kind: "welcome", room: msg.room, seat: msg.seat, version: msg.version });
+        emit({ kind: "welcome", room: msg.room, seat: msg.seat, version: msg.version, game: msg.game });
         return;
       case "snapshot":
-        // A snapshot is whole; only an older one than what we hold is stale.
-        if (this.lastVersion !== null && msg.v < this.lastVersion) return;
+        // A snapshot is whole. Within one game only an older one than what we hold is stale;
+        // a snapshot of another game (a rematch) always starts afresh.
+        if (msg.game === this.game && this.lastVersion !== null && msg.v < this.lastVersion) return;
+        this.game = msg.game;
         this.lastVersion = msg.v;
-        emit({ kind: "snapshot", v: msg.v, view: msg.view, legal: msg.legal, clocks: msg.clocks });
+        emit({ kind: "snapshot", v: msg.v, game: msg.game, view: msg.view, legal: msg.legal, clocks: msg.clocks });
         return;
       case "update":
         if (this.inOrder(msg.v)) {

@@ -10,7 +10,7 @@ describe("roomReducer", () => {
   it("takes view and legal from snapshots and updates, and logs update events", () => {
     const s = run([
       { kind: "status", status: "open", attempt: 0 },
-      { kind: "snapshot", v: 3, view: mainView(), legal: mainLegal, clocks: null },
+      { kind: "snapshot", v: 3, game: 0, view: mainView(), legal: mainLegal, clocks: null },
       { kind: "update", v: 4, events: [ev, { type: "turn_started", seat: "B", turn: 4, first_turn: false }], view: { ...mainView(), turn: 4 }, legal: [], clocks: null },
       { kind: "skip", v: 5 },
     ]);
@@ -18,6 +18,17 @@ describe("roomReducer", () => {
     expect(s.view?.turn).toBe(4);
     expect(s.legal).toEqual([]);
     expect(s.log.map((l) => [l.v, l.event.type])).toEqual([[4, "end_phase"], [4, "turn_started"]]);
+  });
+
+  it("clears the log when a new game of the room begins", () => {
+    let s = run([
+      { kind: "snapshot", v: 3, game: 0, view: mainView(), legal: [], clocks: null },
+      { kind: "update", v: 4, events: [ev], view: mainView(), legal: [], clocks: null },
+    ]);
+    expect(roomReducer(s, { kind: "snapshot", v: 4, game: 0, view: mainView(), legal: [], clocks: null }).log).toHaveLength(1);
+    s = roomReducer(s, { kind: "snapshot", v: 0, game: 1, view: mainView(), legal: [], clocks: null });
+    expect(s.log).toEqual([]);
+    expect(s.game).toBe(1);
   });
 
   it("tracks intents in flight and blocks actions until answered", () => {

@@ -20,9 +20,10 @@ export interface RoomState {
   room: RoomInfo | null;
   seat: Seat | null;
   version: number | null;
+  game: number | null;
   view: MatchView | null;
   legal: Intent[];
-  clocks: Clocks;
+  clocks: Clocks | null;
   log: LogEntry[];
   /** Intents sent and not yet answered, by seq; controls stay disabled while one is in flight. */
   inFlight: Record<number, Intent>;
@@ -40,6 +41,7 @@ export function initialRoomState(): RoomState {
     room: null,
     seat: null,
     version: null,
+    game: null,
     view: null,
     legal: [],
     clocks: null,
@@ -71,7 +73,8 @@ export function roomReducer(s: RoomState, a: RoomAction): RoomState {
     case "welcome":
       return { ...s, room: a.room, seat: a.seat };
     case "snapshot":
-      return { ...s, version: a.v, view: a.view, legal: a.legal, clocks: a.clocks };
+      // A new game (rematch) starts a fresh log.
+      return { ...s, version: a.v, game: a.game, view: a.view, legal: a.legal, clocks: a.clocks, log: a.game === s.game ? s.log : [] };
     case "update": {
       const log = [...s.log, ...a.events.map((event) => ({ v: a.v, event }))].slice(-LOG_LIMIT);
       return { ...s, version: a.v, view: a.view, legal: a.legal, clocks: a.clocks, log, rejection: null };

@@ -6,8 +6,8 @@ import { GEMS, type CardDef, type GemType } from "../catalogue";
 export function GemIcon({ gem, size = "md" }: { gem: GemType; size?: "sm" | "md" | "lg" }) {
   const g = GEMS[gem];
   return (
-    <span class={`gem-icon gem-${size}`} style={{ "--gem": g.color }} title={gem} role="img" aria-label={gem}>
-      <span aria-hidden="true">{g.glyph}</span>
+    <span class={`gem-icon gem-${size}`} style={{ "--gem": g.color, color: g.ink }} title={gem} role="img" aria-label={gem}>
+      <span aria-hidden="true">{g.mark}</span>
     </span>
   );
 }
@@ -33,11 +33,11 @@ export function Stars({ n }: { n: number }) {
 export function CardFace({ card, compact = false, children }: { card: CardDef; compact?: boolean; children?: ComponentChildren }) {
   const act = new Set(card.activation ?? []);
   const hasStats = card.type === "hero" || card.type === "blend";
-  const gemColor = card.gem_type ? GEMS[card.gem_type].color : undefined;
+  const gem = card.gem_type ? GEMS[card.gem_type] : undefined;
   return (
     <article
       class={`card card-${card.type}${compact ? " compact" : ""}`}
-      style={gemColor ? { "--gem": gemColor } : undefined}
+      style={gem ? { "--gem": gem.color, "--gem-ink": gem.ink } : undefined}
       aria-label={`${card.name}, ${card.type}`}
       data-card={card.id}
     >
@@ -45,7 +45,7 @@ export function CardFace({ card, compact = false, children }: { card: CardDef; c
         <span class="card-type">{card.type}</span>
         {card.level !== undefined ? <span class="card-level" aria-label={`level ${card.level}`}>Lv {card.level}</span> : null}
         {card.type === "action" ? <Stars n={card.stars ?? 0} /> : null}
-        {card.timed ? <span class="timed" title="Timed: can be played in response" role="img" aria-label="timed">⌛</span> : null}
+        {card.timed ? <span class="timed" title="Timed: can be played in response">timed</span> : null}
       </header>
       <h3 class="card-name">{card.name}</h3>
       {card.gems?.length ? (

@@ -101,27 +101,31 @@ function Builder({ session, cat }: { session: Session; cat: Catalogue }) {
       <section class="gallery-wrap" aria-labelledby="gallery-h">
         <h1 id="gallery-h">Cards</h1>
         <form class="filters" aria-label="Filter cards" onSubmit={(e) => e.preventDefault()}>
-          <label>Type
-            <select name="type" value={filters.type} onChange={(e) => setFilters({ ...filters, type: e.currentTarget.value as CardType | "" })}>
+          <div class="filter">
+            <label for="f-type">Card type</label>
+            <select id="f-type" value={filters.type} onChange={(e) => setFilters({ ...filters, type: e.currentTarget.value as CardType | "" })}>
               <option value="">All types</option>
               {CARD_TYPES.map((t) => <option key={t} value={t}>{t[0]!.toUpperCase() + t.slice(1)}</option>)}
             </select>
-          </label>
-          <label>Gem
-            <select name="gem" value={filters.gem} onChange={(e) => setFilters({ ...filters, gem: e.currentTarget.value as GemType | "" })}>
+          </div>
+          <div class="filter">
+            <label for="f-gem">Gem type</label>
+            <select id="f-gem" value={filters.gem} onChange={(e) => setFilters({ ...filters, gem: e.currentTarget.value as GemType | "" })}>
               <option value="">All gems</option>
               {GEM_TYPES.map((g) => <option key={g} value={g}>{g}</option>)}
             </select>
-          </label>
-          <label>Level
-            <select name="level" value={filters.level} onChange={(e) => setFilters({ ...filters, level: e.currentTarget.value })}>
+          </div>
+          <div class="filter">
+            <label for="f-level">Level</label>
+            <select id="f-level" value={filters.level} onChange={(e) => setFilters({ ...filters, level: e.currentTarget.value })}>
               <option value="">Any level</option>
               {levels.map((l) => <option key={l} value={String(l)}>{l}</option>)}
             </select>
-          </label>
-          <label>Search
-            <input type="search" name="q" value={filters.text} placeholder="Name or effect" onInput={(e) => setFilters({ ...filters, text: e.currentTarget.value })} />
-          </label>
+          </div>
+          <div class="filter">
+            <label for="f-q">Search</label>
+            <input id="f-q" type="search" value={filters.text} placeholder="Name or effect" onInput={(e) => setFilters({ ...filters, text: e.currentTarget.value })} />
+          </div>
           <p class="filter-count" aria-live="polite">{shown.length} of {cat.cards.length} cards</p>
         </form>
         <ul class="gallery" aria-label="Card gallery">

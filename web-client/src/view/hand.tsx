@@ -21,7 +21,7 @@ export interface HandProps {
 export function Hand(p: HandProps) {
   return (
     <section class="hand" aria-label={`Your hand, ${p.cards.length} cards`}>
-      <h3 class="sr-only">Your hand</h3>
+      <h3 class="hand-title">Your hand</h3>
       {p.cards.length === 0 ? <p class="muted">Your hand is empty.</p> : null}
       <ul>
         {p.cards.map((card) => {
@@ -53,7 +53,7 @@ export function Hand(p: HandProps) {
                 {def?.gem_type ? <GemIcon gem={def.gem_type} /> : null}
                 {def?.gems ? <span class="hc-gems">{def.gems.map((g, i) => <GemIcon key={i} gem={g} size="sm" />)}</span> : null}
                 {def?.type === "blend" ? <span class="hc-stats">{def.atk}/{def.def}</span> : null}
-                {def?.type === "action" ? <span class="hc-stats"><Stars n={def.stars ?? 0} />{def.timed ? " ⌛" : ""}</span> : null}
+                {def?.type === "action" ? <span class="hc-stats"><Stars n={def.stars ?? 0} />{def.timed ? <span class="timed">timed</span> : null}</span> : null}
               </button>
             </li>
           );

@@ -1,0 +1,98 @@
+// e2e harness: builds and starts the real gb-server on a free port with a throwaway SQLite database,
+// serving web-client/dist, and drives Debian's Chromium through playwright-core.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const CLIENT_DIR = resolve(here, "..");
+export const REPO = resolve(CLIENT_DIR, "..");
+export const SCREENSHOTS = join(CLIENT_DIR, "test-results", "screenshots");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.on("error", fail);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = /** @type {import("node:net").AddressInfo} */ (s.address());
+      s.close(() => ok(port));
+    });
+  });
+}
+
+function serverBinary() {
+  if (process.env.GB_SERVER_BIN) return process.env.GB_SERVER_BIN;
+  const r = spawnSync("cargo", ["build", "-q", "-p", "gb-server"], { cwd: REPO, stdio: "inherit" });
+  if (r.status !== 0) throw new Error("cargo build -p gb-server failed");
+  return join(REPO, "target", "debug", "gb-server");
+}
+
+/** Starts gb-server; returns {base, stop}. The client must be built first (`npm run build`). */
+export async function startServer() {
+  if (!existsSync(join(CLIENT_DIR, "dist", "index.html"))) throw new Error("web-client/dist is missing: run `npm run build` first");
+  const bin = serverBinary();
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), "gb-e2e-"));
+  const args = ["--bind", `127.0.0.1:${port}`, "--database-url", `sqlite://${join(dir, "e2e.sqlite")}?mode=rwc`, "--static-dir", join(CLIENT_DIR, "dist")];
+  const child = spawn(bin, args, { cwd: REPO, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "warn" } });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`gb-server exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      throw new Error(`gb-server did not become healthy:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { base, stop, log: () => output };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+/**
+ * True when the server implements `method path` (anything but its JSON 404 for unknown API paths).
+ * Tests for endpoints that are not there yet skip with a reason instead of faking answers.
+ */
+export async function hasEndpoint(base, method, path, body) {
+  const res = await fetch(base + path, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status !== 404 && res.status !== 405) return true;
+  const text = await res.text();
+  return res.status === 404 && !text.includes("no_such_endpoint");
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
