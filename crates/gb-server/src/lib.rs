@@ -1,13 +1,19 @@
-//! Gem Blenders Online server library: settings, database, HTTP API, and the `Application` that runs them.
+//! Gem Blenders Online server library: settings, database, HTTP API, rooms and live play over WebSockets,
+//! and the `Application` that runs them.
 pub mod api;
 pub mod db;
 pub mod error;
 pub mod origin;
+pub mod persist;
+pub mod protocol;
+pub mod room;
 pub mod routes;
+pub mod seed;
 pub mod settings;
 pub mod startup;
 pub mod state;
 pub mod telemetry;
+pub mod ws;
 
 pub use db::Db;
 pub use settings::Settings;

@@ -1,4 +1,4 @@
-//! The top-level router: `/api`, ops endpoints, the static web client, and the shared layers.
+//! The top-level router: `/api`, `/ws/rooms/{id}`, ops endpoints, the static web client, and the shared layers.
 use crate::state::AppState;
 use crate::{api, origin, telemetry};
 use axum::Router;
@@ -21,6 +21,7 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(api::ops::healthz))
         .route("/metrics", get(api::ops::metrics))
         .nest("/api", api)
+        .route("/ws/rooms/{id}", get(crate::ws::upgrade))
         // route_layer: only matched routes, so MatchedPath gives bounded metric labels.
         .route_layer(middleware::from_fn(telemetry::track_http));
     if settings.static_dir.is_dir() {

@@ -47,6 +47,24 @@ pub struct Settings {
     /// How long in-flight background tasks (WebSockets) get to finish on shutdown, in seconds.
     #[arg(long, env = "GB_SHUTDOWN_GRACE_SECS", default_value_t = 10)]
     pub shutdown_grace_secs: u64,
+
+    /// Frames kept per viewer kind for reconnects; a client further behind gets a snapshot.
+    #[arg(long, env = "GB_STREAM_HISTORY", default_value_t = 256)]
+    pub stream_history: usize,
+
+    /// Outgoing frames queued per socket before the client counts as too slow and is dropped.
+    #[arg(long, env = "GB_WS_QUEUE", default_value_t = 64)]
+    pub ws_queue: usize,
+
+    /// Client messages per second allowed per socket (sustained), and the burst above it (close 1008 beyond).
+    #[arg(long, env = "GB_WS_RATE", default_value_t = 20)]
+    pub ws_rate_per_sec: u32,
+    #[arg(long, env = "GB_WS_BURST", default_value_t = 40)]
+    pub ws_burst: u32,
+
+    /// How long the computer opponent thinks before each intent, in milliseconds.
+    #[arg(long, env = "GB_BOT_THINK_MS", default_value_t = 300)]
+    pub bot_think_ms: u64,
 }
 
 impl Settings {
@@ -62,6 +80,11 @@ impl Settings {
             request_timeout_secs: 30,
             secure_cookies: false,
             shutdown_grace_secs: 5,
+            stream_history: 256,
+            ws_queue: 64,
+            ws_rate_per_sec: 20,
+            ws_burst: 40,
+            bot_think_ms: 20,
         }
     }
 }

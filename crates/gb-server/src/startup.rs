@@ -1,6 +1,9 @@
 //! `Application`: connects the database, binds the listener, builds the router, and runs
 //! until its cancellation token fires, then drains tracked tasks.
 use crate::db::Db;
+use crate::persist::Persist;
+use crate::room::Rooms;
+use crate::room::recover::recover_rooms;
 use crate::routes::router;
 use crate::settings::Settings;
 use crate::state::AppState;
@@ -28,13 +31,21 @@ impl Application {
             .await
             .with_context(|| format!("binding {}", settings.bind))?;
         let local_addr = listener.local_addr()?;
+        let shutdown = CancellationToken::new();
+        let tracker = TaskTracker::new();
+        let persist = Persist::spawn(db.clone(), &tracker, shutdown.clone());
         let state = AppState {
             db,
             settings: Arc::new(settings),
             metrics: telemetry::metrics_handle(),
-            shutdown: CancellationToken::new(),
-            tracker: TaskTracker::new(),
+            shutdown,
+            tracker,
+            rooms: Rooms::default(),
+            persist,
         };
+        // Unfinished games come back at exactly their last accepted version before anyone can connect.
+        let recovered = recover_rooms(&state.room_deps(), &state.rooms).await?;
+        tracing::info!(recovered, "rooms recovered");
         tracing::info!(addr = %local_addr, db = state.db.backend(), "gb-server bound");
         Ok(Application {
             listener,

@@ -1,5 +1,7 @@
 //! Shared application state handed to every handler (cheap to clone).
 use crate::db::Db;
+use crate::persist::Persist;
+use crate::room::{RoomDeps, Rooms};
 use crate::settings::Settings;
 use metrics_exporter_prometheus::PrometheusHandle;
 use std::sync::Arc;
@@ -16,4 +18,22 @@ pub struct AppState {
     /// Spawn long-lived tasks here so shutdown can wait for them (axum's graceful
     /// shutdown does not wait for upgraded connections; dependencies.md C2).
     pub tracker: TaskTracker,
+    /// Live rooms by id.
+    pub rooms: Rooms,
+    /// The group-commit writer every room persists accepted intents through.
+    pub persist: Persist,
+}
+
+impl AppState {
+    /// What a room actor needs from the application.
+    pub fn room_deps(&self) -> RoomDeps {
+        RoomDeps {
+            db: self.db.clone(),
+            persist: self.persist.clone(),
+            tracker: self.tracker.clone(),
+            shutdown: self.shutdown.clone(),
+            history: self.settings.stream_history,
+            bot_think: std::time::Duration::from_millis(self.settings.bot_think_ms),
+        }
+    }
 }

@@ -1,7 +1,9 @@
-//! The JSON API under `/api`: accounts, decks, the card catalogue.
+//! The JSON API under `/api`: accounts, decks, the card catalogue, rooms and replays.
 pub mod auth;
 pub mod decks;
 pub mod ops;
+pub mod replay;
+pub mod rooms;
 pub mod session;
 pub mod validate;
 
@@ -28,6 +30,11 @@ pub fn router() -> Router<AppState> {
             get(decks::get).put(decks::update).delete(decks::delete),
         )
         .route("/decks/{id}/export", get(decks::export))
+        .route("/rooms", get(rooms::list).post(rooms::create))
+        .route("/rooms/{id}", get(rooms::get))
+        .route("/rooms/{id}/seats", post(rooms::join))
+        .route("/rooms/{id}/rematch", post(rooms::rematch))
+        .route("/matches/{id}/replay", get(replay::replay))
         // JSON 404 for unknown API paths, rather than the web client's index.html.
         .fallback(|| async { ApiError::not_found("no_such_endpoint", "no such API endpoint") })
 }

@@ -1,5 +1,5 @@
 //! `matches` and `match_intents` rows: a game's setup and its append-only log of intents.
-//! Rooms and play come later; these are the storage primitives they will use.
+//! Appends normally go through `crate::persist` (group commit); `append_batch` is its primitive.
 use super::{Db, now_ms, with_pool};
 
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -92,4 +92,50 @@ pub async fn intents_since(
     let sql = "SELECT match_id, version, seat, intent_json, created_at FROM match_intents \
                WHERE match_id = $1 AND version > $2 ORDER BY version";
     with_pool!(db, p => sqlx::query_as::<_, IntentRow>(sql).bind(match_id).bind(after_version).fetch_all(p).await)
+}
+
+/// One accepted intent to make durable; `finish` also closes the match in the same transaction.
+#[derive(Clone, Debug)]
+pub struct AppendRow {
+    pub match_id: String,
+    pub version: i64,
+    pub seat: i64,
+    pub intent_json: String,
+    pub meta_json: Option<String>,
+    pub finish: Option<String>,
+}
+
+/// Appends every row in one transaction (group commit): one fsync for many rooms' intents.
+pub async fn append_batch(db: &Db, rows: &[AppendRow]) -> Result<(), sqlx::Error> {
+    let now = now_ms();
+    with_pool!(db, p => {
+        let mut tx = p.begin().await?;
+        for r in rows {
+            sqlx::query(
+                "INSERT INTO match_intents (match_id, version, seat, intent_json, created_at, meta_json) \
+                 VALUES ($1, $2, $3, $4, $5, $6)")
+                .bind(&r.match_id).bind(r.version).bind(r.seat).bind(&r.intent_json).bind(now).bind(&r.meta_json)
+                .execute(&mut *tx).await?;
+            if let Some(result) = &r.finish {
+                sqlx::query("UPDATE matches SET status = 'finished', result_json = $2, updated_at = $3 WHERE id = $1")
+                    .bind(&r.match_id).bind(result).bind(now).execute(&mut *tx).await?;
+            }
+        }
+        tx.commit().await
+    })
+}
+
+/// The games of a room, oldest first.
+pub async fn room_matches(db: &Db, room: &str) -> Result<Vec<MatchRow>, sqlx::Error> {
+    let sql = "SELECT id, room, seed_hash, setup_json, status, result_json, created_at, updated_at FROM matches \
+               WHERE room = $1 ORDER BY created_at, id";
+    with_pool!(db, p => sqlx::query_as::<_, MatchRow>(sql).bind(room).fetch_all(p).await)
+}
+
+/// The clock metadata stored with the last accepted intent of a match.
+pub async fn last_meta(db: &Db, match_id: &str) -> Result<Option<String>, sqlx::Error> {
+    let sql = "SELECT meta_json FROM match_intents WHERE match_id = $1 ORDER BY version DESC LIMIT 1";
+    let row: Option<(Option<String>,)> =
+        with_pool!(db, p => sqlx::query_as(sql).bind(match_id).fetch_optional(p).await)?;
+    Ok(row.and_then(|r| r.0))
 }

@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod decks;
 pub mod matches;
+pub mod rooms;
 pub mod sessions;
 
 use anyhow::{Context, bail};

@@ -23,3 +23,5 @@ macro_rules! on_both_backends {
 mod accounts;
 mod decks;
 mod ops;
+mod play;
+mod wsclient;

@@ -1,0 +1,146 @@
+//! Lobby REST (protocol.md): create, list, look up, take a seat, ask for a rematch. Each call that changes a
+//! room is a command to its actor; listings read the rooms' published info without a round trip.
+use super::session::CurrentAccount;
+use crate::error::{ApiError, ApiJson, ApiResult};
+use crate::protocol::{ClockSetting, CreateRoom, JoinReply, JoinSeat, RematchRequest, RoomInfo, RoomList, RoomStatus, SpectatorDelay, Visibility};
+use crate::room::{RoomCmd, RoomConfig, RoomHandle, SeatEntry, recover, spawn_room};
+use crate::state::AppState;
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+
+pub async fn create(
+    State(state): State<AppState>,
+    CurrentAccount(account): CurrentAccount,
+    ApiJson(body): ApiJson<CreateRoom>,
+) -> ApiResult<(StatusCode, Json<RoomInfo>)> {
+    let _ = account;
+    check_settings(&body)?;
+    // A v4 UUID: 122 random bits, so a private room's id works as its invite and cannot be guessed.
+    let id = uuid::Uuid::new_v4().simple().to_string();
+    let cfg = RoomConfig {
+        visibility: body.visibility,
+        best_of: body.best_of,
+        spectator_delay: body.spectator_delay,
+        clock: body.clock,
+        vs_bot: body.vs_bot,
+    };
+    let mut seats: [Option<SeatEntry>; 2] = [None, None];
+    if body.vs_bot {
+        let decks = gb_core::decks::preconstructed();
+        let pick = uuid::Uuid::new_v4().as_bytes()[0] as usize % decks.len();
+        seats[1] = Some(SeatEntry {
+            account_id: format!("bot:{id}"),
+            display_name: "Computer".to_owned(),
+            deck: decks[pick].1.clone(),
+            bot: true,
+        });
+    }
+    let cfg_json = serde_json::to_string(&cfg).map_err(ApiError::internal)?;
+    let seats_json = serde_json::to_string(&seats).map_err(ApiError::internal)?;
+    crate::db::rooms::insert_room(&state.db, &id, &cfg_json, &seats_json).await?;
+    let init = recover::fresh_room(id, cfg, seats);
+    let handle = spawn_room(state.room_deps(), init);
+    state.rooms.insert(handle.clone());
+    metrics::counter!("gb_rooms_created").increment(1);
+    let info = handle.info.borrow().clone();
+    Ok((StatusCode::CREATED, Json(info)))
+}
+
+fn check_settings(body: &CreateRoom) -> ApiResult<()> {
+    if !matches!(body.best_of, 1 | 3) {
+        return Err(ApiError::unprocessable("bad_best_of", "best_of is 1 or 3"));
+    }
+    let ok_ms = |ms: u32| (500..=86_400_000).contains(&ms);
+    let clock_ok = match body.clock {
+        None => true,
+        Some(ClockSetting::Chess { initial_ms, increment_ms, disconnect_bank_ms }) => {
+            ok_ms(initial_ms) && increment_ms <= 600_000 && ok_ms(disconnect_bank_ms)
+        }
+        Some(ClockSetting::PerTurn { limit_ms, disconnect_bank_ms }) => ok_ms(limit_ms) && ok_ms(disconnect_bank_ms),
+    };
+    if !clock_ok {
+        return Err(ApiError::unprocessable("bad_clock", "clock times must lie between 0.5 s and 24 h"));
+    }
+    match body.spectator_delay {
+        Some(SpectatorDelay::Seconds(s)) if s > 3600 => {
+            Err(ApiError::unprocessable("bad_spectator_delay", "at most 3600 seconds"))
+        }
+        Some(SpectatorDelay::Turns(t)) if t > 50 => Err(ApiError::unprocessable("bad_spectator_delay", "at most 50 turns")),
+        _ => Ok(()),
+    }
+}
+
+pub async fn list(State(state): State<AppState>) -> Json<RoomList> {
+    let mut open = Vec::new();
+    let mut live = Vec::new();
+    for h in state.rooms.all() {
+        let info = h.info.borrow().clone();
+        if info.visibility != Visibility::Public {
+            continue;
+        }
+        match info.status {
+            RoomStatus::Waiting => open.push(info),
+            RoomStatus::Playing => live.push(info),
+            RoomStatus::Finished => {}
+        }
+    }
+    open.sort_by(|a, b| a.id.cmp(&b.id));
+    live.sort_by(|a, b| a.id.cmp(&b.id));
+    Json(RoomList { open, live })
+}
+
+fn room(state: &AppState, id: &str) -> ApiResult<RoomHandle> {
+    state.rooms.get(id).ok_or_else(|| ApiError::not_found("no_such_room", "no room with this id"))
+}
+
+/// Private rooms too: knowing the id is the invitation.
+pub async fn get(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<RoomInfo>> {
+    let info = room(&state, &id)?.info.borrow().clone();
+    Ok(Json(info))
+}
+
+pub async fn join(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+    ApiJson(body): ApiJson<JoinSeat>,
+) -> ApiResult<Json<JoinReply>> {
+    let handle = room(&state, &id)?;
+    let deck = match body {
+        JoinSeat::Saved { deck_id } => {
+            let row = crate::db::decks::find(&state.db, &account.id, &deck_id)
+                .await?
+                .ok_or_else(|| ApiError::not_found("no_such_deck", "no deck of yours has this id"))?;
+            serde_json::from_str(&row.list_json).map_err(ApiError::internal)?
+        }
+        JoinSeat::Preconstructed { preconstructed } => gb_core::decks::preconstructed_deck(&preconstructed)
+            .ok_or_else(|| ApiError::not_found("no_such_deck", "no preconstructed deck has this slug"))?,
+    };
+    let (account_id, display_name) = (account.id, account.display_name);
+    let seat = handle
+        .ask(|reply| RoomCmd::Join { account_id, display_name, deck, bot: false, reply })
+        .await??;
+    Ok(Json(JoinReply { seat }))
+}
+
+pub async fn rematch(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+    body: Bytes,
+) -> ApiResult<Json<RoomInfo>> {
+    let handle = room(&state, &id)?;
+    let req: RematchRequest = if body.is_empty() {
+        RematchRequest::default()
+    } else {
+        serde_json::from_slice(&body).map_err(|e| ApiError::bad_request("bad_json", e.to_string()))?
+    };
+    let account_id = account.id;
+    handle
+        .ask(|reply| RoomCmd::Rematch { account_id, go_first: req.go_first, reply })
+        .await??;
+    let info = handle.ask(RoomCmd::Info).await?;
+    Ok(Json(info))
+}

@@ -1,0 +1,348 @@
+//! The room actor: its state, its run loop (commands, clock and spectator-delay timers, shutdown) and the
+//! handling of every [`RoomCmd`] except play itself (room/play.rs).
+use super::clock::Clock;
+use super::streams::{DelayQueue, Kind, Stream};
+use super::{Conn, Out, RoomCmd, RoomConfig, RoomDeps, RoomHandle, SeatEntry};
+use crate::error::ApiError;
+use crate::protocol::{GameResult, Role, RoomInfo, RoomStatus, SeatInfo, ServerMsg, PROTOCOL_VERSION};
+use axum::extract::ws::Utf8Bytes;
+use gb_core::{MatchSetup, MatchState, Seat, legal_intents};
+use tokio::sync::{mpsc, watch};
+use tokio::time::Instant;
+
+/// The game being played (or just finished) in a room.
+pub(super) struct Game {
+    pub match_id: String,
+    pub setup: MatchSetup,
+    pub nonce: String,
+    pub state: MatchState,
+    pub version: u32,
+}
+
+/// Everything needed to start a room actor: a fresh room, or one rebuilt by recovery.
+pub struct RoomInit {
+    pub id: String,
+    pub cfg: RoomConfig,
+    pub seats: [Option<SeatEntry>; 2],
+    pub games: Vec<GameResult>,
+    pub(super) game: Option<Game>,
+    pub clock: Option<Clock>,
+}
+
+pub(super) struct Live {
+    pub conn: Conn,
+    pub kind: Kind,
+}
+
+pub(super) struct Room {
+    pub id: String,
+    pub cfg: RoomConfig,
+    pub seats: [Option<SeatEntry>; 2],
+    pub games: Vec<GameResult>,
+    pub game: Option<Game>,
+    pub conns: Vec<Live>,
+    pub streams: [Stream; 3],
+    pub delay: DelayQueue,
+    pub live_turn: u32,
+    pub clock: Option<Clock>,
+    pub rematch: [bool; 2],
+    pub loser_go_first: Option<bool>,
+    pub deps: RoomDeps,
+    pub info_tx: watch::Sender<RoomInfo>,
+}
+
+/// Starts the actor (and its bot, if a seat is the computer's) and returns its handle.
+pub fn spawn_room(deps: RoomDeps, init: RoomInit) -> RoomHandle {
+    let (tx, rx) = mpsc::channel(256);
+    let cap = deps.history;
+    let mut room = Room {
+        id: init.id.clone(),
+        cfg: init.cfg,
+        seats: init.seats,
+        games: init.games,
+        game: init.game,
+        conns: Vec::new(),
+        streams: [Stream::new(cap), Stream::new(cap), Stream::new(cap)],
+        delay: DelayQueue::default(),
+        live_turn: 0,
+        clock: init.clock,
+        rematch: [false; 2],
+        loser_go_first: None,
+        deps: deps.clone(),
+        info_tx: watch::channel(placeholder_info(&init.id)).0,
+    };
+    room.resume_streams();
+    let info = room.info_tx.subscribe();
+    room.publish(false);
+    let handle = RoomHandle { id: init.id, tx, info };
+    for seat in Seat::BOTH {
+        if let Some(s) = room.seats[seat.index()].as_ref().filter(|s| s.bot) {
+            super::bot::spawn_bot(&deps, handle.tx.clone(), s.account_id.clone());
+        }
+    }
+    deps.tracker.clone().spawn(room.run(rx));
+    handle
+}
+
+fn placeholder_info(id: &str) -> RoomInfo {
+    RoomInfo {
+        id: id.to_owned(),
+        visibility: crate::protocol::Visibility::Private,
+        best_of: 1,
+        seats: [None, None],
+        status: RoomStatus::Waiting,
+        games: Vec::new(),
+        spectators: 0,
+        spectator_delay: None,
+        clock: None,
+        seed_hash: String::new(),
+        version: 0,
+    }
+}
+
+impl Room {
+    async fn run(mut self, mut rx: mpsc::Receiver<RoomCmd>) {
+        let shutdown = self.deps.shutdown.clone();
+        loop {
+            let deadline = self.next_deadline();
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.handle(cmd).await,
+                    None => break,
+                },
+                _ = tokio::time::sleep_until(deadline.unwrap_or_else(Instant::now)), if deadline.is_some() => {
+                    self.on_timer().await;
+                }
+                // Sockets close themselves with 1012 on the same token; the room just stops taking commands.
+                _ = shutdown.cancelled() => break,
+            }
+        }
+        tracing::debug!(room = %self.id, "room stopped");
+    }
+
+    async fn handle(&mut self, cmd: RoomCmd) {
+        match cmd {
+            RoomCmd::Info(reply) => {
+                let _ = reply.send(self.info());
+            }
+            RoomCmd::Join { account_id, display_name, deck, bot, reply } => {
+                let r = self.join(account_id, display_name, deck, bot).await;
+                let _ = reply.send(r);
+            }
+            RoomCmd::Connect(conn) => self.connect(conn),
+            RoomCmd::Disconnect { conn } => self.disconnect(conn),
+            RoomCmd::Intent { conn, seq, intent, received } => self.on_intent(conn, seq, intent, received).await,
+            RoomCmd::Rematch { account_id, go_first, reply } => {
+                let r = self.request_rematch(&account_id, go_first).await;
+                let _ = reply.send(r);
+            }
+            RoomCmd::SpectatorHead(reply) => {
+                let head = self.game.as_ref().map(|g| (g.match_id.clone(), self.streams[Kind::Spectator.index()].head));
+                let _ = reply.send(head);
+            }
+        }
+    }
+
+    pub fn seat_of(&self, account_id: &str) -> Option<Seat> {
+        Seat::BOTH.into_iter().find(|s| self.seats[s.index()].as_ref().is_some_and(|e| e.account_id == account_id))
+    }
+
+    /// Whether each seat has a live connection (the bot always does).
+    pub fn connected(&self) -> [bool; 2] {
+        Seat::BOTH.map(|s| {
+            self.seats[s.index()].as_ref().is_some_and(|e| e.bot)
+                || self.conns.iter().any(|c| c.kind == Kind::of_seat(s))
+        })
+    }
+
+    async fn join(&mut self, account_id: String, name: String, deck: gb_core::DeckList, bot: bool) -> Result<Seat, ApiError> {
+        if self.seat_of(&account_id).is_some() {
+            return Err(ApiError::conflict("already_seated", "you already hold a seat in this room"));
+        }
+        let Some(seat) = Seat::BOTH.into_iter().find(|s| self.seats[s.index()].is_none()) else {
+            return Err(ApiError::conflict("room_full", "both seats are taken"));
+        };
+        deck.validate().map_err(ApiError::invalid_deck)?;
+        self.seats[seat.index()] = Some(SeatEntry { account_id, display_name: name, deck, bot });
+        let seats_json = serde_json::to_string(&self.seats).map_err(ApiError::internal)?;
+        crate::db::rooms::update_room(&self.deps.db, &self.id, &seats_json, "waiting").await?;
+        if self.seats.iter().all(Option::is_some) && self.game.is_none() {
+            self.start_game().await.map_err(ApiError::internal)?;
+        } else {
+            self.publish(true);
+        }
+        Ok(seat)
+    }
+
+    async fn request_rematch(&mut self, account_id: &str, go_first: Option<bool>) -> Result<(), ApiError> {
+        let seat = self
+            .seat_of(account_id)
+            .ok_or_else(|| ApiError::new(axum::http::StatusCode::FORBIDDEN, "not_seated", "only the players may ask for a rematch"))?;
+        if !self.game.as_ref().is_some_and(|g| g.state.is_over()) {
+            return Err(ApiError::conflict("game_not_over", "the current game is not over"));
+        }
+        self.rematch[seat.index()] = true;
+        let lost = self.games.last().and_then(|g| g.winner).is_some_and(|w| w != seat);
+        if lost && go_first.is_some() {
+            self.loser_go_first = go_first;
+        }
+        let bot_or_asked = |s: Seat| self.rematch[s.index()] || self.seats[s.index()].as_ref().is_some_and(|e| e.bot);
+        if bot_or_asked(Seat::A) && bot_or_asked(Seat::B) {
+            self.start_game().await.map_err(ApiError::internal)?;
+        } else {
+            self.publish(true);
+        }
+        Ok(())
+    }
+
+    fn connect(&mut self, conn: Conn) {
+        let kind = match (conn.role, conn.account.as_deref().and_then(|a| self.seat_of(a))) {
+            (Role::Player, Some(seat)) => Kind::of_seat(seat),
+            _ => Kind::Spectator,
+        };
+        let before = self.connected();
+        let game_index = self.games.len().saturating_sub(1) as u32;
+        let head = self.streams[kind.index()].head;
+        let welcome = ServerMsg::Welcome {
+            protocol: PROTOCOL_VERSION,
+            room: self.info(),
+            seat: kind.seat(),
+            version: head,
+            game: game_index,
+        };
+        let mut frames = vec![Utf8Bytes::from(welcome.encode())];
+        if self.game.is_some() {
+            let same_game = conn.game.is_none_or(|g| g == game_index);
+            match conn.last_version.filter(|_| same_game).and_then(|l| self.streams[kind.index()].since(l)) {
+                Some(missed) => frames.extend(missed),
+                None => frames.push(Utf8Bytes::from(self.snapshot(kind).encode())),
+            }
+        }
+        let live = Live { conn, kind };
+        for f in frames {
+            if !send(&live, Out::Text(f, None)) {
+                return;
+            }
+        }
+        metrics::gauge!("gb_ws_viewers").increment(1.0);
+        self.settle_clock(before);
+        self.conns.push(live);
+        self.publish(true);
+    }
+
+    fn disconnect(&mut self, id: u64) {
+        let before = self.connected();
+        let n = self.conns.len();
+        self.conns.retain(|c| c.conn.id != id);
+        if self.conns.len() < n {
+            metrics::gauge!("gb_ws_viewers").decrement(1.0);
+            self.settle_clock(before);
+            self.publish(true);
+        }
+    }
+
+    /// Charges the running clock under the connection state that held until now.
+    fn settle_clock(&mut self, before: [bool; 2]) {
+        if let Some(c) = self.clock.as_mut() {
+            c.settle(Instant::now(), before);
+        }
+    }
+
+    /// The whole view for `kind` at its stream head (spectators: the delayed head).
+    pub fn snapshot(&mut self, kind: Kind) -> ServerMsg {
+        let connected = self.connected();
+        let game_index = self.games.len().saturating_sub(1) as u32;
+        let stream = &self.streams[kind.index()];
+        let (legal, clocks) = match (kind.seat(), self.game.as_ref()) {
+            (Some(seat), Some(g)) => {
+                let clocks = self.clock.as_mut().map(|c| {
+                    c.settle(Instant::now(), connected);
+                    c.wire()
+                });
+                (legal_intents(&g.state, seat), clocks)
+            }
+            _ => (Vec::new(), stream.clocks.clone()),
+        };
+        let view = stream.view.clone().expect("a game has a view per stream");
+        ServerMsg::Snapshot { v: stream.head, game: game_index, view, legal, clocks }
+    }
+
+    pub fn info(&self) -> RoomInfo {
+        let connected = self.connected();
+        let seats = Seat::BOTH.map(|s| {
+            self.seats[s.index()].as_ref().map(|e| SeatInfo {
+                seat: s,
+                display_name: e.display_name.clone(),
+                connected: connected[s.index()],
+                bot: e.bot,
+                rematch: self.rematch[s.index()],
+            })
+        });
+        let status = match &self.game {
+            Some(g) if g.state.is_over() => RoomStatus::Finished,
+            Some(_) => RoomStatus::Playing,
+            None => RoomStatus::Waiting,
+        };
+        RoomInfo {
+            id: self.id.clone(),
+            visibility: self.cfg.visibility,
+            best_of: self.cfg.best_of,
+            seats,
+            status,
+            games: self.games.clone(),
+            spectators: self.conns.iter().filter(|c| c.kind == Kind::Spectator).count() as u32,
+            spectator_delay: self.cfg.spectator_delay,
+            clock: self.cfg.clock,
+            seed_hash: self.games.last().map(|g| g.seed_hash.clone()).unwrap_or_default(),
+            version: self.game.as_ref().map_or(0, |g| g.version),
+        }
+    }
+
+    /// Refreshes the listing copy; with `tell`, also sends `room` to every viewer (seats, connections, results).
+    pub fn publish(&mut self, tell: bool) {
+        let info = self.info();
+        self.info_tx.send_replace(info.clone());
+        if tell {
+            let frame = Utf8Bytes::from(ServerMsg::Room { room: info }.encode());
+            self.send_all(|_| Some(frame.clone()));
+        }
+    }
+
+    /// Queues a frame to every connection `pick` gives one for; drops connections that cannot keep up.
+    pub fn send_all(&mut self, mut pick: impl FnMut(Kind) -> Option<Utf8Bytes>) {
+        self.send_all_stamped(|k| pick(k).map(|f| Out::Text(f, None)));
+    }
+
+    pub fn send_all_stamped(&mut self, mut pick: impl FnMut(Kind) -> Option<Out>) {
+        let before = self.connected();
+        let n = self.conns.len();
+        self.conns.retain(|c| pick(c.kind).is_none_or(|out| send(c, out)));
+        if self.conns.len() < n {
+            metrics::gauge!("gb_ws_viewers").decrement((n - self.conns.len()) as f64);
+            self.settle_clock(before);
+            self.publish(true);
+        }
+    }
+
+    pub fn send_to(&mut self, conn: u64, msg: &ServerMsg) {
+        let frame = Utf8Bytes::from(msg.encode());
+        if let Some(c) = self.conns.iter().find(|c| c.conn.id == conn)
+            && !send(c, Out::Text(frame, None))
+        {
+            self.disconnect(conn);
+        }
+    }
+}
+
+/// `try_send`: a full queue means a slow consumer; it is cut off and will reconnect and resync (C1).
+fn send(c: &Live, out: Out) -> bool {
+    match c.conn.tx.try_send(out) {
+        Ok(()) => true,
+        Err(mpsc::error::TrySendError::Full(_)) => {
+            metrics::counter!("gb_ws_slow_consumers_dropped").increment(1);
+            c.conn.kill.cancel();
+            false
+        }
+        Err(mpsc::error::TrySendError::Closed(_)) => false,
+    }
+}

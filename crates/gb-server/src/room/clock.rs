@@ -1,0 +1,182 @@
+//! Per-seat clocks. A clock runs only while its seat owes a decision (`gb_core::owed_seat`); a separate
+//! disconnection bank drains while the owing seat has no live connection, so walking away cannot stall a game.
+use crate::protocol::{ClockSetting, Clocks};
+use gb_core::Seat;
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// Why a seat lost on time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flag {
+    /// The thinking time ran out (recorded as reason "time").
+    Time,
+    /// The disconnection bank ran out while the seat owed a decision (reason "disconnected").
+    Disconnected,
+}
+
+impl Flag {
+    pub fn reason(self) -> &'static str {
+        match self {
+            Flag::Time => "time",
+            Flag::Disconnected => "disconnected",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Clock {
+    setting: ClockSetting,
+    remaining: [Duration; 2],
+    bank: [Duration; 2],
+    running: Option<(Seat, Instant)>,
+}
+
+fn ms(d: u32) -> Duration {
+    Duration::from_millis(u64::from(d))
+}
+
+impl Clock {
+    pub fn new(setting: ClockSetting) -> Clock {
+        let (initial, bank) = match setting {
+            ClockSetting::Chess { initial_ms, disconnect_bank_ms, .. } => (initial_ms, disconnect_bank_ms),
+            ClockSetting::PerTurn { limit_ms, disconnect_bank_ms } => (limit_ms, disconnect_bank_ms),
+        };
+        Clock { setting, remaining: [ms(initial); 2], bank: [ms(bank); 2], running: None }
+    }
+
+    /// A clock rebuilt after a restart from the values persisted with the last accepted intent. The time the
+    /// server was down is not charged to anyone.
+    pub fn restore(setting: ClockSetting, remaining_ms: [u32; 2], bank_ms: [u32; 2]) -> Clock {
+        Clock { setting, remaining: remaining_ms.map(ms), bank: bank_ms.map(ms), running: None }
+    }
+
+    /// Charges the running seat for the time since the last settlement. Call before anything that changes who
+    /// owes or who is connected, so each stretch is charged under the right conditions.
+    pub fn settle(&mut self, now: Instant, connected: [bool; 2]) {
+        if let Some((seat, since)) = self.running.as_mut() {
+            let elapsed = now.saturating_duration_since(*since);
+            let i = seat.index();
+            self.remaining[i] = self.remaining[i].saturating_sub(elapsed);
+            if !connected[i] {
+                self.bank[i] = self.bank[i].saturating_sub(elapsed);
+            }
+            *since = now;
+        }
+    }
+
+    /// After an accepted intent by `mover`: increment (chess), refill (per turn), and start `owed`'s clock.
+    pub fn after_intent(&mut self, now: Instant, mover: Seat, owed: Option<Seat>, connected: [bool; 2]) {
+        self.settle(now, connected);
+        let was = self.running.map(|(s, _)| s);
+        if let ClockSetting::Chess { increment_ms, .. } = self.setting
+            && was == Some(mover)
+        {
+            self.remaining[mover.index()] += ms(increment_ms);
+        }
+        self.start(now, owed, was);
+    }
+
+    /// Starts `owed`'s clock (at the start of a game, or after a restart).
+    pub fn start(&mut self, now: Instant, owed: Option<Seat>, was: Option<Seat>) {
+        if let (ClockSetting::PerTurn { limit_ms, .. }, Some(s)) = (self.setting, owed)
+            && was != Some(s)
+        {
+            self.remaining[s.index()] = ms(limit_ms);
+        }
+        self.running = owed.map(|s| (s, now));
+    }
+
+    pub fn stop(&mut self, now: Instant, connected: [bool; 2]) {
+        self.settle(now, connected);
+        self.running = None;
+    }
+
+    /// When the running seat will flag if nothing happens, and why.
+    pub fn deadline(&self, connected: [bool; 2]) -> Option<(Instant, Seat, Flag)> {
+        let (seat, since) = self.running?;
+        let i = seat.index();
+        let time = (since + self.remaining[i], seat, Flag::Time);
+        if connected[i] {
+            return Some(time);
+        }
+        let bank = (since + self.bank[i], seat, Flag::Disconnected);
+        Some(if bank.0 < time.0 { bank } else { time })
+    }
+
+    /// The seat that has run out by `now`, if any.
+    pub fn flagged(&mut self, now: Instant, connected: [bool; 2]) -> Option<(Seat, Flag)> {
+        self.settle(now, connected);
+        let (seat, _) = self.running?;
+        let i = seat.index();
+        if self.remaining[i].is_zero() {
+            Some((seat, Flag::Time))
+        } else if !connected[i] && self.bank[i].is_zero() {
+            Some((seat, Flag::Disconnected))
+        } else {
+            None
+        }
+    }
+
+    /// The state as sent to clients (settle first for an up-to-date figure).
+    pub fn wire(&self) -> Clocks {
+        let clamp = |d: Duration| u32::try_from(d.as_millis()).unwrap_or(u32::MAX);
+        Clocks {
+            remaining_ms: self.remaining.map(clamp),
+            bank_ms: self.bank.map(clamp),
+            running: self.running.map(|(s, _)| s),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::time::advance;
+
+    const BOTH: [bool; 2] = [true, true];
+
+    #[tokio::test(start_paused = true)]
+    async fn chess_clock_runs_only_for_the_owing_seat_and_adds_increment() {
+        let mut c = Clock::new(ClockSetting::Chess { initial_ms: 10_000, increment_ms: 1_000, disconnect_bank_ms: 5_000 });
+        c.start(Instant::now(), Some(Seat::A), None);
+        advance(Duration::from_secs(3)).await;
+        c.after_intent(Instant::now(), Seat::A, Some(Seat::B), BOTH);
+        assert_eq!(c.wire().remaining_ms, [8_000, 10_000]);
+        advance(Duration::from_secs(2)).await;
+        c.settle(Instant::now(), BOTH);
+        assert_eq!(c.wire().remaining_ms, [8_000, 8_000], "A's clock is stopped while B owes");
+        assert_eq!(c.wire().running, Some(Seat::B));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn flags_on_time_and_on_disconnection_bank() {
+        let mut c = Clock::new(ClockSetting::PerTurn { limit_ms: 4_000, disconnect_bank_ms: 1_500 });
+        c.start(Instant::now(), Some(Seat::B), None);
+        let (at, seat, flag) = c.deadline(BOTH).unwrap();
+        assert_eq!((seat, flag), (Seat::B, Flag::Time));
+        assert_eq!(at - Instant::now(), Duration::from_secs(4));
+        let away = [true, false];
+        assert_eq!(c.deadline(away).unwrap().2, Flag::Disconnected);
+        advance(Duration::from_millis(1_500)).await;
+        assert_eq!(c.flagged(Instant::now(), away), Some((Seat::B, Flag::Disconnected)));
+        let mut c = Clock::new(ClockSetting::PerTurn { limit_ms: 4_000, disconnect_bank_ms: 1_500 });
+        c.start(Instant::now(), Some(Seat::A), None);
+        advance(Duration::from_millis(3_999)).await;
+        assert_eq!(c.flagged(Instant::now(), BOTH), None);
+        advance(Duration::from_millis(1)).await;
+        assert_eq!(c.flagged(Instant::now(), BOTH), Some((Seat::A, Flag::Time)));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn per_turn_limit_refills_when_the_seat_starts_owing() {
+        let mut c = Clock::new(ClockSetting::PerTurn { limit_ms: 4_000, disconnect_bank_ms: 0 });
+        c.start(Instant::now(), Some(Seat::A), None);
+        advance(Duration::from_secs(3)).await;
+        c.after_intent(Instant::now(), Seat::A, Some(Seat::A), BOTH);
+        assert_eq!(c.wire().remaining_ms[0], 1_000, "still A's run of decisions");
+        c.after_intent(Instant::now(), Seat::A, Some(Seat::B), BOTH);
+        advance(Duration::from_secs(1)).await;
+        c.after_intent(Instant::now(), Seat::B, Some(Seat::A), BOTH);
+        assert_eq!(c.wire().remaining_ms, [4_000, 3_000]);
+    }
+}

@@ -1,0 +1,139 @@
+//! Rooms: each room is an actor (one tokio task) that owns its match, seats, viewers, streams and clocks, and
+//! handles one closed [`RoomCmd`] at a time. [`RoomHandle`] is its cloneable mailbox; [`Rooms`] maps ids to
+//! handles. Everything that changes a room goes through its mailbox, so no lock guards game state.
+mod actor;
+pub mod bot;
+pub mod clock;
+mod play;
+pub mod recover;
+pub mod streams;
+
+use crate::db::Db;
+use crate::error::ApiError;
+use crate::persist::Persist;
+use crate::protocol::{ClockSetting, Role, RoomInfo, SpectatorDelay, Visibility};
+use axum::extract::ws::Utf8Bytes;
+use gb_core::{DeckList, Intent, Seat};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot, watch};
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+pub use actor::spawn_room;
+
+/// What a socket's writer task sends: a shared text frame, or a close with a code (protocol.md close codes).
+#[derive(Clone, Debug)]
+pub enum Out {
+    /// A frame; the stamp, when present, measures intent-received → last-frame-written.
+    Text(Utf8Bytes, Option<Arc<Stamp>>),
+    Close(u16, &'static str),
+}
+
+/// When an intent was received. Every frame it caused holds a clone; the writer drops its clone once the frame
+/// is written, so the last drop marks the moment the last frame went out, and records the latency then.
+#[derive(Debug)]
+pub struct Stamp(pub std::time::Instant);
+
+impl Drop for Stamp {
+    fn drop(&mut self) {
+        metrics::histogram!("gb_intent_to_last_frame_seconds").record(self.0.elapsed().as_secs_f64());
+    }
+}
+
+/// Room settings chosen at creation (stored as `rooms.config_json`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RoomConfig {
+    pub visibility: Visibility,
+    pub best_of: u8,
+    pub spectator_delay: Option<SpectatorDelay>,
+    pub clock: Option<ClockSetting>,
+    pub vs_bot: bool,
+}
+
+/// Who holds a seat and with which deck (stored in `rooms.seats_json`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SeatEntry {
+    pub account_id: String,
+    pub display_name: String,
+    pub deck: DeckList,
+    pub bot: bool,
+}
+
+/// A new WebSocket connection, registered with the room after its `hello`.
+pub struct Conn {
+    pub id: u64,
+    pub account: Option<String>,
+    pub role: Role,
+    pub last_version: Option<u32>,
+    pub game: Option<u32>,
+    pub tx: mpsc::Sender<Out>,
+    /// Cancelled by the room to drop a slow consumer; the socket task then closes.
+    pub kill: CancellationToken,
+}
+
+/// The whole command set of a room actor, handled in one `match` (room/actor.rs).
+pub enum RoomCmd {
+    Info(oneshot::Sender<RoomInfo>),
+    Join { account_id: String, display_name: String, deck: DeckList, bot: bool, reply: oneshot::Sender<Result<Seat, ApiError>> },
+    Connect(Conn),
+    Disconnect { conn: u64 },
+    Intent { conn: u64, seq: u32, intent: Intent, received: std::time::Instant },
+    Rematch { account_id: String, go_first: Option<bool>, reply: oneshot::Sender<Result<(), ApiError>> },
+    /// For the public replay: the current match and the last version spectators may see.
+    SpectatorHead(oneshot::Sender<Option<(String, u32)>>),
+}
+
+/// A room's mailbox plus a live copy of its public info (for listings without a round trip).
+#[derive(Clone)]
+pub struct RoomHandle {
+    pub id: String,
+    pub tx: mpsc::Sender<RoomCmd>,
+    pub info: watch::Receiver<RoomInfo>,
+}
+
+impl RoomHandle {
+    /// Sends a command and awaits its reply; a stopped room is a 503.
+    pub async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> RoomCmd) -> Result<T, ApiError> {
+        let (tx, rx) = oneshot::channel();
+        let gone = || ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, "room_stopped", "the room is not running");
+        self.tx.send(make(tx)).await.map_err(|_| gone())?;
+        rx.await.map_err(|_| gone())
+    }
+}
+
+/// Shared by every room: storage, the writer, task tracking, tunables.
+#[derive(Clone)]
+pub struct RoomDeps {
+    pub db: Db,
+    pub persist: Persist,
+    pub tracker: TaskTracker,
+    pub shutdown: CancellationToken,
+    pub history: usize,
+    pub bot_think: Duration,
+}
+
+/// The registry of live rooms.
+#[derive(Clone, Default)]
+pub struct Rooms {
+    map: Arc<Mutex<HashMap<String, RoomHandle>>>,
+}
+
+impl Rooms {
+    pub fn get(&self, id: &str) -> Option<RoomHandle> {
+        self.map.lock().expect("rooms lock").get(id).cloned()
+    }
+    pub fn insert(&self, handle: RoomHandle) {
+        let n = {
+            let mut map = self.map.lock().expect("rooms lock");
+            map.insert(handle.id.clone(), handle);
+            map.len()
+        };
+        metrics::gauge!("gb_rooms").set(n as f64);
+    }
+    pub fn all(&self) -> Vec<RoomHandle> {
+        self.map.lock().expect("rooms lock").values().cloned().collect()
+    }
+}

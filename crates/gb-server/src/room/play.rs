@@ -1,0 +1,255 @@
+//! Play inside the room actor: starting games, accepting intents (engine first, then durable, then told),
+//! projecting each version once per viewer kind, the spectator delay, and clock flags.
+use super::actor::{Game, Room};
+use super::clock::{Clock, Flag};
+use super::streams::{Held, Kind};
+use super::{Out, Stamp};
+use crate::db::matches::AppendRow;
+use crate::protocol::{GameResult, ServerMsg};
+use crate::seed::{StoredResult, StoredSetup, commitment, fresh};
+use axum::extract::ws::Utf8Bytes;
+use gb_core::view::MatchView;
+use gb_core::{Events, Intent, MatchSetup, Seat, apply, legal_intents, new_match, owed_seat, view_for};
+use std::sync::Arc;
+use tokio::time::Instant;
+
+impl Room {
+    /// Deals a new game: fresh seed, commitment published, match row written before anyone sees a card.
+    pub async fn start_game(&mut self) -> anyhow::Result<()> {
+        let decks = Seat::BOTH.map(|s| self.seats[s.index()].as_ref().expect("both seats filled").deck.clone());
+        let (seed, nonce) = fresh();
+        let setup = MatchSetup { decks, seed };
+        let state = new_match(&setup).map_err(|e| anyhow::anyhow!("setup refused: {e:?}"))?;
+        let seed_hash = commitment(seed, &nonce);
+        let stored = serde_json::to_string(&StoredSetup { setup: setup.clone(), nonce: nonce.clone() })?;
+        let row = crate::db::matches::insert_match(&self.deps.db, &self.id, &seed_hash, &stored, "playing").await?;
+        let seats_json = serde_json::to_string(&self.seats)?;
+        crate::db::rooms::update_room(&self.deps.db, &self.id, &seats_json, "playing").await?;
+        self.games.push(GameResult {
+            match_id: row.id.clone(),
+            winner: None,
+            reason: None,
+            seed_hash,
+            seed: None,
+            nonce: None,
+        });
+        self.game = Some(Game { match_id: row.id, setup, nonce, state, version: 0 });
+        self.rematch = [false; 2];
+        self.clock = self.cfg.clock.map(Clock::new);
+        self.resume_streams();
+        self.publish(true);
+        for kind in Kind::ALL {
+            let frame = Utf8Bytes::from(self.snapshot(kind).encode());
+            self.send_all(|k| (k == kind).then(|| frame.clone()));
+        }
+        metrics::counter!("gb_games_started").increment(1);
+        self.loser_chooses().await;
+        Ok(())
+    }
+
+    /// From the second game on, the loser of the previous game decides who goes first. The engine's seeded draw
+    /// picks who answers the turn-order ask (CR 200.4); when it picks the previous winner, the room answers for
+    /// them with the loser's stated preference (`rematch {go_first}`, default: the loser goes first). The answer
+    /// is an ordinary logged intent, so replays are unchanged.
+    async fn loser_chooses(&mut self) {
+        let Some(winner) = self.games.iter().rev().nth(1).and_then(|g| g.winner) else { return };
+        let Some(game) = self.game.as_ref() else { return };
+        let asks_order = legal_intents(&game.state, winner).iter().any(|i| matches!(i, Intent::ChooseTurnOrder { .. }));
+        if owed_seat(&game.state) == Some(winner) && asks_order {
+            let loser_first = self.loser_go_first.take().unwrap_or(true);
+            let intent = Intent::ChooseTurnOrder { go_first: !loser_first };
+            self.commit(winner, intent, None, None, None).await;
+        }
+    }
+
+    /// Sets every stream to the current game's state (a new game at v0, or a recovered one at its version).
+    pub fn resume_streams(&mut self) {
+        let Some(game) = self.game.as_ref() else { return };
+        if let Some(c) = self.clock.as_mut() {
+            c.start(Instant::now(), owed_seat(&game.state), None);
+        }
+        let clocks = self.clock.as_ref().map(Clock::wire);
+        for kind in Kind::ALL {
+            let view = view_for(&game.state, kind.viewer());
+            if kind == Kind::Spectator {
+                self.live_turn = view.turn;
+            }
+            self.streams[kind.index()].reset(game.version, view, clocks.clone());
+        }
+        self.delay.clear();
+    }
+
+    pub async fn on_intent(&mut self, conn: u64, seq: u32, intent: Intent, received: std::time::Instant) {
+        let Some(kind) = self.conns.iter().find(|c| c.conn.id == conn).map(|c| c.kind) else { return };
+        let Some(seat) = kind.seat() else {
+            let msg = ServerMsg::error("not_seated", "you watch this room; only its players submit intents");
+            return self.send_to(conn, &msg);
+        };
+        if self.game.is_none() {
+            return self.send_to(conn, &ServerMsg::error("no_game", "the game has not started"));
+        }
+        self.commit(seat, intent, Some((conn, seq)), Some(received), None).await;
+    }
+
+    /// Applies, persists, then tells. On a rejection or a failed write nothing changes.
+    pub async fn commit(
+        &mut self,
+        seat: Seat,
+        intent: Intent,
+        origin: Option<(u64, u32)>,
+        received: Option<std::time::Instant>,
+        flag: Option<Flag>,
+    ) {
+        let Some(game) = self.game.as_mut() else { return };
+        let before = (game.state.clone(), self.clock.clone());
+        let events = match apply(&mut game.state, seat, &intent) {
+            Ok(ev) => ev,
+            Err(rejection) => {
+                metrics::counter!("gb_intents_rejected", "code" => rejection.code).increment(1);
+                if let Some((conn, seq)) = origin {
+                    let legal = legal_intents(&game.state, seat);
+                    self.send_to(conn, &ServerMsg::Rejected { seq, rejection, legal });
+                }
+                return;
+            }
+        };
+        let v = game.version + 1;
+        let owed = owed_seat(&game.state);
+        let outcome = game.state.outcome();
+        let match_id = game.match_id.clone();
+        let connected = self.connected();
+        let now = Instant::now();
+        if let Some(c) = self.clock.as_mut() {
+            match outcome {
+                Some(_) => c.stop(now, connected),
+                None => c.after_intent(now, seat, owed, connected),
+            }
+        }
+        let result = outcome.map(|o| StoredResult {
+            winner: o.winner,
+            reason: match flag {
+                Some(f) => f.reason().to_owned(),
+                None => serde_json::to_value(o.reason).ok().and_then(|r| r.as_str().map(str::to_owned)).unwrap_or_default(),
+            },
+        });
+        let meta = self.clock.as_ref().map(|c| serde_json::json!({ "clocks": c.wire(), "flag": flag.map(Flag::reason) }));
+        let row = AppendRow {
+            match_id,
+            version: i64::from(v),
+            seat: seat.index() as i64,
+            intent_json: serde_json::to_string(&intent).expect("intents serialize"),
+            meta_json: meta.map(|m| m.to_string()),
+            finish: result.as_ref().map(|r| serde_json::to_string(r).expect("results serialize")),
+        };
+        if let Err(e) = self.deps.persist.append(row).await {
+            // Not durable, so it did not happen: roll back and tell only the sender.
+            let game = self.game.as_mut().expect("still there");
+            (game.state, self.clock) = before;
+            if let Some((conn, _)) = origin {
+                self.send_to(conn, &ServerMsg::error("not_saved", format!("the intent could not be saved: {e}")));
+            }
+            return;
+        }
+        metrics::counter!("gb_intents_accepted").increment(1);
+        self.game.as_mut().expect("still there").version = v;
+        if let Some((conn, seq)) = origin {
+            self.send_to(conn, &ServerMsg::Accepted { seq, v });
+        }
+        self.broadcast(v, &events, received);
+        if let Some(r) = result {
+            self.finish(r).await;
+        }
+        self.publish(false);
+    }
+
+    async fn finish(&mut self, r: StoredResult) {
+        let game = self.game.as_ref().expect("a game ended");
+        if let Some(g) = self.games.last_mut() {
+            g.winner = Some(r.winner);
+            g.reason = Some(r.reason);
+            g.seed = Some(game.setup.seed.to_string());
+            g.nonce = Some(game.nonce.clone());
+        }
+        if let Ok(seats) = serde_json::to_string(&self.seats)
+            && let Err(e) = crate::db::rooms::update_room(&self.deps.db, &self.id, &seats, "finished").await
+        {
+            tracing::warn!(room = %self.id, error = %e, "room status not saved");
+        }
+        metrics::counter!("gb_games_finished").increment(1);
+        self.publish(true);
+    }
+
+    /// One projection per viewer kind, encoded once and shared by every connection of that kind.
+    fn broadcast(&mut self, v: u32, events: &Events, received: Option<std::time::Instant>) {
+        let game = self.game.as_ref().expect("broadcast during a game");
+        let clocks = self.clock.as_ref().map(Clock::wire);
+        let stamp = received.map(|r| Arc::new(Stamp(r)));
+        let mut frames: [Option<Utf8Bytes>; 2] = [None, None];
+        for kind in Kind::ALL {
+            let viewer = kind.viewer();
+            let view = view_for(&game.state, viewer);
+            let evs = events.for_viewer(viewer);
+            let unchanged = evs.is_empty() && same_view(self.streams[kind.index()].view.as_ref(), &view);
+            let legal = kind.seat().map(|s| legal_intents(&game.state, s)).unwrap_or_default();
+            let msg = if unchanged {
+                ServerMsg::Skip { v }
+            } else {
+                ServerMsg::Update { v, events: evs, view: view.clone(), legal, clocks: clocks.clone() }
+            };
+            let frame = Utf8Bytes::from(msg.encode());
+            match kind.seat() {
+                Some(seat) => {
+                    self.streams[kind.index()].push(v, frame.clone(), view, clocks.clone());
+                    frames[seat.index()] = Some(frame);
+                }
+                None => {
+                    self.live_turn = view.turn;
+                    let held = Held { v, turn: view.turn, at: Instant::now(), frame, view, clocks: clocks.clone() };
+                    self.delay.hold(held);
+                }
+            }
+        }
+        self.send_all_stamped(|k| {
+            let seat = k.seat()?;
+            frames[seat.index()].clone().map(|f| Out::Text(f, stamp.clone()))
+        });
+        let delayed = self.cfg.spectator_delay.is_some();
+        self.release_spectators(if delayed { None } else { stamp });
+    }
+
+    /// Publishes the spectator frames whose delay has passed (all of them without a delay, or once it is over).
+    pub fn release_spectators(&mut self, stamp: Option<Arc<Stamp>>) {
+        let over = self.game.as_ref().is_some_and(|g| g.state.is_over());
+        let due = self.delay.release(self.cfg.spectator_delay, Instant::now(), self.live_turn, over);
+        for h in due {
+            self.streams[Kind::Spectator.index()].push(h.v, h.frame.clone(), h.view, h.clocks);
+            self.send_all_stamped(|k| (k == Kind::Spectator).then(|| Out::Text(h.frame.clone(), stamp.clone())));
+        }
+    }
+
+    pub fn next_deadline(&self) -> Option<Instant> {
+        let flag = self.clock.as_ref().and_then(|c| c.deadline(self.connected())).map(|d| d.0);
+        let release = self.delay.next_due(self.cfg.spectator_delay);
+        match (flag, release) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// A timer fired: release delayed spectator frames, and end the game for a seat out of time. The flag is
+    /// applied as that seat's concession (CR 102.2), so the log replays to the same result.
+    pub async fn on_timer(&mut self) {
+        self.release_spectators(None);
+        let connected = self.connected();
+        let flagged = self.clock.as_mut().and_then(|c| c.flagged(Instant::now(), connected));
+        if let Some((seat, flag)) = flagged {
+            tracing::info!(room = %self.id, ?seat, reason = flag.reason(), "clock flag");
+            self.commit(seat, Intent::Concede, None, None, Some(flag)).await;
+        }
+    }
+}
+
+/// Equal apart from the applied-intents counter, which changes every version.
+fn same_view(old: Option<&MatchView>, new: &MatchView) -> bool {
+    old.is_some_and(|o| MatchView { applied: new.applied, ..o.clone() } == *new)
+}

@@ -1,0 +1,172 @@
+//! Versioned per-viewer streams (lila-ws style): each viewer kind (seat A, seat B, spectator) has its own
+//! sequence of encoded frames, one per match version, kept in a bounded history for reconnects. A frame is
+//! encoded once and its bytes shared by every connection of that kind.
+use crate::protocol::{Clocks, SpectatorDelay};
+use axum::extract::ws::Utf8Bytes;
+use gb_core::view::MatchView;
+use gb_core::{Seat, Viewer};
+use std::collections::VecDeque;
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// Viewer kinds, also the index into the room's three streams.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    A,
+    B,
+    Spectator,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 3] = [Kind::A, Kind::B, Kind::Spectator];
+    pub fn of_seat(seat: Seat) -> Kind {
+        match seat {
+            Seat::A => Kind::A,
+            Seat::B => Kind::B,
+        }
+    }
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Kind::A => Some(Seat::A),
+            Kind::B => Some(Seat::B),
+            Kind::Spectator => None,
+        }
+    }
+    pub fn viewer(self) -> Viewer {
+        self.seat().map_or(Viewer::Spectator, Viewer::Seat)
+    }
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The frames of one viewer kind, newest last, plus what a snapshot at the stream's head shows.
+pub struct Stream {
+    history: VecDeque<(u32, Utf8Bytes)>,
+    cap: usize,
+    /// The last version this stream has published (spectators lag behind under a delay).
+    pub head: u32,
+    /// The view at `head`, for snapshots and for detecting versions that change nothing (`skip`).
+    pub view: Option<MatchView>,
+    pub clocks: Option<Clocks>,
+}
+
+impl Stream {
+    pub fn new(cap: usize) -> Stream {
+        Stream { history: VecDeque::new(), cap, head: 0, view: None, clocks: None }
+    }
+
+    /// Starts a new game (version 0), or resumes one after a restart at version `v` with no history.
+    pub fn reset(&mut self, v: u32, view: MatchView, clocks: Option<Clocks>) {
+        self.history.clear();
+        self.head = v;
+        self.view = Some(view);
+        self.clocks = clocks;
+    }
+
+    pub fn push(&mut self, v: u32, frame: Utf8Bytes, view: MatchView, clocks: Option<Clocks>) {
+        if self.history.len() == self.cap {
+            self.history.pop_front();
+        }
+        self.history.push_back((v, frame));
+        self.head = v;
+        self.view = Some(view);
+        self.clocks = clocks;
+    }
+
+    /// The frames after version `after` up to the head, or `None` when they are no longer all kept (or the
+    /// client claims a version this stream never published), in which case the caller sends a snapshot.
+    pub fn since(&self, after: u32) -> Option<Vec<Utf8Bytes>> {
+        if after > self.head {
+            return None;
+        }
+        if after == self.head {
+            return Some(Vec::new());
+        }
+        let first = self.history.front()?.0;
+        if after + 1 < first {
+            return None;
+        }
+        Some(self.history.iter().filter(|(v, _)| *v > after).map(|(_, f)| f.clone()).collect())
+    }
+}
+
+/// A spectator frame held back by the room's spectator delay.
+pub struct Held {
+    pub v: u32,
+    pub turn: u32,
+    pub at: Instant,
+    pub frame: Utf8Bytes,
+    pub view: MatchView,
+    pub clocks: Option<Clocks>,
+}
+
+/// The spectator delay queue: frames leave it in order once their delay has passed.
+#[derive(Default)]
+pub struct DelayQueue {
+    held: VecDeque<Held>,
+}
+
+impl DelayQueue {
+    pub fn hold(&mut self, h: Held) {
+        self.held.push_back(h);
+    }
+
+    pub fn clear(&mut self) {
+        self.held.clear();
+    }
+
+    /// Frames due at `now` in the current `turn`; with `game_over` everything is due (nothing left to hide).
+    pub fn release(&mut self, delay: Option<SpectatorDelay>, now: Instant, turn: u32, game_over: bool) -> Vec<Held> {
+        let mut out = Vec::new();
+        while let Some(h) = self.held.front() {
+            let due = game_over
+                || match delay {
+                    None => true,
+                    Some(SpectatorDelay::Seconds(s)) => now >= h.at + Duration::from_secs(u64::from(s)),
+                    Some(SpectatorDelay::Turns(n)) => turn >= h.turn.saturating_add(n),
+                };
+            if !due {
+                break;
+            }
+            out.extend(self.held.pop_front());
+        }
+        out
+    }
+
+    /// When the next held frame becomes due under a seconds delay (turn delays are released by play itself).
+    pub fn next_due(&self, delay: Option<SpectatorDelay>) -> Option<Instant> {
+        match delay {
+            Some(SpectatorDelay::Seconds(s)) => self.held.front().map(|h| h.at + Duration::from_secs(u64::from(s))),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(s: &str) -> Utf8Bytes {
+        Utf8Bytes::from(s.to_owned())
+    }
+
+    #[test]
+    fn since_gives_exactly_the_missed_frames_or_none_when_too_far_behind() {
+        let mut s = Stream::new(3);
+        let view = || None::<MatchView>;
+        for v in 1..=5 {
+            s.history.push_back((v, f(&v.to_string())));
+            if s.history.len() > 3 {
+                s.history.pop_front();
+            }
+            s.head = v;
+        }
+        let _ = view();
+        assert_eq!(s.since(5).unwrap().len(), 0);
+        let got: Vec<String> = s.since(2).unwrap().iter().map(|b| b.to_string()).collect();
+        assert_eq!(got, ["3", "4", "5"]);
+        assert!(s.since(1).is_none(), "version 2 is no longer kept");
+        assert!(s.since(6).is_none(), "a version from the future gets a snapshot");
+    }
+}

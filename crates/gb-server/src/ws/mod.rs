@@ -1,0 +1,159 @@
+//! `GET /ws/rooms/{id}` (protocol.md): Origin check before the upgrade, then one reader loop (parse, rate
+//! limit, forward to the room) and one writer task fed by a bounded queue (dependencies.md C1). Every socket
+//! task is tracked and closes with 1012 on shutdown (C2).
+mod writer;
+
+use crate::api::session::CurrentAccount;
+use crate::error::ApiError;
+use crate::origin::origin_allowed;
+use crate::protocol::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
+use crate::room::{Conn, Out, RoomCmd, RoomHandle};
+use crate::state::AppState;
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use futures_util::StreamExt;
+use governor::{Quota, RateLimiter};
+use serde_json::Value;
+use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicU64, Ordering};
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+
+/// Largest client message (close 1009 beyond it).
+pub const MAX_MESSAGE: usize = 64 * 1024;
+
+static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
+
+pub async fn upgrade(
+    ws: WebSocketUpgrade,
+    Path(id): Path<String>,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    account: Option<CurrentAccount>,
+) -> Response {
+    // Browsers send cookies on cross-site WebSocket handshakes, so the Origin is checked here (CSWSH).
+    if !origin_allowed(&headers, &state.settings.allowed_origins) {
+        return ApiError::new(StatusCode::FORBIDDEN, "bad_origin", "WebSocket from a foreign origin").into_response();
+    }
+    let room = state.rooms.get(&id);
+    let account = account.map(|a| a.0.id);
+    let tracker = state.tracker.clone();
+    ws.max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .on_upgrade(move |socket| tracker.track_future(run(socket, state, room, account)))
+}
+
+async fn run(socket: WebSocket, state: AppState, room: Option<RoomHandle>, account: Option<String>) {
+    metrics::gauge!("gb_ws_connections").increment(1.0);
+    let (sink, mut stream) = socket.split();
+    let (tx, rx) = mpsc::channel::<Out>(state.settings.ws_queue);
+    let kill = CancellationToken::new();
+    let shutdown = state.shutdown.clone();
+    let writer = state.tracker.spawn(writer::run(sink, rx, kill.clone(), shutdown.clone()));
+    let Some(room) = room else {
+        let _ = tx.send(Out::Close(4004, "unknown room")).await;
+        drop(tx);
+        let _ = writer.await;
+        metrics::gauge!("gb_ws_connections").decrement(1.0);
+        return;
+    };
+    let id = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let per_sec = NonZeroU32::new(state.settings.ws_rate_per_sec).unwrap_or(NonZeroU32::MIN);
+    let burst = NonZeroU32::new(state.settings.ws_burst).unwrap_or(per_sec);
+    let limiter = RateLimiter::direct(Quota::per_second(per_sec).allow_burst(burst));
+    let mut greeted = false;
+    let reply = |msg: ServerMsg| {
+        let _ = tx.try_send(Out::Text(Utf8Bytes::from(msg.encode()), None));
+    };
+    loop {
+        let msg = tokio::select! {
+            m = stream.next() => m,
+            _ = kill.cancelled() => break,
+            _ = shutdown.cancelled() => break,
+        };
+        let msg = match msg {
+            Some(Ok(m)) => m,
+            Some(Err(e)) => {
+                // tungstenite reports an oversized message as a capacity error and leaves closing to us.
+                if e.to_string().contains("Message too long") {
+                    let _ = tx.try_send(Out::Close(1009, "message too large"));
+                }
+                break;
+            }
+            None => break,
+        };
+        if limiter.check().is_err() {
+            metrics::counter!("gb_ws_rate_limited").increment(1);
+            let _ = tx.try_send(Out::Close(1008, "rate limit exceeded"));
+            break;
+        }
+        let text = match msg {
+            Message::Text(t) => t,
+            Message::Binary(_) => {
+                reply(ServerMsg::error("binary_unsupported", "send JSON text frames"));
+                continue;
+            }
+            Message::Close(_) => break,
+            Message::Ping(_) | Message::Pong(_) => continue,
+        };
+        match parse(&text) {
+            Err((code, message)) => reply(ServerMsg::error(code, message)),
+            Ok(ClientMsg::Hello { protocol, role, last_version, game }) => {
+                if protocol != PROTOCOL_VERSION {
+                    let _ = tx.try_send(Out::Close(4000, "unsupported protocol version"));
+                    break;
+                }
+                if greeted {
+                    reply(ServerMsg::error("already_greeted", "hello is sent once per connection"));
+                    continue;
+                }
+                let conn = Conn { id, account: account.clone(), role, last_version, game, tx: tx.clone(), kill: kill.clone() };
+                if room.tx.send(RoomCmd::Connect(conn)).await.is_err() {
+                    let _ = tx.try_send(Out::Close(1012, "room stopped"));
+                    break;
+                }
+                greeted = true;
+            }
+            Ok(ClientMsg::Intent { seq, intent }) if greeted => {
+                let cmd = RoomCmd::Intent { conn: id, seq, intent, received: std::time::Instant::now() };
+                if room.tx.send(cmd).await.is_err() {
+                    break;
+                }
+            }
+            Ok(ClientMsg::Intent { .. }) => reply(ServerMsg::error("hello_first", "send hello before anything else")),
+            Ok(ClientMsg::Ping) => reply(ServerMsg::Pong),
+        }
+    }
+    if greeted {
+        let _ = room.tx.send(RoomCmd::Disconnect { conn: id }).await;
+    }
+    drop(tx);
+    let _ = writer.await;
+    metrics::gauge!("gb_ws_connections").decrement(1.0);
+}
+
+/// A client message, or the error code and message to answer a bad one with (never a crash).
+fn parse(text: &str) -> Result<ClientMsg, (&'static str, String)> {
+    let v: Value = serde_json::from_str(text).map_err(|e| ("bad_json", format!("not JSON: {e}")))?;
+    let ty = v.get("type").and_then(Value::as_str).ok_or(("missing_type", "a message needs a string \"type\"".to_owned()))?.to_owned();
+    if !matches!(ty.as_str(), "hello" | "intent" | "ping") {
+        return Err(("unknown_type", format!("unknown message type {ty:?}")));
+    }
+    serde_json::from_value(v).map_err(|e| ("bad_message", format!("malformed {ty}: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn bad_messages_get_specific_codes() {
+        let code = |t: &str| super::parse(t).err().map(|e| e.0);
+        assert_eq!(code("{"), Some("bad_json"));
+        assert_eq!(code("{\"x\":1}"), Some("missing_type"));
+        assert_eq!(code("{\"type\":\"dance\"}"), Some("unknown_type"));
+        assert_eq!(code("{\"type\":\"intent\",\"seq\":1,\"intent\":{\"type\":\"fly\"}}"), Some("bad_message"));
+        assert_eq!(code("{\"type\":\"ping\"}"), None);
+        assert_eq!(code("{\"type\":\"hello\",\"protocol\":1,\"as\":\"player\",\"last_version\":null}"), None);
+    }
+}

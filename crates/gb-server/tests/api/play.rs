@@ -1,0 +1,249 @@
+//! Live play over real WebSockets: a whole match with a spectator and a hidden-information check, and
+//! reconnects that replay exactly the missed versions (or a snapshot when too far behind).
+use crate::helpers::{Backend, spawn_app, spawn_app_with};
+use crate::wsclient::{Guest, Ws, create_room, guest, hello, join, open, public_room};
+use serde_json::{Value, json};
+use std::collections::HashSet;
+
+/// A tiny deterministic picker (the test needs no cryptographic randomness).
+pub struct Lcg(pub u64);
+impl Lcg {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+/// A random legal intent other than concede from a frame's `legal`, if the frame says we owe one.
+pub fn choose(frame: &Value, rng: &mut Lcg) -> Option<Value> {
+    let legal: Vec<&Value> = frame["legal"].as_array()?.iter().filter(|i| i["type"] != "concede").collect();
+    (!legal.is_empty()).then(|| legal[rng.below(legal.len())].clone())
+}
+
+pub fn game_over(frame: &Value) -> bool {
+    matches!(frame["type"].as_str(), Some("update" | "snapshot")) && !frame["view"]["outcome"].is_null()
+}
+
+/// Plays random legal intents until the game ends (conceding after `max` intents); returns every frame.
+pub async fn play_seat(mut ws: Ws, seed: u64, max: u32) -> Vec<Value> {
+    let mut rng = Lcg(seed);
+    let mut frames = Vec::new();
+    let mut seq = 0;
+    while let Some(m) = ws.next().await {
+        frames.push(m.clone());
+        if game_over(&m) {
+            break;
+        }
+        if matches!(m["type"].as_str(), Some("update" | "snapshot" | "rejected"))
+            && let Some(intent) = choose(&m, &mut rng)
+        {
+            seq += 1;
+            let intent = if seq > max { json!({ "type": "concede" }) } else { intent };
+            ws.send(json!({ "type": "intent", "seq": seq, "intent": intent })).await;
+        }
+    }
+    frames
+}
+
+/// Every card id shown anywhere in a message (objects shaped like `CardView`: id, card, name).
+fn card_ids(v: &Value, out: &mut HashSet<u64>) {
+    match v {
+        Value::Object(m) => {
+            if let (Some(id), true, true) = (m.get("id").and_then(Value::as_u64), m.contains_key("card"), m.contains_key("name")) {
+                out.insert(id);
+            }
+            m.values().for_each(|x| card_ids(x, out));
+        }
+        Value::Array(a) => a.iter().for_each(|x| card_ids(x, out)),
+        _ => {}
+    }
+}
+
+/// Ids of the cards `seat` holds privately (hand, bench, drawn, dealt), from that seat's own frames.
+fn hidden_ids(frames: &[Value], seat: usize) -> HashSet<u64> {
+    let seat_name = ["A", "B"][seat];
+    let mut out = HashSet::new();
+    for f in frames {
+        let p = &f["view"]["players"][seat];
+        card_ids(&p["hand"], &mut out);
+        card_ids(&p["bench"], &mut out);
+        for e in f["events"].as_array().into_iter().flatten() {
+            if e["seat"] == seat_name && matches!(e["type"].as_str(), Some("card_drawn" | "hand_dealt")) {
+                card_ids(e, &mut out);
+            }
+        }
+    }
+    out
+}
+
+pub fn assert_no_leaks(seats: [&[Value]; 2], spectator: &[Value]) {
+    for owner in 0..2 {
+        let hidden = hidden_ids(seats[owner], owner);
+        assert!(!hidden.is_empty(), "seat {owner} saw its own hand");
+        for (who, frames) in [("opponent", seats[1 - owner]), ("spectator", spectator)] {
+            for f in frames {
+                let p = &f["view"]["players"][owner];
+                if f["type"] == "update" || f["type"] == "snapshot" {
+                    assert!(p["hand"].is_null() && p["bench"].is_null(), "{who} saw seat {owner}'s hand or bench: {f}");
+                }
+                let mut seen = HashSet::new();
+                card_ids(f, &mut seen);
+                let leaked: Vec<_> = seen.intersection(&hidden).collect();
+                assert!(leaked.is_empty(), "{who} saw seat {owner}'s hidden cards {leaked:?} in {f}");
+            }
+        }
+    }
+}
+
+/// Two guests seated in a fresh public room; returns (room, guests[A, B]).
+pub async fn seated_room(base: &str, body: Value) -> (String, [Guest; 2]) {
+    let a = crate::wsclient::guest_at(base, "Ann").await;
+    let b = crate::wsclient::guest_at(base, "Bob").await;
+    let room = create_room(base, &a, body).await;
+    assert_eq!(join(base, &a, &room, "fire-and-wind").await, "A");
+    assert_eq!(join(base, &b, &room, "tide-and-stone").await, "B");
+    (room, [a, b])
+}
+
+pub async fn connect(base: &str, room: &str, cookie: Option<&str>, role: &str, last: Option<u32>) -> (Ws, Value) {
+    let mut ws = open(base, room, cookie, None).await.expect("upgrade");
+    ws.send(hello(role, last)).await;
+    let welcome = ws.next_of("welcome").await;
+    (ws, welcome)
+}
+
+async fn full_match_with_spectator_leaks_nothing(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let base = app.address.clone();
+    let (room, [a, b]) = seated_room(&base, public_room()).await;
+    let (spec, w) = connect(&base, &room, None, "spectator", None).await;
+    assert!(w["seat"].is_null());
+    let (wa, w) = connect(&base, &room, Some(&a.cookie), "player", None).await;
+    assert_eq!(w["seat"], "A");
+    assert_eq!(w["room"]["seed_hash"].as_str().unwrap().len(), 64, "commitment published at the start");
+    let (wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
+    let spectator = tokio::spawn(async move {
+        let mut spec = spec;
+        let mut frames = Vec::new();
+        while let Some(m) = spec.next().await {
+            let over = game_over(&m);
+            frames.push(m);
+            if over {
+                break;
+            }
+        }
+        frames
+    });
+    let (fa, fb) = tokio::join!(play_seat(wa, 1, 400), play_seat(wb, 2, 400));
+    let fs = spectator.await.unwrap();
+    let last = |fr: &[Value]| fr.iter().rev().find(|f| f["type"] == "update").cloned().unwrap();
+    let (la, lb, ls) = (last(&fa), last(&fb), last(&fs));
+    assert_eq!(la["v"], lb["v"]);
+    assert_eq!(la["v"], ls["v"], "the spectator saw every version");
+    assert_eq!(la["view"]["outcome"], ls["view"]["outcome"]);
+    // Versions never have gaps: one update or skip per version for every viewer.
+    for frames in [&fa, &fb, &fs] {
+        let vs: Vec<u64> = frames.iter().filter(|f| f["type"] == "update" || f["type"] == "skip").map(|f| f["v"].as_u64().unwrap()).collect();
+        assert_eq!(vs, (1..=vs.len() as u64).collect::<Vec<_>>());
+    }
+    assert_no_leaks([&fa, &fb], &fs);
+    // The room reveals the seed once the game is over, and the replay record verifies.
+    let info: Value = app.get(&a.client, &format!("/api/rooms/{room}")).await.json().await.unwrap();
+    assert_eq!(info["status"], "finished");
+    let g = &info["games"][0];
+    assert!(g["seed"].is_string() && g["nonce"].is_string());
+    let replay: Value = app.get(&a.client, &format!("/api/matches/{}/replay", g["match_id"].as_str().unwrap())).await.json().await.unwrap();
+    assert_eq!(replay["finished"], true);
+    assert_eq!(replay["steps"].as_array().unwrap().len() as u64, la["v"].as_u64().unwrap() + 1);
+    assert_eq!(replay["record"]["seed_commitment"], g["seed_hash"]);
+    assert_no_leaks([&fa, &fb], replay["steps"].as_array().unwrap());
+}
+
+/// Pings and checks that nothing but `room` notices came before the pong.
+async fn assert_nothing_but_room(ws: &mut Ws) {
+    ws.send(json!({ "type": "ping" })).await;
+    loop {
+        let m = ws.next().await.unwrap();
+        match m["type"].as_str() {
+            Some("pong") => return,
+            Some("room") => continue,
+            _ => panic!("unexpected {m}"),
+        }
+    }
+}
+
+/// The next `update` or `skip` (one per version).
+pub async fn next_version(ws: &mut Ws) -> Value {
+    loop {
+        let m = ws.next().await.expect("open");
+        if m["type"] == "update" || m["type"] == "skip" {
+            return m;
+        }
+    }
+}
+
+/// Plays `n` versions with random legal intents, whoever owes; `last` holds each seat's latest update/snapshot.
+pub async fn advance(ws: [&mut Ws; 2], last: &mut [Value; 2], rng: &mut Lcg, n: u32) -> u32 {
+    let [wa, wb] = ws;
+    let mut v = 0;
+    for _ in 0..n {
+        let owner = if choose(&last[0], &mut Lcg(0)).is_some() { 0 } else { 1 };
+        let intent = choose(&last[owner], rng).expect("someone owes a decision");
+        let ws = if owner == 0 { &mut *wa } else { &mut *wb };
+        ws.send(json!({ "type": "intent", "seq": 1, "intent": intent })).await;
+        for (i, w) in [&mut *wa, &mut *wb].into_iter().enumerate() {
+            let m = next_version(w).await;
+            v = m["v"].as_u64().unwrap() as u32;
+            if m["type"] == "update" {
+                last[i] = m;
+            }
+        }
+    }
+    v
+}
+
+async fn reconnect_gets_missed_versions_or_a_snapshot(backend: Backend) {
+    let app = spawn_app_with(backend, |s| s.stream_history = 8).await;
+    let base = app.address.clone();
+    let (room, [a, b]) = seated_room(&base, public_room()).await;
+    let (mut wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
+    let (mut wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
+    // A second socket of seat B that follows along for a while, then drops.
+    let (mut wb2, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
+    let mut rng = Lcg(9);
+    let mut last = [wa.next_of("snapshot").await, wb.next_of("snapshot").await];
+    advance([&mut wa, &mut wb], &mut last, &mut rng, 3).await;
+    assert_eq!(wb2.next_of("snapshot").await["v"], 0);
+    for v in 1..=3 {
+        assert_eq!(next_version(&mut wb2).await["v"], v);
+    }
+    drop(wb2);
+    let head = advance([&mut wa, &mut wb], &mut last, &mut rng, 6).await;
+    assert_eq!(head, 9);
+    let (mut back, w) = connect(&base, &room, Some(&b.cookie), "player", Some(3)).await;
+    assert_eq!(w["version"], head);
+    for expect in 4..=head {
+        let m = back.next().await.unwrap();
+        assert!(m["type"] == "update" || m["type"] == "skip", "{m}");
+        assert_eq!(m["v"], expect, "exactly the missed versions, in order");
+    }
+    assert_nothing_but_room(&mut back).await;
+    // Up to date: nothing to replay.
+    let (mut now, _) = connect(&base, &room, Some(&b.cookie), "player", Some(head)).await;
+    assert_nothing_but_room(&mut now).await;
+    // Far behind (the history holds 8 versions): a snapshot at the head instead.
+    let head = advance([&mut wa, &mut wb], &mut last, &mut rng, 4).await;
+    let (mut far, _) = connect(&base, &room, Some(&b.cookie), "player", Some(1)).await;
+    let s = far.next().await.unwrap();
+    assert_eq!((s["type"].as_str(), s["v"].as_u64()), (Some("snapshot"), Some(u64::from(head))));
+    assert!(s["view"]["players"][1]["hand"].is_array(), "seat B's own snapshot shows its hand");
+    // A version this stream never had (from the future) also gets a snapshot.
+    let (mut future, _) = connect(&base, &room, Some(&b.cookie), "player", Some(head + 50)).await;
+    assert_eq!(future.next().await.unwrap()["type"], "snapshot");
+    // Spectators reconnect the same way on their own stream.
+    let (mut spec, _) = connect(&base, &room, None, "spectator", Some(head - 2)).await;
+    assert_eq!(spec.next().await.unwrap()["v"], head - 1);
+    assert_eq!(spec.next().await.unwrap()["v"], head);
+}
+
+on_both_backends!(full_match_with_spectator_leaks_nothing, reconnect_gets_missed_versions_or_a_snapshot);

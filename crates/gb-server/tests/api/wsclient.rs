@@ -1,0 +1,131 @@
+//! A real WebSocket client for tests (tokio-tungstenite), plus guests with their session cookie.
+use crate::helpers::TestApp;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// A logged-in guest: a cookie-jar HTTP client and the raw session cookie for the WebSocket handshake.
+pub struct Guest {
+    pub client: reqwest::Client,
+    pub cookie: String,
+    pub id: String,
+}
+
+pub async fn guest_at(base: &str, name: &str) -> Guest {
+    let client = crate::helpers::new_client();
+    let r = client.post(format!("{base}/api/guest")).json(&json!({ "display_name": name })).send().await.unwrap();
+    assert_eq!(r.status(), 201);
+    let cookie = r
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|c| c.split(';').next().filter(|kv| kv.starts_with("gb_session=")))
+        .expect("session cookie")
+        .to_owned();
+    let body: Value = r.json().await.unwrap();
+    Guest { client, cookie, id: body["id"].as_str().unwrap().to_owned() }
+}
+
+pub async fn guest(app: &TestApp, name: &str) -> Guest {
+    guest_at(&app.address, name).await
+}
+
+/// POST /api/rooms with `body`, returning the room id.
+pub async fn create_room(base: &str, g: &Guest, body: Value) -> String {
+    let r = g.client.post(format!("{base}/api/rooms")).json(&body).send().await.unwrap();
+    assert_eq!(r.status(), 201);
+    let info: Value = r.json().await.unwrap();
+    info["id"].as_str().unwrap().to_owned()
+}
+
+pub async fn join(base: &str, g: &Guest, room: &str, deck: &str) -> String {
+    let r = g
+        .client
+        .post(format!("{base}/api/rooms/{room}/seats"))
+        .json(&json!({ "preconstructed": deck }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
+    let body: Value = r.json().await.unwrap();
+    body["seat"].as_str().unwrap().to_owned()
+}
+
+pub fn public_room() -> Value {
+    json!({ "visibility": "public", "best_of": 1, "spectator_delay": null, "clock": null, "vs_bot": false })
+}
+
+pub struct Ws {
+    pub inner: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+/// Opens `/ws/rooms/{room}` with an optional cookie and Origin.
+pub async fn open(base: &str, room: &str, cookie: Option<&str>, origin: Option<&str>) -> Result<Ws, tokio_tungstenite::tungstenite::Error> {
+    let url = format!("{}/ws/rooms/{room}", base.replacen("http", "ws", 1));
+    let mut req = url.into_client_request().unwrap();
+    if let Some(c) = cookie {
+        req.headers_mut().insert("cookie", c.parse().unwrap());
+    }
+    if let Some(o) = origin {
+        req.headers_mut().insert("origin", o.parse().unwrap());
+    }
+    let (inner, _) = tokio_tungstenite::connect_async(req).await?;
+    Ok(Ws { inner })
+}
+
+pub fn hello(role: &str, last_version: Option<u32>) -> Value {
+    json!({ "type": "hello", "protocol": 1, "as": role, "last_version": last_version })
+}
+
+impl Ws {
+    pub async fn send(&mut self, v: Value) {
+        self.inner.send(Message::Text(v.to_string().into())).await.unwrap();
+    }
+
+    pub async fn send_raw(&mut self, m: Message) {
+        let _ = self.inner.send(m).await;
+    }
+
+    /// The next JSON message (10 s at most); `None` when the socket closed.
+    pub async fn next(&mut self) -> Option<Value> {
+        self.next_within(Duration::from_secs(10)).await.expect("a message within 10 s")
+    }
+
+    /// `Err` on timeout, `Ok(None)` on close.
+    pub async fn next_within(&mut self, d: Duration) -> Result<Option<Value>, ()> {
+        loop {
+            match tokio::time::timeout(d, self.inner.next()).await {
+                Err(_) => return Err(()),
+                Ok(Some(Ok(Message::Text(t)))) => return Ok(Some(serde_json::from_str(&t).unwrap())),
+                Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) => return Ok(None),
+                Ok(Some(Ok(_))) => continue,
+            }
+        }
+    }
+
+    /// The next message of type `ty`, skipping others.
+    pub async fn next_of(&mut self, ty: &str) -> Value {
+        loop {
+            let m = self.next().await.unwrap_or_else(|| panic!("closed while waiting for {ty}"));
+            if m["type"] == ty {
+                return m;
+            }
+        }
+    }
+
+    /// Reads until the server closes; returns the close code (None if it just dropped).
+    pub async fn close_code(&mut self) -> Option<u16> {
+        loop {
+            match tokio::time::timeout(Duration::from_secs(10), self.inner.next()).await.expect("closed within 10 s") {
+                Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+                Some(Ok(_)) => continue,
+                Some(Err(_)) | None => return None,
+            }
+        }
+    }
+}
