@@ -158,15 +158,49 @@ describe("deck builder", () => {
 });
 
 describe("rooms", () => {
-  it("creates a room and reaches its page (needs the rooms API)", async (t) => {
+  it("plays against the computer over the WebSocket: prompts, drag a card onto a hero, end turn, reload", async (t) => {
     if (!(await hasEndpoint(server.base, "GET", "/api/rooms"))) return t.skip("rooms API (GET/POST /api/rooms) not served yet");
-    const { page, context } = await newPage();
+    const { page, context, errors } = await newPage();
     await page.goto(server.base + "/");
     await page.getByRole("button", { name: "Play as guest" }).click();
+    await page.getByLabel("Play against the computer").check();
     await page.getByRole("button", { name: "Create room" }).click();
     await page.waitForURL(/\/rooms\//);
-    await page.getByRole("heading", { name: /^Room / }).waitFor();
-    await screenshot(page, "room");
+    await page.locator(".board").waitFor();
+    const pending = page.getByTestId("pending");
+    const answers = ["Go first", "Keep hand", "Keep heroes", "Pass"];
+    const deadline = Date.now() + 60_000;
+    while (!/^Your turn/.test((await pending.textContent()) ?? "")) {
+      assert.ok(Date.now() < deadline, `never got a turn; last: ${await pending.textContent()}`);
+      for (const name of [...answers, /^Take \d+ damage$/]) {
+        const b = page.getByRole("button", { name, exact: true });
+        if ((await b.count()) && (await b.first().isEnabled())) await b.first().click().catch(() => {});
+      }
+      await page.waitForTimeout(200);
+    }
+    await screenshot(page, "board-your-turn");
+    // Drag the first hand card that has a legal hero target onto that hero.
+    const cards = page.locator(".hand-card.playable");
+    let played = null;
+    for (let i = 0; i < (await cards.count()) && !played; i++) {
+      await cards.nth(i).click();
+      const target = page.locator('.hero[data-side="me"][data-drop="1"]').first();
+      if (await target.count()) {
+        played = await cards.nth(i).locator(".hc-name").textContent();
+        await cards.nth(i).dragTo(target);
+      } else {
+        await cards.nth(i).click();
+      }
+    }
+    if (played) await page.locator(".log").getByText(new RegExp(`You (equipped ${played} to|blended the \\w+ hero into ${played})`)).first().waitFor();
+    await page.getByRole("button", { name: "End turn" }).click();
+    await page.locator(".log").getByText("Your turn ends.").waitFor();
+    await screenshot(page, "board-vs-computer");
+    // A reload reconnects and gets the whole view back.
+    await page.reload();
+    await page.locator(".board").waitFor();
+    await page.locator(".hand-card").first().waitFor();
+    assert.deepEqual(errors, []);
     await context.close();
   });
 });

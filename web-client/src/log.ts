@@ -12,9 +12,9 @@ export function seatNames(me: Seat | null, display?: Partial<Record<Seat, string
 export function describeEvent(e: Event, n: SeatNames): string {
   switch (e.type) {
     case "turn_order_chooser": return `${n[e.seat]} choose${s(n, e.seat)} the turn order.`;
-    case "turn_order_chosen": return `${n[e.chooser]} chose: ${n[e.first]} go${s(n, e.first)} first.`;
+    case "turn_order_chosen": return `${n[e.chooser]} chose: ${n[e.first]} go${n[e.first] === "You" ? "" : "es"} first.`;
     case "hand_dealt": return `${n[e.seat]} drew a hand of ${e.count}.`;
-    case "mulligan": return e.mulligan ? `${n[e.seat]} took a mulligan.` : `${n[e.seat]} kept ${poss(n, e.seat)} hand.`;
+    case "mulligan": return e.mulligan ? `${n[e.seat]} took a mulligan.` : `${n[e.seat]} kept ${n[e.seat] === "You" ? "your" : "their"} hand.`;
     case "heroes_revealed": return "Heroes are revealed.";
     case "turn_started": return `Turn ${e.turn}: ${n[e.seat]}${e.first_turn ? " (first turn)" : ""}.`;
     case "card_drawn": return `${n[e.seat]} drew ${e.card ? e.card.name : "a card"}.`;

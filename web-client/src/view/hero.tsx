@@ -38,8 +38,9 @@ export function Hero({ hero, side, cat, c = {} }: { hero: HeroView; side: "me" |
   const pos = hero.position;
   const droppable = !!c.dropFor && !c.disabled;
   const who = side === "me" ? "Your" : "Opponent's";
-  const classes = ["hero", `pos-${pos}`, droppable ? "target" : "", hero.blend ? "blended" : "", c.targetedBy?.length ? "targeted" : ""];
-  if (hero.face_down || !hero.hero) {
+  const classes = ["hero", `pos-${pos}`, droppable ? "target" : "", hero.blend ? "blended" : "", c.targetedBy?.length ? "targeted" : "", hero.face_down ? "face-down" : ""];
+  // Face down and unknown to this viewer: only the back. The owner sees its own face-down heroes.
+  if (!hero.hero) {
     return (
       <div class={classes.join(" ")} data-hero={pos} data-side={side}>
         <CardBack label={`${who} ${pos} hero, face down`} />
@@ -56,11 +57,12 @@ export function Hero({ hero, side, cat, c = {} }: { hero: HeroView; side: "me" |
       data-hero={pos}
       data-side={side}
       data-drop={droppable ? "1" : undefined}
-      aria-label={`${who} ${pos} hero: ${title}`}
+      aria-label={`${who} ${pos} hero: ${title}${hero.face_down ? " (face down)" : ""}`}
       onClick={droppable ? c.onDrop : undefined}
     >
       <header class="hero-head">
         <span class="hero-pos">{pos}</span>
+        {hero.face_down ? <span class="badge">face down</span> : null}
         {hero.level !== null ? <span class="hero-level">Lv {hero.level}</span> : null}
       </header>
       <h4 class="hero-name">{title}</h4>
