@@ -20,6 +20,7 @@ macro_rules! on_both_backends {
     };
 }
 
+mod abuse;
 mod accounts;
 mod decks;
 mod ops;

@@ -1,7 +1,7 @@
 //! Live play over real WebSockets: a whole match with a spectator and a hidden-information check, and
 //! reconnects that replay exactly the missed versions (or a snapshot when too far behind).
 use crate::helpers::{Backend, spawn_app, spawn_app_with};
-use crate::wsclient::{Guest, Ws, create_room, guest, hello, join, open, public_room};
+use crate::wsclient::{Guest, Ws, create_room, hello, join, open, public_room};
 use serde_json::{Value, json};
 use std::collections::HashSet;
 

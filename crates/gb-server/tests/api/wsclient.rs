@@ -1,5 +1,4 @@
 //! A real WebSocket client for tests (tokio-tungstenite), plus guests with their session cookie.
-use crate::helpers::TestApp;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -12,6 +11,8 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 pub struct Guest {
     pub client: reqwest::Client,
     pub cookie: String,
+    /// The account id.
+    #[allow(dead_code)]
     pub id: String,
 }
 
@@ -29,10 +30,6 @@ pub async fn guest_at(base: &str, name: &str) -> Guest {
         .to_owned();
     let body: Value = r.json().await.unwrap();
     Guest { client, cookie, id: body["id"].as_str().unwrap().to_owned() }
-}
-
-pub async fn guest(app: &TestApp, name: &str) -> Guest {
-    guest_at(&app.address, name).await
 }
 
 /// POST /api/rooms with `body`, returning the room id.

@@ -1,0 +1,127 @@
+//! Bad input on the WebSocket: every case gets its own error code or close code, and the server keeps going.
+use crate::helpers::{Backend, spawn_app};
+use crate::play::{connect, seated_room};
+use crate::wsclient::{create_room, hello, open, public_room};
+use serde_json::json;
+use tokio_tungstenite::tungstenite::Message;
+
+async fn expect(ws: &mut crate::wsclient::Ws, code: &str) {
+    let m = ws.next_of("error").await;
+    assert_eq!(m["code"], code, "{m}");
+    assert!(m["message"].as_str().is_some_and(|s| !s.is_empty()));
+}
+
+async fn bad_websocket_input_gets_specific_codes(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let base = app.address.clone();
+    let (room, [a, b]) = seated_room(&base, public_room()).await;
+
+    // Foreign Origin: refused before the upgrade.
+    match open(&base, &room, Some(&a.cookie), Some("http://evil.test")).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => assert_eq!(r.status(), 403),
+        other => panic!("expected 403, got {:?}", other.map(|_| ())),
+    }
+    // Unknown room: 4004.
+    let mut ws = open(&base, "no-such-room", None, None).await.unwrap();
+    assert_eq!(ws.close_code().await, Some(4004));
+    // Protocol version mismatch: 4000.
+    let mut ws = open(&base, &room, None, None).await.unwrap();
+    ws.send(json!({ "type": "hello", "protocol": 2, "as": "spectator", "last_version": null })).await;
+    assert_eq!(ws.close_code().await, Some(4000));
+    // Larger than 64 KiB: 1009.
+    let mut ws = open(&base, &room, None, None).await.unwrap();
+    ws.send_raw(Message::Text("x".repeat(70 * 1024).into())).await;
+    assert_eq!(ws.close_code().await, Some(1009));
+
+    // Errors that keep the connection open.
+    let mut ws = open(&base, &room, Some(&b.cookie), None).await.unwrap();
+    ws.send(json!({ "type": "intent", "seq": 1, "intent": { "type": "pass" } })).await;
+    expect(&mut ws, "hello_first").await;
+    ws.send_raw(Message::Text("{not json".into())).await;
+    expect(&mut ws, "bad_json").await;
+    ws.send(json!({ "type": "dance" })).await;
+    expect(&mut ws, "unknown_type").await;
+    ws.send(json!({ "no_type": 1 })).await;
+    expect(&mut ws, "missing_type").await;
+    ws.send(json!({ "type": "intent", "seq": "x" })).await;
+    expect(&mut ws, "bad_message").await;
+    ws.send_raw(Message::Binary(vec![1, 2, 3].into())).await;
+    expect(&mut ws, "binary_unsupported").await;
+    ws.send(hello("player", None)).await;
+    let w = ws.next_of("welcome").await;
+    assert_eq!(w["seat"], "B");
+    let snap = ws.next_of("snapshot").await;
+    ws.send(hello("player", None)).await;
+    expect(&mut ws, "already_greeted").await;
+    // An intent for a decision this seat does not owe: the engine's rejection, with the rule and what is legal.
+    let owner = snap["view"]["pending"]["seat"].clone();
+    let mut other = if owner == "B" {
+        let (w, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
+        w
+    } else {
+        ws
+    };
+    other.send(json!({ "type": "intent", "seq": 7, "intent": { "type": "end_turn" } })).await;
+    let r = other.next_of("rejected").await;
+    assert_eq!(r["seq"], 7);
+    assert_eq!(r["rejection"]["code"], "not_your_decision");
+    assert!(r["rejection"]["rule"].as_str().unwrap().starts_with("CR "));
+    assert_eq!(r["legal"], json!([{ "type": "concede" }]));
+    // A spectator (or someone without a seat) submitting an intent.
+    let (mut spec, _) = connect(&base, &room, None, "spectator", None).await;
+    spec.send(json!({ "type": "intent", "seq": 1, "intent": { "type": "concede" } })).await;
+    expect(&mut spec, "not_seated").await;
+    // A seat holder who said `as: spectator` watches and cannot play either.
+    let (mut watching, w) = connect(&base, &room, Some(&a.cookie), "spectator", None).await;
+    assert!(w["seat"].is_null());
+    watching.send(json!({ "type": "intent", "seq": 1, "intent": { "type": "concede" } })).await;
+    expect(&mut watching, "not_seated").await;
+
+    // Flooding past the per-connection rate limit: 1008.
+    let (mut flood, _) = connect(&base, &room, None, "spectator", None).await;
+    for _ in 0..200 {
+        flood.send_raw(Message::Text(r#"{"type":"ping"}"#.into())).await;
+    }
+    assert_eq!(flood.close_code().await, Some(1008));
+
+    // The room still works after all that.
+    let info: serde_json::Value = app.get(&a.client, &format!("/api/rooms/{room}")).await.json().await.unwrap();
+    assert_eq!(info["status"], "playing");
+    assert_eq!(info["version"], 0);
+}
+
+async fn lobby_rest_rules(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let base = app.address.clone();
+    let a = crate::wsclient::guest_at(&base, "Ann").await;
+    let anon = crate::helpers::new_client();
+    let r = anon.post(app.url("/api/rooms")).json(&public_room()).send().await.unwrap();
+    crate::helpers::assert_error(r, 401, "not_logged_in").await;
+    let bad = json!({ "visibility": "public", "best_of": 2 });
+    let r = a.client.post(app.url("/api/rooms")).json(&bad).send().await.unwrap();
+    crate::helpers::assert_error(r, 422, "bad_best_of").await;
+    let private = json!({ "visibility": "private", "best_of": 3, "spectator_delay": { "turns": 1 }, "clock": null, "vs_bot": false });
+    let hidden = create_room(&base, &a, private).await;
+    let open_room = create_room(&base, &a, public_room()).await;
+    let list: serde_json::Value = app.get(&anon, "/api/rooms").await.json().await.unwrap();
+    let ids: Vec<&str> = list["open"].as_array().unwrap().iter().map(|r| r["id"].as_str().unwrap()).collect();
+    assert!(ids.contains(&open_room.as_str()) && !ids.contains(&hidden.as_str()), "private rooms are not listed");
+    let info: serde_json::Value = app.get(&anon, &format!("/api/rooms/{hidden}")).await.json().await.unwrap();
+    assert_eq!(info["best_of"], 3, "but reachable by id");
+    let r = app.get(&anon, "/api/rooms/nope").await;
+    crate::helpers::assert_error(r, 404, "no_such_room").await;
+    let r = a.client.post(app.url(&format!("/api/rooms/{open_room}/seats"))).json(&json!({ "preconstructed": "nope" })).send().await.unwrap();
+    crate::helpers::assert_error(r, 404, "no_such_deck").await;
+    crate::wsclient::join(&base, &a, &open_room, "storm-court").await;
+    let r = a.client.post(app.url(&format!("/api/rooms/{open_room}/seats"))).json(&json!({ "preconstructed": "storm-court" })).send().await.unwrap();
+    crate::helpers::assert_error(r, 409, "already_seated").await;
+    // A saved deck that breaks CR 101 is refused with the rules' reasons.
+    let deck: serde_json::Value = a.client.post(app.url("/api/decks")).json(&json!({ "name": "ok", "list": crate::helpers::valid_list() })).send().await.unwrap().json().await.unwrap();
+    let b = crate::wsclient::guest_at(&base, "Bob").await;
+    let r = b.client.post(app.url(&format!("/api/rooms/{open_room}/seats"))).json(&json!({ "deck_id": deck["id"] })).send().await.unwrap();
+    crate::helpers::assert_error(r, 404, "no_such_deck").await; // someone else's deck
+    let r = a.client.post(app.url(&format!("/api/rooms/{open_room}/rematch"))).send().await.unwrap();
+    crate::helpers::assert_error(r, 409, "game_not_over").await;
+}
+
+on_both_backends!(bad_websocket_input_gets_specific_codes, lobby_rest_rules);
