@@ -200,6 +200,15 @@ describe("rooms", () => {
     await page.reload();
     await page.locator(".board").waitFor();
     await page.locator(".hand-card").first().waitFor();
+    // The public replay of this (still running) game steps through spectator views.
+    const roomId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop());
+    const info = await (await fetch(`${server.base}/api/rooms/${roomId}`)).json();
+    await page.goto(`${server.base}/replays/${info.games[0].match_id}`);
+    await page.getByRole("group", { name: "Replay controls" }).waitFor();
+    await page.getByRole("button", { name: "First version" }).click();
+    await page.locator(".board").waitFor();
+    await page.getByRole("button", { name: "Next version" }).click();
+    await screenshot(page, "replay");
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -1,7 +1,7 @@
 // REST client for gb-server (docs/protocol.md, "REST"). Same-origin, cookie-authenticated.
 import type { DeckList } from "./gen/DeckList";
 import type { Rejection } from "./gen/Rejection";
-import type { Account, CreateRoom, DeckView, RoomInfo, ValidateReply } from "./protocol";
+import type { Account, CreateRoom, DeckView, Replay, RoomInfo, ValidateReply } from "./protocol";
 import type { Seat } from "./gen/Seat";
 
 /** A failed call: the server's `{error: {code, message, rejections?}}`, or a network failure (status 0). */
@@ -66,6 +66,8 @@ export const api = {
   createRoom: (req: CreateRoom) => call<RoomInfo>("POST", "/api/rooms", req),
   takeSeat: (id: string, deck: { deck_id: string } | { preconstructed: string }) =>
     call<{ seat: Seat }>("POST", `/api/rooms/${encodeURIComponent(id)}/seats`, deck),
-  rematch: (id: string) => call<unknown>("POST", `/api/rooms/${encodeURIComponent(id)}/rematch`),
-  replay: (matchId: string) => call<unknown>("GET", `/api/matches/${encodeURIComponent(matchId)}/replay`),
+  rematch: (id: string, go_first?: boolean) =>
+    call<RoomInfo>("POST", `/api/rooms/${encodeURIComponent(id)}/rematch`, go_first === undefined ? {} : { go_first }),
+  replay: (matchId: string, seat?: Seat) =>
+    call<Replay>("GET", `/api/matches/${encodeURIComponent(matchId)}/replay${seat ? `?seat=${seat}` : ""}`),
 };

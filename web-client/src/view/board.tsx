@@ -18,6 +18,8 @@ import {
 import { describeEvent, seatNames, type SeatNames } from "../log";
 import type { LogEntry } from "../state";
 
+import type { Clocks } from "../protocol";
+import { Clock } from "./clock";
 import { Hand } from "./hand";
 import { Hero, type HeroControls } from "./hero";
 import { AskDialog } from "./prompts";
@@ -31,6 +33,7 @@ export interface BoardOptions {
   log?: LogEntry[];
   rejection?: Rejection | null;
   onDismiss?: () => void;
+  clocks?: Clocks | null;
 }
 
 /** Pure render: the same view, legal list and options always draw the same board. */
@@ -61,7 +64,7 @@ interface Props extends BoardOptions {
   cat: Catalogue;
 }
 
-export function Board({ view, legal, cat, send, disabled = false, names, log = [], rejection, onDismiss }: Props) {
+export function Board({ view, legal, cat, send, disabled = false, names, log = [], rejection, onDismiss, clocks }: Props) {
   const { me, opp, spectator } = perspective(view);
   const sn = seatNames(spectator ? null : me, names);
   const mine = view.players[seatIndex(me)];
@@ -107,7 +110,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, log = [
   return (
     <div class="board-wrap">
       <div class="board" aria-label="Match board">
-        <PlayerSide player={theirs} side="opp" name={sn[opp]} active={view.active === opp} cat={cat} controls={oppControls} />
+        <PlayerSide player={theirs} side="opp" name={sn[opp]} active={view.active === opp} cat={cat} controls={oppControls} clocks={clocks} />
         <div class="midline" aria-live="polite">
           <div class="turn-info">
             <span>Round {view.round}</span>
@@ -145,7 +148,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, log = [
             ) : null}
           </div>
         </div>
-        <PlayerSide player={mine} side="me" name={sn[me]} active={view.active === me} cat={cat} controls={spectator ? oppControls : myControls} />
+        <PlayerSide player={mine} side="me" name={sn[me]} active={view.active === me} cat={cat} controls={spectator ? oppControls : myControls} clocks={clocks} />
         {mine.hand ? (
           <Hand cards={mine.hand} cat={cat} playable={playable} draggable={draggable} selected={selected} disabled={!live}
             onSelect={setSelected}
@@ -157,25 +160,27 @@ export function Board({ view, legal, cat, send, disabled = false, names, log = [
   );
 }
 
-function PlayerSide({ player, side, name, active, cat, controls }: {
+function PlayerSide({ player, side, name, active, cat, controls, clocks }: {
   player: PlayerView; side: "me" | "opp"; name: string; active: boolean; cat: Catalogue; controls: (p: Position) => HeroControls;
+  clocks?: Clocks | null;
 }) {
   const diamond = (
     <div class={`diamond diamond-${side}`} aria-label={`${name === "You" ? "Your" : `${name}’s`} heroes`}>
       {player.heroes.map((h) => <Hero key={h.position} hero={h} side={side} cat={cat} c={controls(h.position)} />)}
     </div>
   );
-  const bar = <PlayerBar player={player} side={side} name={name} active={active} />;
+  const bar = <PlayerBar player={player} side={side} name={name} active={active} clocks={clocks} />;
   return <section class={`side side-${side}${active ? " active" : ""}`} aria-label={name}>{side === "opp" ? <>{bar}{diamond}</> : <>{diamond}{bar}</>}</section>;
 }
 
-function PlayerBar({ player, side, name, active }: { player: PlayerView; side: "me" | "opp"; name: string; active: boolean }) {
+function PlayerBar({ player, side, name, active, clocks }: { player: PlayerView; side: "me" | "opp"; name: string; active: boolean; clocks?: Clocks | null }) {
   const hpPct = Math.max(0, Math.min(100, (player.hp / 20) * 100));
   return (
     <div class="player-bar" data-testid={`bar-${side}`}>
       <div class="who">
         <strong>{name}</strong>
         {active ? <span class="badge">active</span> : null}
+        {clocks ? <Clock ms={clocks.remaining_ms[seatIndex(player.seat)]} running={clocks.running === player.seat} label={`${name} clock`} /> : null}
         <span class="rounds" role="img" aria-label={`${player.rounds_won} round${player.rounds_won === 1 ? "" : "s"} won`}>
           {[0, 1].map((i) => <span key={i} class={`pip${i < player.rounds_won ? " won" : ""}`} aria-hidden="true" />)}
         </span>

@@ -4,7 +4,7 @@ import type { Session } from "../app";
 import { ApiError, api } from "../api";
 import { friendlyName } from "../names";
 import { PRECONS } from "../precon";
-import type { CreateRoom, DeckView, RoomInfo, SpectatorDelay } from "../protocol";
+import type { ClockSetting, CreateRoom, DeckView, RoomInfo, SpectatorDelay } from "../protocol";
 import { navigate } from "../router";
 
 type RoomsState =
@@ -88,6 +88,13 @@ const DELAYS: { label: string; value: SpectatorDelay }[] = [
   { label: "3 turns", value: { turns: 3 } },
 ];
 
+const CLOCKS: { label: string; value: ClockSetting | null }[] = [
+  { label: "No clock", value: null },
+  { label: "10 min + 5 s per move", value: { type: "chess", initial_ms: 600_000, increment_ms: 5_000, disconnect_bank_ms: 120_000 } },
+  { label: "25 min + 10 s per move", value: { type: "chess", initial_ms: 1_500_000, increment_ms: 10_000, disconnect_bank_ms: 180_000 } },
+  { label: "90 s per turn", value: { type: "per_turn", limit_ms: 90_000, disconnect_bank_ms: 120_000 } },
+];
+
 function DeckPicker({ value, onChange }: { value: DeckChoice; onChange: (v: DeckChoice) => void }) {
   const [decks, setDecks] = useState<DeckView[]>([]);
   useEffect(() => {
@@ -110,6 +117,7 @@ function DeckPicker({ value, onChange }: { value: DeckChoice; onChange: (v: Deck
 function PlayPanel({ deck, setDeck }: { deck: DeckChoice; setDeck: (v: DeckChoice) => void }) {
   const [form, setForm] = useState<CreateRoom>({ visibility: "public", best_of: 1, spectator_delay: null, clock: null, vs_bot: false });
   const [delay, setDelay] = useState(0);
+  const [clock, setClock] = useState(0);
   const [invite, setInvite] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -119,7 +127,7 @@ function PlayPanel({ deck, setDeck }: { deck: DeckChoice; setDeck: (v: DeckChoic
     setBusy(true);
     setError(null);
     try {
-      const room = await api.createRoom({ ...form, spectator_delay: DELAYS[delay]?.value ?? null });
+      const room = await api.createRoom({ ...form, spectator_delay: DELAYS[delay]?.value ?? null, clock: CLOCKS[clock]?.value ?? null });
       await api.takeSeat(room.id, seatBody(deck));
       navigate(`/rooms/${encodeURIComponent(room.id)}`);
     } catch (err) {
@@ -166,6 +174,12 @@ function PlayPanel({ deck, setDeck }: { deck: DeckChoice; setDeck: (v: DeckChoic
           <label for="spectator-delay">Spectator delay</label>
           <select id="spectator-delay" value={String(delay)} onChange={(e) => setDelay(Number(e.currentTarget.value))}>
             {DELAYS.map((d, i) => <option key={i} value={String(i)}>{d.label}</option>)}
+          </select>
+        </div>
+        <div class="field">
+          <label for="clock">Clock</label>
+          <select id="clock" value={String(clock)} onChange={(e) => setClock(Number(e.currentTarget.value))}>
+            {CLOCKS.map((c, i) => <option key={i} value={String(i)}>{c.label}</option>)}
           </select>
         </div>
         <label class="choice">

@@ -60,6 +60,24 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
         <span>{room.spectators} watching</span>
         <button type="button" class="ghost" onClick={() => navigator.clipboard?.writeText(location.origin + `/rooms/${encodeURIComponent(room.id)}`)}>Copy invite link</button>
       </header>
+      <ul class="seats" aria-label="Seats">
+        {room.seats.map((s, i) => (
+          <li key={i}>
+            {s ? <><span class={`dot${s.connected || s.bot ? " on" : ""}`} aria-hidden="true" />{s.display_name}{s.bot ? " (computer)" : ""}{s.seat === state.seat ? " — you" : ""}{s.rematch ? " · wants a rematch" : ""}<span class="sr-only">{s.connected ? ", connected" : ", not connected"}</span></>
+              : <span class="muted">empty seat</span>}
+          </li>
+        ))}
+      </ul>
+      {room.games.some((g) => g.winner) ? (
+        <ol class="games" aria-label="Games">
+          {room.games.map((g, i) => (
+            <li key={g.match_id}>
+              Game {i + 1}: {g.winner ? `${names[g.winner] ?? `Seat ${g.winner}`} won${g.reason ? ` (${g.reason.replace(/_/g, " ")})` : ""}` : "in progress"}
+              {" · "}<a href={`/replays/${encodeURIComponent(g.match_id)}${state.seat ? `?seat=${state.seat}` : ""}`} onClick={linkClick}>replay</a>
+            </li>
+          ))}
+        </ol>
+      ) : null}
       <ConnectionBanner status={state.status} attempt={state.reconnectAttempt} reason={state.closeReason} />
       {state.error ? <p class="error" role="alert">{state.error.message} <button type="button" class="ghost" onClick={() => dispatch({ kind: "dismiss" })}>×</button></p> : null}
       {!state.seat && !watch && freeSeat && session.account ? <TakeSeat roomId={room.id} onSeated={() => setGeneration((g) => g + 1)} /> : null}
@@ -71,10 +89,13 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
             log: state.log,
             rejection: state.rejection,
             onDismiss: () => dispatch({ kind: "dismiss" }),
+            clocks: state.clocks,
           })
         : <section class="panel"><p class="empty">{freeSeat ? "Waiting for players…" : "Waiting for the match to start…"}</p></section>}
       {room.status === "finished" && state.seat ? (
-        <button type="button" class="primary" onClick={() => api.rematch(room.id).catch((e: unknown) => alert(String(e)))}>Rematch</button>
+        <button type="button" class="primary" onClick={() => api.rematch(room.id).then((r) => dispatch({ kind: "room", room: r }), (e: unknown) => alert(e instanceof Error ? e.message : String(e)))}>
+          {room.seats.some((s) => s && s.seat !== state.seat && s.rematch) ? "Accept rematch" : "Ask for a rematch"}
+        </button>
       ) : null}
     </div>
   );
