@@ -147,12 +147,16 @@ const CARDS_JSON: &str = include_str!("../data/cards.json");
 /// The catalogue, parsed on first use. The file is compiled in: the product never reads card data at run time.
 pub fn catalogue() -> &'static Catalogue {
     static CATALOGUE: OnceLock<Catalogue> = OnceLock::new();
-    CATALOGUE.get_or_init(|| serde_json::from_str(CARDS_JSON).expect("data/cards.json is checked by tests"))
+    CATALOGUE.get_or_init(|| {
+        serde_json::from_str(CARDS_JSON).expect("data/cards.json is checked by tests")
+    })
 }
 
 /// Looks a card up by name; panics only on names written into the engine's own code and tests.
 pub fn card(name: &str) -> CardDefId {
-    catalogue().find(name).unwrap_or_else(|| panic!("no card named {name:?} in the catalogue"))
+    catalogue()
+        .find(name)
+        .unwrap_or_else(|| panic!("no card named {name:?} in the catalogue"))
 }
 
 /// The raw catalogue JSON, for servers that publish the card gallery.
@@ -171,11 +175,21 @@ mod tests {
         assert!(cat.cards.len() >= 48);
         for c in &cat.cards {
             match c.kind {
-                CardKind::Hero => assert!(c.level >= 1 && c.gems.is_empty(), "{}: CR 300.4", c.name),
+                CardKind::Hero => {
+                    assert!(c.level >= 1 && c.gems.is_empty(), "{}: CR 300.4", c.name)
+                }
                 // CR 302.2: a blend's LV equals the number of gems in its requirement.
-                CardKind::Blend => assert_eq!(c.level as usize, c.gems.len(), "{}: CR 302.2", c.name),
-                CardKind::Action => assert!(c.stars <= 5 && c.effect.is_some(), "{}: CR 303", c.name),
-                CardKind::Gem => assert!(c.gem_type.is_some() && c.subtype.is_some(), "{}: CR 301.5", c.name),
+                CardKind::Blend => {
+                    assert_eq!(c.level as usize, c.gems.len(), "{}: CR 302.2", c.name)
+                }
+                CardKind::Action => {
+                    assert!(c.stars <= 5 && c.effect.is_some(), "{}: CR 303", c.name)
+                }
+                CardKind::Gem => assert!(
+                    c.gem_type.is_some() && c.subtype.is_some(),
+                    "{}: CR 301.5",
+                    c.name
+                ),
             }
         }
         let mut names: Vec<_> = cat.cards.iter().map(|c| c.name.to_lowercase()).collect();
@@ -187,14 +201,33 @@ mod tests {
     /// Test-only: the project's catalogue matches the shared starter set stat for stat.
     #[test]
     fn catalogue_matches_the_starter_set() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/cards/starter-set.json");
-        let Ok(text) = std::fs::read_to_string(path) else { return };
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/cards/starter-set.json"
+        );
+        let Ok(text) = std::fs::read_to_string(path) else {
+            return;
+        };
         let shared: Catalogue = serde_json::from_str(&text).unwrap();
         for s in &shared.cards {
-            let ours = catalogue().find(&s.name).unwrap_or_else(|| panic!("missing {}", s.name)).def();
+            let ours = catalogue()
+                .find(&s.name)
+                .unwrap_or_else(|| panic!("missing {}", s.name))
+                .def();
             assert_eq!(
-                (ours.kind, ours.level, ours.atk, ours.def, &ours.gems, ours.stars, ours.timed, &ours.effect),
-                (s.kind, s.level, s.atk, s.def, &s.gems, s.stars, s.timed, &s.effect),
+                (
+                    ours.kind,
+                    ours.level,
+                    ours.atk,
+                    ours.def,
+                    &ours.gems,
+                    ours.stars,
+                    ours.timed,
+                    &ours.effect
+                ),
+                (
+                    s.kind, s.level, s.atk, s.def, &s.gems, s.stars, s.timed, &s.effect
+                ),
                 "{}",
                 s.name
             );

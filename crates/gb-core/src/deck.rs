@@ -70,15 +70,24 @@ impl DeckList {
                 continue;
             }
             let (count, name) = match line.split_once(char::is_whitespace) {
-                Some((c, name)) => (c.trim_end_matches(['x', 'X']).parse::<u8>().ok(), name.trim()),
+                Some((c, name)) => (
+                    c.trim_end_matches(['x', 'X']).parse::<u8>().ok(),
+                    name.trim(),
+                ),
                 None => (None, line),
             };
             match count {
-                Some(count) if count > 0 => list.main.push(DeckEntry { count, card: name.to_string() }),
+                Some(count) if count > 0 => list.main.push(DeckEntry {
+                    count,
+                    card: name.to_string(),
+                }),
                 _ => errors.push(Rejection::new(
                     "deck_text_bad_line",
                     "CR 101.3",
-                    format!("line {}: expected `<count> <card name>`, got {line:?}", n + 1),
+                    format!(
+                        "line {}: expected `<count> <card name>`, got {line:?}",
+                        n + 1
+                    ),
                 )),
             }
         }
@@ -87,11 +96,19 @@ impl DeckList {
                 errors.push(Rejection::new(
                     "deck_missing_hero_position",
                     "CR 200.2",
-                    format!("no hero placed in {} position (add a `{}: <hero>` line)", POSITION_LABELS[i], cap(POSITION_LABELS[i])),
+                    format!(
+                        "no hero placed in {} position (add a `{}: <hero>` line)",
+                        POSITION_LABELS[i],
+                        cap(POSITION_LABELS[i])
+                    ),
                 ));
             }
         }
-        if errors.is_empty() { Ok(list) } else { Err(errors) }
+        if errors.is_empty() {
+            Ok(list)
+        } else {
+            Err(errors)
+        }
     }
 
     /// The plain-text form that [`DeckList::parse_text`] reads back.
@@ -119,7 +136,11 @@ impl DeckList {
         let resolve = |name: &str, errors: &mut Vec<Rejection>| -> Option<CardDefId> {
             let found = cat.find(name);
             if found.is_none() {
-                errors.push(Rejection::new("unknown_card", "CR 100.1", format!("no card named {name:?}")));
+                errors.push(Rejection::new(
+                    "unknown_card",
+                    "CR 100.1",
+                    format!("no card named {name:?}"),
+                ));
             }
             found
         };
@@ -130,7 +151,11 @@ impl DeckList {
                     errors.push(Rejection::new(
                         "not_a_hero",
                         "CR 300.1",
-                        format!("{} is not a hero and cannot stand in {} position", id.name(), POSITION_LABELS[i]),
+                        format!(
+                            "{} is not a hero and cannot stand in {} position",
+                            id.name(),
+                            POSITION_LABELS[i]
+                        ),
                     ));
                 }
                 heroes.push(id);
@@ -140,7 +165,11 @@ impl DeckList {
         for name in &self.bench {
             if let Some(id) = resolve(name, &mut errors) {
                 if id.def().kind != CardKind::Hero {
-                    errors.push(Rejection::new("not_a_hero", "CR 405.2", format!("{} is not a hero and cannot be benched", id.name())));
+                    errors.push(Rejection::new(
+                        "not_a_hero",
+                        "CR 405.2",
+                        format!("{} is not a hero and cannot be benched", id.name()),
+                    ));
                 }
                 bench.push(id);
             }
@@ -149,7 +178,10 @@ impl DeckList {
             errors.push(Rejection::new(
                 "too_many_heroes",
                 "CR 101.1b",
-                format!("the bench holds at most 4 heroes, this list has {}", self.bench.len()),
+                format!(
+                    "the bench holds at most 4 heroes, this list has {}",
+                    self.bench.len()
+                ),
             ));
         }
         let mut all_heroes: Vec<CardDefId> = heroes.iter().chain(bench.iter()).copied().collect();
@@ -166,9 +198,15 @@ impl DeckList {
         let mut main = Vec::new();
         let mut counts: Vec<(CardDefId, u32)> = Vec::new();
         for e in &self.main {
-            let Some(id) = resolve(&e.card, &mut errors) else { continue };
+            let Some(id) = resolve(&e.card, &mut errors) else {
+                continue;
+            };
             if id.def().kind == CardKind::Hero {
-                errors.push(Rejection::new("hero_in_main_deck", "CR 300.1", format!("{} is a hero and cannot be in the main deck", id.name())));
+                errors.push(Rejection::new(
+                    "hero_in_main_deck",
+                    "CR 300.1",
+                    format!("{} is a hero and cannot be in the main deck", id.name()),
+                ));
                 continue;
             }
             match counts.iter_mut().find(|(c, _)| *c == id) {
@@ -181,7 +219,10 @@ impl DeckList {
             errors.push(Rejection::new(
                 "main_deck_size",
                 "CR 101.3",
-                format!("the main deck must have exactly 50 cards, this one has {}", main.len()),
+                format!(
+                    "the main deck must have exactly 50 cards, this one has {}",
+                    main.len()
+                ),
             ));
         }
         let mut stars = 0u32;
@@ -191,7 +232,10 @@ impl DeckList {
                 errors.push(Rejection::new(
                     "too_many_copies",
                     "CR 101.4",
-                    format!("at most 3 copies of {} are allowed, this list has {n}", def.name),
+                    format!(
+                        "at most 3 copies of {} are allowed, this list has {n}",
+                        def.name
+                    ),
                 ));
             }
             if def.is_special_gem() && *n > 1 {
@@ -213,7 +257,11 @@ impl DeckList {
             ));
         }
         if errors.is_empty() {
-            Ok(ValidDeck { heroes: [heroes[0], heroes[1], heroes[2], heroes[3]], bench, main })
+            Ok(ValidDeck {
+                heroes: [heroes[0], heroes[1], heroes[2], heroes[3]],
+                bench,
+                main,
+            })
         } else {
             Err(errors)
         }
@@ -222,7 +270,9 @@ impl DeckList {
 
 fn cap(s: &str) -> String {
     let mut c = s.chars();
-    c.next().map(|f| f.to_ascii_uppercase().to_string() + c.as_str()).unwrap_or_default()
+    c.next()
+        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+        .unwrap_or_default()
 }
 
 impl Position {

@@ -17,7 +17,11 @@ pub struct CardView {
 impl From<Card> for CardView {
     fn from(c: Card) -> Self {
         let def = c.def.def();
-        CardView { id: c.id, card: &def.id, name: &def.name }
+        CardView {
+            id: c.id,
+            card: &def.id,
+            name: &def.name,
+        }
     }
 }
 
@@ -42,54 +46,153 @@ pub enum DeblendReason {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// CR 200.4: the seeded draw chose who picks turn order.
-    TurnOrderChooser { seat: Seat },
-    TurnOrderChosen { chooser: Seat, first: Seat },
+    TurnOrderChooser {
+        seat: Seat,
+    },
+    TurnOrderChosen {
+        chooser: Seat,
+        first: Seat,
+    },
     /// An opening hand of 7 (CR 200.5); the cards only for their owner.
-    HandDealt { seat: Seat, count: u8, cards: Option<Vec<CardView>> },
+    HandDealt {
+        seat: Seat,
+        count: u8,
+        cards: Option<Vec<CardView>>,
+    },
     /// CR 200.6.
-    Mulligan { seat: Seat, mulligan: bool },
+    Mulligan {
+        seat: Seat,
+        mulligan: bool,
+    },
     /// CR 200.7: every hero is flipped face up.
-    HeroesRevealed { heroes: [[CardView; 4]; 2] },
-    TurnStarted { seat: Seat, turn: u32, first_turn: bool },
+    HeroesRevealed {
+        heroes: [[CardView; 4]; 2],
+    },
+    TurnStarted {
+        seat: Seat,
+        turn: u32,
+        first_turn: bool,
+    },
     /// The card only for the drawer (CR 402.2).
-    CardDrawn { seat: Seat, card: Option<CardView> },
+    CardDrawn {
+        seat: Seat,
+        card: Option<CardView>,
+    },
     /// Drawing from an empty deck (CR 618).
-    DeckedOut { seat: Seat },
-    GemEquipped { seat: Seat, hero: Position, gem: CardView, allotted: bool },
-    Blended { seat: Seat, hero: Position, blend: CardView },
-    Deblended { seat: Seat, hero: Position, blend: CardView, reason: DeblendReason },
-    Discarded { seat: Seat, card: CardView },
-    ActionPlayed { seat: Seat, action: CardView },
-    ActionResolved { seat: Seat, action: CardView, prevented: bool },
-    AttackDeclared { seat: Seat, attackers: Vec<crate::intent::AttackerDecl> },
+    DeckedOut {
+        seat: Seat,
+    },
+    GemEquipped {
+        seat: Seat,
+        hero: Position,
+        gem: CardView,
+        allotted: bool,
+    },
+    Blended {
+        seat: Seat,
+        hero: Position,
+        blend: CardView,
+    },
+    Deblended {
+        seat: Seat,
+        hero: Position,
+        blend: CardView,
+        reason: DeblendReason,
+    },
+    Discarded {
+        seat: Seat,
+        card: CardView,
+    },
+    ActionPlayed {
+        seat: Seat,
+        action: CardView,
+    },
+    ActionResolved {
+        seat: Seat,
+        action: CardView,
+        prevented: bool,
+    },
+    AttackDeclared {
+        seat: Seat,
+        attackers: Vec<crate::intent::AttackerDecl>,
+    },
     /// CR 204.1: a declared hero with 0 ATK does not resolve an attack.
-    AttackerDropped { seat: Seat, hero: Position },
+    AttackerDropped {
+        seat: Seat,
+        hero: Position,
+    },
     /// CR 204.3: one attacker's damage, calculated before any deblend-to-block (RULINGS.md).
-    AttackDamageCalculated { seat: Seat, attacker: Position, target: Position, atk: u16, def: u16, damage: u16 },
+    AttackDamageCalculated {
+        seat: Seat,
+        attacker: Position,
+        target: Position,
+        atk: u16,
+        def: u16,
+        damage: u16,
+    },
     /// CR 610.
-    DeblendedToBlock { seat: Seat, hero: Position, attacker: Position },
-    Damage { seat: Seat, amount: u16, attack: bool, hp: u16 },
-    AttackEnded { seat: Seat },
-    RoundLost { seat: Seat, round: u8, rounds_won: [u8; 2] },
+    DeblendedToBlock {
+        seat: Seat,
+        hero: Position,
+        attacker: Position,
+    },
+    Damage {
+        seat: Seat,
+        amount: u16,
+        attack: bool,
+        hp: u16,
+    },
+    AttackEnded {
+        seat: Seat,
+    },
+    RoundLost {
+        seat: Seat,
+        round: u8,
+        rounds_won: [u8; 2],
+    },
     /// CR 206.3: HP reset, action meters cleared.
-    RoundStarted { round: u8 },
+    RoundStarted {
+        round: u8,
+    },
     /// CR 621: the incoming hero is revealed.
-    Substituted { seat: Seat, hero: Position, outgoing: CardView, incoming: CardView },
-    EndPhase { seat: Seat },
-    Conceded { seat: Seat },
-    GameOver { winner: Seat, reason: EndReason },
+    Substituted {
+        seat: Seat,
+        hero: Position,
+        outgoing: CardView,
+        incoming: CardView,
+    },
+    EndPhase {
+        seat: Seat,
+    },
+    Conceded {
+        seat: Seat,
+    },
+    GameOver {
+        winner: Seat,
+        reason: EndReason,
+    },
 }
 
 impl Event {
     /// The event as `viewer` may see it.
     pub fn redacted_for(&self, viewer: Viewer) -> Event {
         match self {
-            Event::HandDealt { seat, count, cards: Some(_) } if !viewer.sees_private_of(*seat) => {
-                Event::HandDealt { seat: *seat, count: *count, cards: None }
-            }
-            Event::CardDrawn { seat, card: Some(_) } if !viewer.sees_private_of(*seat) => {
-                Event::CardDrawn { seat: *seat, card: None }
-            }
+            Event::HandDealt {
+                seat,
+                count,
+                cards: Some(_),
+            } if !viewer.sees_private_of(*seat) => Event::HandDealt {
+                seat: *seat,
+                count: *count,
+                cards: None,
+            },
+            Event::CardDrawn {
+                seat,
+                card: Some(_),
+            } if !viewer.sees_private_of(*seat) => Event::CardDrawn {
+                seat: *seat,
+                card: None,
+            },
             other => other.clone(),
         }
     }

@@ -32,7 +32,11 @@ pub enum AskKind {
     /// CR 200.6.
     Mulligan,
     /// CR 204.4: the defender accepts or deblends-to-block, one attacker at a time.
-    AttackDamage { attacker: Position, target: Position, damage: u16 },
+    AttackDamage {
+        attacker: Position,
+        target: Position,
+        damage: u16,
+    },
     /// CR 206.3: substitute one hero, or keep them all.
     Substitute,
 }
@@ -124,10 +128,15 @@ pub(crate) fn drive(state: &mut MatchState, ev: &mut Events) {
             state.finish(loser.other(), EndReason::StepBudget, ev);
             return;
         }
-        let Some(top) = state.frames.last() else { return };
+        let Some(top) = state.frames.last() else {
+            return;
+        };
         match top {
             // CR 206.1: once a round is decided the active player goes straight to the end phase.
-            Frame::Window { kind: WindowKind::Main, .. } if state.turn.round_loser.is_some() => {
+            Frame::Window {
+                kind: WindowKind::Main,
+                ..
+            } if state.turn.round_loser.is_some() => {
                 state.frames.pop();
                 state.frames.push(Frame::EndPhase(EndStage::EndOfTurn));
             }
@@ -139,7 +148,9 @@ pub(crate) fn drive(state: &mut MatchState, ev: &mut Events) {
                     Frame::Attack(attack) => intents::attack::step(state, attack, ev),
                     Frame::Action(action) => intents::action::step(state, action, ev),
                     Frame::EndPhase(stage) => intents::turn::step(state, stage, ev),
-                    Frame::Ask { .. } | Frame::Window { .. } => unreachable!("input frames are matched above"),
+                    Frame::Ask { .. } | Frame::Window { .. } => {
+                        unreachable!("input frames are matched above")
+                    }
                 }
             }
         }

@@ -1,23 +1,30 @@
 //! Invariants that hold after every accepted intent; the random-match tests check them all the time, and a
 //! server may check them in debug builds.
 use crate::api::{legal_intents, owed_seat};
-use crate::cards::{CardDefId, CardKind};
+use crate::cards::CardKind;
 use crate::frames::Frame;
 use crate::ids::Seat;
 use crate::intent::Intent;
 use crate::state::MatchState;
 
 /// What the state must always satisfy, given each player's cards at the start (sorted catalogue ids).
-pub fn check_invariants(state: &MatchState, initial: &[Vec<CardDefId>; 2]) -> Result<(), String> {
+pub fn check_invariants(state: &MatchState, initial: &[Vec<u16>; 2]) -> Result<(), String> {
     let mut ids = Vec::with_capacity(256);
     for seat in Seat::BOTH {
         let p = state.player(seat);
         // Every card of the deck is in exactly one zone.
-        if p.all_defs() != initial[seat.index()] {
-            return Err(format!("{seat:?}: the cards in play are not the cards the player brought"));
+        if p.card_census() != initial[seat.index()] {
+            return Err(format!(
+                "{seat:?}: the cards in play are not the cards the player brought"
+            ));
         }
         // Four heroes in four distinct positions, heroes only there and on the bench.
-        let mut heroes: Vec<_> = p.field.iter().map(|h| h.card.def).chain(p.bench.iter().map(|c| c.def)).collect();
+        let mut heroes: Vec<_> = p
+            .field
+            .iter()
+            .map(|h| h.card.def)
+            .chain(p.bench.iter().map(|c| c.def))
+            .collect();
         if heroes.iter().any(|h| h.def().kind != CardKind::Hero) {
             return Err(format!("{seat:?}: a non-hero stands in a hero's place"));
         }
@@ -35,14 +42,24 @@ pub fn check_invariants(state: &MatchState, initial: &[Vec<CardDefId>; 2]) -> Re
                     return Err(format!("{seat:?}: a non-blend is blended"));
                 }
                 if !crate::intents::blend::meets_requirement(h, &b.def.def().gems) {
-                    return Err(format!("{seat:?}: a blend stays without its gems (CR 302.6)"));
+                    return Err(format!(
+                        "{seat:?}: a blend stays without its gems (CR 302.6)"
+                    ));
                 }
             }
             ids.push(h.card.id);
-            ids.extend(h.gems.iter().chain(h.blend.iter()).chain(h.attached.iter()).map(|c| c.id));
+            ids.extend(
+                h.gems
+                    .iter()
+                    .chain(h.blend.iter())
+                    .chain(h.attached.iter())
+                    .map(|c| c.id),
+            );
         }
         if p.meter.len() > p.meter_slots as usize {
-            return Err(format!("{seat:?}: the action meter holds more than its slots (CR 401.2)"));
+            return Err(format!(
+                "{seat:?}: the action meter holds more than its slots (CR 401.2)"
+            ));
         }
         if p.meter.iter().any(|c| c.def.def().kind != CardKind::Action) {
             return Err(format!("{seat:?}: a non-action is in the action meter"));
@@ -64,14 +81,25 @@ pub fn check_invariants(state: &MatchState, initial: &[Vec<CardDefId>; 2]) -> Re
     match (state.is_over(), owed_seat(state)) {
         (true, None) => {}
         (false, Some(seat)) => {
-            if !matches!(state.frames.last(), Some(Frame::Ask { .. } | Frame::Window { .. })) {
+            if !matches!(
+                state.frames.last(),
+                Some(Frame::Ask { .. } | Frame::Window { .. })
+            ) {
                 return Err("a work frame is on top between intents".into());
             }
-            if legal_intents(state, seat).iter().all(|i| *i == Intent::Concede) {
-                return Err(format!("{seat:?} owes a decision but has no legal intent but conceding"));
+            if legal_intents(state, seat)
+                .iter()
+                .all(|i| *i == Intent::Concede)
+            {
+                return Err(format!(
+                    "{seat:?} owes a decision but has no legal intent but conceding"
+                ));
             }
             if legal_intents(state, seat.other()) != vec![Intent::Concede] {
-                return Err(format!("{:?} may act although {seat:?} owes the decision", seat.other()));
+                return Err(format!(
+                    "{:?} may act although {seat:?} owes the decision",
+                    seat.other()
+                ));
             }
         }
         (over, owed) => return Err(format!("game over = {over} but owed seat = {owed:?}")),
@@ -79,7 +107,7 @@ pub fn check_invariants(state: &MatchState, initial: &[Vec<CardDefId>; 2]) -> Re
     Ok(())
 }
 
-/// Each player's cards at the start, sorted, for `check_invariants`.
-pub fn initial_cards(state: &MatchState) -> [Vec<CardDefId>; 2] {
-    Seat::BOTH.map(|s| state.player(s).all_defs())
+/// Each player's card census at the start, for `check_invariants`.
+pub fn initial_cards(state: &MatchState) -> [Vec<u16>; 2] {
+    Seat::BOTH.map(|s| state.player(s).card_census())
 }

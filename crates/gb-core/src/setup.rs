@@ -40,7 +40,10 @@ pub fn new_match(setup: &MatchSetup) -> Result<MatchState, Vec<SetupError>> {
     let mut next_id = 0u32;
     let mut fresh = |def| {
         next_id += 1;
-        Card { id: crate::ids::CardId(next_id), def }
+        Card {
+            id: crate::ids::CardId(next_id),
+            def,
+        }
     };
     let players = [0, 1].map(|i| {
         let deck = &valid[i];

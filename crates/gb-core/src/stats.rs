@@ -26,7 +26,11 @@ pub fn written(state: &MatchState, seat: Seat, pos: Position, stat: Stat) -> u16
         Stat::Atk => (def.atk, Activation::Atk),
         Stat::Def => (def.def, Activation::Def),
     };
-    if def.needs_activation(gate) && !hero.has_gem() { 0 } else { value as u16 }
+    if def.needs_activation(gate) && !hero.has_gem() {
+        0
+    } else {
+        value as u16
+    }
 }
 
 /// The stat in play: written plus bonuses, never below 0 (CR 605.1c).

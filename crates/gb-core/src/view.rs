@@ -89,8 +89,13 @@ fn cards(zone: &[crate::state::Card]) -> Vec<CardView> {
 
 /// The view of `state` for `viewer`. Pure: equal inputs give byte-equal serializations.
 pub fn view_for(state: &MatchState, viewer: Viewer) -> MatchView {
-    let first_player_known = !matches!(state.frames.last(), Some(Frame::Ask { kind: AskKind::TurnOrder, .. }))
-        && state.turn.phase != Phase::Setup
+    let first_player_known = !matches!(
+        state.frames.last(),
+        Some(Frame::Ask {
+            kind: AskKind::TurnOrder,
+            ..
+        })
+    ) && state.turn.phase != Phase::Setup
         || state.players.iter().any(|p| !p.hand.is_empty());
     MatchView {
         viewer,
@@ -109,8 +114,14 @@ pub fn view_for(state: &MatchState, viewer: Viewer) -> MatchView {
 
 fn pending(state: &MatchState) -> Option<PendingView> {
     match state.frames.last()? {
-        Frame::Ask { seat, kind } => Some(PendingView { seat: *seat, decision: Decision::Ask { ask: *kind } }),
-        Frame::Window { seat, kind } => Some(PendingView { seat: *seat, decision: Decision::Window { window: *kind } }),
+        Frame::Ask { seat, kind } => Some(PendingView {
+            seat: *seat,
+            decision: Decision::Ask { ask: *kind },
+        }),
+        Frame::Window { seat, kind } => Some(PendingView {
+            seat: *seat,
+            decision: Decision::Window { window: *kind },
+        }),
         _ => None,
     }
 }

@@ -11,49 +11,103 @@ use crate::state::MatchState;
 use crate::stats;
 
 /// The opponent's heroes `hero` may attack: only the opposite position hero (CR 204.3a, 616).
-pub(crate) fn targets(_state: &MatchState, _seat: Seat, hero: Position) -> impl Iterator<Item = Position> {
+pub(crate) fn targets(
+    _state: &MatchState,
+    _seat: Seat,
+    hero: Position,
+) -> impl Iterator<Item = Position> {
     hero.opposite().into_iter()
 }
 
-pub(crate) fn check_declare(state: &MatchState, seat: Seat, attackers: &[AttackerDecl]) -> Result<(), Rejection> {
-    require_window(state, seat, WindowKind::Main, "CR 203.1", "declaring an attack")?;
+pub(crate) fn check_declare(
+    state: &MatchState,
+    seat: Seat,
+    attackers: &[AttackerDecl],
+) -> Result<(), Rejection> {
+    require_window(
+        state,
+        seat,
+        WindowKind::Main,
+        "CR 203.1",
+        "declaring an attack",
+    )?;
     if state.is_first_turn(seat) && seat == state.turn.first_player {
-        return Err(Rejection::new("first_turn_no_attack", "CR 200.9", "the player going first may not attack on their first turn"));
+        return Err(Rejection::new(
+            "first_turn_no_attack",
+            "CR 200.9",
+            "the player going first may not attack on their first turn",
+        ));
     }
     if state.player(seat).attacked_this_turn {
-        return Err(Rejection::new("already_attacked", "CR 203.1a", "you may declare only one attack per turn"));
+        return Err(Rejection::new(
+            "already_attacked",
+            "CR 203.1a",
+            "you may declare only one attack per turn",
+        ));
     }
     if attackers.is_empty() {
-        return Err(Rejection::new("no_attackers", "CR 203.1b", "declare at least one attacking hero"));
+        return Err(Rejection::new(
+            "no_attackers",
+            "CR 203.1b",
+            "declare at least one attacking hero",
+        ));
     }
     for (i, a) in attackers.iter().enumerate() {
         if !a.hero.is_frontline() {
-            return Err(Rejection::new("back_cannot_attack", "CR 203.1d", "back position heroes cannot attack"));
+            return Err(Rejection::new(
+                "back_cannot_attack",
+                "CR 203.1d",
+                "back position heroes cannot attack",
+            ));
         }
         if attackers[..i].iter().any(|b| b.hero == a.hero) {
-            return Err(Rejection::new("attacker_twice", "CR 203.1b", "each hero can be declared as an attacker once"));
+            return Err(Rejection::new(
+                "attacker_twice",
+                "CR 203.1b",
+                "each hero can be declared as an attacker once",
+            ));
         }
         if !targets(state, seat, a.hero).any(|t| t == a.target) {
             return Err(Rejection::new(
                 "not_a_target",
                 "CR 204.3a",
-                format!("your {} hero can only attack the opposite position hero", a.hero.label()),
+                format!(
+                    "your {} hero can only attack the opposite position hero",
+                    a.hero.label()
+                ),
             ));
         }
     }
     Ok(())
 }
 
-pub(crate) fn apply_declare(state: &mut MatchState, seat: Seat, attackers: &[AttackerDecl], ev: &mut Events) {
+pub(crate) fn apply_declare(
+    state: &mut MatchState,
+    seat: Seat,
+    attackers: &[AttackerDecl],
+    ev: &mut Events,
+) {
     let mut sorted = attackers.to_vec();
     sorted.sort();
     state.player_mut(seat).attacked_this_turn = true;
-    ev.push(Event::AttackDeclared { seat, attackers: sorted.clone() });
+    ev.push(Event::AttackDeclared {
+        seat,
+        attackers: sorted.clone(),
+    });
     let attackers = sorted
         .iter()
-        .map(|a| AttackerState { hero: a.hero, target: a.target, damage: 0, dropped: false })
+        .map(|a| AttackerState {
+            hero: a.hero,
+            target: a.target,
+            damage: 0,
+            dropped: false,
+        })
         .collect();
-    state.frames.push(Frame::Attack(AttackFrame { seat, attackers, stage: AttackStage::AttackerWindow }));
+    state.frames.push(Frame::Attack(AttackFrame {
+        seat,
+        attackers,
+        stage: AttackStage::AttackerWindow,
+    }));
 }
 
 pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Events) {
@@ -68,12 +122,18 @@ pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Eve
         AttackStage::AttackerWindow => {
             attack.stage = AttackStage::DefenderWindow;
             state.frames.push(Frame::Attack(attack));
-            state.frames.push(Frame::Window { seat, kind: WindowKind::AttackerDeclared });
+            state.frames.push(Frame::Window {
+                seat,
+                kind: WindowKind::AttackerDeclared,
+            });
         }
         AttackStage::DefenderWindow => {
             attack.stage = AttackStage::Calculate;
             state.frames.push(Frame::Attack(attack));
-            state.frames.push(Frame::Window { seat: defender, kind: WindowKind::DefenderDeclared });
+            state.frames.push(Frame::Window {
+                seat: defender,
+                kind: WindowKind::DefenderDeclared,
+            });
         }
         AttackStage::Calculate => {
             for a in attack.attackers.iter_mut() {
@@ -85,13 +145,26 @@ pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Eve
                 }
                 let def = stats::def(state, defender, a.target);
                 a.damage = atk.saturating_sub(def);
-                ev.push(Event::AttackDamageCalculated { seat, attacker: a.hero, target: a.target, atk, def, damage: a.damage });
+                ev.push(Event::AttackDamageCalculated {
+                    seat,
+                    attacker: a.hero,
+                    target: a.target,
+                    atk,
+                    def,
+                    damage: a.damage,
+                });
             }
             attack.stage = AttackStage::Damage(0);
             state.frames.push(Frame::Attack(attack));
         }
         AttackStage::Damage(i) => {
-            let Some(next) = attack.attackers.iter().enumerate().skip(i as usize).find(|(_, a)| !a.dropped) else {
+            let Some(next) = attack
+                .attackers
+                .iter()
+                .enumerate()
+                .skip(i as usize)
+                .find(|(_, a)| !a.dropped)
+            else {
                 ev.push(Event::AttackEnded { seat });
                 return;
             };
@@ -100,7 +173,11 @@ pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Eve
             state.frames.push(Frame::Attack(attack));
             state.frames.push(Frame::Ask {
                 seat: defender,
-                kind: AskKind::AttackDamage { attacker: a.hero, target: a.target, damage: a.damage },
+                kind: AskKind::AttackDamage {
+                    attacker: a.hero,
+                    target: a.target,
+                    damage: a.damage,
+                },
             });
         }
     }
@@ -108,7 +185,11 @@ pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Eve
 
 fn damage_ask(state: &MatchState, seat: Seat) -> Result<(Position, Position, u16), Rejection> {
     match current_ask(state, seat) {
-        Some(AskKind::AttackDamage { attacker, target, damage }) => Ok((attacker, target, damage)),
+        Some(AskKind::AttackDamage {
+            attacker,
+            target,
+            damage,
+        }) => Ok((attacker, target, damage)),
         _ => Err(not_asked("CR 204.4", "answering attack damage")),
     }
 }
@@ -129,7 +210,11 @@ pub(crate) fn apply_accept(state: &mut MatchState, seat: Seat, ev: &mut Events) 
 pub(crate) fn check_block(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
     let (_, target, _) = damage_ask(state, seat)?;
     if !state.hero(seat, target).is_blended() {
-        return Err(Rejection::new("hero_not_blended", "CR 610.1b", "only a blended hero can deblend-to-block"));
+        return Err(Rejection::new(
+            "hero_not_blended",
+            "CR 610.1b",
+            "only a blended hero can deblend-to-block",
+        ));
     }
     Ok(())
 }
@@ -139,5 +224,9 @@ pub(crate) fn apply_block(state: &mut MatchState, seat: Seat, ev: &mut Events) {
     state.frames.pop();
     // CR 610.1c–d: only the blend goes, and only this attacker's damage is prevented.
     state.deblend(seat, target, DeblendReason::Block, ev);
-    ev.push(Event::DeblendedToBlock { seat, hero: target, attacker });
+    ev.push(Event::DeblendedToBlock {
+        seat,
+        hero: target,
+        attacker,
+    });
 }

@@ -14,10 +14,20 @@ use crate::rejection::Rejection;
 use crate::state::MatchState;
 
 /// The open window, if `seat` owes a window decision of that kind.
-pub(crate) fn require_window(state: &MatchState, seat: Seat, kind: WindowKind, rule: &'static str, what: &str) -> Result<(), Rejection> {
+pub(crate) fn require_window(
+    state: &MatchState,
+    seat: Seat,
+    kind: WindowKind,
+    rule: &'static str,
+    what: &str,
+) -> Result<(), Rejection> {
     match state.frames.last() {
         Some(Frame::Window { seat: s, kind: k }) if *s == seat && *k == kind => Ok(()),
-        _ => Err(Rejection::new("not_now", rule, format!("{what} is not possible at this point of the game"))),
+        _ => Err(Rejection::new(
+            "not_now",
+            rule,
+            format!("{what} is not possible at this point of the game"),
+        )),
     }
 }
 
@@ -30,5 +40,9 @@ pub(crate) fn current_ask(state: &MatchState, seat: Seat) -> Option<AskKind> {
 }
 
 pub(crate) fn not_asked(rule: &'static str, what: &str) -> Rejection {
-    Rejection::new("not_now", rule, format!("{what}: nobody asked you that now"))
+    Rejection::new(
+        "not_now",
+        rule,
+        format!("{what}: nobody asked you that now"),
+    )
 }

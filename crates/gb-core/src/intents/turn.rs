@@ -17,7 +17,11 @@ pub(crate) fn begin_turn(state: &mut MatchState, seat: Seat, ev: &mut Events) {
     p.allotted_gem_used = false;
     p.attacked_this_turn = false;
     let first_turn = state.is_first_turn(seat);
-    ev.push(Event::TurnStarted { seat, turn: state.turn.number, first_turn });
+    ev.push(Event::TurnStarted {
+        seat,
+        turn: state.turn.number,
+        first_turn,
+    });
     let skip_draw = first_turn && seat == state.turn.first_player;
     if !skip_draw {
         state.draw(seat, 1, ev);
@@ -26,12 +30,21 @@ pub(crate) fn begin_turn(state: &mut MatchState, seat: Seat, ev: &mut Events) {
         return; // decking out can decide the game in the draw phase (CR 618, 206.2)
     }
     state.turn.phase = Phase::Play;
-    state.frames.push(Frame::Window { seat, kind: WindowKind::Main });
+    state.frames.push(Frame::Window {
+        seat,
+        kind: WindowKind::Main,
+    });
 }
 
 pub(crate) fn check_end_turn(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
     // CR 205.1c: the end phase cannot interrupt an effect or an attack, so only the open play phase allows it.
-    require_window(state, seat, WindowKind::Main, "CR 205.1", "declaring your end phase")
+    require_window(
+        state,
+        seat,
+        WindowKind::Main,
+        "CR 205.1",
+        "declaring your end phase",
+    )
 }
 
 pub(crate) fn apply_end_turn(state: &mut MatchState, _seat: Seat, _ev: &mut Events) {
@@ -42,10 +55,19 @@ pub(crate) fn apply_end_turn(state: &mut MatchState, _seat: Seat, _ev: &mut Even
 pub(crate) fn check_pass(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
     match state.frames.last() {
         Some(Frame::Window { seat: s, kind }) if *s == seat && *kind != WindowKind::Main => Ok(()),
-        Some(Frame::Window { seat: s, kind: WindowKind::Main }) if *s == seat => {
-            Err(Rejection::new("not_now", "CR 205.1", "in your play phase, end your turn instead of passing"))
-        }
-        _ => Err(Rejection::new("not_now", "CR 501.6", "there is no window for you to pass")),
+        Some(Frame::Window {
+            seat: s,
+            kind: WindowKind::Main,
+        }) if *s == seat => Err(Rejection::new(
+            "not_now",
+            "CR 205.1",
+            "in your play phase, end your turn instead of passing",
+        )),
+        _ => Err(Rejection::new(
+            "not_now",
+            "CR 501.6",
+            "there is no window for you to pass",
+        )),
     }
 }
 
@@ -59,7 +81,11 @@ pub(crate) fn step(state: &mut MatchState, stage: EndStage, ev: &mut Events) {
         EndStage::EndOfTurn => {
             state.turn.phase = Phase::End;
             ev.push(Event::EndPhase { seat: active });
-            let next = if state.turn.round_loser.is_some() { EndStage::RoundEnd } else { EndStage::NextTurn };
+            let next = if state.turn.round_loser.is_some() {
+                EndStage::RoundEnd
+            } else {
+                EndStage::NextTurn
+            };
             state.frames.push(Frame::EndPhase(next));
         }
         EndStage::RoundEnd => {
@@ -76,18 +102,27 @@ pub(crate) fn step(state: &mut MatchState, stage: EndStage, ev: &mut Events) {
             }
             state.turn.round += 1;
             state.turn.first_turns_over = true;
-            ev.push(Event::RoundStarted { round: state.turn.round });
+            ev.push(Event::RoundStarted {
+                round: state.turn.round,
+            });
             state.frames.push(Frame::EndPhase(EndStage::Substitute(0)));
         }
         EndStage::Substitute(i) => {
             // CR 206.3 step 3: the round winner substitutes first.
             let loser = state.turn.round_loser.expect("a round was decided");
             let seat = if i == 0 { loser.other() } else { loser };
-            let next = if i == 0 { EndStage::Substitute(1) } else { EndStage::NextTurn };
+            let next = if i == 0 {
+                EndStage::Substitute(1)
+            } else {
+                EndStage::NextTurn
+            };
             state.frames.push(Frame::EndPhase(next));
             // The bench count is public, so skipping the question for an empty bench reveals nothing.
             if !state.player(seat).bench.is_empty() {
-                state.frames.push(Frame::Ask { seat, kind: AskKind::Substitute });
+                state.frames.push(Frame::Ask {
+                    seat,
+                    kind: AskKind::Substitute,
+                });
             }
         }
         EndStage::NextTurn => {

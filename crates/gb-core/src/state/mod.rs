@@ -101,12 +101,17 @@ impl MatchState {
     /// A fresh handle for a card that is changing zone (see `CardId`).
     pub(crate) fn fresh(&mut self, def: CardDefId) -> Card {
         self.next_card_id += 1;
-        Card { id: CardId(self.next_card_id), def }
+        Card {
+            id: CardId(self.next_card_id),
+            def,
+        }
     }
 
     /// Whether it is `seat`'s first turn, for first-turn limits (CR 200.9, 206.3a).
     pub fn is_first_turn(&self, seat: Seat) -> bool {
-        !self.turn.first_turns_over && self.player(seat).turns_started <= 1 && self.turn.active == seat
+        !self.turn.first_turns_over
+            && self.player(seat).turns_started <= 1
+            && self.turn.active == seat
     }
 
     /// Draws `n` cards; an empty deck deals 15 non-attack damage per missing card instead (CR 201.3, 618).
@@ -116,7 +121,10 @@ impl MatchState {
                 Some(card) => {
                     let card = self.fresh(card.def);
                     self.player_mut(seat).hand.push(card);
-                    ev.push(Event::CardDrawn { seat, card: Some(card.into()) });
+                    ev.push(Event::CardDrawn {
+                        seat,
+                        card: Some(card.into()),
+                    });
                 }
                 None => {
                     ev.push(Event::DeckedOut { seat });
@@ -133,7 +141,12 @@ impl MatchState {
         let before = p.hp;
         p.hp = p.hp.saturating_sub(amount);
         let hp = p.hp;
-        ev.push(Event::Damage { seat, amount, attack, hp });
+        ev.push(Event::Damage {
+            seat,
+            amount,
+            attack,
+            hp,
+        });
         if before > 0 && hp == 0 && self.turn.round_loser.is_none() && self.outcome.is_none() {
             self.lose_round(seat, ev);
         }
@@ -144,7 +157,11 @@ impl MatchState {
         let winner = loser.other();
         self.player_mut(winner).rounds_won += 1;
         let rounds_won = [self.players[0].rounds_won, self.players[1].rounds_won];
-        ev.push(Event::RoundLost { seat: loser, round: self.turn.round, rounds_won });
+        ev.push(Event::RoundLost {
+            seat: loser,
+            round: self.turn.round,
+            rounds_won,
+        });
         // CR 206.2: two rounds end the game immediately.
         if self.player(winner).rounds_won >= 2 {
             self.finish(winner, EndReason::TwoRounds, ev);
@@ -159,16 +176,32 @@ impl MatchState {
     }
 
     /// Discards a hero's blend (deblending, CR 609.1); attached cards go with it (CR 604.2a).
-    pub(crate) fn deblend(&mut self, seat: Seat, pos: Position, reason: crate::event::DeblendReason, ev: &mut Events) {
-        let Some(blend) = self.hero_mut(seat, pos).blend.take() else { return };
+    pub(crate) fn deblend(
+        &mut self,
+        seat: Seat,
+        pos: Position,
+        reason: crate::event::DeblendReason,
+        ev: &mut Events,
+    ) {
+        let Some(blend) = self.hero_mut(seat, pos).blend.take() else {
+            return;
+        };
         let attached = std::mem::take(&mut self.hero_mut(seat, pos).attached);
         let blend = self.fresh(blend.def);
         self.player_mut(seat).discard.push(blend);
-        ev.push(Event::Deblended { seat, hero: pos, blend: blend.into(), reason });
+        ev.push(Event::Deblended {
+            seat,
+            hero: pos,
+            blend: blend.into(),
+            reason,
+        });
         for card in attached {
             let card = self.fresh(card.def);
             self.player_mut(seat).discard.push(card);
-            ev.push(Event::Discarded { seat, card: card.into() });
+            ev.push(Event::Discarded {
+                seat,
+                card: card.into(),
+            });
         }
     }
 

@@ -24,7 +24,13 @@ pub struct Hero {
 
 impl Hero {
     pub fn new(card: Card) -> Self {
-        Hero { card, gems: Vec::new(), blend: None, attached: Vec::new(), face_down: true }
+        Hero {
+            card,
+            gems: Vec::new(),
+            blend: None,
+            attached: Vec::new(),
+            face_down: true,
+        }
     }
     pub fn is_blended(&self) -> bool {
         self.blend.is_some()
@@ -92,10 +98,42 @@ impl PlayerState {
     }
     /// Cards in every zone, heroes included; constant for the whole match.
     pub fn card_count(&self) -> usize {
-        let field: usize = self.field.iter().map(|h| 1 + h.gems.len() + h.blend.is_some() as usize + h.attached.len()).sum();
-        field + self.hand.len() + self.deck.len() + self.discard.len() + self.bench.len() + self.meter.len()
+        let field: usize = self
+            .field
+            .iter()
+            .map(|h| 1 + h.gems.len() + h.blend.is_some() as usize + h.attached.len())
+            .sum();
+        field
+            + self.hand.len()
+            + self.deck.len()
+            + self.discard.len()
+            + self.bench.len()
+            + self.meter.len()
     }
-    /// Every card's catalogue entry, for the conservation invariant.
+    /// How many copies of each catalogue entry this player has anywhere, for the conservation invariant.
+    pub fn card_census(&self) -> Vec<u16> {
+        let mut census = vec![0u16; crate::cards::catalogue().cards.len()];
+        for h in &self.field {
+            census[h.card.def.0 as usize] += 1;
+            for c in h.gems.iter().chain(h.blend.iter()).chain(h.attached.iter()) {
+                census[c.def.0 as usize] += 1;
+            }
+        }
+        for zone in [
+            &self.hand,
+            &self.deck,
+            &self.discard,
+            &self.bench,
+            &self.meter,
+        ] {
+            for c in zone {
+                census[c.def.0 as usize] += 1;
+            }
+        }
+        census
+    }
+
+    /// Every card's catalogue entry, sorted.
     pub fn all_defs(&self) -> Vec<CardDefId> {
         let mut out = Vec::with_capacity(64);
         for h in &self.field {
@@ -104,7 +142,13 @@ impl PlayerState {
             out.extend(h.blend.iter().map(|c| c.def));
             out.extend(h.attached.iter().map(|c| c.def));
         }
-        for zone in [&self.hand, &self.deck, &self.discard, &self.bench, &self.meter] {
+        for zone in [
+            &self.hand,
+            &self.deck,
+            &self.discard,
+            &self.bench,
+            &self.meter,
+        ] {
             out.extend(zone.iter().map(|c| c.def));
         }
         out.sort();
