@@ -209,6 +209,10 @@ describe("rooms", () => {
     await page.locator(".board").waitFor();
     await page.getByRole("button", { name: "Next version" }).click();
     await screenshot(page, "replay");
+    await page.setViewportSize({ width: 375, height: 800 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `board is ${overflow}px wider than a phone screen`);
+    await screenshot(page, "replay-phone");
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -61,6 +61,14 @@ describe("board", () => {
     expect(sent).toEqual([{ type: "play_gem", card: 1, hero: "right" }]);
   });
 
+  it("cancels a selection with Escape", () => {
+    draw(mainView(), mainLegal);
+    click(q('.hand-card[data-card-id="1"]'));
+    expect(qa("[data-drop]")).toHaveLength(2);
+    act(() => { window.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" })); });
+    expect(qa("[data-drop]")).toHaveLength(0);
+  });
+
   it("plays an action from the action bar", () => {
     draw(mainView(), mainLegal);
     click(q('.hand-card[data-card-id="3"]'));

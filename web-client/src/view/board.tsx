@@ -80,6 +80,17 @@ export function Board({ view, legal, cat, send, disabled = false, names, log = [
     setDraft([]);
   }, [view.applied]);
 
+  // Escape backs out of a half-made choice (selected card or attack draft).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setSelected(null);
+      setDraft([]);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
   const playable = playableCards(legal);
   const targets = selected === null ? new Map<Position, Intent>() : cardTargets(legal, selected);
   const draggable = new Set([...playable].filter((id) => cardTargets(legal, id).size > 0));

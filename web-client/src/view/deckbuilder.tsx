@@ -145,6 +145,9 @@ function Builder({ session, cat }: { session: Session; cat: Catalogue }) {
           })}
         </ul>
       </section>
+      <a class="deck-jump" href="#deck-h">
+        Your deck: {mainSize(list)}/50 · {validation.kind === "done" ? (validation.ok ? "legal ✓" : `${validation.errors.length} problem${validation.errors.length === 1 ? "" : "s"}`) : "checking…"} ↓
+      </a>
       <DeckPanel session={session} cat={cat} list={list} savedId={savedId} validation={validation}
         setList={setList} setDraft={(l, id) => setDraft({ list: l, savedId: id })} />
     </div>
