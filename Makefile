@@ -1,0 +1,24 @@
+# The two commands that matter: `make run` starts the product, `make test` runs every test.
+# On a fresh machine, `bash .ci/run` installs what is missing (Chromium, npm packages, services) and runs `make test`.
+.PHONY: run test test-rust test-scenarios test-web web bindings-fresh
+
+run: web
+	cargo run --release -p gb-server -- --static-dir web-client/dist
+
+web:
+	cd web-client && (test -d node_modules || npm ci) && npm run build
+
+test: test-rust test-scenarios web test-web bindings-fresh
+
+test-rust:
+	cargo test --workspace
+
+test-scenarios:
+	cargo run -q -p gb-cli -- scenario run crates/gb-core/scenarios
+
+test-web:
+	cd web-client && npm test && npm run e2e
+
+# The TypeScript bindings are written by `cargo test` (ts-rs); committed copies must match.
+bindings-fresh:
+	git diff --exit-code --stat -- web-client/src/gen || (echo "web-client/src/gen is stale: commit the regenerated bindings" && exit 1)
