@@ -263,3 +263,9 @@ pub fn valid_list() -> Value {
     serde_json::to_value(gb_core::deck::DeckList::parse_text(VALID_DECK).expect("test deck parses"))
         .unwrap()
 }
+
+/// The stored `result_json` of a match, straight from the database.
+pub async fn find_result(app: &TestApp, match_id: &str) -> Value {
+    let m = gb_server::db::matches::find_match(&app.db, match_id).await.unwrap().expect("match row");
+    serde_json::from_str(m.result_json.as_deref().expect("finished")).unwrap()
+}

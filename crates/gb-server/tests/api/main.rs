@@ -25,4 +25,5 @@ mod accounts;
 mod decks;
 mod ops;
 mod play;
+mod timing;
 mod wsclient;
