@@ -102,8 +102,10 @@ pub struct CreateRoom {
     pub visibility: Visibility,
     pub best_of: u8,
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub spectator_delay: Option<SpectatorDelay>,
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub clock: Option<ClockSetting>,
     #[serde(default)]
     pub vs_bot: bool,
@@ -126,6 +128,7 @@ pub struct JoinReply {
 #[derive(Clone, Debug, Default, Deserialize, TS)]
 pub struct RematchRequest {
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub go_first: Option<bool>,
 }
 
@@ -152,6 +155,7 @@ pub enum ClientMsg {
         last_version: Option<u32>,
         /// Index of the game `last_version` belongs to (best of three); absent means the current game.
         #[serde(default)]
+        #[ts(optional = nullable)]
         game: Option<u32>,
     },
     Intent { seq: u32, intent: Intent },
