@@ -29,7 +29,9 @@ function serverBinary() {
   if (process.env.GB_SERVER_BIN) return process.env.GB_SERVER_BIN;
   const r = spawnSync("cargo", ["build", "-q", "-p", "gb-server"], { cwd: REPO, stdio: "inherit" });
   if (r.status !== 0) throw new Error("cargo build -p gb-server failed");
-  return join(REPO, "target", "debug", "gb-server");
+  // CI builds into CARGO_TARGET_DIR (see .ci/run); a relative one is relative to the workspace.
+  const target = process.env.CARGO_TARGET_DIR ? resolve(REPO, process.env.CARGO_TARGET_DIR) : join(REPO, "target");
+  return join(target, "debug", "gb-server");
 }
 
 /** Starts gb-server; returns {base, stop}. The client must be built first (`npm run build`). */
