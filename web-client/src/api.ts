@@ -1,7 +1,7 @@
 // REST client for gb-server (docs/protocol.md, "REST"). Same-origin, cookie-authenticated.
 import type { DeckList } from "./gen/DeckList";
 import type { Rejection } from "./gen/Rejection";
-import type { Account, CreateRoom, DeckView, Replay, RoomInfo, ValidateReply } from "./protocol";
+import type { Account, CreateRoom, DeckView, JoinSeat, Replay, RoomInfo, RoomList, ValidateReply } from "./protocol";
 import type { Seat } from "./gen/Seat";
 
 /** A failed call: the server's `{error: {code, message, rejections?}}`, or a network failure (status 0). */
@@ -61,10 +61,10 @@ export const api = {
   // gb-server reads `list` (docs/protocol.md still says `deck`); `text` is accepted by both.
   validate: (list: DeckList) => call<ValidateReply>("POST", "/api/decks/validate", { list }),
 
-  rooms: () => call<{ open: RoomInfo[]; live: RoomInfo[] }>("GET", "/api/rooms"),
+  rooms: () => call<RoomList>("GET", "/api/rooms"),
   room: (id: string) => call<RoomInfo>("GET", `/api/rooms/${encodeURIComponent(id)}`),
   createRoom: (req: CreateRoom) => call<RoomInfo>("POST", "/api/rooms", req),
-  takeSeat: (id: string, deck: { deck_id: string } | { preconstructed: string }) =>
+  takeSeat: (id: string, deck: JoinSeat) =>
     call<{ seat: Seat }>("POST", `/api/rooms/${encodeURIComponent(id)}/seats`, deck),
   rematch: (id: string, go_first?: boolean) =>
     call<RoomInfo>("POST", `/api/rooms/${encodeURIComponent(id)}/rematch`, go_first === undefined ? {} : { go_first }),

@@ -53,7 +53,7 @@ class FakeTimers implements Timers {
   }
 }
 
-const room: RoomInfo = { id: "r1", visibility: "public", best_of: 1, seats: [], status: "playing", games: [], spectators: 0, spectator_delay: null, clock: null, seed_hash: "x", version: 0 };
+const room: RoomInfo = { id: "r1", visibility: "public", best_of: 1, seats: [null, null], status: "playing", games: [], spectators: 0, spectator_delay: null, clock: null, seed_hash: "x", version: 0 };
 
 function setup() {
   const net = new FakeNet();
@@ -63,7 +63,7 @@ function setup() {
   sock.start();
   const open = () => {
     net.last.onopen();
-    net.last.recv({ type: "welcome", protocol: 1, room: { ...room, seats: [] }, seat: "A", version: 0, game: 0 });
+    net.last.recv({ type: "welcome", protocol: 1, room, seat: "A", version: 0, game: 0 });
   };
   const versions = () => events.flatMap((e) => (e.kind === "update" || e.kind === "skip" || e.kind === "snapshot" ? [e.v] : []));
   return { net, timers, events, sock, open, versions };
@@ -132,7 +132,7 @@ describe("GameSocket", () => {
     expect(t.versions()).toEqual([5]);
     t.net.last.onopen();
     expect(t.net.last.sent[0]).toEqual({ type: "hello", protocol: 1, as: "player", last_version: 5, game: 0 });
-    t.net.last.recv({ type: "welcome", protocol: 1, room: { ...room, seats: [] }, seat: "A", version: 7, game: 0 });
+    t.net.last.recv({ type: "welcome", protocol: 1, room, seat: "A", version: 7, game: 0 });
     t.net.last.recv(update(6));
     t.net.last.recv(update(7));
     expect(t.versions()).toEqual([5, 6, 7]);
@@ -167,7 +167,7 @@ describe("GameSocket", () => {
     t.timers.runAll();
     t.net.last.onopen();
     expect(t.net.last.sent[0]).toMatchObject({ type: "hello", last_version: 9 });
-    t.net.last.recv({ type: "welcome", protocol: 1, room: { ...room, seats: [] }, seat: "A", version: 9, game: 0 });
+    t.net.last.recv({ type: "welcome", protocol: 1, room, seat: "A", version: 9, game: 0 });
     expect(t.sock.status).toBe("open");
     // Backoff resets once connected.
     t.net.last.onclose(1006, "");
@@ -213,7 +213,7 @@ describe("GameSocket", () => {
     const c = t.net.last;
     c.recv({ type: "accepted", seq: 1, v: 4 });
     c.recv({ type: "rejected", seq: 2, rejection: { code: "x", rule: "CR 301.2", message: "no" }, legal: [] });
-    c.recv({ type: "room", room: { ...room, seats: [] } });
+    c.recv({ type: "room", room });
     c.recv({ type: "error", code: "rate_limited", message: "slow down" });
     c.recv({ type: "pong" });
     c.onmessage(JSON.stringify({ type: "from_the_future" }));
@@ -227,7 +227,7 @@ describe("GameSocket", () => {
     const sock = new GameSocket({ url: "u", role: "spectator", transport: net.transport, onEvent: () => {}, timers, pingMs: 1000 });
     sock.start();
     net.last.onopen();
-    net.last.recv({ type: "welcome", protocol: 1, room: { ...room, seats: [] }, seat: null, version: 0, game: 0 });
+    net.last.recv({ type: "welcome", protocol: 1, room, seat: null, version: 0, game: 0 });
     timers.runAll();
     expect(net.last.sent.map((m) => m.type)).toEqual(["hello", "ping"]);
     expect(net.last.sent[0]).toMatchObject({ as: "spectator" });

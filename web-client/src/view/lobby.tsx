@@ -80,7 +80,7 @@ function AccountBox({ session }: { session: Session }) {
   );
 }
 
-const DELAYS: { label: string; value: SpectatorDelay }[] = [
+const DELAYS: { label: string; value: SpectatorDelay | null }[] = [
   { label: "No delay", value: null },
   { label: "30 seconds", value: { seconds: 30 } },
   { label: "2 minutes", value: { seconds: 120 } },
