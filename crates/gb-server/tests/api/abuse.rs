@@ -1,6 +1,6 @@
 //! Bad input on the WebSocket: every case gets its own error code or close code, and the server keeps going.
 use crate::helpers::{Backend, spawn_app};
-use crate::play::{connect, seated_room};
+use crate::wsclient::{connect, seated_room};
 use crate::wsclient::{create_room, hello, open, public_room};
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;

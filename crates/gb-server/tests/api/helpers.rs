@@ -32,7 +32,34 @@ pub struct TestApp {
     pub tracker: TaskTracker,
     /// The served future; `None` once a test has taken it.
     pub server: Option<JoinHandle<anyhow::Result<()>>>,
+    /// Dropped after the app (field order), removing the database.
+    _database: TestDb,
+}
+
+/// A fresh, empty database for one test (a SQLite file in a temp dir, or a new PostgreSQL database),
+/// removed on drop.
+pub struct TestDb {
+    pub url: String,
     cleanup: Cleanup,
+}
+
+pub async fn test_database(backend: Backend) -> TestDb {
+    let id = uuid::Uuid::new_v4().simple().to_string();
+    let (url, cleanup) = match backend {
+        Backend::Sqlite => {
+            let dir = std::env::temp_dir().join(format!("gbtest-{id}"));
+            // Db::connect creates the directory itself, which this also exercises.
+            (format!("sqlite://{}/gb.sqlite?mode=rwc", dir.display()), Cleanup::Dir(dir))
+        }
+        Backend::Postgres => {
+            let name = format!("gbtest_{id}");
+            create_pg_database(&name).await;
+            let admin = pg_admin_url();
+            let base = admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin);
+            (format!("{base}/{name}"), Cleanup::PgDatabase(name))
+        }
+    };
+    TestDb { url, cleanup }
 }
 
 enum Cleanup {
@@ -47,25 +74,8 @@ pub async fn spawn_app(backend: Backend) -> TestApp {
 /// Like [`spawn_app`], letting the test adjust settings (static dir, origins, limits) first.
 pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Settings)) -> TestApp {
     init_test_tracing();
-    let id = uuid::Uuid::new_v4().simple().to_string();
-    let (url, cleanup) = match backend {
-        Backend::Sqlite => {
-            let dir = std::env::temp_dir().join(format!("gbtest-{id}"));
-            // Db::connect creates the directory itself, which this also exercises.
-            (
-                format!("sqlite://{}/gb.sqlite?mode=rwc", dir.display()),
-                Cleanup::Dir(dir),
-            )
-        }
-        Backend::Postgres => {
-            let name = format!("gbtest_{id}");
-            create_pg_database(&name).await;
-            let admin = pg_admin_url();
-            let base = admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin);
-            (format!("{base}/{name}"), Cleanup::PgDatabase(name))
-        }
-    };
-    let mut settings = Settings::local(url);
+    let database = test_database(backend).await;
+    let mut settings = Settings::local(database.url.clone());
     configure(&mut settings);
     let app = Application::build(settings)
         .await
@@ -84,7 +94,7 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Settin
         shutdown,
         tracker,
         server: Some(server),
-        cleanup,
+        _database: database,
     }
 }
 
@@ -124,6 +134,11 @@ async fn create_pg_database(name: &str) {
 impl Drop for TestApp {
     fn drop(&mut self) {
         self.shutdown.cancel();
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
         match &self.cleanup {
             Cleanup::Dir(dir) => {
                 let _ = std::fs::remove_dir_all(dir);

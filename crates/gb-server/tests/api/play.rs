@@ -1,49 +1,9 @@
 //! Live play over real WebSockets: a whole match with a spectator and a hidden-information check, and
 //! reconnects that replay exactly the missed versions (or a snapshot when too far behind).
 use crate::helpers::{Backend, spawn_app, spawn_app_with};
-use crate::wsclient::{Guest, Ws, create_room, hello, join, open, public_room};
+use crate::wsclient::{Lcg, Ws, advance, connect, game_over, next_version, play_seat, public_room, seated_room};
 use serde_json::{Value, json};
 use std::collections::HashSet;
-
-/// A tiny deterministic picker (the test needs no cryptographic randomness).
-pub struct Lcg(pub u64);
-impl Lcg {
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
-}
-
-/// A random legal intent other than concede from a frame's `legal`, if the frame says we owe one.
-pub fn choose(frame: &Value, rng: &mut Lcg) -> Option<Value> {
-    let legal: Vec<&Value> = frame["legal"].as_array()?.iter().filter(|i| i["type"] != "concede").collect();
-    (!legal.is_empty()).then(|| legal[rng.below(legal.len())].clone())
-}
-
-pub fn game_over(frame: &Value) -> bool {
-    matches!(frame["type"].as_str(), Some("update" | "snapshot")) && !frame["view"]["outcome"].is_null()
-}
-
-/// Plays random legal intents until the game ends (conceding after `max` intents); returns every frame.
-pub async fn play_seat(mut ws: Ws, seed: u64, max: u32) -> Vec<Value> {
-    let mut rng = Lcg(seed);
-    let mut frames = Vec::new();
-    let mut seq = 0;
-    while let Some(m) = ws.next().await {
-        frames.push(m.clone());
-        if game_over(&m) {
-            break;
-        }
-        if matches!(m["type"].as_str(), Some("update" | "snapshot" | "rejected"))
-            && let Some(intent) = choose(&m, &mut rng)
-        {
-            seq += 1;
-            let intent = if seq > max { json!({ "type": "concede" }) } else { intent };
-            ws.send(json!({ "type": "intent", "seq": seq, "intent": intent })).await;
-        }
-    }
-    frames
-}
 
 /// Every card id shown anywhere in a message (objects shaped like `CardView`: id, card, name).
 fn card_ids(v: &Value, out: &mut HashSet<u64>) {
@@ -93,23 +53,6 @@ pub fn assert_no_leaks(seats: [&[Value]; 2], spectator: &[Value]) {
             }
         }
     }
-}
-
-/// Two guests seated in a fresh public room; returns (room, guests[A, B]).
-pub async fn seated_room(base: &str, body: Value) -> (String, [Guest; 2]) {
-    let a = crate::wsclient::guest_at(base, "Ann").await;
-    let b = crate::wsclient::guest_at(base, "Bob").await;
-    let room = create_room(base, &a, body).await;
-    assert_eq!(join(base, &a, &room, "fire-and-wind").await, "A");
-    assert_eq!(join(base, &b, &room, "tide-and-stone").await, "B");
-    (room, [a, b])
-}
-
-pub async fn connect(base: &str, room: &str, cookie: Option<&str>, role: &str, last: Option<u32>) -> (Ws, Value) {
-    let mut ws = open(base, room, cookie, None).await.expect("upgrade");
-    ws.send(hello(role, last)).await;
-    let welcome = ws.next_of("welcome").await;
-    (ws, welcome)
 }
 
 async fn full_match_with_spectator_leaks_nothing(backend: Backend) {
@@ -170,36 +113,6 @@ async fn assert_nothing_but_room(ws: &mut Ws) {
             _ => panic!("unexpected {m}"),
         }
     }
-}
-
-/// The next `update` or `skip` (one per version).
-pub async fn next_version(ws: &mut Ws) -> Value {
-    loop {
-        let m = ws.next().await.expect("open");
-        if m["type"] == "update" || m["type"] == "skip" {
-            return m;
-        }
-    }
-}
-
-/// Plays `n` versions with random legal intents, whoever owes; `last` holds each seat's latest update/snapshot.
-pub async fn advance(ws: [&mut Ws; 2], last: &mut [Value; 2], rng: &mut Lcg, n: u32) -> u32 {
-    let [wa, wb] = ws;
-    let mut v = 0;
-    for _ in 0..n {
-        let owner = if choose(&last[0], &mut Lcg(0)).is_some() { 0 } else { 1 };
-        let intent = choose(&last[owner], rng).expect("someone owes a decision");
-        let ws = if owner == 0 { &mut *wa } else { &mut *wb };
-        ws.send(json!({ "type": "intent", "seq": 1, "intent": intent })).await;
-        for (i, w) in [&mut *wa, &mut *wb].into_iter().enumerate() {
-            let m = next_version(w).await;
-            v = m["v"].as_u64().unwrap() as u32;
-            if m["type"] == "update" {
-                last[i] = m;
-            }
-        }
-    }
-    v
 }
 
 async fn reconnect_gets_missed_versions_or_a_snapshot(backend: Backend) {

@@ -1,6 +1,6 @@
 //! Clocks, the spectator delay, and play against the computer (with a best-of-three rematch).
 use crate::helpers::{Backend, spawn_app};
-use crate::play::{connect, game_over, next_version, play_seat, seated_room};
+use crate::wsclient::{connect, game_over, next_version, play_seat, seated_room};
 use crate::wsclient::{create_room, join};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
@@ -62,7 +62,7 @@ async fn spectator_delay_holds_frames_back(backend: Backend) {
     let mut last = [wa.next_of("snapshot").await, wb.next_of("snapshot").await];
     assert_eq!(spec.next_of("snapshot").await["v"], 0);
     let sent = Instant::now();
-    crate::play::advance([&mut wa, &mut wb], &mut last, &mut crate::play::Lcg(5), 2).await;
+    crate::wsclient::advance([&mut wa, &mut wb], &mut last, &mut crate::wsclient::Lcg(5), 2).await;
     // The public replay is held back too while the game is live.
     let info: Value = app.get(&a.client, &format!("/api/rooms/{room}")).await.json().await.unwrap();
     let mid = info["games"][0]["match_id"].as_str().unwrap().to_owned();
@@ -119,7 +119,7 @@ async fn play_seat_first(mut ws: crate::wsclient::Ws) -> Vec<Value> {
         ws.send(json!({ "type": "intent", "seq": 100, "intent": { "type": "choose_turn_order", "go_first": true } })).await;
     }
     let mut frames = vec![snap.clone()];
-    if let Some(intent) = crate::play::choose(&snap, &mut crate::play::Lcg(3)).filter(|_| !asks) {
+    if let Some(intent) = crate::wsclient::choose(&snap, &mut crate::wsclient::Lcg(3)).filter(|_| !asks) {
         // The room (or the bot) may already have moved past turn order: answer whatever we owe.
         ws.send(json!({ "type": "intent", "seq": 101, "intent": intent })).await;
     }
