@@ -45,7 +45,7 @@ pub enum RoomStatus {
 }
 
 /// Clock state at the version it comes with. The running clock keeps running from then on.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct Clocks {
     /// Remaining thinking time of seat A, then seat B.
     pub remaining_ms: [u32; 2],

@@ -139,3 +139,9 @@ pub async fn last_meta(db: &Db, match_id: &str) -> Result<Option<String>, sqlx::
         with_pool!(db, p => sqlx::query_as(sql).bind(match_id).fetch_optional(p).await)?;
     Ok(row.and_then(|r| r.0))
 }
+
+/// The whole log of a match with each intent's clock metadata (recovery rebuilds frames from it).
+pub async fn log_with_meta(db: &Db, match_id: &str) -> Result<Vec<(i64, i64, String, Option<String>)>, sqlx::Error> {
+    let sql = "SELECT version, seat, intent_json, meta_json FROM match_intents WHERE match_id = $1 ORDER BY version";
+    with_pool!(db, p => sqlx::query_as(sql).bind(match_id).fetch_all(p).await)
+}

@@ -26,6 +26,8 @@ pub struct RoomInit {
     pub seats: [Option<SeatEntry>; 2],
     pub games: Vec<GameResult>,
     pub(super) game: Option<Game>,
+    /// Frames of the last versions, rebuilt by recovery.
+    pub(super) history: Option<super::recover::History>,
     pub clock: Option<Clock>,
 }
 
@@ -72,6 +74,9 @@ pub fn spawn_room(deps: RoomDeps, init: RoomInit) -> RoomHandle {
         info_tx: watch::channel(placeholder_info(&init.id)).0,
     };
     room.resume_streams();
+    if let Some(h) = init.history {
+        room.restore_history(h);
+    }
     let info = room.info_tx.subscribe();
     room.publish(false);
     let handle = RoomHandle { id: init.id, tx, info };

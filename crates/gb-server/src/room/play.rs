@@ -5,11 +5,11 @@ use super::clock::{Clock, Flag};
 use super::streams::{Held, Kind};
 use super::{Out, Stamp};
 use crate::db::matches::AppendRow;
-use crate::protocol::{GameResult, ServerMsg};
+use crate::protocol::{Clocks, GameResult, ServerMsg};
 use crate::seed::{StoredResult, StoredSetup, commitment, fresh};
 use axum::extract::ws::Utf8Bytes;
 use gb_core::view::MatchView;
-use gb_core::{Events, Intent, MatchSetup, Seat, apply, legal_intents, new_match, owed_seat, view_for};
+use gb_core::{Events, Intent, MatchSetup, MatchState, Seat, apply, legal_intents, new_match, owed_seat, view_for};
 use std::sync::Arc;
 use tokio::time::Instant;
 
@@ -77,6 +77,26 @@ impl Room {
             self.streams[kind.index()].reset(game.version, view, clocks.clone());
         }
         self.delay.clear();
+    }
+
+    /// After a restart: the streams get back the frames of the last versions (rebuilt by replay), so clients
+    /// that were slightly behind still get exactly what they missed. Under a spectator delay those versions are
+    /// held again from now on (never released early, at worst later).
+    pub fn restore_history(&mut self, h: super::recover::History) {
+        for kind in Kind::ALL {
+            let i = kind.index();
+            self.streams[i].reset(h.base_v, h.base_views[i].clone(), h.base_clocks.clone());
+        }
+        let now = Instant::now();
+        for step in h.steps {
+            let [fa, fb, fs] = step.frames;
+            let [va, vb, vs] = step.views;
+            self.streams[Kind::A.index()].push(step.v, fa, va, step.clocks.clone());
+            self.streams[Kind::B.index()].push(step.v, fb, vb, step.clocks.clone());
+            self.live_turn = step.turn;
+            self.delay.hold(Held { v: step.v, turn: step.turn, at: now, frame: fs, view: vs, clocks: step.clocks });
+        }
+        self.release_spectators(None);
     }
 
     pub async fn on_intent(&mut self, conn: u64, seq: u32, intent: Intent, received: std::time::Instant) {
@@ -186,17 +206,8 @@ impl Room {
         let stamp = received.map(|r| Arc::new(Stamp(r)));
         let mut frames: [Option<Utf8Bytes>; 2] = [None, None];
         for kind in Kind::ALL {
-            let viewer = kind.viewer();
-            let view = view_for(&game.state, viewer);
-            let evs = events.for_viewer(viewer);
-            let unchanged = evs.is_empty() && same_view(self.streams[kind.index()].view.as_ref(), &view);
-            let legal = kind.seat().map(|s| legal_intents(&game.state, s)).unwrap_or_default();
-            let msg = if unchanged {
-                ServerMsg::Skip { v }
-            } else {
-                ServerMsg::Update { v, events: evs, view: view.clone(), legal, clocks: clocks.clone() }
-            };
-            let frame = Utf8Bytes::from(msg.encode());
+            let prev = self.streams[kind.index()].view.as_ref();
+            let (frame, view) = project(&game.state, events, kind, prev, v, clocks.clone());
             match kind.seat() {
                 Some(seat) => {
                     self.streams[kind.index()].push(v, frame.clone(), view, clocks.clone());
@@ -247,6 +258,28 @@ impl Room {
             self.commit(seat, Intent::Concede, None, None, Some(flag)).await;
         }
     }
+}
+
+/// Version `v` as `kind` may see it, encoded: an `update`, or a bare `skip` when nothing it may see changed
+/// since `prev`. Also used by recovery to rebuild the exact frames that were sent before a restart.
+pub(super) fn project(
+    state: &MatchState,
+    events: &Events,
+    kind: Kind,
+    prev: Option<&MatchView>,
+    v: u32,
+    clocks: Option<Clocks>,
+) -> (Utf8Bytes, MatchView) {
+    let viewer = kind.viewer();
+    let view = view_for(state, viewer);
+    let evs = events.for_viewer(viewer);
+    let msg = if evs.is_empty() && same_view(prev, &view) {
+        ServerMsg::Skip { v }
+    } else {
+        let legal = kind.seat().map(|s| legal_intents(state, s)).unwrap_or_default();
+        ServerMsg::Update { v, events: evs, view: view.clone(), legal, clocks }
+    };
+    (Utf8Bytes::from(msg.encode()), view)
 }
 
 /// Equal apart from the applied-intents counter, which changes every version.

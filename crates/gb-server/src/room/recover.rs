@@ -4,11 +4,15 @@
 use super::actor::{Game, RoomInit};
 use super::clock::Clock;
 use super::{RoomConfig, RoomDeps, Rooms, SeatEntry, spawn_room};
-use crate::db::matches::{MatchRow, intents_since, last_meta, room_matches};
-use crate::protocol::GameResult;
+use super::play::project;
+use super::streams::Kind;
+use crate::db::matches::{MatchRow, last_meta, log_with_meta, room_matches};
+use crate::protocol::{Clocks, GameResult};
 use crate::seed::{StoredResult, StoredSetup};
 use anyhow::{Context, bail};
-use gb_core::{Intent, Seat, replay};
+use axum::extract::ws::Utf8Bytes;
+use gb_core::view::MatchView;
+use gb_core::{Intent, Seat, apply, new_match, view_for};
 
 /// Rebuilds and spawns every recent room; returns how many came back. A room that fails to rebuild is logged
 /// and left out rather than stopping the server.
@@ -34,48 +38,84 @@ async fn rebuild(deps: &RoomDeps, id: &str, config_json: &str, seats_json: &str)
     let seats: [Option<SeatEntry>; 2] = serde_json::from_str(seats_json).context("room seats")?;
     let matches = room_matches(&deps.db, id).await?;
     let games = matches.iter().map(game_result).collect::<anyhow::Result<Vec<_>>>()?;
-    let (game, clock) = match matches.last() {
+    let (game, history, clock) = match matches.last() {
         Some(m) => {
-            let game = replay_match(deps, m).await?;
+            let (game, history) = replay_match(deps, m).await?;
             let clock = match (cfg.clock, game.state.is_over()) {
                 (Some(setting), false) => Some(match last_meta(&deps.db, &m.id).await? {
                     Some(meta) => {
-                        let meta: serde_json::Value = serde_json::from_str(&meta)?;
-                        let c: ClockMeta = serde_json::from_value(meta["clocks"].clone())?;
+                        let c = clocks_of(&meta)?;
                         Clock::restore(setting, c.remaining_ms, c.bank_ms)
                     }
                     None => Clock::new(setting),
                 }),
                 _ => None,
             };
-            (Some(game), clock)
+            (Some(game), Some(history), clock)
         }
-        None => (None, None),
+        None => (None, None, None),
     };
-    Ok(RoomInit { id: id.to_owned(), cfg, seats, games, game, clock })
+    Ok(RoomInit { id: id.to_owned(), cfg, seats, games, game, history, clock })
 }
 
-#[derive(serde::Deserialize)]
-struct ClockMeta {
-    remaining_ms: [u32; 2],
-    bank_ms: [u32; 2],
+/// The frames of the last versions of a recovered game, per viewer kind (A, B, spectator).
+pub struct History {
+    pub base_v: u32,
+    pub base_views: [MatchView; 3],
+    pub base_clocks: Option<Clocks>,
+    pub steps: Vec<Step>,
 }
 
-/// Setup + log → state, checking the log has no gaps.
-pub(super) async fn replay_match(deps: &RoomDeps, m: &MatchRow) -> anyhow::Result<Game> {
+pub struct Step {
+    pub v: u32,
+    pub turn: u32,
+    pub frames: [Utf8Bytes; 3],
+    pub views: [MatchView; 3],
+    pub clocks: Option<Clocks>,
+}
+
+/// Setup + log → state, checking the log has no gaps; the last `keep` versions are projected again exactly as
+/// they were sent (same views, events, legal intents and clocks), so reconnects after a crash lose nothing.
+pub(super) async fn replay_match(deps: &RoomDeps, m: &MatchRow) -> anyhow::Result<(Game, History)> {
     let stored: StoredSetup = serde_json::from_str(&m.setup_json).context("match setup")?;
-    let rows = intents_since(&deps.db, &m.id, 0).await?;
-    let mut log = Vec::with_capacity(rows.len());
-    for (i, r) in rows.iter().enumerate() {
-        if r.version != i as i64 + 1 {
-            bail!("match {} log has a gap at version {}", m.id, i + 1);
+    let rows = log_with_meta(&deps.db, &m.id).await?;
+    let mut state = new_match(&stored.setup).map_err(|e| anyhow::anyhow!("match {} setup: {e:?}", m.id))?;
+    let first_kept = rows.len().saturating_sub(deps.history) + 1;
+    let views = |state: &gb_core::MatchState| Kind::ALL.map(|k| view_for(state, k.viewer()));
+    let mut history = History { base_v: 0, base_views: views(&state), base_clocks: None, steps: Vec::new() };
+    for (i, (version, seat, intent_json, meta)) in rows.iter().enumerate() {
+        let v = i as u32 + 1;
+        if *version != i64::from(v) {
+            bail!("match {} log has a gap at version {v}", m.id);
         }
-        let seat = if r.seat == 0 { Seat::A } else { Seat::B };
-        let intent: Intent = serde_json::from_str(&r.intent_json)?;
-        log.push((seat, intent));
+        let seat = if *seat == 0 { Seat::A } else { Seat::B };
+        let intent: Intent = serde_json::from_str(intent_json)?;
+        let events = apply(&mut state, seat, &intent).map_err(|e| anyhow::anyhow!("match {} version {v}: {e}", m.id))?;
+        let clocks = meta.as_deref().map(clocks_of).transpose()?;
+        if (v as usize) + 1 == first_kept {
+            history = History { base_v: v, base_views: views(&state), base_clocks: clocks, steps: Vec::new() };
+        } else if v as usize >= first_kept {
+            let mut frames = Vec::with_capacity(3);
+            let mut next_views = Vec::with_capacity(3);
+            for kind in Kind::ALL {
+                let prev = history.steps.last().map_or(&history.base_views, |s| &s.views)[kind.index()].clone();
+                let (frame, view) = project(&state, &events, kind, Some(&prev), v, clocks.clone());
+                frames.push(frame);
+                next_views.push(view);
+            }
+            let turn = next_views[Kind::Spectator.index()].turn;
+            let frames: [Utf8Bytes; 3] = frames.try_into().expect("three kinds");
+            let views: [MatchView; 3] = next_views.try_into().expect("three kinds");
+            history.steps.push(Step { v, turn, frames, views, clocks });
+        }
     }
-    let state = replay(&stored.setup, &log).map_err(|e| anyhow::anyhow!("match {} does not replay: {e:?}", m.id))?;
-    Ok(Game { match_id: m.id.clone(), setup: stored.setup, nonce: stored.nonce, state, version: log.len() as u32 })
+    let game = Game { match_id: m.id.clone(), setup: stored.setup, nonce: stored.nonce, state, version: rows.len() as u32 };
+    Ok((game, history))
+}
+
+fn clocks_of(meta: &str) -> anyhow::Result<Clocks> {
+    let meta: serde_json::Value = serde_json::from_str(meta)?;
+    Ok(serde_json::from_value(meta["clocks"].clone())?)
 }
 
 fn game_result(m: &MatchRow) -> anyhow::Result<GameResult> {
@@ -96,5 +136,5 @@ fn game_result(m: &MatchRow) -> anyhow::Result<GameResult> {
 
 /// A brand-new room with no games yet.
 pub fn fresh_room(id: String, cfg: RoomConfig, seats: [Option<SeatEntry>; 2]) -> RoomInit {
-    RoomInit { id, cfg, seats, games: Vec::new(), game: None, clock: None }
+    RoomInit { id, cfg, seats, games: Vec::new(), game: None, history: None, clock: None }
 }
