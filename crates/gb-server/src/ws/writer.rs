@@ -9,6 +9,7 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 const WRITE_TIMEOUT: Duration = Duration::from_secs(5);
+const RESTARTING: (u16, &str) = (1012, "server restarting: reconnect with your last version");
 
 pub async fn run(
     mut sink: SplitSink<WebSocket, Message>,
@@ -22,7 +23,7 @@ pub async fn run(
             out = rx.recv() => out,
             // The room cut us off (queue full): the client reconnects with its last version and resyncs.
             _ = kill.cancelled() => break Some((1013, "too slow: reconnect with your last version")),
-            _ = shutdown.cancelled() => break Some((1012, "server restarting: reconnect with your last version")),
+            _ = shutdown.cancelled() => break Some(RESTARTING),
         };
         match out {
             Some(Out::Text(frame, stamp)) => {
@@ -34,6 +35,9 @@ pub async fn run(
                 }
             }
             Some(Out::Close(code, reason)) => break Some((code, reason)),
+            // Everyone stopped feeding us; if that is because of a shutdown, still say so (the reader and the
+            // room may notice the token before this task does).
+            None if shutdown.is_cancelled() => break Some(RESTARTING),
             None => break None,
         }
     };

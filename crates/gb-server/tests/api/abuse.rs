@@ -124,4 +124,20 @@ async fn lobby_rest_rules(backend: Backend) {
     crate::helpers::assert_error(r, 409, "game_not_over").await;
 }
 
-on_both_backends!(bad_websocket_input_gets_specific_codes, lobby_rest_rules);
+async fn shutdown_closes_sockets_with_1012(backend: Backend) {
+    let mut app = spawn_app(backend).await;
+    let base = app.address.clone();
+    let (room, [a, _]) = seated_room(&base, public_room()).await;
+    let (mut player, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
+    let (mut spec, _) = connect(&base, &room, None, "spectator", None).await;
+    // Metrics are exported while we are at it.
+    let metrics = app.get(&a.client, "/metrics").await.text().await.unwrap();
+    assert!(metrics.contains("gb_ws_connections") && metrics.contains("gb_rooms"), "{metrics}");
+    app.shutdown.cancel();
+    assert_eq!(player.close_code().await, Some(1012));
+    assert_eq!(spec.close_code().await, Some(1012));
+    let server = app.server.take().unwrap();
+    tokio::time::timeout(std::time::Duration::from_secs(10), server).await.expect("server stops").unwrap().unwrap();
+}
+
+on_both_backends!(bad_websocket_input_gets_specific_codes, lobby_rest_rules, shutdown_closes_sockets_with_1012);

@@ -1,0 +1,61 @@
+//! A quick load run (ignored by default): dozens of rooms, each with two random players (no think time) and one
+//! spectator, over real WebSockets against an in-process server on SQLite. Prints intents per second and the
+//! server's intent → last-frame-written latency and persistence latency quantiles from /metrics.
+//! `cargo test -p gb-server --release --test load -- --ignored --nocapture` (GB_LOAD_ROOMS to change 36).
+#[allow(dead_code)]
+#[path = "api/helpers.rs"]
+mod helpers;
+#[allow(dead_code)]
+#[path = "api/wsclient.rs"]
+mod wsclient;
+
+use helpers::{Backend, spawn_app_with};
+use std::time::Instant;
+use wsclient::{connect, game_over, play_seat, public_room, seated_room};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "load run; prints numbers"]
+async fn load_dozens_of_matches() {
+    let rooms: usize = std::env::var("GB_LOAD_ROOMS").ok().and_then(|s| s.parse().ok()).unwrap_or(36);
+    let backend = if std::env::var("GB_LOAD_PG").is_ok() { Backend::Postgres } else { Backend::Sqlite };
+    let app = spawn_app_with(backend, |s| s.ws_rate_per_sec = 1000).await;
+    let base = app.address.clone();
+    let mut tables = Vec::new();
+    for _ in 0..rooms {
+        let (room, [a, b]) = seated_room(&base, public_room()).await;
+        let (wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
+        let (wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
+        let (spec, _) = connect(&base, &room, None, "spectator", None).await;
+        tables.push((wa, wb, spec));
+    }
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for (i, (wa, wb, mut spec)) in tables.into_iter().enumerate() {
+        tasks.push(tokio::spawn(async move {
+            let watch = tokio::spawn(async move {
+                while let Some(m) = spec.next().await {
+                    if game_over(&m) {
+                        break;
+                    }
+                }
+            });
+            let (fa, _) = tokio::join!(play_seat(wa, 2 * i as u64, 250), play_seat(wb, 2 * i as u64 + 1, 250));
+            let _ = watch.await;
+            fa.iter().rev().find_map(|f| f["v"].as_u64()).unwrap_or(0)
+        }));
+    }
+    let mut intents = 0;
+    for t in tasks {
+        intents += t.await.unwrap();
+    }
+    let secs = started.elapsed().as_secs_f64();
+    println!("{rooms} matches ({backend:?}), {intents} intents in {secs:.2} s: {:.0} intents/s", intents as f64 / secs);
+    let metrics = app.get(&app.client, "/metrics").await.text().await.unwrap();
+    for line in metrics.lines() {
+        if (line.starts_with("gb_intent_to_last_frame_seconds") || line.starts_with("gb_persist_"))
+            && !line.starts_with('#')
+        {
+            println!("{line}");
+        }
+    }
+}
