@@ -9,12 +9,7 @@ const USAGE: &str = "usage:\n  gb scenario run PATH...     run scenario files (.
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args
-        .iter()
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .as_slice()
-    {
+    match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["scenario", "run", paths @ ..] if !paths.is_empty() => scenario_run(paths),
         ["replay", "verify", file] => replay_verify(Path::new(file)),
         _ => {
@@ -26,9 +21,8 @@ fn main() -> ExitCode {
 
 fn collect(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     if path.is_dir() {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)?
-            .map(|e| e.map(|e| e.path()))
-            .collect::<Result<_, _>>()?;
+        let mut entries: Vec<PathBuf> =
+            std::fs::read_dir(path)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
         entries.sort();
         for e in entries {
             if e.is_dir() || e.extension().is_some_and(|x| x == "toml") {
@@ -53,10 +47,7 @@ fn scenario_run(paths: &[&str]) -> ExitCode {
     for file in &files {
         let result = match std::fs::read_to_string(file) {
             Ok(text) => gb_core::scenario::run_text(&text),
-            Err(e) => gb_core::scenario::ScenarioResult {
-                name: String::new(),
-                failure: Some(e.to_string()),
-            },
+            Err(e) => gb_core::scenario::ScenarioResult { name: String::new(), failure: Some(e.to_string()) },
         };
         match result.failure {
             None => {
@@ -70,22 +61,14 @@ fn scenario_run(paths: &[&str]) -> ExitCode {
         }
     }
     println!("{passed} passed, {failed} failed");
-    if failed == 0 && passed > 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    if failed == 0 && passed > 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
 
 /// The commitment a server publishes at the start of a match (see `MatchRecord::seed_commitment`).
 pub(crate) fn seed_commitment(seed: u64, nonce_hex: &str) -> Result<String, String> {
     let nonce = (0..nonce_hex.len())
         .step_by(2)
-        .map(|i| {
-            nonce_hex
-                .get(i..i + 2)
-                .and_then(|h| u8::from_str_radix(h, 16).ok())
-        })
+        .map(|i| nonce_hex.get(i..i + 2).and_then(|h| u8::from_str_radix(h, 16).ok()))
         .collect::<Option<Vec<u8>>>()
         .ok_or("the nonce is not hex")?;
     let mut h = Sha256::new();
@@ -106,8 +89,7 @@ fn replay_verify(file: &Path) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let verified =
-        seed_commitment(record.setup.seed, &record.nonce).and_then(|c| record.verify(&c));
+    let verified = seed_commitment(record.setup.seed, &record.nonce).and_then(|c| record.verify(&c));
     match verified {
         Ok(v) => {
             println!(

@@ -6,14 +6,8 @@ use sha2::{Digest, Sha256};
 use std::process::Command;
 
 fn gb(args: &[&str]) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gb"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
+    let out = Command::new(env!("CARGO_BIN_EXE_gb")).args(args).output().unwrap();
+    (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 #[test]
@@ -32,10 +26,7 @@ fn a_failing_scenario_fails_the_run() {
     std::fs::write(&bad, "name = \"no position\"\n").unwrap();
     let (ok, out) = gb(&["scenario", "run", bad.to_str().unwrap()]);
     assert!(!ok);
-    assert!(
-        out.contains("FAIL") && out.contains("0 passed, 1 failed"),
-        "{out}"
-    );
+    assert!(out.contains("FAIL") && out.contains("0 passed, 1 failed"), "{out}");
 }
 
 fn commitment(seed: u64, nonce: &[u8]) -> String {
@@ -48,17 +39,9 @@ fn commitment(seed: u64, nonce: &[u8]) -> String {
 
 fn record(seed: u64) -> MatchRecord {
     let decks = preconstructed();
-    let setup = MatchSetup {
-        decks: [decks[0].1.clone(), decks[1].1.clone()],
-        seed,
-    };
+    let setup = MatchSetup { decks: [decks[0].1.clone(), decks[1].1.clone()], seed };
     let mut state = new_match(&setup).unwrap();
-    let log = play_out(
-        &mut state,
-        &mut RandomPolicy::new(seed),
-        100_000,
-        |_, _, _| {},
-    );
+    let log = play_out(&mut state, &mut RandomPolicy::new(seed), 100_000, |_, _, _| {});
     let nonce = [7u8, 1, 2, 3];
     MatchRecord {
         format: RECORD_FORMAT.into(),
@@ -66,10 +49,7 @@ fn record(seed: u64) -> MatchRecord {
         setup,
         seed_commitment: commitment(seed, &nonce),
         nonce: "07010203".into(),
-        log: log
-            .into_iter()
-            .map(|(seat, intent)| LoggedIntent { seat, intent })
-            .collect(),
+        log: log.into_iter().map(|(seat, intent)| LoggedIntent { seat, intent }).collect(),
         outcome: state.outcome(),
         final_state_hash: format!("{:016x}", state_hash(&state)),
     }

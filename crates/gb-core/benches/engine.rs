@@ -3,20 +3,13 @@
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use gb_core::playout::RandomPolicy;
 use gb_core::{
-    MatchSetup, MatchState, Seat, Viewer, apply, decks::preconstructed, legal_intents, new_match,
-    owed_seat, view_for,
+    MatchSetup, MatchState, Seat, Viewer, apply, decks::preconstructed, legal_intents, new_match, owed_seat, view_for,
 };
 use std::hint::black_box;
 
 fn setup(seed: u64) -> MatchSetup {
     let decks = preconstructed();
-    MatchSetup {
-        decks: [
-            decks[(seed % 4) as usize].1.clone(),
-            decks[((seed / 4) % 4) as usize].1.clone(),
-        ],
-        seed,
-    }
+    MatchSetup { decks: [decks[(seed % 4) as usize].1.clone(), decks[((seed / 4) % 4) as usize].1.clone()], seed }
 }
 
 /// Mid-game states with the intent a random player would submit there.

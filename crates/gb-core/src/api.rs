@@ -4,7 +4,7 @@ use crate::event::{Event, Events};
 use crate::frames::{AskKind, Frame, WindowKind};
 use crate::ids::{Position, Seat};
 use crate::intent::{AttackerDecl, Intent};
-use crate::intents::{action, attack, blend, gem, setup, substitute, turn};
+use crate::intents::{action, attack, blend, effect, gem, setup, substitute, turn};
 use crate::rejection::Rejection;
 use crate::setup::{MatchSetup, SetupError, new_match};
 use crate::state::{EndReason, MatchState};
@@ -47,6 +47,13 @@ pub fn check(state: &MatchState, seat: Seat, intent: &Intent) -> Result<(), Reje
         Intent::DeblendToBlock => attack::check_block(state, seat),
         Intent::Substitute { hero, bench } => substitute::check(state, seat, *hero, *bench),
         Intent::KeepHeroes => substitute::check_keep(state, seat),
+        Intent::UseEffect { hero } => effect::check_use(state, seat, *hero),
+        Intent::Accept
+        | Intent::Decline
+        | Intent::ChooseCard { .. }
+        | Intent::ChooseHero { .. }
+        | Intent::ChooseDirection { .. }
+        | Intent::ChooseTrigger { .. } => effect::check_answer(state, seat, intent),
         Intent::Concede => unreachable!("handled above"),
     }
 }
@@ -56,26 +63,27 @@ pub fn apply(state: &mut MatchState, seat: Seat, intent: &Intent) -> Result<Even
     check(state, seat, intent)?;
     let mut ev = Events::default();
     match intent {
-        Intent::ChooseTurnOrder { go_first } => {
-            setup::apply_turn_order(state, seat, *go_first, &mut ev)
-        }
+        Intent::ChooseTurnOrder { go_first } => setup::apply_turn_order(state, seat, *go_first, &mut ev),
         Intent::Mulligan => setup::apply_mulligan(state, seat, true, &mut ev),
         Intent::KeepHand => setup::apply_mulligan(state, seat, false, &mut ev),
         Intent::PlayGem { card, hero } => gem::apply(state, seat, *card, *hero, &mut ev),
         Intent::PlayBlend { card, hero } => blend::apply_blend(state, seat, *card, *hero, &mut ev),
         Intent::Deblend { hero } => blend::apply_deblend(state, seat, *hero, &mut ev),
         Intent::PlayAction { card } => action::apply(state, seat, *card, &mut ev),
-        Intent::DeclareAttack { attackers } => {
-            attack::apply_declare(state, seat, attackers, &mut ev)
-        }
+        Intent::DeclareAttack { attackers } => attack::apply_declare(state, seat, attackers, &mut ev),
         Intent::EndTurn => turn::apply_end_turn(state, seat, &mut ev),
         Intent::Pass => turn::apply_pass(state, seat, &mut ev),
         Intent::AcceptDamage => attack::apply_accept(state, seat, &mut ev),
         Intent::DeblendToBlock => attack::apply_block(state, seat, &mut ev),
-        Intent::Substitute { hero, bench } => {
-            substitute::apply(state, seat, *hero, *bench, &mut ev)
-        }
+        Intent::Substitute { hero, bench } => substitute::apply(state, seat, *hero, *bench, &mut ev),
         Intent::KeepHeroes => substitute::apply_keep(state, seat, &mut ev),
+        Intent::UseEffect { hero } => effect::apply_use(state, seat, *hero, &mut ev),
+        Intent::Accept
+        | Intent::Decline
+        | Intent::ChooseCard { .. }
+        | Intent::ChooseHero { .. }
+        | Intent::ChooseDirection { .. }
+        | Intent::ChooseTrigger { .. } => effect::apply_answer(state, seat, intent, &mut ev),
         Intent::Concede => {
             ev.push(Event::Conceded { seat });
             state.finish(seat.other(), EndReason::Concession, &mut ev);
@@ -96,36 +104,41 @@ pub fn legal_intents(state: &MatchState, seat: Seat) -> Vec<Intent> {
         let mut candidates = Vec::with_capacity(32);
         match state.frames.last() {
             Some(Frame::Ask { kind, .. }) => match kind {
-                AskKind::TurnOrder => candidates
-                    .extend([true, false].map(|go_first| Intent::ChooseTurnOrder { go_first })),
+                AskKind::TurnOrder => {
+                    candidates.extend([true, false].map(|go_first| Intent::ChooseTurnOrder { go_first }))
+                }
                 AskKind::Mulligan => candidates.extend([Intent::Mulligan, Intent::KeepHand]),
                 AskKind::AttackDamage { .. } => {
-                    candidates.extend([Intent::AcceptDamage, Intent::DeblendToBlock])
+                    candidates.extend([Intent::AcceptDamage, Intent::DeblendToBlock]);
+                    timed_action_candidates(state, seat, &mut candidates);
                 }
+                AskKind::Effect { .. } => candidates.extend(effect::answers(state, seat)),
                 AskKind::Substitute => {
                     for b in &state.player(seat).bench {
-                        candidates.extend(
-                            Position::ALL.map(|hero| Intent::Substitute { hero, bench: b.id }),
-                        );
+                        candidates.extend(Position::ALL.map(|hero| Intent::Substitute { hero, bench: b.id }));
                     }
                     candidates.push(Intent::KeepHeroes);
                 }
             },
-            Some(Frame::Window {
-                kind: WindowKind::Main,
-                ..
-            }) => main_phase_candidates(state, seat, &mut candidates),
-            Some(Frame::Window { .. }) => candidates.push(Intent::Pass),
+            Some(Frame::Window { kind: WindowKind::Main, .. }) => main_phase_candidates(state, seat, &mut candidates),
+            Some(Frame::Window { .. }) => {
+                candidates.push(Intent::Pass);
+                timed_action_candidates(state, seat, &mut candidates);
+            }
             _ => {}
         }
-        out.extend(
-            candidates
-                .into_iter()
-                .filter(|i| check(state, seat, i).is_ok()),
-        );
+        out.extend(candidates.into_iter().filter(|i| check(state, seat, i).is_ok()));
     }
     out.push(Intent::Concede);
     out
+}
+
+fn timed_action_candidates(state: &MatchState, seat: Seat, out: &mut Vec<Intent>) {
+    for card in &state.player(seat).hand {
+        if card.def.def().timed {
+            out.push(Intent::PlayAction { card: card.id });
+        }
+    }
 }
 
 fn main_phase_candidates(state: &MatchState, seat: Seat, out: &mut Vec<Intent>) {
@@ -133,10 +146,7 @@ fn main_phase_candidates(state: &MatchState, seat: Seat, out: &mut Vec<Intent>) 
     for card in &p.hand {
         match card.def.def().kind {
             CardKind::Gem if !p.allotted_gem_used => {
-                out.extend(Position::ALL.map(|hero| Intent::PlayGem {
-                    card: card.id,
-                    hero,
-                }))
+                out.extend(Position::ALL.map(|hero| Intent::PlayGem { card: card.id, hero }))
             }
             CardKind::Blend => {
                 // Pre-filter with the cheap test so `check` is not asked to explain every refusal.
@@ -145,12 +155,9 @@ fn main_phase_candidates(state: &MatchState, seat: Seat, out: &mut Vec<Intent>) 
                     let h = p.hero(hero);
                     if !h.is_blended()
                         && h.level() >= def.level
-                        && blend::meets_requirement(h, &def.gems)
+                        && crate::effects::gems::meets_requirement(state, seat, hero, &def.gems)
                     {
-                        out.push(Intent::PlayBlend {
-                            card: card.id,
-                            hero,
-                        });
+                        out.push(Intent::PlayBlend { card: card.id, hero });
                     }
                 }
             }
@@ -161,6 +168,12 @@ fn main_phase_candidates(state: &MatchState, seat: Seat, out: &mut Vec<Intent>) 
     for hero in Position::ALL {
         if p.hero(hero).is_blended() {
             out.push(Intent::Deblend { hero });
+        }
+        if matches!(
+            crate::effects::live_program(state, seat, hero),
+            Some((_, crate::effects::program::Program::Activated { .. }))
+        ) {
+            out.push(Intent::UseEffect { hero });
         }
     }
     if !p.attacked_this_turn {
@@ -175,18 +188,14 @@ fn attack_candidates(state: &MatchState, seat: Seat, out: &mut Vec<Intent>) {
         .iter()
         .map(|&hero| {
             let mut v = vec![None];
-            v.extend(
-                attack::targets(state, seat, hero)
-                    .map(|target| Some(AttackerDecl { hero, target })),
-            );
+            v.extend(attack::targets(state, seat, hero).into_iter().map(|target| Some(AttackerDecl { hero, target })));
             v
         })
         .collect();
     for a in &options[0] {
         for b in &options[1] {
             for c in &options[2] {
-                let attackers: Vec<AttackerDecl> =
-                    [a, b, c].into_iter().flatten().copied().collect();
+                let attackers: Vec<AttackerDecl> = [a, b, c].into_iter().flatten().copied().collect();
                 if !attackers.is_empty() {
                     out.push(Intent::DeclareAttack { attackers });
                 }
@@ -213,8 +222,7 @@ pub enum ReplayError {
 pub fn replay(setup: &MatchSetup, log: &[(Seat, Intent)]) -> Result<MatchState, ReplayError> {
     let mut state = new_match(setup).map_err(ReplayError::Setup)?;
     for (index, (seat, intent)) in log.iter().enumerate() {
-        apply(&mut state, *seat, intent)
-            .map_err(|rejection| ReplayError::Rejected { index, rejection })?;
+        apply(&mut state, *seat, intent).map_err(|rejection| ReplayError::Rejected { index, rejection })?;
     }
     Ok(state)
 }

@@ -56,6 +56,9 @@ pub enum Activation {
 pub struct EffectText {
     pub name: Option<String>,
     pub text: String,
+    /// What the effect does, in the vocabulary of `effects::program` (CR 500).
+    #[serde(default, skip_serializing)]
+    pub program: Option<crate::effects::program::Program>,
 }
 
 /// One card of the catalogue, as written in `data/cards.json`.
@@ -147,16 +150,12 @@ const CARDS_JSON: &str = include_str!("../data/cards.json");
 /// The catalogue, parsed on first use. The file is compiled in: the product never reads card data at run time.
 pub fn catalogue() -> &'static Catalogue {
     static CATALOGUE: OnceLock<Catalogue> = OnceLock::new();
-    CATALOGUE.get_or_init(|| {
-        serde_json::from_str(CARDS_JSON).expect("data/cards.json is checked by tests")
-    })
+    CATALOGUE.get_or_init(|| serde_json::from_str(CARDS_JSON).expect("data/cards.json is checked by tests"))
 }
 
 /// Looks a card up by name; panics only on names written into the engine's own code and tests.
 pub fn card(name: &str) -> CardDefId {
-    catalogue()
-        .find(name)
-        .unwrap_or_else(|| panic!("no card named {name:?} in the catalogue"))
+    catalogue().find(name).unwrap_or_else(|| panic!("no card named {name:?} in the catalogue"))
 }
 
 /// The raw catalogue JSON, for servers that publish the card gallery.
@@ -185,11 +184,7 @@ mod tests {
                 CardKind::Action => {
                     assert!(c.stars <= 5 && c.effect.is_some(), "{}: CR 303", c.name)
                 }
-                CardKind::Gem => assert!(
-                    c.gem_type.is_some() && c.subtype.is_some(),
-                    "{}: CR 301.5",
-                    c.name
-                ),
+                CardKind::Gem => assert!(c.gem_type.is_some() && c.subtype.is_some(), "{}: CR 301.5", c.name),
             }
         }
         let mut names: Vec<_> = cat.cards.iter().map(|c| c.name.to_lowercase()).collect();
@@ -198,36 +193,32 @@ mod tests {
         assert_eq!(names.len(), cat.cards.len(), "card names are unique");
     }
 
+    fn text(c: &CardDef) -> Option<(Option<&str>, &str)> {
+        c.effect.as_ref().map(|e| (e.name.as_deref(), e.text.as_str()))
+    }
+
+    /// Every card with an effect text carries a program for it, and only those do.
+    #[test]
+    fn every_effect_has_a_program() {
+        for c in &catalogue().cards {
+            if let Some(e) = &c.effect {
+                assert!(e.program.is_some(), "{} has no program for its effect", c.name);
+            }
+        }
+    }
+
     /// Test-only: the project's catalogue matches the shared starter set stat for stat.
     #[test]
     fn catalogue_matches_the_starter_set() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/cards/starter-set.json"
-        );
-        let Ok(text) = std::fs::read_to_string(path) else {
-            return;
-        };
-        let shared: Catalogue = serde_json::from_str(&text).unwrap();
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/cards/starter-set.json");
+        // The shared folder sits beside the clone on every developer machine and in CI.
+        let json = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let shared: Catalogue = serde_json::from_str(&json).unwrap();
         for s in &shared.cards {
-            let ours = catalogue()
-                .find(&s.name)
-                .unwrap_or_else(|| panic!("missing {}", s.name))
-                .def();
+            let ours = catalogue().find(&s.name).unwrap_or_else(|| panic!("missing {}", s.name)).def();
             assert_eq!(
-                (
-                    ours.kind,
-                    ours.level,
-                    ours.atk,
-                    ours.def,
-                    &ours.gems,
-                    ours.stars,
-                    ours.timed,
-                    &ours.effect
-                ),
-                (
-                    s.kind, s.level, s.atk, s.def, &s.gems, s.stars, s.timed, &s.effect
-                ),
+                (ours.kind, ours.level, ours.atk, ours.def, &ours.gems, ours.stars, ours.timed, text(ours)),
+                (s.kind, s.level, s.atk, s.def, &s.gems, s.stars, s.timed, text(s)),
                 "{}",
                 s.name
             );

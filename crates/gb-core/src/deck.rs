@@ -64,30 +64,24 @@ impl DeckList {
                     errors.push(Rejection::new(
                         "deck_text_unknown_label",
                         "CR 101.1",
-                        format!("line {}: unknown label {label:?} (use Left, Center, Right, Back, Bench or Name)", n + 1),
+                        format!(
+                            "line {}: unknown label {label:?} (use Left, Center, Right, Back, Bench or Name)",
+                            n + 1
+                        ),
                     ));
                 }
                 continue;
             }
             let (count, name) = match line.split_once(char::is_whitespace) {
-                Some((c, name)) => (
-                    c.trim_end_matches(['x', 'X']).parse::<u8>().ok(),
-                    name.trim(),
-                ),
+                Some((c, name)) => (c.trim_end_matches(['x', 'X']).parse::<u8>().ok(), name.trim()),
                 None => (None, line),
             };
             match count {
-                Some(count) if count > 0 => list.main.push(DeckEntry {
-                    count,
-                    card: name.to_string(),
-                }),
+                Some(count) if count > 0 => list.main.push(DeckEntry { count, card: name.to_string() }),
                 _ => errors.push(Rejection::new(
                     "deck_text_bad_line",
                     "CR 101.3",
-                    format!(
-                        "line {}: expected `<count> <card name>`, got {line:?}",
-                        n + 1
-                    ),
+                    format!("line {}: expected `<count> <card name>`, got {line:?}", n + 1),
                 )),
             }
         }
@@ -104,11 +98,7 @@ impl DeckList {
                 ));
             }
         }
-        if errors.is_empty() {
-            Ok(list)
-        } else {
-            Err(errors)
-        }
+        if errors.is_empty() { Ok(list) } else { Err(errors) }
     }
 
     /// The plain-text form that [`DeckList::parse_text`] reads back.
@@ -136,11 +126,7 @@ impl DeckList {
         let resolve = |name: &str, errors: &mut Vec<Rejection>| -> Option<CardDefId> {
             let found = cat.find(name);
             if found.is_none() {
-                errors.push(Rejection::new(
-                    "unknown_card",
-                    "CR 100.1",
-                    format!("no card named {name:?}"),
-                ));
+                errors.push(Rejection::new("unknown_card", "CR 100.1", format!("no card named {name:?}")));
             }
             found
         };
@@ -151,11 +137,7 @@ impl DeckList {
                     errors.push(Rejection::new(
                         "not_a_hero",
                         "CR 300.1",
-                        format!(
-                            "{} is not a hero and cannot stand in {} position",
-                            id.name(),
-                            POSITION_LABELS[i]
-                        ),
+                        format!("{} is not a hero and cannot stand in {} position", id.name(), POSITION_LABELS[i]),
                     ));
                 }
                 heroes.push(id);
@@ -178,10 +160,7 @@ impl DeckList {
             errors.push(Rejection::new(
                 "too_many_heroes",
                 "CR 101.1b",
-                format!(
-                    "the bench holds at most 4 heroes, this list has {}",
-                    self.bench.len()
-                ),
+                format!("the bench holds at most 4 heroes, this list has {}", self.bench.len()),
             ));
         }
         let mut all_heroes: Vec<CardDefId> = heroes.iter().chain(bench.iter()).copied().collect();
@@ -219,10 +198,7 @@ impl DeckList {
             errors.push(Rejection::new(
                 "main_deck_size",
                 "CR 101.3",
-                format!(
-                    "the main deck must have exactly 50 cards, this one has {}",
-                    main.len()
-                ),
+                format!("the main deck must have exactly 50 cards, this one has {}", main.len()),
             ));
         }
         let mut stars = 0u32;
@@ -232,10 +208,7 @@ impl DeckList {
                 errors.push(Rejection::new(
                     "too_many_copies",
                     "CR 101.4",
-                    format!(
-                        "at most 3 copies of {} are allowed, this list has {n}",
-                        def.name
-                    ),
+                    format!("at most 3 copies of {} are allowed, this list has {n}", def.name),
                 ));
             }
             if def.is_special_gem() && *n > 1 {
@@ -257,11 +230,7 @@ impl DeckList {
             ));
         }
         if errors.is_empty() {
-            Ok(ValidDeck {
-                heroes: [heroes[0], heroes[1], heroes[2], heroes[3]],
-                bench,
-                main,
-            })
+            Ok(ValidDeck { heroes: [heroes[0], heroes[1], heroes[2], heroes[3]], bench, main })
         } else {
             Err(errors)
         }
@@ -270,9 +239,7 @@ impl DeckList {
 
 fn cap(s: &str) -> String {
     let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
-        .unwrap_or_default()
+    c.next().map(|f| f.to_ascii_uppercase().to_string() + c.as_str()).unwrap_or_default()
 }
 
 impl Position {

@@ -17,11 +17,7 @@ pub struct CardView {
 impl From<Card> for CardView {
     fn from(c: Card) -> Self {
         let def = c.def.def();
-        CardView {
-            id: c.id,
-            card: &def.id,
-            name: &def.name,
-        }
+        CardView { id: c.id, card: &def.id, name: &def.name }
     }
 }
 
@@ -164,6 +160,68 @@ pub enum Event {
     EndPhase {
         seat: Seat,
     },
+    /// An effect starts resolving (`card` names the card whose effect it is).
+    EffectResolving {
+        seat: Seat,
+        card: &'static str,
+    },
+    /// An activated effect was used (CR 500.4).
+    EffectUsed {
+        seat: Seat,
+        hero: Position,
+        card: &'static str,
+    },
+    /// Tara: the top card was revealed (by name: a kept card enters a hidden hand, so it carries no handle),
+    /// then kept or discarded.
+    CardRevealed {
+        seat: Seat,
+        card: &'static str,
+        kept: bool,
+    },
+    /// CR 619.1: the chosen card is shown to the opponent (by name only); `None` when nothing was taken.
+    Searched {
+        seat: Seat,
+        card: Option<&'static str>,
+    },
+    DeckShuffled {
+        seat: Seat,
+    },
+    /// Horizon Gazer: a discarded gem went back to the hand (by name only).
+    ReturnedToHand {
+        seat: Seat,
+        card: &'static str,
+    },
+    /// CR 622.
+    Switched {
+        seat: Seat,
+        a: Position,
+        b: Position,
+    },
+    /// CR 617.
+    Rotated {
+        seat: Seat,
+        clockwise: bool,
+    },
+    /// Stun, Ghost: the hero is treated as having no effect.
+    EffectRemoved {
+        seat: Seat,
+        hero: Position,
+    },
+    EffectCopied {
+        seat: Seat,
+        hero: Position,
+        card: &'static str,
+    },
+    /// Invert (CR 624.1c).
+    Inverted {
+        seat: Seat,
+        hero: Position,
+    },
+    /// Block Attack: that attacker's damage became 0.
+    AttackBlocked {
+        seat: Seat,
+        attacker: Position,
+    },
     Conceded {
         seat: Seat,
     },
@@ -177,22 +235,12 @@ impl Event {
     /// The event as `viewer` may see it.
     pub fn redacted_for(&self, viewer: Viewer) -> Event {
         match self {
-            Event::HandDealt {
-                seat,
-                count,
-                cards: Some(_),
-            } if !viewer.sees_private_of(*seat) => Event::HandDealt {
-                seat: *seat,
-                count: *count,
-                cards: None,
-            },
-            Event::CardDrawn {
-                seat,
-                card: Some(_),
-            } if !viewer.sees_private_of(*seat) => Event::CardDrawn {
-                seat: *seat,
-                card: None,
-            },
+            Event::HandDealt { seat, count, cards: Some(_) } if !viewer.sees_private_of(*seat) => {
+                Event::HandDealt { seat: *seat, count: *count, cards: None }
+            }
+            Event::CardDrawn { seat, card: Some(_) } if !viewer.sees_private_of(*seat) => {
+                Event::CardDrawn { seat: *seat, card: None }
+            }
             other => other.clone(),
         }
     }

@@ -21,6 +21,12 @@ pub(crate) enum Frame {
     Action(ActionFrame),
     /// Work: the end phase and, when a round was decided, the start of the next round (CR 205, 206.3).
     EndPhase(EndStage),
+    /// Work: an effect resolving step by step.
+    Effect(crate::effects::resolve::EffectFrame),
+    /// Work: simultaneous triggers waiting their turn (CR 501.4).
+    Triggers(crate::effects::triggers::TriggerBatch),
+    /// Work: a played blend becomes active once "when blended" effects resolved (CR 501.5).
+    AttachBlend { seat: Seat, hero: Position, card: Card },
 }
 
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
@@ -32,13 +38,11 @@ pub enum AskKind {
     /// CR 200.6.
     Mulligan,
     /// CR 204.4: the defender accepts or deblends-to-block, one attacker at a time.
-    AttackDamage {
-        attacker: Position,
-        target: Position,
-        damage: u16,
-    },
+    AttackDamage { attacker: Position, target: Position, damage: u16 },
     /// CR 206.3: substitute one hero, or keep them all.
     Substitute,
+    /// A question of a card's effect (`card` names the card).
+    Effect { prompt: crate::effects::resolve::Prompt, card: &'static str },
 }
 
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
@@ -84,6 +88,7 @@ pub(crate) struct AttackerState {
 pub(crate) enum AttackStage {
     AttackerWindow,
     DefenderWindow,
+    WhenAttacked,
     Calculate,
     /// Asking the defender about the attacker at this index next.
     Damage(u8),
@@ -95,6 +100,7 @@ pub(crate) struct ActionFrame {
     pub card: Card,
     pub prevented: bool,
     pub responded: bool,
+    pub resolved: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -128,15 +134,21 @@ pub(crate) fn drive(state: &mut MatchState, ev: &mut Events) {
             state.finish(loser.other(), EndReason::StepBudget, ev);
             return;
         }
+        // CR 302.6: a blend whose gem requirement is no longer met is discarded before anything else resolves.
+        intents::blend::check_state(state, ev);
+        // CR 501.3: triggered effects resolve at once, before the interrupted work goes on.
+        if !state.triggers.is_empty() {
+            let pending = std::mem::take(&mut state.triggers);
+            let batch = crate::effects::triggers::TriggerBatch::split(state, pending);
+            state.frames.push(Frame::Triggers(batch));
+            continue;
+        }
         let Some(top) = state.frames.last() else {
             return;
         };
         match top {
             // CR 206.1: once a round is decided the active player goes straight to the end phase.
-            Frame::Window {
-                kind: WindowKind::Main,
-                ..
-            } if state.turn.round_loser.is_some() => {
+            Frame::Window { kind: WindowKind::Main, .. } if state.turn.round_loser.is_some() => {
                 state.frames.pop();
                 state.frames.push(Frame::EndPhase(EndStage::EndOfTurn));
             }
@@ -148,6 +160,9 @@ pub(crate) fn drive(state: &mut MatchState, ev: &mut Events) {
                     Frame::Attack(attack) => intents::attack::step(state, attack, ev),
                     Frame::Action(action) => intents::action::step(state, action, ev),
                     Frame::EndPhase(stage) => intents::turn::step(state, stage, ev),
+                    Frame::Effect(effect) => crate::effects::resolve::step(state, effect, ev),
+                    Frame::Triggers(batch) => crate::intents::effect::step_triggers(state, batch),
+                    Frame::AttachBlend { seat, hero, card } => intents::blend::attach(state, seat, hero, card, ev),
                     Frame::Ask { .. } | Frame::Window { .. } => {
                         unreachable!("input frames are matched above")
                     }

@@ -34,12 +34,7 @@ pub enum Position {
 }
 
 impl Position {
-    pub const ALL: [Position; 4] = [
-        Position::Left,
-        Position::Center,
-        Position::Right,
-        Position::Back,
-    ];
+    pub const ALL: [Position; 4] = [Position::Left, Position::Center, Position::Right, Position::Back];
     /// The frontline (CR 203.1c, 400.3a).
     pub const FRONTLINE: [Position; 3] = [Position::Left, Position::Center, Position::Right];
 

@@ -44,6 +44,20 @@ pub enum Intent {
     Substitute { hero: Position, bench: CardId },
     /// CR 206.3: substitute no one.
     KeepHeroes,
+    /// CR 500.4: use a hero's activated effect ("once during your turn, you may …").
+    UseEffect { hero: Position },
+    /// Answer "yes" to an effect's question ("you may …").
+    Accept,
+    /// Answer "no", or find nothing in a search (CR 619).
+    Decline,
+    /// Choose a card an effect asks for (from your hand, your deck in a search, or your discard).
+    ChooseCard { card: CardId },
+    /// Choose a hero an effect asks for.
+    ChooseHero { seat: crate::ids::Seat, hero: Position },
+    /// Rotate clockwise or counterclockwise (CR 617).
+    ChooseDirection { clockwise: bool },
+    /// CR 501.4: which of your simultaneous effects resolves next.
+    ChooseTrigger { trigger: u32 },
     /// CR 102.2: concede the game (never only a round, CR 206.1e).
     Concede,
 }
@@ -66,6 +80,13 @@ impl Intent {
             Intent::DeblendToBlock => "deblend_to_block",
             Intent::Substitute { .. } => "substitute",
             Intent::KeepHeroes => "keep_heroes",
+            Intent::UseEffect { .. } => "use_effect",
+            Intent::Accept => "accept",
+            Intent::Decline => "decline",
+            Intent::ChooseCard { .. } => "choose_card",
+            Intent::ChooseHero { .. } => "choose_hero",
+            Intent::ChooseDirection { .. } => "choose_direction",
+            Intent::ChooseTrigger { .. } => "choose_trigger",
             Intent::Concede => "concede",
         }
     }

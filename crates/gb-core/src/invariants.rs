@@ -14,17 +14,10 @@ pub fn check_invariants(state: &MatchState, initial: &[Vec<u16>; 2]) -> Result<(
         let p = state.player(seat);
         // Every card of the deck is in exactly one zone.
         if p.card_census() != initial[seat.index()] {
-            return Err(format!(
-                "{seat:?}: the cards in play are not the cards the player brought"
-            ));
+            return Err(format!("{seat:?}: the cards in play are not the cards the player brought"));
         }
         // Four heroes in four distinct positions, heroes only there and on the bench.
-        let mut heroes: Vec<_> = p
-            .field
-            .iter()
-            .map(|h| h.card.def)
-            .chain(p.bench.iter().map(|c| c.def))
-            .collect();
+        let mut heroes: Vec<_> = p.field.iter().map(|h| h.card.def).chain(p.bench.iter().map(|c| c.def)).collect();
         if heroes.iter().any(|h| h.def().kind != CardKind::Hero) {
             return Err(format!("{seat:?}: a non-hero stands in a hero's place"));
         }
@@ -33,7 +26,7 @@ pub fn check_invariants(state: &MatchState, initial: &[Vec<u16>; 2]) -> Result<(
         if heroes.len() != 4 + p.bench.len() {
             return Err(format!("{seat:?}: a hero appears twice"));
         }
-        for h in &p.field {
+        for (i, h) in p.field.iter().enumerate() {
             if h.gems.iter().any(|g| g.def.def().kind != CardKind::Gem) {
                 return Err(format!("{seat:?}: a non-gem is equipped"));
             }
@@ -41,25 +34,16 @@ pub fn check_invariants(state: &MatchState, initial: &[Vec<u16>; 2]) -> Result<(
                 if b.def.def().kind != CardKind::Blend {
                     return Err(format!("{seat:?}: a non-blend is blended"));
                 }
-                if !crate::intents::blend::meets_requirement(h, &b.def.def().gems) {
-                    return Err(format!(
-                        "{seat:?}: a blend stays without its gems (CR 302.6)"
-                    ));
+                let pos = crate::ids::Position::from_index(i);
+                if !crate::effects::gems::meets_requirement(state, seat, pos, &b.def.def().gems) {
+                    return Err(format!("{seat:?}: a blend stays without its gems (CR 302.6)"));
                 }
             }
             ids.push(h.card.id);
-            ids.extend(
-                h.gems
-                    .iter()
-                    .chain(h.blend.iter())
-                    .chain(h.attached.iter())
-                    .map(|c| c.id),
-            );
+            ids.extend(h.gems.iter().chain(h.blend.iter()).chain(h.attached.iter()).map(|c| c.id));
         }
         if p.meter.len() > p.meter_slots as usize {
-            return Err(format!(
-                "{seat:?}: the action meter holds more than its slots (CR 401.2)"
-            ));
+            return Err(format!("{seat:?}: the action meter holds more than its slots (CR 401.2)"));
         }
         if p.meter.iter().any(|c| c.def.def().kind != CardKind::Action) {
             return Err(format!("{seat:?}: a non-action is in the action meter"));
@@ -81,25 +65,14 @@ pub fn check_invariants(state: &MatchState, initial: &[Vec<u16>; 2]) -> Result<(
     match (state.is_over(), owed_seat(state)) {
         (true, None) => {}
         (false, Some(seat)) => {
-            if !matches!(
-                state.frames.last(),
-                Some(Frame::Ask { .. } | Frame::Window { .. })
-            ) {
+            if !matches!(state.frames.last(), Some(Frame::Ask { .. } | Frame::Window { .. })) {
                 return Err("a work frame is on top between intents".into());
             }
-            if legal_intents(state, seat)
-                .iter()
-                .all(|i| *i == Intent::Concede)
-            {
-                return Err(format!(
-                    "{seat:?} owes a decision but has no legal intent but conceding"
-                ));
+            if legal_intents(state, seat).iter().all(|i| *i == Intent::Concede) {
+                return Err(format!("{seat:?} owes a decision but has no legal intent but conceding"));
             }
             if legal_intents(state, seat.other()) != vec![Intent::Concede] {
-                return Err(format!(
-                    "{:?} may act although {seat:?} owes the decision",
-                    seat.other()
-                ));
+                return Err(format!("{:?} may act although {seat:?} owes the decision", seat.other()));
             }
         }
         (over, owed) => return Err(format!("game over = {over} but owed seat = {owed:?}")),

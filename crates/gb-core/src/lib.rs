@@ -19,6 +19,7 @@ mod api;
 pub mod cards;
 pub mod deck;
 pub mod decks;
+pub mod effects;
 pub mod event;
 mod frames;
 mod hash;

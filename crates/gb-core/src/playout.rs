@@ -14,10 +14,7 @@ pub struct RandomPolicy {
 
 impl RandomPolicy {
     pub fn new(seed: u64) -> Self {
-        RandomPolicy {
-            rng: MatchRng::new(seed ^ 0x9e37_79b9_7f4a_7c15),
-            concede_one_in: 0,
-        }
+        RandomPolicy { rng: MatchRng::new(seed ^ 0x9e37_79b9_7f4a_7c15), concede_one_in: 0 }
     }
 
     /// Picks one of `legal` (which always ends with `Concede`).

@@ -44,37 +44,18 @@ impl MatchRecord {
             return Err(format!("unknown generator {:?}", self.rng_algorithm));
         }
         if !computed_commitment.eq_ignore_ascii_case(&self.seed_commitment) {
-            return Err(
-                "the revealed seed and nonce do not match the commitment published at the start"
-                    .into(),
-            );
+            return Err("the revealed seed and nonce do not match the commitment published at the start".into());
         }
-        let log: Vec<(Seat, Intent)> = self
-            .log
-            .iter()
-            .map(|l| (l.seat, l.intent.clone()))
-            .collect();
-        let state =
-            replay(&self.setup, &log).map_err(|e| format!("the log does not replay: {e:?}"))?;
+        let log: Vec<(Seat, Intent)> = self.log.iter().map(|l| (l.seat, l.intent.clone())).collect();
+        let state = replay(&self.setup, &log).map_err(|e| format!("the log does not replay: {e:?}"))?;
         let hash = format!("{:016x}", state_hash(&state));
         if hash != self.final_state_hash {
-            return Err(format!(
-                "final state hash {hash} differs from the recorded {}",
-                self.final_state_hash
-            ));
+            return Err(format!("final state hash {hash} differs from the recorded {}", self.final_state_hash));
         }
         if state.outcome() != self.outcome {
-            return Err(format!(
-                "the replay ends with {:?}, the record says {:?}",
-                state.outcome(),
-                self.outcome
-            ));
+            return Err(format!("the replay ends with {:?}, the record says {:?}", state.outcome(), self.outcome));
         }
-        Ok(VerifiedMatch {
-            intents: log.len(),
-            outcome: state.outcome(),
-            final_state_hash: hash,
-        })
+        Ok(VerifiedMatch { intents: log.len(), outcome: state.outcome(), final_state_hash: hash })
     }
 }
 

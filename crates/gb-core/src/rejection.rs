@@ -16,11 +16,7 @@ pub struct Rejection {
 
 impl Rejection {
     pub fn new(code: &'static str, rule: &'static str, message: impl Into<String>) -> Self {
-        Rejection {
-            code,
-            rule,
-            message: message.into(),
-        }
+        Rejection { code, rule, message: message.into() }
     }
 }
 

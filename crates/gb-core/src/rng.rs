@@ -15,10 +15,7 @@ pub struct MatchRng {
 
 impl MatchRng {
     pub fn new(seed: u64) -> Self {
-        MatchRng {
-            seed,
-            stream: ChaCha8Rng::seed_from_u64(seed),
-        }
+        MatchRng { seed, stream: ChaCha8Rng::seed_from_u64(seed) }
     }
 
     /// A uniform number in `0..n` by rejection sampling (no modulo bias).

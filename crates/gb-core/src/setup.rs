@@ -40,10 +40,7 @@ pub fn new_match(setup: &MatchSetup) -> Result<MatchState, Vec<SetupError>> {
     let mut next_id = 0u32;
     let mut fresh = |def| {
         next_id += 1;
-        Card {
-            id: crate::ids::CardId(next_id),
-            def,
-        }
+        Card { id: crate::ids::CardId(next_id), def }
     };
     let players = [0, 1].map(|i| {
         let deck = &valid[i];
@@ -71,6 +68,10 @@ pub fn new_match(setup: &MatchSetup) -> Result<MatchState, Vec<SetupError>> {
         chooser,
         outcome: None,
         applied: 0,
+        alterations: Vec::new(),
+        effect_uses: Vec::new(),
+        triggers: Vec::new(),
+        next_trigger_id: 0,
     };
     let mut ev = crate::event::Events::default();
     crate::frames::drive(&mut state, &mut ev);

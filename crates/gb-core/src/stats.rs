@@ -1,6 +1,8 @@
-//! A hero's ATK and DEF: written stats (CR 624), replaced by a blend's (CR 302.8), gated by activation gems
-//! (CR 300.5), plus bonuses with a floor of 0 (CR 605.1c).
+//! A hero's ATK and DEF: written stats (CR 624) — the blend's while blended (CR 302.8), gated by activation gems
+//! (CR 300.5), Dread Blader's highest-on-field, swapped by Invert — plus bonuses from alterations and statics,
+//! never below 0 (CR 605.1c).
 use crate::cards::Activation;
+use crate::effects::{self, program::Static};
 use crate::ids::{Position, Seat};
 use crate::state::MatchState;
 
@@ -10,9 +12,8 @@ pub enum Stat {
     Def,
 }
 
-/// The written stat (CR 624.1): the blend's while blended (CR 302.8), otherwise the hero's, which counts only
-/// while the hero has a gem if it carries an activation gem symbol (CR 300.5).
-pub fn written(state: &MatchState, seat: Seat, pos: Position, stat: Stat) -> u16 {
+/// The printed stat of whatever the hero is now: blend or hero, activation gem respected.
+fn printed(state: &MatchState, seat: Seat, pos: Position, stat: Stat) -> u16 {
     let hero = state.hero(seat, pos);
     if let Some(blend) = hero.blend {
         let def = blend.def.def();
@@ -26,23 +27,66 @@ pub fn written(state: &MatchState, seat: Seat, pos: Position, stat: Stat) -> u16
         Stat::Atk => (def.atk, Activation::Atk),
         Stat::Def => (def.def, Activation::Def),
     };
-    if def.needs_activation(gate) && !hero.has_gem() {
-        0
+    if def.needs_activation(gate) && !effects::gems::has_any_gem(state, seat, pos) { 0 } else { value as u16 }
+}
+
+/// The written stat before Invert: Dread Blader copies the highest printed stat among the other heroes
+/// (RULINGS.md), which keeps two Dread Bladers from chasing each other.
+fn written_unswapped(state: &MatchState, seat: Seat, pos: Position, stat: Stat) -> u16 {
+    let from_highest = effects::statics(state, seat, pos).iter().any(|s| matches!(s, Static::WrittenFromHighest(true)));
+    if from_highest {
+        Position::ALL.into_iter().filter(|p| *p != pos).map(|p| printed(state, seat, p, stat)).max().unwrap_or(0)
     } else {
-        value as u16
+        printed(state, seat, pos, stat)
     }
 }
 
-/// The stat in play: written plus bonuses, never below 0 (CR 605.1c).
-pub fn current(state: &MatchState, seat: Seat, pos: Position, stat: Stat) -> u16 {
-    let bonus: i32 = 0;
+/// The written stat (CR 624.1), after Invert's swap (CR 624.1c).
+pub fn written(state: &MatchState, seat: Seat, pos: Position, stat: Stat) -> u16 {
+    let stat = match (effects::inverted(state, seat, pos), stat) {
+        (false, s) => s,
+        (true, Stat::Atk) => Stat::Def,
+        (true, Stat::Def) => Stat::Atk,
+    };
+    written_unswapped(state, seat, pos, stat)
+}
+
+/// The stat in play: written plus bonuses, never below 0 (CR 605.1c). `attacking` is true while this hero's
+/// attack damage is calculated, for "while attacking" bonuses (CR 203.1h).
+pub fn current(state: &MatchState, seat: Seat, pos: Position, stat: Stat, attacking: bool) -> u16 {
+    let (mut atk, mut def) = effects::bonuses(state, seat, pos);
+    for s in effects::statics(state, seat, pos) {
+        match s {
+            Static::Bonus { bonus, when } if effects::condition_holds(state, seat, pos, when, attacking) => {
+                atk += bonus.atk as i32;
+                def += bonus.def as i32;
+            }
+            Static::BonusPerOtherHeroWithGem { atk: n, gem } => {
+                let others = Position::ALL
+                    .into_iter()
+                    .filter(|p| *p != pos && effects::gems::has_gem_type(state, seat, *p, *gem))
+                    .count() as i32;
+                atk += *n as i32 * others;
+            }
+            _ => {}
+        }
+    }
+    let bonus = match stat {
+        Stat::Atk => atk,
+        Stat::Def => def,
+    };
     (written(state, seat, pos, stat) as i32 + bonus).max(0) as u16
 }
 
 pub fn atk(state: &MatchState, seat: Seat, pos: Position) -> u16 {
-    current(state, seat, pos, Stat::Atk)
+    current(state, seat, pos, Stat::Atk, false)
 }
 
 pub fn def(state: &MatchState, seat: Seat, pos: Position) -> u16 {
-    current(state, seat, pos, Stat::Def)
+    current(state, seat, pos, Stat::Def, false)
+}
+
+/// ATK while attacking.
+pub fn attacking_atk(state: &MatchState, seat: Seat, pos: Position) -> u16 {
+    current(state, seat, pos, Stat::Atk, true)
 }

@@ -81,6 +81,13 @@ pub struct HeroView {
     pub gems: Vec<CardView>,
     pub blend: Option<CardView>,
     pub attached: Vec<CardView>,
+    /// The card whose effect the hero has now (its blend's, its own, or a copied one); `None` when it has none
+    /// or its effect was removed.
+    pub effect: Option<&'static str>,
+    /// Stun or Ghost: treated as having no effect (CR 500.9a).
+    pub effect_removed: bool,
+    /// Block Attack: may not attack for the remainder of the turn.
+    pub cannot_attack: bool,
 }
 
 fn cards(zone: &[crate::state::Card]) -> Vec<CardView> {
@@ -89,13 +96,8 @@ fn cards(zone: &[crate::state::Card]) -> Vec<CardView> {
 
 /// The view of `state` for `viewer`. Pure: equal inputs give byte-equal serializations.
 pub fn view_for(state: &MatchState, viewer: Viewer) -> MatchView {
-    let first_player_known = !matches!(
-        state.frames.last(),
-        Some(Frame::Ask {
-            kind: AskKind::TurnOrder,
-            ..
-        })
-    ) && state.turn.phase != Phase::Setup
+    let first_player_known = !matches!(state.frames.last(), Some(Frame::Ask { kind: AskKind::TurnOrder, .. }))
+        && state.turn.phase != Phase::Setup
         || state.players.iter().any(|p| !p.hand.is_empty());
     MatchView {
         viewer,
@@ -114,14 +116,8 @@ pub fn view_for(state: &MatchState, viewer: Viewer) -> MatchView {
 
 fn pending(state: &MatchState) -> Option<PendingView> {
     match state.frames.last()? {
-        Frame::Ask { seat, kind } => Some(PendingView {
-            seat: *seat,
-            decision: Decision::Ask { ask: *kind },
-        }),
-        Frame::Window { seat, kind } => Some(PendingView {
-            seat: *seat,
-            decision: Decision::Window { window: *kind },
-        }),
+        Frame::Ask { seat, kind } => Some(PendingView { seat: *seat, decision: Decision::Ask { ask: *kind } }),
+        Frame::Window { seat, kind } => Some(PendingView { seat: *seat, decision: Decision::Window { window: *kind } }),
         _ => None,
     }
 }
@@ -163,5 +159,8 @@ fn hero_view(state: &MatchState, seat: Seat, pos: Position, own: bool) -> HeroVi
         gems: cards(&h.gems),
         blend: h.blend.map(Into::into),
         attached: cards(&h.attached),
+        effect: if visible { crate::effects::active_effect(state, seat, pos).map(|e| e.name()) } else { None },
+        effect_removed: visible && crate::effects::effect_removed(state, seat, pos),
+        cannot_attack: crate::effects::cannot_attack(state, seat, pos),
     }
 }

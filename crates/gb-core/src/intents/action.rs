@@ -1,53 +1,61 @@
 //! Playing an action: into the action meter, a response window for the opponent, then its effect
-//! (CR 303.3, 401, 501.6).
+//! (CR 303.3, 401, 501.6). Timed actions are played in the windows their text names (CR 623).
 use crate::cards::CardKind;
+use crate::effects::program::{Program, TimedWhen};
+use crate::effects::resolve::EffectFrame;
+use crate::effects::triggers::TriggerCtx;
 use crate::event::{Event, Events};
-use crate::frames::{ActionFrame, Frame, WindowKind};
+use crate::frames::{ActionFrame, AskKind, Frame, WindowKind};
 use crate::ids::{CardId, Seat};
 use crate::intents::require_window;
 use crate::rejection::Rejection;
 use crate::state::MatchState;
 
+/// Which timed actions the current input frame allows `seat` to play (CR 623.2).
+fn timed_window(state: &MatchState, seat: Seat) -> Option<TimedWhen> {
+    match state.frames.last() {
+        Some(Frame::Window { seat: s, kind: WindowKind::AttackerDeclared | WindowKind::DefenderDeclared })
+            if *s == seat =>
+        {
+            Some(TimedWhen::AttackDeclared)
+        }
+        // CR 623.2c: only while attack damage would actually be received.
+        Some(Frame::Ask { seat: s, kind: AskKind::AttackDamage { damage, .. } }) if *s == seat && *damage > 0 => {
+            Some(TimedWhen::ReceivingAttackDamage)
+        }
+        _ => None,
+    }
+}
+
 pub(crate) fn check(state: &MatchState, seat: Seat, card: CardId) -> Result<(), Rejection> {
-    require_window(
-        state,
-        seat,
-        WindowKind::Main,
-        "CR 202.1",
-        "playing an action",
-    )?;
+    let window = timed_window(state, seat);
+    if window.is_none() {
+        require_window(state, seat, WindowKind::Main, "CR 202.1", "playing an action")?;
+    }
     let p = state.player(seat);
     let Some(c) = p.hand.iter().find(|c| c.id == card) else {
-        return Err(Rejection::new(
-            "card_not_in_hand",
-            "CR 402.4a",
-            "that card is not in your hand",
-        ));
+        return Err(Rejection::new("card_not_in_hand", "CR 402.4a", "that card is not in your hand"));
     };
     let def = c.def.def();
     if def.kind != CardKind::Action {
-        return Err(Rejection::new(
-            "not_an_action",
-            "CR 303.3",
-            format!("{} is not an action", def.name),
-        ));
+        return Err(Rejection::new("not_an_action", "CR 303.3", format!("{} is not an action", def.name)));
     }
-    if def.timed {
+    let when = match crate::effects::program(c.def) {
+        Some(Program::TimedAction { when, .. }) => Some(*when),
+        _ => None,
+    };
+    if window.is_some() && when != window {
+        return Err(Rejection::new("not_now", "CR 623.2", format!("{} cannot be played at this moment", def.name)));
+    }
+    if window.is_none() && def.timed {
         return Err(Rejection::new(
             "timed_action_not_now",
             "CR 623.2b",
-            format!(
-                "{} is a timed action and can only be played when its text says",
-                def.name
-            ),
+            format!("{} is a timed action and can only be played when its text says", def.name),
         ));
     }
     if p.meter_full() {
-        return Err(Rejection::new(
-            "action_meter_full",
-            "CR 303.3b",
-            "your action meter is full",
-        ));
+        return Err(Rejection::new("action_meter_full", "CR 303.3b", "your action meter is full"));
     }
     Ok(())
 }
@@ -55,17 +63,14 @@ pub(crate) fn check(state: &MatchState, seat: Seat, card: CardId) -> Result<(), 
 pub(crate) fn apply(state: &mut MatchState, seat: Seat, card: CardId, ev: &mut Events) {
     let card = state.take_from_hand(seat, card).expect("checked");
     let card = state.fresh(card.def);
-    state.player_mut(seat).meter.push(card);
-    ev.push(Event::ActionPlayed {
-        seat,
-        action: card.into(),
-    });
-    state.frames.push(Frame::Action(ActionFrame {
-        seat,
-        card,
-        prevented: false,
-        responded: false,
-    }));
+    let number = state.turn.number;
+    let p = state.player_mut(seat);
+    p.meter.push(card);
+    p.last_action_turn = Some(number);
+    ev.push(Event::ActionPlayed { seat, action: card.into() });
+    // Timed actions go above the window or question they answer, which is open again once they resolved
+    // (CR 623.4, RULINGS.md).
+    state.frames.push(Frame::Action(ActionFrame { seat, card, prevented: false, responded: false, resolved: false }));
 }
 
 pub(crate) fn step(state: &mut MatchState, mut action: ActionFrame, ev: &mut Events) {
@@ -74,16 +79,16 @@ pub(crate) fn step(state: &mut MatchState, mut action: ActionFrame, ev: &mut Eve
         action.responded = true;
         let opponent = action.seat.other();
         state.frames.push(Frame::Action(action));
-        state.frames.push(Frame::Window {
-            seat: opponent,
-            kind: WindowKind::ActionResponse,
-        });
+        state.frames.push(Frame::Window { seat: opponent, kind: WindowKind::ActionResponse });
+        return;
+    }
+    if !action.resolved && !action.prevented {
+        action.resolved = true;
+        let effect = EffectFrame::new(action.seat, None, action.card.def, TriggerCtx::default());
+        state.frames.push(Frame::Action(action));
+        state.frames.push(Frame::Effect(effect));
         return;
     }
     // The card stays in the meter whether or not its effect happened (CR 303.4).
-    ev.push(Event::ActionResolved {
-        seat: action.seat,
-        action: action.card.into(),
-        prevented: action.prevented,
-    });
+    ev.push(Event::ActionResolved { seat: action.seat, action: action.card.into(), prevented: action.prevented });
 }

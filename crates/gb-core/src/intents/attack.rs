@@ -1,6 +1,9 @@
-//! The attack: declaration (CR 203), the two declaration windows, dropping 0-ATK attackers (CR 204.1), damage
-//! calculated for every attacker before any block (CR 204.3, RULINGS.md on 204.4f), then the defender's choice
-//! per attacker: accept the damage or deblend-to-block (CR 204.4, 610).
+//! The attack: declaration (CR 203), the two declaration windows, dropping 0-ATK attackers (CR 204.1), "when this
+//! hero is attacked" effects (CR 204.2), damage calculated for every attacker before any block (CR 204.3,
+//! RULINGS.md on 204.4f), then the defender's choice per attacker: accept the damage, deblend-to-block (CR 204.4,
+//! 610), or answer with a timed action (CR 623); "after this hero attacks" effects follow each attack (CR 204.5d).
+use crate::effects::program::Static;
+use crate::effects::triggers::{TriggerEvent, raise};
 use crate::event::{DeblendReason, Event, Events};
 use crate::frames::{AskKind, AttackFrame, AttackStage, AttackerState, Frame, WindowKind};
 use crate::ids::{Position, Seat};
@@ -10,27 +13,24 @@ use crate::rejection::Rejection;
 use crate::state::MatchState;
 use crate::stats;
 
-/// The opponent's heroes `hero` may attack: only the opposite position hero (CR 204.3a, 616).
-pub(crate) fn targets(
-    _state: &MatchState,
-    _seat: Seat,
-    hero: Position,
-) -> impl Iterator<Item = Position> {
-    hero.opposite().into_iter()
+/// The opponent's heroes `hero` may attack: the opposite position hero (CR 204.3a, 616), and with Storm Weaver's
+/// aura also the center from a side, or either side from the center (CR 204.4f).
+pub(crate) fn targets(state: &MatchState, seat: Seat, hero: Position) -> Vec<Position> {
+    let mut out: Vec<Position> = hero.opposite().into_iter().collect();
+    let aura = crate::effects::statics(state, seat, hero).iter().any(|s| matches!(s, Static::ExtraTargets(true)));
+    if aura {
+        match hero {
+            Position::Center => out.extend([Position::Left, Position::Right]),
+            Position::Left | Position::Right => out.push(Position::Center),
+            Position::Back => {}
+        }
+    }
+    out.sort();
+    out
 }
 
-pub(crate) fn check_declare(
-    state: &MatchState,
-    seat: Seat,
-    attackers: &[AttackerDecl],
-) -> Result<(), Rejection> {
-    require_window(
-        state,
-        seat,
-        WindowKind::Main,
-        "CR 203.1",
-        "declaring an attack",
-    )?;
+pub(crate) fn check_declare(state: &MatchState, seat: Seat, attackers: &[AttackerDecl]) -> Result<(), Rejection> {
+    require_window(state, seat, WindowKind::Main, "CR 203.1", "declaring an attack")?;
     if state.is_first_turn(seat) && seat == state.turn.first_player {
         return Err(Rejection::new(
             "first_turn_no_attack",
@@ -39,75 +39,44 @@ pub(crate) fn check_declare(
         ));
     }
     if state.player(seat).attacked_this_turn {
-        return Err(Rejection::new(
-            "already_attacked",
-            "CR 203.1a",
-            "you may declare only one attack per turn",
-        ));
+        return Err(Rejection::new("already_attacked", "CR 203.1a", "you may declare only one attack per turn"));
     }
     if attackers.is_empty() {
-        return Err(Rejection::new(
-            "no_attackers",
-            "CR 203.1b",
-            "declare at least one attacking hero",
-        ));
+        return Err(Rejection::new("no_attackers", "CR 203.1b", "declare at least one attacking hero"));
     }
     for (i, a) in attackers.iter().enumerate() {
         if !a.hero.is_frontline() {
+            return Err(Rejection::new("back_cannot_attack", "CR 203.1d", "back position heroes cannot attack"));
+        }
+        if crate::effects::cannot_attack(state, seat, a.hero) {
             return Err(Rejection::new(
-                "back_cannot_attack",
-                "CR 203.1d",
-                "back position heroes cannot attack",
+                "hero_cannot_attack",
+                "CR 623.2c",
+                "that hero may not attack for the remainder of the turn",
             ));
         }
         if attackers[..i].iter().any(|b| b.hero == a.hero) {
-            return Err(Rejection::new(
-                "attacker_twice",
-                "CR 203.1b",
-                "each hero can be declared as an attacker once",
-            ));
+            return Err(Rejection::new("attacker_twice", "CR 203.1b", "each hero can be declared as an attacker once"));
         }
-        if !targets(state, seat, a.hero).any(|t| t == a.target) {
+        if !targets(state, seat, a.hero).contains(&a.target) {
             return Err(Rejection::new(
                 "not_a_target",
                 "CR 204.3a",
-                format!(
-                    "your {} hero can only attack the opposite position hero",
-                    a.hero.label()
-                ),
+                format!("your {} hero can only attack the opposite position hero", a.hero.label()),
             ));
         }
     }
     Ok(())
 }
 
-pub(crate) fn apply_declare(
-    state: &mut MatchState,
-    seat: Seat,
-    attackers: &[AttackerDecl],
-    ev: &mut Events,
-) {
+pub(crate) fn apply_declare(state: &mut MatchState, seat: Seat, attackers: &[AttackerDecl], ev: &mut Events) {
     let mut sorted = attackers.to_vec();
     sorted.sort();
     state.player_mut(seat).attacked_this_turn = true;
-    ev.push(Event::AttackDeclared {
-        seat,
-        attackers: sorted.clone(),
-    });
-    let attackers = sorted
-        .iter()
-        .map(|a| AttackerState {
-            hero: a.hero,
-            target: a.target,
-            damage: 0,
-            dropped: false,
-        })
-        .collect();
-    state.frames.push(Frame::Attack(AttackFrame {
-        seat,
-        attackers,
-        stage: AttackStage::AttackerWindow,
-    }));
+    ev.push(Event::AttackDeclared { seat, attackers: sorted.clone() });
+    let attackers =
+        sorted.iter().map(|a| AttackerState { hero: a.hero, target: a.target, damage: 0, dropped: false }).collect();
+    state.frames.push(Frame::Attack(AttackFrame { seat, attackers, stage: AttackStage::AttackerWindow }));
 }
 
 pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Events) {
@@ -122,27 +91,30 @@ pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Eve
         AttackStage::AttackerWindow => {
             attack.stage = AttackStage::DefenderWindow;
             state.frames.push(Frame::Attack(attack));
-            state.frames.push(Frame::Window {
-                seat,
-                kind: WindowKind::AttackerDeclared,
-            });
+            state.frames.push(Frame::Window { seat, kind: WindowKind::AttackerDeclared });
         }
         AttackStage::DefenderWindow => {
-            attack.stage = AttackStage::Calculate;
+            attack.stage = AttackStage::WhenAttacked;
             state.frames.push(Frame::Attack(attack));
-            state.frames.push(Frame::Window {
-                seat: defender,
-                kind: WindowKind::DefenderDeclared,
-            });
+            state.frames.push(Frame::Window { seat: defender, kind: WindowKind::DefenderDeclared });
         }
-        AttackStage::Calculate => {
+        AttackStage::WhenAttacked => {
+            // CR 204.1: heroes that still have 0 ATK do not resolve an attack; CR 204.2: then the "when this hero
+            // is attacked" effects of the heroes the others attack.
             for a in attack.attackers.iter_mut() {
-                let atk = stats::atk(state, seat, a.hero);
-                if atk == 0 {
+                if stats::attacking_atk(state, seat, a.hero) == 0 {
                     a.dropped = true;
                     ev.push(Event::AttackerDropped { seat, hero: a.hero });
-                    continue;
+                } else {
+                    raise(state, TriggerEvent::Attacked { seat: defender, pos: a.target });
                 }
+            }
+            attack.stage = AttackStage::Calculate;
+            state.frames.push(Frame::Attack(attack));
+        }
+        AttackStage::Calculate => {
+            for a in attack.attackers.iter_mut().filter(|a| !a.dropped) {
+                let atk = stats::attacking_atk(state, seat, a.hero);
                 let def = stats::def(state, defender, a.target);
                 a.damage = atk.saturating_sub(def);
                 ev.push(Event::AttackDamageCalculated {
@@ -158,26 +130,16 @@ pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Eve
             state.frames.push(Frame::Attack(attack));
         }
         AttackStage::Damage(i) => {
-            let Some(next) = attack
-                .attackers
-                .iter()
-                .enumerate()
-                .skip(i as usize)
-                .find(|(_, a)| !a.dropped)
-            else {
+            let Some((idx, a)) = attack.attackers.iter().enumerate().skip(i as usize).find(|(_, a)| !a.dropped) else {
                 ev.push(Event::AttackEnded { seat });
                 return;
             };
-            let (idx, a) = (next.0, *next.1);
+            let a = *a;
             attack.stage = AttackStage::Damage(idx as u8 + 1);
             state.frames.push(Frame::Attack(attack));
             state.frames.push(Frame::Ask {
                 seat: defender,
-                kind: AskKind::AttackDamage {
-                    attacker: a.hero,
-                    target: a.target,
-                    damage: a.damage,
-                },
+                kind: AskKind::AttackDamage { attacker: a.hero, target: a.target, damage: a.damage },
             });
         }
     }
@@ -185,11 +147,7 @@ pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Eve
 
 fn damage_ask(state: &MatchState, seat: Seat) -> Result<(Position, Position, u16), Rejection> {
     match current_ask(state, seat) {
-        Some(AskKind::AttackDamage {
-            attacker,
-            target,
-            damage,
-        }) => Ok((attacker, target, damage)),
+        Some(AskKind::AttackDamage { attacker, target, damage }) => Ok((attacker, target, damage)),
         _ => Err(not_asked("CR 204.4", "answering attack damage")),
     }
 }
@@ -199,22 +157,20 @@ pub(crate) fn check_accept(state: &MatchState, seat: Seat) -> Result<(), Rejecti
 }
 
 pub(crate) fn apply_accept(state: &mut MatchState, seat: Seat, ev: &mut Events) {
-    let (_, _, damage) = damage_ask(state, seat).expect("checked");
+    let (attacker, _, damage) = damage_ask(state, seat).expect("checked");
     state.frames.pop();
     // CR 204.4a: net attack damage below 0 counts as 0 (RULINGS.md, attacker backlash: none).
     if damage > 0 {
         state.damage(seat, damage, true, ev);
     }
+    // CR 204.5d: "after this hero attacks" effects resolve before the next attack.
+    raise(state, TriggerEvent::AfterAttack { seat: seat.other(), pos: attacker });
 }
 
 pub(crate) fn check_block(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
     let (_, target, _) = damage_ask(state, seat)?;
     if !state.hero(seat, target).is_blended() {
-        return Err(Rejection::new(
-            "hero_not_blended",
-            "CR 610.1b",
-            "only a blended hero can deblend-to-block",
-        ));
+        return Err(Rejection::new("hero_not_blended", "CR 610.1b", "only a blended hero can deblend-to-block"));
     }
     Ok(())
 }
@@ -224,9 +180,6 @@ pub(crate) fn apply_block(state: &mut MatchState, seat: Seat, ev: &mut Events) {
     state.frames.pop();
     // CR 610.1c–d: only the blend goes, and only this attacker's damage is prevented.
     state.deblend(seat, target, DeblendReason::Block, ev);
-    ev.push(Event::DeblendedToBlock {
-        seat,
-        hero: target,
-        attacker,
-    });
+    ev.push(Event::DeblendedToBlock { seat, hero: target, attacker });
+    raise(state, TriggerEvent::AfterAttack { seat: seat.other(), pos: attacker });
 }

@@ -7,53 +7,25 @@ use crate::intents::require_window;
 use crate::rejection::Rejection;
 use crate::state::MatchState;
 
-pub(crate) fn check(
-    state: &MatchState,
-    seat: Seat,
-    card: CardId,
-    _hero: Position,
-) -> Result<(), Rejection> {
+pub(crate) fn check(state: &MatchState, seat: Seat, card: CardId, _hero: Position) -> Result<(), Rejection> {
     require_window(state, seat, WindowKind::Main, "CR 202.1", "playing a gem")?;
     let p = state.player(seat);
     let Some(c) = p.hand.iter().find(|c| c.id == card) else {
-        return Err(Rejection::new(
-            "card_not_in_hand",
-            "CR 402.4a",
-            "that card is not in your hand",
-        ));
+        return Err(Rejection::new("card_not_in_hand", "CR 402.4a", "that card is not in your hand"));
     };
     if c.def.def().kind != CardKind::Gem {
-        return Err(Rejection::new(
-            "not_a_gem",
-            "CR 301.2",
-            format!("{} is not a gem", c.def.name()),
-        ));
+        return Err(Rejection::new("not_a_gem", "CR 301.2", format!("{} is not a gem", c.def.name())));
     }
     if p.allotted_gem_used {
-        return Err(Rejection::new(
-            "allotted_gem_used",
-            "CR 301.2",
-            "you already played your allotted gem this turn",
-        ));
+        return Err(Rejection::new("allotted_gem_used", "CR 301.2", "you already played your allotted gem this turn"));
     }
     Ok(())
 }
 
-pub(crate) fn apply(
-    state: &mut MatchState,
-    seat: Seat,
-    card: CardId,
-    hero: Position,
-    ev: &mut Events,
-) {
+pub(crate) fn apply(state: &mut MatchState, seat: Seat, card: CardId, hero: Position, ev: &mut Events) {
     let card = state.take_from_hand(seat, card).expect("checked");
     let gem = state.fresh(card.def);
     state.player_mut(seat).allotted_gem_used = true;
     state.hero_mut(seat, hero).gems.push(gem);
-    ev.push(Event::GemEquipped {
-        seat,
-        hero,
-        gem: gem.into(),
-        allotted: true,
-    });
+    ev.push(Event::GemEquipped { seat, hero, gem: gem.into(), allotted: true });
 }

@@ -3,6 +3,7 @@
 pub(crate) mod action;
 pub(crate) mod attack;
 pub(crate) mod blend;
+pub(crate) mod effect;
 pub(crate) mod gem;
 pub(crate) mod setup;
 pub(crate) mod substitute;
@@ -23,11 +24,7 @@ pub(crate) fn require_window(
 ) -> Result<(), Rejection> {
     match state.frames.last() {
         Some(Frame::Window { seat: s, kind: k }) if *s == seat && *k == kind => Ok(()),
-        _ => Err(Rejection::new(
-            "not_now",
-            rule,
-            format!("{what} is not possible at this point of the game"),
-        )),
+        _ => Err(Rejection::new("not_now", rule, format!("{what} is not possible at this point of the game"))),
     }
 }
 
@@ -40,9 +37,5 @@ pub(crate) fn current_ask(state: &MatchState, seat: Seat) -> Option<AskKind> {
 }
 
 pub(crate) fn not_asked(rule: &'static str, what: &str) -> Rejection {
-    Rejection::new(
-        "not_now",
-        rule,
-        format!("{what}: nobody asked you that now"),
-    )
+    Rejection::new("not_now", rule, format!("{what}: nobody asked you that now"))
 }

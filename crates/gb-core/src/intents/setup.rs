@@ -13,20 +13,12 @@ pub(crate) fn check_turn_order(state: &MatchState, seat: Seat) -> Result<(), Rej
     }
 }
 
-pub(crate) fn apply_turn_order(
-    state: &mut MatchState,
-    seat: Seat,
-    go_first: bool,
-    ev: &mut Events,
-) {
+pub(crate) fn apply_turn_order(state: &mut MatchState, seat: Seat, go_first: bool, ev: &mut Events) {
     state.frames.pop();
     let first = if go_first { seat } else { seat.other() };
     state.turn.first_player = first;
     state.turn.active = first;
-    ev.push(Event::TurnOrderChosen {
-        chooser: seat,
-        first,
-    });
+    ev.push(Event::TurnOrderChosen { chooser: seat, first });
 }
 
 pub(crate) fn check_mulligan(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
@@ -70,21 +62,14 @@ fn deal(state: &mut MatchState, seat: Seat, ev: &mut Events) {
         state.player_mut(seat).hand.push(card);
         cards.push(CardView::from(card));
     }
-    ev.push(Event::HandDealt {
-        seat,
-        count: cards.len() as u8,
-        cards: Some(cards),
-    });
+    ev.push(Event::HandDealt { seat, count: cards.len() as u8, cards: Some(cards) });
 }
 
 pub(crate) fn step(state: &mut MatchState, stage: SetupStage, ev: &mut Events) {
     match stage {
         SetupStage::ChooseOrder => {
             state.frames.push(Frame::Setup(SetupStage::Deal));
-            state.frames.push(Frame::Ask {
-                seat: state.chooser,
-                kind: AskKind::TurnOrder,
-            });
+            state.frames.push(Frame::Ask { seat: state.chooser, kind: AskKind::TurnOrder });
         }
         SetupStage::Deal => {
             // CR 200.5: after turn order, each player shuffles and draws 7, first player first.
@@ -98,31 +83,23 @@ pub(crate) fn step(state: &mut MatchState, stage: SetupStage, ev: &mut Events) {
         SetupStage::Mulligan(i) => {
             let first = state.turn.first_player;
             let seat = if i == 0 { first } else { first.other() };
-            let next = if i == 0 {
-                SetupStage::Mulligan(1)
-            } else {
-                SetupStage::Reveal
-            };
+            let next = if i == 0 { SetupStage::Mulligan(1) } else { SetupStage::Reveal };
             state.frames.push(Frame::Setup(next));
-            state.frames.push(Frame::Ask {
-                seat,
-                kind: AskKind::Mulligan,
-            });
+            state.frames.push(Frame::Ask { seat, kind: AskKind::Mulligan });
         }
         SetupStage::Reveal => {
-            // CR 200.7: all heroes flip face up, then the first turn begins.
-            for p in state.players.iter_mut() {
-                for h in p.field.iter_mut() {
+            // CR 200.7: all heroes flip face up, then the first turn begins. A flipped hero gets a fresh handle,
+            // like every card leaving a hidden place.
+            for seat in Seat::BOTH {
+                for pos in crate::ids::Position::ALL {
+                    let def = state.hero(seat, pos).card.def;
+                    let card = state.fresh(def);
+                    let h = state.hero_mut(seat, pos);
+                    h.card = card;
                     h.face_down = false;
                 }
             }
-            let heroes = [Seat::A, Seat::B].map(|s| {
-                state
-                    .player(s)
-                    .field
-                    .each_ref()
-                    .map(|h| CardView::from(h.card))
-            });
+            let heroes = [Seat::A, Seat::B].map(|s| state.player(s).field.each_ref().map(|h| CardView::from(h.card)));
             ev.push(Event::HeroesRevealed { heroes });
             crate::intents::turn::begin_turn(state, state.turn.first_player, ev);
         }

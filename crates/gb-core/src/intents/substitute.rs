@@ -13,43 +13,22 @@ fn asked(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
     }
 }
 
-pub(crate) fn check(
-    state: &MatchState,
-    seat: Seat,
-    _hero: Position,
-    bench: CardId,
-) -> Result<(), Rejection> {
+pub(crate) fn check(state: &MatchState, seat: Seat, _hero: Position, bench: CardId) -> Result<(), Rejection> {
     asked(state, seat)?;
     if !state.player(seat).bench.iter().any(|c| c.id == bench) {
-        return Err(Rejection::new(
-            "not_on_bench",
-            "CR 621.1",
-            "that hero is not on your bench",
-        ));
+        return Err(Rejection::new("not_on_bench", "CR 621.1", "that hero is not on your bench"));
     }
     Ok(())
 }
 
-pub(crate) fn apply(
-    state: &mut MatchState,
-    seat: Seat,
-    hero: Position,
-    bench: CardId,
-    ev: &mut Events,
-) {
+pub(crate) fn apply(state: &mut MatchState, seat: Seat, hero: Position, bench: CardId, ev: &mut Events) {
     state.frames.pop();
     substitute(state, seat, hero, bench, ev);
 }
 
 /// The exiting hero is deblended (CR 621.2) and goes face down to the bench; its gems move to the incoming hero
 /// without counting as equipping (CR 621.3a, 405.4a). Alterations stay with the hero that carried them (CR 621.4).
-pub(crate) fn substitute(
-    state: &mut MatchState,
-    seat: Seat,
-    hero: Position,
-    bench: CardId,
-    ev: &mut Events,
-) {
+pub(crate) fn substitute(state: &mut MatchState, seat: Seat, hero: Position, bench: CardId, ev: &mut Events) {
     state.deblend(seat, hero, DeblendReason::Substituted, ev);
     let p = state.player_mut(seat);
     let idx = p.bench.iter().position(|c| c.id == bench).expect("checked");
@@ -60,12 +39,7 @@ pub(crate) fn substitute(
     h.face_down = false;
     let outgoing_benched = state.fresh(outgoing.def);
     state.player_mut(seat).bench.push(outgoing_benched);
-    ev.push(Event::Substituted {
-        seat,
-        hero,
-        outgoing: outgoing.into(),
-        incoming: incoming.into(),
-    });
+    ev.push(Event::Substituted { seat, hero, outgoing: outgoing.into(), incoming: incoming.into() });
 }
 
 pub(crate) fn check_keep(state: &MatchState, seat: Seat) -> Result<(), Rejection> {

@@ -12,16 +12,19 @@ pub(crate) fn begin_turn(state: &mut MatchState, seat: Seat, ev: &mut Events) {
     state.turn.number += 1;
     state.turn.active = seat;
     state.turn.phase = Phase::Draw;
+    // CR 201.2a: "until your next turn" ends just before this turn's draw; usage limits are per turn.
+    crate::effects::expire(state, None, Some(seat));
+    state.effect_uses.clear();
+    let number = state.turn.number;
     let p = state.player_mut(seat);
     p.turns_started += 1;
     p.allotted_gem_used = false;
     p.attacked_this_turn = false;
+    p.first_turn_phrase_uses = 0;
+    p.previous_turn = p.current_turn;
+    p.current_turn = number;
     let first_turn = state.is_first_turn(seat);
-    ev.push(Event::TurnStarted {
-        seat,
-        turn: state.turn.number,
-        first_turn,
-    });
+    ev.push(Event::TurnStarted { seat, turn: state.turn.number, first_turn });
     let skip_draw = first_turn && seat == state.turn.first_player;
     if !skip_draw {
         state.draw(seat, 1, ev);
@@ -30,21 +33,12 @@ pub(crate) fn begin_turn(state: &mut MatchState, seat: Seat, ev: &mut Events) {
         return; // decking out can decide the game in the draw phase (CR 618, 206.2)
     }
     state.turn.phase = Phase::Play;
-    state.frames.push(Frame::Window {
-        seat,
-        kind: WindowKind::Main,
-    });
+    state.frames.push(Frame::Window { seat, kind: WindowKind::Main });
 }
 
 pub(crate) fn check_end_turn(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
     // CR 205.1c: the end phase cannot interrupt an effect or an attack, so only the open play phase allows it.
-    require_window(
-        state,
-        seat,
-        WindowKind::Main,
-        "CR 205.1",
-        "declaring your end phase",
-    )
+    require_window(state, seat, WindowKind::Main, "CR 205.1", "declaring your end phase")
 }
 
 pub(crate) fn apply_end_turn(state: &mut MatchState, _seat: Seat, _ev: &mut Events) {
@@ -55,19 +49,10 @@ pub(crate) fn apply_end_turn(state: &mut MatchState, _seat: Seat, _ev: &mut Even
 pub(crate) fn check_pass(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
     match state.frames.last() {
         Some(Frame::Window { seat: s, kind }) if *s == seat && *kind != WindowKind::Main => Ok(()),
-        Some(Frame::Window {
-            seat: s,
-            kind: WindowKind::Main,
-        }) if *s == seat => Err(Rejection::new(
-            "not_now",
-            "CR 205.1",
-            "in your play phase, end your turn instead of passing",
-        )),
-        _ => Err(Rejection::new(
-            "not_now",
-            "CR 501.6",
-            "there is no window for you to pass",
-        )),
+        Some(Frame::Window { seat: s, kind: WindowKind::Main }) if *s == seat => {
+            Err(Rejection::new("not_now", "CR 205.1", "in your play phase, end your turn instead of passing"))
+        }
+        _ => Err(Rejection::new("not_now", "CR 501.6", "there is no window for you to pass")),
     }
 }
 
@@ -81,14 +66,17 @@ pub(crate) fn step(state: &mut MatchState, stage: EndStage, ev: &mut Events) {
         EndStage::EndOfTurn => {
             state.turn.phase = Phase::End;
             ev.push(Event::EndPhase { seat: active });
-            let next = if state.turn.round_loser.is_some() {
-                EndStage::RoundEnd
-            } else {
-                EndStage::NextTurn
-            };
+            // CR 205.1: "at the end of your turn" effects, in the active player's order (trigger batches).
+            let first_turn = state.is_first_turn(active);
+            crate::effects::triggers::raise(
+                state,
+                crate::effects::triggers::TriggerEvent::TurnEnded { seat: active, first_turn },
+            );
+            let next = if state.turn.round_loser.is_some() { EndStage::RoundEnd } else { EndStage::NextTurn };
             state.frames.push(Frame::EndPhase(next));
         }
         EndStage::RoundEnd => {
+            crate::effects::expire(state, Some(state.turn.number), None);
             // CR 206.3 steps 1–2: HP back to 20, action meters into the discard; nothing else resets (206.3d).
             state.turn.phase = Phase::RoundEnd;
             for seat in Seat::BOTH {
@@ -102,32 +90,24 @@ pub(crate) fn step(state: &mut MatchState, stage: EndStage, ev: &mut Events) {
             }
             state.turn.round += 1;
             state.turn.first_turns_over = true;
-            ev.push(Event::RoundStarted {
-                round: state.turn.round,
-            });
+            ev.push(Event::RoundStarted { round: state.turn.round });
             state.frames.push(Frame::EndPhase(EndStage::Substitute(0)));
         }
         EndStage::Substitute(i) => {
             // CR 206.3 step 3: the round winner substitutes first.
             let loser = state.turn.round_loser.expect("a round was decided");
             let seat = if i == 0 { loser.other() } else { loser };
-            let next = if i == 0 {
-                EndStage::Substitute(1)
-            } else {
-                EndStage::NextTurn
-            };
+            let next = if i == 0 { EndStage::Substitute(1) } else { EndStage::NextTurn };
             state.frames.push(Frame::EndPhase(next));
             // The bench count is public, so skipping the question for an empty bench reveals nothing.
             if !state.player(seat).bench.is_empty() {
-                state.frames.push(Frame::Ask {
-                    seat,
-                    kind: AskKind::Substitute,
-                });
+                state.frames.push(Frame::Ask { seat, kind: AskKind::Substitute });
             }
         }
         EndStage::NextTurn => {
             // CR 206.1d, 206.3 step 4: the turn passes to the other player in every case.
             state.turn.round_loser = None;
+            crate::effects::expire(state, Some(state.turn.number), None);
             begin_turn(state, active.other(), ev);
         }
     }

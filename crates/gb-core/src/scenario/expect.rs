@@ -16,16 +16,11 @@ pub(super) fn check(state: &MatchState, expect: &Expect, events: &[Value]) -> Re
             return Err(format!("{path}: expected {wanted}, got {got}"));
         }
     }
-    let types: Vec<&str> = events
-        .iter()
-        .filter_map(|e| e.get("type").and_then(Value::as_str))
-        .collect();
+    let types: Vec<&str> = events.iter().filter_map(|e| e.get("type").and_then(Value::as_str)).collect();
     let mut rest = types.iter();
     for wanted in &expect.events {
         if !rest.any(|t| t == wanted) {
-            return Err(format!(
-                "event {wanted} did not occur in order; events were {types:?}"
-            ));
+            return Err(format!("event {wanted} did not occur in order; events were {types:?}"));
         }
     }
     for unwanted in &expect.no_events {
@@ -41,13 +36,10 @@ fn same(got: &Value, wanted: &Value) -> bool {
     match (got, wanted) {
         (Value::Number(a), Value::Number(b)) => a.as_f64() == b.as_f64(),
         (Value::String(a), Value::String(b)) => a.eq_ignore_ascii_case(b),
-        (Value::Object(o), Value::String(b)) => o
-            .get("name")
-            .and_then(Value::as_str)
-            .is_some_and(|n| n.eq_ignore_ascii_case(b)),
-        (Value::Array(a), Value::Array(b)) => {
-            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same(x, y))
+        (Value::Object(o), Value::String(b)) => {
+            o.get("name").and_then(Value::as_str).is_some_and(|n| n.eq_ignore_ascii_case(b))
         }
+        (Value::Array(a), Value::Array(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same(x, y)),
         (a, b) => a == b,
     }
 }
@@ -56,18 +48,11 @@ fn lookup(state: &MatchState, path: &str) -> Option<Value> {
     let mut parts = path.split('.').peekable();
     let (mut node, seat) = match parts.peek().copied() {
         Some("a") | Some("b") => {
-            let seat = if parts.next() == Some("a") {
-                Seat::A
-            } else {
-                Seat::B
-            };
+            let seat = if parts.next() == Some("a") { Seat::A } else { Seat::B };
             let view = serde_json::to_value(view_for(state, Viewer::Seat(seat))).ok()?;
             (view.get("players")?.get(seat.index())?.clone(), Some(seat))
         }
-        _ => (
-            serde_json::to_value(view_for(state, Viewer::Spectator)).ok()?,
-            None,
-        ),
+        _ => (serde_json::to_value(view_for(state, Viewer::Spectator)).ok()?, None),
     };
     let _ = seat;
     for part in parts {
@@ -75,9 +60,7 @@ fn lookup(state: &MatchState, path: &str) -> Option<Value> {
             Value::Object(mut o) => o.remove(part)?,
             Value::Array(a) => match part.parse::<usize>() {
                 Ok(i) => a.into_iter().nth(i)?,
-                Err(_) => a
-                    .into_iter()
-                    .find(|e| e.get("position").and_then(Value::as_str) == Some(part))?,
+                Err(_) => a.into_iter().find(|e| e.get("position").and_then(Value::as_str) == Some(part))?,
             },
             _ => return None,
         };

@@ -78,29 +78,18 @@ pub fn run_text(text: &str) -> ScenarioResult {
     let scenario: Scenario = match toml::from_str(text) {
         Ok(s) => s,
         Err(e) => {
-            return ScenarioResult {
-                name: "(unreadable scenario)".into(),
-                failure: Some(e.to_string()),
-            };
+            return ScenarioResult { name: "(unreadable scenario)".into(), failure: Some(e.to_string()) };
         }
     };
     let name = scenario.name.clone();
-    ScenarioResult {
-        name,
-        failure: run(&scenario).err(),
-    }
+    ScenarioResult { name, failure: run(&scenario).err() }
 }
 
 fn start(scenario: &Scenario) -> Result<(MatchState, crate::event::Events), String> {
     match (&scenario.setup, &scenario.position) {
         (Some(setup), None) => {
-            let parse = |t: &str| {
-                crate::deck::DeckList::parse_text(t).map_err(|e| format!("deck list: {e:?}"))
-            };
-            let setup = crate::setup::MatchSetup {
-                decks: [parse(&setup.a)?, parse(&setup.b)?],
-                seed: setup.seed,
-            };
+            let parse = |t: &str| crate::deck::DeckList::parse_text(t).map_err(|e| format!("deck list: {e:?}"));
+            let setup = crate::setup::MatchSetup { decks: [parse(&setup.a)?, parse(&setup.b)?], seed: setup.seed };
             let state = crate::setup::new_match(&setup).map_err(|e| format!("setup: {e:?}"))?;
             Ok((state, crate::event::Events::default()))
         }
@@ -115,8 +104,7 @@ fn run(scenario: &Scenario) -> Result<(), String> {
     let mut all_events = opening.as_array().cloned().unwrap_or_default();
     for (i, step) in scenario.steps.iter().enumerate() {
         let at = format!("step {} ({:?})", i + 1, step.seat);
-        let intent =
-            resolve_intent(&state, step.seat, &step.intent).map_err(|e| format!("{at}: {e}"))?;
+        let intent = resolve_intent(&state, step.seat, &step.intent).map_err(|e| format!("{at}: {e}"))?;
         let before = crate::api::state_hash(&state);
         match (apply(&mut state, step.seat, &intent), &step.reject) {
             (Ok(events), None) => {
@@ -128,9 +116,7 @@ fn run(scenario: &Scenario) -> Result<(), String> {
                 all_events.extend(events);
             }
             (Ok(_), Some(code)) => {
-                return Err(format!(
-                    "{at}: expected rejection {code}, but it was accepted"
-                ));
+                return Err(format!("{at}: expected rejection {code}, but it was accepted"));
             }
             (Err(r), None) => return Err(format!("{at}: rejected: {r}")),
             (Err(r), Some(code)) => {
@@ -157,15 +143,9 @@ fn resolve_intent(state: &MatchState, seat: Seat, raw: &toml::Value) -> Result<I
     if let Some(obj) = json.as_object_mut() {
         for (field, zone) in [("card", me.hand.as_ref()), ("bench", me.bench.as_ref())] {
             if let Some(serde_json::Value::String(name)) = obj.get(field).cloned() {
-                let card = zone
-                    .into_iter()
-                    .flatten()
-                    .find(|c| c.name.eq_ignore_ascii_case(&name))
-                    .ok_or_else(|| {
-                        format!(
-                            "no {name} in {seat:?}'s {}",
-                            if field == "card" { "hand" } else { "bench" }
-                        )
+                let card =
+                    zone.into_iter().flatten().find(|c| c.name.eq_ignore_ascii_case(&name)).ok_or_else(|| {
+                        format!("no {name} in {seat:?}'s {}", if field == "card" { "hand" } else { "bench" })
                     })?;
                 obj.insert(field.into(), serde_json::json!(card.id.0));
             }

@@ -85,19 +85,14 @@ struct Ids(u32);
 
 impl Ids {
     fn card(&mut self, name: &str, kind: Option<CardKind>) -> Result<Card, String> {
-        let def: CardDefId = catalogue()
-            .find(name)
-            .ok_or_else(|| format!("no card named {name:?}"))?;
+        let def: CardDefId = catalogue().find(name).ok_or_else(|| format!("no card named {name:?}"))?;
         if let Some(kind) = kind {
             if def.def().kind != kind {
                 return Err(format!("{name} is not a {kind:?}"));
             }
         }
         self.0 += 1;
-        Ok(Card {
-            id: CardId(self.0),
-            def,
-        })
+        Ok(Card { id: CardId(self.0), def })
     }
     fn zone(&mut self, names: &[String], kind: Option<CardKind>) -> Result<Vec<Card>, String> {
         names.iter().map(|n| self.card(n, kind)).collect()
@@ -111,22 +106,14 @@ fn player(spec: &PlayerSpec, ids: &mut Ids) -> Result<PlayerState, String> {
         let mut hero = Hero::new(ids.card(&s.hero, Some(CardKind::Hero))?);
         hero.face_down = false;
         hero.gems = ids.zone(&s.gems, Some(CardKind::Gem))?;
-        hero.blend = s
-            .blend
-            .as_deref()
-            .map(|b| ids.card(b, Some(CardKind::Blend)))
-            .transpose()?;
+        hero.blend = s.blend.as_deref().map(|b| ids.card(b, Some(CardKind::Blend))).transpose()?;
         hero.attached = ids.zone(&s.attached, None)?;
         field.push(hero);
     }
     let heroes: [Hero; 4] = field.try_into().map_err(|_| "four heroes")?;
     let mut deck = ids.zone(&spec.deck, None)?;
     deck.reverse(); // written top first; the engine keeps the top at the end
-    let mut p = PlayerState::new(
-        heroes.clone().map(|h| h.card),
-        ids.zone(&spec.bench, Some(CardKind::Hero))?,
-        deck,
-    );
+    let mut p = PlayerState::new(heroes.clone().map(|h| h.card), ids.zone(&spec.bench, Some(CardKind::Hero))?, deck);
     p.field = heroes;
     p.hand = ids.zone(&spec.hand, None)?;
     p.discard = ids.zone(&spec.discard, None)?;
@@ -144,33 +131,19 @@ pub(crate) fn build(spec: &PositionSpec) -> Result<(MatchState, crate::event::Ev
     let mut ids = Ids(0);
     let mut players = [player(&spec.a, &mut ids)?, player(&spec.b, &mut ids)?];
     let active = spec.active;
-    let first_player = spec.first_player.unwrap_or(if spec.first_turn {
-        active
-    } else {
-        active.other()
-    });
+    let first_player = spec.first_player.unwrap_or(if spec.first_turn { active } else { active.other() });
     let start_of_turn = match spec.phase.as_deref() {
         None | Some("play") => false,
         Some("start_of_turn") => true,
         Some(other) => {
-            return Err(format!(
-                "unknown phase {other:?} (use \"play\" or \"start_of_turn\")"
-            ));
+            return Err(format!("unknown phase {other:?} (use \"play\" or \"start_of_turn\")"));
         }
     };
     // Turns already begun: 1 during a first turn; otherwise enough that no first-turn rule applies.
     for seat in Seat::BOTH {
-        let started = if spec.first_turn {
-            (seat == active) as u32
-        } else {
-            2
-        };
+        let started = if spec.first_turn { (seat == active) as u32 } else { 2 };
         let p = &mut players[seat.index()];
-        p.turns_started = if start_of_turn && seat == active {
-            started.saturating_sub(1)
-        } else {
-            started
-        };
+        p.turns_started = if start_of_turn && seat == active { started.saturating_sub(1) } else { started };
     }
     let mut state = MatchState {
         players,
@@ -189,6 +162,10 @@ pub(crate) fn build(spec: &PositionSpec) -> Result<(MatchState, crate::event::Ev
         chooser: first_player,
         outcome: None,
         applied: 0,
+        alterations: Vec::new(),
+        effect_uses: Vec::new(),
+        triggers: Vec::new(),
+        next_trigger_id: 0,
     };
     let mut ev = crate::event::Events::default();
     if start_of_turn {
@@ -196,10 +173,7 @@ pub(crate) fn build(spec: &PositionSpec) -> Result<(MatchState, crate::event::Ev
         crate::intents::turn::begin_turn(&mut state, active, &mut ev);
         crate::frames::drive(&mut state, &mut ev);
     } else {
-        state.frames.push(Frame::Window {
-            seat: active,
-            kind: WindowKind::Main,
-        });
+        state.frames.push(Frame::Window { seat: active, kind: WindowKind::Main });
     }
     Ok((state, ev))
 }

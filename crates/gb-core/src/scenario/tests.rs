@@ -6,15 +6,9 @@ fn every_committed_scenario_passes() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios");
     let mut failures = Vec::new();
     let mut n = 0;
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
+    let mut paths: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
     paths.sort();
-    for path in paths
-        .into_iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-    {
+    for path in paths.into_iter().filter(|p| p.extension().is_some_and(|e| e == "toml")) {
         n += 1;
         let result = run_text(&std::fs::read_to_string(&path).unwrap());
         if let Some(f) = result.failure {

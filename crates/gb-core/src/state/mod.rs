@@ -73,6 +73,13 @@ pub struct MatchState {
     pub(crate) outcome: Option<GameOutcome>,
     /// Intents accepted so far.
     pub(crate) applied: u32,
+    /// Durational alterations on heroes (CR 500.6, 500.9).
+    pub(crate) alterations: Vec<crate::effects::Alteration>,
+    /// Effect uses this turn, by hero and effect (CR 300.7).
+    pub(crate) effect_uses: Vec<(crate::effects::HeroKey, CardDefId, u8)>,
+    /// Triggers raised and not yet put in a `Triggers` frame (CR 501.3–501.4).
+    pub(crate) triggers: Vec<crate::effects::triggers::PendingTrigger>,
+    pub(crate) next_trigger_id: u32,
 }
 
 impl MatchState {
@@ -101,17 +108,12 @@ impl MatchState {
     /// A fresh handle for a card that is changing zone (see `CardId`).
     pub(crate) fn fresh(&mut self, def: CardDefId) -> Card {
         self.next_card_id += 1;
-        Card {
-            id: CardId(self.next_card_id),
-            def,
-        }
+        Card { id: CardId(self.next_card_id), def }
     }
 
     /// Whether it is `seat`'s first turn, for first-turn limits (CR 200.9, 206.3a).
     pub fn is_first_turn(&self, seat: Seat) -> bool {
-        !self.turn.first_turns_over
-            && self.player(seat).turns_started <= 1
-            && self.turn.active == seat
+        !self.turn.first_turns_over && self.player(seat).turns_started <= 1 && self.turn.active == seat
     }
 
     /// Draws `n` cards; an empty deck deals 15 non-attack damage per missing card instead (CR 201.3, 618).
@@ -121,10 +123,7 @@ impl MatchState {
                 Some(card) => {
                     let card = self.fresh(card.def);
                     self.player_mut(seat).hand.push(card);
-                    ev.push(Event::CardDrawn {
-                        seat,
-                        card: Some(card.into()),
-                    });
+                    ev.push(Event::CardDrawn { seat, card: Some(card.into()) });
                 }
                 None => {
                     ev.push(Event::DeckedOut { seat });
@@ -136,17 +135,22 @@ impl MatchState {
 
     /// Reduces a player's HP, never below 0 (CR 206.1f, 613.5); reaching 0 loses the round at once (CR 206.1),
     /// unless the round is already decided (CR 206.1c).
+    /// Non-attack damage inflicted by `by` (CR 615): it may set off "when you inflict non-attack damage" triggers.
+    pub(crate) fn effect_damage(&mut self, by: Option<Seat>, seat: Seat, amount: u16, ev: &mut Events) {
+        self.damage(seat, amount, false, ev);
+        if let Some(by) = by {
+            if by != seat && amount > 0 {
+                crate::effects::triggers::raise(self, crate::effects::triggers::TriggerEvent::NonAttackDamage { by });
+            }
+        }
+    }
+
     pub(crate) fn damage(&mut self, seat: Seat, amount: u16, attack: bool, ev: &mut Events) {
         let p = self.player_mut(seat);
         let before = p.hp;
         p.hp = p.hp.saturating_sub(amount);
         let hp = p.hp;
-        ev.push(Event::Damage {
-            seat,
-            amount,
-            attack,
-            hp,
-        });
+        ev.push(Event::Damage { seat, amount, attack, hp });
         if before > 0 && hp == 0 && self.turn.round_loser.is_none() && self.outcome.is_none() {
             self.lose_round(seat, ev);
         }
@@ -157,11 +161,7 @@ impl MatchState {
         let winner = loser.other();
         self.player_mut(winner).rounds_won += 1;
         let rounds_won = [self.players[0].rounds_won, self.players[1].rounds_won];
-        ev.push(Event::RoundLost {
-            seat: loser,
-            round: self.turn.round,
-            rounds_won,
-        });
+        ev.push(Event::RoundLost { seat: loser, round: self.turn.round, rounds_won });
         // CR 206.2: two rounds end the game immediately.
         if self.player(winner).rounds_won >= 2 {
             self.finish(winner, EndReason::TwoRounds, ev);
@@ -171,37 +171,31 @@ impl MatchState {
     pub(crate) fn finish(&mut self, winner: Seat, reason: EndReason, ev: &mut Events) {
         self.outcome = Some(GameOutcome { winner, reason });
         self.turn.phase = Phase::GameOver;
-        self.frames.clear();
+        // A blend still waiting to become active (CR 501.5) never did: it goes to its owner's discard, so every
+        // card stays in exactly one zone.
+        for frame in std::mem::take(&mut self.frames) {
+            if let Frame::AttachBlend { seat, card, .. } = frame {
+                let card = self.fresh(card.def);
+                self.player_mut(seat).discard.push(card);
+            }
+        }
+        self.triggers.clear();
         ev.push(Event::GameOver { winner, reason });
     }
 
     /// Discards a hero's blend (deblending, CR 609.1); attached cards go with it (CR 604.2a).
-    pub(crate) fn deblend(
-        &mut self,
-        seat: Seat,
-        pos: Position,
-        reason: crate::event::DeblendReason,
-        ev: &mut Events,
-    ) {
+    pub(crate) fn deblend(&mut self, seat: Seat, pos: Position, reason: crate::event::DeblendReason, ev: &mut Events) {
         let Some(blend) = self.hero_mut(seat, pos).blend.take() else {
             return;
         };
         let attached = std::mem::take(&mut self.hero_mut(seat, pos).attached);
         let blend = self.fresh(blend.def);
         self.player_mut(seat).discard.push(blend);
-        ev.push(Event::Deblended {
-            seat,
-            hero: pos,
-            blend: blend.into(),
-            reason,
-        });
+        ev.push(Event::Deblended { seat, hero: pos, blend: blend.into(), reason });
         for card in attached {
             let card = self.fresh(card.def);
             self.player_mut(seat).discard.push(card);
-            ev.push(Event::Discarded {
-                seat,
-                card: card.into(),
-            });
+            ev.push(Event::Discarded { seat, card: card.into() });
         }
     }
 

@@ -24,13 +24,7 @@ pub struct Hero {
 
 impl Hero {
     pub fn new(card: Card) -> Self {
-        Hero {
-            card,
-            gems: Vec::new(),
-            blend: None,
-            attached: Vec::new(),
-            face_down: true,
-        }
+        Hero { card, gems: Vec::new(), blend: None, attached: Vec::new(), face_down: true }
     }
     pub fn is_blended(&self) -> bool {
         self.blend.is_some()
@@ -70,6 +64,14 @@ pub struct PlayerState {
     pub allotted_gem_used: bool,
     /// The one attack of this turn was declared (CR 203.1a).
     pub attacked_this_turn: bool,
+    /// The number of this player's turn before the current one (Burn Fowl's "since your last turn").
+    pub previous_turn: u32,
+    /// The number of the turn in which this player last played an action.
+    pub last_action_turn: Option<u32>,
+    /// Effects used this turn whose text says "once during your first turn" (Matthew, CR 500.8a).
+    pub first_turn_phrase_uses: u8,
+    /// The number of this player's current (or last) turn.
+    pub current_turn: u32,
 }
 
 impl PlayerState {
@@ -88,6 +90,10 @@ impl PlayerState {
             turns_started: 0,
             allotted_gem_used: false,
             attacked_this_turn: false,
+            previous_turn: 0,
+            last_action_turn: None,
+            first_turn_phrase_uses: 0,
+            current_turn: 0,
         }
     }
     pub fn hero(&self, pos: Position) -> &Hero {
@@ -98,17 +104,9 @@ impl PlayerState {
     }
     /// Cards in every zone, heroes included; constant for the whole match.
     pub fn card_count(&self) -> usize {
-        let field: usize = self
-            .field
-            .iter()
-            .map(|h| 1 + h.gems.len() + h.blend.is_some() as usize + h.attached.len())
-            .sum();
-        field
-            + self.hand.len()
-            + self.deck.len()
-            + self.discard.len()
-            + self.bench.len()
-            + self.meter.len()
+        let field: usize =
+            self.field.iter().map(|h| 1 + h.gems.len() + h.blend.is_some() as usize + h.attached.len()).sum();
+        field + self.hand.len() + self.deck.len() + self.discard.len() + self.bench.len() + self.meter.len()
     }
     /// How many copies of each catalogue entry this player has anywhere, for the conservation invariant.
     pub fn card_census(&self) -> Vec<u16> {
@@ -119,13 +117,7 @@ impl PlayerState {
                 census[c.def.0 as usize] += 1;
             }
         }
-        for zone in [
-            &self.hand,
-            &self.deck,
-            &self.discard,
-            &self.bench,
-            &self.meter,
-        ] {
+        for zone in [&self.hand, &self.deck, &self.discard, &self.bench, &self.meter] {
             for c in zone {
                 census[c.def.0 as usize] += 1;
             }
@@ -142,13 +134,7 @@ impl PlayerState {
             out.extend(h.blend.iter().map(|c| c.def));
             out.extend(h.attached.iter().map(|c| c.def));
         }
-        for zone in [
-            &self.hand,
-            &self.deck,
-            &self.discard,
-            &self.bench,
-            &self.meter,
-        ] {
+        for zone in [&self.hand, &self.deck, &self.discard, &self.bench, &self.meter] {
             out.extend(zone.iter().map(|c| c.def));
         }
         out.sort();

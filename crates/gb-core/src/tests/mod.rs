@@ -13,10 +13,7 @@ pub(crate) fn setup_for(seed: u64) -> MatchSetup {
     let decks = preconstructed();
     let a = decks[(seed % 4) as usize].1.clone();
     let b = decks[((seed / 4) % 4) as usize].1.clone();
-    MatchSetup {
-        decks: [a, b],
-        seed,
-    }
+    MatchSetup { decks: [a, b], seed }
 }
 
 pub(crate) fn start(seed: u64) -> MatchState {
@@ -25,8 +22,5 @@ pub(crate) fn start(seed: u64) -> MatchState {
 
 /// How many random matches the property tests play; `GB_RANDOM_MATCHES` overrides it.
 pub(crate) fn match_count(default: u64) -> u64 {
-    std::env::var("GB_RANDOM_MATCHES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+    std::env::var("GB_RANDOM_MATCHES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }

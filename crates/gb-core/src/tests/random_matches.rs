@@ -14,21 +14,13 @@ fn probes(state: &MatchState, rng: &mut MatchRng) -> Vec<Intent> {
     let mut ids: Vec<CardId> = Vec::new();
     for seat in Seat::BOTH {
         let p = state.player(seat);
-        ids.extend(
-            p.hand
-                .iter()
-                .chain(p.bench.iter())
-                .chain(p.deck.iter().take(2))
-                .map(|c| c.id),
-        );
+        ids.extend(p.hand.iter().chain(p.bench.iter()).chain(p.deck.iter().take(2)).map(|c| c.id));
     }
     ids.push(CardId(rng.below(100_000)));
     let id = |rng: &mut MatchRng| ids[rng.below(ids.len() as u32) as usize];
     let pos = |rng: &mut MatchRng| Position::ALL[rng.below(4) as usize];
     let mut out = vec![
-        Intent::ChooseTurnOrder {
-            go_first: rng.below(2) == 0,
-        },
+        Intent::ChooseTurnOrder { go_first: rng.below(2) == 0 },
         Intent::Mulligan,
         Intent::KeepHand,
         Intent::EndTurn,
@@ -39,27 +31,13 @@ fn probes(state: &MatchState, rng: &mut MatchRng) -> Vec<Intent> {
         Intent::Concede,
     ];
     for _ in 0..4 {
-        out.push(Intent::PlayGem {
-            card: id(rng),
-            hero: pos(rng),
-        });
-        out.push(Intent::PlayBlend {
-            card: id(rng),
-            hero: pos(rng),
-        });
+        out.push(Intent::PlayGem { card: id(rng), hero: pos(rng) });
+        out.push(Intent::PlayBlend { card: id(rng), hero: pos(rng) });
         out.push(Intent::PlayAction { card: id(rng) });
         out.push(Intent::Deblend { hero: pos(rng) });
-        out.push(Intent::Substitute {
-            hero: pos(rng),
-            bench: id(rng),
-        });
+        out.push(Intent::Substitute { hero: pos(rng), bench: id(rng) });
         let n = rng.below(4) as usize;
-        let attackers = (0..n)
-            .map(|_| AttackerDecl {
-                hero: pos(rng),
-                target: pos(rng),
-            })
-            .collect();
+        let attackers = (0..n).map(|_| AttackerDecl { hero: pos(rng), target: pos(rng) }).collect();
         out.push(Intent::DeclareAttack { attackers });
     }
     out
@@ -69,10 +47,7 @@ fn assert_legality_agrees(state: &MatchState, rng: &mut MatchRng) {
     for seat in Seat::BOTH {
         let legal = legal_intents(state, seat);
         for intent in &legal {
-            assert!(
-                check(state, seat, intent).is_ok(),
-                "listed but refused: {intent:?}"
-            );
+            assert!(check(state, seat, intent).is_ok(), "listed but refused: {intent:?}");
         }
         for probe in probes(state, rng) {
             let accepted = check(state, seat, &probe).is_ok();
@@ -83,10 +58,7 @@ fn assert_legality_agrees(state: &MatchState, rng: &mut MatchRng) {
                     sorted.sort();
                     legal.contains(&Intent::DeclareAttack { attackers: sorted })
                 });
-            assert_eq!(
-                accepted, listed,
-                "check and legal_intents disagree on {probe:?} for {seat:?}"
-            );
+            assert_eq!(accepted, listed, "check and legal_intents disagree on {probe:?} for {seat:?}");
             if !accepted && rng.below(8) == 0 {
                 let mut copy = state.clone();
                 assert!(apply(&mut copy, seat, &probe).is_err());

@@ -1,0 +1,127 @@
+//! The options of an effect's question, computed when asked for and never stored (so a view can name the
+//! question without leaking a hidden zone), and how an answer intent reaches the frame that asked.
+use super::program::{CardFilter, CopySource, Op};
+use super::resolve::{Answer, EffectFrame, Prompt};
+use crate::cards::{CardKind, GemType};
+use crate::frames::Frame;
+use crate::ids::{Position, Seat};
+use crate::intent::Intent;
+use crate::state::MatchState;
+
+fn filter_of(op: Option<Op>) -> CardFilter {
+    match op {
+        Some(Op::DiscardFromHand { filter })
+        | Some(Op::SearchDeck { filter })
+        | Some(Op::RevealTopKeepIf { filter }) => filter,
+        _ => CardFilter::Gem,
+    }
+}
+
+fn own_heroes(seat: Seat, except: Option<Position>) -> impl Iterator<Item = Intent> {
+    Position::ALL.into_iter().filter(move |p| Some(*p) != except).map(move |hero| Intent::ChooseHero { seat, hero })
+}
+
+/// Every answer `seat` may give to `prompt`, asked by the effect in `frame` (or the trigger batch below).
+pub(crate) fn options(state: &MatchState, seat: Seat, prompt: Prompt, below: Option<&Frame>) -> Vec<Intent> {
+    if let (Prompt::ChooseTrigger, Some(Frame::Triggers(batch))) = (prompt, below) {
+        let list = if !batch.active.is_empty() { &batch.active } else { &batch.other };
+        return list.iter().map(|t| Intent::ChooseTrigger { trigger: t.id }).collect();
+    }
+    let Some(Frame::Effect(frame)) = below else { return Vec::new() };
+    let p = state.player(seat);
+    let opponent = seat.other();
+    match prompt {
+        Prompt::MayUse | Prompt::PayMooring | Prompt::OpponentMayDraw => vec![Intent::Accept, Intent::Decline],
+        Prompt::DiscardFromHand | Prompt::EquipGemFromHand => {
+            let filter =
+                if prompt == Prompt::EquipGemFromHand { CardFilter::Gem } else { filter_of(frame.current_op()) };
+            p.hand.iter().filter(|c| filter.matches(c.def.def())).map(|c| Intent::ChooseCard { card: c.id }).collect()
+        }
+        Prompt::SearchDeck => {
+            // One option per distinct card, in catalogue order, so the list says nothing about deck order.
+            let filter = filter_of(frame.current_op());
+            let mut defs: Vec<_> = p.deck.iter().filter(|c| filter.matches(c.def.def())).map(|c| c.def).collect();
+            defs.sort();
+            defs.dedup();
+            let mut out: Vec<Intent> = defs
+                .into_iter()
+                .map(|d| Intent::ChooseCard { card: p.deck.iter().find(|c| c.def == d).expect("present").id })
+                .collect();
+            out.push(Intent::Decline);
+            out
+        }
+        Prompt::EquipTarget | Prompt::SwitchFirst | Prompt::InvertTarget => own_heroes(seat, None).collect(),
+        Prompt::SwitchWith => {
+            let first = match frame.picked {
+                Some(Answer::Hero(_, pos)) => Some(pos),
+                _ => frame.source_position(state),
+            };
+            own_heroes(seat, first).collect()
+        }
+        Prompt::OpponentBlendToDiscard => Position::ALL
+            .into_iter()
+            .filter(|p| state.hero(opponent, *p).is_blended())
+            .map(|hero| Intent::ChooseHero { seat: opponent, hero })
+            .collect(),
+        Prompt::RemoveEffectTarget => {
+            Position::FRONTLINE.into_iter().map(|hero| Intent::ChooseHero { seat: opponent, hero }).collect()
+        }
+        Prompt::RotateDirection => {
+            vec![Intent::ChooseDirection { clockwise: true }, Intent::ChooseDirection { clockwise: false }]
+        }
+        Prompt::CopyFrom => match frame.current_op() {
+            Some(Op::CopyEffect { from: CopySource::NocturnagemBlendInDiscard }) => {
+                nocturnagem_blends(state, seat).into_iter().map(|card| Intent::ChooseCard { card }).collect()
+            }
+            _ => Position::ALL
+                .into_iter()
+                .filter(|p| !state.hero(seat, *p).is_blended())
+                .map(|hero| Intent::ChooseHero { seat, hero })
+                .collect(),
+        },
+        Prompt::ChooseTrigger => Vec::new(),
+    }
+}
+
+/// Distinct Nocturnagem blends in the discard (Catalyst Controller), one handle each.
+pub(crate) fn nocturnagem_blends(state: &MatchState, seat: Seat) -> Vec<crate::ids::CardId> {
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for c in &state.player(seat).discard {
+        let d = c.def.def();
+        if d.kind == CardKind::Blend && d.gems.contains(&GemType::Nocturnagem) && !seen.contains(&c.def) {
+            seen.push(c.def);
+            out.push(c.id);
+        }
+    }
+    out
+}
+
+/// Turns an answer intent into an `Answer` for the frame below the question.
+pub(crate) fn answer_of(intent: &Intent) -> Option<Answer> {
+    match intent {
+        Intent::Accept => Some(Answer::Yes),
+        Intent::Decline => Some(Answer::No),
+        Intent::ChooseCard { card } => Some(Answer::Card(*card)),
+        Intent::ChooseHero { seat, hero } => Some(Answer::Hero(*seat, *hero)),
+        Intent::ChooseDirection { clockwise } => Some(Answer::Direction(*clockwise)),
+        _ => None,
+    }
+}
+
+/// Hands the answer to the effect that asked (the frame directly below the question, which is popped first).
+pub(crate) fn deliver(state: &mut MatchState, intent: &Intent) {
+    state.frames.pop();
+    if let Intent::ChooseTrigger { trigger } = intent {
+        if let Some(Frame::Triggers(batch)) = state.frames.last_mut() {
+            let list = batch.current().expect("asked with triggers left");
+            let idx = list.iter().position(|t| t.id == *trigger).expect("checked");
+            let t = list.remove(idx);
+            state.frames.push(Frame::Effect(EffectFrame::new(t.controller, Some(t.hero), t.effect, t.ctx)));
+        }
+        return;
+    }
+    if let Some(Frame::Effect(frame)) = state.frames.last_mut() {
+        frame.answer = answer_of(intent);
+    }
+}

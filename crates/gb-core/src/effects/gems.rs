@@ -1,0 +1,145 @@
+//! What gems a hero counts: its equipped gem cards, Electrogems that Magnet lets count as any basic type, and
+//! Gourmet Guider's invisible gems of any basic type (CR 614, 625). One gem counts as one type at a time
+//! (CR 625.1a), so requirements are matched with each gem used once.
+use super::program::Static;
+use crate::cards::GemType;
+use crate::ids::{Position, Seat};
+use crate::state::MatchState;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct GemPool {
+    /// Equipped gem cards by type.
+    pub cards: [u8; 9],
+    /// How many of the equipped Electrogems may count as any type (Magnet; never invisible ones, CR 614.4a).
+    pub flex_electro: u8,
+    /// Invisible gems of any basic type (Gourmet Guider).
+    pub invisible_any: u8,
+}
+
+impl GemPool {
+    /// The fewest any-type gems needed to cover `required` (each gem used once), or `None` if it cannot be met.
+    fn wildcards_needed(&self, required: &[GemType]) -> Option<u8> {
+        let mut need = [0u8; 9];
+        for t in required {
+            need[*t as usize] += 1;
+        }
+        let electro = GemType::Electrogem as usize;
+        (0..=self.flex_electro.min(self.cards[electro]))
+            .filter_map(|k| {
+                let mut have = self.cards;
+                have[electro] -= k;
+                let deficit: u8 = (0..9).map(|t| need[t].saturating_sub(have[t])).sum();
+                let wild = k + self.invisible_any;
+                (deficit <= wild).then_some(deficit)
+            })
+            .min()
+    }
+
+    pub fn meets(&self, required: &[GemType]) -> bool {
+        self.wildcards_needed(required).is_some()
+    }
+
+    /// Whether the hero "has at least 1" gem of `t` while its blend's requirement stays covered (CR 625.1a).
+    pub fn has_type(&self, t: GemType, blend_requirement: &[GemType]) -> bool {
+        if self.cards[t as usize] > 0 {
+            return true;
+        }
+        let wild = self.flex_electro.min(self.cards[GemType::Electrogem as usize]) + self.invisible_any;
+        match self.wildcards_needed(blend_requirement) {
+            Some(used) => wild > used,
+            None => false,
+        }
+    }
+}
+
+/// Stars in a player's action meter (Gourmet Guider counts them).
+fn meter_stars(state: &MatchState, seat: Seat) -> u8 {
+    state.player(seat).meter.iter().map(|c| c.def.def().stars).sum()
+}
+
+/// Invisible gems the other heroes give this one (Gourmet Guider). Only unconditional blend effects grant them,
+/// so this reads the other heroes' effects without asking whether they are usable; that keeps activation-gem
+/// checks (which count invisible gems, CR 300.5f) from chasing each other around the field.
+fn invisible_any(state: &MatchState, seat: Seat, pos: Position) -> u8 {
+    let mut n = 0u8;
+    for other in Position::ALL.into_iter().filter(|p| *p != pos) {
+        let Some(effect) = super::active_effect(state, seat, other) else { continue };
+        if let Some(super::program::Program::Static { statics, .. }) = super::program(effect) {
+            for s in statics {
+                if let Static::InvisibleGemsPerStar { max } = s {
+                    // "Each hero cannot have more than 3 invisible gems from Fine Dining effects."
+                    n = (n + meter_stars(state, seat)).min(*max);
+                }
+            }
+        }
+    }
+    n
+}
+
+/// The hero's gem pool, with what the other heroes' statics give it.
+pub(crate) fn pool(state: &MatchState, seat: Seat, pos: Position) -> GemPool {
+    let mut pool = GemPool::default();
+    for t in state.hero(seat, pos).gem_types() {
+        pool.cards[t as usize] += 1;
+    }
+    pool.invisible_any = invisible_any(state, seat, pos);
+    for other in Position::ALL.into_iter().filter(|p| *p != pos) {
+        for s in super::statics(state, seat, other) {
+            if let Static::FlexGems { gem: GemType::Electrogem, max } = s {
+                pool.flex_electro = pool.flex_electro.max(*max);
+            }
+        }
+    }
+    pool
+}
+
+pub(crate) fn meets_requirement(state: &MatchState, seat: Seat, pos: Position, required: &[GemType]) -> bool {
+    pool(state, seat, pos).meets(required)
+}
+
+/// At least one gem, invisible ones included, for activation gems (CR 300.5f).
+pub(crate) fn has_any_gem(state: &MatchState, seat: Seat, pos: Position) -> bool {
+    state.hero(seat, pos).has_gem() || invisible_any(state, seat, pos) > 0
+}
+
+pub(crate) fn has_gem_type(state: &MatchState, seat: Seat, pos: Position, t: GemType) -> bool {
+    let required = state.hero(seat, pos).blend.map(|b| b.def.def().gems.as_slice()).unwrap_or(&[]);
+    pool(state, seat, pos).has_type(t, required)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use GemType::*;
+
+    fn pool(cards: &[GemType], flex: u8, invisible: u8) -> GemPool {
+        let mut p = GemPool { flex_electro: flex, invisible_any: invisible, ..Default::default() };
+        for c in cards {
+            p.cards[*c as usize] += 1;
+        }
+        p
+    }
+
+    #[test]
+    fn plain_gems_cover_requirements_one_for_one() {
+        assert!(pool(&[Nocturnagem, Luciogem], 0, 0).meets(&[Nocturnagem, Luciogem]));
+        assert!(!pool(&[Nocturnagem], 0, 0).meets(&[Nocturnagem, Nocturnagem]));
+    }
+
+    /// CR 614.4a, 625: Magnet lets up to 2 Electrogems stand in for other types, each once.
+    #[test]
+    fn flex_electrogems_stand_in_for_any_type() {
+        assert!(pool(&[Electrogem, Electrogem], 2, 0).meets(&[Pyrogem, Aquagem]));
+        assert!(!pool(&[Electrogem, Electrogem, Electrogem], 2, 0).meets(&[Pyrogem, Aquagem, Cryogem]));
+        assert!(pool(&[Electrogem], 2, 0).meets(&[Electrogem]));
+    }
+
+    /// CR 625.1a: a gem used as a Pyrogem for a blend cannot also count as a Cryogem.
+    #[test]
+    fn a_wildcard_counts_as_one_type_at_a_time() {
+        let p = pool(&[Aerogem], 0, 1);
+        assert!(p.has_type(Cryogem, &[]));
+        assert!(!p.has_type(Cryogem, &[Aerogem, Pyrogem]));
+        assert!(pool(&[Aerogem], 0, 2).has_type(Cryogem, &[Aerogem, Pyrogem]));
+    }
+}

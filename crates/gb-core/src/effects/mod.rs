@@ -1,0 +1,240 @@
+//! Card effects: which effect a hero has now (its blend's or its own, unless removed or replaced), whether it can
+//! be used, the durational alterations that outlive their source (CR 500.6, 500.9), and usage limits
+//! (CR 300.7, 500.3). The vocabulary itself is in `program.rs`; triggers in `triggers.rs`; resolution in
+//! `resolve.rs`, with one small function per step kind in `ops/`.
+pub(crate) mod choices;
+pub(crate) mod gems;
+mod ops;
+pub mod program;
+pub(crate) mod resolve;
+pub(crate) mod triggers;
+
+use crate::cards::{Activation, CardDefId};
+use crate::ids::{Position, Seat};
+use crate::state::MatchState;
+use program::{Condition, Limit, Program, Static};
+
+/// A hero's identity for alterations and limits: heroes are unique within a deck (CR 101.2), so seat + card is
+/// enough, and it follows the hero across movement and substitution (CR 500.9, 621.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) struct HeroKey {
+    pub seat: Seat,
+    pub hero: CardDefId,
+}
+
+impl HeroKey {
+    pub fn at(state: &MatchState, seat: Seat, pos: Position) -> HeroKey {
+        HeroKey { seat, hero: state.hero(seat, pos).card.def }
+    }
+    /// Where this hero stands now, if it is on the field.
+    pub fn position(self, state: &MatchState) -> Option<Position> {
+        Position::ALL.into_iter().find(|p| state.hero(self.seat, *p).card.def == self.hero)
+    }
+}
+
+/// How long an alteration lasts (CR 500.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Until {
+    /// "for the remainder of the turn": ends when turn `n` ends.
+    EndOfTurn(u32),
+    /// "until your next turn": ends just before that seat's next turn begins (CR 201.2a).
+    NextTurnOf(Seat),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum AlterKind {
+    Atk(i8),
+    /// "Treat that hero as if it has no effect" (Stun, Ghost).
+    NoEffect,
+    /// Invert: written ATK and DEF swap (CR 624.1c).
+    InvertWritten,
+    /// Reflector / Catalyst Controller: the effect of `source` is replaced by the effect of `copied`.
+    Copy {
+        source: CardDefId,
+        copied: CardDefId,
+    },
+    /// Block Attack: this hero may not attack for the remainder of the turn.
+    CannotAttack,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Alteration {
+    pub hero: HeroKey,
+    pub kind: AlterKind,
+    pub until: Until,
+}
+
+pub(crate) fn program(def: CardDefId) -> Option<&'static Program> {
+    def.def().effect.as_ref()?.program.as_ref()
+}
+
+fn has_alteration(state: &MatchState, key: HeroKey, pred: impl Fn(&AlterKind) -> bool) -> bool {
+    state.alterations.iter().any(|a| a.hero == key && pred(&a.kind))
+}
+
+/// The card whose effect the hero at `pos` has now: its blend's (CR 300.6), else its own, replaced by a copied
+/// effect (CR 300.7d), or none at all while an effect-removal applies to this hero (CR 500.9a).
+pub(crate) fn active_effect(state: &MatchState, seat: Seat, pos: Position) -> Option<CardDefId> {
+    let hero = state.hero(seat, pos);
+    if hero.face_down {
+        return None;
+    }
+    let key = HeroKey { seat, hero: hero.card.def };
+    if has_alteration(state, key, |k| *k == AlterKind::NoEffect) {
+        return None;
+    }
+    let base = hero.blend.map(|b| b.def).unwrap_or(hero.card.def);
+    let copied = state.alterations.iter().rev().find_map(|a| match a.kind {
+        AlterKind::Copy { source, copied } if a.hero == key && source == base => Some(copied),
+        _ => None,
+    });
+    let effect = copied.unwrap_or(base);
+    program(effect).map(|_| effect)
+}
+
+/// The hero's effect can be used: an activation gem symbol on it needs at least one gem, invisible ones included
+/// (CR 300.5, 300.5f, 500.2). A copied effect keeps its requirement, checked on this hero (RULINGS.md).
+pub(crate) fn effect_usable(state: &MatchState, seat: Seat, pos: Position, effect: CardDefId) -> bool {
+    !effect.def().needs_activation(Activation::Effect) || gems::has_any_gem(state, seat, pos)
+}
+
+/// The program the hero at `pos` runs now, if it has one and can use it.
+pub(crate) fn live_program(state: &MatchState, seat: Seat, pos: Position) -> Option<(CardDefId, &'static Program)> {
+    let effect = active_effect(state, seat, pos)?;
+    effect_usable(state, seat, pos, effect).then(|| (effect, program(effect).expect("active effects have programs")))
+}
+
+/// Devin (CR 500.8b): another hero on this field whose live effect removes this position condition.
+fn condition_removed(state: &MatchState, seat: Seat, pos: Position, wanted: Position) -> bool {
+    Position::ALL.into_iter().filter(|p| *p != pos).any(|p| match live_program(state, seat, p) {
+        Some((_, Program::Static { statics, .. })) => {
+            statics.iter().any(|s| matches!(s, Static::RemoveCondition { in_position } if *in_position == wanted))
+        }
+        _ => false,
+    })
+}
+
+/// Whether a "while …" / "if …" condition holds for the hero at `pos`. `attacking` is true only while this hero's
+/// attack damage is being calculated (CR 203.1h, 204.3b).
+pub(crate) fn condition_holds(state: &MatchState, seat: Seat, pos: Position, c: &Condition, attacking: bool) -> bool {
+    if let Some(p) = c.in_position {
+        if p != pos && !condition_removed(state, seat, pos, p) {
+            return false;
+        }
+    }
+    if c.on_frontline && !pos.is_frontline() {
+        return false;
+    }
+    if c.only_blended_hero {
+        let blended: Vec<Position> = Position::ALL.into_iter().filter(|p| state.hero(seat, *p).is_blended()).collect();
+        if blended != [pos] {
+            return false;
+        }
+    }
+    if c.attacking && !attacking {
+        return false;
+    }
+    if c.opponent_played_action_since_your_last_turn && !opponent_played_action_since_last_turn(state, seat) {
+        return false;
+    }
+    if let Some(n) = c.opponent_hand_at_least {
+        // RULINGS.md: Pearl Deceptor's "6 or more" stands.
+        if state.player(seat.other()).hand.len() < n as usize {
+            return false;
+        }
+    }
+    true
+}
+
+/// Burn Fowl: an opponent played an action after `seat`'s previous turn began.
+fn opponent_played_action_since_last_turn(state: &MatchState, seat: Seat) -> bool {
+    let since = state.player(seat).previous_turn;
+    state.player(seat.other()).last_action_turn.is_some_and(|t| t > since)
+}
+
+/// The statics the hero at `pos` applies now (its program's `when` must hold).
+pub(crate) fn statics(state: &MatchState, seat: Seat, pos: Position) -> &'static [Static] {
+    match live_program(state, seat, pos) {
+        Some((_, Program::Static { when, statics })) if condition_holds(state, seat, pos, when, false) => statics,
+        _ => &[],
+    }
+}
+
+/// How often the hero has used this effect this turn (CR 300.7: by hero and effect, across blends and copies).
+pub(crate) fn uses(state: &MatchState, key: HeroKey, effect: CardDefId) -> u8 {
+    state.effect_uses.iter().find(|(k, e, _)| *k == key && *e == effect).map_or(0, |u| u.2)
+}
+
+pub(crate) fn record_use(state: &mut MatchState, key: HeroKey, effect: CardDefId) {
+    match state.effect_uses.iter_mut().find(|(k, e, _)| *k == key && *e == effect) {
+        Some(u) => u.2 += 1,
+        None => state.effect_uses.push((key, effect, 1)),
+    }
+    // Matthew counts effects whose text says "once during your first turn" outside quotation marks (CR 500.8a).
+    if mentions_first_turn_phrase(effect) {
+        state.player_mut(key.seat).first_turn_phrase_uses += 1;
+    }
+}
+
+pub(crate) fn mentions_first_turn_phrase(effect: CardDefId) -> bool {
+    let Some(text) = effect.def().effect.as_ref().map(|e| e.text.to_lowercase()) else { return false };
+    unquoted(&text).contains("once during your first turn")
+}
+
+/// The text with every quoted passage removed (CR 500.8): quoted text never matches.
+fn unquoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut quoted = false;
+    for ch in text.chars() {
+        match ch {
+            '"' | '\u{201c}' | '\u{201d}' => quoted = !quoted,
+            c if !quoted => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Whether the limit still allows a use now.
+pub(crate) fn within_limit(state: &MatchState, key: HeroKey, effect: CardDefId, limit: Limit) -> bool {
+    let turn_ok = match limit {
+        Limit::OncePerFirstTurn => state.is_first_turn(key.seat),
+        Limit::OncePerOpponentTurn => state.turn.active != key.seat,
+        Limit::OncePerTurn | Limit::TimesPerTurn(_) => true,
+    };
+    turn_ok && uses(state, key, effect) < limit.times()
+}
+
+/// Ends alterations whose time has come: at the end of a turn, or as a seat's next turn begins.
+pub(crate) fn expire(state: &mut MatchState, ending_turn: Option<u32>, starting: Option<Seat>) {
+    state.alterations.retain(|a| match a.until {
+        Until::EndOfTurn(n) => Some(n) != ending_turn,
+        Until::NextTurnOf(s) => Some(s) != starting,
+    });
+}
+
+pub(crate) fn alter(state: &mut MatchState, hero: HeroKey, kind: AlterKind, until: Until) {
+    state.alterations.push(Alteration { hero, kind, until });
+}
+
+pub(crate) fn effect_removed(state: &MatchState, seat: Seat, pos: Position) -> bool {
+    has_alteration(state, HeroKey::at(state, seat, pos), |k| *k == AlterKind::NoEffect)
+}
+
+pub(crate) fn cannot_attack(state: &MatchState, seat: Seat, pos: Position) -> bool {
+    has_alteration(state, HeroKey::at(state, seat, pos), |k| *k == AlterKind::CannotAttack)
+}
+
+pub(crate) fn inverted(state: &MatchState, seat: Seat, pos: Position) -> bool {
+    // Each Invert swaps again: an odd number of them leaves the stats swapped.
+    let key = HeroKey::at(state, seat, pos);
+    state.alterations.iter().filter(|a| a.hero == key && a.kind == AlterKind::InvertWritten).count() % 2 == 1
+}
+
+pub(crate) fn bonuses(state: &MatchState, seat: Seat, pos: Position) -> (i32, i32) {
+    let key = HeroKey::at(state, seat, pos);
+    state.alterations.iter().filter(|a| a.hero == key).fold((0, 0), |(atk, def), a| match a.kind {
+        AlterKind::Atk(n) => (atk + n as i32, def),
+        _ => (atk, def),
+    })
+}

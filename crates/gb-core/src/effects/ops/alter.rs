@@ -1,0 +1,92 @@
+//! Steps that alter heroes for a while: bonuses, effect removal (Stun, Ghost), copied effects (Reflector,
+//! Catalyst Controller), Invert, and Block Attack (CR 500.6, 500.9, 623, 624.1c).
+use crate::effects::program::EffectTarget;
+use crate::effects::resolve::{Answer, EffectFrame, Flow, Prompt};
+use crate::effects::{AlterKind, HeroKey, Until, alter};
+use crate::event::{Event, Events};
+use crate::frames::{AskKind, Frame};
+use crate::ids::Position;
+use crate::state::MatchState;
+
+fn end_of_turn(state: &MatchState) -> Until {
+    Until::EndOfTurn(state.turn.number)
+}
+
+/// Diamond Driller, Chaser: "+N attack for the remainder of your turn", to this hero (and its partner).
+pub(super) fn bonus(state: &mut MatchState, f: &mut EffectFrame, atk: i8, with_partner: bool) -> Flow {
+    let until = end_of_turn(state);
+    if let Some(hero) = f.hero {
+        alter(state, hero, AlterKind::Atk(atk), until);
+    }
+    if let (true, Some(partner)) = (with_partner, f.ctx.partner) {
+        alter(state, partner, AlterKind::Atk(atk), until);
+    }
+    Flow::Next
+}
+
+/// Stun, Ghost: "treat that hero as if it has no effect until your next turn"; the alteration stays with that
+/// hero wherever it goes (CR 500.9a–b, 621.4).
+pub(super) fn remove_effect(
+    state: &mut MatchState,
+    f: &mut EffectFrame,
+    target: EffectTarget,
+    ev: &mut Events,
+) -> Flow {
+    let me = f.controller;
+    let opponent = me.other();
+    let pos = match (target, f.take_answer()) {
+        (EffectTarget::OpponentBack, _) => Position::Back,
+        (EffectTarget::OpponentFrontline, Some(Answer::Hero(_, p))) => p,
+        (EffectTarget::OpponentFrontline, _) => return Flow::Ask(me, Prompt::RemoveEffectTarget),
+    };
+    let hero = HeroKey::at(state, opponent, pos);
+    alter(state, hero, AlterKind::NoEffect, Until::NextTurnOf(me));
+    ev.push(Event::EffectRemoved { seat: opponent, hero: pos });
+    Flow::Next
+}
+
+/// Reflector, Catalyst Controller: "replace this effect with the effect of …" for the remainder of your turn.
+pub(super) fn copy_effect(state: &mut MatchState, f: &mut EffectFrame, ev: &mut Events) -> Flow {
+    let me = f.controller;
+    let copied = match f.take_answer() {
+        Some(Answer::Card(id)) => state.player(me).discard.iter().find(|c| c.id == id).map(|c| c.def),
+        Some(Answer::Hero(s, p)) => Some(state.hero(s, p).card.def),
+        _ => return Flow::Ask(me, Prompt::CopyFrom),
+    };
+    let (Some(copied), Some(hero), Some(pos)) = (copied, f.hero, f.source_position(state)) else { return Flow::Stop };
+    let h = state.hero(me, pos);
+    let source = h.blend.map(|b| b.def).unwrap_or(h.card.def);
+    let until = end_of_turn(state);
+    alter(state, hero, AlterKind::Copy { source, copied }, until);
+    ev.push(Event::EffectCopied { seat: me, hero: pos, card: copied.name() });
+    Flow::Next
+}
+
+/// Invert: switch the written ATK and DEF of one of your heroes for the remainder of the turn.
+pub(super) fn invert_written(state: &mut MatchState, f: &mut EffectFrame, ev: &mut Events) -> Flow {
+    let me = f.controller;
+    let Some(Answer::Hero(_, pos)) = f.take_answer() else { return Flow::Ask(me, Prompt::InvertTarget) };
+    let hero = HeroKey::at(state, me, pos);
+    let until = end_of_turn(state);
+    alter(state, hero, AlterKind::InvertWritten, until);
+    ev.push(Event::Inverted { seat: me, hero: pos });
+    Flow::Next
+}
+
+/// Block Attack: the damage being answered becomes 0 and that attacker may not attack for the rest of the turn.
+pub(super) fn block_attack_damage(state: &mut MatchState, f: &mut EffectFrame, ev: &mut Events) -> Flow {
+    let attacker_seat = f.controller.other();
+    let ask = state.frames.iter_mut().rev().find_map(|fr| match fr {
+        Frame::Ask { kind: AskKind::AttackDamage { attacker, damage, .. }, .. } => Some((attacker, damage)),
+        _ => None,
+    });
+    if let Some((attacker, damage)) = ask {
+        *damage = 0;
+        let attacker = *attacker;
+        let hero = HeroKey::at(state, attacker_seat, attacker);
+        let until = end_of_turn(state);
+        alter(state, hero, AlterKind::CannotAttack, until);
+        ev.push(Event::AttackBlocked { seat: attacker_seat, attacker });
+    }
+    Flow::Next
+}

@@ -1,0 +1,81 @@
+//! Steps on heroes' gems and blends: deblend, equip from the hand, discard gems, discard an opponent's blend.
+use crate::cards::GemType;
+use crate::effects::resolve::{Answer, EffectFrame, Flow, Prompt};
+use crate::effects::triggers::{TriggerEvent, raise};
+use crate::event::{DeblendReason, Event, Events};
+use crate::state::MatchState;
+
+/// Usher, Hornet: discard this hero's blend; the effect goes on (CR 302.6b).
+pub(super) fn deblend_self(state: &mut MatchState, f: &mut EffectFrame, ev: &mut Events) -> Flow {
+    if let Some(pos) = f.source_position(state) {
+        state.deblend(f.controller, pos, DeblendReason::Effect, ev);
+    }
+    Flow::Next
+}
+
+/// Usher: equip a hero of yours with a gem from your hand; not your allotted gem (CR 602.2), but an equip for
+/// every effect that watches for one (CR 611.1).
+pub(super) fn equip_from_hand(state: &mut MatchState, f: &mut EffectFrame, ev: &mut Events) -> Flow {
+    let me = f.controller;
+    match (f.stage, f.take_answer()) {
+        (0, _) => {
+            if !state.player(me).hand.iter().any(|c| c.def.def().gem_type.is_some()) {
+                return Flow::Next;
+            }
+            f.stage = 1;
+            Flow::Ask(me, Prompt::EquipGemFromHand)
+        }
+        (1, Some(a @ Answer::Card(_))) => {
+            f.picked = Some(a);
+            f.stage = 2;
+            Flow::Ask(me, Prompt::EquipTarget)
+        }
+        (2, Some(Answer::Hero(_, pos))) => {
+            let Some(Answer::Card(id)) = f.picked else { return Flow::Stop };
+            let Some(card) = state.take_from_hand(me, id) else { return Flow::Stop };
+            let gem = state.fresh(card.def);
+            state.hero_mut(me, pos).gems.push(gem);
+            ev.push(Event::GemEquipped { seat: me, hero: pos, gem: gem.into(), allotted: false });
+            raise(state, TriggerEvent::GemEquipped { seat: me, pos });
+            Flow::Next
+        }
+        _ => Flow::Stop,
+    }
+}
+
+/// Combustion Boiler: discard one gem card of each type from this hero; losing them may deblend it at once,
+/// and the effect still resolves (CR 302.6, 501.3c).
+pub(super) fn discard_gems_on_self(
+    state: &mut MatchState,
+    f: &mut EffectFrame,
+    gems: [GemType; 2],
+    ev: &mut Events,
+) -> Flow {
+    let me = f.controller;
+    let Some(pos) = f.source_position(state) else { return Flow::Stop };
+    for t in gems {
+        let hero = state.hero_mut(me, pos);
+        let Some(i) = hero.gems.iter().position(|g| g.def.def().gem_type == Some(t)) else { return Flow::Stop };
+        let gem = hero.gems.remove(i);
+        let gem = state.fresh(gem.def);
+        state.player_mut(me).discard.push(gem);
+        ev.push(Event::Discarded { seat: me, card: gem.into() });
+    }
+    Flow::Next
+}
+
+/// Combustion Boiler: discard a blend on an opponent's field (nothing if they have none).
+pub(super) fn discard_opponent_blend(state: &mut MatchState, f: &mut EffectFrame, ev: &mut Events) -> Flow {
+    let me = f.controller;
+    let opponent = me.other();
+    match f.take_answer() {
+        Some(Answer::Hero(s, pos)) if s == opponent => {
+            state.deblend(opponent, pos, DeblendReason::Effect, ev);
+            Flow::Next
+        }
+        None if crate::ids::Position::ALL.iter().any(|p| state.hero(opponent, *p).is_blended()) => {
+            Flow::Ask(me, Prompt::OpponentBlendToDiscard)
+        }
+        _ => Flow::Next,
+    }
+}

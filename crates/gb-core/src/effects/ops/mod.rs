@@ -1,0 +1,50 @@
+//! One small function per step kind of the effect vocabulary.
+mod alter;
+mod cards;
+mod heroes;
+mod movement;
+
+use super::program::Op;
+use super::resolve::{EffectFrame, Flow};
+use crate::event::Events;
+use crate::state::MatchState;
+
+pub(crate) fn run(op: Op, state: &mut MatchState, f: &mut EffectFrame, ev: &mut Events) -> Flow {
+    let me = f.controller;
+    match op {
+        Op::RevealTopKeepIf { filter } => cards::reveal_top_keep_if(state, f, filter, ev),
+        Op::DiscardFromHand { .. } => cards::discard_from_hand(state, f, ev),
+        Op::SearchDeck { .. } => cards::search_deck(state, f, ev),
+        Op::Draw { count } => {
+            state.draw(me, count as usize, ev);
+            Flow::Next
+        }
+        Op::OpponentMayDraw { count } => cards::opponent_may_draw(state, f, count, ev),
+        Op::ReturnDiscardedGem => cards::return_discarded_gem(state, f, ev),
+        Op::DamageSelf { amount } => {
+            state.damage(me, amount, false, ev);
+            Flow::Next
+        }
+        Op::DamageSelfBlendLevel => {
+            state.damage(me, f.ctx.level as u16, false, ev);
+            Flow::Next
+        }
+        Op::DamageOpponent { amount } => {
+            state.effect_damage(Some(me), me.other(), amount, ev);
+            Flow::Next
+        }
+        Op::DeblendSelf => heroes::deblend_self(state, f, ev),
+        Op::EquipFromHand => heroes::equip_from_hand(state, f, ev),
+        Op::DiscardGemsOnSelf { gems } => heroes::discard_gems_on_self(state, f, gems, ev),
+        Op::DiscardOpponentBlend => heroes::discard_opponent_blend(state, f, ev),
+        Op::SwitchSelf => movement::switch(state, f, false, ev),
+        Op::SwitchAny => movement::switch(state, f, true, ev),
+        Op::Rotate => movement::rotate(state, f, ev),
+        Op::BonusSelf { atk } => alter::bonus(state, f, atk, false),
+        Op::BonusSelfAndPartner { atk } => alter::bonus(state, f, atk, true),
+        Op::RemoveEffect { target } => alter::remove_effect(state, f, target, ev),
+        Op::CopyEffect { .. } => alter::copy_effect(state, f, ev),
+        Op::InvertWritten => alter::invert_written(state, f, ev),
+        Op::BlockAttackDamage => alter::block_attack_damage(state, f, ev),
+    }
+}

@@ -1,0 +1,96 @@
+//! Hero movement by effects: switch (CR 622), with Anchor's price (Mooring), and rotate (CR 617).
+use crate::effects::program::Static;
+use crate::effects::resolve::{Answer, EffectFrame, Flow, Prompt};
+use crate::effects::triggers::{TriggerEvent, raise};
+use crate::effects::{live_program, statics};
+use crate::event::{Event, Events};
+use crate::ids::{Position, Seat};
+use crate::state::MatchState;
+
+/// The damage an opponent's Anchor charges before `seat`'s hero at `pos` may "switch" (0 if none applies).
+fn mooring_cost(state: &MatchState, seat: Seat, pos: Position) -> u16 {
+    let Some(opposite) = pos.opposite() else { return 0 };
+    let anchor = seat.other();
+    if live_program(state, anchor, opposite).is_none() {
+        return 0;
+    }
+    statics(state, anchor, opposite)
+        .iter()
+        .filter_map(|s| match s {
+            Static::Mooring { cost } => Some(*cost),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+fn do_switch(state: &mut MatchState, seat: Seat, a: Position, b: Position, ev: &mut Events) {
+    state.player_mut(seat).field.swap(a.index(), b.index());
+    ev.push(Event::Switched { seat, a, b });
+    raise(state, TriggerEvent::Switched { seat, a, b });
+}
+
+/// Angel, Electron (`any` = false: this hero and one other) and Royal Buzzer (`any` = true: any two heroes).
+pub(super) fn switch(state: &mut MatchState, f: &mut EffectFrame, any: bool, ev: &mut Events) -> Flow {
+    let me = f.controller;
+    let first = match f.picked {
+        Some(Answer::Hero(_, p)) => Some(p),
+        _ if !any => f.source_position(state),
+        _ => None,
+    };
+    match (f.stage, f.take_answer()) {
+        (0, _) if any => {
+            f.stage = 1;
+            Flow::Ask(me, Prompt::SwitchFirst)
+        }
+        (0, _) => {
+            if first.is_none() {
+                return Flow::Stop;
+            }
+            f.stage = 2;
+            Flow::Ask(me, Prompt::SwitchWith)
+        }
+        (1, Some(a @ Answer::Hero(..))) => {
+            f.picked = Some(a);
+            f.stage = 2;
+            Flow::Ask(me, Prompt::SwitchWith)
+        }
+        (2, Some(Answer::Hero(_, b))) => {
+            let a = first.expect("chosen");
+            // RULINGS.md: Anchor's "switch" is the switch movement only.
+            let cost = mooring_cost(state, me, a).max(mooring_cost(state, me, b));
+            if cost == 0 {
+                do_switch(state, me, a, b, ev);
+                return Flow::Next;
+            }
+            f.picked = Some(Answer::Hero(me, a));
+            f.target = Some(b);
+            f.stage = 3;
+            Flow::Ask(me, Prompt::PayMooring)
+        }
+        (3, Some(Answer::Yes)) => {
+            let a = first.expect("chosen");
+            let b = f.target.expect("chosen");
+            let cost = mooring_cost(state, me, a).max(mooring_cost(state, me, b));
+            state.damage(me, cost, false, ev);
+            do_switch(state, me, a, b, ev);
+            Flow::Next
+        }
+        _ => Flow::Next,
+    }
+}
+
+/// Rotate: every hero moves one position clockwise or counterclockwise (CR 617; not a "switch").
+pub(super) fn rotate(state: &mut MatchState, f: &mut EffectFrame, ev: &mut Events) -> Flow {
+    let me = f.controller;
+    let Some(Answer::Direction(clockwise)) = f.take_answer() else { return Flow::Ask(me, Prompt::RotateDirection) };
+    let old = state.player(me).field.clone();
+    for (i, hero) in old.into_iter().enumerate() {
+        let from = Position::from_index(i);
+        let to = if clockwise { from.clockwise() } else { from.counterclockwise() };
+        state.player_mut(me).field[to.index()] = hero;
+    }
+    ev.push(Event::Rotated { seat: me, clockwise });
+    raise(state, TriggerEvent::Rotated { seat: me });
+    Flow::Next
+}

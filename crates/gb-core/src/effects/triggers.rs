@@ -1,0 +1,143 @@
+//! Triggered effects: events raise pending triggers for every hero whose live effect listens for them; at the
+//! next checkpoint (`frames::drive`, before anything else happens) they become a `Triggers` frame that resolves the
+//! active player's first, in the order that player picks, then the other player's (CR 501.3, 501.4). Triggers
+//! raised meanwhile form a new frame above and resolve first (CR 501.4a).
+use super::program::{CardFilter, Program, Requirement, TriggerOn};
+use super::{HeroKey, condition_holds, live_program, within_limit};
+use crate::cards::CardDefId;
+use crate::ids::{Position, Seat};
+use crate::state::{Card, MatchState};
+
+/// Details a triggered effect needs when it resolves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct TriggerCtx {
+    /// Beatrice: the level of the blend being played.
+    pub level: u8,
+    /// Chaser: the blended hero it switched with.
+    pub partner: Option<HeroKey>,
+    /// Horizon Gazer: the gem discarded from the hand.
+    pub card: Option<Card>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct PendingTrigger {
+    pub id: u32,
+    pub controller: Seat,
+    pub hero: HeroKey,
+    pub effect: CardDefId,
+    pub ctx: TriggerCtx,
+}
+
+/// Something that happened which effects may listen for.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum TriggerEvent {
+    ThisHeroBlended { seat: Seat, pos: Position, level: u8 },
+    BlendPlayed { seat: Seat },
+    GemEquipped { seat: Seat, pos: Position },
+    Rotated { seat: Seat },
+    Switched { seat: Seat, a: Position, b: Position },
+    AfterAttack { seat: Seat, pos: Position },
+    Attacked { seat: Seat, pos: Position },
+    NonAttackDamage { by: Seat },
+    GemDiscardedFromHand { seat: Seat, card: Card },
+    TurnEnded { seat: Seat, first_turn: bool },
+}
+
+/// Puts a trigger in the queue for every hero listening for `event`.
+pub(crate) fn raise(state: &mut MatchState, event: TriggerEvent) {
+    use TriggerEvent as E;
+    let mut listeners: Vec<(Seat, Position, TriggerOn, TriggerCtx)> = Vec::new();
+    let all = |seat: Seat, on: TriggerOn| Position::ALL.map(|p| (seat, p, on, TriggerCtx::default()));
+    match event {
+        E::ThisHeroBlended { seat, pos, level } => {
+            listeners.push((seat, pos, TriggerOn::ThisHeroBlended, TriggerCtx { level, ..Default::default() }))
+        }
+        E::BlendPlayed { seat } => listeners.extend(all(seat.other(), TriggerOn::OpponentPlaysBlend)),
+        E::GemEquipped { seat, pos } => {
+            if let Some(opp) = pos.opposite() {
+                listeners.push((seat.other(), opp, TriggerOn::OppositeHeroEquipped, TriggerCtx::default()));
+            }
+        }
+        E::Rotated { seat } => listeners.extend(all(seat, TriggerOn::YouRotate)),
+        E::Switched { seat, a, b } => {
+            for (me, other) in [(a, b), (b, a)] {
+                if state.hero(seat, other).is_blended() {
+                    let partner = Some(HeroKey::at(state, seat, other));
+                    listeners.push((
+                        seat,
+                        me,
+                        TriggerOn::ThisHeroSwitchedWithBlended,
+                        TriggerCtx { partner, ..Default::default() },
+                    ));
+                }
+            }
+        }
+        E::AfterAttack { seat, pos } => {
+            listeners.push((seat, pos, TriggerOn::AfterThisHeroAttacks, TriggerCtx::default()))
+        }
+        E::Attacked { seat, pos } => listeners.push((seat, pos, TriggerOn::ThisHeroAttacked, TriggerCtx::default())),
+        E::NonAttackDamage { by } => {
+            // Gull: "once during your turn, when you inflict non-attack damage to an opponent's HP".
+            if state.turn.active == by {
+                listeners.extend(all(by, TriggerOn::YouInflictNonAttackDamage));
+            }
+        }
+        E::GemDiscardedFromHand { seat, card } => {
+            if CardFilter::BasicGem.matches(card.def.def()) {
+                let ctx = TriggerCtx { card: Some(card), ..Default::default() };
+                listeners.extend(Position::ALL.map(|p| (seat, p, TriggerOn::YouDiscardBasicGemFromHand, ctx)));
+            }
+        }
+        E::TurnEnded { seat, first_turn } => {
+            if first_turn {
+                listeners.extend(all(seat.other(), TriggerOn::OpponentFirstTurnEnds));
+            }
+        }
+    }
+    for (seat, pos, on, ctx) in listeners {
+        let Some((effect, Program::Trigger { on: listens, when, limit, requires, .. })) =
+            live_program(state, seat, pos)
+        else {
+            continue;
+        };
+        let key = HeroKey::at(state, seat, pos);
+        if *listens != on || !condition_holds(state, seat, pos, when, false) {
+            continue;
+        }
+        if limit.is_some_and(|l| !within_limit(state, key, effect, l)) {
+            continue;
+        }
+        if *requires == Some(Requirement::OpponentUsedFirstTurnEffects)
+            && state.player(seat.other()).first_turn_phrase_uses <= 1
+        {
+            continue;
+        }
+        state.next_trigger_id += 1;
+        let id = state.next_trigger_id;
+        state.triggers.push(PendingTrigger { id, controller: seat, hero: key, effect, ctx });
+    }
+}
+
+/// Triggers waiting to resolve: the active player's first, then the other player's (CR 501.4).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct TriggerBatch {
+    pub active: Vec<PendingTrigger>,
+    pub other: Vec<PendingTrigger>,
+}
+
+impl TriggerBatch {
+    pub fn split(state: &MatchState, triggers: Vec<PendingTrigger>) -> TriggerBatch {
+        let (active, other) = triggers.into_iter().partition(|t| t.controller == state.turn.active);
+        TriggerBatch { active, other }
+    }
+    /// The list whose turn it is to resolve, and its controller.
+    pub fn current(&mut self) -> Option<&mut Vec<PendingTrigger>> {
+        if !self.active.is_empty() {
+            Some(&mut self.active)
+        } else if !self.other.is_empty() {
+            Some(&mut self.other)
+        } else {
+            None
+        }
+    }
+}

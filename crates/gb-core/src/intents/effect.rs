@@ -1,0 +1,130 @@
+//! Using a hero's activated effect (CR 500.4), answering an effect's questions, and ordering simultaneous
+//! triggers (CR 501.4).
+use crate::cards::CardKind;
+use crate::effects::program::{Program, Requirement};
+use crate::effects::resolve::{EffectFrame, Prompt};
+use crate::effects::triggers::{TriggerBatch, TriggerCtx};
+use crate::effects::{self, HeroKey, choices};
+use crate::event::{Event, Events};
+use crate::frames::{AskKind, Frame, WindowKind};
+use crate::ids::{Position, Seat};
+use crate::intent::Intent;
+use crate::intents::require_window;
+use crate::rejection::Rejection;
+use crate::state::MatchState;
+
+fn requirement_met(
+    state: &MatchState,
+    seat: Seat,
+    pos: Position,
+    req: Requirement,
+    gems: &[crate::cards::GemType],
+) -> bool {
+    let p = state.player(seat);
+    match req {
+        Requirement::DeckNotEmpty => !p.deck.is_empty(),
+        Requirement::GemInHand => p.hand.iter().any(|c| c.def.def().kind == CardKind::Gem),
+        Requirement::GemsOnSelf => {
+            let mut have: Vec<_> = state.hero(seat, pos).gem_types().collect();
+            gems.iter().all(|t| match have.iter().position(|h| h == t) {
+                Some(i) => {
+                    have.remove(i);
+                    true
+                }
+                None => false,
+            })
+        }
+        Requirement::NocturnagemBlendInDiscard => !choices::nocturnagem_blends(state, seat).is_empty(),
+        Requirement::UnblendedHeroOnField => Position::ALL.iter().any(|p| !state.hero(seat, *p).is_blended()),
+        Requirement::OpponentUsedFirstTurnEffects => state.player(seat.other()).first_turn_phrase_uses > 1,
+    }
+}
+
+pub(crate) fn check_use(state: &MatchState, seat: Seat, hero: Position) -> Result<(), Rejection> {
+    require_window(state, seat, WindowKind::Main, "CR 500.4", "using a hero effect")?;
+    let Some(effect) = effects::active_effect(state, seat, hero) else {
+        return Err(Rejection::new("no_effect", "CR 500.1", "that hero has no effect to use now"));
+    };
+    let Some(Program::Activated { limit, requires, gems, .. }) = effects::program(effect) else {
+        return Err(Rejection::new(
+            "effect_not_activated",
+            "CR 500.4a",
+            format!("{} is not an effect you use; it applies by itself", effect.name()),
+        ));
+    };
+    if !effects::effect_usable(state, seat, hero, effect) {
+        return Err(Rejection::new(
+            "effect_needs_activation_gem",
+            "CR 300.5",
+            "this hero needs a gem before its effect can be used",
+        ));
+    }
+    if !effects::within_limit(state, HeroKey::at(state, seat, hero), effect, *limit) {
+        return Err(Rejection::new(
+            "effect_limit_reached",
+            "CR 300.7",
+            format!("this hero already used {} as often as it may", effect.name()),
+        ));
+    }
+    if let Some(req) = requires {
+        if !requirement_met(state, seat, hero, *req, gems) {
+            return Err(Rejection::new(
+                "effect_cannot_be_used",
+                "CR 500.1b",
+                format!("{} has nothing to work with now", effect.name()),
+            ));
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn apply_use(state: &mut MatchState, seat: Seat, hero: Position, ev: &mut Events) {
+    let effect = effects::active_effect(state, seat, hero).expect("checked");
+    let key = HeroKey::at(state, seat, hero);
+    effects::record_use(state, key, effect);
+    ev.push(Event::EffectUsed { seat, hero, card: effect.name() });
+    state.frames.push(Frame::Effect(EffectFrame::new(seat, Some(key), effect, TriggerCtx::default())));
+}
+
+fn asked(state: &MatchState, seat: Seat) -> Option<Prompt> {
+    match state.frames.last() {
+        Some(Frame::Ask { seat: s, kind: AskKind::Effect { prompt, .. } }) if *s == seat => Some(*prompt),
+        _ => None,
+    }
+}
+
+/// The answers `seat` may give now (empty when no effect is asking it).
+pub(crate) fn answers(state: &MatchState, seat: Seat) -> Vec<Intent> {
+    match asked(state, seat) {
+        Some(prompt) => choices::options(state, seat, prompt, state.frames.iter().rev().nth(1)),
+        None => Vec::new(),
+    }
+}
+
+pub(crate) fn check_answer(state: &MatchState, seat: Seat, intent: &Intent) -> Result<(), Rejection> {
+    if asked(state, seat).is_none() {
+        return Err(crate::intents::not_asked("CR 501.3", "answering an effect"));
+    }
+    if !answers(state, seat).contains(intent) {
+        return Err(Rejection::new("not_an_option", "CR 501.3", "that is not one of the choices this effect offers"));
+    }
+    Ok(())
+}
+
+pub(crate) fn apply_answer(state: &mut MatchState, _seat: Seat, intent: &Intent, _ev: &mut Events) {
+    choices::deliver(state, intent);
+}
+
+/// One step of a trigger batch: pick the next trigger (asking the controller when it has several), then resolve it.
+pub(crate) fn step_triggers(state: &mut MatchState, mut batch: TriggerBatch) {
+    let Some(list) = batch.current() else { return };
+    if list.len() == 1 {
+        let t = list.remove(0);
+        state.frames.push(Frame::Triggers(batch));
+        state.frames.push(Frame::Effect(EffectFrame::new(t.controller, Some(t.hero), t.effect, t.ctx)));
+    } else {
+        let seat = list[0].controller;
+        state.frames.push(Frame::Triggers(batch));
+        state.frames.push(Frame::Ask { seat, kind: AskKind::Effect { prompt: Prompt::ChooseTrigger, card: "" } });
+    }
+}
