@@ -6,4 +6,17 @@ export type HeroView = { position: Position, face_down: boolean,
 /**
  * `None` while face down to this viewer.
  */
-hero: CardView | null, level: number | null, atk: number | null, def: number | null, written_atk: number | null, written_def: number | null, gems: Array<CardView>, blend: CardView | null, attached: Array<CardView>, };
+hero: CardView | null, level: number | null, atk: number | null, def: number | null, written_atk: number | null, written_def: number | null, gems: Array<CardView>, blend: CardView | null, attached: Array<CardView>, 
+/**
+ * The card whose effect the hero has now (its blend's, its own, or a copied one); `None` when it has none
+ * or its effect was removed.
+ */
+effect: string | null, 
+/**
+ * Stun or Ghost: treated as having no effect (CR 500.9a).
+ */
+effect_removed: boolean, 
+/**
+ * Block Attack: may not attack for the remainder of the turn.
+ */
+cannot_attack: boolean, };
