@@ -151,6 +151,39 @@ mod tests {
         Utf8Bytes::from(s.to_owned())
     }
 
+    fn held(v: u32, turn: u32, at: Instant) -> Held {
+        let view = gb_core::view_for(&sample_state(), Viewer::Spectator);
+        Held { v, turn, at, frame: f(&v.to_string()), view, clocks: None }
+    }
+
+    fn sample_state() -> gb_core::MatchState {
+        let decks = gb_core::decks::preconstructed();
+        let setup = gb_core::MatchSetup { decks: [decks[0].1.clone(), decks[1].1.clone()], seed: 1 };
+        gb_core::new_match(&setup).expect("shipped decks are legal")
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn delay_releases_by_seconds_by_turns_and_at_game_over() {
+        let t0 = Instant::now();
+        let secs = Some(SpectatorDelay::Seconds(2));
+        let mut q = DelayQueue::default();
+        q.hold(held(1, 1, t0));
+        q.hold(held(2, 1, t0 + Duration::from_secs(1)));
+        assert!(q.release(secs, t0 + Duration::from_millis(1999), 1, false).is_empty());
+        assert_eq!(q.next_due(secs), Some(t0 + Duration::from_secs(2)));
+        let out: Vec<u32> = q.release(secs, t0 + Duration::from_secs(2), 1, false).iter().map(|h| h.v).collect();
+        assert_eq!(out, [1]);
+        assert_eq!(q.release(secs, t0 + Duration::from_secs(3), 1, false).len(), 1);
+
+        let turns = Some(SpectatorDelay::Turns(1));
+        q.hold(held(3, 4, t0));
+        q.hold(held(4, 5, t0));
+        assert!(q.release(turns, t0, 4, false).is_empty(), "turn 4 is still being played");
+        assert_eq!(q.release(turns, t0, 5, false).len(), 1, "turn 5 began: turn 4's versions are out");
+        assert_eq!(q.next_due(turns), None, "turn delays have no timer");
+        assert_eq!(q.release(turns, t0, 5, true).len(), 1, "everything is released when the game ends");
+    }
+
     #[test]
     fn since_gives_exactly_the_missed_frames_or_none_when_too_far_behind() {
         let mut s = Stream::new(3);

@@ -99,6 +99,11 @@ async fn full_match_with_spectator_leaks_nothing(backend: Backend) {
     assert_eq!(replay["finished"], true);
     assert_eq!(replay["steps"].as_array().unwrap().len() as u64, la["v"].as_u64().unwrap() + 1);
     assert_eq!(replay["record"]["seed_commitment"], g["seed_hash"]);
+    // For checking by hand with `cargo run -p gb-cli -- replay verify FILE`.
+    if let Some(dir) = std::env::var_os("GB_KEEP_RECORDS") {
+        let file = std::path::Path::new(&dir).join(format!("record-{backend:?}.json"));
+        std::fs::write(file, replay["record"].to_string()).unwrap();
+    }
     assert_no_leaks([&fa, &fb], replay["steps"].as_array().unwrap());
 }
 
