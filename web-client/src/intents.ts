@@ -105,3 +105,27 @@ export function idle(legal: Intent[]): boolean {
 export function sameIntent(a: Intent, b: Intent): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
+
+/** Own heroes whose activated effect may be used now (`use_effect`). */
+export function usableEffects(legal: Intent[]): Set<Position> {
+  return new Set(ofType(legal, "use_effect").map((i) => i.hero));
+}
+
+/** The `choose_hero` answers of an effect question, keyed `seat:position`. */
+export function heroChoices(legal: Intent[]): Map<string, IntentOf<"choose_hero">> {
+  return new Map(ofType(legal, "choose_hero").map((i) => [heroKey(i.seat, i.hero), i]));
+}
+
+export function heroKey(seat: Seat, hero: Position): string {
+  return `${seat}:${hero}`;
+}
+
+/**
+ * Timed actions offered outside the main window (attack windows, attack-damage question, action response):
+ * there the `play_action` intents are offered as buttons rather than through hand selection.
+ */
+export function timedActions(view: MatchView, legal: Intent[]): IntentOf<"play_action">[] {
+  const d = view.pending?.decision;
+  if (!d || (d.type === "window" && d.window === "main")) return [];
+  return ofType(legal, "play_action");
+}

@@ -17,4 +17,20 @@ describe("event log", () => {
     const s = seatNames(null);
     expect(describeEvent({ type: "conceded", seat: "B" }, s)).toBe("Player B conceded.");
   });
+  it("describes effect events", () => {
+    const n = seatNames("A", { B: "Brave Otter" });
+    expect(describeEvent({ type: "effect_used", seat: "A", hero: "right", card: "Tara" }, n)).toBe("You used the effect of Tara (right hero).");
+    expect(describeEvent({ type: "effect_resolving", seat: "B", card: "Hornet" }, n)).toBe("Brave Otter’s Hornet effect resolves.");
+    expect(describeEvent({ type: "card_revealed", seat: "A", card: "Pyrogem", kept: true }, n)).toBe("You revealed Pyrogem from the top of the deck and kept it.");
+    expect(describeEvent({ type: "searched", seat: "B", card: null }, n)).toBe("Brave Otter searched the deck and took nothing.");
+    expect(describeEvent({ type: "searched", seat: "B", card: "Aquagem" }, n)).toBe("Brave Otter searched the deck and took Aquagem.");
+    expect(describeEvent({ type: "deck_shuffled", seat: "A" }, n)).toBe("Your deck was shuffled.");
+    expect(describeEvent({ type: "returned_to_hand", seat: "B", card: "Pyrogem" }, n)).toBe("Pyrogem returned to Brave Otter’s hand.");
+    expect(describeEvent({ type: "switched", seat: "A", a: "left", b: "back" }, n)).toBe("You switched the left and back heroes.");
+    expect(describeEvent({ type: "rotated", seat: "B", clockwise: false }, n)).toBe("Brave Otter’s heroes rotated counter-clockwise.");
+    expect(describeEvent({ type: "effect_removed", seat: "B", hero: "center" }, n)).toBe("Brave Otter’s center hero lost its effect.");
+    expect(describeEvent({ type: "effect_copied", seat: "A", hero: "left", card: "Gull" }, n)).toBe("Your left hero copied the effect of Gull.");
+    expect(describeEvent({ type: "inverted", seat: "A", hero: "left" }, n)).toBe("Your left hero was inverted (written ATK and DEF switched for the turn).");
+    expect(describeEvent({ type: "attack_blocked", seat: "B", attacker: "center" }, n)).toBe("Brave Otter’s center attacker was blocked: its damage is 0.");
+  });
 });

@@ -35,6 +35,18 @@ export function describeEvent(e: Event, n: SeatNames): string {
     case "round_started": return `Round ${e.round} begins.`;
     case "substituted": return `${n[e.seat]} substituted ${e.incoming.name} for ${e.outgoing.name} in the ${e.hero} position.`;
     case "end_phase": return `${poss(n, e.seat, true)} turn ends.`;
+    case "effect_resolving": return `${poss(n, e.seat, true)} ${e.card} effect resolves.`;
+    case "effect_used": return `${n[e.seat]} used the effect of ${e.card} (${e.hero} hero).`;
+    case "card_revealed": return `${n[e.seat]} revealed ${e.card} from the top of the deck and ${e.kept ? "kept it" : "discarded it"}.`;
+    case "searched": return e.card ? `${n[e.seat]} searched the deck and took ${e.card}.` : `${n[e.seat]} searched the deck and took nothing.`;
+    case "deck_shuffled": return `${poss(n, e.seat, true)} deck was shuffled.`;
+    case "returned_to_hand": return `${e.card} returned to ${poss(n, e.seat)} hand.`;
+    case "switched": return `${n[e.seat]} switched the ${e.a} and ${e.b} heroes.`;
+    case "rotated": return `${poss(n, e.seat, true)} heroes rotated ${e.clockwise ? "clockwise" : "counter-clockwise"}.`;
+    case "effect_removed": return `${poss(n, e.seat, true)} ${e.hero} hero lost its effect.`;
+    case "effect_copied": return `${poss(n, e.seat, true)} ${e.hero} hero copied the effect of ${e.card}.`;
+    case "inverted": return `${poss(n, e.seat, true)} ${e.hero} hero was inverted (written ATK and DEF switched for the turn).`;
+    case "attack_blocked": return `${poss(n, e.seat, true)} ${e.attacker} attacker was blocked: its damage is 0.`;
     case "conceded": return `${n[e.seat]} conceded.`;
     case "game_over": return `Game over: ${n[e.winner]} win${s(n, e.winner)} (${e.reason.replace(/_/g, " ")}).`;
     default: {

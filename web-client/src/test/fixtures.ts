@@ -15,12 +15,12 @@ export function card(slug: string, name: string, id = nextId++): CardView {
 export function hero(position: Position, slug: string, name: string, over: Partial<HeroView> = {}): HeroView {
   return {
     position, face_down: false, hero: card(slug, name), level: 3, atk: 2, def: 1, written_atk: 2, written_def: 1,
-    gems: [], blend: null, attached: [], ...over,
+    gems: [], blend: null, attached: [], effect: null, effect_removed: false, cannot_attack: false, ...over,
   };
 }
 
 export function faceDown(position: Position): HeroView {
-  return { position, face_down: true, hero: null, level: null, atk: null, def: null, written_atk: null, written_def: null, gems: [], blend: null, attached: [] };
+  return { position, face_down: true, hero: null, level: null, atk: null, def: null, written_atk: null, written_def: null, gems: [], blend: null, attached: [], effect: null, effect_removed: false, cannot_attack: false };
 }
 
 export function player(seat: Seat, over: Partial<PlayerView> = {}): PlayerView {

@@ -6,7 +6,7 @@ import cardsJson from "../../../crates/gb-core/data/cards.json";
 import { makeCatalogue, type CatalogueJson } from "../catalogue";
 import type { Intent } from "../gen/Intent";
 import type { MatchView } from "../gen/MatchView";
-import { mainLegal, mainView } from "../test/fixtures";
+import { card, hero, mainLegal, mainView } from "../test/fixtures";
 import { renderBoard } from "./board";
 
 const cat = makeCatalogue(cardsJson as CatalogueJson);
@@ -124,5 +124,106 @@ describe("board", () => {
     expect(qa("button:not(.hand-card)").map((b) => b.textContent)).toEqual(["Concede"]);
     expect(qa(".hand-card").every((b) => b.getAttribute("aria-disabled") === "true")).toBe(true);
     expect(q('[data-testid="pending"]')!.textContent).toBe("Waiting for Opponent to play.");
+  });
+
+  it("offers “Use <effect>” on own heroes where use_effect is legal, with the effect text on focus", () => {
+    const view = mainView();
+    view.players[0].heroes[2] = hero("right", "tara", "Tara", { effect: "Tara" });
+    draw(view, [...mainLegal, { type: "use_effect", hero: "right" }]);
+    const use = qa(".use-effect");
+    expect(use.map((b) => b.closest<HTMLElement>(".hero")!.dataset.hero)).toEqual(["right"]);
+    expect(use[0]!.textContent).toBe("Use Gamble");
+    const tip = root.querySelector(`#${use[0]!.getAttribute("aria-describedby")}`)!;
+    expect(tip.getAttribute("role")).toBe("tooltip");
+    expect(tip.textContent).toMatch(/^Gamble \(Tara\): Once during your turn, you may reveal the top card/);
+    click(use[0]!);
+    expect(sent).toEqual([{ type: "use_effect", hero: "right" }]);
+  });
+
+  it("shows badges for a removed effect and a hero that cannot attack", () => {
+    const view = mainView();
+    view.players[1].heroes[0] = hero("left", "elaine", "Elaine", { effect_removed: true });
+    view.players[0].heroes[0] = { ...view.players[0].heroes[0], cannot_attack: true };
+    draw(view, mainLegal);
+    expect(q('.hero[data-side="opp"][data-hero="left"] .hero-badges')!.textContent).toBe("effect removed");
+    expect(q('.hero[data-side="me"][data-hero="left"] .hero-badges')!.textContent).toBe("can't attack");
+    expect(qa(".hero-badges")).toHaveLength(2);
+  });
+
+  const effectAsk = (prompt: import("../gen/Prompt").Prompt, cardName: string): MatchView =>
+    ({ ...mainView(), pending: { seat: "A", decision: { type: "ask", ask: { type: "effect", prompt, card: cardName } } } });
+
+  it("asks Anchor's price with its own wording, and nothing else", () => {
+    draw(effectAsk("pay_mooring", "Anchor"), [{ type: "accept" }, { type: "decline" }, { type: "concede" }]);
+    const dialog = q('[role="dialog"]')!;
+    expect(dialog.querySelector("h3")!.textContent).toBe("Anchor: Anchor holds this hero");
+    expect([...dialog.querySelectorAll("button")].map((b) => b.textContent)).toEqual(["Take 3 damage to switch", "Don't switch"]);
+    expect(button("End turn")).toBeUndefined();
+    click(button("Don't switch"));
+    click(button("Take 3 damage to switch"));
+    expect(sent).toEqual([{ type: "decline" }, { type: "accept" }]);
+    expect(q('[data-testid="pending"]')!.textContent).toBe("Your decision: answer Anchor’s effect.");
+  });
+
+  it("words “you may” questions per prompt", () => {
+    draw(effectAsk("may_use", "Hornet"), [{ type: "accept" }, { type: "decline" }, { type: "concede" }]);
+    expect([...q('[role="dialog"]')!.querySelectorAll("button")].map((b) => b.textContent)).toEqual(["Use Hornet", "Don't use"]);
+    draw(effectAsk("opponent_may_draw", "Shard Buster"), [{ type: "accept" }, { type: "decline" }, { type: "concede" }]);
+    expect([...q('[role="dialog"]')!.querySelectorAll("button")].map((b) => b.textContent)).toEqual(["Draw a card", "Don't draw"]);
+  });
+
+  it("highlights hero choices on the board (both sides) and in the dialog", () => {
+    const legal: Intent[] = [
+      { type: "choose_hero", seat: "B", hero: "left" }, { type: "choose_hero", seat: "B", hero: "right" }, { type: "concede" },
+    ];
+    draw(effectAsk("remove_effect_target", "Stun"), legal);
+    expect(qa(".hero.choosable").map((h) => `${h.dataset.side}:${h.dataset.hero}`).sort()).toEqual(["opp:left", "opp:right"]);
+    expect(qa(".choose-hero").map((b) => b.textContent)).toEqual(["Opponent's left hero (Elaine)", "Opponent's right hero"]);
+    click(q('.hero[data-side="opp"][data-hero="right"] .choose-btn'));
+    click(qa(".choose-hero")[0]);
+    click(q('.hero[data-side="opp"][data-hero="left"]'));
+    expect(sent).toEqual([{ type: "choose_hero", seat: "B", hero: "right" }, { type: "choose_hero", seat: "B", hero: "left" }, { type: "choose_hero", seat: "B", hero: "left" }]);
+  });
+
+  it("offers the two rotation directions as buttons", () => {
+    draw(effectAsk("rotate_direction", "Rotate"), [{ type: "choose_direction", clockwise: true }, { type: "choose_direction", clockwise: false }, { type: "concede" }]);
+    click(button("↺ Counter-clockwise"));
+    click(button("↻ Clockwise"));
+    expect(sent).toEqual([{ type: "choose_direction", clockwise: false }, { type: "choose_direction", clockwise: true }]);
+  });
+
+  it("shows hand choices as cards and unnamed deck choices as a numbered list", () => {
+    draw(effectAsk("discard_from_hand", "Usher"), [{ type: "choose_card", card: 1 }, { type: "choose_card", card: 2 }, { type: "concede" }]);
+    expect(qa(".card-choice").map((b) => b.getAttribute("aria-label"))).toEqual(["Choose Pyrogem", "Choose Chaser"]);
+    expect(q('.card-choice [data-card="chaser"]')).not.toBeNull();
+    click(qa(".card-choice")[1]);
+    expect(sent).toEqual([{ type: "choose_card", card: 2 }]);
+
+    draw(effectAsk("search_deck", "Herald"), [{ type: "choose_card", card: 901 }, { type: "choose_card", card: 902 }, { type: "decline" }, { type: "concede" }]);
+    expect(qa(".card-choice").map((b) => b.textContent)).toEqual(["a card from your deck (option 1)", "a card from your deck (option 2)"]);
+    click(button("Take nothing"));
+    expect(sent[1]).toEqual({ type: "decline" });
+  });
+
+  it("names deck choices when the view lists them", () => {
+    const view = { ...effectAsk("search_deck", "Herald"), choices: [card("aquagem", "Aquagem", 901)] } as MatchView;
+    draw(view, [{ type: "choose_card", card: 901 }, { type: "decline" }, { type: "concede" }]);
+    expect(qa(".card-choice").map((b) => b.getAttribute("aria-label"))).toEqual(["Choose Aquagem"]);
+  });
+
+  it("offers timed actions as buttons in the attack windows and in the attack-damage dialog", () => {
+    const inv = card("invert", "Invert", 7);
+    const block = card("block-attack", "Block Attack", 8);
+    const base = mainView();
+    base.players[0].hand = [inv, block];
+    const win: MatchView = { ...base, pending: { seat: "A", decision: { type: "window", window: "attacker_declared" } } };
+    draw(win, [{ type: "play_action", card: 7 }, { type: "pass" }, { type: "concede" }]);
+    expect(qa(".timed-action").map((b) => b.textContent)).toEqual(["Play Invert"]);
+    click(button("Play Invert"));
+    const dmg: MatchView = { ...base, pending: { seat: "A", decision: { type: "ask", ask: { type: "attack_damage", attacker: "left", target: "center", damage: 4 } } } };
+    draw(dmg, [{ type: "accept_damage" }, { type: "play_action", card: 8 }, { type: "concede" }]);
+    expect([...q('[role="dialog"]')!.querySelectorAll("button")].map((b) => b.textContent)).toEqual(["Take 4 damage", "Play Block Attack"]);
+    click(button("Play Block Attack"));
+    expect(sent).toEqual([{ type: "play_action", card: 7 }, { type: "play_action", card: 8 }]);
   });
 });

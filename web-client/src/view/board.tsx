@@ -12,8 +12,8 @@ import type { Position } from "../gen/Position";
 import type { Rejection } from "../gen/Rejection";
 import type { Seat } from "../gen/Seat";
 import {
-  actionIntent, attackOptions, cardTargets, deblendable, findAttack, first, perspective, playableCards, seatIndex,
-  toggleAttacker,
+  actionIntent, attackOptions, cardTargets, deblendable, findAttack, first, heroChoices, heroKey, perspective, playableCards,
+  seatIndex, timedActions, toggleAttacker, usableEffects,
 } from "../intents";
 import { describeEvent, seatNames, type SeatNames } from "../log";
 import type { LogEntry } from "../state";
@@ -22,7 +22,7 @@ import type { Clocks } from "../protocol";
 import { Clock } from "./clock";
 import { Hand } from "./hand";
 import { Hero, type HeroControls } from "./hero";
-import { AskDialog } from "./prompts";
+import { AskDialog, TimedActions } from "./prompts";
 
 export interface BoardOptions {
   /** Sends an intent; absent for a read-only board (replays). */
@@ -51,7 +51,9 @@ export function pendingText(p: PendingView | null, names: SeatNames): string {
   const you = who === "You";
   const d = p.decision;
   if (d.type === "ask") {
-    const what = { turn_order: "choose the turn order", mulligan: "decide on a mulligan", attack_damage: "answer an attack", substitute: "decide on a substitution" }[d.ask.type];
+    const what = d.ask.type === "effect"
+      ? `answer ${d.ask.card ? `${d.ask.card}’s effect` : "an effect"}`
+      : { turn_order: "choose the turn order", mulligan: "decide on a mulligan", attack_damage: "answer an attack", substitute: "decide on a substitution" }[d.ask.type];
     return you ? `Your decision: ${what}.` : `Waiting for ${who} to ${what}.`;
   }
   const what = { main: "play", attacker_declared: "respond to the attack", defender_declared: "respond to the block", action_response: "respond to an action" }[d.window];
@@ -103,6 +105,9 @@ export function Board({ view, legal, cat, send, disabled = false, names, log = [
   const pass = first(legal, "pass");
   const endTurn = first(legal, "end_turn");
   const concede = first(legal, "concede");
+  const effects = usableEffects(legal);
+  const choices = heroChoices(legal);
+  const timed = ask ? [] : timedActions(view, legal);
 
   const myControls = (pos: Position): HeroControls => ({
     dropFor: targets.has(pos) ? selectedCard?.name : undefined,
@@ -112,10 +117,19 @@ export function Board({ view, legal, cat, send, disabled = false, names, log = [
     attackTargets: attacks.get(pos),
     attackDraft: draft,
     onToggleAttack: (t) => setDraft(toggleAttacker(draft, pos, t)),
+    canUseEffect: effects.has(pos),
+    onUseEffect: () => act({ type: "use_effect", hero: pos }),
+    ...chooseControls(me, pos),
     disabled: !live,
   });
+  const chooseControls = (seat: Seat, pos: Position): HeroControls => {
+    const i = choices.get(heroKey(seat, pos));
+    return i ? { choosable: true, onChoose: () => act(i) } : {};
+  };
   const oppControls = (pos: Position): HeroControls => ({
     targetedBy: draft.filter((a) => a.target === pos).map((a) => a.hero),
+    ...(spectator ? {} : chooseControls(opp, pos)),
+    disabled: !live,
   });
 
   return (
@@ -138,12 +152,12 @@ export function Board({ view, legal, cat, send, disabled = false, names, log = [
               {onDismiss ? <button type="button" class="ghost" onClick={onDismiss} aria-label="Dismiss">×</button> : null}
             </div>
           ) : null}
-          {ask && send ? <AskDialog ask={ask} legal={legal} bench={mine.bench} disabled={!live} send={act} /> : null}
+          {ask && send ? <AskDialog ask={ask} legal={legal} bench={mine.bench} disabled={!live} send={act} view={view} cat={cat} me={me} /> : null}
           {selectedCard && targets.size ? (
             <p class="hint">Drag <strong>{selectedCard.name}</strong> onto a highlighted hero, or choose “Play here”. <button type="button" class="ghost" onClick={() => setSelected(null)}>Cancel</button></p>
           ) : null}
           <div class="actions row">
-            {selectedAction ? <button type="button" class="primary" disabled={!live} onClick={() => act(selectedAction)}>Play {selectedCard?.name}</button> : null}
+            {selectedAction && !timed.length ? <button type="button" class="primary" disabled={!live} onClick={() => act(selectedAction)}>Play {selectedCard?.name}</button> : null}
             {attacks.size ? (
               <>
                 <button type="button" class="primary" disabled={!live || !attackIntent} onClick={() => attackIntent && act(attackIntent)}>
@@ -152,6 +166,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, log = [
                 {draft.length ? <button type="button" class="ghost" onClick={() => setDraft([])}>Clear attackers</button> : null}
               </>
             ) : null}
+            <TimedActions actions={timed} hand={mine.hand} disabled={!live} send={act} />
             {pass ? <button type="button" disabled={!live} onClick={() => act(pass)}>Pass</button> : null}
             {endTurn ? <button type="button" disabled={!live} onClick={() => act(endTurn)}>End turn</button> : null}
             {concede && send ? (

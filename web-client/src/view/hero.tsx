@@ -18,6 +18,12 @@ export interface HeroControls {
   onToggleAttack?: (target: Position) => void;
   /** On the opponent's side: own heroes currently aimed at this one. */
   targetedBy?: Position[];
+  /** An activated effect this hero may use now. */
+  canUseEffect?: boolean;
+  onUseEffect?: () => void;
+  /** This hero is a legal answer to the current effect question. */
+  choosable?: boolean;
+  onChoose?: () => void;
   disabled?: boolean;
 }
 
@@ -37,20 +43,26 @@ function Stat({ label, now, written }: { label: string; now: number | null; writ
 export function Hero({ hero, side, cat, c = {} }: { hero: HeroView; side: "me" | "opp"; cat: Catalogue; c?: HeroControls }) {
   const pos = hero.position;
   const droppable = !!c.dropFor && !c.disabled;
+  const choosable = !!c.choosable && !c.disabled;
   const who = side === "me" ? "Your" : "Opponent's";
-  const classes = ["hero", `pos-${pos}`, droppable ? "target" : "", hero.blend ? "blended" : "", c.targetedBy?.length ? "targeted" : "", hero.face_down ? "face-down" : ""];
+  const classes = ["hero", `pos-${pos}`, droppable ? "target" : "", hero.blend ? "blended" : "", c.targetedBy?.length ? "targeted" : "", hero.face_down ? "face-down" : "", c.choosable ? "choosable" : ""];
   // Face down and unknown to this viewer: only the back. The owner sees its own face-down heroes.
   if (!hero.hero) {
     return (
-      <div class={classes.join(" ")} data-hero={pos} data-side={side}>
+      <div class={classes.join(" ")} data-hero={pos} data-side={side} onClick={choosable ? c.onChoose : undefined}>
         <CardBack label={`${who} ${pos} hero, face down`} />
         <span class="hero-pos">{pos}</span>
+        {choosable ? <button type="button" class="primary choose-btn" onClick={(e) => { e.stopPropagation(); c.onChoose?.(); }}>Choose</button> : null}
       </div>
     );
   }
   const def = cat.byId.get(hero.hero.card);
   const blendDef = hero.blend ? cat.byId.get(hero.blend.card) : undefined;
   const title = hero.blend ? hero.blend.name : hero.hero.name;
+  // The effect the hero has now (own, blend's or copied), by the name of the card it comes from.
+  const effectDef = hero.effect ? cat.find(hero.effect) : undefined;
+  const effectName = effectDef?.effect?.name ?? hero.effect ?? "effect";
+  const tipId = `effect-tip-${side}-${pos}`;
   return (
     <section
       class={classes.filter(Boolean).join(" ")}
@@ -58,13 +70,19 @@ export function Hero({ hero, side, cat, c = {} }: { hero: HeroView; side: "me" |
       data-side={side}
       data-drop={droppable ? "1" : undefined}
       aria-label={`${who} ${pos} hero: ${title}${hero.face_down ? " (face down)" : ""}`}
-      onClick={droppable ? c.onDrop : undefined}
+      onClick={droppable ? c.onDrop : choosable ? c.onChoose : undefined}
     >
       <header class="hero-head">
         <span class="hero-pos">{pos}</span>
         {hero.face_down ? <span class="badge">face down</span> : null}
         {hero.level !== null ? <span class="hero-level">Lv {hero.level}</span> : null}
       </header>
+      {hero.effect_removed || hero.cannot_attack ? (
+        <p class="hero-badges">
+          {hero.effect_removed ? <span class="badge badge-bad" title="Stun or Ghost: treated as having no effect">effect removed</span> : null}
+          {hero.cannot_attack ? <span class="badge badge-bad" title="Block Attack: may not attack this turn">can't attack</span> : null}
+        </p>
+      ) : null}
       <h4 class="hero-name">{title}</h4>
       {hero.blend ? <p class="hero-base">blend of {hero.hero.name}{blendDef?.effect?.name ? ` · ${blendDef.effect.name}` : ""}</p>
         : def?.effect?.name ? <p class="hero-base">{def.effect.name}</p> : null}
@@ -81,6 +99,22 @@ export function Hero({ hero, side, cat, c = {} }: { hero: HeroView; side: "me" |
       {hero.attached.length ? <p class="hero-attached small">+ {hero.attached.map((a) => a.name).join(", ")}</p> : null}
       {c.targetedBy?.length ? <p class="targeted-by" role="note">⚔ from your {c.targetedBy.join(", ")}</p> : null}
       <div class="hero-controls">
+        {choosable ? (
+          <button type="button" class="primary choose-btn" onClick={(e) => { e.stopPropagation(); c.onChoose?.(); }} aria-label={`Choose ${side === "me" ? "your" : "opponent's"} ${pos} hero`}>
+            Choose
+          </button>
+        ) : null}
+        {c.canUseEffect ? (
+          <span class="effect-use">
+            <button type="button" class="use-effect" disabled={c.disabled} aria-describedby={tipId}
+              onClick={(e) => { e.stopPropagation(); c.onUseEffect?.(); }}>
+              Use {effectName}
+            </button>
+            <span role="tooltip" id={tipId} class="tooltip">
+              <strong>{effectName}</strong>{effectDef && effectDef.name !== effectName ? ` (${effectDef.name})` : ""}: {effectDef?.effect?.text ?? ""}
+            </span>
+          </span>
+        ) : null}
         {droppable ? (
           <button type="button" class="primary drop-btn" onClick={(e) => { e.stopPropagation(); c.onDrop?.(); }}>
             Play {c.dropFor} here

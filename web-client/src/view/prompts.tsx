@@ -4,7 +4,12 @@ import { useEffect, useRef } from "preact/hooks";
 import type { AskKind } from "../gen/AskKind";
 import type { CardView } from "../gen/CardView";
 import type { Intent } from "../gen/Intent";
-import { first, substituteOptions } from "../intents";
+import type { MatchView } from "../gen/MatchView";
+import type { Seat } from "../gen/Seat";
+import type { Catalogue } from "../catalogue";
+import { answerLabels, cardChoices, promptTitle } from "../effects";
+import { first, ofType, seatIndex, substituteOptions } from "../intents";
+import { CardFace } from "./card";
 
 interface Props {
   ask: AskKind;
@@ -12,14 +17,33 @@ interface Props {
   bench: CardView[] | null;
   disabled: boolean;
   send: (i: Intent) => void;
+  /** Needed for effect questions (naming heroes and cards); optional for the older asks. */
+  view?: MatchView;
+  cat?: Catalogue;
+  me?: Seat;
 }
 
-export function AskDialog({ ask, legal, bench, disabled, send }: Props) {
+/** Timed actions (Invert, Block Attack) offered as buttons, named from the hand. */
+export function TimedActions({ actions, hand, disabled, send }: {
+  actions: Extract<Intent, { type: "play_action" }>[]; hand: CardView[] | null; disabled: boolean; send: (i: Intent) => void;
+}) {
+  if (!actions.length) return null;
+  return (
+    <>
+      {actions.map((a) => {
+        const name = hand?.find((c) => c.id === a.card)?.name ?? "action";
+        return <button key={a.card} type="button" class="timed-action" disabled={disabled} onClick={() => send(a)}>Play {name}</button>;
+      })}
+    </>
+  );
+}
+
+export function AskDialog({ ask, legal, bench, disabled, send, view, cat, me }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   // Move focus into the dialog when a new ask arrives, so keyboard users land on its choices.
   useEffect(() => {
     ref.current?.querySelector<HTMLButtonElement>("button:not([disabled])")?.focus();
-  }, [ask.type]);
+  }, [ask.type, ask.type === "effect" ? ask.prompt : ""]);
 
   const btn = (intent: Intent | undefined, label: string, primary = false) =>
     intent ? (
@@ -45,7 +69,10 @@ export function AskDialog({ ask, legal, bench, disabled, send }: Props) {
       body = (
         <>
           <p>The opponent's {ask.attacker} hero deals <strong>{ask.damage}</strong> damage.</p>
-          <div class="row">{btn(first(legal, "accept_damage"), `Take ${ask.damage} damage`, true)}{btn(first(legal, "deblend_to_block"), "Deblend to block")}</div>
+          <div class="row">
+            {btn(first(legal, "accept_damage"), `Take ${ask.damage} damage`, true)}{btn(first(legal, "deblend_to_block"), "Deblend to block")}
+            <TimedActions actions={ofType(legal, "play_action")} hand={view && me ? view.players[seatIndex(me)].hand : null} disabled={disabled} send={send} />
+          </div>
         </>
       );
       break;
@@ -65,15 +92,79 @@ export function AskDialog({ ask, legal, bench, disabled, send }: Props) {
       );
       break;
     }
+    case "effect":
+      title = promptTitle(ask.prompt, ask.card);
+      body = <EffectChoices ask={ask} legal={legal} disabled={disabled} send={send} view={view} cat={cat} me={me} />;
+      break;
     default: {
       const never: never = ask;
       return never;
     }
   }
   return (
-    <div class="ask" role="dialog" aria-labelledby="ask-title" ref={ref}>
+    <div class={`ask${ask.type === "effect" ? ` ask-effect prompt-${ask.prompt}` : ""}`} role="dialog" aria-labelledby="ask-title" ref={ref}>
       <h3 id="ask-title">{title}</h3>
       {body}
     </div>
+  );
+}
+
+function EffectChoices({ ask, legal, disabled, send, view, cat, me }: {
+  ask: Extract<AskKind, { type: "effect" }>; legal: Intent[]; disabled: boolean; send: (i: Intent) => void;
+  view?: MatchView; cat?: Catalogue; me?: Seat;
+}) {
+  const labels = answerLabels(ask.prompt, ask.card);
+  const accept = first(legal, "accept");
+  const decline = first(legal, "decline");
+  const heroes = ofType(legal, "choose_hero");
+  const dirs = ofType(legal, "choose_direction");
+  const triggers = ofType(legal, "choose_trigger");
+  const cards = view && cat ? cardChoices(view, legal, cat, ask.prompt) : [];
+  const effectText = cat?.find(ask.card)?.effect;
+  const heroName = (seat: Seat, pos: string) => {
+    const h = view?.players[seatIndex(seat)].heroes.find((x) => x.position === pos);
+    const n = h?.blend?.name ?? h?.hero?.name;
+    return `${seat === me ? "Your" : "Opponent's"} ${pos} hero${n ? ` (${n})` : ""}`;
+  };
+  const b = (i: Intent, label: string, cls = "", key?: string) => (
+    <button key={key ?? label} type="button" class={cls} disabled={disabled} onClick={() => send(i)}>{label}</button>
+  );
+  return (
+    <>
+      {effectText ? <p class="effect-text small"><strong>{effectText.name ?? ask.card}</strong>: {effectText.text}</p> : null}
+      {heroes.length ? (
+        <>
+          <p class="hint">Choose a highlighted hero on the board, or here:</p>
+          <ul class="choices hero-choices">
+            {heroes.map((i) => <li key={`${i.seat}-${i.hero}`}>{b(i, heroName(i.seat, i.hero), "choose-hero")}</li>)}
+          </ul>
+        </>
+      ) : null}
+      {cards.length ? (
+        <ul class="choices card-choices" aria-label="Cards to choose from">
+          {cards.map((c) => (
+            <li key={c.intent.card}>
+              <button type="button" class="card-choice" disabled={disabled} onClick={() => send(c.intent)} aria-label={`Choose ${c.label}`}>
+                {c.def ? <CardFace card={c.def} compact /> : <span class="card-unknown">{c.label}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {dirs.length ? (
+        <div class="row">
+          {dirs.map((i) => b(i, i.clockwise ? "↻ Clockwise" : "↺ Counter-clockwise", "primary"))}
+        </div>
+      ) : null}
+      {triggers.length ? (
+        <div class="row">{triggers.map((i, n) => b(i, `Resolve effect ${n + 1}`, n === 0 ? "primary" : "", String(i.trigger)))}</div>
+      ) : null}
+      {accept || decline ? (
+        <div class="row">
+          {accept ? b(accept, labels.accept, "primary") : null}
+          {decline ? b(decline, labels.decline) : null}
+        </div>
+      ) : null}
+    </>
   );
 }
