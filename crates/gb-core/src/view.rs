@@ -25,6 +25,10 @@ pub struct MatchView {
     pub players: [PlayerView; 2],
     /// Who owes the next decision and what kind it is.
     pub pending: Option<PendingView>,
+    /// The cards this viewer may pick in the question it owes now (`choose_card` options), by handle and name:
+    /// cards from its own hand, discard, or its deck during a search (which CR 619.1 lets it look through).
+    /// `None` for everyone else.
+    pub choices: Option<Vec<CardView>>,
     pub outcome: Option<GameOutcome>,
 }
 
@@ -110,8 +114,27 @@ pub fn view_for(state: &MatchState, viewer: Viewer) -> MatchView {
         first_turn: state.turn.number > 0 && state.is_first_turn(state.turn.active),
         players: Seat::BOTH.map(|s| player_view(state, s, viewer)),
         pending: pending(state),
+        choices: choices(state, viewer),
         outcome: state.outcome,
     }
+}
+
+fn choices(state: &MatchState, viewer: Viewer) -> Option<Vec<CardView>> {
+    let seat = viewer.seat()?;
+    if !matches!(state.frames.last(), Some(Frame::Ask { seat: s, kind: AskKind::Effect { .. } }) if *s == seat) {
+        return None;
+    }
+    let p = state.player(seat);
+    let cards: Vec<CardView> = crate::intents::effect::answers(state, seat)
+        .iter()
+        .filter_map(|i| match i {
+            crate::intent::Intent::ChooseCard { card } => {
+                p.hand.iter().chain(p.deck.iter()).chain(p.discard.iter()).find(|c| c.id == *card).map(|c| (*c).into())
+            }
+            _ => None,
+        })
+        .collect();
+    (!cards.is_empty()).then_some(cards)
 }
 
 fn pending(state: &MatchState) -> Option<PendingView> {

@@ -17,8 +17,17 @@ fn json(v: &impl serde::Serialize) -> String {
 /// Changes only what `viewer` cannot see: the contents of hidden hands, every deck's order and contents, hidden
 /// benches and face-down heroes, keeping every count and every handle in place.
 fn scramble_hidden(state: &mut MatchState, viewer: Viewer, rng: &mut MatchRng) {
+    // A seat searching its deck may look through it (CR 619.1): then its own deck is not hidden from it.
+    let searching = matches!(
+        state.frames.last(),
+        Some(crate::frames::Frame::Ask { seat, kind: crate::frames::AskKind::Effect { prompt: crate::effects::resolve::Prompt::SearchDeck, .. } })
+            if viewer.sees_private_of(*seat)
+    );
     for seat in Seat::BOTH {
         let own = viewer.sees_private_of(seat);
+        if own && searching {
+            continue;
+        }
         let p = state.player_mut(seat);
         // A deck is hidden even from its owner (CR 403.2b): swap contents between positions, keep the handles.
         let mut defs: Vec<_> = p.deck.iter().map(|c| c.def).collect();
@@ -76,6 +85,10 @@ impl Visible {
             p.discard.iter().chain(p.meter.iter()).for_each(&mut add);
             if own {
                 p.hand.iter().chain(p.bench.iter()).for_each(&mut add);
+                // While searching, the searcher looks through its deck (CR 619.1).
+                if searching(state, seat) {
+                    p.deck.iter().for_each(&mut add);
+                }
             }
         }
         ids.sort_unstable();
@@ -89,13 +102,23 @@ impl Visible {
     }
 }
 
+fn searching(state: &MatchState, seat: Seat) -> bool {
+    matches!(
+        state.frames.last(),
+        Some(crate::frames::Frame::Ask { seat: s, kind: crate::frames::AskKind::Effect { prompt: crate::effects::resolve::Prompt::SearchDeck, .. } })
+            if *s == seat
+    )
+}
+
 /// Handles of the cards in zones hidden from `viewer`: hands and benches of others, every deck, face-down heroes.
 fn hidden_ids(state: &MatchState, viewer: Viewer) -> Vec<u32> {
     let mut ids = Vec::new();
     for seat in Seat::BOTH {
         let p = state.player(seat);
         let own = viewer.sees_private_of(seat);
-        ids.extend(p.deck.iter().map(|c| c.id.0));
+        if !(own && searching(state, seat)) {
+            ids.extend(p.deck.iter().map(|c| c.id.0));
+        }
         if !own {
             ids.extend(p.hand.iter().chain(p.bench.iter()).map(|c| c.id.0));
             ids.extend(p.field.iter().filter(|h| h.face_down).map(|h| h.card.id.0));
