@@ -36,6 +36,7 @@ mod setup;
 mod state;
 pub mod stats;
 pub mod view;
+pub mod worlds;
 
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,103 @@
+//! Information-set sampling for bots: a world consistent with everything one seat may know, with every card hidden
+//! from that seat dealt afresh from the seat's own knowledge (its own cards) and its belief about the opponent. The
+//! true hidden cards are overwritten, never read, and the world gets its own random stream, so a bot that plans on
+//! sampled worlds learns nothing a player at the table could not know.
+use crate::cards::{CardDefId, CardKind, catalogue};
+use crate::ids::{Position, Seat};
+use crate::rng::MatchRng;
+use crate::state::MatchState;
+
+/// What a seat believes the opponent may hold: main-deck cards (with repeats as weights) and heroes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Belief {
+    pub main: Vec<CardDefId>,
+    pub heroes: Vec<CardDefId>,
+}
+
+impl Belief {
+    /// Knowing nothing: every main-deck card of the catalogue equally likely, basic gems weighted as a typical
+    /// deck holds them (about three gems for every other card).
+    pub fn uninformed() -> Belief {
+        let mut main = Vec::new();
+        let mut heroes = Vec::new();
+        for id in catalogue().ids() {
+            match id.def().kind {
+                CardKind::Hero => heroes.push(id),
+                CardKind::Gem => main.extend(std::iter::repeat_n(id, 9)),
+                _ => main.push(id),
+            }
+        }
+        Belief { main, heroes }
+    }
+}
+
+/// A copy of `state` in which everything hidden from `seat` is re-dealt: its own deck in a random order (it knows
+/// the contents, not the order, CR 403.2b), and the opponent's hand, deck, bench and face-down heroes drawn from
+/// `belief`. Counts, public zones, the pending decision and the seat's own hand stay as they are.
+pub fn sample_world(state: &MatchState, seat: Seat, belief: &Belief, rng: &mut MatchRng) -> MatchState {
+    let mut world = state.clone();
+    let mut own_deck = std::mem::take(&mut world.player_mut(seat).deck);
+    rng.shuffle(&mut own_deck);
+    world.player_mut(seat).deck = own_deck;
+
+    let opponent = seat.other();
+    let mut pick = |pool: &[CardDefId], rng: &mut MatchRng| pool[rng.below(pool.len() as u32) as usize];
+    let p = world.player_mut(opponent);
+    for card in p.hand.iter_mut().chain(p.deck.iter_mut()) {
+        card.def = pick(&belief.main, rng);
+    }
+    // Hidden heroes must differ from each other and from the heroes already seen on that field (CR 101.2).
+    let mut taken: Vec<CardDefId> = p.field.iter().filter(|h| !h.face_down).map(|h| h.card.def).collect();
+    let mut candidates: Vec<CardDefId> = belief.heroes.iter().copied().filter(|h| !taken.contains(h)).collect();
+    rng.shuffle(&mut candidates);
+    let mut next_hero = |taken: &mut Vec<CardDefId>| {
+        let h = candidates.pop().unwrap_or(belief.heroes[0]);
+        taken.push(h);
+        h
+    };
+    for pos in Position::ALL {
+        if p.field[pos.index()].face_down {
+            p.field[pos.index()].card.def = next_hero(&mut taken);
+        }
+    }
+    for card in p.bench.iter_mut() {
+        card.def = next_hero(&mut taken);
+    }
+    // The real stream decides the real future; the world gets one of its own.
+    world.rng = MatchRng::new(((rng.below(u32::MAX) as u64) << 32) | rng.below(u32::MAX) as u64);
+    world
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ids::Viewer;
+    use crate::view::view_for;
+
+    /// A sampled world looks exactly the same to the seat it was sampled for, and does not depend on the
+    /// opponent's true hidden cards.
+    #[test]
+    fn a_sampled_world_keeps_the_seats_view_and_ignores_the_hidden_truth() {
+        for seed in 0..40 {
+            let mut state = crate::tests::start(seed);
+            let mut policy = crate::playout::RandomPolicy::new(seed);
+            for _ in 0..(seed * 7 % 150) {
+                let Some(seat) = crate::api::owed_seat(&state) else { break };
+                let intent = policy.pick(&crate::api::legal_intents(&state, seat));
+                crate::api::apply(&mut state, seat, &intent).unwrap();
+            }
+            let seat = crate::api::owed_seat(&state).unwrap_or(Seat::A);
+            let belief = Belief::uninformed();
+            let world = sample_world(&state, seat, &belief, &mut MatchRng::new(seed));
+            let json = |s: &MatchState| serde_json::to_string(&view_for(s, Viewer::Seat(seat))).unwrap();
+            assert_eq!(json(&world), json(&state), "seed {seed}");
+            // Change the opponent's true hand: the sampled world is the same.
+            let mut other = state.clone();
+            for c in other.player_mut(seat.other()).hand.iter_mut() {
+                c.def = crate::cards::card("Rotate");
+            }
+            let world2 = sample_world(&other, seat, &belief, &mut MatchRng::new(seed));
+            assert_eq!(world2, world, "seed {seed}: the sample read the opponent's hidden hand");
+        }
+    }
+}
