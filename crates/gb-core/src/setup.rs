@@ -51,9 +51,9 @@ pub fn new_match(setup: &MatchSetup) -> Result<MatchState, Vec<SetupError>> {
     });
     let mut rng = MatchRng::new(setup.seed);
     let chooser = if rng.below(2) == 0 { Seat::A } else { Seat::B };
-    let mut state = MatchState {
+    let mut state = MatchState::new(
         players,
-        turn: TurnState {
+        TurnState {
             active: chooser,
             first_player: chooser,
             number: 0,
@@ -62,17 +62,11 @@ pub fn new_match(setup: &MatchSetup) -> Result<MatchState, Vec<SetupError>> {
             round: 1,
             round_loser: None,
         },
-        frames: vec![Frame::Setup(SetupStage::ChooseOrder)],
         rng,
-        next_card_id: next_id,
+        next_id,
         chooser,
-        outcome: None,
-        applied: 0,
-        alterations: Vec::new(),
-        effect_uses: Vec::new(),
-        triggers: Vec::new(),
-        next_trigger_id: 0,
-    };
+    );
+    state.frames.push(Frame::Setup(SetupStage::ChooseOrder));
     let mut ev = crate::event::Events::default();
     crate::frames::drive(&mut state, &mut ev);
     Ok(state)

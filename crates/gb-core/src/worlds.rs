@@ -41,7 +41,7 @@ pub fn sample_world(state: &MatchState, seat: Seat, belief: &Belief, rng: &mut M
     world.player_mut(seat).deck = own_deck;
 
     let opponent = seat.other();
-    let mut pick = |pool: &[CardDefId], rng: &mut MatchRng| pool[rng.below(pool.len() as u32) as usize];
+    let pick = |pool: &[CardDefId], rng: &mut MatchRng| pool[rng.below(pool.len() as u32) as usize];
     let p = world.player_mut(opponent);
     for card in p.hand.iter_mut().chain(p.deck.iter_mut()) {
         card.def = pick(&belief.main, rng);

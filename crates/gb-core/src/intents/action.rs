@@ -33,9 +33,7 @@ pub(crate) fn check(state: &MatchState, seat: Seat, card: CardId) -> Result<(), 
         require_window(state, seat, WindowKind::Main, "CR 202.1", "playing an action")?;
     }
     let p = state.player(seat);
-    let Some(c) = p.hand.iter().find(|c| c.id == card) else {
-        return Err(Rejection::new("card_not_in_hand", "CR 402.4a", "that card is not in your hand"));
-    };
+    let c = crate::intents::card_in_hand(state, seat, card)?;
     let def = c.def.def();
     if def.kind != CardKind::Action {
         return Err(Rejection::new("not_an_action", "CR 303.3", format!("{} is not an action", def.name)));

@@ -26,9 +26,7 @@ pub(crate) fn check_state(state: &mut MatchState, ev: &mut Events) {
 pub(crate) fn check_blend(state: &MatchState, seat: Seat, card: CardId, hero: Position) -> Result<(), Rejection> {
     require_window(state, seat, WindowKind::Main, "CR 302.3", "blending")?;
     let p = state.player(seat);
-    let Some(c) = p.hand.iter().find(|c| c.id == card) else {
-        return Err(Rejection::new("card_not_in_hand", "CR 402.4a", "that card is not in your hand"));
-    };
+    let c = crate::intents::card_in_hand(state, seat, card)?;
     let blend = c.def.def();
     if blend.kind != CardKind::Blend {
         return Err(Rejection::new("not_a_blend", "CR 302.3", format!("{} is not a blend", blend.name)));

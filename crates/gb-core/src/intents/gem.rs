@@ -10,9 +10,7 @@ use crate::state::MatchState;
 pub(crate) fn check(state: &MatchState, seat: Seat, card: CardId, _hero: Position) -> Result<(), Rejection> {
     require_window(state, seat, WindowKind::Main, "CR 202.1", "playing a gem")?;
     let p = state.player(seat);
-    let Some(c) = p.hand.iter().find(|c| c.id == card) else {
-        return Err(Rejection::new("card_not_in_hand", "CR 402.4a", "that card is not in your hand"));
-    };
+    let c = crate::intents::card_in_hand(state, seat, card)?;
     if c.def.def().kind != CardKind::Gem {
         return Err(Rejection::new("not_a_gem", "CR 301.2", format!("{} is not a gem", c.def.name())));
     }

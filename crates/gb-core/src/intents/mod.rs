@@ -39,3 +39,18 @@ pub(crate) fn current_ask(state: &MatchState, seat: Seat) -> Option<AskKind> {
 pub(crate) fn not_asked(rule: &'static str, what: &str) -> Rejection {
     Rejection::new("not_now", rule, format!("{what}: nobody asked you that now"))
 }
+
+/// The card `card` in `seat`'s hand; cards are played only from the hand (CR 402.4a).
+pub(crate) fn card_in_hand(
+    state: &MatchState,
+    seat: Seat,
+    card: crate::ids::CardId,
+) -> Result<crate::state::Card, Rejection> {
+    state
+        .player(seat)
+        .hand
+        .iter()
+        .find(|c| c.id == card)
+        .copied()
+        .ok_or_else(|| Rejection::new("card_not_in_hand", "CR 402.4a", "that card is not in your hand"))
+}

@@ -145,9 +145,9 @@ pub(crate) fn build(spec: &PositionSpec) -> Result<(MatchState, crate::event::Ev
         let p = &mut players[seat.index()];
         p.turns_started = if start_of_turn && seat == active { started.saturating_sub(1) } else { started };
     }
-    let mut state = MatchState {
+    let mut state = MatchState::new(
         players,
-        turn: TurnState {
+        TurnState {
             active,
             first_player,
             number: if spec.first_turn { 1 } else { 5 },
@@ -156,17 +156,10 @@ pub(crate) fn build(spec: &PositionSpec) -> Result<(MatchState, crate::event::Ev
             round: spec.round,
             round_loser: None,
         },
-        frames: Vec::new(),
-        rng: MatchRng::new(spec.seed),
-        next_card_id: ids.0,
-        chooser: first_player,
-        outcome: None,
-        applied: 0,
-        alterations: Vec::new(),
-        effect_uses: Vec::new(),
-        triggers: Vec::new(),
-        next_trigger_id: 0,
-    };
+        MatchRng::new(spec.seed),
+        ids.0,
+        first_player,
+    );
     let mut ev = crate::event::Events::default();
     if start_of_turn {
         state.turn.number -= 1;

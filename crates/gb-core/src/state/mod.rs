@@ -83,6 +83,30 @@ pub struct MatchState {
 }
 
 impl MatchState {
+    /// A state with nothing pending yet; the caller pushes the first frame.
+    pub(crate) fn new(
+        players: [PlayerState; 2],
+        turn: TurnState,
+        rng: MatchRng,
+        next_card_id: u32,
+        chooser: Seat,
+    ) -> Self {
+        MatchState {
+            players,
+            turn,
+            frames: Vec::new(),
+            rng,
+            next_card_id,
+            chooser,
+            outcome: None,
+            applied: 0,
+            alterations: Vec::new(),
+            effect_uses: Vec::new(),
+            triggers: Vec::new(),
+            next_trigger_id: 0,
+        }
+    }
+
     pub fn player(&self, seat: Seat) -> &PlayerState {
         &self.players[seat.index()]
     }
