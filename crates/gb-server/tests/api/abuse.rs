@@ -140,4 +140,32 @@ async fn shutdown_closes_sockets_with_1012(backend: Backend) {
     tokio::time::timeout(std::time::Duration::from_secs(10), server).await.expect("server stops").unwrap().unwrap();
 }
 
-on_both_backends!(bad_websocket_input_gets_specific_codes, lobby_rest_rules, shutdown_closes_sockets_with_1012);
+/// A viewer whose queue is full is cut off (its socket would close with 1013) and the room plays on.
+async fn slow_consumer_is_dropped(backend: Backend) {
+    use gb_server::protocol::Role;
+    use gb_server::room::{Conn, RoomCmd};
+    let app = spawn_app(backend).await;
+    let base = app.address.clone();
+    let (room, [a, b]) = seated_room(&base, public_room()).await;
+    let handle = app.state.rooms.get(&room).unwrap();
+    // Room for `welcome` and `snapshot` only, and nobody reads it.
+    let (tx, _never_read) = tokio::sync::mpsc::channel(2);
+    let kill = tokio_util::sync::CancellationToken::new();
+    let conn = Conn { id: 1 << 40, account: None, role: Role::Spectator, last_version: None, game: None, tx, kill: kill.clone() };
+    handle.tx.send(RoomCmd::Connect(conn)).await.unwrap();
+    let (mut wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
+    let (mut wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
+    let mut last = [wa.next_of("snapshot").await, wb.next_of("snapshot").await];
+    crate::wsclient::advance([&mut wa, &mut wb], &mut last, &mut crate::wsclient::Lcg(1), 2).await;
+    assert!(kill.is_cancelled(), "the slow viewer was cut off");
+    let info: serde_json::Value = app.get(&a.client, &format!("/api/rooms/{room}")).await.json().await.unwrap();
+    assert_eq!(info["spectators"], 0);
+    assert_eq!(info["version"], 2, "the game went on");
+}
+
+on_both_backends!(
+    bad_websocket_input_gets_specific_codes,
+    lobby_rest_rules,
+    shutdown_closes_sockets_with_1012,
+    slow_consumer_is_dropped,
+);

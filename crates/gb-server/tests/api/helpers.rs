@@ -30,6 +30,8 @@ pub struct TestApp {
     pub shutdown: CancellationToken,
     /// The app's task tracker; shutdown waits for tasks spawned on it.
     pub tracker: TaskTracker,
+    /// The app's shared state (rooms, writer), for tests that drive a room directly.
+    pub state: gb_server::AppState,
     /// The served future; `None` once a test has taken it.
     pub server: Option<JoinHandle<anyhow::Result<()>>>,
     /// Dropped after the app (field order), removing the database.
@@ -84,6 +86,7 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Settin
     let db = app.state().db.clone();
     let shutdown = app.shutdown_token();
     let tracker = app.state().tracker.clone();
+    let state = app.state().clone();
     let server = tokio::spawn(app.run_until_stopped());
     TestApp {
         address: format!("http://127.0.0.1:{port}"),
@@ -93,6 +96,7 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Settin
         db,
         shutdown,
         tracker,
+        state,
         server: Some(server),
         _database: database,
     }
