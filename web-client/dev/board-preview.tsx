@@ -7,7 +7,7 @@ import { makeCatalogue, type CatalogueJson } from "../src/catalogue";
 import type { Intent } from "../src/gen/Intent";
 import type { MatchView } from "../src/gen/MatchView";
 import type { LogEntry } from "../src/state";
-import { mainLegal, mainView } from "../src/test/fixtures";
+import { card, hero, mainLegal, mainView } from "../src/test/fixtures";
 import { renderBoard } from "../src/view/board";
 import "../src/style.css";
 
@@ -20,9 +20,29 @@ const log: LogEntry[] = [
   { v: 12, event: { type: "action_played", seat: "A", action: { id: 9, card: "rotate", name: "Rotate" } } },
 ];
 
+function effectView(): MatchView {
+  const v = mainView();
+  v.players[0].heroes[2] = hero("right", "tara", "Tara", { effect: "Tara" });
+  v.players[0].heroes[0] = { ...v.players[0].heroes[0], cannot_attack: true };
+  v.players[1].heroes[0] = hero("left", "elaine", "Elaine", { effect: "Elaine", effect_removed: true });
+  return v;
+}
+const ask = (prompt: import("../src/gen/Prompt").Prompt, c: string): MatchView =>
+  ({ ...effectView(), pending: { seat: "A", decision: { type: "ask", ask: { type: "effect", prompt, card: c } } } });
+
 const scenarios: Record<string, { view: MatchView; legal: Intent[] }> = {
   main: { view: mainView(), legal: mainLegal },
   mulligan: { view: { ...mainView(), phase: "setup", pending: { seat: "A", decision: { type: "ask", ask: { type: "mulligan" } } } }, legal: [{ type: "mulligan" }, { type: "keep_hand" }, { type: "concede" }] },
+  effects: { view: effectView(), legal: [...mainLegal, { type: "use_effect", hero: "right" }] },
+  stun: { view: ask("remove_effect_target", "Stun"), legal: [{ type: "choose_hero", seat: "B", hero: "left" }, { type: "choose_hero", seat: "B", hero: "center" }, { type: "choose_hero", seat: "B", hero: "right" }, { type: "concede" }] },
+  search: { view: ask("search_deck", "Herald"), legal: [{ type: "choose_card", card: 901 }, { type: "choose_card", card: 902 }, { type: "decline" }, { type: "concede" }] },
+  discard: { view: ask("discard_from_hand", "Usher"), legal: [{ type: "choose_card", card: 1 }, { type: "choose_card", card: 2 }, { type: "concede" }] },
+  rotate: { view: ask("rotate_direction", "Rotate"), legal: [{ type: "choose_direction", clockwise: true }, { type: "choose_direction", clockwise: false }, { type: "concede" }] },
+  mooring: { view: ask("pay_mooring", "Anchor"), legal: [{ type: "accept" }, { type: "decline" }, { type: "concede" }] },
+  block: {
+    view: { ...effectView(), players: [{ ...effectView().players[0], hand: [card("block-attack", "Block Attack", 8)] }, effectView().players[1]], pending: { seat: "A", decision: { type: "ask", ask: { type: "attack_damage", attacker: "left", target: "center", damage: 4 } } } },
+    legal: [{ type: "accept_damage" }, { type: "play_action", card: 8 }, { type: "concede" }],
+  },
   waiting: { view: { ...mainView(), active: "B", pending: { seat: "B", decision: { type: "window", window: "main" } } }, legal: [{ type: "concede" }] },
 };
 

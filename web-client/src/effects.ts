@@ -40,12 +40,10 @@ export function answerLabels(prompt: Prompt, card: string): { accept: string; de
   }
 }
 
-/** Extra `choices` list the engine may add to a view (cards offered by the current question, by name). */
-type WithChoices = MatchView & { choices?: CardView[] | null };
-
 /** Every card a seat's view shows by handle, for naming `choose_card` options. */
 export function visibleCards(view: MatchView): CardView[] {
-  const out: CardView[] = [...((view as WithChoices).choices ?? [])];
+  // `choices`: the cards the current question offers this seat, named (including deck cards in a search).
+  const out: CardView[] = [...(view.choices ?? [])];
   for (const p of view.players) {
     out.push(...(p.hand ?? []), ...(p.bench ?? []), ...p.discard, ...p.action_meter);
     for (const h of p.heroes) {
@@ -59,7 +57,7 @@ export function visibleCards(view: MatchView): CardView[] {
 
 export interface CardChoice {
   intent: Extract<Intent, { type: "choose_card" }>;
-  /** The card as the view shows it, when it does (hand, discard, …); deck cards usually are not shown. */
+  /** The card as the view shows it (`choices`, hand, discard, …); null if no zone in the view names it. */
   card: CardView | null;
   def: CardDef | undefined;
   label: string;

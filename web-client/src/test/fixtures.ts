@@ -58,6 +58,7 @@ export function mainView(): MatchView {
       }),
     ],
     pending: { seat: "A", decision: { type: "window", window: "main" } },
+    choices: null,
     outcome: null,
   };
 }

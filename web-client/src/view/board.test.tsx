@@ -206,7 +206,7 @@ describe("board", () => {
   });
 
   it("names deck choices when the view lists them", () => {
-    const view = { ...effectAsk("search_deck", "Herald"), choices: [card("aquagem", "Aquagem", 901)] } as MatchView;
+    const view: MatchView = { ...effectAsk("search_deck", "Herald"), choices: [card("aquagem", "Aquagem", 901)] };
     draw(view, [{ type: "choose_card", card: 901 }, { type: "decline" }, { type: "concede" }]);
     expect(qa(".card-choice").map((b) => b.getAttribute("aria-label"))).toEqual(["Choose Aquagem"]);
   });

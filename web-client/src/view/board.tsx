@@ -146,6 +146,12 @@ export function Board({ view, legal, cat, send, disabled = false, names, log = [
           <p class={`pending${view.pending?.seat === me && !spectator ? " mine" : ""}`} data-testid="pending">
             {view.outcome ? `Game over: ${sn[view.outcome.winner]} won.` : pendingText(view.pending, sn)}
           </p>
+          {view.outcome ? (
+            <section class={`result${!spectator && view.outcome.winner === me ? " won" : ""}`} role="status" data-testid="result">
+              <h2>{spectator ? `${sn[view.outcome.winner]} won` : view.outcome.winner === me ? "You won!" : `${sn[view.outcome.winner]} won`}</h2>
+              <p>{{ two_rounds: "Two rounds won.", concession: "By concession.", step_budget: "The match reached its step limit." }[view.outcome.reason]}</p>
+            </section>
+          ) : null}
           {rejection ? (
             <div class="rejection" role="alert">
               <span class="rule">{rejection.rule}</span> {rejection.message}

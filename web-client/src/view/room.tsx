@@ -52,7 +52,7 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
   const names = Object.fromEntries(room.seats.flatMap((s) => (s ? [[s.seat, s.display_name]] : [])));
   const freeSeat = room.status === "waiting" && room.seats.some((s) => !s);
   return (
-    <div class="room">
+    <div class="room" data-version={state.version ?? undefined} data-game={state.game ?? undefined}>
       <header class="room-head">
         <h1>Room <code>{room.id}</code></h1>
         <span>Best of {room.best_of}</span>
