@@ -72,6 +72,17 @@ async fn sigkill_loses_no_accepted_intent(backend: Backend) {
         assert_eq!(version, moves);
         tables.push(Table { room, cookies: [a.cookie, b.cookie], last, version });
     }
+    // One more room has an intent in flight when the server dies: sent, not yet answered.
+    let (room, [a, b]) = seated_room(&base, public_room()).await;
+    let (mut wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
+    let (mut wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
+    let mut last = [wa.next_of("snapshot").await, wb.next_of("snapshot").await];
+    let seen = advance([&mut wa, &mut wb], &mut last, &mut Lcg(77), 5).await;
+    let owner = usize::from(choose(&last[0], &mut Lcg(0)).is_none());
+    let pending = choose(&last[owner], &mut Lcg(78)).unwrap();
+    let ws = if owner == 0 { &mut wa } else { &mut wb };
+    ws.send(json!({ "type": "intent", "seq": 1, "intent": pending })).await;
+    let inflight = (room, [a.cookie, b.cookie], seen, owner, pending);
     // kill -9: no shutdown hook runs, nothing is flushed on the way out.
     server.0.start_kill().unwrap();
     let status = server.0.wait().await.unwrap();
@@ -125,6 +136,32 @@ async fn sigkill_loses_no_accepted_intent(backend: Backend) {
             (fa, fb)
         }));
     }
+    // The in-flight intent either became version 6 (and reconnecting clients get exactly that frame) or never
+    // happened (and is simply sent again); either way the game goes on from a version nobody has to doubt.
+    let (room, cookies, seen, owner, pending) = inflight;
+    let info: Value = client.get(format!("{base}/api/rooms/{room}")).send().await.unwrap().json().await.unwrap();
+    let now = info["version"].as_u64().unwrap() as u32;
+    assert!(now == seen || now == seen + 1, "version {now} after {seen} seen");
+    let (mut wa, _) = connect(&base, &room, Some(&cookies[0]), "player", Some(seen)).await;
+    let (mut wb, _) = connect(&base, &room, Some(&cookies[1]), "player", Some(seen)).await;
+    if now == seen + 1 {
+        assert_eq!(wsclient::next_version(&mut wa).await["v"], now);
+        assert_eq!(wsclient::next_version(&mut wb).await["v"], now);
+        let snap_a = connect(&base, &room, Some(&cookies[0]), "player", None).await.0.next_of("snapshot").await;
+        if let Some(i) = choose(&snap_a, &mut Lcg(5)) {
+            wa.send(json!({ "type": "intent", "seq": 2, "intent": i })).await;
+        } else {
+            let snap_b = connect(&base, &room, Some(&cookies[1]), "player", None).await.0.next_of("snapshot").await;
+            let i = choose(&snap_b, &mut Lcg(5)).expect("someone owes");
+            wb.send(json!({ "type": "intent", "seq": 2, "intent": i })).await;
+        }
+    } else {
+        let ws = if owner == 0 { &mut wa } else { &mut wb };
+        ws.send(json!({ "type": "intent", "seq": 2, "intent": pending })).await;
+    }
+    let (fa, fb) = tokio::join!(play_seat(wa, 90, 300), play_seat(wb, 91, 300));
+    assert!(game_over(fa.last().unwrap()) && game_over(fb.last().unwrap()));
+
     for (t, g) in tables.iter().zip(games) {
         let (fa, fb) = g.await.unwrap();
         let first = fa.iter().find(|f| f["type"] == "update").expect("an update after reconnecting");
