@@ -247,3 +247,79 @@ impl Position {
         POSITION_LABELS[self.index()]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn base() -> DeckList {
+        crate::decks::preconstructed_deck("fire-and-wind").unwrap()
+    }
+
+    fn codes(deck: &DeckList) -> Vec<(&'static str, &'static str)> {
+        deck.validate().err().unwrap_or_default().into_iter().map(|r| (r.code, r.rule)).collect()
+    }
+
+    fn set_count(deck: &mut DeckList, card: &str, count: u8) {
+        deck.main.retain(|e| !e.card.eq_ignore_ascii_case(card));
+        if count > 0 {
+            deck.main.push(DeckEntry { count, card: card.into() });
+        }
+    }
+
+    #[test]
+    fn each_violation_names_its_rule() {
+        let mut d = base();
+        set_count(&mut d, "Pyrogem", 11);
+        assert_eq!(codes(&d), [("main_deck_size", "CR 101.3")]);
+
+        let mut d = base();
+        set_count(&mut d, "Chaser", 4);
+        set_count(&mut d, "Pyrogem", 9);
+        assert_eq!(codes(&d), [("too_many_copies", "CR 101.4")]);
+
+        let mut d = base();
+        set_count(&mut d, "Block Attack", 3); // 2 stars each: 6 + Stun 1 + Invert 1 = 8
+        set_count(&mut d, "Pyrogem", 8);
+        assert_eq!(codes(&d), [("too_many_stars", "CR 101.6")]);
+
+        let mut d = base();
+        d.bench.push("Claire".into());
+        assert_eq!(codes(&d), [("duplicate_hero", "CR 101.2")]);
+
+        let mut d = base();
+        d.bench = vec!["Carter".into(), "Elaine".into(), "Devin".into(), "Matthew".into(), "Kula".into()];
+        assert!(codes(&d).contains(&("too_many_heroes", "CR 101.1b")));
+
+        let mut d = base();
+        d.heroes[0] = "Usher".into();
+        assert!(codes(&d).contains(&("not_a_hero", "CR 300.1")));
+
+        let mut d = base();
+        set_count(&mut d, "Pyrogem", 9);
+        d.main.push(DeckEntry { count: 1, card: "Tara".into() });
+        assert!(codes(&d).contains(&("hero_in_main_deck", "CR 300.1")));
+
+        let mut d = base();
+        d.main.push(DeckEntry { count: 1, card: "Pyrogemm".into() });
+        assert_eq!(codes(&d), [("unknown_card", "CR 100.1")]);
+    }
+
+    #[test]
+    fn text_lists_report_bad_lines_and_missing_positions() {
+        let errors = DeckList::parse_text("Left: Tara\nthree Usher\nColour: red\n").unwrap_err();
+        let codes: Vec<_> = errors.iter().map(|e| e.code).collect();
+        assert_eq!(
+            codes,
+            [
+                "deck_text_bad_line",
+                "deck_text_unknown_label",
+                "deck_missing_hero_position",
+                "deck_missing_hero_position",
+                "deck_missing_hero_position"
+            ]
+        );
+        let d = DeckList::parse_text("Left: Tara\nCenter: Kula\nRight: Claire\nBack: Elaine\n3x Usher").unwrap();
+        assert_eq!(d.main, [DeckEntry { count: 3, card: "Usher".into() }]);
+    }
+}

@@ -200,7 +200,9 @@ pub(crate) fn within_limit(state: &MatchState, key: HeroKey, effect: CardDefId, 
     let turn_ok = match limit {
         Limit::OncePerFirstTurn => state.is_first_turn(key.seat),
         Limit::OncePerOpponentTurn => state.turn.active != key.seat,
-        Limit::OncePerTurn | Limit::TimesPerTurn(_) => true,
+        // "Once during your turn", "up to N times during your turn": never on the opponent's turn, even for a
+        // trigger whose event happens then (Chaser switched by Electron's Orbit, say).
+        Limit::OncePerTurn | Limit::TimesPerTurn(_) => state.turn.active == key.seat,
     };
     turn_ok && uses(state, key, effect) < limit.times()
 }
