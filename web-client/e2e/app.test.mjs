@@ -176,6 +176,9 @@ describe("rooms", () => {
         const b = page.getByRole("button", { name, exact: true });
         if ((await b.count()) && (await b.first().isEnabled())) await b.first().click().catch(() => {});
       }
+      // Any other question (an effect asking "you may…", a choice of hero or card): take its first answer.
+      const other = page.locator(".ask button:not([disabled])");
+      if (await other.count()) await other.first().click({ timeout: 2000 }).catch(() => {});
       await page.waitForTimeout(200);
     }
     await screenshot(page, "board-your-turn");
