@@ -1,0 +1,27 @@
+//! The opponent model: the uninformed catalogue prior, with cards the opponent has already shown in public
+//! zones (discard, action meter, gems, blends, attachments) weighted up, since decks repeat cards.
+use gb_core::cards::{CardKind, catalogue};
+use gb_core::worlds::Belief;
+use gb_core::{MatchView, Seat};
+
+/// Extra copies per sighting: a card seen once is likely to have siblings still in the deck.
+const SEEN_WEIGHT: usize = 6;
+
+pub fn belief_from_view(view: &MatchView, seat: Seat) -> Belief {
+    let mut belief = Belief::uninformed();
+    let opp = &view.players[seat.other().index()];
+    let heroes = opp.heroes.iter();
+    let seen = opp
+        .discard
+        .iter()
+        .chain(opp.action_meter.iter())
+        .chain(heroes.clone().flat_map(|h| h.gems.iter().chain(h.attached.iter()).chain(h.blend.iter())));
+    for card in seen {
+        if let Some(id) = catalogue().find(card.name) {
+            if id.def().kind != CardKind::Hero {
+                belief.main.extend(std::iter::repeat_n(id, SEEN_WEIGHT));
+            }
+        }
+    }
+    belief
+}

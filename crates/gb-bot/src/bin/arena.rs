@@ -1,0 +1,53 @@
+//! `arena --a search --b random --games 200 --seed 1 [--threads 2]`: plays a series with seats swapped every
+//! game and fixed seeds, and prints bot `a`'s win rate.
+use gb_bot::Level;
+use gb_bot::arena::{GameResult, play_game};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let get = |name: &str, default: &str| -> String {
+        args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned().unwrap_or(default.into())
+    };
+    let a: Level = get("--a", "search").parse().unwrap_or_else(|e| panic!("{e}"));
+    let b: Level = get("--b", "random").parse().unwrap_or_else(|e| panic!("{e}"));
+    let games: u64 = get("--games", "200").parse().expect("--games N");
+    let seed: u64 = get("--seed", "1").parse().expect("--seed N");
+    let threads: u64 = get("--threads", "1").parse().expect("--threads N");
+    let start = Instant::now();
+    let next = AtomicU64::new(0);
+    let results: Mutex<Vec<(u64, GameResult)>> = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| {
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= games {
+                        break;
+                    }
+                    let r = play_game(a, b, g, seed);
+                    let mut all = results.lock().unwrap();
+                    all.push((g, r));
+                    let wins = all.iter().filter(|(_, r)| r.a_won == Some(true)).count();
+                    eprintln!("game {g}: {:?} ({} done, a won {wins})", all.last().unwrap().1, all.len());
+                }
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap();
+    results.sort_by_key(|(g, _)| *g);
+    let wins = results.iter().filter(|(_, r)| r.a_won == Some(true)).count();
+    let draws = results.iter().filter(|(_, r)| r.a_won.is_none()).count();
+    let as_a = results.iter().filter(|(_, r)| r.a_seat == gb_core::Seat::A && r.a_won == Some(true)).count();
+    let mean_len = results.iter().map(|(_, r)| f64::from(r.intents)).sum::<f64>() / games.max(1) as f64;
+    println!(
+        "{a:?} vs {b:?}: {games} games, seed {seed}: {a:?} won {wins} ({:.1}%), lost {}, drew {draws}; \
+         won {as_a} as seat A and {} as seat B; mean {mean_len:.0} intents/game; {:.1} s",
+        100.0 * wins as f64 / games.max(1) as f64,
+        games as usize - wins - draws,
+        wins - as_a,
+        start.elapsed().as_secs_f64()
+    );
+}

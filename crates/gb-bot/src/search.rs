@@ -1,0 +1,158 @@
+//! The hard level: single-observer information-set MCTS (SO-ISMCTS). Each iteration samples a world from the
+//! seat's knowledge, descends one shared tree by UCT over the intents legal in that world (with availability
+//! counts, since a card in a sampled hand may not exist in the next world), expands one intent, settles the
+//! world to the next main-phase decision and scores it with the heuristic. Values are from the searching seat's
+//! side; nodes where the opponent owes the decision (`owed_seat`) pick what is worst for us.
+use crate::settle::{is_main, options, settle};
+use crate::{Bot, SeatState, eval};
+use gb_core::rng::MatchRng;
+use gb_core::{Intent, MatchState, apply, owed_seat};
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    /// Iterations per decision: the deterministic budget.
+    pub iterations: u32,
+    /// Wall-clock cap per decision, so a slow machine still answers in time (play keeps it under 1 s).
+    pub time_cap: Duration,
+    /// UCT exploration constant on values in (0, 1).
+    pub exploration: f64,
+    /// Choice points below the root before the heuristic takes over.
+    pub max_depth: u32,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig { iterations: 400, time_cap: Duration::from_millis(900), exploration: 0.5, max_depth: 10 }
+    }
+}
+
+struct Edge {
+    intent: Intent,
+    child: Option<usize>,
+    visits: u32,
+    /// Sum of values from the searching seat's side.
+    total: f64,
+    /// Iterations in which this intent was legal where its parent was reached.
+    available: u32,
+}
+
+#[derive(Default)]
+struct Node {
+    edges: Vec<Edge>,
+}
+
+pub struct SearchBot {
+    rng: MatchRng,
+    config: SearchConfig,
+}
+
+impl SearchBot {
+    pub fn new(seed: u64, config: SearchConfig) -> Self {
+        SearchBot { rng: MatchRng::new(seed ^ 0x5ea4_0000_0000_0003), config }
+    }
+}
+
+impl Bot for SearchBot {
+    fn choose(&mut self, ss: &SeatState) -> Intent {
+        let legal: Vec<Intent> = ss.legal().iter().filter(|i| **i != Intent::Concede).cloned().collect();
+        if legal.len() <= 1 {
+            return legal.into_iter().next().unwrap_or(Intent::Concede);
+        }
+        let start = Instant::now();
+        let mut tree = vec![Node::default()];
+        for _ in 0..self.config.iterations {
+            let world = ss.sample_world(&mut self.rng);
+            iterate(&mut tree, world, ss, &self.config, &mut self.rng);
+            if start.elapsed() > self.config.time_cap {
+                break;
+            }
+        }
+        // The most visited root intent that is truly legal (sampled worlds keep the seat's own options).
+        tree[0]
+            .edges
+            .iter()
+            .filter(|e| legal.contains(&e.intent))
+            .max_by_key(|e| e.visits)
+            .map(|e| e.intent.clone())
+            .unwrap_or_else(|| legal[0].clone())
+    }
+}
+
+fn iterate(tree: &mut Vec<Node>, mut world: MatchState, ss: &SeatState, cfg: &SearchConfig, rng: &mut MatchRng) {
+    let me = ss.seat();
+    let mut path: Vec<(usize, usize)> = Vec::new();
+    let mut node = 0;
+    loop {
+        let Some(seat) = owed_seat(&world) else { break };
+        let legal = options(&world, seat);
+        if legal.is_empty() {
+            break;
+        }
+        if legal.len() == 1 {
+            // Forced moves are not choice points: play them without a node.
+            if apply(&mut world, seat, &legal[0]).is_err() {
+                break;
+            }
+            continue;
+        }
+        if path.len() as u32 >= cfg.max_depth {
+            break;
+        }
+        let edges = &mut tree[node].edges;
+        for intent in &legal {
+            match edges.iter_mut().find(|e| e.intent == *intent) {
+                Some(e) => e.available += 1,
+                None => edges.push(Edge { intent: intent.clone(), child: None, visits: 0, total: 0.0, available: 1 }),
+            }
+        }
+        let pick = select(edges, &legal, seat == me, cfg.exploration, rng);
+        let expanding = edges[pick].visits == 0;
+        if apply(&mut world, seat, &edges[pick].intent).is_err() {
+            break;
+        }
+        path.push((node, pick));
+        if expanding {
+            break;
+        }
+        node = match tree[node].edges[pick].child {
+            Some(c) => c,
+            None => {
+                tree.push(Node::default());
+                let c = tree.len() - 1;
+                tree[node].edges[pick].child = Some(c);
+                c
+            }
+        };
+    }
+    // Main-phase leaves are scored as they stand; anything else is first answered one ply deep.
+    if owed_seat(&world).is_some_and(|s| !is_main(&options(&world, s))) {
+        settle(&mut world, 24);
+    }
+    let value = eval::value(&world, me);
+    for (n, e) in path {
+        let edge = &mut tree[n].edges[e];
+        edge.visits += 1;
+        edge.total += value;
+    }
+}
+
+/// An untried legal intent first (at random), else UCT among the legal ones with availability counts.
+fn select(edges: &[Edge], legal: &[Intent], ours: bool, c: f64, rng: &mut MatchRng) -> usize {
+    let live: Vec<usize> = (0..edges.len()).filter(|&i| legal.contains(&edges[i].intent)).collect();
+    let untried: Vec<usize> = live.iter().copied().filter(|&i| edges[i].visits == 0).collect();
+    if !untried.is_empty() {
+        return untried[rng.below(untried.len() as u32) as usize];
+    }
+    let mut best = (f64::NEG_INFINITY, live[0]);
+    for &i in &live {
+        let e = &edges[i];
+        let mean = e.total / f64::from(e.visits);
+        let q = if ours { mean } else { 1.0 - mean };
+        let u = q + c * (f64::from(e.available).ln() / f64::from(e.visits)).sqrt();
+        if u > best.0 {
+            best = (u, i);
+        }
+    }
+    best.1
+}

@@ -1,0 +1,48 @@
+//! `SeatState`: everything one seat may know, and nothing more. The true state is a private field of this
+//! module, so bots (in other modules) can only reach it through the seat's view, its legal intents, or a world
+//! re-dealt from the seat's knowledge.
+use crate::belief::belief_from_view;
+use gb_core::rng::MatchRng;
+use gb_core::worlds::{Belief, sample_world};
+use gb_core::{Intent, MatchState, MatchView, Seat, Viewer, legal_intents, view_for};
+
+pub struct SeatState<'a> {
+    // Private on purpose: reading it would let a bot see the opponent's hand.
+    truth: &'a MatchState,
+    seat: Seat,
+    view: MatchView,
+    legal: Vec<Intent>,
+    belief: Belief,
+}
+
+impl<'a> SeatState<'a> {
+    pub fn new(state: &'a MatchState, seat: Seat) -> Self {
+        let view = view_for(state, Viewer::Seat(seat));
+        let belief = belief_from_view(&view, seat);
+        SeatState { truth: state, seat, legal: legal_intents(state, seat), view, belief }
+    }
+
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// What the seat sees (its own hand and bench, public zones, counts).
+    pub fn view(&self) -> &MatchView {
+        &self.view
+    }
+
+    /// Every intent the seat may submit now (ends with `Concede`).
+    pub fn legal(&self) -> &[Intent] {
+        &self.legal
+    }
+
+    /// The seat's belief about the opponent's hidden cards.
+    pub fn belief(&self) -> &Belief {
+        &self.belief
+    }
+
+    /// A full world consistent with the seat's knowledge: hidden cards re-dealt from its belief.
+    pub fn sample_world(&self, rng: &mut MatchRng) -> MatchState {
+        sample_world(self.truth, self.seat, &self.belief, rng)
+    }
+}

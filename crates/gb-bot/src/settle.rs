@@ -1,0 +1,48 @@
+//! Playing a sampled world forward to the next real plan: after an intent, the windows and questions that
+//! follow (the defender's accept-or-block, response windows, effect questions) are answered one ply deep by
+//! whoever owes them, until a seat owes a main-phase decision or the game ends. Without this an attack would
+//! look worthless, since its damage is only dealt after the defender answers.
+use crate::eval;
+use gb_core::{Intent, MatchState, Seat, apply, legal_intents, owed_seat};
+
+/// Legal intents without `Concede`: no bot concedes.
+pub fn options(state: &MatchState, seat: Seat) -> Vec<Intent> {
+    let mut legal = legal_intents(state, seat);
+    legal.retain(|i| *i != Intent::Concede);
+    legal
+}
+
+/// Whether `legal` is a main-phase window (the only one offering `EndTurn`).
+pub fn is_main(legal: &[Intent]) -> bool {
+    legal.last() == Some(&Intent::EndTurn)
+}
+
+/// The intent among `legal` whose immediate result scores best for `seat`.
+pub fn one_ply(state: &MatchState, seat: Seat, legal: &[Intent]) -> Intent {
+    let mut best = (f64::NEG_INFINITY, &legal[0]);
+    for intent in legal {
+        let mut w = state.clone();
+        if apply(&mut w, seat, intent).is_ok() {
+            let s = eval::raw(&w, seat);
+            if s > best.0 {
+                best = (s, intent);
+            }
+        }
+    }
+    best.1.clone()
+}
+
+/// Answers non-main decisions (forced ones directly, others one ply deep) for at most `max_steps` intents.
+pub fn settle(state: &mut MatchState, max_steps: usize) {
+    for _ in 0..max_steps {
+        let Some(seat) = owed_seat(state) else { return };
+        let legal = options(state, seat);
+        if legal.is_empty() || is_main(&legal) {
+            return;
+        }
+        let intent = if legal.len() == 1 { legal[0].clone() } else { one_ply(state, seat, &legal) };
+        if apply(state, seat, &intent).is_err() {
+            return;
+        }
+    }
+}
