@@ -12,8 +12,9 @@ pub enum Stat {
     Def,
 }
 
-/// The printed stat of whatever the hero is now: blend or hero, activation gem respected.
-fn printed(state: &MatchState, seat: Seat, pos: Position, stat: Stat) -> u16 {
+/// The printed stat of whatever the hero is now, blend or hero. With `gated`, a hero stat behind an activation gem
+/// counts only while the hero has a gem (CR 300.5); without, it is "still considered to be present" (CR 300.5g).
+fn printed(state: &MatchState, seat: Seat, pos: Position, stat: Stat, gated: bool) -> u16 {
     let hero = state.hero(seat, pos);
     if let Some(blend) = hero.blend {
         let def = blend.def.def();
@@ -27,28 +28,36 @@ fn printed(state: &MatchState, seat: Seat, pos: Position, stat: Stat) -> u16 {
         Stat::Atk => (def.atk, Activation::Atk),
         Stat::Def => (def.def, Activation::Def),
     };
-    if def.needs_activation(gate) && !effects::gems::has_any_gem(state, seat, pos) { 0 } else { value as u16 }
+    if gated && def.needs_activation(gate) && !effects::gems::has_any_gem(state, seat, pos) { 0 } else { value as u16 }
 }
 
-/// The written stat before Invert: Dread Blader copies the highest printed stat among the other heroes
-/// (RULINGS.md), which keeps two Dread Bladers from chasing each other.
-fn written_unswapped(state: &MatchState, seat: Seat, pos: Position, stat: Stat) -> u16 {
-    let from_highest = effects::statics(state, seat, pos).iter().any(|s| matches!(s, Static::WrittenFromHighest(true)));
-    if from_highest {
-        Position::ALL.into_iter().filter(|p| *p != pos).map(|p| printed(state, seat, p, stat)).max().unwrap_or(0)
-    } else {
-        printed(state, seat, pos, stat)
-    }
-}
-
-/// The written stat (CR 624.1), after Invert's swap (CR 624.1c).
-pub fn written(state: &MatchState, seat: Seat, pos: Position, stat: Stat) -> u16 {
-    let stat = match (effects::inverted(state, seat, pos), stat) {
+/// Invert swaps which printed stat is written as which (CR 624.1c).
+fn swapped(state: &MatchState, seat: Seat, pos: Position, stat: Stat) -> Stat {
+    match (effects::inverted(state, seat, pos), stat) {
         (false, s) => s,
         (true, Stat::Atk) => Stat::Def,
         (true, Stat::Def) => Stat::Atk,
-    };
-    written_unswapped(state, seat, pos, stat)
+    }
+}
+
+fn is_dread_blader(state: &MatchState, seat: Seat, pos: Position) -> bool {
+    effects::statics(state, seat, pos).iter().any(|s| matches!(s, Static::WrittenFromHighest(true)))
+}
+
+/// The written stat (CR 624.1): printed, after Invert's swap. Dread Blader's is the highest written stat among
+/// your other heroes (RULINGS.md), read as present even behind an activation gem (CR 300.5g) and after their
+/// Invert; another Dread Blader counts with its printed 0, so two of them never chase each other.
+pub fn written(state: &MatchState, seat: Seat, pos: Position, stat: Stat) -> u16 {
+    let stat = swapped(state, seat, pos, stat);
+    if !is_dread_blader(state, seat, pos) {
+        return printed(state, seat, pos, stat, true);
+    }
+    Position::ALL
+        .into_iter()
+        .filter(|p| *p != pos)
+        .map(|p| printed(state, seat, p, swapped(state, seat, p, stat), false))
+        .max()
+        .unwrap_or(0)
 }
 
 /// The stat in play: written plus bonuses, never below 0 (CR 605.1c). `attacking` is true while this hero's

@@ -26,4 +26,6 @@ pub(crate) fn apply(state: &mut MatchState, seat: Seat, card: CardId, hero: Posi
     state.player_mut(seat).allotted_gem_used = true;
     state.hero_mut(seat, hero).gems.push(gem);
     ev.push(Event::GemEquipped { seat, hero, gem: gem.into(), allotted: true });
+    // CR 611.1: the allotted gem is an equip like any other (Virus watches for it).
+    crate::effects::triggers::raise(state, crate::effects::triggers::TriggerEvent::GemEquipped { seat, pos: hero });
 }
