@@ -5,10 +5,10 @@
 // player's hidden zones (hand, bench, offered choices) reaches the spectator, in page text or WebSocket
 // frames; a reload mid-match resumes at the same version with the same board; no horizontal scroll at 375px.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { REPO, hasEndpoint, launchBrowser, screenshot, startServer } from "./harness.mjs";
+import { REPO, SCREENSHOTS, hasEndpoint, launchBrowser, screenshot, startServer } from "./harness.mjs";
 
 const CARD_NAMES = JSON.parse(readFileSync(join(REPO, "crates/gb-core/data/cards.json"), "utf8")).cards.map((c) => c.name);
 const MATCH_MS = Number(process.env.GB_E2E_MATCH_MS ?? 12 * 60_000);
@@ -23,6 +23,14 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/** Screenshot from the top of the page (so the sticky header does not land mid-board). */
+async function shot(page, name, full = true) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  if (full) return screenshot(page, name);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -70,6 +78,7 @@ function decide(memo) {
     if (!b) return { kind: "wait", memo };
     if (b.classList.contains("timed-action")) memo.timed++;
     memo.answers[ask.className] = (memo.answers[ask.className] ?? 0) + 1;
+    if (ask.classList.contains("ask-effect") && !memo.effectShot) { memo.effectShot = true; return pick(b, "press", { shoot: "effect" }); }
     return pick(b);
   }
   if (!pending.startsWith("Your")) return { kind: "wait", memo };
@@ -141,6 +150,10 @@ async function step(p) {
   p.memo = d.memo;
   if (d.kind === "wait" || d.kind === "done") return d;
   p.actions++;
+  if (d.shoot) {
+    await p.page.locator("[data-e2e-pick]").scrollIntoViewIfNeeded().catch(() => {});
+    await p.page.screenshot({ path: join(SCREENSHOTS, `match-effect-question-${p.keyboard ? "phone" : "desktop"}.png`) });
+  }
   try {
     if (p.keyboard) {
       if (d.kind === "drag" && d.keyTarget) {
@@ -205,22 +218,21 @@ describe("a complete match", () => {
     // Alice creates a public room with a preconstructed deck; Bob joins it from the lobby list.
     await signIn(A.page, A.name);
     await A.page.locator("#play-deck").selectOption("pre:fire-and-wind");
-    await screenshot(A.page, "match-lobby");
+    await shot(A.page, "match-lobby");
     await A.page.getByRole("button", { name: "Create room" }).click();
     await A.page.waitForURL(/\/rooms\//);
     const roomId = decodeURIComponent(new URL(A.page.url()).pathname.split("/").pop());
 
-    // The deck builder, as a player would look at a deck before joining.
-    await B.page.goto(server.base + "/decks");
-    await B.page.getByLabel("Start from").selectOption("tide-and-stone");
-    await B.page.getByText("This deck is legal.").waitFor().catch(() => {});
-    await screenshot(B.page, "match-deckbuilder");
     await signIn(B.page, B.name);
     await B.page.locator("#play-deck").selectOption("pre:tide-and-stone");
     await B.page.getByRole("button", { name: `Join room of ${A.name}` }).click();
     await B.page.waitForURL(/\/rooms\//);
 
-    // The spectator watches from the start.
+    // The spectator looks at a deck in the deck builder first, then watches from the start.
+    await S.page.goto(server.base + "/decks");
+    await S.page.getByLabel("Start from").selectOption("tide-and-stone");
+    await S.page.getByText("This deck is legal.").waitFor({ timeout: 10_000 }).catch(() => {});
+    await shot(S.page, "match-deckbuilder", false);
     await S.page.goto(`${server.base}/rooms/${encodeURIComponent(roomId)}?watch`);
     await S.page.locator(".board").waitFor({ timeout: 30_000 });
 
@@ -250,9 +262,9 @@ describe("a complete match", () => {
       const turnNo = Number(/Turn (\d+)/.exec(turn ?? "")?.[1] ?? 0);
       if (!midShot && turnNo >= 4) {
         midShot = true;
-        await screenshot(A.page, "match-board");
-        await screenshot(B.page, "match-board-phone");
-        await screenshot(S.page, "match-spectator");
+        await shot(A.page, "match-board");
+        await shot(B.page, "match-board-phone");
+        await shot(S.page, "match-spectator");
       }
       // Reload Alice's page once, mid-match, while she owes the decision (so nothing can move meanwhile).
       if (!reloaded && turnNo >= 5 && /^Your turn/.test((await A.page.getByTestId("pending").textContent()) ?? "")
@@ -270,9 +282,9 @@ describe("a complete match", () => {
       if (!acted) await sleep(40);
     }
     specTexts.push(await S.page.locator("body").innerText());
-    await screenshot(A.page, "match-result");
-    await screenshot(B.page, "match-result-phone");
-    await screenshot(S.page, "match-result-spectator");
+    await shot(A.page, "match-result");
+    await shot(B.page, "match-result-phone");
+    await shot(S.page, "match-result-spectator");
     t.diagnostic(`result: A "${results[0]}", B "${results[1]}" after ${Math.round((Date.now() - started) / 1000)} s`);
     t.diagnostic(`actions: A ${A.actions} (drags ${A.drags}), B ${B.actions} (keyboard); attacks ${A.memo.attacks}+${B.memo.attacks}; effects used ${A.memo.used}+${B.memo.used}; timed actions ${A.memo.timed}+${B.memo.timed}`);
     t.diagnostic(`asks answered: ${JSON.stringify([A.memo.answers, B.memo.answers])}`);
