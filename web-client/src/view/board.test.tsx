@@ -226,4 +226,15 @@ describe("board", () => {
     click(button("Play Block Attack"));
     expect(sent).toEqual([{ type: "play_action", card: 7 }, { type: "play_action", card: 8 }]);
   });
+
+  it("names a copied effect and moves focus to the first answer when a new question arrives", () => {
+    const view = mainView();
+    view.players[0].heroes[3] = hero("back", "kula", "Kula", { effect: "Gull" });
+    draw(view, mainLegal);
+    expect(q('.hero[data-side="me"][data-hero="back"] .hero-copied')!.textContent).toBe(`has ${cat.find("Gull")!.effect!.name} (from Gull)`);
+    draw(effectAsk("rotate_direction", "Rotate"), [{ type: "choose_direction", clockwise: true }, { type: "choose_direction", clockwise: false }, { type: "concede" }]);
+    expect(document.activeElement?.textContent).toBe("↻ Clockwise");
+    draw(effectAsk("pay_mooring", "Anchor"), [{ type: "accept" }, { type: "decline" }, { type: "concede" }]);
+    expect(document.activeElement?.textContent).toBe("Take 3 damage to switch");
+  });
 });

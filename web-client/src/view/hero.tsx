@@ -86,6 +86,9 @@ export function Hero({ hero, side, cat, c = {} }: { hero: HeroView; side: "me" |
       <h4 class="hero-name">{title}</h4>
       {hero.blend ? <p class="hero-base">blend of {hero.hero.name}{blendDef?.effect?.name ? ` · ${blendDef.effect.name}` : ""}</p>
         : def?.effect?.name ? <p class="hero-base">{def.effect.name}</p> : null}
+      {effectDef && effectDef.id !== (hero.blend ?? hero.hero).card ? (
+        <p class="hero-base hero-copied" title={effectDef.effect?.text}>has {effectName} (from {effectDef.name})</p>
+      ) : null}
       <dl class="hero-stats">
         <Stat label="ATK" now={hero.atk} written={hero.written_atk} />
         <Stat label="DEF" now={hero.def} written={hero.written_def} />
