@@ -65,6 +65,10 @@ pub struct Settings {
     /// How long the computer opponent thinks before each intent, in milliseconds.
     #[arg(long, env = "GB_BOT_THINK_MS", default_value_t = 300)]
     pub bot_think_ms: u64,
+
+    /// Seconds a room without a game in progress and without viewers stays in memory (it stays in the database).
+    #[arg(long, env = "GB_ROOM_IDLE_SECS", default_value_t = 3600)]
+    pub room_idle_secs: u64,
 }
 
 impl Settings {
@@ -85,6 +89,7 @@ impl Settings {
             ws_rate_per_sec: 20,
             ws_burst: 40,
             bot_think_ms: 20,
+            room_idle_secs: 3600,
         }
     }
 }

@@ -34,6 +34,8 @@ impl AppState {
             shutdown: self.shutdown.clone(),
             history: self.settings.stream_history,
             bot_think: std::time::Duration::from_millis(self.settings.bot_think_ms),
+            rooms: self.rooms.clone(),
+            idle: std::time::Duration::from_secs(self.settings.room_idle_secs),
         }
     }
 }

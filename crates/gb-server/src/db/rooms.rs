@@ -29,10 +29,11 @@ pub async fn find_room(db: &Db, id: &str) -> Result<Option<RoomRow>, sqlx::Error
 }
 
 /// Every room a restarted server must bring back. Finished rooms come back too (they may rematch), but only
-/// those updated in the last day, so the list stays bounded.
+/// those updated in the last day, so the list stays bounded; abandoned (idle, never started) rooms do not.
 pub async fn recent_rooms(db: &Db) -> Result<Vec<RoomRow>, sqlx::Error> {
     let since = now_ms() - 24 * 3600 * 1000;
     with_pool!(db, p => sqlx::query_as::<_, RoomRow>(
-        "SELECT id, config_json, seats_json, status FROM rooms WHERE status <> 'finished' OR updated_at > $1 ORDER BY created_at")
+        "SELECT id, config_json, seats_json, status FROM rooms \
+         WHERE status IN ('waiting', 'playing') OR (status = 'finished' AND updated_at > $1) ORDER BY created_at")
         .bind(since).fetch_all(p).await)
 }

@@ -51,6 +51,8 @@ pub(super) struct Room {
     pub loser_go_first: Option<bool>,
     pub deps: RoomDeps,
     pub info_tx: watch::Sender<RoomInfo>,
+    /// When the room last handled a command (for idle eviction).
+    pub last_active: Instant,
 }
 
 /// Starts the actor (and its bot, if a seat is the computer's) and returns its handle.
@@ -72,6 +74,7 @@ pub fn spawn_room(deps: RoomDeps, init: RoomInit) -> RoomHandle {
         loser_go_first: None,
         deps: deps.clone(),
         info_tx: watch::channel(placeholder_info(&init.id)).0,
+        last_active: Instant::now(),
     };
     room.resume_streams();
     if let Some(h) = init.history {
@@ -110,19 +113,48 @@ impl Room {
         let shutdown = self.deps.shutdown.clone();
         loop {
             let deadline = self.next_deadline();
+            let idle_at = self.idle_at();
             tokio::select! {
                 cmd = rx.recv() => match cmd {
-                    Some(cmd) => self.handle(cmd).await,
+                    Some(cmd) => {
+                        self.last_active = Instant::now();
+                        self.handle(cmd).await;
+                    }
                     None => break,
                 },
                 _ = tokio::time::sleep_until(deadline.unwrap_or_else(Instant::now)), if deadline.is_some() => {
                     self.on_timer().await;
+                }
+                _ = tokio::time::sleep_until(idle_at.unwrap_or_else(Instant::now)), if idle_at.is_some() => {
+                    if self.idle_at().is_some_and(|at| at <= Instant::now()) {
+                        self.evict().await;
+                        break;
+                    }
                 }
                 // Sockets close themselves with 1012 on the same token; the room just stops taking commands.
                 _ = shutdown.cancelled() => break,
             }
         }
         tracing::debug!(room = %self.id, "room stopped");
+    }
+
+    /// When this room may leave memory: no game in progress and no viewer but the bot. It stays in the
+    /// database (a waiting room is marked abandoned there, so a restart does not bring it back either).
+    fn idle_at(&self) -> Option<Instant> {
+        let in_play = self.game.as_ref().is_some_and(|g| !g.state.is_over());
+        let people = self.conns.iter().any(|c| !c.conn.account.as_deref().is_some_and(|a| a.starts_with("bot:")));
+        (!in_play && !people).then(|| self.last_active + self.deps.idle)
+    }
+
+    async fn evict(&mut self) {
+        self.deps.rooms.remove(&self.id);
+        if self.game.is_none()
+            && let Ok(seats) = serde_json::to_string(&self.seats)
+            && let Err(e) = crate::db::rooms::update_room(&self.deps.db, &self.id, &seats, "abandoned").await
+        {
+            tracing::warn!(room = %self.id, error = %e, "abandoned room not marked");
+        }
+        tracing::info!(room = %self.id, "idle room evicted");
     }
 
     async fn handle(&mut self, cmd: RoomCmd) {

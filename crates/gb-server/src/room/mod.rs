@@ -113,6 +113,10 @@ pub struct RoomDeps {
     pub shutdown: CancellationToken,
     pub history: usize,
     pub bot_think: Duration,
+    /// The registry, so an idle room can take itself out.
+    pub rooms: Rooms,
+    /// How long a room with no game in progress and nobody connected stays in memory.
+    pub idle: Duration,
 }
 
 /// The registry of live rooms.
@@ -129,6 +133,14 @@ impl Rooms {
         let n = {
             let mut map = self.map.lock().expect("rooms lock");
             map.insert(handle.id.clone(), handle);
+            map.len()
+        };
+        metrics::gauge!("gb_rooms").set(n as f64);
+    }
+    pub fn remove(&self, id: &str) {
+        let n = {
+            let mut map = self.map.lock().expect("rooms lock");
+            map.remove(id);
             map.len()
         };
         metrics::gauge!("gb_rooms").set(n as f64);

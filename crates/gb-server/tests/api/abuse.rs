@@ -163,7 +163,24 @@ async fn slow_consumer_is_dropped(backend: Backend) {
     assert_eq!(info["version"], 2, "the game went on");
 }
 
+/// Rooms nobody uses leave memory (and an unstarted one is not brought back by a restart).
+async fn idle_rooms_are_evicted(backend: Backend) {
+    let app = crate::helpers::spawn_app_with(backend, |s| s.room_idle_secs = 1).await;
+    let base = app.address.clone();
+    let a = crate::wsclient::guest_at(&base, "Ann").await;
+    let idle = create_room(&base, &a, public_room()).await;
+    let (busy, _) = seated_room(&base, public_room()).await;
+    tokio::time::sleep(std::time::Duration::from_millis(1600)).await;
+    let r = app.get(&a.client, &format!("/api/rooms/{idle}")).await;
+    crate::helpers::assert_error(r, 404, "no_such_room").await;
+    let r = app.get(&a.client, &format!("/api/rooms/{busy}")).await;
+    assert_eq!(r.status(), 200, "a game in progress stays");
+    let rows = gb_server::db::rooms::recent_rooms(&app.db).await.unwrap();
+    assert!(rows.iter().all(|r| r.id != idle) && rows.iter().any(|r| r.id == busy));
+}
+
 on_both_backends!(
+    idle_rooms_are_evicted,
     bad_websocket_input_gets_specific_codes,
     lobby_rest_rules,
     shutdown_closes_sockets_with_1012,
