@@ -11,15 +11,15 @@ use crate::intents::require_window;
 use crate::rejection::Rejection;
 use crate::state::{Card, MatchState};
 
-/// CR 302.6: a hero that no longer has the gems its blend requires is deblended at once.
+/// CR 302.6: a hero that no longer has the gems its blend requires is deblended at once. One blend leaving can
+/// take away gems another counted on (Magnet's or Gourmet Guider's), so this repeats until nothing more falls.
 pub(crate) fn check_state(state: &mut MatchState, ev: &mut Events) {
-    for seat in Seat::BOTH {
-        for pos in Position::ALL {
-            let Some(blend) = state.hero(seat, pos).blend else { continue };
-            if !gems::meets_requirement(state, seat, pos, &blend.def.def().gems) {
-                state.deblend(seat, pos, DeblendReason::GemsLost, ev);
-            }
-        }
+    loop {
+        let unmet = Seat::BOTH.into_iter().flat_map(|s| Position::ALL.map(move |p| (s, p))).find(|&(seat, pos)| {
+            state.hero(seat, pos).blend.is_some_and(|b| !gems::meets_requirement(state, seat, pos, &b.def.def().gems))
+        });
+        let Some((seat, pos)) = unmet else { return };
+        state.deblend(seat, pos, DeblendReason::GemsLost, ev);
     }
 }
 
