@@ -14,6 +14,8 @@ pub struct GameResult {
     /// `Some(true)` when bot `a` won, `None` for a draw by the intent cap.
     pub a_won: Option<bool>,
     pub intents: u32,
+    /// The slowest decision of bot `a`, wall clock, in microseconds.
+    pub a_slowest_us: u64,
 }
 
 /// Game `index` of a series: games 2k and 2k+1 share decks and seed with the bots' seats swapped, so neither
@@ -29,16 +31,21 @@ pub fn play_game(a: Level, b: Level, index: u64, seed: u64) -> GameResult {
     let a_seat = if index % 2 == 0 { Seat::A } else { Seat::B };
     let mut bots = [new_bot(a, match_seed ^ 0xa), new_bot(b, match_seed ^ 0xb)];
     let mut intents = 0;
+    let mut a_slowest_us = 0;
     while let Some(seat) = owed_seat(&state) {
         if intents >= MAX_INTENTS {
-            return GameResult { a_seat, a_won: None, intents };
+            return GameResult { a_seat, a_won: None, intents, a_slowest_us };
         }
         let who = usize::from(seat != a_seat);
+        let started = std::time::Instant::now();
         let intent = decide(bots[who].as_mut(), &state, seat);
+        if who == 0 {
+            a_slowest_us = a_slowest_us.max(started.elapsed().as_micros() as u64);
+        }
         assert!(legal_intents(&state, seat).contains(&intent), "bot submitted an illegal intent {intent:?}");
         apply(&mut state, seat, &intent).expect("a legal intent is accepted");
         intents += 1;
     }
     let winner = state.outcome().expect("the game is over").winner;
-    GameResult { a_seat, a_won: Some(winner == a_seat), intents }
+    GameResult { a_seat, a_won: Some(winner == a_seat), intents, a_slowest_us }
 }

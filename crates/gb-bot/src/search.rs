@@ -3,7 +3,7 @@
 //! counts, since a card in a sampled hand may not exist in the next world), expands one intent, settles the
 //! world to the next main-phase decision and scores it with the heuristic. Values are from the searching seat's
 //! side; nodes where the opponent owes the decision (`owed_seat`) pick what is worst for us.
-use crate::settle::{is_main, options, settle};
+use crate::settle::{greedy_rollout, options, settle};
 use crate::{Bot, SeatState, eval};
 use gb_core::rng::MatchRng;
 use gb_core::{Intent, MatchState, apply, owed_seat};
@@ -19,11 +19,23 @@ pub struct SearchConfig {
     pub exploration: f64,
     /// Choice points below the root before the heuristic takes over.
     pub max_depth: u32,
+    /// Root intents kept after a one-ply screen (the rest are clearly worse and would only dilute the budget).
+    pub root_width: usize,
+    /// Leaves are played greedily through the opponent's next turn before scoring, so a plan is judged by the
+    /// reply it invites; without it a leaf is scored as it stands (cheaper, weaker).
+    pub greedy_rollouts: bool,
 }
 
 impl Default for SearchConfig {
     fn default() -> Self {
-        SearchConfig { iterations: 400, time_cap: Duration::from_millis(900), exploration: 0.5, max_depth: 10 }
+        SearchConfig {
+            iterations: 48,
+            time_cap: Duration::from_millis(900),
+            exploration: 0.35,
+            max_depth: 4,
+            root_width: 4,
+            greedy_rollouts: true,
+        }
     }
 }
 
@@ -60,10 +72,14 @@ impl Bot for SearchBot {
             return legal.into_iter().next().unwrap_or(Intent::Concede);
         }
         let start = Instant::now();
+        let root = screen(ss, &legal, self.config.root_width, &mut self.rng);
+        if root.len() == 1 {
+            return root[0].clone();
+        }
         let mut tree = vec![Node::default()];
         for _ in 0..self.config.iterations {
             let world = ss.sample_world(&mut self.rng);
-            iterate(&mut tree, world, ss, &self.config, &mut self.rng);
+            iterate(&mut tree, world, ss, &root, &self.config, &mut self.rng);
             if start.elapsed() > self.config.time_cap {
                 break;
             }
@@ -72,24 +88,58 @@ impl Bot for SearchBot {
         tree[0]
             .edges
             .iter()
-            .filter(|e| legal.contains(&e.intent))
+            .filter(|e| root.contains(&e.intent))
             .max_by_key(|e| e.visits)
             .map(|e| e.intent.clone())
             .unwrap_or_else(|| legal[0].clone())
     }
 }
 
-fn iterate(tree: &mut Vec<Node>, mut world: MatchState, ss: &SeatState, cfg: &SearchConfig, rng: &mut MatchRng) {
+/// The `width` best root intents by a one-ply greedy score on one sampled world.
+fn screen(ss: &SeatState, legal: &[Intent], width: usize, rng: &mut MatchRng) -> Vec<Intent> {
+    if legal.len() <= width {
+        return legal.to_vec();
+    }
+    let world = ss.sample_world(rng);
+    let mut scored: Vec<(f64, &Intent)> = legal
+        .iter()
+        .map(|i| {
+            let mut w = world.clone();
+            let s = match apply(&mut w, ss.seat(), i) {
+                Ok(_) => {
+                    settle(&mut w, 24);
+                    eval::raw(&w, ss.seat())
+                }
+                Err(_) => f64::NEG_INFINITY,
+            };
+            (s, i)
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    scored.into_iter().take(width).map(|(_, i)| i.clone()).collect()
+}
+
+fn iterate(
+    tree: &mut Vec<Node>,
+    mut world: MatchState,
+    ss: &SeatState,
+    root: &[Intent],
+    cfg: &SearchConfig,
+    rng: &mut MatchRng,
+) {
     let me = ss.seat();
     let mut path: Vec<(usize, usize)> = Vec::new();
     let mut node = 0;
     loop {
         let Some(seat) = owed_seat(&world) else { break };
-        let legal = options(&world, seat);
+        let mut legal = options(&world, seat);
+        if path.is_empty() {
+            legal.retain(|i| root.contains(i));
+        }
         if legal.is_empty() {
             break;
         }
-        if legal.len() == 1 {
+        if legal.len() == 1 && !path.is_empty() {
             // Forced moves are not choice points: play them without a node.
             if apply(&mut world, seat, &legal[0]).is_err() {
                 break;
@@ -125,8 +175,9 @@ fn iterate(tree: &mut Vec<Node>, mut world: MatchState, ss: &SeatState, cfg: &Se
             }
         };
     }
-    // Main-phase leaves are scored as they stand; anything else is first answered one ply deep.
-    if owed_seat(&world).is_some_and(|s| !is_main(&options(&world, s))) {
+    if cfg.greedy_rollouts {
+        greedy_rollout(&mut world, me, 200, 20);
+    } else {
         settle(&mut world, 24);
     }
     let value = eval::value(&world, me);

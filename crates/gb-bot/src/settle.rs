@@ -46,3 +46,49 @@ pub fn settle(state: &mut MatchState, max_steps: usize) {
         }
     }
 }
+
+/// The main-phase choice a greedy player makes in a full world: each option applied, settled and scored.
+pub fn greedy_main(state: &MatchState, seat: Seat, legal: &[Intent]) -> Intent {
+    let mut best = (f64::NEG_INFINITY, &legal[0]);
+    for intent in legal {
+        let mut w = state.clone();
+        if apply(&mut w, seat, intent).is_ok() {
+            settle(&mut w, 24);
+            let s = eval::raw(&w, seat);
+            if s > best.0 {
+                best = (s, intent);
+            }
+        }
+    }
+    best.1.clone()
+}
+
+/// Plays both seats greedily until `me`'s opponent has ended a turn (so the leaf has seen the reply to our
+/// plan), the game ends, or `max_intents` were applied. Each seat ends its turn after `max_actions` choices.
+pub fn greedy_rollout(state: &mut MatchState, me: Seat, max_intents: usize, max_actions: u32) {
+    let mut actions = 0;
+    for _ in 0..max_intents {
+        let Some(seat) = owed_seat(state) else { return };
+        let legal = options(state, seat);
+        if legal.is_empty() {
+            return;
+        }
+        let intent = if legal.len() == 1 {
+            legal[0].clone()
+        } else if is_main(&legal) {
+            actions += 1;
+            if actions > max_actions { Intent::EndTurn } else { greedy_main(state, seat, &legal) }
+        } else {
+            one_ply(state, seat, &legal)
+        };
+        if apply(state, seat, &intent).is_err() {
+            return;
+        }
+        if intent == Intent::EndTurn {
+            actions = 0;
+            if seat != me {
+                return;
+            }
+        }
+    }
+}

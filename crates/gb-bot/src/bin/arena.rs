@@ -1,5 +1,6 @@
-//! `arena --a search --b random --games 200 --seed 1 [--threads 2]`: plays a series with seats swapped every
-//! game and fixed seeds, and prints bot `a`'s win rate.
+//! `arena --a search --b random --games 200 --seed 1 [--threads 2] [--first 0]`: plays a series with seats
+//! swapped every game and fixed seeds, and prints bot `a`'s win rate. `--first` starts at a later game, so one
+//! series can be split over processes (each game depends only on its index and the seed).
 use gb_bot::Level;
 use gb_bot::arena::{GameResult, play_game};
 use std::sync::Mutex;
@@ -16,15 +17,16 @@ fn main() {
     let games: u64 = get("--games", "200").parse().expect("--games N");
     let seed: u64 = get("--seed", "1").parse().expect("--seed N");
     let threads: u64 = get("--threads", "1").parse().expect("--threads N");
+    let first: u64 = get("--first", "0").parse().expect("--first N");
     let start = Instant::now();
-    let next = AtomicU64::new(0);
+    let next = AtomicU64::new(first);
     let results: Mutex<Vec<(u64, GameResult)>> = Mutex::new(Vec::new());
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
             s.spawn(|| {
                 loop {
                     let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= games {
+                    if g >= first + games {
                         break;
                     }
                     let r = play_game(a, b, g, seed);
@@ -41,10 +43,11 @@ fn main() {
     let wins = results.iter().filter(|(_, r)| r.a_won == Some(true)).count();
     let draws = results.iter().filter(|(_, r)| r.a_won.is_none()).count();
     let as_a = results.iter().filter(|(_, r)| r.a_seat == gb_core::Seat::A && r.a_won == Some(true)).count();
+    let slowest = results.iter().map(|(_, r)| r.a_slowest_us).max().unwrap_or(0) as f64 / 1000.0;
     let mean_len = results.iter().map(|(_, r)| f64::from(r.intents)).sum::<f64>() / games.max(1) as f64;
     println!(
         "{a:?} vs {b:?}: {games} games, seed {seed}: {a:?} won {wins} ({:.1}%), lost {}, drew {draws}; \
-         won {as_a} as seat A and {} as seat B; mean {mean_len:.0} intents/game; {:.1} s",
+         won {as_a} as seat A and {} as seat B; mean {mean_len:.0} intents/game; {a:?}'s slowest decision {slowest:.0} ms (wall clock); {:.1} s",
         100.0 * wins as f64 / games.max(1) as f64,
         games as usize - wins - draws,
         wins - as_a,
