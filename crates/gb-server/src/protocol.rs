@@ -92,7 +92,8 @@ pub struct RoomInfo {
     pub clock: Option<ClockSetting>,
     /// Seed commitment of the current game (empty before the first game starts).
     pub seed_hash: String,
-    /// Current match version of the current game.
+    /// The current game's last public version: the spectators' head, which trails the live version by the
+    /// spectator delay (players learn the live version from their own stream).
     pub version: u32,
 }
 

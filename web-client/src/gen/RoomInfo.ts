@@ -16,6 +16,7 @@ games: Array<GameResult>, spectators: number, spectator_delay: SpectatorDelay | 
  */
 seed_hash: string, 
 /**
- * Current match version of the current game.
+ * The current game's last public version: the spectators' head, which trails the live version by the
+ * spectator delay (players learn the live version from their own stream).
  */
 version: number, };

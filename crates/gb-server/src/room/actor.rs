@@ -331,7 +331,8 @@ impl Room {
             spectator_delay: self.cfg.spectator_delay,
             clock: self.cfg.clock,
             seed_hash: self.games.last().map(|g| g.seed_hash.clone()).unwrap_or_default(),
-            version: self.game.as_ref().map_or(0, |g| g.version),
+            // The public head: under a spectator delay the live version would tell watchers how far play has gone.
+            version: self.game.as_ref().map_or(0, |_| self.streams[Kind::Spectator.index()].head),
         }
     }
 

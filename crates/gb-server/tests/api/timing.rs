@@ -68,6 +68,7 @@ async fn spectator_delay_holds_frames_back(backend: Backend) {
     let mid = info["games"][0]["match_id"].as_str().unwrap().to_owned();
     let replay: Value = app.get(&a.client, &format!("/api/matches/{mid}/replay")).await.json().await.unwrap();
     assert_eq!(replay["steps"].as_array().unwrap().len(), 1, "only version 0 is public yet");
+    assert_eq!(info["version"], 0, "the room's public version trails too");
     assert!(replay["record"].is_null(), "no seed before the end");
     let v1 = next_version(&mut spec).await;
     assert_eq!(v1["v"], 1);
