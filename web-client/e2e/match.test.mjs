@@ -205,6 +205,17 @@ function namesFromFrames(frames, seat) {
   return { hidden, pub };
 }
 
+/** Every card name in a preconstructed deck file (heroes, bench and main deck). */
+function deckNames(slug) {
+  const text = readFileSync(join(REPO, "crates/gb-core/data/decks", `${slug}.txt`), "utf8");
+  const out = new Set();
+  for (const line of text.split("\n")) {
+    const m = /^(?:(?:Left|Center|Right|Back|Bench):\s*|\d+\s+)(.+?)\s*$/.exec(line);
+    if (m && CARD_NAMES.includes(m[1])) out.add(m[1]);
+  }
+  return out;
+}
+
 const wordRe = (name) => new RegExp(`(^|[^A-Za-z])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([^A-Za-z]|$)`);
 
 describe("a complete match", () => {
@@ -304,6 +315,12 @@ describe("a complete match", () => {
     const b = namesFromFrames(B.frames, "B");
     const pub = new Set([...a.pub, ...b.pub]);
     const hiddenOnly = [...new Set([...a.hidden, ...b.hidden])].filter((n) => !pub.has(n));
+    // Deck cards never seen anywhere public count too (both deck lists are known to the test).
+    const decks = new Set([...deckNames("fire-and-wind"), ...deckNames("tide-and-stone")]);
+    assert.ok(decks.size > 15, "deck lists parsed");
+    const neverPublic = [...decks].filter((n) => !pub.has(n) && !hiddenOnly.includes(n));
+    t.diagnostic(`deck cards never public: ${neverPublic.join(", ") || "none"}`);
+    hiddenOnly.push(...neverPublic);
     t.diagnostic(`hidden-only names: ${hiddenOnly.join(", ")}; spectator frames ${S.frames.length}, page texts ${specTexts.length}`);
     assert.ok(hiddenOnly.length > 0, "some card names were only ever in hidden zones");
     assert.ok(S.frames.length > 10, "the spectator received frames");
