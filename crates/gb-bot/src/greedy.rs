@@ -40,22 +40,23 @@ impl Bot for GreedyBot {
         }
         let me = ss.seat();
         let mut totals = vec![0.0; legal.len()];
+        let mut counts = vec![0u32; legal.len()];
         for _ in 0..WORLDS {
             let world = ss.sample_world(&mut self.rng);
-            // The sampled world keeps the seat's own cards, so its legal list is the same; check anyway.
-            debug_assert_eq!(options(&world, me), legal);
+            let world_legal = options(&world, me);
             for (i, intent) in legal.iter().enumerate() {
+                let Some(intent) = ss.translate(intent, &world, &world_legal) else { continue };
                 let mut w = world.clone();
-                totals[i] += match apply(&mut w, me, intent) {
-                    Ok(_) => {
-                        settle(&mut w, SETTLE_STEPS);
-                        eval::raw(&w, me)
-                    }
-                    Err(_) => f64::NEG_INFINITY,
-                };
+                if apply(&mut w, me, &intent).is_ok() {
+                    settle(&mut w, SETTLE_STEPS);
+                    totals[i] += eval::raw(&w, me);
+                    counts[i] += 1;
+                }
             }
         }
-        let best = (0..legal.len()).fold(0, |b, i| if totals[i] > totals[b] { i } else { b });
+        // Mean over the worlds where the intent existed; one that existed in none ranks last.
+        let mean = |i: usize| if counts[i] == 0 { f64::NEG_INFINITY } else { totals[i] / f64::from(counts[i]) };
+        let best = (0..legal.len()).fold(0, |b, i| if mean(i) > mean(b) { i } else { b });
         legal[best].clone()
     }
 }

@@ -101,16 +101,18 @@ fn screen(ss: &SeatState, legal: &[Intent], width: usize, rng: &mut MatchRng) ->
         return legal.to_vec();
     }
     let world = ss.sample_world(rng);
+    let world_legal = options(&world, ss.seat());
     let mut scored: Vec<(f64, &Intent)> = legal
         .iter()
         .map(|i| {
             let mut w = world.clone();
-            let s = match apply(&mut w, ss.seat(), i) {
-                Ok(_) => {
+            let translated = ss.translate(i, &world, &world_legal);
+            let s = match translated.map(|t| apply(&mut w, ss.seat(), &t)) {
+                Some(Ok(_)) => {
                     settle(&mut w, 24);
                     eval::raw(&w, ss.seat())
                 }
-                Err(_) => f64::NEG_INFINITY,
+                _ => f64::NEG_INFINITY,
             };
             (s, i)
         })
@@ -133,15 +135,19 @@ fn iterate(
     loop {
         let Some(seat) = owed_seat(&world) else { break };
         let mut legal = options(&world, seat);
+        // At the root, edges are the real table's intents; `play` is what each means in this world.
+        let mut play = legal.clone();
         if path.is_empty() {
-            legal.retain(|i| root.contains(i));
+            let pairs: Vec<(Intent, Intent)> =
+                root.iter().filter_map(|r| ss.translate(r, &world, &legal).map(|w| (r.clone(), w))).collect();
+            (legal, play) = pairs.into_iter().unzip();
         }
         if legal.is_empty() {
             break;
         }
         if legal.len() == 1 && !path.is_empty() {
             // Forced moves are not choice points: play them without a node.
-            if apply(&mut world, seat, &legal[0]).is_err() {
+            if apply(&mut world, seat, &play[0]).is_err() {
                 break;
             }
             continue;
@@ -158,7 +164,8 @@ fn iterate(
         }
         let pick = select(edges, &legal, seat == me, cfg.exploration, rng);
         let expanding = edges[pick].visits == 0;
-        if apply(&mut world, seat, &edges[pick].intent).is_err() {
+        let Some(at) = legal.iter().position(|i| *i == edges[pick].intent) else { break };
+        if apply(&mut world, seat, &play[at]).is_err() {
             break;
         }
         path.push((node, pick));
