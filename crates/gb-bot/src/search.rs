@@ -30,7 +30,7 @@ impl Default for SearchConfig {
     fn default() -> Self {
         SearchConfig {
             iterations: 48,
-            time_cap: Duration::from_millis(900),
+            time_cap: Duration::from_millis(600),
             exploration: 0.35,
             max_depth: 4,
             root_width: 4,

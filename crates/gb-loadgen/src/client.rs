@@ -1,0 +1,69 @@
+//! The REST side of a table (guest accounts with their session cookie, a room, two seats) and WebSocket
+//! connections with `hello`, exactly as a browser does it.
+use anyhow::{Context, Result, bail};
+use serde_json::{Value, json};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+
+pub type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+const DECKS: [&str; 4] = ["fire-and-wind", "tide-and-stone", "night-and-light", "storm-court"];
+
+/// A guest's session cookie (`gb_session=…`).
+pub async fn guest(http: &reqwest::Client, base: &str, name: &str) -> Result<String> {
+    let r = http.post(format!("{base}/api/guest")).json(&json!({ "display_name": name })).send().await?;
+    if !r.status().is_success() {
+        bail!("guest: HTTP {}", r.status());
+    }
+    r.headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|c| c.split(';').next().filter(|kv| kv.starts_with("gb_session=")))
+        .map(str::to_owned)
+        .context("no session cookie")
+}
+
+async fn post(http: &reqwest::Client, url: String, cookie: &str, body: Value) -> Result<Value> {
+    let r = http.post(url).header("cookie", cookie).json(&body).send().await?;
+    let status = r.status();
+    let body: Value = r.json().await.unwrap_or(Value::Null);
+    if !status.is_success() {
+        bail!("HTTP {status}: {body}");
+    }
+    Ok(body)
+}
+
+/// A public best-of-one room without clock or delay, both seats taken; returns (room id, [cookie A, cookie B]).
+pub async fn table(http: &reqwest::Client, base: &str, n: u64) -> Result<(String, [String; 2])> {
+    let a = guest(http, base, &format!("load{n}a")).await?;
+    let b = guest(http, base, &format!("load{n}b")).await?;
+    let room = post(
+        http,
+        format!("{base}/api/rooms"),
+        &a,
+        json!({ "visibility": "public", "best_of": 1, "spectator_delay": null, "clock": null, "vs_bot": false }),
+    )
+    .await?;
+    let id = room["id"].as_str().context("room id")?.to_owned();
+    for (i, cookie) in [&a, &b].into_iter().enumerate() {
+        let deck = DECKS[(n as usize + i) % 4];
+        post(http, format!("{base}/api/rooms/{id}/seats"), cookie, json!({ "preconstructed": deck })).await?;
+    }
+    Ok((id, [a, b]))
+}
+
+/// Opens `/ws/rooms/{room}` and says hello as `role` ("player" or "spectator").
+pub async fn open(base: &str, room: &str, cookie: Option<&str>, role: &str) -> Result<Ws> {
+    use futures_util::SinkExt;
+    let url = format!("{}/ws/rooms/{room}", base.replacen("http", "ws", 1));
+    let mut req = url.into_client_request()?;
+    if let Some(c) = cookie {
+        req.headers_mut().insert("cookie", c.parse()?);
+    }
+    let (mut ws, _) = connect_async(req).await?;
+    let hello = json!({ "type": "hello", "protocol": 1, "as": role, "last_version": null });
+    ws.send(hello.to_string().into()).await?;
+    Ok(ws)
+}

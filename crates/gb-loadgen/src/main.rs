@@ -1,0 +1,147 @@
+//! `gb-loadgen`: drives a running gb-server on loopback with N concurrent bot matches (random legal intents
+//! after a think time) and S spectators per match over real WebSockets, ramped up in waves, for a bounded
+//! time; then reports throughput, server-side and client-side latency, server CPU and RSS, bandwidth and the
+//! generator's own CPU, as JSON and a Markdown table row.
+mod client;
+mod procfs;
+mod report;
+mod scrape;
+mod stats;
+mod table;
+
+use anyhow::{Context, Result, bail};
+use clap::Parser;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
+use std::time::Duration;
+use tokio::time::{Instant, sleep};
+
+#[derive(Parser, Debug, Clone)]
+#[command(about = "Load generator for gb-server (loopback only)")]
+pub struct Args {
+    /// Server address; must be a loopback address.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// Concurrent matches.
+    #[arg(long, default_value_t = 50)]
+    pub matches: u32,
+    /// Spectators per match.
+    #[arg(long, default_value_t = 0)]
+    pub spectators: u32,
+    /// Mean think time before each intent, in ms (jittered 50–150%); 1000 ≈ one intent per second per match.
+    #[arg(long, default_value_t = 1000)]
+    pub think_ms: u64,
+    /// Measured seconds after the ramp-up.
+    #[arg(long, default_value_t = 30)]
+    pub duration_secs: u64,
+    /// Matches start in this many waves spread over `ramp_secs`.
+    #[arg(long, default_value_t = 5)]
+    pub waves: u32,
+    #[arg(long, default_value_t = 10)]
+    pub ramp_secs: u64,
+    /// The server's pid; found from the listening port when omitted.
+    #[arg(long)]
+    pub server_pid: Option<String>,
+    /// Before the load: open this many idle spectator sockets and report the server's RSS per connection.
+    #[arg(long, default_value_t = 0)]
+    pub idle: u32,
+    /// Append the JSON result (one line) and the Markdown row to these files.
+    #[arg(long)]
+    pub json_out: Option<String>,
+    #[arg(long)]
+    pub md_out: Option<String>,
+}
+
+#[tokio::main]
+async fn main() -> Result<()> {
+    let args = Args::parse();
+    if !args.addr.ip().is_loopback() {
+        bail!("refusing to load {}: only loopback addresses are allowed", args.addr);
+    }
+    if args.matches > 5000 || args.spectators > 10 || args.duration_secs > 600 || args.idle > 10_000 {
+        bail!("bounded on purpose: at most 5000 matches, 10 spectators, 600 s, 10000 idle sockets");
+    }
+    let base = format!("http://{}", args.addr);
+    let pid = match &args.server_pid {
+        Some(p) => p.clone(),
+        None => procfs::pid_listening_on(args.addr.port()).context("no server pid (pass --server-pid)")?,
+    };
+    let http = reqwest::Client::builder().pool_max_idle_per_host(64).build()?;
+    let idle = if args.idle > 0 { Some(idle_cost(&http, &base, &pid, args.idle).await?) } else { None };
+
+    let stats = Arc::new(stats::Stats::new());
+    let ramp = Duration::from_secs(args.ramp_secs);
+    let start = Instant::now();
+    let ctx = Arc::new(table::Ctx {
+        base: base.clone(),
+        http: http.clone(),
+        think: Duration::from_millis(args.think_ms),
+        spectators: args.spectators,
+        deadline: start + ramp + Duration::from_secs(args.duration_secs) + Duration::from_secs(2),
+        stats: stats.clone(),
+    });
+    let mut tasks = Vec::new();
+    let waves = args.waves.max(1);
+    for w in 0..waves {
+        for n in (w * args.matches / waves)..((w + 1) * args.matches / waves) {
+            tasks.push(tokio::spawn(table::run(ctx.clone(), u64::from(n))));
+        }
+        eprintln!("wave {}/{waves}: {} tables started", w + 1, tasks.len());
+        sleep(ramp / waves).await;
+    }
+    // The measured window: after the ramp, for `duration_secs`.
+    let m0 = scrape::scrape(&http, &base).await;
+    let (s0, g0, t0) = (procfs::cpu_seconds(&pid), procfs::cpu_seconds("self"), Instant::now());
+    stats.measuring.store(true, Relaxed);
+    let end = t0 + Duration::from_secs(args.duration_secs);
+    while Instant::now() < end {
+        sleep(Duration::from_secs(5).min(end - Instant::now())).await;
+        eprintln!(
+            "{:>4.0} s: {} open sockets, {} intents, {} frames, {} games done, {} errors",
+            t0.elapsed().as_secs_f64(),
+            stats.open_connections.load(Relaxed),
+            stats.intents_sent.load(Relaxed),
+            stats.frames.load(Relaxed),
+            stats.games_finished.load(Relaxed),
+            stats.errors.load(Relaxed),
+        );
+    }
+    stats.measuring.store(false, Relaxed);
+    let window = t0.elapsed().as_secs_f64();
+    let (s1, g1) = (procfs::cpu_seconds(&pid), procfs::cpu_seconds("self"));
+    let rss = procfs::rss_bytes(&pid);
+    let open = stats.open_connections.load(Relaxed);
+    let m1 = scrape::scrape(&http, &base).await;
+    for t in tasks {
+        let _ = tokio::time::timeout(Duration::from_secs(15), t).await;
+    }
+    let measured = report::Measured {
+        window,
+        server_cpu: s0.zip(s1).map(|(a, b)| b - a),
+        gen_cpu: g0.zip(g1).map(|(a, b)| b - a),
+        rss,
+        open_connections: open,
+        idle,
+    };
+    let r = report::build(&args, &stats, &m0, &m1, &measured);
+    report::emit(&args, &r)?;
+    Ok(())
+}
+
+/// Server RSS growth per idle spectator socket: open `n` sockets to one room, let them settle, compare.
+async fn idle_cost(http: &reqwest::Client, base: &str, pid: &str, n: u32) -> Result<(u32, f64)> {
+    let (room, _) = client::table(http, base, 9_999_999).await?;
+    let before = procfs::rss_bytes(pid).context("server RSS")?;
+    let mut sockets = Vec::new();
+    for _ in 0..n {
+        sockets.push(client::open(base, &room, None, "spectator").await?);
+    }
+    sleep(Duration::from_secs(3)).await;
+    let after = procfs::rss_bytes(pid).context("server RSS")?;
+    let per = (after as f64 - before as f64) / f64::from(n);
+    eprintln!("idle: {n} sockets, server RSS {before} → {after} bytes: {per:.0} bytes per idle connection");
+    drop(sockets);
+    sleep(Duration::from_secs(1)).await;
+    Ok((n, per))
+}

@@ -1,0 +1,157 @@
+//! One table of the load: two random-legal-intent players with a think time and S spectators, over real
+//! WebSockets; when a game ends before the deadline the table opens a new room, so N matches stay live.
+use crate::client::{self, Ws};
+use crate::stats::Stats;
+use anyhow::{Result, bail};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
+use std::time::Duration;
+use tokio::time::{Instant, sleep, timeout_at};
+use tokio_tungstenite::tungstenite::Message;
+
+pub struct Ctx {
+    pub base: String,
+    pub http: reqwest::Client,
+    pub think: Duration,
+    pub spectators: u32,
+    pub deadline: Instant,
+    pub stats: Arc<Stats>,
+}
+
+/// Plays games at table `n` until the deadline.
+pub async fn run(ctx: Arc<Ctx>, n: u64) {
+    let mut game = 0;
+    while Instant::now() < ctx.deadline {
+        if let Err(e) = play_one(&ctx, n, game).await {
+            if ctx.stats.errors.fetch_add(1, Relaxed) < 5 {
+                eprintln!("table {n}: {e:#}");
+            }
+            sleep(Duration::from_secs(1)).await;
+        }
+        game += 1;
+    }
+}
+
+async fn play_one(ctx: &Arc<Ctx>, n: u64, game: u64) -> Result<()> {
+    let (room, [a, b]) = client::table(&ctx.http, &ctx.base, n * 1000 + game).await?;
+    // Spectators first, so they see every version of the game.
+    let mut watchers = Vec::new();
+    for _ in 0..ctx.spectators {
+        let ws = client::open(&ctx.base, &room, None, "spectator").await?;
+        watchers.push(tokio::spawn(spectate(ws, ctx.clone())));
+    }
+    let wa = client::open(&ctx.base, &room, Some(&a), "player").await?;
+    let wb = client::open(&ctx.base, &room, Some(&b), "player").await?;
+    let seed = n.wrapping_mul(0x9e37_79b9) ^ game;
+    let (ra, rb) = tokio::join!(seat(wa, ctx, seed * 2, true), seat(wb, ctx, seed * 2 + 1, false));
+    for w in watchers {
+        let _ = w.await;
+    }
+    ra.and(rb)
+}
+
+/// Reads until the game ends or the deadline; counts bytes and frames. Never parses (cheap).
+async fn spectate(mut ws: Ws, ctx: Arc<Ctx>) {
+    ctx.stats.connections.fetch_add(1, Relaxed);
+    ctx.stats.open_connections.fetch_add(1, Relaxed);
+    while let Ok(Some(Ok(m))) = timeout_at(ctx.deadline, ws.next()).await {
+        if let Message::Text(t) = m {
+            ctx.stats.frame(t.len());
+            if t.contains("\"outcome\":{") {
+                break;
+            }
+        }
+    }
+    ctx.stats.open_connections.fetch_sub(1, Relaxed);
+    let _ = ws.close(None).await;
+}
+
+/// A player: answers every decision it owes with a random legal intent (never `concede`) after the think
+/// time, and times each intent from send to its own `update`.
+async fn seat(mut ws: Ws, ctx: &Ctx, seed: u64, counts_games: bool) -> Result<()> {
+    let stats = &ctx.stats;
+    stats.connections.fetch_add(1, Relaxed);
+    stats.open_connections.fetch_add(1, Relaxed);
+    let mut rng = Lcg(seed | 1);
+    let mut seq = 0u64;
+    let mut sent_at: Option<Instant> = None;
+    let result = loop {
+        let m = match timeout_at(ctx.deadline, ws.next()).await {
+            Err(_) | Ok(None) => break Ok(()),
+            Ok(Some(Err(e))) => break Err(e.into()),
+            Ok(Some(Ok(m))) => m,
+        };
+        let Message::Text(t) = m else { continue };
+        stats.frame(t.len());
+        let sniffed = sniff_type(&t);
+        let parsed: Option<Value> = if sniffed.is_empty() { serde_json::from_str(&t).ok() } else { None };
+        let ty = parsed.as_ref().and_then(|v| v["type"].as_str()).unwrap_or(sniffed).to_owned();
+        let ty = ty.as_str();
+        if !matches!(ty, "update" | "snapshot" | "rejected") {
+            if ty == "error" {
+                break Err(anyhow::anyhow!("server error frame: {t}"));
+            }
+            continue;
+        }
+        let v: Value = match parsed {
+            Some(v) => v,
+            None => serde_json::from_str(&t)?,
+        };
+        if ty == "update" {
+            stats.updates_seen.fetch_add(1, Relaxed);
+            if let Some(t0) = sent_at.take() {
+                stats.latency(t0.elapsed().as_micros() as u64);
+            }
+        }
+        if ty == "rejected" {
+            stats.rejected.fetch_add(1, Relaxed);
+            sent_at = None;
+        } else if !v["view"]["outcome"].is_null() {
+            if counts_games {
+                stats.games_finished.fetch_add(1, Relaxed);
+            }
+            break Ok(());
+        }
+        let legal: Vec<&Value> =
+            v["legal"].as_array().map(|l| l.iter().filter(|i| i["type"] != "concede").collect()).unwrap_or_default();
+        if legal.is_empty() {
+            continue;
+        }
+        // Think for 50–150% of the think time, so tables do not move in lockstep.
+        let think = ctx.think.mul_f64(0.5 + rng.below(1000) as f64 / 1000.0);
+        if Instant::now() + think >= ctx.deadline {
+            break Ok(());
+        }
+        sleep(think).await;
+        let intent = legal[rng.below(legal.len() as u64) as usize].clone();
+        seq += 1;
+        let msg = json!({ "type": "intent", "seq": seq, "intent": intent }).to_string();
+        sent_at = Some(Instant::now());
+        ws.send(msg.into()).await?;
+        if stats.on() {
+            stats.intents_sent.fetch_add(1, Relaxed);
+        }
+    };
+    stats.open_connections.fetch_sub(1, Relaxed);
+    let _ = ws.close(None).await;
+    if result.is_err() {
+        bail!("seat: {}", result.unwrap_err());
+    }
+    Ok(())
+}
+
+/// The `type` of a server message without parsing it: serde writes the tag first.
+fn sniff_type(t: &str) -> &str {
+    t.strip_prefix("{\"type\":\"").and_then(|r| r.split('"').next()).unwrap_or("")
+}
+
+/// A tiny seeded picker: load needs variety, not quality.
+struct Lcg(u64);
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
