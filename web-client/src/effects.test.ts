@@ -1,3 +1,4 @@
+import { triggerLabel } from "./view/prompts";
 import { describe, expect, it } from "vitest";
 import cardsJson from "../../crates/gb-core/data/cards.json";
 import { makeCatalogue, type CatalogueJson } from "./catalogue";
@@ -36,5 +37,15 @@ describe("effect prompts", () => {
     expect(timedActions(main, [{ type: "play_action", card: 3 }])).toEqual([]);
     const win = { ...main, pending: { seat: "A" as const, decision: { type: "window" as const, window: "defender_declared" as const } } };
     expect(timedActions(win, [{ type: "play_action", card: 3 }, { type: "pass" }])).toEqual([{ type: "play_action", card: 3 }]);
+  });
+});
+
+
+describe("ordering simultaneous effects (CR 501.4)", () => {
+  it("names each waiting effect by its card and hero", () => {
+    const view = { ...mainView(), trigger_choices: [{ trigger: 7, card: "Slip Knotter", hero: "left" as const }, { trigger: 9, card: "Electron", hero: null }] };
+    expect(triggerLabel(view, 7, 0)).toBe("Resolve Slip Knotter (left hero)");
+    expect(triggerLabel(view, 9, 1)).toBe("Resolve Electron");
+    expect(triggerLabel(view, 3, 2)).toBe("Resolve effect 3");
   });
 });

@@ -29,6 +29,8 @@ pub struct MatchView {
     /// cards from its own hand, discard, or its deck during a search (which CR 619.1 lets it look through).
     /// `None` for everyone else.
     pub choices: Option<Vec<CardView>>,
+    /// When this viewer orders its simultaneous effects (CR 501.4): which effect each `choose_trigger` option is.
+    pub trigger_choices: Option<Vec<TriggerChoice>>,
     pub outcome: Option<GameOutcome>,
 }
 
@@ -115,8 +117,41 @@ pub fn view_for(state: &MatchState, viewer: Viewer) -> MatchView {
         players: Seat::BOTH.map(|s| player_view(state, s, viewer)),
         pending: pending(state),
         choices: choices(state, viewer),
+        trigger_choices: trigger_choices(state, viewer),
         outcome: state.outcome,
     }
+}
+
+/// One waiting triggered effect, named for the player who picks the order.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TriggerChoice {
+    pub trigger: u32,
+    /// The card whose effect it is.
+    pub card: &'static str,
+    /// Where the hero with that effect stands, if it is on the field.
+    pub hero: Option<Position>,
+}
+
+fn trigger_choices(state: &MatchState, viewer: Viewer) -> Option<Vec<TriggerChoice>> {
+    let seat = viewer.seat()?;
+    let Some(Frame::Ask {
+        seat: s,
+        kind: AskKind::Effect { prompt: crate::effects::resolve::Prompt::ChooseTrigger, .. },
+    }) = state.frames.last()
+    else {
+        return None;
+    };
+    let Some(Frame::Triggers(batch)) = state.frames.iter().rev().nth(1) else { return None };
+    if *s != seat {
+        return None;
+    }
+    let list = if !batch.active.is_empty() { &batch.active } else { &batch.other };
+    Some(
+        list.iter()
+            .map(|t| TriggerChoice { trigger: t.id, card: t.effect.name(), hero: t.hero.position(state) })
+            .collect(),
+    )
 }
 
 fn choices(state: &MatchState, viewer: Viewer) -> Option<Vec<CardView>> {

@@ -5,6 +5,7 @@ import type { PendingView } from "./PendingView";
 import type { Phase } from "./Phase";
 import type { PlayerView } from "./PlayerView";
 import type { Seat } from "./Seat";
+import type { TriggerChoice } from "./TriggerChoice";
 import type { Viewer } from "./Viewer";
 
 export type MatchView = { viewer: Viewer, 
@@ -29,4 +30,8 @@ pending: PendingView | null,
  * cards from its own hand, discard, or its deck during a search (which CR 619.1 lets it look through).
  * `None` for everyone else.
  */
-choices: Array<CardView> | null, outcome: GameOutcome | null, };
+choices: Array<CardView> | null, 
+/**
+ * When this viewer orders its simultaneous effects (CR 501.4): which effect each `choose_trigger` option is.
+ */
+trigger_choices: Array<TriggerChoice> | null, outcome: GameOutcome | null, };

@@ -59,6 +59,7 @@ export function mainView(): MatchView {
     ],
     pending: { seat: "A", decision: { type: "window", window: "main" } },
     choices: null,
+    trigger_choices: null,
     outcome: null,
   };
 }

@@ -109,6 +109,13 @@ export function AskDialog({ ask, legal, bench, disabled, send, view, cat, me }: 
   );
 }
 
+/** Names a waiting effect by its card and hero (the view lists them for the player who orders them, CR 501.4). */
+export function triggerLabel(view: MatchView | undefined, trigger: number, n: number): string {
+  const t = view?.trigger_choices?.find((c) => c.trigger === trigger);
+  if (!t) return `Resolve effect ${n + 1}`;
+  return t.hero ? `Resolve ${t.card} (${t.hero} hero)` : `Resolve ${t.card}`;
+}
+
 function EffectChoices({ ask, legal, disabled, send, view, cat, me }: {
   ask: Extract<AskKind, { type: "effect" }>; legal: Intent[]; disabled: boolean; send: (i: Intent) => void;
   view?: MatchView; cat?: Catalogue; me?: Seat;
@@ -157,7 +164,7 @@ function EffectChoices({ ask, legal, disabled, send, view, cat, me }: {
         </div>
       ) : null}
       {triggers.length ? (
-        <div class="row">{triggers.map((i, n) => b(i, `Resolve effect ${n + 1}`, n === 0 ? "primary" : "", String(i.trigger)))}</div>
+        <div class="row">{triggers.map((i, n) => b(i, triggerLabel(view, i.trigger, n), n === 0 ? "primary" : "", String(i.trigger)))}</div>
       ) : null}
       {accept || decline ? (
         <div class="row">
