@@ -2,7 +2,7 @@
 use axum::extract::{MatchedPath, Request};
 use axum::middleware::Next;
 use axum::response::Response;
-use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use std::sync::OnceLock;
 use std::time::Instant;
 use tracing_subscriber::EnvFilter;
@@ -17,12 +17,26 @@ pub fn init_tracing() {
 
 static PROMETHEUS: OnceLock<PrometheusHandle> = OnceLock::new();
 
+/// Histograms exported with buckets: intent received → last frame written, and the persistence path.
+const LATENCY_HISTOGRAMS: [&str; 3] =
+    ["gb_intent_to_last_frame_seconds", "gb_persist_latency_seconds", "gb_persist_batch_seconds"];
+const LATENCY_BUCKETS: &[f64] =
+    &[0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0];
+
 /// The process-wide Prometheus handle. The recorder is global to the process, while tests run
 /// several apps in one process, so it is installed exactly once and every app shares the handle.
 pub fn metrics_handle() -> PrometheusHandle {
     PROMETHEUS
         .get_or_init(|| {
-            let recorder = PrometheusBuilder::new().build_recorder();
+            // Play latencies as cumulative buckets rather than the default rolling-window summary, so a
+            // scrape covers the whole run and Prometheus can aggregate them across servers.
+            let mut builder = PrometheusBuilder::new();
+            for name in LATENCY_HISTOGRAMS {
+                builder = builder
+                    .set_buckets_for_metric(Matcher::Full(name.to_owned()), LATENCY_BUCKETS)
+                    .expect("non-empty buckets");
+            }
+            let recorder = builder.build_recorder();
             let handle = recorder.handle();
             if metrics::set_global_recorder(recorder).is_err() {
                 // Someone else installed a recorder first; our handle will then render nothing.

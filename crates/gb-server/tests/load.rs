@@ -51,11 +51,30 @@ async fn load_dozens_of_matches() {
     let secs = started.elapsed().as_secs_f64();
     println!("{rooms} matches ({backend:?}), {intents} intents in {secs:.2} s: {:.0} intents/s", intents as f64 / secs);
     let metrics = app.get(&app.client, "/metrics").await.text().await.unwrap();
-    for line in metrics.lines() {
-        if (line.starts_with("gb_intent_to_last_frame_seconds") || line.starts_with("gb_persist_"))
-            && !line.starts_with('#')
-        {
-            println!("{line}");
-        }
+    for name in ["gb_intent_to_last_frame_seconds", "gb_persist_latency_seconds"] {
+        let (count, p50, p99) = quantiles(&metrics, name);
+        println!("{name}: {count} samples, p50 <= {p50} s, p99 <= {p99} s (bucket upper bounds)");
     }
+    let batches = value(&metrics, "gb_persist_batch_size_count");
+    println!("group commit: {batches} transactions for {intents} intents");
+}
+
+fn value(metrics: &str, name: &str) -> f64 {
+    metrics.lines().find_map(|l| l.strip_prefix(name)?.trim().parse().ok()).unwrap_or(0.0)
+}
+
+/// Count and upper bounds of the buckets holding the median and the 99th percentile.
+fn quantiles(metrics: &str, name: &str) -> (f64, String, String) {
+    let prefix = format!("{name}_bucket{{le=\"");
+    let buckets: Vec<(String, f64)> = metrics
+        .lines()
+        .filter_map(|l| {
+            let rest = l.strip_prefix(&prefix)?;
+            let (le, n) = rest.split_once("\"} ")?;
+            Some((le.to_owned(), n.trim().parse().ok()?))
+        })
+        .collect();
+    let count = buckets.last().map_or(0.0, |b| b.1);
+    let at = |q: f64| buckets.iter().find(|b| b.1 >= q * count).map_or("?".to_owned(), |b| b.0.clone());
+    (count, at(0.5), at(0.99))
 }
