@@ -1,6 +1,6 @@
 //! Bot-versus-bot matches for the arena binary and the tests: fixed seeds, seats swapped every game, and every
 //! submitted intent checked against the legal list before it is applied.
-use crate::{Level, decide, new_bot};
+use crate::{Level, SearchConfig, decide, new_bot_with};
 use gb_core::decks::preconstructed;
 use gb_core::{MatchSetup, Seat, apply, legal_intents, new_match, owed_seat};
 
@@ -21,6 +21,11 @@ pub struct GameResult {
 /// Game `index` of a series: games 2k and 2k+1 share decks and seed with the bots' seats swapped, so neither
 /// bot profits from a lucky deal or from going first.
 pub fn play_game(a: Level, b: Level, index: u64, seed: u64) -> GameResult {
+    play_game_with(a, b, index, seed, &SearchConfig::default())
+}
+
+/// [`play_game`] with an explicit search budget for any search bot in the game.
+pub fn play_game_with(a: Level, b: Level, index: u64, seed: u64, search: &SearchConfig) -> GameResult {
     let pair = index / 2;
     let match_seed = seed.wrapping_mul(1_000_003).wrapping_add(pair);
     let decks = preconstructed();
@@ -29,7 +34,8 @@ pub fn play_game(a: Level, b: Level, index: u64, seed: u64) -> GameResult {
     let setup = MatchSetup { decks: [d0, d1], seed: match_seed };
     let mut state = new_match(&setup).expect("shipped decks are legal");
     let a_seat = if index % 2 == 0 { Seat::A } else { Seat::B };
-    let mut bots = [new_bot(a, match_seed ^ 0xa), new_bot(b, match_seed ^ 0xb)];
+    let mut bots =
+        [new_bot_with(a, match_seed ^ 0xa, search.clone()), new_bot_with(b, match_seed ^ 0xb, search.clone())];
     let mut intents = 0;
     let mut a_slowest_us = 0;
     while let Some(seat) = owed_seat(&state) {

@@ -52,10 +52,15 @@ impl std::str::FromStr for Level {
 
 /// A fresh bot of `level`; the same seed and the same match give the same moves.
 pub fn new_bot(level: Level, seed: u64) -> Box<dyn Bot + Send> {
+    new_bot_with(level, seed, SearchConfig::default())
+}
+
+/// Like [`new_bot`], with the search budget spelled out (used by `Level::Search` only).
+pub fn new_bot_with(level: Level, seed: u64, search: SearchConfig) -> Box<dyn Bot + Send> {
     match level {
         Level::Random => Box::new(RandomBot::new(seed)),
         Level::Greedy => Box::new(GreedyBot::new(seed)),
-        Level::Search => Box::new(SearchBot::new(seed, SearchConfig::default())),
+        Level::Search => Box::new(SearchBot::new(seed, search)),
     }
 }
 

@@ -61,9 +61,12 @@ impl SeatState<'_> {
         world_legal
             .iter()
             .find(|i| match i {
-                Intent::ChooseCard { card: c } => {
-                    p.hand.iter().chain(p.deck.iter()).chain(p.discard.iter()).any(|x| x.id == *c && x.def.name() == name)
-                }
+                Intent::ChooseCard { card: c } => p
+                    .hand
+                    .iter()
+                    .chain(p.deck.iter())
+                    .chain(p.discard.iter())
+                    .any(|x| x.id == *c && x.def.name() == name),
                 _ => false,
             })
             .cloned()

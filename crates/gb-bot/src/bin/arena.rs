@@ -1,8 +1,9 @@
-//! `arena --a search --b random --games 200 --seed 1 [--threads 2] [--first 0]`: plays a series with seats
+//! `arena --a search --b random --games 200 --seed 1 [--threads 2] [--first 0]
+//! [--iterations 48 --depth 4 --width 4]`: plays a series with seats
 //! swapped every game and fixed seeds, and prints bot `a`'s win rate. `--first` starts at a later game, so one
 //! series can be split over processes (each game depends only on its index and the seed).
 use gb_bot::Level;
-use gb_bot::arena::{GameResult, play_game};
+use gb_bot::arena::{GameResult, play_game_with};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -17,6 +18,10 @@ fn main() {
     let games: u64 = get("--games", "200").parse().expect("--games N");
     let seed: u64 = get("--seed", "1").parse().expect("--seed N");
     let threads: u64 = get("--threads", "1").parse().expect("--threads N");
+    let mut search = gb_bot::SearchConfig::default();
+    search.iterations = get("--iterations", &search.iterations.to_string()).parse().expect("--iterations N");
+    search.max_depth = get("--depth", &search.max_depth.to_string()).parse().expect("--depth N");
+    search.root_width = get("--width", &search.root_width.to_string()).parse().expect("--width N");
     let first: u64 = get("--first", "0").parse().expect("--first N");
     let start = Instant::now();
     let next = AtomicU64::new(first);
@@ -29,7 +34,7 @@ fn main() {
                     if g >= first + games {
                         break;
                     }
-                    let r = play_game(a, b, g, seed);
+                    let r = play_game_with(a, b, g, seed, &search);
                     let mut all = results.lock().unwrap();
                     all.push((g, r));
                     let wins = all.iter().filter(|(_, r)| r.a_won == Some(true)).count();
