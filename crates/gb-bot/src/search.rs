@@ -29,11 +29,11 @@ pub struct SearchConfig {
 impl Default for SearchConfig {
     fn default() -> Self {
         SearchConfig {
-            iterations: 48,
-            time_cap: Duration::from_millis(600),
+            iterations: 96,
+            time_cap: Duration::from_millis(450),
             exploration: 0.35,
             max_depth: 4,
-            root_width: 4,
+            root_width: 3,
             greedy_rollouts: true,
         }
     }
