@@ -33,7 +33,7 @@ pub fn play_game_with(a: Level, b: Level, index: u64, seed: u64, search: &Search
     let d1 = decks[((match_seed / 4 + 1) % 4) as usize].1.clone();
     let setup = MatchSetup { decks: [d0, d1], seed: match_seed };
     let mut state = new_match(&setup).expect("shipped decks are legal");
-    let a_seat = if index % 2 == 0 { Seat::A } else { Seat::B };
+    let a_seat = if index.is_multiple_of(2) { Seat::A } else { Seat::B };
     let mut bots =
         [new_bot_with(a, match_seed ^ 0xa, search.clone()), new_bot_with(b, match_seed ^ 0xb, search.clone())];
     let mut intents = 0;

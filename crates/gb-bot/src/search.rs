@@ -132,8 +132,7 @@ fn iterate(
     let me = ss.seat();
     let mut path: Vec<(usize, usize)> = Vec::new();
     let mut node = 0;
-    loop {
-        let Some(seat) = owed_seat(&world) else { break };
+    while let Some(seat) = owed_seat(&world) {
         let mut legal = options(&world, seat);
         // At the root, edges are the real table's intents; `play` is what each means in this world.
         let mut play = legal.clone();

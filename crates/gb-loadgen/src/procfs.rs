@@ -43,10 +43,10 @@ pub fn pid_listening_on(port: u16) -> Option<String> {
         }
         let Ok(fds) = fs::read_dir(format!("/proc/{pid}/fd")) else { continue };
         for fd in fds.flatten() {
-            if let Ok(link) = fs::read_link(fd.path()) {
-                if inodes.iter().any(|i| link.to_string_lossy() == *i) {
-                    return Some(pid);
-                }
+            if let Ok(link) = fs::read_link(fd.path())
+                && inodes.iter().any(|i| link.to_string_lossy() == *i)
+            {
+                return Some(pid);
             }
         }
     }

@@ -136,8 +136,8 @@ async fn seat(mut ws: Ws, ctx: &Ctx, seed: u64, counts_games: bool) -> Result<()
     };
     stats.open_connections.fetch_sub(1, Relaxed);
     let _ = ws.close(None).await;
-    if result.is_err() {
-        bail!("seat: {}", result.unwrap_err());
+    if let Err(e) = result {
+        bail!("seat: {e}");
     }
     Ok(())
 }
