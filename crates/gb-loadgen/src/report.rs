@@ -1,6 +1,6 @@
 //! Turns counters, procfs readings and two /metrics scrapes into one result: JSON (one line, appendable) and
 //! a Markdown table row, with a verdict on whether the generator itself was the bottleneck.
-use crate::scrape::{quantile, total};
+use crate::scrape::{bucket_quantile, quantile, total};
 use crate::stats::Stats;
 use crate::{Args, stats};
 use serde_json::{Value, json};
@@ -26,7 +26,10 @@ pub fn build(args: &Args, s: &Stats, m0: &BTreeMap<String, f64>, m1: &BTreeMap<S
     let bytes = get(&s.bytes) as f64;
     let h = s.latency_us.lock().expect("not poisoned");
     let ms = |q: f64| h.value_at_quantile(q) as f64 / 1000.0;
-    let srv = |q: &str| quantile(m1, LAT, q).map(|x| x * 1000.0);
+    // Older servers export a rolling summary (quantile lines); newer ones cumulative buckets, read over the window.
+    let srv = |q: &str| {
+        quantile(m1, LAT, q).or_else(|| bucket_quantile(m0, m1, LAT, q.parse().unwrap_or(0.5))).map(|x| x * 1000.0)
+    };
     let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) as f64;
     let server_cores = m.server_cpu.map(|c| c / m.window);
     let gen_cores = m.gen_cpu.map(|c| c / m.window);
@@ -71,7 +74,9 @@ pub fn build(args: &Args, s: &Stats, m0: &BTreeMap<String, f64>, m1: &BTreeMap<S
             "rows": persist_rows, "batches": persist_batches,
             "mean_batch": persist_rows / persist_batches.max(1.0),
             "rows_per_commit_second": persist_rows / persist_secs.max(1e-9),
-            "latency_p99_ms": quantile(m1, "gb_persist_latency_seconds", "0.99").map(|x| x * 1000.0),
+            "latency_p99_ms": quantile(m1, "gb_persist_latency_seconds", "0.99")
+                .or_else(|| bucket_quantile(m0, m1, "gb_persist_latency_seconds", 0.99))
+                .map(|x| x * 1000.0),
         },
     })
 }

@@ -24,3 +24,40 @@ pub fn quantile(m: &BTreeMap<String, f64>, name: &str, q: &str) -> Option<f64> {
 pub fn total(m: &BTreeMap<String, f64>, name: &str) -> f64 {
     m.iter().filter(|(k, _)| *k == name || k.starts_with(&format!("{name}{{"))).map(|(_, v)| v).sum()
 }
+
+/// A quantile of a cumulative-bucket histogram over the window between two scrapes (`after` − `before`),
+/// interpolated linearly inside the bucket; past the last finite bound it answers that bound (a floor).
+pub fn bucket_quantile(
+    before: &BTreeMap<String, f64>,
+    after: &BTreeMap<String, f64>,
+    name: &str,
+    q: f64,
+) -> Option<f64> {
+    let prefix = format!("{name}_bucket{{le=\"");
+    let mut buckets: Vec<(f64, f64)> = after
+        .iter()
+        .filter_map(|(k, v)| {
+            let le = k.strip_prefix(&prefix)?.strip_suffix("\"}")?;
+            let bound = if le == "+Inf" { f64::INFINITY } else { le.parse().ok()? };
+            Some((bound, v - before.get(k).copied().unwrap_or(0.0)))
+        })
+        .collect();
+    buckets.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let total = buckets.last()?.1;
+    if total <= 0.0 {
+        return None;
+    }
+    let target = q * total;
+    let (mut lo, mut below) = (0.0, 0.0);
+    for (bound, count) in buckets {
+        if count >= target {
+            if bound.is_infinite() {
+                return Some(lo);
+            }
+            let share = if count > below { (target - below) / (count - below) } else { 1.0 };
+            return Some(lo + share * (bound - lo));
+        }
+        (lo, below) = (bound, count);
+    }
+    None
+}
