@@ -11,7 +11,7 @@ web:
 test: test-rust test-scenarios web test-web bindings-fresh
 
 test-rust:
-	cargo test --workspace
+	cargo test --workspace --no-fail-fast
 
 test-scenarios:
 	cargo run -q -p gb-cli -- scenario run crates/gb-core/scenarios
