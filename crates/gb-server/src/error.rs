@@ -20,12 +20,7 @@ pub type ApiResult<T> = Result<T, ApiError>;
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
-        ApiError {
-            status,
-            code,
-            message: message.into(),
-            rejections: Vec::new(),
-        }
+        ApiError { status, code, message: message.into(), rejections: Vec::new() }
     }
     pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, code, message)
@@ -34,11 +29,7 @@ impl ApiError {
         Self::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
     }
     pub fn unauthorized() -> Self {
-        Self::new(
-            StatusCode::UNAUTHORIZED,
-            "not_logged_in",
-            "log in or play as a guest first",
-        )
+        Self::new(StatusCode::UNAUTHORIZED, "not_logged_in", "log in or play as a guest first")
     }
     pub fn not_found(code: &'static str, message: impl Into<String>) -> Self {
         Self::new(StatusCode::NOT_FOUND, code, message)
@@ -48,21 +39,15 @@ impl ApiError {
     }
     /// A deck the rules refuse: 422 with every rejection (code, rule, message).
     pub fn invalid_deck(rejections: Vec<Rejection>) -> Self {
-        let mut e = Self::unprocessable(
-            "invalid_deck",
-            format!("the deck breaks {} deck-building rule(s)", rejections.len()),
-        );
+        let mut e =
+            Self::unprocessable("invalid_deck", format!("the deck breaks {} deck-building rule(s)", rejections.len()));
         e.rejections = rejections;
         e
     }
     /// Logs the real cause and shows the client only a generic message.
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         tracing::error!(%cause, "internal error");
-        Self::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
-            "internal server error",
-        )
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "internal server error")
     }
 }
 

@@ -20,10 +20,7 @@ pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
         return false;
     };
     let origin = origin.trim_end_matches('/');
-    if allowed
-        .iter()
-        .any(|a| a.trim_end_matches('/').eq_ignore_ascii_case(origin))
-    {
+    if allowed.iter().any(|a| a.trim_end_matches('/').eq_ignore_ascii_case(origin)) {
         return true;
     }
     // "null" (sandboxed frames, file://) has no "://" and is refused here.
@@ -40,12 +37,8 @@ pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
 pub async fn check_origin(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let safe = matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     if !safe && !origin_allowed(req.headers(), &state.settings.allowed_origins) {
-        return ApiError::new(
-            axum::http::StatusCode::FORBIDDEN,
-            "bad_origin",
-            "request from a foreign origin",
-        )
-        .into_response();
+        return ApiError::new(axum::http::StatusCode::FORBIDDEN, "bad_origin", "request from a foreign origin")
+            .into_response();
     }
     next.run(req).await
 }
@@ -67,26 +60,14 @@ mod tests {
     #[test]
     fn same_host_absent_and_listed_origins_pass() {
         assert!(origin_allowed(&headers(None, "a.test"), &[]));
-        assert!(origin_allowed(
-            &headers(Some("http://a.test:8080"), "a.test:8080"),
-            &[]
-        ));
-        assert!(origin_allowed(
-            &headers(Some("https://b.test"), "a.test"),
-            &["https://b.test/".into()]
-        ));
+        assert!(origin_allowed(&headers(Some("http://a.test:8080"), "a.test:8080"), &[]));
+        assert!(origin_allowed(&headers(Some("https://b.test"), "a.test"), &["https://b.test/".into()]));
     }
 
     #[test]
     fn foreign_and_null_origins_fail() {
-        assert!(!origin_allowed(
-            &headers(Some("http://evil.test"), "a.test"),
-            &[]
-        ));
-        assert!(!origin_allowed(
-            &headers(Some("http://a.test:9999"), "a.test:8080"),
-            &[]
-        ));
+        assert!(!origin_allowed(&headers(Some("http://evil.test"), "a.test"), &[]));
+        assert!(!origin_allowed(&headers(Some("http://a.test:9999"), "a.test:8080"), &[]));
         assert!(!origin_allowed(&headers(Some("null"), "a.test"), &[]));
     }
 }

@@ -159,7 +159,10 @@ pub enum ClientMsg {
         #[ts(optional = nullable)]
         game: Option<u32>,
     },
-    Intent { seq: u32, intent: Intent },
+    Intent {
+        seq: u32,
+        intent: Intent,
+    },
     Ping,
 }
 

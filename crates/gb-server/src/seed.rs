@@ -34,9 +34,8 @@ pub fn fresh() -> (u64, String) {
 
 /// The commitment, exactly as gb-cli recomputes it.
 pub fn commitment(seed: u64, nonce_hex: &str) -> String {
-    let nonce: Vec<u8> = (0..nonce_hex.len() / 2)
-        .filter_map(|i| u8::from_str_radix(&nonce_hex[2 * i..2 * i + 2], 16).ok())
-        .collect();
+    let nonce: Vec<u8> =
+        (0..nonce_hex.len() / 2).filter_map(|i| u8::from_str_radix(&nonce_hex[2 * i..2 * i + 2], 16).ok()).collect();
     let mut h = Sha256::new();
     h.update(b"gb-seed-v1");
     h.update(seed.to_le_bytes());

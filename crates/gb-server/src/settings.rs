@@ -12,11 +12,7 @@ pub struct Settings {
     pub bind: SocketAddr,
 
     /// `sqlite://path?mode=rwc` or `postgres://user@host/db`.
-    #[arg(
-        long,
-        env = "DATABASE_URL",
-        default_value = "sqlite://data/gb.sqlite?mode=rwc"
-    )]
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://data/gb.sqlite?mode=rwc")]
     pub database_url: String,
 
     /// Built web client, served at `/` when the directory exists.
@@ -25,11 +21,7 @@ pub struct Settings {
 
     /// Extra origins (e.g. `https://play.example.com`) allowed for browser requests
     /// besides the server's own host. Comma-separated in the env variable.
-    #[arg(
-        long = "allowed-origin",
-        env = "GB_ALLOWED_ORIGINS",
-        value_delimiter = ','
-    )]
+    #[arg(long = "allowed-origin", env = "GB_ALLOWED_ORIGINS", value_delimiter = ',')]
     pub allowed_origins: Vec<String>,
 
     /// Largest request body accepted, in bytes. Deck lists are a few KiB.

@@ -27,9 +27,7 @@ impl Application {
     /// Connects and migrates the database, then binds `settings.bind` (port 0 picks a free port).
     pub async fn build(settings: Settings) -> anyhow::Result<Application> {
         let db = Db::connect(&settings.database_url).await?;
-        let listener = TcpListener::bind(settings.bind)
-            .await
-            .with_context(|| format!("binding {}", settings.bind))?;
+        let listener = TcpListener::bind(settings.bind).await.with_context(|| format!("binding {}", settings.bind))?;
         let local_addr = listener.local_addr()?;
         let shutdown = CancellationToken::new();
         let tracker = TaskTracker::new();
@@ -47,11 +45,7 @@ impl Application {
         let recovered = recover_rooms(&state.room_deps(), &state.rooms).await?;
         tracing::info!(recovered, "rooms recovered");
         tracing::info!(addr = %local_addr, db = state.db.backend(), "gb-server bound");
-        Ok(Application {
-            listener,
-            local_addr,
-            state,
-        })
+        Ok(Application { listener, local_addr, state })
     }
 
     /// The port actually bound (useful when `bind` asked for port 0).
@@ -76,25 +70,15 @@ impl Application {
     /// Serves until the shutdown token is cancelled, then waits (bounded) for tracked tasks
     /// and closes the database pool.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
-        let Application {
-            listener, state, ..
-        } = self;
+        let Application { listener, state, .. } = self;
         let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
         let token = state.shutdown.clone();
         spawn_session_sweeper(&state);
-        axum::serve(listener, app)
-            .with_graceful_shutdown(token.cancelled_owned())
-            .await?;
+        axum::serve(listener, app).with_graceful_shutdown(token.cancelled_owned()).await?;
         state.tracker.close();
         let grace = Duration::from_secs(state.settings.shutdown_grace_secs);
-        if tokio::time::timeout(grace, state.tracker.wait())
-            .await
-            .is_err()
-        {
-            tracing::warn!(
-                remaining = state.tracker.len(),
-                "shutdown grace period over; abandoning tasks"
-            );
+        if tokio::time::timeout(grace, state.tracker.wait()).await.is_err() {
+            tracing::warn!(remaining = state.tracker.len(), "shutdown grace period over; abandoning tasks");
         }
         state.db.close().await;
         tracing::info!("gb-server stopped");

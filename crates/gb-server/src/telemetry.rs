@@ -10,8 +10,7 @@ use tracing_subscriber::EnvFilter;
 /// Installs the global tracing subscriber; `RUST_LOG` overrides the default filter.
 /// Safe to call more than once (later calls are ignored), which tests rely on.
 pub fn init_tracing() {
-    let filter = EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| EnvFilter::new("info,tower_http=info,sqlx=warn"));
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,tower_http=info,sqlx=warn"));
     let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
 }
 
@@ -20,8 +19,7 @@ static PROMETHEUS: OnceLock<PrometheusHandle> = OnceLock::new();
 /// Histograms exported with buckets: intent received → last frame written, and the persistence path.
 const LATENCY_HISTOGRAMS: [&str; 3] =
     ["gb_intent_to_last_frame_seconds", "gb_persist_latency_seconds", "gb_persist_batch_seconds"];
-const LATENCY_BUCKETS: &[f64] =
-    &[0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0];
+const LATENCY_BUCKETS: &[f64] = &[0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0];
 
 /// The process-wide Prometheus handle. The recorder is global to the process, while tests run
 /// several apps in one process, so it is installed exactly once and every app shares the handle.
@@ -40,9 +38,7 @@ pub fn metrics_handle() -> PrometheusHandle {
             let handle = recorder.handle();
             if metrics::set_global_recorder(recorder).is_err() {
                 // Someone else installed a recorder first; our handle will then render nothing.
-                tracing::warn!(
-                    "a global metrics recorder was already installed; /metrics will be empty"
-                );
+                tracing::warn!("a global metrics recorder was already installed; /metrics will be empty");
             }
             handle
         })
@@ -52,17 +48,13 @@ pub fn metrics_handle() -> PrometheusHandle {
 /// Counts requests and their latency by route template (not raw path, to bound label cardinality).
 pub async fn track_http(req: Request, next: Next) -> Response {
     let start = Instant::now();
-    let path = req
-        .extensions()
-        .get::<MatchedPath>()
-        .map(|p| p.as_str().to_owned())
-        .unwrap_or_else(|| "unmatched".to_owned());
+    let path =
+        req.extensions().get::<MatchedPath>().map(|p| p.as_str().to_owned()).unwrap_or_else(|| "unmatched".to_owned());
     let method = req.method().to_string();
     let response = next.run(req).await;
     let status = response.status().as_u16().to_string();
     let labels = [("method", method), ("path", path), ("status", status)];
     metrics::counter!("http_requests_total", &labels).increment(1);
-    metrics::histogram!("http_request_duration_seconds", &labels)
-        .record(start.elapsed().as_secs_f64());
+    metrics::histogram!("http_request_duration_seconds", &labels).record(start.elapsed().as_secs_f64());
     response
 }

@@ -92,7 +92,8 @@ async fn sigkill_loses_no_accepted_intent(backend: Backend) {
     let _server = start(&db.url, port).await;
     let client = reqwest::Client::new();
     for t in &mut tables {
-        let info: Value = client.get(format!("{base}/api/rooms/{}", t.room)).send().await.unwrap().json().await.unwrap();
+        let info: Value =
+            client.get(format!("{base}/api/rooms/{}", t.room)).send().await.unwrap().json().await.unwrap();
         assert_eq!(info["version"], t.version, "room {} resumed at its last accepted version", t.room);
         assert_eq!(info["status"], "playing");
     }
@@ -167,11 +168,13 @@ async fn sigkill_loses_no_accepted_intent(backend: Backend) {
         let first = fa.iter().find(|f| f["type"] == "update").expect("an update after reconnecting");
         assert_eq!(first["v"], t.version + 1, "versions continue where they stopped");
         assert!(game_over(fa.last().unwrap()) && game_over(fb.last().unwrap()));
-        let info: Value = client.get(format!("{base}/api/rooms/{}", t.room)).send().await.unwrap().json().await.unwrap();
+        let info: Value =
+            client.get(format!("{base}/api/rooms/{}", t.room)).send().await.unwrap().json().await.unwrap();
         assert_eq!(info["status"], "finished");
         // The finished record verifies: the log across the crash replays to the recorded result.
         let mid = info["games"][0]["match_id"].as_str().unwrap();
-        let replay: Value = client.get(format!("{base}/api/matches/{mid}/replay")).send().await.unwrap().json().await.unwrap();
+        let replay: Value =
+            client.get(format!("{base}/api/matches/{mid}/replay")).send().await.unwrap().json().await.unwrap();
         let record: gb_core::record::MatchRecord = serde_json::from_value(replay["record"].clone()).unwrap();
         let commitment = gb_server::seed::commitment(record.setup.seed, &record.nonce);
         record.verify(&commitment).expect("the record verifies");

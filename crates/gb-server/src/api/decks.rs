@@ -52,8 +52,7 @@ fn not_found() -> ApiError {
 }
 
 fn view(row: &DeckRow) -> ApiResult<DeckView> {
-    row.view()
-        .map_err(|e| ApiError::internal(format!("deck {} has corrupt JSON: {e}", row.id)))
+    row.view().map_err(|e| ApiError::internal(format!("deck {} has corrupt JSON: {e}", row.id)))
 }
 
 /// Checks name and rules; returns the name to store and the list with that name.
@@ -86,10 +85,7 @@ async fn insert_checked(
     Ok((StatusCode::CREATED, Json(view(&row)?)))
 }
 
-pub async fn list(
-    State(state): State<AppState>,
-    CurrentAccount(me): CurrentAccount,
-) -> ApiResult<Json<Vec<DeckView>>> {
+pub async fn list(State(state): State<AppState>, CurrentAccount(me): CurrentAccount) -> ApiResult<Json<Vec<DeckView>>> {
     let rows = decks::list(&state.db, &me.id).await?;
     Ok(Json(rows.iter().map(view).collect::<ApiResult<_>>()?))
 }
@@ -107,9 +103,7 @@ pub async fn get(
     CurrentAccount(me): CurrentAccount,
     Path(id): Path<String>,
 ) -> ApiResult<Json<DeckView>> {
-    let row = decks::find(&state.db, &me.id, &id)
-        .await?
-        .ok_or_else(not_found)?;
+    let row = decks::find(&state.db, &me.id, &id).await?.ok_or_else(not_found)?;
     Ok(Json(view(&row)?))
 }
 
@@ -120,9 +114,7 @@ pub async fn update(
     ApiJson(body): ApiJson<DeckBody>,
 ) -> ApiResult<Json<DeckView>> {
     let (name, list) = checked(body.name.as_deref(), body.list)?;
-    let row = decks::update(&state.db, &me.id, &id, &name, &list)
-        .await?
-        .ok_or_else(not_found)?;
+    let row = decks::update(&state.db, &me.id, &id, &name, &list).await?.ok_or_else(not_found)?;
     Ok(Json(view(&row)?))
 }
 
@@ -131,11 +123,7 @@ pub async fn delete(
     CurrentAccount(me): CurrentAccount,
     Path(id): Path<String>,
 ) -> ApiResult<StatusCode> {
-    if decks::delete(&state.db, &me.id, &id).await? {
-        Ok(StatusCode::NO_CONTENT)
-    } else {
-        Err(not_found())
-    }
+    if decks::delete(&state.db, &me.id, &id).await? { Ok(StatusCode::NO_CONTENT) } else { Err(not_found()) }
 }
 
 /// `POST /api/decks/import`: parse the text form, validate, save.
@@ -154,9 +142,7 @@ pub async fn export(
     CurrentAccount(me): CurrentAccount,
     Path(id): Path<String>,
 ) -> ApiResult<impl IntoResponse> {
-    let row = decks::find(&state.db, &me.id, &id)
-        .await?
-        .ok_or_else(not_found)?;
+    let row = decks::find(&state.db, &me.id, &id).await?.ok_or_else(not_found)?;
     let text = view(&row)?.list.to_text();
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text))
 }
@@ -170,15 +156,9 @@ pub async fn validate(ApiJson(body): ApiJson<ValidateBody>) -> ApiResult<Json<Va
             Err(errors) => return Ok(Json(ValidateReply { ok: false, errors })),
         },
         (None, None) => {
-            return Err(ApiError::bad_request(
-                "missing_deck",
-                "send either `list` or `text`",
-            ));
+            return Err(ApiError::bad_request("missing_deck", "send either `list` or `text`"));
         }
     };
     let errors = list.validate().err().unwrap_or_default();
-    Ok(Json(ValidateReply {
-        ok: errors.is_empty(),
-        errors,
-    }))
+    Ok(Json(ValidateReply { ok: errors.is_empty(), errors }))
 }

@@ -25,10 +25,7 @@ pub fn router() -> Router<AppState> {
         .route("/decks", get(decks::list).post(decks::create))
         .route("/decks/import", post(decks::import))
         .route("/decks/validate", post(decks::validate))
-        .route(
-            "/decks/{id}",
-            get(decks::get).put(decks::update).delete(decks::delete),
-        )
+        .route("/decks/{id}", get(decks::get).put(decks::update).delete(decks::delete))
         .route("/decks/{id}/export", get(decks::export))
         .route("/rooms", get(rooms::list).post(rooms::create))
         .route("/rooms/{id}", get(rooms::get))
@@ -42,10 +39,7 @@ pub fn router() -> Router<AppState> {
 /// The whole card catalogue (static JSON from gb-core), cacheable by the browser.
 async fn cards() -> impl IntoResponse {
     (
-        [
-            (header::CONTENT_TYPE, "application/json"),
-            (header::CACHE_CONTROL, "public, max-age=300"),
-        ],
+        [(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "public, max-age=300")],
         gb_core::cards::catalogue_json(),
     )
 }

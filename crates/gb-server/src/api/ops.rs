@@ -8,16 +8,10 @@ use serde_json::json;
 
 pub async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
     match state.db.ping().await {
-        Ok(()) => (
-            StatusCode::OK,
-            Json(json!({ "status": "ok", "db": state.db.backend() })),
-        ),
+        Ok(()) => (StatusCode::OK, Json(json!({ "status": "ok", "db": state.db.backend() }))),
         Err(e) => {
             tracing::warn!(error = %e, "health check failed");
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                Json(json!({ "status": "unavailable", "db": state.db.backend() })),
-            )
+            (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "status": "unavailable", "db": state.db.backend() })))
         }
     }
 }
@@ -25,8 +19,5 @@ pub async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
 pub async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
     // Upkeep drains histogram buckets; doing it at scrape time avoids a dedicated task.
     state.metrics.run_upkeep();
-    (
-        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
-        state.metrics.render(),
-    )
+    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], state.metrics.render())
 }

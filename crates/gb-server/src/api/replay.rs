@@ -32,18 +32,25 @@ pub async fn replay(
     let viewer = match q.seat {
         None => Viewer::Spectator,
         Some(seat) => {
-            let room = crate::db::rooms::find_room(&state.db, &m.room).await?.ok_or_else(|| ApiError::internal("match without room"))?;
+            let room = crate::db::rooms::find_room(&state.db, &m.room)
+                .await?
+                .ok_or_else(|| ApiError::internal("match without room"))?;
             let seats: [Option<SeatEntry>; 2] = serde_json::from_str(&room.seats_json).map_err(ApiError::internal)?;
             let mine = account.is_some_and(|a| seats[seat.index()].as_ref().is_some_and(|s| s.account_id == a.0.id));
             if !mine {
-                return Err(ApiError::new(StatusCode::FORBIDDEN, "not_your_seat", "only that seat's player may see its view"));
+                return Err(ApiError::new(
+                    StatusCode::FORBIDDEN,
+                    "not_your_seat",
+                    "only that seat's player may see its view",
+                ));
             }
             Viewer::Seat(seat)
         }
     };
     // While live, spectators' projection stops where the room has released it (spectator delay).
     let mut limit = u32::MAX;
-    if !finished && viewer == Viewer::Spectator
+    if !finished
+        && viewer == Viewer::Spectator
         && let Some(room) = state.rooms.get(&m.room)
         && let Ok(Some((match_id, head))) = room.ask(RoomCmd::SpectatorHead).await
         && match_id == m.id

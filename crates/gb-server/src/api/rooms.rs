@@ -2,7 +2,10 @@
 //! room is a command to its actor; listings read the rooms' published info without a round trip.
 use super::session::CurrentAccount;
 use crate::error::{ApiError, ApiJson, ApiResult};
-use crate::protocol::{ClockSetting, CreateRoom, JoinReply, JoinSeat, RematchRequest, RoomInfo, RoomList, RoomStatus, SpectatorDelay, Visibility};
+use crate::protocol::{
+    ClockSetting, CreateRoom, JoinReply, JoinSeat, RematchRequest, RoomInfo, RoomList, RoomStatus, SpectatorDelay,
+    Visibility,
+};
 use crate::room::{RoomCmd, RoomConfig, RoomHandle, SeatEntry, recover, spawn_room};
 use crate::state::AppState;
 use axum::Json;
@@ -67,7 +70,9 @@ fn check_settings(body: &CreateRoom) -> ApiResult<()> {
         Some(SpectatorDelay::Seconds(s)) if s > 3600 => {
             Err(ApiError::unprocessable("bad_spectator_delay", "at most 3600 seconds"))
         }
-        Some(SpectatorDelay::Turns(t)) if t > 50 => Err(ApiError::unprocessable("bad_spectator_delay", "at most 50 turns")),
+        Some(SpectatorDelay::Turns(t)) if t > 50 => {
+            Err(ApiError::unprocessable("bad_spectator_delay", "at most 50 turns"))
+        }
         _ => Ok(()),
     }
 }
@@ -119,9 +124,7 @@ pub async fn join(
             .ok_or_else(|| ApiError::not_found("no_such_deck", "no preconstructed deck has this slug"))?,
     };
     let (account_id, display_name) = (account.id, account.display_name);
-    let seat = handle
-        .ask(|reply| RoomCmd::Join { account_id, display_name, deck, bot: false, reply })
-        .await??;
+    let seat = handle.ask(|reply| RoomCmd::Join { account_id, display_name, deck, bot: false, reply }).await??;
     Ok(Json(JoinReply { seat }))
 }
 
@@ -138,9 +141,7 @@ pub async fn rematch(
         serde_json::from_slice(&body).map_err(|e| ApiError::bad_request("bad_json", e.to_string()))?
     };
     let account_id = account.id;
-    handle
-        .ask(|reply| RoomCmd::Rematch { account_id, go_first: req.go_first, reply })
-        .await??;
+    handle.ask(|reply| RoomCmd::Rematch { account_id, go_first: req.go_first, reply }).await??;
     let info = handle.ask(RoomCmd::Info).await?;
     Ok(Json(info))
 }

@@ -24,10 +24,7 @@ pub fn new_token() -> String {
 
 /// Hex SHA-256 of a token: what the `sessions` table stores instead of the token itself.
 pub fn hash_token(token: &str) -> String {
-    Sha256::digest(token.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The `gb_session` token from the request's Cookie headers, if any.
@@ -49,25 +46,17 @@ pub fn cookie_header(token: Option<&str>, secure: bool) -> HeaderValue {
         None => 0,
     };
     let secure = if secure { "; Secure" } else { "" };
-    let value = format!(
-        "{COOKIE_NAME}={}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}",
-        token.unwrap_or("")
-    );
+    let value =
+        format!("{COOKIE_NAME}={}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}", token.unwrap_or(""));
     // Tokens are base64url, so the header value is always valid ASCII.
     HeaderValue::from_str(&value).expect("cookie is ASCII")
 }
 
 /// Starts a session for `account_id` and returns the headers that set its cookie.
-pub async fn start(
-    state: &AppState,
-    account_id: &str,
-) -> Result<[(axum::http::HeaderName, HeaderValue); 1], ApiError> {
+pub async fn start(state: &AppState, account_id: &str) -> Result<[(axum::http::HeaderName, HeaderValue); 1], ApiError> {
     let token = new_token();
     sessions::create(&state.db, &hash_token(&token), account_id).await?;
-    Ok([(
-        SET_COOKIE,
-        cookie_header(Some(&token), state.settings.secure_cookies),
-    )])
+    Ok([(SET_COOKIE, cookie_header(Some(&token), state.settings.secure_cookies))])
 }
 
 /// The logged-in account, or 401. Use `Option<CurrentAccount>` where login is optional.
@@ -76,10 +65,7 @@ pub struct CurrentAccount(pub AccountRow);
 impl FromRequestParts<AppState> for CurrentAccount {
     type Rejection = ApiError;
 
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let token = token_from_headers(&parts.headers).ok_or_else(ApiError::unauthorized)?;
         match sessions::account_for(&state.db, &hash_token(&token)).await? {
             Some(account) => Ok(CurrentAccount(account)),
@@ -91,12 +77,8 @@ impl FromRequestParts<AppState> for CurrentAccount {
 impl axum::extract::OptionalFromRequestParts<AppState> for CurrentAccount {
     type Rejection = ApiError;
 
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Option<Self>, Self::Rejection> {
-        match <CurrentAccount as FromRequestParts<AppState>>::from_request_parts(parts, state).await
-        {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Option<Self>, Self::Rejection> {
+        match <CurrentAccount as FromRequestParts<AppState>>::from_request_parts(parts, state).await {
             Ok(a) => Ok(Some(a)),
             Err(e) if e.code == "not_logged_in" => Ok(None),
             Err(e) => Err(e),

@@ -18,67 +18,34 @@ fn check_name(
 ) -> Result<String, ApiError> {
     let name = raw.trim();
     if name.is_empty() {
-        return Err(ApiError::unprocessable(
-            code_empty,
-            format!("{what} must not be empty"),
-        ));
+        return Err(ApiError::unprocessable(code_empty, format!("{what} must not be empty")));
     }
     let len = name.chars().count();
     if len > max {
-        return Err(ApiError::unprocessable(
-            code_long,
-            format!("{what} is {len} characters long; the limit is {max}"),
-        ));
+        return Err(ApiError::unprocessable(code_long, format!("{what} is {len} characters long; the limit is {max}")));
     }
     // Control characters (newlines, NUL, escape sequences) break chat lines, logs and layouts.
     if name.chars().any(char::is_control) {
-        return Err(ApiError::unprocessable(
-            code_bad,
-            format!("{what} must not contain control characters"),
-        ));
+        return Err(ApiError::unprocessable(code_bad, format!("{what} must not contain control characters")));
     }
     Ok(name.to_owned())
 }
 
 pub fn display_name(raw: &str) -> Result<String, ApiError> {
-    check_name(
-        raw,
-        NAME_MAX,
-        "display name",
-        "display_name_empty",
-        "display_name_too_long",
-        "display_name_invalid",
-    )
+    check_name(raw, NAME_MAX, "display name", "display_name_empty", "display_name_too_long", "display_name_invalid")
 }
 
 pub fn username(raw: &str) -> Result<String, ApiError> {
-    let name = check_name(
-        raw,
-        NAME_MAX,
-        "username",
-        "username_empty",
-        "username_too_long",
-        "username_invalid",
-    )?;
+    let name = check_name(raw, NAME_MAX, "username", "username_empty", "username_too_long", "username_invalid")?;
     // Usernames are typed at login; inner whitespace would make them ambiguous to retype.
     if name.chars().any(char::is_whitespace) {
-        return Err(ApiError::unprocessable(
-            "username_invalid",
-            "username must not contain spaces",
-        ));
+        return Err(ApiError::unprocessable("username_invalid", "username must not contain spaces"));
     }
     Ok(name)
 }
 
 pub fn deck_name(raw: &str) -> Result<String, ApiError> {
-    check_name(
-        raw,
-        DECK_NAME_MAX,
-        "deck name",
-        "deck_name_empty",
-        "deck_name_too_long",
-        "deck_name_invalid",
-    )
+    check_name(raw, DECK_NAME_MAX, "deck name", "deck_name_empty", "deck_name_too_long", "deck_name_invalid")
 }
 
 pub fn password(pw: &str) -> Result<(), ApiError> {
@@ -106,15 +73,9 @@ mod tests {
     fn names() {
         assert_eq!(display_name("  Ann  ").unwrap(), "Ann");
         assert_eq!(display_name("").unwrap_err().code, "display_name_empty");
-        assert_eq!(
-            display_name(&"x".repeat(25)).unwrap_err().code,
-            "display_name_too_long"
-        );
+        assert_eq!(display_name(&"x".repeat(25)).unwrap_err().code, "display_name_too_long");
         assert!(display_name(&"é".repeat(24)).is_ok());
-        assert_eq!(
-            display_name("a\u{7}b").unwrap_err().code,
-            "display_name_invalid"
-        );
+        assert_eq!(display_name("a\u{7}b").unwrap_err().code, "display_name_invalid");
         assert_eq!(username("a b").unwrap_err().code, "username_invalid");
         assert_eq!(password("short").unwrap_err().code, "password_too_short");
     }

@@ -36,12 +36,7 @@ impl DeckRow {
     }
 }
 
-pub async fn insert(
-    db: &Db,
-    account_id: &str,
-    name: &str,
-    list: &DeckList,
-) -> Result<DeckRow, sqlx::Error> {
+pub async fn insert(db: &Db, account_id: &str, name: &str, list: &DeckList) -> Result<DeckRow, sqlx::Error> {
     let now = now_ms();
     let row = DeckRow {
         id: uuid::Uuid::now_v7().to_string(),
@@ -79,7 +74,8 @@ pub async fn update(
 
 /// A deck by id, only if this account owns it (other accounts' decks look absent).
 pub async fn find(db: &Db, account_id: &str, id: &str) -> Result<Option<DeckRow>, sqlx::Error> {
-    let sql = "SELECT id, account_id, name, list_json, created_at, updated_at FROM decks WHERE id = $1 AND account_id = $2";
+    let sql =
+        "SELECT id, account_id, name, list_json, created_at, updated_at FROM decks WHERE id = $1 AND account_id = $2";
     with_pool!(db, p => sqlx::query_as::<_, DeckRow>(sql).bind(id).bind(account_id).fetch_optional(p).await)
 }
 

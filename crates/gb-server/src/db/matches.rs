@@ -56,12 +56,7 @@ pub async fn find_match(db: &Db, id: &str) -> Result<Option<MatchRow>, sqlx::Err
     with_pool!(db, p => sqlx::query_as::<_, MatchRow>(sql).bind(id).fetch_optional(p).await)
 }
 
-pub async fn finish_match(
-    db: &Db,
-    id: &str,
-    status: &str,
-    result_json: &str,
-) -> Result<(), sqlx::Error> {
+pub async fn finish_match(db: &Db, id: &str, status: &str, result_json: &str) -> Result<(), sqlx::Error> {
     with_pool!(db, p => sqlx::query("UPDATE matches SET status = $2, result_json = $3, updated_at = $4 WHERE id = $1")
         .bind(id).bind(status).bind(result_json).bind(now_ms()).execute(p).await.map(|_| ()))?;
     Ok(())
@@ -84,11 +79,7 @@ pub async fn append_intent(
 }
 
 /// Intents after `after_version`, in order (for replay and reconnect catch-up).
-pub async fn intents_since(
-    db: &Db,
-    match_id: &str,
-    after_version: i64,
-) -> Result<Vec<IntentRow>, sqlx::Error> {
+pub async fn intents_since(db: &Db, match_id: &str, after_version: i64) -> Result<Vec<IntentRow>, sqlx::Error> {
     let sql = "SELECT match_id, version, seat, intent_json, created_at FROM match_intents \
                WHERE match_id = $1 AND version > $2 ORDER BY version";
     with_pool!(db, p => sqlx::query_as::<_, IntentRow>(sql).bind(match_id).bind(after_version).fetch_all(p).await)

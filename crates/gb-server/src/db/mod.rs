@@ -11,9 +11,7 @@ pub mod sessions;
 
 use anyhow::{Context, bail};
 use sqlx::postgres::{PgPool, PgPoolOptions};
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
-};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -52,17 +50,10 @@ impl Db {
             if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty())
                 && file.to_str() != Some(":memory:")
             {
-                std::fs::create_dir_all(dir)
-                    .with_context(|| format!("creating {}", dir.display()))?;
+                std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
             }
-            let pool = SqlitePoolOptions::new()
-                .max_connections(8)
-                .connect_with(opts)
-                .await?;
-            sqlx::migrate!("../../migrations/sqlite")
-                .run(&pool)
-                .await
-                .context("SQLite migrations")?;
+            let pool = SqlitePoolOptions::new().max_connections(8).connect_with(opts).await?;
+            sqlx::migrate!("../../migrations/sqlite").run(&pool).await.context("SQLite migrations")?;
             Db::Sqlite(pool)
         } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             let pool = PgPoolOptions::new()
@@ -71,16 +62,10 @@ impl Db {
                 .connect(url)
                 .await
                 .with_context(|| format!("connecting to PostgreSQL at {}", redact(url)))?;
-            sqlx::migrate!("../../migrations/postgres")
-                .run(&pool)
-                .await
-                .context("PostgreSQL migrations")?;
+            sqlx::migrate!("../../migrations/postgres").run(&pool).await.context("PostgreSQL migrations")?;
             Db::Pg(pool)
         } else {
-            bail!(
-                "unsupported database URL {:?}: use sqlite: or postgres:",
-                redact(url)
-            );
+            bail!("unsupported database URL {:?}: use sqlite: or postgres:", redact(url));
         };
         Ok(db)
     }
@@ -106,10 +91,7 @@ impl Db {
 
 /// Current time as unix milliseconds, the one time format stored in the database.
 pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }
 
 /// True for a unique-constraint violation, which callers turn into a 409.
@@ -132,10 +114,7 @@ fn redact(url: &str) -> String {
 mod tests {
     #[test]
     fn redacts_passwords() {
-        assert_eq!(
-            super::redact("postgres://u:secret@h/db"),
-            "postgres://u:***@h/db"
-        );
+        assert_eq!(super::redact("postgres://u:secret@h/db"), "postgres://u:***@h/db");
         assert_eq!(super::redact("postgres://u@h/db"), "postgres://u@h/db");
     }
 }

@@ -4,7 +4,7 @@ use super::clock::Clock;
 use super::streams::{DelayQueue, Kind, Stream};
 use super::{Conn, Out, RoomCmd, RoomConfig, RoomDeps, RoomHandle, SeatEntry};
 use crate::error::ApiError;
-use crate::protocol::{GameResult, Role, RoomInfo, RoomStatus, SeatInfo, ServerMsg, PROTOCOL_VERSION};
+use crate::protocol::{GameResult, PROTOCOL_VERSION, Role, RoomInfo, RoomStatus, SeatInfo, ServerMsg};
 use axum::extract::ws::Utf8Bytes;
 use gb_core::{MatchSetup, MatchState, Seat, legal_intents};
 use tokio::sync::{mpsc, watch};
@@ -192,7 +192,13 @@ impl Room {
         })
     }
 
-    async fn join(&mut self, account_id: String, name: String, deck: gb_core::DeckList, bot: bool) -> Result<Seat, ApiError> {
+    async fn join(
+        &mut self,
+        account_id: String,
+        name: String,
+        deck: gb_core::DeckList,
+        bot: bool,
+    ) -> Result<Seat, ApiError> {
         if self.seat_of(&account_id).is_some() {
             return Err(ApiError::conflict("already_seated", "you already hold a seat in this room"));
         }
@@ -212,9 +218,9 @@ impl Room {
     }
 
     async fn request_rematch(&mut self, account_id: &str, go_first: Option<bool>) -> Result<(), ApiError> {
-        let seat = self
-            .seat_of(account_id)
-            .ok_or_else(|| ApiError::new(axum::http::StatusCode::FORBIDDEN, "not_seated", "only the players may ask for a rematch"))?;
+        let seat = self.seat_of(account_id).ok_or_else(|| {
+            ApiError::new(axum::http::StatusCode::FORBIDDEN, "not_seated", "only the players may ask for a rematch")
+        })?;
         if !self.game.as_ref().is_some_and(|g| g.state.is_over()) {
             return Err(ApiError::conflict("game_not_over", "the current game is not over"));
         }

@@ -137,7 +137,8 @@ mod tests {
 
     #[tokio::test(start_paused = true)]
     async fn chess_clock_runs_only_for_the_owing_seat_and_adds_increment() {
-        let mut c = Clock::new(ClockSetting::Chess { initial_ms: 10_000, increment_ms: 1_000, disconnect_bank_ms: 5_000 });
+        let mut c =
+            Clock::new(ClockSetting::Chess { initial_ms: 10_000, increment_ms: 1_000, disconnect_bank_ms: 5_000 });
         c.start(Instant::now(), Some(Seat::A), None);
         advance(Duration::from_secs(3)).await;
         c.after_intent(Instant::now(), Seat::A, Some(Seat::B), BOTH);

@@ -77,11 +77,28 @@ pub struct Conn {
 /// The whole command set of a room actor, handled in one `match` (room/actor.rs).
 pub enum RoomCmd {
     Info(oneshot::Sender<RoomInfo>),
-    Join { account_id: String, display_name: String, deck: DeckList, bot: bool, reply: oneshot::Sender<Result<Seat, ApiError>> },
+    Join {
+        account_id: String,
+        display_name: String,
+        deck: DeckList,
+        bot: bool,
+        reply: oneshot::Sender<Result<Seat, ApiError>>,
+    },
     Connect(Conn),
-    Disconnect { conn: u64 },
-    Intent { conn: u64, seq: u32, intent: Intent, received: std::time::Instant },
-    Rematch { account_id: String, go_first: Option<bool>, reply: oneshot::Sender<Result<(), ApiError>> },
+    Disconnect {
+        conn: u64,
+    },
+    Intent {
+        conn: u64,
+        seq: u32,
+        intent: Intent,
+        received: std::time::Instant,
+    },
+    Rematch {
+        account_id: String,
+        go_first: Option<bool>,
+        reply: oneshot::Sender<Result<(), ApiError>>,
+    },
     /// For the public replay: the current match and the last version spectators may see.
     SpectatorHead(oneshot::Sender<Option<(String, u32)>>),
 }
@@ -98,7 +115,8 @@ impl RoomHandle {
     /// Sends a command and awaits its reply; a stopped room is a 503.
     pub async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> RoomCmd) -> Result<T, ApiError> {
         let (tx, rx) = oneshot::channel();
-        let gone = || ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, "room_stopped", "the room is not running");
+        let gone =
+            || ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, "room_stopped", "the room is not running");
         self.tx.send(make(tx)).await.map_err(|_| gone())?;
         rx.await.map_err(|_| gone())
     }

@@ -149,10 +149,13 @@ impl Room {
             winner: o.winner,
             reason: match flag {
                 Some(f) => f.reason().to_owned(),
-                None => serde_json::to_value(o.reason).ok().and_then(|r| r.as_str().map(str::to_owned)).unwrap_or_default(),
+                None => {
+                    serde_json::to_value(o.reason).ok().and_then(|r| r.as_str().map(str::to_owned)).unwrap_or_default()
+                }
             },
         });
-        let meta = self.clock.as_ref().map(|c| serde_json::json!({ "clocks": c.wire(), "flag": flag.map(Flag::reason) }));
+        let meta =
+            self.clock.as_ref().map(|c| serde_json::json!({ "clocks": c.wire(), "flag": flag.map(Flag::reason) }));
         let row = AppendRow {
             match_id,
             version: i64::from(v),

@@ -3,9 +3,9 @@
 //! so a room resumes at exactly its last acknowledged version.
 use super::actor::{Game, RoomInit};
 use super::clock::Clock;
-use super::{RoomConfig, RoomDeps, Rooms, SeatEntry, spawn_room};
 use super::play::project;
 use super::streams::Kind;
+use super::{RoomConfig, RoomDeps, Rooms, SeatEntry, spawn_room};
 use crate::db::matches::{MatchRow, last_meta, log_with_meta, room_matches};
 use crate::protocol::{Clocks, GameResult};
 use crate::seed::{StoredResult, StoredSetup};
@@ -90,7 +90,8 @@ pub(super) async fn replay_match(deps: &RoomDeps, m: &MatchRow) -> anyhow::Resul
         }
         let seat = if *seat == 0 { Seat::A } else { Seat::B };
         let intent: Intent = serde_json::from_str(intent_json)?;
-        let events = apply(&mut state, seat, &intent).map_err(|e| anyhow::anyhow!("match {} version {v}: {e}", m.id))?;
+        let events =
+            apply(&mut state, seat, &intent).map_err(|e| anyhow::anyhow!("match {} version {v}: {e}", m.id))?;
         let clocks = meta.as_deref().map(clocks_of).transpose()?;
         if (v as usize) + 1 == first_kept {
             history = History { base_v: v, base_views: views(&state), base_clocks: clocks, steps: Vec::new() };
@@ -109,7 +110,8 @@ pub(super) async fn replay_match(deps: &RoomDeps, m: &MatchRow) -> anyhow::Resul
             history.steps.push(Step { v, turn, frames, views, clocks });
         }
     }
-    let game = Game { match_id: m.id.clone(), setup: stored.setup, nonce: stored.nonce, state, version: rows.len() as u32 };
+    let game =
+        Game { match_id: m.id.clone(), setup: stored.setup, nonce: stored.nonce, state, version: rows.len() as u32 };
     Ok((game, history))
 }
 

@@ -109,7 +109,8 @@ async fn run(socket: WebSocket, state: AppState, room: Option<RoomHandle>, accou
                     reply(ServerMsg::error("already_greeted", "hello is sent once per connection"));
                     continue;
                 }
-                let conn = Conn { id, account: account.clone(), role, last_version, game, tx: tx.clone(), kill: kill.clone() };
+                let conn =
+                    Conn { id, account: account.clone(), role, last_version, game, tx: tx.clone(), kill: kill.clone() };
                 if room.tx.send(RoomCmd::Connect(conn)).await.is_err() {
                     let _ = tx.try_send(Out::Close(1012, "room stopped"));
                     break;
@@ -137,7 +138,11 @@ async fn run(socket: WebSocket, state: AppState, room: Option<RoomHandle>, accou
 /// A client message, or the error code and message to answer a bad one with (never a crash).
 fn parse(text: &str) -> Result<ClientMsg, (&'static str, String)> {
     let v: Value = serde_json::from_str(text).map_err(|e| ("bad_json", format!("not JSON: {e}")))?;
-    let ty = v.get("type").and_then(Value::as_str).ok_or(("missing_type", "a message needs a string \"type\"".to_owned()))?.to_owned();
+    let ty = v
+        .get("type")
+        .and_then(Value::as_str)
+        .ok_or(("missing_type", "a message needs a string \"type\"".to_owned()))?
+        .to_owned();
     if !matches!(ty.as_str(), "hello" | "intent" | "ping") {
         return Err(("unknown_type", format!("unknown message type {ty:?}")));
     }

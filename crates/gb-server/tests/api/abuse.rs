@@ -110,15 +110,42 @@ async fn lobby_rest_rules(backend: Backend) {
     assert_eq!(info["best_of"], 3, "but reachable by id");
     let r = app.get(&anon, "/api/rooms/nope").await;
     crate::helpers::assert_error(r, 404, "no_such_room").await;
-    let r = a.client.post(app.url(&format!("/api/rooms/{open_room}/seats"))).json(&json!({ "preconstructed": "nope" })).send().await.unwrap();
+    let r = a
+        .client
+        .post(app.url(&format!("/api/rooms/{open_room}/seats")))
+        .json(&json!({ "preconstructed": "nope" }))
+        .send()
+        .await
+        .unwrap();
     crate::helpers::assert_error(r, 404, "no_such_deck").await;
     crate::wsclient::join(&base, &a, &open_room, "storm-court").await;
-    let r = a.client.post(app.url(&format!("/api/rooms/{open_room}/seats"))).json(&json!({ "preconstructed": "storm-court" })).send().await.unwrap();
+    let r = a
+        .client
+        .post(app.url(&format!("/api/rooms/{open_room}/seats")))
+        .json(&json!({ "preconstructed": "storm-court" }))
+        .send()
+        .await
+        .unwrap();
     crate::helpers::assert_error(r, 409, "already_seated").await;
     // A saved deck that breaks CR 101 is refused with the rules' reasons.
-    let deck: serde_json::Value = a.client.post(app.url("/api/decks")).json(&json!({ "name": "ok", "list": crate::helpers::valid_list() })).send().await.unwrap().json().await.unwrap();
+    let deck: serde_json::Value = a
+        .client
+        .post(app.url("/api/decks"))
+        .json(&json!({ "name": "ok", "list": crate::helpers::valid_list() }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let b = crate::wsclient::guest_at(&base, "Bob").await;
-    let r = b.client.post(app.url(&format!("/api/rooms/{open_room}/seats"))).json(&json!({ "deck_id": deck["id"] })).send().await.unwrap();
+    let r = b
+        .client
+        .post(app.url(&format!("/api/rooms/{open_room}/seats")))
+        .json(&json!({ "deck_id": deck["id"] }))
+        .send()
+        .await
+        .unwrap();
     crate::helpers::assert_error(r, 404, "no_such_deck").await; // someone else's deck
     let r = a.client.post(app.url(&format!("/api/rooms/{open_room}/rematch"))).send().await.unwrap();
     crate::helpers::assert_error(r, 409, "game_not_over").await;
@@ -151,7 +178,15 @@ async fn slow_consumer_is_dropped(backend: Backend) {
     // Room for `welcome` and `snapshot` only, and nobody reads it.
     let (tx, _never_read) = tokio::sync::mpsc::channel(2);
     let kill = tokio_util::sync::CancellationToken::new();
-    let conn = Conn { id: 1 << 40, account: None, role: Role::Spectator, last_version: None, game: None, tx, kill: kill.clone() };
+    let conn = Conn {
+        id: 1 << 40,
+        account: None,
+        role: Role::Spectator,
+        last_version: None,
+        game: None,
+        tx,
+        kill: kill.clone(),
+    };
     handle.tx.send(RoomCmd::Connect(conn)).await.unwrap();
     let (mut wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
     let (mut wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;

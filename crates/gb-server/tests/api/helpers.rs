@@ -15,8 +15,7 @@ pub enum Backend {
 
 /// Where to create per-test PostgreSQL databases (override with GB_TEST_PG_URL).
 fn pg_admin_url() -> String {
-    std::env::var("GB_TEST_PG_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned())
+    std::env::var("GB_TEST_PG_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned())
 }
 
 pub struct TestApp {
@@ -79,9 +78,7 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Settin
     let database = test_database(backend).await;
     let mut settings = Settings::local(database.url.clone());
     configure(&mut settings);
-    let app = Application::build(settings)
-        .await
-        .expect("application builds");
+    let app = Application::build(settings).await.expect("application builds");
     let port = app.port();
     let db = app.state().db.clone();
     let shutdown = app.shutdown_token();
@@ -104,19 +101,12 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Settin
 
 /// Logs through the test harness's capture (shown only for failing tests); RUST_LOG overrides.
 fn init_test_tracing() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| "info,sqlx=warn".into());
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_test_writer()
-        .try_init();
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn".into());
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_test_writer().try_init();
 }
 
 pub fn new_client() -> reqwest::Client {
-    reqwest::Client::builder()
-        .cookie_store(true)
-        .build()
-        .expect("client builds")
+    reqwest::Client::builder().cookie_store(true).build().expect("client builds")
 }
 
 async fn create_pg_database(name: &str) {
@@ -152,17 +142,12 @@ impl Drop for TestDb {
                 // on its own thread. FORCE ends the app's pooled connections.
                 let name = name.clone();
                 let _ = std::thread::spawn(move || {
-                    let rt = tokio::runtime::Builder::new_current_thread()
-                        .enable_all()
-                        .build()
-                        .unwrap();
+                    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
                     rt.block_on(async {
                         use sqlx::Connection;
                         if let Ok(mut conn) = sqlx::PgConnection::connect(&pg_admin_url()).await {
                             let sql = format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)");
-                            let _ = sqlx::query(sqlx::AssertSqlSafe(sql))
-                                .execute(&mut conn)
-                                .await;
+                            let _ = sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&mut conn).await;
                         }
                     });
                 })
@@ -178,58 +163,24 @@ impl TestApp {
     }
 
     pub async fn get(&self, client: &reqwest::Client, path: &str) -> reqwest::Response {
-        client
-            .get(self.url(path))
-            .send()
-            .await
-            .expect("request sent")
+        client.get(self.url(path)).send().await.expect("request sent")
     }
 
-    pub async fn post(
-        &self,
-        client: &reqwest::Client,
-        path: &str,
-        body: &Value,
-    ) -> reqwest::Response {
-        client
-            .post(self.url(path))
-            .json(body)
-            .send()
-            .await
-            .expect("request sent")
+    pub async fn post(&self, client: &reqwest::Client, path: &str, body: &Value) -> reqwest::Response {
+        client.post(self.url(path)).json(body).send().await.expect("request sent")
     }
 
-    pub async fn put(
-        &self,
-        client: &reqwest::Client,
-        path: &str,
-        body: &Value,
-    ) -> reqwest::Response {
-        client
-            .put(self.url(path))
-            .json(body)
-            .send()
-            .await
-            .expect("request sent")
+    pub async fn put(&self, client: &reqwest::Client, path: &str, body: &Value) -> reqwest::Response {
+        client.put(self.url(path)).json(body).send().await.expect("request sent")
     }
 
     pub async fn delete(&self, client: &reqwest::Client, path: &str) -> reqwest::Response {
-        client
-            .delete(self.url(path))
-            .send()
-            .await
-            .expect("request sent")
+        client.delete(self.url(path)).send().await.expect("request sent")
     }
 
     /// Logs `client` in as a new guest and returns the account JSON.
     pub async fn guest(&self, client: &reqwest::Client, name: &str) -> Value {
-        let r = self
-            .post(
-                client,
-                "/api/guest",
-                &serde_json::json!({ "display_name": name }),
-            )
-            .await;
+        let r = self.post(client, "/api/guest", &serde_json::json!({ "display_name": name })).await;
         assert_eq!(r.status(), 201);
         r.json().await.unwrap()
     }
@@ -237,20 +188,10 @@ impl TestApp {
 
 /// Asserts the status and the `{error: {code}}` of a failed response, returning the body.
 pub async fn assert_error(r: reqwest::Response, status: u16, code: &str) -> Value {
-    assert_eq!(
-        r.status().as_u16(),
-        status,
-        "unexpected status for {}",
-        r.url()
-    );
+    assert_eq!(r.status().as_u16(), status, "unexpected status for {}", r.url());
     let body: Value = r.json().await.expect("JSON error body");
     assert_eq!(body["error"]["code"], code, "body: {body}");
-    assert!(
-        body["error"]["message"]
-            .as_str()
-            .is_some_and(|m| !m.is_empty()),
-        "body: {body}"
-    );
+    assert!(body["error"]["message"].as_str().is_some_and(|m| !m.is_empty()), "body: {body}");
     body
 }
 
@@ -279,8 +220,7 @@ Bench: Beatrice
 
 /// The valid deck as the JSON `DeckList` the API takes.
 pub fn valid_list() -> Value {
-    serde_json::to_value(gb_core::deck::DeckList::parse_text(VALID_DECK).expect("test deck parses"))
-        .unwrap()
+    serde_json::to_value(gb_core::deck::DeckList::parse_text(VALID_DECK).expect("test deck parses")).unwrap()
 }
 
 /// The stored `result_json` of a match, straight from the database.

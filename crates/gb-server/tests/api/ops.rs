@@ -16,11 +16,7 @@ async fn healthz_checks_db(backend: Backend) {
     let r = app.get(&app.client, "/healthz").await;
     assert_eq!(r.status(), 200);
     let body: Value = r.json().await.unwrap();
-    let db = if app.backend == Backend::Sqlite {
-        "sqlite"
-    } else {
-        "postgres"
-    };
+    let db = if app.backend == Backend::Sqlite { "sqlite" } else { "postgres" };
     assert_eq!(body, json!({ "status": "ok", "db": db }));
     // With the pool closed the check fails instead of lying.
     app.db.close().await;
@@ -35,18 +31,9 @@ async fn metrics_count_requests(backend: Backend) {
     assert_eq!(r.status(), 200);
     let text = r.text().await.unwrap();
     // Route templates, not raw paths, label the counter.
-    assert!(
-        text.contains("http_requests_total{method=\"GET\",path=\"/healthz\",status=\"200\"}"),
-        "{text}"
-    );
-    assert!(
-        text.contains("http_requests_total{method=\"POST\",path=\"/api/guest\",status=\"201\"}"),
-        "{text}"
-    );
-    assert!(
-        text.contains("accounts_created_total{kind=\"guest\"}"),
-        "{text}"
-    );
+    assert!(text.contains("http_requests_total{method=\"GET\",path=\"/healthz\",status=\"200\"}"), "{text}");
+    assert!(text.contains("http_requests_total{method=\"POST\",path=\"/api/guest\",status=\"201\"}"), "{text}");
+    assert!(text.contains("accounts_created_total{kind=\"guest\"}"), "{text}");
     assert!(text.contains("http_request_duration_seconds"), "{text}");
 }
 
@@ -64,57 +51,28 @@ async fn graceful_shutdown_ends_server(backend: Backend) {
     let server = app.server.take().unwrap();
     app.shutdown.cancel();
     let result = tokio::time::timeout(Duration::from_secs(10), server).await;
-    let result = result
-        .expect("server stops within 10 s of cancel")
-        .expect("server task did not panic");
+    let result = result.expect("server stops within 10 s of cancel").expect("server task did not panic");
     result.expect("server returned Ok");
-    assert!(
-        finished.load(std::sync::atomic::Ordering::SeqCst),
-        "shutdown waited for the tracked task"
-    );
+    assert!(finished.load(std::sync::atomic::Ordering::SeqCst), "shutdown waited for the tracked task");
     let refused = tokio::net::TcpStream::connect(("127.0.0.1", app.port)).await;
     assert!(refused.is_err(), "listener is closed after shutdown");
 }
 
 async fn origin_and_size_limits(backend: Backend) {
-    let app = spawn_app_with(backend, |s| {
-        s.allowed_origins = vec!["https://play.example".into()]
-    })
-    .await;
+    let app = spawn_app_with(backend, |s| s.allowed_origins = vec!["https://play.example".into()]).await;
     let c = &app.client;
     let body = json!({ "display_name": "Cross" });
-    let foreign = c
-        .post(app.url("/api/guest"))
-        .header("origin", "https://evil.example")
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
+    let foreign =
+        c.post(app.url("/api/guest")).header("origin", "https://evil.example").json(&body).send().await.unwrap();
     assert_error(foreign, 403, "bad_origin").await;
-    let listed = c
-        .post(app.url("/api/guest"))
-        .header("origin", "https://play.example")
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
+    let listed =
+        c.post(app.url("/api/guest")).header("origin", "https://play.example").json(&body).send().await.unwrap();
     assert_eq!(listed.status(), 201);
-    let same = c
-        .post(app.url("/api/guest"))
-        .header("origin", app.address.as_str())
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
+    let same = c.post(app.url("/api/guest")).header("origin", app.address.as_str()).json(&body).send().await.unwrap();
     assert_eq!(same.status(), 201);
 
     let huge = json!({ "display_name": "x".repeat(100 * 1024) });
-    assert_error(
-        app.post(c, "/api/guest", &huge).await,
-        413,
-        "body_too_large",
-    )
-    .await;
+    assert_error(app.post(c, "/api/guest", &huge).await, 413, "body_too_large").await;
     assert_error(app.get(c, "/api/nope").await, 404, "no_such_endpoint").await;
 }
 
@@ -122,32 +80,16 @@ async fn origin_and_size_limits(backend: Backend) {
 async fn match_log_is_append_only(backend: Backend) {
     use gb_server::db::{is_unique_violation, matches};
     let app = spawn_app(backend).await;
-    let m = matches::insert_match(&app.db, "room-1", "abc123", "{}", "running")
-        .await
-        .unwrap();
-    matches::append_intent(&app.db, &m.id, 1, 0, r#"{"type":"pass"}"#)
-        .await
-        .unwrap();
-    matches::append_intent(&app.db, &m.id, 2, 1, r#"{"type":"pass"}"#)
-        .await
-        .unwrap();
-    let dup = matches::append_intent(&app.db, &m.id, 2, 0, "{}")
-        .await
-        .unwrap_err();
+    let m = matches::insert_match(&app.db, "room-1", "abc123", "{}", "running").await.unwrap();
+    matches::append_intent(&app.db, &m.id, 1, 0, r#"{"type":"pass"}"#).await.unwrap();
+    matches::append_intent(&app.db, &m.id, 2, 1, r#"{"type":"pass"}"#).await.unwrap();
+    let dup = matches::append_intent(&app.db, &m.id, 2, 0, "{}").await.unwrap_err();
     assert!(is_unique_violation(&dup), "{dup}");
     let log = matches::intents_since(&app.db, &m.id, 1).await.unwrap();
-    assert_eq!(
-        log.iter().map(|i| (i.version, i.seat)).collect::<Vec<_>>(),
-        vec![(2, 1)]
-    );
-    matches::finish_match(&app.db, &m.id, "finished", r#"{"winner":0}"#)
-        .await
-        .unwrap();
+    assert_eq!(log.iter().map(|i| (i.version, i.seat)).collect::<Vec<_>>(), vec![(2, 1)]);
+    matches::finish_match(&app.db, &m.id, "finished", r#"{"winner":0}"#).await.unwrap();
     let done = matches::find_match(&app.db, &m.id).await.unwrap().unwrap();
-    assert_eq!(
-        (done.status.as_str(), done.result_json.as_deref()),
-        ("finished", Some(r#"{"winner":0}"#))
-    );
+    assert_eq!((done.status.as_str(), done.result_json.as_deref()), ("finished", Some(r#"{"winner":0}"#)));
 }
 
 #[tokio::test]
@@ -159,14 +101,8 @@ async fn static_client_with_spa_fallback() {
     let d = dir.clone();
     let app = spawn_app_with(Backend::Sqlite, move |s| s.static_dir = d).await;
     let c = &app.client;
-    assert_eq!(
-        app.get(c, "/").await.text().await.unwrap(),
-        "<html>gb</html>"
-    );
-    assert_eq!(
-        app.get(c, "/assets/app.js").await.text().await.unwrap(),
-        "console.log(1)"
-    );
+    assert_eq!(app.get(c, "/").await.text().await.unwrap(), "<html>gb</html>");
+    assert_eq!(app.get(c, "/assets/app.js").await.text().await.unwrap(), "console.log(1)");
     let deep = app.get(c, "/decks/123").await;
     assert_eq!(deep.status(), 200);
     assert_eq!(deep.text().await.unwrap(), "<html>gb</html>");

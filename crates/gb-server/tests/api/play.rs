@@ -9,7 +9,9 @@ use std::collections::HashSet;
 fn card_ids(v: &Value, out: &mut HashSet<u64>) {
     match v {
         Value::Object(m) => {
-            if let (Some(id), true, true) = (m.get("id").and_then(Value::as_u64), m.contains_key("card"), m.contains_key("name")) {
+            if let (Some(id), true, true) =
+                (m.get("id").and_then(Value::as_u64), m.contains_key("card"), m.contains_key("name"))
+            {
                 out.insert(id);
             }
             m.values().for_each(|x| card_ids(x, out));
@@ -86,7 +88,11 @@ async fn full_match_with_spectator_leaks_nothing(backend: Backend) {
     assert_eq!(la["view"]["outcome"], ls["view"]["outcome"]);
     // Versions never have gaps: one update or skip per version for every viewer.
     for frames in [&fa, &fb, &fs] {
-        let vs: Vec<u64> = frames.iter().filter(|f| f["type"] == "update" || f["type"] == "skip").map(|f| f["v"].as_u64().unwrap()).collect();
+        let vs: Vec<u64> = frames
+            .iter()
+            .filter(|f| f["type"] == "update" || f["type"] == "skip")
+            .map(|f| f["v"].as_u64().unwrap())
+            .collect();
         assert_eq!(vs, (1..=vs.len() as u64).collect::<Vec<_>>());
     }
     assert_no_leaks([&fa, &fb], &fs);
@@ -95,7 +101,12 @@ async fn full_match_with_spectator_leaks_nothing(backend: Backend) {
     assert_eq!(info["status"], "finished");
     let g = &info["games"][0];
     assert!(g["seed"].is_string() && g["nonce"].is_string());
-    let replay: Value = app.get(&a.client, &format!("/api/matches/{}/replay", g["match_id"].as_str().unwrap())).await.json().await.unwrap();
+    let replay: Value = app
+        .get(&a.client, &format!("/api/matches/{}/replay", g["match_id"].as_str().unwrap()))
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(replay["finished"], true);
     assert_eq!(replay["steps"].as_array().unwrap().len() as u64, la["v"].as_u64().unwrap() + 1);
     assert_eq!(replay["record"]["seed_commitment"], g["seed_hash"]);

@@ -97,7 +97,13 @@ async fn play_vs_computer_and_loser_chooses_next_game(backend: Backend) {
     wa.next_of("snapshot").await;
     wa.send(json!({ "type": "intent", "seq": 1, "intent": { "type": "concede" } })).await;
     wa.next_of("accepted").await;
-    let r = a.client.post(app.url(&format!("/api/rooms/{room}/rematch"))).json(&json!({ "go_first": true })).send().await.unwrap();
+    let r = a
+        .client
+        .post(app.url(&format!("/api/rooms/{room}/rematch")))
+        .json(&json!({ "go_first": true }))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), 200);
     let info: Value = r.json().await.unwrap();
     assert_eq!(info["games"].as_array().unwrap().len(), 2, "the bot accepts at once");
@@ -117,7 +123,8 @@ async fn play_seat_first(mut ws: crate::wsclient::Ws) -> Vec<Value> {
     let snap = ws.next_of("snapshot").await;
     let asks = snap["legal"].as_array().unwrap().iter().any(|i| i["type"] == "choose_turn_order");
     if asks {
-        ws.send(json!({ "type": "intent", "seq": 100, "intent": { "type": "choose_turn_order", "go_first": true } })).await;
+        ws.send(json!({ "type": "intent", "seq": 100, "intent": { "type": "choose_turn_order", "go_first": true } }))
+            .await;
     }
     let mut frames = vec![snap.clone()];
     if let Some(intent) = crate::wsclient::choose(&snap, &mut crate::wsclient::Lcg(3)).filter(|_| !asks) {

@@ -2,7 +2,6 @@
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 
-
 use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -64,7 +63,12 @@ pub struct Ws {
 }
 
 /// Opens `/ws/rooms/{room}` with an optional cookie and Origin.
-pub async fn open(base: &str, room: &str, cookie: Option<&str>, origin: Option<&str>) -> Result<Ws, tokio_tungstenite::tungstenite::Error> {
+pub async fn open(
+    base: &str,
+    room: &str,
+    cookie: Option<&str>,
+    origin: Option<&str>,
+) -> Result<Ws, tokio_tungstenite::tungstenite::Error> {
     let url = format!("{}/ws/rooms/{room}", base.replacen("http", "ws", 1));
     let mut req = url.into_client_request().unwrap();
     if let Some(c) = cookie {
@@ -215,4 +219,3 @@ pub async fn advance(ws: [&mut Ws; 2], last: &mut [Value; 2], rng: &mut Lcg, n: 
     }
     v
 }
-
