@@ -2,24 +2,15 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import { REPO, hasEndpoint, launchBrowser, screenshot, startServer } from "./harness.mjs";
+import { describe, it } from "node:test";
+import { REPO, hasEndpoint, screenshot, useServerAndBrowser } from "./harness.mjs";
 
 const cards = JSON.parse(readFileSync(join(REPO, "crates/gb-core/data/cards.json"), "utf8")).cards;
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 async function newPage(width = 1280, height = 900) {
-  const context = await browser.newContext({ viewport: { width, height } });
+  const context = await env.browser.newContext({ viewport: { width, height } });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
@@ -28,9 +19,9 @@ async function newPage(width = 1280, height = 900) {
 
 describe("lobby", () => {
   it("loads, signs in as a guest in one click, and keeps the session across a reload", async (t) => {
-    if (!(await hasEndpoint(server.base, "POST", "/api/guest", { display_name: "Probe" }))) return t.skip("POST /api/guest not served yet");
+    if (!(await hasEndpoint(env.server.base, "POST", "/api/guest", { display_name: "Probe" }))) return t.skip("POST /api/guest not served yet");
     const { page, context, errors } = await newPage();
-    await page.goto(server.base + "/");
+    await page.goto(env.server.base + "/");
     await page.getByRole("heading", { name: "Welcome to Gem Blenders Online" }).waitFor();
     const name = await page.getByLabel("Display name").inputValue();
     assert.match(name, /^\w+ \w+ \d+$/, "display name is prefilled");
@@ -52,7 +43,7 @@ describe("lobby", () => {
 
   it("fits a 375px phone screen without horizontal scrolling", async () => {
     const { page, context } = await newPage(375, 800);
-    await page.goto(server.base + "/");
+    await page.goto(env.server.base + "/");
     await page.getByRole("heading", { name: "Welcome to Gem Blenders Online" }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
@@ -67,7 +58,7 @@ describe("deck builder", () => {
 
   it("shows every catalogue card and filters by type, gem and level", async () => {
     const { page, context, errors } = await newPage();
-    await page.goto(server.base + "/decks");
+    await page.goto(env.server.base + "/decks");
     await page.getByRole("heading", { name: "Cards" }).waitFor();
     await page.locator(".gallery > li").nth(47).waitFor();
     assert.equal(await gallery(page).count(), 48);
@@ -89,9 +80,9 @@ describe("deck builder", () => {
   });
 
   it("validates a preconstructed deck, shows a CR-numbered error for an invalid edit, and round-trips text", async (t) => {
-    if (!(await hasEndpoint(server.base, "POST", "/api/decks/validate", { text: "" }))) return t.skip("POST /api/decks/validate not served yet");
+    if (!(await hasEndpoint(env.server.base, "POST", "/api/decks/validate", { text: "" }))) return t.skip("POST /api/decks/validate not served yet");
     const { page, context } = await newPage();
-    await page.goto(server.base + "/decks");
+    await page.goto(env.server.base + "/decks");
     await page.getByLabel("Start from").selectOption("fire-and-wind");
     assert.equal(await page.getByLabel("Deck name").inputValue(), "Fire and Wind");
     await validation(page).getByText("This deck is legal.").waitFor();
@@ -124,10 +115,10 @@ describe("deck builder", () => {
   });
 
   it("saves, loads and deletes a deck for a guest", async (t) => {
-    if (!(await hasEndpoint(server.base, "GET", "/api/decks"))) return t.skip("/api/decks not served yet");
+    if (!(await hasEndpoint(env.server.base, "GET", "/api/decks"))) return t.skip("/api/decks not served yet");
     const { page, context } = await newPage();
     page.on("dialog", (d) => d.accept());
-    await page.goto(server.base + "/");
+    await page.goto(env.server.base + "/");
     await page.getByRole("button", { name: "Play as guest" }).click();
     await page.getByTestId("account-name").waitFor();
     await page.getByRole("link", { name: "Decks" }).click();
@@ -148,7 +139,7 @@ describe("deck builder", () => {
 
   it("is usable at phone width", async () => {
     const { page, context } = await newPage(375, 800);
-    await page.goto(server.base + "/decks");
+    await page.goto(env.server.base + "/decks");
     await page.locator(".gallery > li").nth(47).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
@@ -159,9 +150,9 @@ describe("deck builder", () => {
 
 describe("rooms", () => {
   it("plays against the computer over the WebSocket: prompts, drag a card onto a hero, end turn, reload", async (t) => {
-    if (!(await hasEndpoint(server.base, "GET", "/api/rooms"))) return t.skip("rooms API (GET/POST /api/rooms) not served yet");
+    if (!(await hasEndpoint(env.server.base, "GET", "/api/rooms"))) return t.skip("rooms API (GET/POST /api/rooms) not served yet");
     const { page, context, errors } = await newPage();
-    await page.goto(server.base + "/");
+    await page.goto(env.server.base + "/");
     await page.getByRole("button", { name: "Play as guest" }).click();
     await page.getByLabel("Play against the computer").check();
     await page.getByRole("button", { name: "Create room" }).click();
@@ -205,8 +196,8 @@ describe("rooms", () => {
     await page.locator(".hand-card").first().waitFor();
     // The public replay of this (still running) game steps through spectator views.
     const roomId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop());
-    const info = await (await fetch(`${server.base}/api/rooms/${roomId}`)).json();
-    await page.goto(`${server.base}/replays/${info.games[0].match_id}`);
+    const info = await (await fetch(`${env.server.base}/api/rooms/${roomId}`)).json();
+    await page.goto(`${env.server.base}/replays/${info.games[0].match_id}`);
     await page.getByRole("group", { name: "Replay controls" }).waitFor();
     await page.getByRole("button", { name: "First version" }).click();
     await page.locator(".board").waitFor();

@@ -7,22 +7,13 @@
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
-import { REPO, SCREENSHOTS, hasEndpoint, launchBrowser, screenshot, startServer } from "./harness.mjs";
+import { describe, it } from "node:test";
+import { REPO, SCREENSHOTS, hasEndpoint, screenshot, useServerAndBrowser } from "./harness.mjs";
 
 const CARD_NAMES = JSON.parse(readFileSync(join(REPO, "crates/gb-core/data/cards.json"), "utf8")).cards.map((c) => c.name);
 const MATCH_MS = Number(process.env.GB_E2E_MATCH_MS ?? 12 * 60_000);
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 /** Screenshot from the top of the page (so the sticky header does not land mid-board). */
 async function shot(page, name, full = true) {
@@ -36,7 +27,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** A browser context whose WebSocket frames (received) are collected as text. */
 async function open(width, height = 900) {
-  const context = await browser.newContext({ viewport: { width, height } });
+  const context = await env.browser.newContext({ viewport: { width, height } });
   const page = await context.newPage();
   const frames = [];
   const errors = [];
@@ -47,7 +38,7 @@ async function open(width, height = 900) {
 }
 
 async function signIn(page, name) {
-  await page.goto(server.base + "/");
+  await page.goto(env.server.base + "/");
   await page.getByLabel("Display name").fill(name);
   await page.getByRole("button", { name: "Play as guest" }).click();
   await page.getByTestId("account-name").waitFor();
@@ -220,7 +211,7 @@ const wordRe = (name) => new RegExp(`(^|[^A-Za-z])${name.replace(/[.*+?^${}()|[\
 
 describe("a complete match", () => {
   it("two players play to a winner by clicks, drags and keys; a spectator sees no hidden card; a reload resumes", { timeout: MATCH_MS + 120_000 }, async (t) => {
-    if (!(await hasEndpoint(server.base, "GET", "/api/rooms"))) return t.skip("rooms API not served yet");
+    if (!(await hasEndpoint(env.server.base, "GET", "/api/rooms"))) return t.skip("rooms API not served yet");
     const A = { ...(await open(1280)), name: "Alice Mouse", keyboard: false };
     const B = { ...(await open(375, 800)), name: "Bob Keys", keyboard: true };
     const S = await open(1280);
@@ -240,11 +231,11 @@ describe("a complete match", () => {
     await B.page.waitForURL(/\/rooms\//);
 
     // The spectator looks at a deck in the deck builder first, then watches from the start.
-    await S.page.goto(server.base + "/decks");
+    await S.page.goto(env.server.base + "/decks");
     await S.page.getByLabel("Start from").selectOption("tide-and-stone");
     await S.page.getByText("This deck is legal.").waitFor({ timeout: 10_000 }).catch(() => {});
     await shot(S.page, "match-deckbuilder", false);
-    await S.page.goto(`${server.base}/rooms/${encodeURIComponent(roomId)}?watch`);
+    await S.page.goto(`${env.server.base}/rooms/${encodeURIComponent(roomId)}?watch`);
     await S.page.locator(".board").waitFor({ timeout: 30_000 });
 
     const specTexts = [];

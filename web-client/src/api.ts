@@ -16,6 +16,13 @@ export class ApiError extends Error {
   }
 }
 
+/** Why a page's data did not load, for people: `missingEndpoint` when the server lacks the feature, `notFound` for a 404. */
+export function loadFailure(e: unknown, missingEndpoint: string, notFound: string): string {
+  if (e instanceof ApiError && e.code === "no_such_endpoint") return missingEndpoint;
+  if (e instanceof ApiError && e.status === 404) return notFound;
+  return e instanceof Error ? e.message : String(e);
+}
+
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   let res: Response;
   try {

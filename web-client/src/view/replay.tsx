@@ -2,7 +2,7 @@
 // drawn read-only. The public replay is the spectator projection; `?seat=` asks for a player's own views.
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { Session } from "../app";
-import { ApiError, api } from "../api";
+import { api, loadFailure } from "../api";
 import type { Replay } from "../protocol";
 import { linkClick } from "../router";
 import type { LogEntry } from "../state";
@@ -22,9 +22,7 @@ export function ReplayPage({ id, session }: { id: string; session: Session }) {
       },
       (e: unknown) => setLoad({
         kind: "missing",
-        message: e instanceof ApiError && e.code === "no_such_endpoint" ? "This server does not serve replays yet."
-          : e instanceof ApiError && e.status === 404 ? "There is no match with this id."
-          : e instanceof Error ? e.message : String(e),
+        message: loadFailure(e, "This server does not serve replays yet.", "There is no match with this id."),
       }),
     );
   }, [id]);

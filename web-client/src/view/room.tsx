@@ -1,7 +1,7 @@
 // Room page (/rooms/{id}): loads the room over REST, offers a seat, connects the socket and shows the board.
 import { useEffect, useReducer, useRef, useState } from "preact/hooks";
 import type { Session } from "../app";
-import { ApiError, api } from "../api";
+import { api, loadFailure } from "../api";
 import { PRECONS } from "../precon";
 import type { RoomInfo } from "../protocol";
 import { linkClick } from "../router";
@@ -22,9 +22,7 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
       (room) => setLoad({ kind: "ok", room }),
       (e: unknown) => setLoad({
         kind: "missing",
-        message: e instanceof ApiError && e.code === "no_such_endpoint" ? "This server does not host rooms yet."
-          : e instanceof ApiError && e.status === 404 ? "There is no room with this id."
-          : e instanceof Error ? e.message : String(e),
+        message: loadFailure(e, "This server does not host rooms yet.", "There is no room with this id."),
       }),
     );
   }, [id]);
