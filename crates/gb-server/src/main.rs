@@ -2,10 +2,18 @@
 use clap::Parser;
 use gb_server::{Application, Settings, startup::cancel_on_signal, telemetry};
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
+fn main() -> anyhow::Result<()> {
+    let settings = Settings::parse();
+    let mut runtime = tokio::runtime::Builder::new_multi_thread();
+    if settings.worker_threads > 0 {
+        runtime.worker_threads(settings.worker_threads);
+    }
+    runtime.enable_all().build()?.block_on(serve(settings))
+}
+
+async fn serve(settings: Settings) -> anyhow::Result<()> {
     telemetry::init_tracing();
-    let app = Application::build(Settings::parse()).await?;
+    let app = Application::build(settings).await?;
     tokio::spawn(cancel_on_signal(app.shutdown_token()));
     app.run_until_stopped().await
 }

@@ -3,13 +3,15 @@
 //! acknowledged intent survives `kill -9` (reliability.md §3.3).
 use crate::db::Db;
 use crate::db::matches::{AppendRow, append_batch};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 /// Most rows written in one transaction.
-const MAX_BATCH: usize = 256;
+const MAX_BATCH: usize = 1024;
 
 struct Job {
     row: AppendRow,
@@ -21,14 +23,16 @@ struct Job {
 #[derive(Clone)]
 pub struct Persist {
     tx: mpsc::Sender<Job>,
+    batches: Arc<AtomicU64>,
 }
 
 impl Persist {
     /// Spawns the writer on `tracker`. It drains its queue after `shutdown` so no accepted intent is dropped.
     pub fn spawn(db: Db, tracker: &TaskTracker, shutdown: CancellationToken) -> Persist {
         let (tx, rx) = mpsc::channel(4096);
-        tracker.spawn(writer(db, rx, shutdown));
-        Persist { tx }
+        let batches = Arc::new(AtomicU64::new(0));
+        tracker.spawn(writer(db, rx, shutdown, batches.clone()));
+        Persist { tx, batches }
     }
 
     /// Makes `row` durable; returns once it is committed.
@@ -38,10 +42,29 @@ impl Persist {
         self.tx.send(job).await.map_err(|_| "the writer has stopped".to_owned())?;
         done.await.map_err(|_| "the writer dropped the append".to_owned())?
     }
+
+    /// Transactions committed so far (benchmarks divide rows by it for the mean group size).
+    pub fn batches_committed(&self) -> u64 {
+        self.batches.load(Ordering::Relaxed)
+    }
 }
 
-async fn writer(db: Db, mut rx: mpsc::Receiver<Job>, shutdown: CancellationToken) {
-    let mut batch = Vec::with_capacity(MAX_BATCH);
+/// One group: the rows to write, and who waits for each (same order).
+#[derive(Default)]
+struct Batch {
+    rows: Vec<AppendRow>,
+    waiting: Vec<(Instant, oneshot::Sender<Result<(), String>>)>,
+}
+
+impl Batch {
+    fn push(&mut self, job: Job) {
+        self.rows.push(job.row);
+        self.waiting.push((job.queued, job.ack));
+    }
+}
+
+async fn writer(db: Db, mut rx: mpsc::Receiver<Job>, shutdown: CancellationToken, batches: Arc<AtomicU64>) {
+    let mut batch = Batch::default();
     loop {
         let first = tokio::select! {
             job = rx.recv() => job,
@@ -50,49 +73,56 @@ async fn writer(db: Db, mut rx: mpsc::Receiver<Job>, shutdown: CancellationToken
         };
         let Some(first) = first else { break };
         batch.push(first);
-        while batch.len() < MAX_BATCH {
+        // Everything that queued up during the previous commit joins this one (group commit needs no timer:
+        // the busier the writer, the bigger its groups).
+        while batch.rows.len() < MAX_BATCH {
             match rx.try_recv() {
                 Ok(job) => batch.push(job),
                 Err(_) => break,
             }
         }
         write(&db, &mut batch).await;
+        batches.fetch_add(1, Ordering::Relaxed);
     }
     tracing::debug!("persistence writer stopped");
 }
 
-async fn write(db: &Db, batch: &mut Vec<Job>) {
-    let rows: Vec<AppendRow> = batch.iter().map(|j| j.row.clone()).collect();
+async fn write(db: &Db, batch: &mut Batch) {
     let started = Instant::now();
-    let result = append_batch(db, &rows).await;
+    let result = append_batch(db, &batch.rows).await;
     metrics::histogram!("gb_persist_batch_seconds").record(started.elapsed().as_secs_f64());
-    metrics::histogram!("gb_persist_batch_size").record(rows.len() as f64);
+    metrics::histogram!("gb_persist_batch_size").record(batch.rows.len() as f64);
+    let rows = std::mem::take(&mut batch.rows);
+    let waiting = batch.waiting.drain(..);
     match result {
         Ok(()) => {
-            for job in batch.drain(..) {
-                ack(job, Ok(()));
+            for (row, w) in rows.iter().zip(waiting) {
+                ack(row, w, Ok(()));
             }
         }
         // One bad row (e.g. a duplicate version) must not fail the other rooms' intents: retry one by one.
-        Err(e) if batch.len() > 1 => {
-            tracing::warn!(error = %e, n = batch.len(), "batch append failed; retrying rows singly");
-            for job in batch.drain(..) {
-                let r = append_batch(db, std::slice::from_ref(&job.row)).await;
-                ack(job, r.map_err(|e| e.to_string()));
+        Err(e) if rows.len() > 1 => {
+            tracing::warn!(error = %e, n = rows.len(), "batch append failed; retrying rows singly");
+            for (row, w) in rows.iter().zip(waiting) {
+                let r = append_batch(db, std::slice::from_ref(row)).await;
+                ack(row, w, r.map_err(|e| e.to_string()));
             }
         }
         Err(e) => {
-            for job in batch.drain(..) {
-                ack(job, Err(e.to_string()));
+            for (row, w) in rows.iter().zip(waiting) {
+                ack(row, w, Err(e.to_string()));
             }
         }
     }
+    // Reuse the allocation for the next group.
+    batch.rows = rows;
+    batch.rows.clear();
 }
 
-fn ack(job: Job, result: Result<(), String>) {
-    metrics::histogram!("gb_persist_latency_seconds").record(job.queued.elapsed().as_secs_f64());
+fn ack(row: &AppendRow, (queued, tx): (Instant, oneshot::Sender<Result<(), String>>), result: Result<(), String>) {
+    metrics::histogram!("gb_persist_latency_seconds").record(queued.elapsed().as_secs_f64());
     if let Err(e) = &result {
-        tracing::error!(error = %e, match_id = %job.row.match_id, version = job.row.version, "append failed");
+        tracing::error!(error = %e, match_id = %row.match_id, version = row.version, "append failed");
     }
-    let _ = job.ack.send(result);
+    let _ = tx.send(result);
 }

@@ -40,8 +40,10 @@ pub struct Settings {
     #[arg(long, env = "GB_SHUTDOWN_GRACE_SECS", default_value_t = 10)]
     pub shutdown_grace_secs: u64,
 
-    /// Frames kept per viewer kind for reconnects; a client further behind gets a snapshot.
-    #[arg(long, env = "GB_STREAM_HISTORY", default_value_t = 256)]
+    /// Frames kept per viewer kind for reconnects; a client further behind gets a snapshot (every update
+    /// carries the whole view, so the snapshot loses nothing but the missed event lines). Each frame is a
+    /// full view (~2.5 KB), so this is most of a room's memory.
+    #[arg(long, env = "GB_STREAM_HISTORY", default_value_t = 16)]
     pub stream_history: usize,
 
     /// Outgoing frames queued per socket before the client counts as too slow and is dropped.
@@ -57,6 +59,11 @@ pub struct Settings {
     /// How long the computer opponent thinks before each intent, in milliseconds.
     #[arg(long, env = "GB_BOT_THINK_MS", default_value_t = 300)]
     pub bot_think_ms: u64,
+
+    /// Threads of the async runtime; 0 means one per core. Rooms, sockets and the database writer all hand
+    /// work to each other, so fewer threads mean fewer cross-thread wake-ups (see BENCHMARKS.md).
+    #[arg(long, env = "GB_WORKER_THREADS", default_value_t = 0)]
+    pub worker_threads: usize,
 
     /// Seconds a room without a game in progress and without viewers stays in memory (it stays in the database).
     #[arg(long, env = "GB_ROOM_IDLE_SECS", default_value_t = 3600)]
@@ -76,12 +83,13 @@ impl Settings {
             request_timeout_secs: 30,
             secure_cookies: false,
             shutdown_grace_secs: 5,
-            stream_history: 256,
+            stream_history: 16,
             ws_queue: 64,
             ws_rate_per_sec: 20,
             ws_burst: 40,
             bot_think_ms: 20,
             room_idle_secs: 3600,
+            worker_threads: 0,
         }
     }
 }

@@ -23,6 +23,13 @@ use tokio_util::sync::CancellationToken;
 
 /// Largest client message (close 1009 beyond it).
 pub const MAX_MESSAGE: usize = 64 * 1024;
+/// Per-socket read buffer. tungstenite's default (128 KiB, allocated up front) made an idle connection cost
+/// ~145 KB; client messages are a few hundred bytes, and a larger one just grows the buffer as it is read.
+const READ_BUFFER: usize = 1024;
+/// Frames are flushed as they are written (writer.rs), so tungstenite needs no write-side staging buffer.
+const WRITE_BUFFER: usize = 0;
+/// How long a closing connection waits for the client's answering close frame.
+const CLOSE_DRAIN: std::time::Duration = std::time::Duration::from_secs(2);
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
@@ -42,6 +49,8 @@ pub async fn upgrade(
     let tracker = state.tracker.clone();
     ws.max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(WRITE_BUFFER)
         .on_upgrade(move |socket| tracker.track_future(run(socket, state, room, account)))
 }
 
@@ -131,12 +140,26 @@ async fn run(socket: WebSocket, state: AppState, room: Option<RoomHandle>, accou
         let _ = room.tx.send(RoomCmd::Disconnect { conn: id }).await;
     }
     drop(tx);
-    let _ = writer.await;
+    // Keep reading (and discarding) while the writer sends its close frame and the client answers: closing a
+    // socket with unread input makes the kernel send a reset, and a client cut off mid-burst (rate limit,
+    // oversized message) would lose the close frame that says why.
+    let drain = async {
+        while let Some(Ok(m)) = stream.next().await {
+            if matches!(m, Message::Close(_)) {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(CLOSE_DRAIN, async { tokio::join!(writer, drain) }).await;
     metrics::gauge!("gb_ws_connections").decrement(1.0);
 }
 
 /// A client message, or the error code and message to answer a bad one with (never a crash).
 fn parse(text: &str) -> Result<ClientMsg, (&'static str, String)> {
+    // The common case, a well-formed message, is parsed once; only a bad one is parsed again to say why.
+    if let Ok(msg) = serde_json::from_str::<ClientMsg>(text) {
+        return Ok(msg);
+    }
     let v: Value = serde_json::from_str(text).map_err(|e| ("bad_json", format!("not JSON: {e}")))?;
     let ty = v
         .get("type")
