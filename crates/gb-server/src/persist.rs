@@ -5,12 +5,12 @@ use crate::db::Db;
 use crate::db::matches::{AppendRow, append_batch};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-/// Most rows written in one transaction.
+/// Most rows written in one statement (6 binds a row: far below SQLite's 32,766-variable limit).
 const MAX_BATCH: usize = 1024;
 
 struct Job {
@@ -31,6 +31,9 @@ impl Persist {
     pub fn spawn(db: Db, tracker: &TaskTracker, shutdown: CancellationToken) -> Persist {
         let (tx, rx) = mpsc::channel(4096);
         let batches = Arc::new(AtomicU64::new(0));
+        if let Db::Sqlite(pool) = &db {
+            tracker.spawn(checkpointer(pool.clone(), shutdown.clone()));
+        }
         tracker.spawn(writer(db, rx, shutdown, batches.clone()));
         Persist { tx, batches }
     }
@@ -85,6 +88,28 @@ async fn writer(db: Db, mut rx: mpsc::Receiver<Job>, shutdown: CancellationToken
         batches.fetch_add(1, Ordering::Relaxed);
     }
     tracing::debug!("persistence writer stopped");
+}
+
+/// How often the SQLite WAL is copied back into the database file.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+
+/// SQLite only: checkpoints the WAL from its own connection every [`CHECKPOINT_EVERY`]. A PASSIVE checkpoint
+/// never blocks the writer, whereas SQLite's automatic one runs inside the commit that fills the WAL, and its
+/// fsync was the server's latency tail under load (BENCHMARKS.md).
+async fn checkpointer(pool: sqlx::SqlitePool, shutdown: CancellationToken) {
+    let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            _ = shutdown.cancelled() => break,
+        }
+        let started = Instant::now();
+        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&pool).await {
+            tracing::warn!(error = %e, "WAL checkpoint failed");
+        }
+        metrics::histogram!("gb_persist_checkpoint_seconds").record(started.elapsed().as_secs_f64());
+    }
 }
 
 async fn write(db: &Db, batch: &mut Batch) {

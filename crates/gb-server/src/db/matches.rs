@@ -96,22 +96,23 @@ pub struct AppendRow {
     pub finish: Option<String>,
 }
 
-/// Appends every row in one transaction (group commit): one fsync for many rooms' intents. Rows go in
-/// multi-row INSERTs of a few fixed sizes, so a batch is a handful of statements, each prepared once and
-/// then served from sqlx's statement cache.
+/// Appends every row at once (group commit): one statement, one commit, for many rooms' intents. A single
+/// INSERT is atomic on its own, so a transaction is opened only when a row also finishes its match.
 pub async fn append_batch(db: &Db, rows: &[AppendRow]) -> Result<(), sqlx::Error> {
     let now = now_ms();
+    let finishing = rows.iter().any(|r| r.finish.is_some());
     with_pool!(db, p => {
-        let mut tx = p.begin().await?;
-        for chunk in insert_chunks(rows) {
-            let mut q = sqlx::QueryBuilder::new(
-                "INSERT INTO match_intents (match_id, version, seat, intent_json, created_at, meta_json) ");
-            q.push_values(chunk, |mut b, r| {
-                b.push_bind(&r.match_id).push_bind(r.version).push_bind(r.seat).push_bind(&r.intent_json)
-                    .push_bind(now).push_bind(&r.meta_json);
-            });
-            q.build().execute(&mut *tx).await?;
+        let mut q = sqlx::QueryBuilder::new(
+            "INSERT INTO match_intents (match_id, version, seat, intent_json, created_at, meta_json) ");
+        q.push_values(rows, |mut b, r| {
+            b.push_bind(&r.match_id).push_bind(r.version).push_bind(r.seat).push_bind(&r.intent_json)
+                .push_bind(now).push_bind(&r.meta_json);
+        });
+        if !finishing {
+            return q.build().execute(p).await.map(|_| ());
         }
+        let mut tx = p.begin().await?;
+        q.build().execute(&mut *tx).await?;
         for r in rows {
             if let Some(result) = &r.finish {
                 sqlx::query("UPDATE matches SET status = 'finished', result_json = $2, updated_at = $3 WHERE id = $1")
@@ -119,19 +120,6 @@ pub async fn append_batch(db: &Db, rows: &[AppendRow]) -> Result<(), sqlx::Error
             }
         }
         tx.commit().await
-    })
-}
-
-/// Statement sizes for one multi-row INSERT (6 binds a row stays far below SQLite's 32,766-variable limit).
-const CHUNK_SIZES: [usize; 5] = [256, 64, 16, 4, 1];
-
-/// `rows` cut greedily into chunks of the sizes in [`CHUNK_SIZES`].
-fn insert_chunks(mut rows: &[AppendRow]) -> impl Iterator<Item = &[AppendRow]> {
-    std::iter::from_fn(move || {
-        let size = CHUNK_SIZES.into_iter().find(|&n| n <= rows.len())?;
-        let (chunk, rest) = rows.split_at(size);
-        rows = rest;
-        Some(chunk)
     })
 }
 
@@ -154,26 +142,4 @@ pub async fn last_meta(db: &Db, match_id: &str) -> Result<Option<String>, sqlx::
 pub async fn log_with_meta(db: &Db, match_id: &str) -> Result<Vec<(i64, i64, String, Option<String>)>, sqlx::Error> {
     let sql = "SELECT version, seat, intent_json, meta_json FROM match_intents WHERE match_id = $1 ORDER BY version";
     with_pool!(db, p => sqlx::query_as(sql).bind(match_id).fetch_all(p).await)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn batches_are_cut_into_few_statement_sizes() {
-        let row = AppendRow {
-            match_id: "m".into(),
-            version: 1,
-            seat: 0,
-            intent_json: "{}".into(),
-            meta_json: None,
-            finish: None,
-        };
-        let sizes = |n: usize| insert_chunks(&vec![row.clone(); n]).map(<[AppendRow]>::len).collect::<Vec<_>>();
-        assert_eq!(sizes(0), Vec::<usize>::new());
-        assert_eq!(sizes(1), [1]);
-        assert_eq!(sizes(7), [4, 1, 1, 1]);
-        assert_eq!(sizes(600), [256, 256, 64, 16, 4, 4]);
-    }
 }

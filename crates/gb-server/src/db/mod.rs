@@ -44,6 +44,10 @@ impl Db {
                 .journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Normal)
                 .busy_timeout(Duration::from_secs(5))
+                // Checkpoints are run by `persist::checkpointer` on another connection, so the commit that
+                // crosses the threshold does not stall every room for a checkpoint's fsync; this only bounds
+                // the WAL if that task falls behind.
+                .pragma("wal_autocheckpoint", "10000")
                 .foreign_keys(true);
             let file = opts.get_filename();
             // `sqlite://data/gb.sqlite` should work on a fresh checkout: create `data/` first.
@@ -52,7 +56,10 @@ impl Db {
             {
                 std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
             }
-            let pool = SqlitePoolOptions::new().max_connections(8).connect_with(opts).await?;
+            // A connection to a local file does not go stale: skip the ping sqlx sends on every checkout (a
+            // round trip to the connection's worker thread, per query).
+            let pool =
+                SqlitePoolOptions::new().max_connections(8).test_before_acquire(false).connect_with(opts).await?;
             sqlx::migrate!("../../migrations/sqlite").run(&pool).await.context("SQLite migrations")?;
             Db::Sqlite(pool)
         } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
