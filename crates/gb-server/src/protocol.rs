@@ -186,7 +186,17 @@ impl ServerMsg {
     }
     /// The JSON text frame. Serializing these types cannot fail (no maps with non-string keys).
     pub fn encode(&self) -> String {
-        serde_json::to_string(self).expect("server messages serialize")
+        thread_local! {
+            // Updates are ~2.5–3.5 KB: encoding into a reused buffer and copying the result out once is
+            // cheaper than growing a fresh one (four reallocations and copies), and the frame that is kept
+            // in the stream history is exactly its size.
+            static BUF: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        BUF.with_borrow_mut(|buf| {
+            buf.clear();
+            serde_json::to_writer(&mut *buf, self).expect("server messages serialize");
+            String::from_utf8(buf.to_vec()).expect("serde_json writes UTF-8")
+        })
     }
 }
 

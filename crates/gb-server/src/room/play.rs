@@ -274,9 +274,9 @@ pub(super) fn project(
     clocks: Option<Clocks>,
 ) -> (Utf8Bytes, MatchView) {
     let viewer = kind.viewer();
-    let view = view_for(state, viewer);
+    let mut view = view_for(state, viewer);
     let evs = events.for_viewer(viewer);
-    let msg = if evs.is_empty() && same_view(prev, &view) {
+    let msg = if evs.is_empty() && same_view(prev, &mut view) {
         ServerMsg::Skip { v }
     } else {
         let legal = kind.seat().map(|s| legal_intents(state, s)).unwrap_or_default();
@@ -285,7 +285,12 @@ pub(super) fn project(
     (Utf8Bytes::from(msg.encode()), view)
 }
 
-/// Equal apart from the applied-intents counter, which changes every version.
-fn same_view(old: Option<&MatchView>, new: &MatchView) -> bool {
-    old.is_some_and(|o| MatchView { applied: new.applied, ..o.clone() } == *new)
+/// Equal apart from the applied-intents counter, which changes every version. Compared in place (the counter
+/// is swapped in and back) because cloning a whole view per viewer per version showed up in profiles.
+fn same_view(old: Option<&MatchView>, new: &mut MatchView) -> bool {
+    let Some(old) = old else { return false };
+    let applied = std::mem::replace(&mut new.applied, old.applied);
+    let same = *old == *new;
+    new.applied = applied;
+    same
 }
