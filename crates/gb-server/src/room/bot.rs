@@ -181,3 +181,41 @@ impl Room {
         (owed_seat(&game.state) == Some(seat)).then(|| (seat, game.state.clone(), game.version))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gb_core::{MatchSetup, new_match};
+
+    /// A bot that would give up at once.
+    struct Quitter;
+    impl gb_bot::Bot for Quitter {
+        fn choose(&mut self, _: &gb_bot::SeatState) -> Intent {
+            Intent::Concede
+        }
+    }
+
+    #[test]
+    fn the_computer_never_concedes_while_anything_else_is_legal() {
+        let decks = gb_core::decks::preconstructed();
+        let setup = MatchSetup { decks: [decks[0].1.clone(), decks[1].1.clone()], seed: 7 };
+        let state = new_match(&setup).expect("preconstructed decks start a match");
+        let seat = owed_seat(&state).expect("someone owes the first decision");
+        let intent = decide(&mut Quitter, &state, seat);
+        assert_ne!(intent, Intent::Concede);
+        assert!(legal_intents(&state, seat).contains(&intent));
+    }
+
+    #[test]
+    fn frames_tell_whether_the_seat_owes_and_whether_play_moved_on() {
+        let owes = hear(r#"{"type":"update","v":5,"legal":[{"type":"end_turn"},{"type":"concede"}]}"#);
+        assert_eq!(owes.owes, Some(true));
+        assert!(owes.moved_past(4) && !owes.moved_past(5), "a decision taken at v5 is not stale at v5");
+        let waits = hear(r#"{"type":"update","v":6,"legal":[{"type":"concede"}]}"#);
+        assert_eq!(waits.owes, Some(false), "concede alone is no decision");
+        assert!(hear(r#"{"type":"snapshot","v":0,"legal":[]}"#).moved_past(9), "a new game");
+        let room = hear(r#"{"type":"room","room":{}}"#);
+        assert!(room.owes.is_none() && !room.moved_past(0));
+        assert!(hear(r#"{"type":"rejected","seq":1,"legal":[{"type":"end_turn"}]}"#).rejected);
+    }
+}
