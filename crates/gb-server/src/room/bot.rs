@@ -185,6 +185,7 @@ impl Room {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::room::RoomConfig;
     use gb_core::{MatchSetup, new_match};
 
     /// A bot that would give up at once.
@@ -204,6 +205,15 @@ mod tests {
         let intent = decide(&mut Quitter, &state, seat);
         assert_ne!(intent, Intent::Concede);
         assert!(legal_intents(&state, seat).contains(&intent));
+    }
+
+    #[test]
+    fn rooms_stored_before_levels_resume_at_random() {
+        let old = r#"{"visibility":"private","best_of":1,"spectator_delay":null,"clock":null,"vs_bot":true}"#;
+        let cfg: RoomConfig = serde_json::from_str(old).expect("an old room config still reads");
+        assert_eq!(cfg.bot_level(), Some(BotLevel::Random));
+        let people = r#"{"visibility":"public","best_of":3,"spectator_delay":null,"clock":null,"vs_bot":false}"#;
+        assert_eq!(serde_json::from_str::<RoomConfig>(people).unwrap().bot_level(), None);
     }
 
     #[test]
