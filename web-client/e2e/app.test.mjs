@@ -155,9 +155,12 @@ describe("rooms", () => {
     await page.goto(env.server.base + "/");
     await page.getByRole("button", { name: "Play as guest" }).click();
     await page.getByLabel("Play against the computer").check();
+    // Easy answers fastest, which keeps this test quick; the level shows on the computer's seat.
+    await page.getByRole("group", { name: "Computer level" }).getByLabel("Easy").check();
     await page.getByRole("button", { name: "Create room" }).click();
     await page.waitForURL(/\/rooms\//);
     await page.locator(".board").waitFor();
+    await page.getByRole("list", { name: "Seats" }).getByText("Computer (Easy)").waitFor();
     const pending = page.getByTestId("pending");
     const answers = ["Go first", "Keep hand", "Keep heroes", "Pass"];
     const deadline = Date.now() + 60_000;

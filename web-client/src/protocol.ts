@@ -3,6 +3,7 @@
 import type { DeckList } from "./gen/DeckList";
 import type { Rejection } from "./gen/Rejection";
 
+export type { BotLevel } from "./gen/BotLevel";
 export type { ClientMsg } from "./gen/ClientMsg";
 export type { ClockSetting } from "./gen/ClockSetting";
 export type { Clocks } from "./gen/Clocks";

@@ -55,12 +55,39 @@ pub struct Clocks {
     pub running: Option<Seat>,
 }
 
+/// How strongly the computer plays in "play vs computer": one of gb-bot's three bots.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum BotLevel {
+    /// Easy: a uniformly random legal intent.
+    Random,
+    /// Medium: one ply over sampled worlds, scored by a heuristic.
+    #[default]
+    Greedy,
+    /// Hard: information-set Monte Carlo tree search (up to ~450 ms per decision).
+    Search,
+}
+
+impl BotLevel {
+    /// The wire name, or the lobby's word for it (`easy`, `medium`, `hard`).
+    pub fn parse(s: &str) -> Option<BotLevel> {
+        match s {
+            "random" | "easy" => Some(BotLevel::Random),
+            "greedy" | "medium" => Some(BotLevel::Greedy),
+            "search" | "hard" => Some(BotLevel::Search),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 pub struct SeatInfo {
     pub seat: Seat,
     pub display_name: String,
     pub connected: bool,
     pub bot: bool,
+    /// The computer's level; `null` for a person.
+    pub bot_level: Option<BotLevel>,
     /// This seat asked for the next game.
     pub rematch: bool,
 }
@@ -110,6 +137,11 @@ pub struct CreateRoom {
     pub clock: Option<ClockSetting>,
     #[serde(default)]
     pub vs_bot: bool,
+    /// The computer's level when `vs_bot` (default `greedy`). Read as text so an unknown level gets its own
+    /// 400 `unknown_bot_level` rather than a generic JSON error.
+    #[serde(default)]
+    #[ts(optional = nullable, as = "Option<BotLevel>")]
+    pub bot_level: Option<String>,
 }
 
 /// `POST /api/rooms/{id}/seats`: a saved deck or a preconstructed one.

@@ -6,6 +6,7 @@ import { friendlyName } from "../names";
 import { PRECONS } from "../precon";
 import type { ClockSetting, CreateRoom, DeckView, RoomInfo, SpectatorDelay } from "../protocol";
 import { navigate } from "../router";
+import { BotLevelPicker, seatName, useBotLevel } from "./botlevel";
 
 type RoomsState =
   | { kind: "loading" }
@@ -116,6 +117,7 @@ function DeckPicker({ value, onChange }: { value: DeckChoice; onChange: (v: Deck
 
 function PlayPanel({ deck, setDeck }: { deck: DeckChoice; setDeck: (v: DeckChoice) => void }) {
   const [form, setForm] = useState<CreateRoom>({ visibility: "public", best_of: 1, spectator_delay: null, clock: null, vs_bot: false });
+  const [level, setLevel] = useBotLevel();
   const [delay, setDelay] = useState(0);
   const [clock, setClock] = useState(0);
   const [invite, setInvite] = useState("");
@@ -127,7 +129,13 @@ function PlayPanel({ deck, setDeck }: { deck: DeckChoice; setDeck: (v: DeckChoic
     setBusy(true);
     setError(null);
     try {
-      const room = await api.createRoom({ ...form, spectator_delay: DELAYS[delay]?.value ?? null, clock: CLOCKS[clock]?.value ?? null });
+      const room = await api.createRoom({
+        ...form,
+        spectator_delay: DELAYS[delay]?.value ?? null,
+        clock: CLOCKS[clock]?.value ?? null,
+        // The server refuses a level for a room of two people.
+        bot_level: form.vs_bot ? level : null,
+      });
       await api.takeSeat(room.id, seatBody(deck));
       navigate(`/rooms/${encodeURIComponent(room.id)}`);
     } catch (err) {
@@ -185,6 +193,7 @@ function PlayPanel({ deck, setDeck }: { deck: DeckChoice; setDeck: (v: DeckChoic
         <label class="choice">
           <input type="checkbox" checked={form.vs_bot} onChange={(e) => setForm({ ...form, vs_bot: e.currentTarget.checked })} /> Play against the computer
         </label>
+        {form.vs_bot ? <BotLevelPicker value={level} onChange={setLevel} /> : null}
         <button type="submit" class="primary" disabled={busy}>{busy ? "Creating…" : "Create room"}</button>
         {error ? <p class="error" role="alert">{error}</p> : null}
       </form>
@@ -282,7 +291,7 @@ function host(r: RoomInfo): string {
 }
 
 function players(r: RoomInfo): string {
-  return r.seats.map((s) => s?.display_name ?? "empty seat").join(" vs ");
+  return r.seats.map((s) => (s ? seatName(s) : "empty seat")).join(" vs ");
 }
 
 function RoomSummary({ room }: { room: RoomInfo }) {

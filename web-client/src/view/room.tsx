@@ -8,6 +8,7 @@ import { linkClick } from "../router";
 import { GameSocket, roomSocketUrl, webSocketTransport } from "../socket";
 import { canAct, initialRoomState, roomReducer } from "../state";
 import { renderBoard } from "./board";
+import { seatName } from "./botlevel";
 
 type Load = { kind: "loading" } | { kind: "ok"; room: RoomInfo } | { kind: "missing"; message: string };
 
@@ -61,7 +62,7 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
       <ul class="seats" aria-label="Seats">
         {room.seats.map((s, i) => (
           <li key={i}>
-            {s ? <><span class={`dot${s.connected || s.bot ? " on" : ""}`} aria-hidden="true" />{s.display_name}{s.bot ? " (computer)" : ""}{s.seat === state.seat ? " — you" : ""}{s.rematch ? " · wants a rematch" : ""}<span class="sr-only">{s.connected ? ", connected" : ", not connected"}</span></>
+            {s ? <><span class={`dot${s.connected || s.bot ? " on" : ""}`} aria-hidden="true" />{seatName(s)}{s.seat === state.seat ? " — you" : ""}{s.rematch ? " · wants a rematch" : ""}<span class="sr-only">{s.connected ? ", connected" : ", not connected"}</span></>
               : <span class="muted">empty seat</span>}
           </li>
         ))}

@@ -3,8 +3,8 @@
 use super::session::CurrentAccount;
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::protocol::{
-    ClockSetting, CreateRoom, JoinReply, JoinSeat, RematchRequest, RoomInfo, RoomList, RoomStatus, SpectatorDelay,
-    Visibility,
+    BotLevel, ClockSetting, CreateRoom, JoinReply, JoinSeat, RematchRequest, RoomInfo, RoomList, RoomStatus,
+    SpectatorDelay, Visibility,
 };
 use crate::room::{RoomCmd, RoomConfig, RoomHandle, SeatEntry, recover, spawn_room};
 use crate::state::AppState;
@@ -20,6 +20,7 @@ pub async fn create(
 ) -> ApiResult<(StatusCode, Json<RoomInfo>)> {
     let _ = account;
     check_settings(&body)?;
+    let bot_level = bot_level(&body)?;
     // A v4 UUID: 122 random bits, so a private room's id works as its invite and cannot be guessed.
     let id = uuid::Uuid::new_v4().simple().to_string();
     let cfg = RoomConfig {
@@ -28,6 +29,7 @@ pub async fn create(
         spectator_delay: body.spectator_delay,
         clock: body.clock,
         vs_bot: body.vs_bot,
+        bot_level,
     };
     let mut seats: [Option<SeatEntry>; 2] = [None, None];
     if body.vs_bot {
@@ -49,6 +51,21 @@ pub async fn create(
     metrics::counter!("gb_rooms_created").increment(1);
     let info = handle.info.borrow().clone();
     Ok((StatusCode::CREATED, Json(info)))
+}
+
+/// The computer's level for a vs-computer room (default greedy); `None` for a room of two people.
+fn bot_level(body: &CreateRoom) -> ApiResult<Option<BotLevel>> {
+    match (body.vs_bot, body.bot_level.as_deref()) {
+        (false, None) => Ok(None),
+        (false, Some(_)) => {
+            Err(ApiError::bad_request("bot_level_without_bot", "bot_level applies only to rooms with vs_bot: true"))
+        }
+        (true, None) => Ok(Some(BotLevel::default())),
+        (true, Some(name)) => BotLevel::parse(name).map(Some).ok_or_else(|| {
+            let msg = format!("unknown bot level {name:?}: pick random (easy), greedy (medium) or search (hard)");
+            ApiError::bad_request("unknown_bot_level", msg)
+        }),
+    }
 }
 
 fn check_settings(body: &CreateRoom) -> ApiResult<()> {

@@ -85,7 +85,8 @@ pub fn spawn_room(deps: RoomDeps, init: RoomInit) -> RoomHandle {
     let handle = RoomHandle { id: init.id, tx, info };
     for seat in Seat::BOTH {
         if let Some(s) = room.seats[seat.index()].as_ref().filter(|s| s.bot) {
-            super::bot::spawn_bot(&deps, handle.tx.clone(), s.account_id.clone());
+            let level = room.cfg.bot_level().unwrap_or_default();
+            super::bot::spawn_bot(&deps, handle.tx.clone(), s.account_id.clone(), level);
         }
     }
     deps.tracker.clone().spawn(room.run(rx));
@@ -176,6 +177,9 @@ impl Room {
             RoomCmd::SpectatorHead(reply) => {
                 let head = self.game.as_ref().map(|g| (g.match_id.clone(), self.streams[Kind::Spectator.index()].head));
                 let _ = reply.send(head);
+            }
+            RoomCmd::StateForBot { account_id, reply } => {
+                let _ = reply.send(self.state_for_bot(&account_id));
             }
         }
     }
@@ -318,6 +322,7 @@ impl Room {
                 display_name: e.display_name.clone(),
                 connected: connected[s.index()],
                 bot: e.bot,
+                bot_level: if e.bot { self.cfg.bot_level() } else { None },
                 rematch: self.rematch[s.index()],
             })
         });

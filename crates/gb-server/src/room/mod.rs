@@ -11,7 +11,7 @@ pub mod streams;
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::persist::Persist;
-use crate::protocol::{ClockSetting, Role, RoomInfo, SpectatorDelay, Visibility};
+use crate::protocol::{BotLevel, ClockSetting, Role, RoomInfo, SpectatorDelay, Visibility};
 use axum::extract::ws::Utf8Bytes;
 use gb_core::{DeckList, Intent, Seat};
 use serde::{Deserialize, Serialize};
@@ -51,6 +51,16 @@ pub struct RoomConfig {
     pub spectator_delay: Option<SpectatorDelay>,
     pub clock: Option<ClockSetting>,
     pub vs_bot: bool,
+    /// Set with `vs_bot`; absent in rooms stored before levels existed.
+    #[serde(default)]
+    pub bot_level: Option<BotLevel>,
+}
+
+impl RoomConfig {
+    /// The computer's level, if a seat is the computer's. Rooms stored before levels existed played random.
+    pub fn bot_level(&self) -> Option<BotLevel> {
+        self.vs_bot.then(|| self.bot_level.unwrap_or(BotLevel::Random))
+    }
 }
 
 /// Who holds a seat and with which deck (stored in `rooms.seats_json`).
@@ -101,6 +111,11 @@ pub enum RoomCmd {
     },
     /// For the public replay: the current match and the last version spectators may see.
     SpectatorHead(oneshot::Sender<Option<(String, u32)>>),
+    /// For the computer's seat only, while it owes a decision: the true state and its version (room/bot.rs).
+    StateForBot {
+        account_id: String,
+        reply: oneshot::Sender<Option<(Seat, gb_core::MatchState, u32)>>,
+    },
 }
 
 /// A room's mailbox plus a live copy of its public info (for listings without a round trip).

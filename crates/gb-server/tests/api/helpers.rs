@@ -158,6 +158,24 @@ impl Drop for TestDb {
 }
 
 impl TestApp {
+    /// Stops the server (gracefully) and starts a new one on the same database, as a restart would: rooms come
+    /// back through recovery. The address changes.
+    pub async fn restart(&mut self) {
+        self.shutdown.cancel();
+        if let Some(server) = self.server.take() {
+            let stopped = tokio::time::timeout(std::time::Duration::from_secs(10), server).await;
+            stopped.expect("server stops").expect("server task did not panic").expect("server returned Ok");
+        }
+        let app = Application::build(Settings::local(self._database.url.clone())).await.expect("application rebuilds");
+        self.port = app.port();
+        self.address = format!("http://127.0.0.1:{}", self.port);
+        self.db = app.state().db.clone();
+        self.shutdown = app.shutdown_token();
+        self.tracker = app.state().tracker.clone();
+        self.state = app.state().clone();
+        self.server = Some(tokio::spawn(app.run_until_stopped()));
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.address, path)
     }

@@ -22,6 +22,7 @@ macro_rules! on_both_backends {
 
 mod abuse;
 mod accounts;
+mod computer;
 mod decks;
 mod ops;
 mod play;
