@@ -3,6 +3,7 @@
 //! counts, since a card in a sampled hand may not exist in the next world), expands one intent, settles the
 //! world to the next main-phase decision and scores it with the heuristic. Values are from the searching seat's
 //! side; nodes where the opponent owes the decision (`owed_seat`) pick what is worst for us.
+use crate::search_eval::EvalParams;
 use crate::settle::{greedy_rollout, options, settle};
 use crate::{Bot, SeatState, eval};
 use gb_core::rng::MatchRng;
@@ -24,6 +25,8 @@ pub struct SearchConfig {
     /// Leaves are played greedily through the opponent's next turn before scoring, so a plan is judged by the
     /// reply it invites; without it a leaf is scored as it stands (cheaper, weaker).
     pub greedy_rollouts: bool,
+    /// The leaf evaluation (the search's own weights; the greedy rollouts keep the shared heuristic).
+    pub eval: EvalParams,
 }
 
 impl Default for SearchConfig {
@@ -35,6 +38,7 @@ impl Default for SearchConfig {
             max_depth: 4,
             root_width: 3,
             greedy_rollouts: true,
+            eval: EvalParams::default(),
         }
     }
 }
@@ -77,10 +81,14 @@ impl Bot for SearchBot {
             return root[0].clone();
         }
         let mut tree = vec![Node::default()];
+        // Stop before an iteration that would likely overrun the cap: one as slow as the slowest so far.
+        let mut slowest = Duration::ZERO;
         for _ in 0..self.config.iterations {
+            let before = Instant::now();
             let world = ss.sample_world(&mut self.rng);
             iterate(&mut tree, world, ss, &root, &self.config, &mut self.rng);
-            if start.elapsed() > self.config.time_cap {
+            slowest = slowest.max(before.elapsed());
+            if start.elapsed() + slowest > self.config.time_cap {
                 break;
             }
         }
@@ -186,7 +194,7 @@ fn iterate(
     } else {
         settle(&mut world, 24);
     }
-    let value = eval::value(&world, me);
+    let value = cfg.eval.value(&world, me);
     for (n, e) in path {
         let edge = &mut tree[n].edges[e];
         edge.visits += 1;
