@@ -25,6 +25,12 @@ pub struct SearchConfig {
     /// Leaves are played greedily through the opponent's next turn before scoring, so a plan is judged by the
     /// reply it invites; without it a leaf is scored as it stands (cheaper, weaker).
     pub greedy_rollouts: bool,
+    /// In greedy rollouts, our own moves are chosen by `eval` (else both seats use the shared heuristic).
+    pub own_rollout: bool,
+    /// Progressive bias at the root towards the screen's ranking (0 turns it off).
+    pub root_bias: f64,
+    /// Screen the root with the search's own evaluation instead of the shared heuristic.
+    pub screen_own_eval: bool,
     /// The leaf evaluation (the search's own weights; the greedy rollouts keep the shared heuristic).
     pub eval: EvalParams,
 }
@@ -38,6 +44,9 @@ impl Default for SearchConfig {
             max_depth: 4,
             root_width: 3,
             greedy_rollouts: true,
+            screen_own_eval: false,
+            root_bias: 0.0,
+            own_rollout: false,
             eval: EvalParams::default(),
         }
     }
@@ -76,7 +85,7 @@ impl Bot for SearchBot {
             return legal.into_iter().next().unwrap_or(Intent::Concede);
         }
         let start = Instant::now();
-        let root = screen(ss, &legal, self.config.root_width, &mut self.rng);
+        let root = screen(ss, &legal, &self.config, &mut self.rng);
         if root.len() == 1 {
             return root[0].clone();
         }
@@ -103,9 +112,10 @@ impl Bot for SearchBot {
     }
 }
 
-/// The `width` best root intents by a one-ply greedy score on one sampled world.
-fn screen(ss: &SeatState, legal: &[Intent], width: usize, rng: &mut MatchRng) -> Vec<Intent> {
-    if legal.len() <= width {
+/// The `width` best root intents by a one-ply greedy score on one sampled world, best first.
+fn screen(ss: &SeatState, legal: &[Intent], cfg: &SearchConfig, rng: &mut MatchRng) -> Vec<Intent> {
+    let width = cfg.root_width;
+    if legal.len() <= width && cfg.root_bias == 0.0 {
         return legal.to_vec();
     }
     let world = ss.sample_world(rng);
@@ -118,13 +128,14 @@ fn screen(ss: &SeatState, legal: &[Intent], width: usize, rng: &mut MatchRng) ->
             let s = match translated.map(|t| apply(&mut w, ss.seat(), &t)) {
                 Some(Ok(_)) => {
                     settle(&mut w, 24);
-                    eval::raw(&w, ss.seat())
+                    if cfg.screen_own_eval { cfg.eval.raw(&w, ss.seat()) } else { eval::raw(&w, ss.seat()) }
                 }
                 _ => f64::NEG_INFINITY,
             };
             (s, i)
         })
         .collect();
+    // Stable: equal scores keep the legal order.
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     scored.into_iter().take(width).map(|(_, i)| i.clone()).collect()
 }
@@ -169,7 +180,8 @@ fn iterate(
                 None => edges.push(Edge { intent: intent.clone(), child: None, visits: 0, total: 0.0, available: 1 }),
             }
         }
-        let pick = select(edges, &legal, seat == me, cfg.exploration, rng);
+        let bias = if path.is_empty() { cfg.root_bias } else { 0.0 };
+        let pick = select(edges, &legal, seat == me, cfg.exploration, bias, root, rng);
         let expanding = edges[pick].visits == 0;
         let Some(at) = legal.iter().position(|i| *i == edges[pick].intent) else { break };
         if apply(&mut world, seat, &play[at]).is_err() {
@@ -190,7 +202,13 @@ fn iterate(
         };
     }
     if cfg.greedy_rollouts {
-        greedy_rollout(&mut world, me, 200, 20);
+        if cfg.own_rollout {
+            // Our own later moves follow our evaluation; the opponent is modelled by the shared heuristic.
+            let score = |w: &MatchState, s: gb_core::Seat| if s == me { cfg.eval.raw(w, s) } else { eval::raw(w, s) };
+            greedy_rollout(&mut world, me, 200, 20, &score);
+        } else {
+            greedy_rollout(&mut world, me, 200, 20, &eval::raw);
+        }
     } else {
         settle(&mut world, 24);
     }
@@ -202,8 +220,17 @@ fn iterate(
     }
 }
 
-/// An untried legal intent first (at random), else UCT among the legal ones with availability counts.
-fn select(edges: &[Edge], legal: &[Intent], ours: bool, c: f64, rng: &mut MatchRng) -> usize {
+/// An untried legal intent first (at random), else UCT among the legal ones with availability counts. At the
+/// root, `bias` adds a progressive bias towards the screen's order (`root`, best first) that fades with visits.
+fn select(
+    edges: &[Edge],
+    legal: &[Intent],
+    ours: bool,
+    c: f64,
+    bias: f64,
+    root: &[Intent],
+    rng: &mut MatchRng,
+) -> usize {
     let live: Vec<usize> = (0..edges.len()).filter(|&i| legal.contains(&edges[i].intent)).collect();
     let untried: Vec<usize> = live.iter().copied().filter(|&i| edges[i].visits == 0).collect();
     if !untried.is_empty() {
@@ -214,7 +241,11 @@ fn select(edges: &[Edge], legal: &[Intent], ours: bool, c: f64, rng: &mut MatchR
         let e = &edges[i];
         let mean = e.total / f64::from(e.visits);
         let q = if ours { mean } else { 1.0 - mean };
-        let u = q + c * (f64::from(e.available).ln() / f64::from(e.visits)).sqrt();
+        let mut u = q + c * (f64::from(e.available).ln() / f64::from(e.visits)).sqrt();
+        if bias != 0.0 {
+            let rank = root.iter().position(|r| *r == e.intent).unwrap_or(root.len());
+            u += bias / ((rank + 1) as f64 * f64::from(e.visits + 1));
+        }
         if u > best.0 {
             best = (u, i);
         }

@@ -27,6 +27,9 @@ fn main() {
     let cap_ms: u64 = get("--cap-ms", &search.time_cap.as_millis().to_string()).parse().expect("--cap-ms N");
     search.time_cap = std::time::Duration::from_millis(cap_ms);
     search.eval.parse_overrides(&get("--eval", "")).unwrap_or_else(|e| panic!("--eval: {e}"));
+    search.screen_own_eval = args.iter().any(|a| a == "--screen-own-eval");
+    search.root_bias = get("--root-bias", "0").parse().expect("--root-bias X");
+    search.own_rollout = args.iter().any(|a| a == "--own-rollout");
     let first: u64 = get("--first", "0").parse().expect("--first N");
     let start = Instant::now();
     let next = AtomicU64::new(first);
