@@ -29,6 +29,8 @@ pub struct SearchConfig {
     pub own_rollout: bool,
     /// Progressive bias at the root towards the screen's ranking (0 turns it off).
     pub root_bias: f64,
+    /// Sampled worlds the root screen averages over.
+    pub screen_worlds: u32,
     /// Screen the root with the search's own evaluation instead of the shared heuristic.
     pub screen_own_eval: bool,
     /// The leaf evaluation (the search's own weights; the greedy rollouts keep the shared heuristic).
@@ -45,6 +47,7 @@ impl Default for SearchConfig {
             root_width: 3,
             greedy_rollouts: true,
             screen_own_eval: false,
+            screen_worlds: 1,
             root_bias: 0.0,
             own_rollout: false,
             eval: EvalParams::default(),
@@ -112,28 +115,30 @@ impl Bot for SearchBot {
     }
 }
 
-/// The `width` best root intents by a one-ply greedy score on one sampled world, best first.
+/// The `width` best root intents by a one-ply greedy score, averaged over `cfg.screen_worlds` sampled worlds,
+/// best first.
 fn screen(ss: &SeatState, legal: &[Intent], cfg: &SearchConfig, rng: &mut MatchRng) -> Vec<Intent> {
     let width = cfg.root_width;
     if legal.len() <= width && cfg.root_bias == 0.0 {
         return legal.to_vec();
     }
-    let world = ss.sample_world(rng);
-    let world_legal = options(&world, ss.seat());
-    let mut scored: Vec<(f64, &Intent)> = legal
-        .iter()
-        .map(|i| {
+    let mut totals = vec![0.0; legal.len()];
+    let mut counts = vec![0u32; legal.len()];
+    for _ in 0..cfg.screen_worlds.max(1) {
+        let world = ss.sample_world(rng);
+        let world_legal = options(&world, ss.seat());
+        for (k, i) in legal.iter().enumerate() {
             let mut w = world.clone();
             let translated = ss.translate(i, &world, &world_legal);
-            let s = match translated.map(|t| apply(&mut w, ss.seat(), &t)) {
-                Some(Ok(_)) => {
-                    settle(&mut w, 24);
-                    if cfg.screen_own_eval { cfg.eval.raw(&w, ss.seat()) } else { eval::raw(&w, ss.seat()) }
-                }
-                _ => f64::NEG_INFINITY,
-            };
-            (s, i)
-        })
+            if let Some(Ok(_)) = translated.map(|t| apply(&mut w, ss.seat(), &t)) {
+                settle(&mut w, 24);
+                totals[k] += if cfg.screen_own_eval { cfg.eval.raw(&w, ss.seat()) } else { eval::raw(&w, ss.seat()) };
+                counts[k] += 1;
+            }
+        }
+    }
+    let mut scored: Vec<(f64, &Intent)> = (0..legal.len())
+        .map(|k| (if counts[k] == 0 { f64::NEG_INFINITY } else { totals[k] / f64::from(counts[k]) }, &legal[k]))
         .collect();
     // Stable: equal scores keep the legal order.
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));

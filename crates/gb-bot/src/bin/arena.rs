@@ -30,6 +30,7 @@ fn main() {
     search.screen_own_eval = args.iter().any(|a| a == "--screen-own-eval");
     search.root_bias = get("--root-bias", "0").parse().expect("--root-bias X");
     search.own_rollout = args.iter().any(|a| a == "--own-rollout");
+    search.screen_worlds = get("--screen-worlds", "1").parse().expect("--screen-worlds N");
     let first: u64 = get("--first", "0").parse().expect("--first N");
     let start = Instant::now();
     let next = AtomicU64::new(first);
