@@ -1,8 +1,10 @@
 //! The hard level: single-observer information-set MCTS (SO-ISMCTS). Each iteration samples a world from the
 //! seat's knowledge, descends one shared tree by UCT over the intents legal in that world (with availability
 //! counts, since a card in a sampled hand may not exist in the next world), expands one intent, settles the
-//! world to the next main-phase decision and scores it with the heuristic. Values are from the searching seat's
-//! side; nodes where the opponent owes the decision (`owed_seat`) pick what is worst for us.
+//! world to the next main-phase decision (by default playing both seats greedily through the opponent's next
+//! turn) and scores it with the search's own heuristic (`search_eval`: the shared terms plus the damage each
+//! frontline threatens). Values are from the searching seat's side; nodes where the opponent owes the decision
+//! (`owed_seat`) pick what is worst for us.
 use crate::search_eval::EvalParams;
 use crate::settle::{greedy_rollout, options, settle};
 use crate::{Bot, SeatState, eval};
