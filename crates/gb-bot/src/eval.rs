@@ -1,5 +1,6 @@
-//! The heuristic evaluation shared by the greedy and search bots: a material-and-tempo score of a (sampled,
-//! hence fully known) world from one seat's point of view, squashed into (0, 1) so MCTS can average it.
+//! The heuristic evaluation of the greedy bot, also used by the search bot's root screen and greedy rollouts
+//! (its leaves use `search_eval`): a material-and-tempo score of a (sampled, hence fully known) world from one
+//! seat's point of view, squashed into (0, 1) so MCTS can average it.
 use gb_core::ids::Position;
 use gb_core::stats;
 use gb_core::{MatchState, Seat};

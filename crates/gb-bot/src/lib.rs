@@ -14,6 +14,7 @@ pub mod eval;
 mod greedy;
 mod random;
 mod search;
+pub mod search_eval;
 mod seat;
 mod settle;
 

@@ -1,8 +1,11 @@
 //! The hard level: single-observer information-set MCTS (SO-ISMCTS). Each iteration samples a world from the
 //! seat's knowledge, descends one shared tree by UCT over the intents legal in that world (with availability
 //! counts, since a card in a sampled hand may not exist in the next world), expands one intent, settles the
-//! world to the next main-phase decision and scores it with the heuristic. Values are from the searching seat's
-//! side; nodes where the opponent owes the decision (`owed_seat`) pick what is worst for us.
+//! world to the next main-phase decision (by default playing both seats greedily through the opponent's next
+//! turn) and scores it with the search's own heuristic (`search_eval`: the shared terms plus the damage each
+//! frontline threatens). Values are from the searching seat's side; nodes where the opponent owes the decision
+//! (`owed_seat`) pick what is worst for us.
+use crate::search_eval::EvalParams;
 use crate::settle::{greedy_rollout, options, settle};
 use crate::{Bot, SeatState, eval};
 use gb_core::rng::MatchRng;
@@ -24,6 +27,16 @@ pub struct SearchConfig {
     /// Leaves are played greedily through the opponent's next turn before scoring, so a plan is judged by the
     /// reply it invites; without it a leaf is scored as it stands (cheaper, weaker).
     pub greedy_rollouts: bool,
+    /// In greedy rollouts, our own moves are chosen by `eval` (else both seats use the shared heuristic).
+    pub own_rollout: bool,
+    /// Progressive bias at the root towards the screen's ranking (0 turns it off).
+    pub root_bias: f64,
+    /// Sampled worlds the root screen averages over.
+    pub screen_worlds: u32,
+    /// Screen the root with the search's own evaluation instead of the shared heuristic.
+    pub screen_own_eval: bool,
+    /// The leaf evaluation (the search's own weights; the greedy rollouts keep the shared heuristic).
+    pub eval: EvalParams,
 }
 
 impl Default for SearchConfig {
@@ -35,6 +48,11 @@ impl Default for SearchConfig {
             max_depth: 4,
             root_width: 3,
             greedy_rollouts: true,
+            screen_own_eval: false,
+            screen_worlds: 1,
+            root_bias: 0.0,
+            own_rollout: false,
+            eval: EvalParams::default(),
         }
     }
 }
@@ -72,15 +90,19 @@ impl Bot for SearchBot {
             return legal.into_iter().next().unwrap_or(Intent::Concede);
         }
         let start = Instant::now();
-        let root = screen(ss, &legal, self.config.root_width, &mut self.rng);
+        let root = screen(ss, &legal, &self.config, &mut self.rng);
         if root.len() == 1 {
             return root[0].clone();
         }
         let mut tree = vec![Node::default()];
+        // Stop before an iteration that would likely overrun the cap: one as slow as the slowest so far.
+        let mut slowest = Duration::ZERO;
         for _ in 0..self.config.iterations {
+            let before = Instant::now();
             let world = ss.sample_world(&mut self.rng);
             iterate(&mut tree, world, ss, &root, &self.config, &mut self.rng);
-            if start.elapsed() > self.config.time_cap {
+            slowest = slowest.max(before.elapsed());
+            if start.elapsed() + slowest > self.config.time_cap {
                 break;
             }
         }
@@ -95,28 +117,32 @@ impl Bot for SearchBot {
     }
 }
 
-/// The `width` best root intents by a one-ply greedy score on one sampled world.
-fn screen(ss: &SeatState, legal: &[Intent], width: usize, rng: &mut MatchRng) -> Vec<Intent> {
-    if legal.len() <= width {
+/// The `width` best root intents by a one-ply greedy score, averaged over `cfg.screen_worlds` sampled worlds,
+/// best first.
+fn screen(ss: &SeatState, legal: &[Intent], cfg: &SearchConfig, rng: &mut MatchRng) -> Vec<Intent> {
+    let width = cfg.root_width;
+    if legal.len() <= width && cfg.root_bias == 0.0 {
         return legal.to_vec();
     }
-    let world = ss.sample_world(rng);
-    let world_legal = options(&world, ss.seat());
-    let mut scored: Vec<(f64, &Intent)> = legal
-        .iter()
-        .map(|i| {
+    let mut totals = vec![0.0; legal.len()];
+    let mut counts = vec![0u32; legal.len()];
+    for _ in 0..cfg.screen_worlds.max(1) {
+        let world = ss.sample_world(rng);
+        let world_legal = options(&world, ss.seat());
+        for (k, i) in legal.iter().enumerate() {
             let mut w = world.clone();
             let translated = ss.translate(i, &world, &world_legal);
-            let s = match translated.map(|t| apply(&mut w, ss.seat(), &t)) {
-                Some(Ok(_)) => {
-                    settle(&mut w, 24);
-                    eval::raw(&w, ss.seat())
-                }
-                _ => f64::NEG_INFINITY,
-            };
-            (s, i)
-        })
+            if let Some(Ok(_)) = translated.map(|t| apply(&mut w, ss.seat(), &t)) {
+                settle(&mut w, 24);
+                totals[k] += if cfg.screen_own_eval { cfg.eval.raw(&w, ss.seat()) } else { eval::raw(&w, ss.seat()) };
+                counts[k] += 1;
+            }
+        }
+    }
+    let mut scored: Vec<(f64, &Intent)> = (0..legal.len())
+        .map(|k| (if counts[k] == 0 { f64::NEG_INFINITY } else { totals[k] / f64::from(counts[k]) }, &legal[k]))
         .collect();
+    // Stable: equal scores keep the legal order.
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     scored.into_iter().take(width).map(|(_, i)| i.clone()).collect()
 }
@@ -161,7 +187,8 @@ fn iterate(
                 None => edges.push(Edge { intent: intent.clone(), child: None, visits: 0, total: 0.0, available: 1 }),
             }
         }
-        let pick = select(edges, &legal, seat == me, cfg.exploration, rng);
+        let bias = if path.is_empty() { cfg.root_bias } else { 0.0 };
+        let pick = select(edges, &legal, seat == me, cfg.exploration, bias, root, rng);
         let expanding = edges[pick].visits == 0;
         let Some(at) = legal.iter().position(|i| *i == edges[pick].intent) else { break };
         if apply(&mut world, seat, &play[at]).is_err() {
@@ -182,11 +209,17 @@ fn iterate(
         };
     }
     if cfg.greedy_rollouts {
-        greedy_rollout(&mut world, me, 200, 20);
+        if cfg.own_rollout {
+            // Our own later moves follow our evaluation; the opponent is modelled by the shared heuristic.
+            let score = |w: &MatchState, s: gb_core::Seat| if s == me { cfg.eval.raw(w, s) } else { eval::raw(w, s) };
+            greedy_rollout(&mut world, me, 200, 20, &score);
+        } else {
+            greedy_rollout(&mut world, me, 200, 20, &eval::raw);
+        }
     } else {
         settle(&mut world, 24);
     }
-    let value = eval::value(&world, me);
+    let value = cfg.eval.value(&world, me);
     for (n, e) in path {
         let edge = &mut tree[n].edges[e];
         edge.visits += 1;
@@ -194,8 +227,17 @@ fn iterate(
     }
 }
 
-/// An untried legal intent first (at random), else UCT among the legal ones with availability counts.
-fn select(edges: &[Edge], legal: &[Intent], ours: bool, c: f64, rng: &mut MatchRng) -> usize {
+/// An untried legal intent first (at random), else UCT among the legal ones with availability counts. At the
+/// root, `bias` adds a progressive bias towards the screen's order (`root`, best first) that fades with visits.
+fn select(
+    edges: &[Edge],
+    legal: &[Intent],
+    ours: bool,
+    c: f64,
+    bias: f64,
+    root: &[Intent],
+    rng: &mut MatchRng,
+) -> usize {
     let live: Vec<usize> = (0..edges.len()).filter(|&i| legal.contains(&edges[i].intent)).collect();
     let untried: Vec<usize> = live.iter().copied().filter(|&i| edges[i].visits == 0).collect();
     if !untried.is_empty() {
@@ -206,7 +248,11 @@ fn select(edges: &[Edge], legal: &[Intent], ours: bool, c: f64, rng: &mut MatchR
         let e = &edges[i];
         let mean = e.total / f64::from(e.visits);
         let q = if ours { mean } else { 1.0 - mean };
-        let u = q + c * (f64::from(e.available).ln() / f64::from(e.visits)).sqrt();
+        let mut u = q + c * (f64::from(e.available).ln() / f64::from(e.visits)).sqrt();
+        if bias != 0.0 {
+            let rank = root.iter().position(|r| *r == e.intent).unwrap_or(root.len());
+            u += bias / ((rank + 1) as f64 * f64::from(e.visits + 1));
+        }
         if u > best.0 {
             best = (u, i);
         }

@@ -17,13 +17,16 @@ pub fn is_main(legal: &[Intent]) -> bool {
     legal.last() == Some(&Intent::EndTurn)
 }
 
+/// A heuristic score of a world from the given seat's side (higher is better for that seat).
+pub type Score<'a> = &'a dyn Fn(&MatchState, Seat) -> f64;
+
 /// The intent among `legal` whose immediate result scores best for `seat`.
-pub fn one_ply(state: &MatchState, seat: Seat, legal: &[Intent]) -> Intent {
+fn one_ply_by(state: &MatchState, seat: Seat, legal: &[Intent], score: Score) -> Intent {
     let mut best = (f64::NEG_INFINITY, &legal[0]);
     for intent in legal {
         let mut w = state.clone();
         if apply(&mut w, seat, intent).is_ok() {
-            let s = eval::raw(&w, seat);
+            let s = score(&w, seat);
             if s > best.0 {
                 best = (s, intent);
             }
@@ -34,13 +37,17 @@ pub fn one_ply(state: &MatchState, seat: Seat, legal: &[Intent]) -> Intent {
 
 /// Answers non-main decisions (forced ones directly, others one ply deep) for at most `max_steps` intents.
 pub fn settle(state: &mut MatchState, max_steps: usize) {
+    settle_by(state, max_steps, &eval::raw);
+}
+
+fn settle_by(state: &mut MatchState, max_steps: usize, score: Score) {
     for _ in 0..max_steps {
         let Some(seat) = owed_seat(state) else { return };
         let legal = options(state, seat);
         if legal.is_empty() || is_main(&legal) {
             return;
         }
-        let intent = if legal.len() == 1 { legal[0].clone() } else { one_ply(state, seat, &legal) };
+        let intent = if legal.len() == 1 { legal[0].clone() } else { one_ply_by(state, seat, &legal, score) };
         if apply(state, seat, &intent).is_err() {
             return;
         }
@@ -48,13 +55,13 @@ pub fn settle(state: &mut MatchState, max_steps: usize) {
 }
 
 /// The main-phase choice a greedy player makes in a full world: each option applied, settled and scored.
-pub fn greedy_main(state: &MatchState, seat: Seat, legal: &[Intent]) -> Intent {
+fn greedy_main_by(state: &MatchState, seat: Seat, legal: &[Intent], score: Score) -> Intent {
     let mut best = (f64::NEG_INFINITY, &legal[0]);
     for intent in legal {
         let mut w = state.clone();
         if apply(&mut w, seat, intent).is_ok() {
-            settle(&mut w, 24);
-            let s = eval::raw(&w, seat);
+            settle_by(&mut w, 24, score);
+            let s = score(&w, seat);
             if s > best.0 {
                 best = (s, intent);
             }
@@ -65,7 +72,8 @@ pub fn greedy_main(state: &MatchState, seat: Seat, legal: &[Intent]) -> Intent {
 
 /// Plays both seats greedily until `me`'s opponent has ended a turn (so the leaf has seen the reply to our
 /// plan), the game ends, or `max_intents` were applied. Each seat ends its turn after `max_actions` choices.
-pub fn greedy_rollout(state: &mut MatchState, me: Seat, max_intents: usize, max_actions: u32) {
+/// `score` judges every choice from the choosing seat's side, so each seat may play by its own heuristic.
+pub fn greedy_rollout(state: &mut MatchState, me: Seat, max_intents: usize, max_actions: u32, score: Score) {
     let mut actions = 0;
     for _ in 0..max_intents {
         let Some(seat) = owed_seat(state) else { return };
@@ -77,9 +85,9 @@ pub fn greedy_rollout(state: &mut MatchState, me: Seat, max_intents: usize, max_
             legal[0].clone()
         } else if is_main(&legal) {
             actions += 1;
-            if actions > max_actions { Intent::EndTurn } else { greedy_main(state, seat, &legal) }
+            if actions > max_actions { Intent::EndTurn } else { greedy_main_by(state, seat, &legal, score) }
         } else {
-            one_ply(state, seat, &legal)
+            one_ply_by(state, seat, &legal, score)
         };
         if apply(state, seat, &intent).is_err() {
             return;

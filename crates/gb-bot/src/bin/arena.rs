@@ -1,7 +1,8 @@
 //! `arena --a search --b random --games 200 --seed 1 [--threads 2] [--first 0]
-//! [--iterations 48 --depth 4 --width 4]`: plays a series with seats
-//! swapped every game and fixed seeds, and prints bot `a`'s win rate. `--first` starts at a later game, so one
-//! series can be split over processes (each game depends only on its index and the seed).
+//! [--iterations 48 --depth 4 --width 4 --exploration 0.35 --cap-ms 450 --eval threat=0.5,meter=1]`: plays a
+//! series with seats swapped every game and fixed seeds, and prints bot `a`'s win rate. `--first` starts at a
+//! later game, so one series can be split over processes (each game depends only on its index and the seed).
+//! `--eval` overrides the search bot's leaf weights (see `gb_bot::search_eval::EvalParams`).
 use gb_bot::Level;
 use gb_bot::arena::{GameResult, play_game_with};
 use std::sync::Mutex;
@@ -22,6 +23,14 @@ fn main() {
     search.iterations = get("--iterations", &search.iterations.to_string()).parse().expect("--iterations N");
     search.max_depth = get("--depth", &search.max_depth.to_string()).parse().expect("--depth N");
     search.root_width = get("--width", &search.root_width.to_string()).parse().expect("--width N");
+    search.exploration = get("--exploration", &search.exploration.to_string()).parse().expect("--exploration X");
+    let cap_ms: u64 = get("--cap-ms", &search.time_cap.as_millis().to_string()).parse().expect("--cap-ms N");
+    search.time_cap = std::time::Duration::from_millis(cap_ms);
+    search.eval.parse_overrides(&get("--eval", "")).unwrap_or_else(|e| panic!("--eval: {e}"));
+    search.screen_own_eval = args.iter().any(|a| a == "--screen-own-eval");
+    search.root_bias = get("--root-bias", "0").parse().expect("--root-bias X");
+    search.own_rollout = args.iter().any(|a| a == "--own-rollout");
+    search.screen_worlds = get("--screen-worlds", "1").parse().expect("--screen-worlds N");
     let first: u64 = get("--first", "0").parse().expect("--first N");
     let start = Instant::now();
     let next = AtomicU64::new(first);
