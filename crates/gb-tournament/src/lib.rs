@@ -1,0 +1,30 @@
+//! Organized play, pure: a tournament is a log ([`Tournament`], the JSON file of `docs/tournaments.md`), and
+//! everything else is a function of it: [`standings`] (MTR Appendix C tiebreakers, exact fractions) and
+//! [`pair_next_round`] (seeded round 1, then a maximum-weight matching for Swiss rounds, then a fixed top-cut
+//! bracket). No I/O, no clock, no OS randomness: the same file always gives the same standings and pairings.
+//!
+//! Words: a *match* is a table's best-of-N series of *games*; a *game* is one Gem Blenders match (won in two
+//! in-game rounds, CR 206); a *round* is a tournament round.
+mod error;
+pub mod fraction;
+mod ledger;
+pub mod outcome;
+pub mod pairing;
+mod rng;
+pub mod standings;
+pub mod tournament;
+
+pub use error::TournamentError;
+pub use fraction::Fraction;
+pub use ledger::MAX_ROUNDS;
+pub use pairing::{PairingError, Phase, RoundPlan, pair_next_round, swiss_rounds_for};
+pub use standings::{Standing, Standings, standings};
+pub use tournament::*;
+
+/// Reads and checks a tournament file: a JSON error names the line and column, a rules error names the field.
+pub fn parse(json: &str) -> Result<Tournament, TournamentError> {
+    let t: Tournament =
+        serde_json::from_str(json).map_err(|e| TournamentError { path: String::new(), message: e.to_string() })?;
+    ledger::Ledger::build(&t)?;
+    Ok(t)
+}

@@ -1,0 +1,290 @@
+//! The tournament file: settings, players, roster changes, every round's pairings and results, and corrections.
+//! It is a log: nothing in it is derived. Standings, the next pairing and the bracket are computed from it.
+//! `docs/tournaments.md` describes each field.
+use serde::{Deserialize, Serialize};
+
+/// The value of `format` this crate reads and writes.
+pub const TOURNAMENT_FORMAT: &str = "gb-tournament-v1";
+
+pub type PlayerId = String;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tournament {
+    pub format: String,
+    pub name: String,
+    /// Seeds the round-1 pairing, the order inside a score group and the last tiebreak (MTR: random within a tie).
+    pub seed: u64,
+    pub settings: Settings,
+    pub players: Vec<Player>,
+    #[serde(default)]
+    pub roster: Vec<RosterChange>,
+    #[serde(default)]
+    pub rounds: Vec<Round>,
+    #[serde(default, deserialize_with = "strict_corrections")]
+    pub corrections: Vec<Correction>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    pub structure: Structure,
+    /// 1 or 3 (best of three: the first to two game wins).
+    pub games_per_match: u8,
+    /// Who decides who plays first in the next game of a match (game 1: random in Swiss, the higher seed in a
+    /// playoff; after a drawn game the same player chooses again, MTR 2.2).
+    pub next_game_chooser: NextGameChooser,
+    #[serde(default = "default_round_minutes")]
+    pub round_minutes: u32,
+    pub end_of_round: EndOfRound,
+    #[serde(default)]
+    pub spectator_delay_seconds: u32,
+}
+
+fn default_round_minutes() -> u32 {
+    45
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Structure {
+    /// Swiss rounds, then optionally a single-elimination top cut of the best `top_cut` players.
+    Swiss {
+        rounds: SwissRounds,
+        #[serde(default)]
+        top_cut: Option<u8>,
+    },
+    /// Single elimination from round 1; the bracket is seeded from the tournament's stream.
+    SingleElimination,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum SwissRounds {
+    Fixed(u8),
+    /// `"auto"`: fixed when round 1 is paired, from the players present then (see [`crate::swiss_rounds_for`]).
+    Auto(AutoRounds),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AutoRounds {
+    Auto,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NextGameChooser {
+    /// MTR 2.2.
+    Loser,
+    /// Summoning Gems tournament rules.
+    Winner,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndOfRound {
+    /// Turns played after the active turn once time is called (0 allowed). In Swiss a game still unfinished then
+    /// is a drawn game and no new game starts; in a playoff the tie-break in `docs/tournaments.md` decides it.
+    pub extra_turns: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    pub id: PlayerId,
+    pub name: String,
+    /// The first round the player takes part in: 1 for everyone registered before the start, later for a late
+    /// entry (who simply has no result for the rounds before).
+    #[serde(default = "first_round")]
+    pub entered_round: u32,
+    /// The registered deck list's name or hash, locked for the event (informational here).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<String>,
+}
+
+fn first_round() -> u32 {
+    1
+}
+
+/// A drop, re-add or disqualification, effective from the pairing of `before_round` (MTR 2.10: a drop that
+/// reaches the scorekeeper after a round is paired takes effect from the next one).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RosterChange {
+    pub before_round: u32,
+    pub player: PlayerId,
+    pub change: RosterChangeKind,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RosterChangeKind {
+    Drop,
+    Readd,
+    Disqualify,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Round {
+    /// In a playoff round the list is in bracket order: entries 2k and 2k+1 feed entry k of the next round.
+    pub pairings: Vec<Pairing>,
+}
+
+/// One table of a round, or a bye: `{"bye": ID}` or `{"table": N, "players": [A, B], ...}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Pairing {
+    Bye(Bye),
+    Table(Table),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bye {
+    /// A bye is a match won 2–0 (1–0 in best of one) and never an opponent (MTR Appendix C).
+    pub bye: PlayerId,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Table {
+    pub table: u32,
+    pub players: [PlayerId; 2],
+    #[serde(flatten)]
+    pub result: TableResult,
+}
+
+/// What happened at a table, as recorded in the round or in a correction. Empty (no games, no `end`, no
+/// match-level judge action): still being played.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableResult {
+    #[serde(default)]
+    pub games: Vec<Game>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<MatchEnd>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub judge: Vec<JudgeAction>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "result", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Game {
+    Win {
+        winner: PlayerId,
+        /// How a game cut off by time in a playoff was decided; absent for a game played out.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        decided_by: Option<PlayoffTimeRule>,
+    },
+    /// A game both players agreed to draw, or one that ended in a draw by the rules.
+    Draw,
+    /// Still going when the end-of-round turns ran out: a drawn game (MTR 2.4), and the match's last.
+    Unfinished,
+    /// A judge's game-loss penalty: a game won by the opponent (e.g. tardiness).
+    GameLoss {
+        player: PlayerId,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+    },
+}
+
+/// The playoff end-of-round tie-break, in order (`docs/tournaments.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayoffTimeRule {
+    RoundsWon,
+    Hp,
+    SuddenDeath,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum MatchEnd {
+    /// Time was called; the games listed are all there will be.
+    Time,
+    /// Both players agreed to draw the match (MTR 2.5); with no games listed it is recorded 0-0-3.
+    IntentionalDraw,
+    /// A player conceded the match (GB CR 102.2 for a game; the match by MTR 2.4): the opponent is credited the
+    /// game wins still needed and the conceder keeps those already won (so 2-1 after winning one).
+    ConcededBy(PlayerId),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
+pub enum JudgeAction {
+    /// The match is recorded lost 0–2 (0–1 in best of one), whatever the games said.
+    MatchLoss {
+        player: PlayerId,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+    },
+    /// A match loss, and the player is out of the tournament from the next round on.
+    Disqualification {
+        player: PlayerId,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+    },
+    /// Extra minutes for this table's round clock (a long ruling, a deck check); no effect on scoring.
+    TimeExtension {
+        minutes: u32,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+    },
+}
+
+/// A corrected result for one table, superseding what the round records (and any earlier correction).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Correction {
+    pub round: u32,
+    pub table: u32,
+    #[serde(flatten)]
+    pub result: TableResult,
+    pub reason: String,
+    /// When it was made: before this round was paired (`None` while the next round is not paired yet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub before_round: Option<u32>,
+}
+
+/// `deny_unknown_fields` does not work through `#[serde(flatten)]`, so the structs that flatten a
+/// [`TableResult`] check their keys here: a typo (`"gmes"`) is an error, never a silently pending match.
+fn known_keys<E: serde::de::Error>(value: &serde_json::Value, allowed: &[&str]) -> Result<(), E> {
+    if let Some(key) = value.as_object().and_then(|o| o.keys().find(|k| !allowed.contains(&k.as_str()))) {
+        return Err(E::custom(format!("unknown field `{key}`, expected one of {}", allowed.join(", "))));
+    }
+    Ok(())
+}
+
+const RESULT_KEYS: [&str; 3] = ["games", "end", "judge"];
+
+/// Chosen by the `bye` key, so a mistake inside a table is reported as that table's error (an untagged enum would
+/// only say that nothing matched).
+impl<'de> Deserialize<'de> for Pairing {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Pairing, D::Error> {
+        use serde::de::Error;
+        let value = serde_json::Value::deserialize(d)?;
+        if value.get("bye").is_some() {
+            Bye::deserialize(value).map(Pairing::Bye).map_err(|e| D::Error::custom(format!("bye: {e}")))
+        } else {
+            known_keys::<D::Error>(&value, &[&["table", "players"][..], &RESULT_KEYS].concat())
+                .map_err(|e| D::Error::custom(format!("table: {e}")))?;
+            Table::deserialize(value).map(Pairing::Table).map_err(|e| D::Error::custom(format!("table: {e}")))
+        }
+    }
+}
+
+fn strict_corrections<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Correction>, D::Error> {
+    use serde::de::Error;
+    let keys = [&["round", "table", "reason", "before_round"][..], &RESULT_KEYS].concat();
+    Vec::<serde_json::Value>::deserialize(d)?
+        .into_iter()
+        .enumerate()
+        .map(|(i, value)| {
+            known_keys::<D::Error>(&value, &keys)
+                .and_then(|()| Correction::deserialize(value).map_err(D::Error::custom))
+                .map_err(|e| D::Error::custom(format!("corrections[{i}]: {e}")))
+        })
+        .collect()
+}
