@@ -4,7 +4,7 @@ use crate::event::{Event, Events};
 use crate::frames::{AskKind, Frame, WindowKind};
 use crate::ids::{Position, Seat};
 use crate::intent::{AttackerDecl, Intent};
-use crate::intents::{action, attack, blend, effect, gem, setup, substitute, turn};
+use crate::intents::{action, attack, blend, effect, forbidden, gem, setup, substitute, turn};
 use crate::rejection::Rejection;
 use crate::setup::{MatchSetup, SetupError, new_match};
 use crate::state::{EndReason, MatchState};
@@ -25,6 +25,9 @@ pub fn check(state: &MatchState, seat: Seat, intent: &Intent) -> Result<(), Reje
     }
     if *intent == Intent::Concede {
         return Ok(()); // CR 102.2: at any time.
+    }
+    if let Some(r) = forbidden::rejection(intent) {
+        return Err(r);
     }
     if owed_seat(state) != Some(seat) {
         return Err(Rejection::new(
@@ -54,7 +57,7 @@ pub fn check(state: &MatchState, seat: Seat, intent: &Intent) -> Result<(), Reje
         | Intent::ChooseHero { .. }
         | Intent::ChooseDirection { .. }
         | Intent::ChooseTrigger { .. } => effect::check_answer(state, seat, intent),
-        Intent::Concede => unreachable!("handled above"),
+        Intent::Concede | Intent::RemoveGem { .. } | Intent::MoveHero { .. } => unreachable!("handled above"),
     }
 }
 
@@ -88,6 +91,7 @@ pub fn apply(state: &mut MatchState, seat: Seat, intent: &Intent) -> Result<Even
             ev.push(Event::Conceded { seat });
             state.finish(seat.other(), EndReason::Concession, &mut ev);
         }
+        Intent::RemoveGem { .. } | Intent::MoveHero { .. } => unreachable!("always refused by check"),
     }
     state.applied += 1;
     crate::frames::drive(state, &mut ev);

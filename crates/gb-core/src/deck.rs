@@ -267,6 +267,8 @@ mod tests {
         }
     }
 
+    /// Each violation names its rule: the main deck's size (CR 101.3c), at most 3 copies of a blend or action
+    /// (CR 302.1a, 303.1a), at most 5 stars (CR 303.2, 620.2), the heroes (CR 101.1, 405.2a), and names.
     #[test]
     fn each_violation_names_its_rule() {
         let mut d = base();
@@ -303,6 +305,28 @@ mod tests {
         let mut d = base();
         d.main.push(DeckEntry { count: 1, card: "Pyrogemm".into() });
         assert_eq!(codes(&d), [("unknown_card", "CR 100.1")]);
+    }
+
+    /// What CR 101 allows: no bench at all (CR 101.1a), a main deck of one basic gem (CR 101.3b, 101.5), and no
+    /// stars (CR 101.6c, 303.2c) or exactly 5 beside 0-star actions (CR 101.6b, 101.6d, 303.2a, 303.2b, 620.1).
+    #[test]
+    fn what_the_deck_rules_allow() {
+        let mut d = base();
+        d.bench.clear();
+        d.main = vec![DeckEntry { count: 50, card: "Pyrogem".into() }];
+        assert_eq!(codes(&d), []);
+
+        let mut d = base();
+        for starred in ["Block Attack", "Stun", "Invert"] {
+            set_count(&mut d, starred, 0);
+        }
+        set_count(&mut d, "Pyrogem", 13);
+        assert_eq!(codes(&d), []);
+
+        let mut d = base();
+        set_count(&mut d, "Stun", 2); // Block Attack 2 + Stun 2 × 1 + Invert 1 = 5 stars, with 3 Rotate
+        set_count(&mut d, "Pyrogem", 9);
+        assert_eq!(codes(&d), []);
     }
 
     #[test]

@@ -60,6 +60,10 @@ pub enum Intent {
     ChooseTrigger { trigger: u32 },
     /// CR 102.2: concede the game (never only a round, CR 206.1e).
     Concede,
+    /// Take an equipped gem off a hero. Always refused: only card effects and substitution do that (CR 301.3).
+    RemoveGem { hero: Position, gem: CardId },
+    /// Move a hero to another position. Always refused: heroes move only by card effect (CR 612.1c).
+    MoveHero { hero: Position, to: Position },
 }
 
 impl Intent {
@@ -88,6 +92,8 @@ impl Intent {
             Intent::ChooseDirection { .. } => "choose_direction",
             Intent::ChooseTrigger { .. } => "choose_trigger",
             Intent::Concede => "concede",
+            Intent::RemoveGem { .. } => "remove_gem",
+            Intent::MoveHero { .. } => "move_hero",
         }
     }
 }

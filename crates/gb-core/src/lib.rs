@@ -49,5 +49,5 @@ pub use ids::{CardId, Position, Seat, Viewer};
 pub use intent::{AttackerDecl, Intent};
 pub use rejection::Rejection;
 pub use setup::{MatchSetup, SetupError, new_match};
-pub use state::{EndReason, GameOutcome, MatchState, Phase};
+pub use state::{EndReason, GameOutcome, MatchState, Phase, RoundResult};
 pub use view::{MatchView, view_for};

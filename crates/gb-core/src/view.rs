@@ -4,8 +4,8 @@
 use crate::event::CardView;
 use crate::frames::{AskKind, Frame, WindowKind};
 use crate::ids::{Position, Seat, Viewer};
-use crate::state::{GameOutcome, MatchState, Phase, PlayerState};
-use crate::stats::{self, Stat};
+use crate::state::{GameOutcome, MatchState, Phase, PlayerState, RoundResult};
+use crate::stats::{self, Stat, StatTerm};
 use serde::Serialize;
 
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
@@ -32,6 +32,8 @@ pub struct MatchView {
     /// When this viewer orders its simultaneous effects (CR 501.4): which effect each `choose_trigger` option is.
     pub trigger_choices: Option<Vec<TriggerChoice>>,
     pub outcome: Option<GameOutcome>,
+    /// Every round decided so far, in order: its winner and both players' HP when it was decided (CR 206).
+    pub rounds: Vec<RoundResult>,
 }
 
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
@@ -80,11 +82,21 @@ pub struct HeroView {
     /// `None` while face down to this viewer.
     pub hero: Option<CardView>,
     pub level: Option<u8>,
+    /// ATK and DEF as they stand now: during an attack, an attacking hero's include its "while attacking"
+    /// bonuses (CR 203.1h).
     pub atk: Option<u16>,
     pub def: Option<u16>,
+    /// What `atk` is made of, in the order the rules apply it; the amounts sum exactly to `atk`. Empty while
+    /// the hero is face down to this viewer.
+    pub atk_terms: Vec<StatTerm>,
+    /// What `def` is made of; the amounts sum exactly to `def`.
+    pub def_terms: Vec<StatTerm>,
     pub written_atk: Option<u16>,
     pub written_def: Option<u16>,
     pub gems: Vec<CardView>,
+    /// Invisible gems of any basic type other heroes' effects give this one (CR 614, 625): not cards, not
+    /// equipped (CR 614.3), but they count for blends and activation gems (CR 614.2).
+    pub invisible_gems: u8,
     pub blend: Option<CardView>,
     pub attached: Vec<CardView>,
     /// The card whose effect the hero has now (its blend's, its own, or a copied one); `None` when it has none
@@ -119,6 +131,7 @@ pub fn view_for(state: &MatchState, viewer: Viewer) -> MatchView {
         choices: choices(state, viewer),
         trigger_choices: trigger_choices(state, viewer),
         outcome: state.outcome,
+        rounds: state.rounds.clone(),
     }
 }
 
@@ -202,19 +215,38 @@ fn player_view(state: &MatchState, seat: Seat, viewer: Viewer) -> PlayerView {
     }
 }
 
+/// A stat and its terms, computed once (`stats::each_term`), so the two cannot disagree.
+fn stat_with_terms(state: &MatchState, seat: Seat, pos: Position, stat: Stat, attacking: bool) -> (u16, Vec<StatTerm>) {
+    let mut terms = Vec::with_capacity(4);
+    stats::each_term(state, seat, pos, stat, attacking, |t| terms.push(t));
+    let total: i32 = terms.iter().map(|t| t.amount).sum();
+    (total as u16, terms)
+}
+
 fn hero_view(state: &MatchState, seat: Seat, pos: Position, own: bool) -> HeroView {
     let h = state.hero(seat, pos);
     let visible = own || !h.face_down;
+    let ((atk, atk_terms), (def, def_terms)) = if visible {
+        let attacking = stats::is_attacking(state, seat, pos);
+        let (atk, atk_terms) = stat_with_terms(state, seat, pos, Stat::Atk, attacking);
+        let (def, def_terms) = stat_with_terms(state, seat, pos, Stat::Def, attacking);
+        ((Some(atk), atk_terms), (Some(def), def_terms))
+    } else {
+        ((None, Vec::new()), (None, Vec::new()))
+    };
     HeroView {
         position: pos,
         face_down: h.face_down,
         hero: visible.then(|| h.card.into()),
         level: visible.then(|| h.level()),
-        atk: visible.then(|| stats::atk(state, seat, pos)),
-        def: visible.then(|| stats::def(state, seat, pos)),
+        atk,
+        def,
+        atk_terms,
+        def_terms,
         written_atk: visible.then(|| stats::written(state, seat, pos, Stat::Atk)),
         written_def: visible.then(|| stats::written(state, seat, pos, Stat::Def)),
         gems: cards(&h.gems),
+        invisible_gems: crate::effects::gems::invisible_any(state, seat, pos),
         blend: h.blend.map(Into::into),
         attached: cards(&h.attached),
         effect: if visible { crate::effects::active_effect(state, seat, pos).map(|e| e.name()) } else { None },

@@ -60,7 +60,7 @@ fn meter_stars(state: &MatchState, seat: Seat) -> u8 {
 /// Invisible gems the other heroes give this one (Gourmet Guider). Only unconditional blend effects grant them,
 /// so this reads the other heroes' effects without asking whether they are usable; that keeps activation-gem
 /// checks (which count invisible gems, CR 300.5f) from chasing each other around the field.
-fn invisible_any(state: &MatchState, seat: Seat, pos: Position) -> u8 {
+pub(crate) fn invisible_any(state: &MatchState, seat: Seat, pos: Position) -> u8 {
     let mut n = 0u8;
     for other in Position::ALL.into_iter().filter(|p| *p != pos) {
         let Some(effect) = super::active_effect(state, seat, other) else { continue };

@@ -62,6 +62,8 @@ pub(crate) struct Alteration {
     pub hero: HeroKey,
     pub kind: AlterKind,
     pub until: Until,
+    /// The card whose effect made it (shown with the ATK/DEF terms it adds; always a public card).
+    pub source: CardDefId,
 }
 
 pub(crate) fn program(def: CardDefId) -> Option<&'static Program> {
@@ -117,10 +119,11 @@ fn condition_removed(state: &MatchState, seat: Seat, pos: Position, wanted: Posi
 /// Whether a "while …" / "if …" condition holds for the hero at `pos`. `attacking` is true only while this hero's
 /// attack damage is being calculated (CR 203.1h, 204.3b).
 pub(crate) fn condition_holds(state: &MatchState, seat: Seat, pos: Position, c: &Condition, attacking: bool) -> bool {
-    if let Some(p) = c.in_position {
-        if p != pos && !condition_removed(state, seat, pos, p) {
-            return false;
-        }
+    if let Some(p) = c.in_position
+        && p != pos
+        && !condition_removed(state, seat, pos, p)
+    {
+        return false;
     }
     if c.on_frontline && !pos.is_frontline() {
         return false;
@@ -215,8 +218,8 @@ pub(crate) fn expire(state: &mut MatchState, ending_turn: Option<u32>, starting:
     });
 }
 
-pub(crate) fn alter(state: &mut MatchState, hero: HeroKey, kind: AlterKind, until: Until) {
-    state.alterations.push(Alteration { hero, kind, until });
+pub(crate) fn alter(state: &mut MatchState, hero: HeroKey, kind: AlterKind, until: Until, source: CardDefId) {
+    state.alterations.push(Alteration { hero, kind, until, source });
 }
 
 pub(crate) fn effect_removed(state: &MatchState, seat: Seat, pos: Position) -> bool {
@@ -228,15 +231,20 @@ pub(crate) fn cannot_attack(state: &MatchState, seat: Seat, pos: Position) -> bo
 }
 
 pub(crate) fn inverted(state: &MatchState, seat: Seat, pos: Position) -> bool {
-    // Each Invert swaps again: an odd number of them leaves the stats swapped.
-    let key = HeroKey::at(state, seat, pos);
-    state.alterations.iter().filter(|a| a.hero == key && a.kind == AlterKind::InvertWritten).count() % 2 == 1
+    inverted_by(state, seat, pos).is_some()
 }
 
-pub(crate) fn bonuses(state: &MatchState, seat: Seat, pos: Position) -> (i32, i32) {
+/// The card that left the hero's written stats swapped, if they are: each Invert swaps again, so an odd number
+/// of them leaves the stats swapped, and the last one is named.
+pub(crate) fn inverted_by(state: &MatchState, seat: Seat, pos: Position) -> Option<CardDefId> {
+    let (count, last) = alterations_of(state, seat, pos)
+        .filter(|a| a.kind == AlterKind::InvertWritten)
+        .fold((0usize, None), |(n, _), a| (n + 1, Some(a.source)));
+    if count % 2 == 1 { last } else { None }
+}
+
+/// The alterations that apply to the hero at `pos` now, oldest first.
+pub(crate) fn alterations_of(state: &MatchState, seat: Seat, pos: Position) -> impl Iterator<Item = &Alteration> {
     let key = HeroKey::at(state, seat, pos);
-    state.alterations.iter().filter(|a| a.hero == key).fold((0, 0), |(atk, def), a| match a.kind {
-        AlterKind::Atk(n) => (atk + n as i32, def),
-        _ => (atk, def),
-    })
+    state.alterations.iter().filter(move |a| a.hero == key)
 }

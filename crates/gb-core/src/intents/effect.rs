@@ -66,14 +66,14 @@ pub(crate) fn check_use(state: &MatchState, seat: Seat, hero: Position) -> Resul
             format!("this hero already used {} as often as it may", effect.name()),
         ));
     }
-    if let Some(req) = requires {
-        if !requirement_met(state, seat, hero, *req, gems) {
-            return Err(Rejection::new(
-                "effect_cannot_be_used",
-                "CR 500.1b",
-                format!("{} has nothing to work with now", effect.name()),
-            ));
-        }
+    if let Some(req) = requires
+        && !requirement_met(state, seat, hero, *req, gems)
+    {
+        return Err(Rejection::new(
+            "effect_cannot_be_used",
+            "CR 500.1b",
+            format!("{} has nothing to work with now", effect.name()),
+        ));
     }
     Ok(())
 }

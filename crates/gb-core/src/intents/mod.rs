@@ -4,6 +4,7 @@ pub(crate) mod action;
 pub(crate) mod attack;
 pub(crate) mod blend;
 pub(crate) mod effect;
+pub(crate) mod forbidden;
 pub(crate) mod gem;
 pub(crate) mod setup;
 pub(crate) mod substitute;

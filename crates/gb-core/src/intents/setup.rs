@@ -33,10 +33,16 @@ pub(crate) fn apply_mulligan(state: &mut MatchState, seat: Seat, mulligan: bool,
     state.frames.pop();
     ev.push(Event::Mulligan { seat, mulligan });
     if mulligan {
+        let stacked = state.stacked;
         let p = state.player_mut(seat);
         p.mulliganed = true;
         let hand = std::mem::take(&mut p.hand);
-        p.deck.extend(hand);
+        if stacked {
+            // A stacked deck keeps its order: the old hand goes under it, in the order it was dealt, and the next 7 are dealt.
+            p.deck.splice(0..0, hand.into_iter().rev());
+        } else {
+            p.deck.extend(hand);
+        }
         shuffle_deck(state, seat);
         deal(state, seat, ev);
     }
@@ -45,7 +51,9 @@ pub(crate) fn apply_mulligan(state: &mut MatchState, seat: Seat, mulligan: bool,
 /// Shuffling re-issues every handle in the deck, so nothing seen before can be followed in (CR 403.2).
 pub(crate) fn shuffle_deck(state: &mut MatchState, seat: Seat) {
     let mut deck = std::mem::take(&mut state.player_mut(seat).deck);
-    state.rng.shuffle(&mut deck);
+    if !state.stacked {
+        state.rng.shuffle(&mut deck);
+    }
     for card in deck.iter_mut() {
         *card = state.fresh(card.def);
     }

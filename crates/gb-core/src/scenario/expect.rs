@@ -5,18 +5,82 @@ use crate::state::MatchState;
 use crate::view::view_for;
 use serde_json::Value;
 
+/// How an expectation compares: a whole value, or a list by what it contains or how many it has.
+enum Form<'a> {
+    Equals(&'a str),
+    /// `path.contains = [...]` (or one value): each wanted element is in the list, each matched once.
+    Contains(&'a str),
+    /// `path.count = N`: the list has N elements.
+    Count(&'a str),
+    /// `path.count.NAME = N`: N elements of the list are NAME (a card by name, or a string).
+    CountOf(&'a str, &'a str),
+}
+
+fn form(path: &str) -> Form<'_> {
+    if let Some(base) = path.strip_suffix(".contains") {
+        Form::Contains(base)
+    } else if let Some(base) = path.strip_suffix(".count") {
+        Form::Count(base)
+    } else if let Some((base, name)) = path.split_once(".count.") {
+        Form::CountOf(base, name)
+    } else {
+        Form::Equals(path)
+    }
+}
+
 /// Paths start with `a.` or `b.` (read in that seat's own view, so own hands can be checked) or name a field of
-/// the spectator's view (`pending.seat`, `outcome.winner`, `round`). Array elements are picked by index or by
-/// their `position` (`heroes.left`).
+/// the spectator's view (`pending.seat`, `outcome.winner`, `round`); `events` is the list of event types. Array
+/// elements are picked by index or by their `position` (`heroes.left`).
 pub(super) fn check(state: &MatchState, expect: &Expect, events: &[Value]) -> Result<(), String> {
+    let types: Vec<&str> = events.iter().filter_map(|e| e.get("type").and_then(Value::as_str)).collect();
     for (path, wanted) in &expect.fields {
-        let got = lookup(state, path).ok_or_else(|| format!("no field {path}"))?;
         let wanted = serde_json::to_value(wanted).map_err(|e| e.to_string())?;
-        if !same(&got, &wanted) {
-            return Err(format!("{path}: expected {wanted}, got {got}"));
+        let get = |base: &str| -> Result<Value, String> {
+            if base == "events" {
+                return Ok(Value::from(types.clone()));
+            }
+            lookup(state, base).ok_or_else(|| format!("no field {base}"))
+        };
+        let list = |base: &str| -> Result<Vec<Value>, String> {
+            match get(base)? {
+                Value::Array(a) => Ok(a),
+                other => Err(format!("{base} is not a list but {other}")),
+            }
+        };
+        match form(path) {
+            Form::Equals(base) => {
+                let got = get(base)?;
+                if !same(&got, &wanted) {
+                    return Err(format!("{path}: expected {wanted}, got {got}"));
+                }
+            }
+            Form::Contains(base) => {
+                let mut rest = list(base)?;
+                let items = match &wanted {
+                    Value::Array(a) => a.clone(),
+                    one => vec![one.clone()],
+                };
+                for item in &items {
+                    let Some(i) = rest.iter().position(|g| same(g, item)) else {
+                        return Err(format!("{path}: {item} is not in {}", Value::from(list(base)?)));
+                    };
+                    rest.swap_remove(i);
+                }
+            }
+            Form::Count(base) => {
+                let got = list(base)?.len();
+                if !same(&Value::from(got), &wanted) {
+                    return Err(format!("{path}: expected {wanted} elements, got {got}"));
+                }
+            }
+            Form::CountOf(base, name) => {
+                let got = list(base)?.iter().filter(|g| same(g, &Value::from(name))).count();
+                if !same(&Value::from(got), &wanted) {
+                    return Err(format!("{path}: expected {wanted} of {name}, got {got}"));
+                }
+            }
         }
     }
-    let types: Vec<&str> = events.iter().filter_map(|e| e.get("type").and_then(Value::as_str)).collect();
     let mut rest = types.iter();
     for wanted in &expect.events {
         if !rest.any(|t| t == wanted) {

@@ -3,8 +3,12 @@
 //! The format is documented in `docs/scenarios.md`.
 mod expect;
 mod position;
+mod setup;
 
+#[cfg(test)]
+pub(crate) use position::build as build_position;
 pub use position::{HeroSpec, PlayerSpec, PositionSpec};
+pub use setup::{RefusedSpec, SetupSpec, Violation};
 
 use crate::api::apply;
 use crate::ids::{Seat, Viewer};
@@ -34,14 +38,6 @@ pub struct Scenario {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SetupSpec {
-    pub a: String,
-    pub b: String,
-    pub seed: u64,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Step {
     pub seat: Seat,
     /// An intent as on the wire; a `card` or `bench` given as a name means the first such card in the acting
@@ -50,6 +46,9 @@ pub struct Step {
     /// The rejection code this intent must get (then nothing may change).
     #[serde(default)]
     pub reject: Option<String>,
+    /// With `reject`: the rule the rejection must cite (`"CR 301.3"`).
+    #[serde(default)]
+    pub rule: Option<String>,
     #[serde(default)]
     pub expect: Option<Expect>,
 }
@@ -85,21 +84,29 @@ pub fn run_text(text: &str) -> ScenarioResult {
     ScenarioResult { name, failure: run(&scenario).err() }
 }
 
-fn start(scenario: &Scenario) -> Result<(MatchState, crate::event::Events), String> {
+/// The state a scenario starts from, or `None` when its `[setup]` decks were refused as it expected.
+fn start(scenario: &Scenario) -> Result<Option<(MatchState, crate::event::Events)>, String> {
     match (&scenario.setup, &scenario.position) {
-        (Some(setup), None) => {
-            let parse = |t: &str| crate::deck::DeckList::parse_text(t).map_err(|e| format!("deck list: {e:?}"));
-            let setup = crate::setup::MatchSetup { decks: [parse(&setup.a)?, parse(&setup.b)?], seed: setup.seed };
-            let state = crate::setup::new_match(&setup).map_err(|e| format!("setup: {e:?}"))?;
-            Ok((state, crate::event::Events::default()))
-        }
-        (None, Some(position)) => position::build(position),
+        (Some(spec), None) => match setup::start(spec) {
+            setup::Started::Match(state, events) => {
+                setup::check_refusal(spec, None)?;
+                Ok(Some((*state, events)))
+            }
+            setup::Started::Refused(violations) => {
+                setup::check_refusal(spec, Some(&violations))?;
+                if !scenario.steps.is_empty() || scenario.expect.is_some() {
+                    return Err("a scenario whose decks are refused has no steps or [expect]".into());
+                }
+                Ok(None)
+            }
+        },
+        (None, Some(position)) => position::build(position).map(Some),
         _ => Err("a scenario has exactly one of [setup] and [position]".into()),
     }
 }
 
 fn run(scenario: &Scenario) -> Result<(), String> {
-    let (mut state, opening) = start(scenario)?;
+    let Some((mut state, opening)) = start(scenario)? else { return Ok(()) };
     let opening = serde_json::to_value(opening.for_viewer(Viewer::Spectator)).unwrap();
     let mut all_events = opening.as_array().cloned().unwrap_or_default();
     for (i, step) in scenario.steps.iter().enumerate() {
@@ -123,6 +130,12 @@ fn run(scenario: &Scenario) -> Result<(), String> {
                 if r.code != code {
                     return Err(format!("{at}: expected rejection {code}, got {r}"));
                 }
+                if step.rule.as_ref().is_some_and(|rule| rule != r.rule) {
+                    return Err(format!(
+                        "{at}: expected the rejection to cite {}, got {r}",
+                        step.rule.as_ref().unwrap()
+                    ));
+                }
                 if crate::api::state_hash(&state) != before {
                     return Err(format!("{at}: a rejected intent changed the state"));
                 }
@@ -141,17 +154,35 @@ fn resolve_intent(state: &MatchState, seat: Seat, raw: &toml::Value) -> Result<I
     let view = view_for(state, Viewer::Seat(seat));
     let me = &view.players[seat.index()];
     if let Some(obj) = json.as_object_mut() {
-        for (field, zone) in [("card", me.hand.as_ref()), ("bench", me.bench.as_ref())] {
+        // A `gem` by name is one on the step's `hero`.
+        let hero = obj.get("hero").and_then(|h| h.as_str()).map(str::to_owned);
+        let gems =
+            me.heroes.iter().find(|h| hero.as_deref().is_some_and(|p| p.eq_ignore_ascii_case(h.position.label())));
+        let zones = [
+            ("card", me.hand.as_deref(), "hand"),
+            ("bench", me.bench.as_deref(), "bench"),
+            ("gem", gems.map(|h| h.gems.as_slice()), "hero's gems"),
+        ];
+        for (field, zone, zone_name) in zones {
             if let Some(serde_json::Value::String(name)) = obj.get(field).cloned() {
-                let card =
-                    zone.into_iter().flatten().find(|c| c.name.eq_ignore_ascii_case(&name)).ok_or_else(|| {
-                        format!("no {name} in {seat:?}'s {}", if field == "card" { "hand" } else { "bench" })
-                    })?;
+                let card = zone
+                    .into_iter()
+                    .flatten()
+                    .find(|c| c.name.eq_ignore_ascii_case(&name))
+                    .ok_or_else(|| format!("no {name} in {seat:?}'s {zone_name}"))?;
                 obj.insert(field.into(), serde_json::json!(card.id.0));
             }
         }
     }
-    serde_json::from_value(json).map_err(|e| format!("not an intent: {e}"))
+    let kind = json.get("type").and_then(|t| t.as_str()).map(str::to_owned);
+    serde_json::from_value(json).map_err(|e| match kind {
+        // An unknown kind is the scenario's mistake, never a rule's rejection: say which kind.
+        Some(kind) if e.to_string().starts_with("unknown variant") => {
+            format!("unknown intent type {kind:?}: the engine has no such intent ({e})")
+        }
+        None => "an intent needs a `type`".into(),
+        Some(kind) => format!("not a {kind} intent: {e}"),
+    })
 }
 
 #[cfg(test)]

@@ -86,10 +86,10 @@ struct Ids(u32);
 impl Ids {
     fn card(&mut self, name: &str, kind: Option<CardKind>) -> Result<Card, String> {
         let def: CardDefId = catalogue().find(name).ok_or_else(|| format!("no card named {name:?}"))?;
-        if let Some(kind) = kind {
-            if def.def().kind != kind {
-                return Err(format!("{name} is not a {kind:?}"));
-            }
+        if let Some(kind) = kind
+            && def.def().kind != kind
+        {
+            return Err(format!("{name} is not a {kind:?}"));
         }
         self.0 += 1;
         Ok(Card { id: CardId(self.0), def })
@@ -139,18 +139,38 @@ pub(crate) fn build(spec: &PositionSpec) -> Result<(MatchState, crate::event::Ev
             return Err(format!("unknown phase {other:?} (use \"play\" or \"start_of_turn\")"));
         }
     };
-    // Turns already begun: 1 during a first turn; otherwise enough that no first-turn rule applies.
+    if spec.first_turn && spec.round > 1 {
+        return Err("first_turn is only for round 1: later rounds have no first turns (CR 206.3a)".into());
+    }
+    // The position is what a real game reaching it would be: turns alternate from the first player's turn 1
+    // (the next round's turn is literally the next turn, CR 206.3e), so the first player's turns are the odd ones.
+    // A first turn is turn 1 or 2; any other position is turn 5 or 6, late enough that no first-turn rule applies.
+    let number = match (spec.first_turn, active == first_player) {
+        (true, true) => 1,
+        (true, false) => 2,
+        (false, true) => 5,
+        (false, false) => 6,
+    };
     for seat in Seat::BOTH {
-        let started = if spec.first_turn { (seat == active) as u32 } else { 2 };
+        let parity = if seat == first_player { 1 } else { 0 };
+        // This seat's turns up to `number`, newest first.
+        let mut turns = (1..=number).rev().filter(|t| t % 2 == parity);
         let p = &mut players[seat.index()];
-        p.turns_started = if start_of_turn && seat == active { started.saturating_sub(1) } else { started };
+        p.turns_started = (1..=number).filter(|t| t % 2 == parity).count() as u32;
+        p.current_turn = turns.next().unwrap_or(0);
+        p.previous_turn = turns.next().unwrap_or(0);
+        if start_of_turn && seat == active {
+            // begin_turn counts this turn in again.
+            p.turns_started -= 1;
+            p.current_turn = p.previous_turn;
+        }
     }
     let mut state = MatchState::new(
         players,
         TurnState {
             active,
             first_player,
-            number: if spec.first_turn { 1 } else { 5 },
+            number,
             phase: Phase::Play,
             first_turns_over: spec.round > 1,
             round: spec.round,

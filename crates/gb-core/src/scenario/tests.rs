@@ -21,12 +21,16 @@ fn every_committed_scenario_passes() {
 
 #[test]
 fn a_failing_expectation_is_reported() {
-    let text = r#"
-name = "wrong on purpose"
+    let text = format!("name = \"wrong on purpose\"\n{PLAIN_POSITION}\n[expect]\n\"b.hp\" = 19\n");
+    let r = run_text(&text);
+    assert!(r.failure.unwrap().contains("b.hp: expected 19, got 20"));
+}
+
+const PLAIN_POSITION: &str = r#"
 [position]
 active = "A"
 [position.a.heroes]
-left = { hero = "Claire" }
+left = { hero = "Claire", gems = ["Pyrogem"] }
 center = { hero = "Kula" }
 right = { hero = "Elaine" }
 back = { hero = "Tara" }
@@ -35,9 +39,59 @@ left = { hero = "Carter" }
 center = { hero = "Matthew" }
 right = { hero = "Devin" }
 back = { hero = "Beatrice" }
-[expect]
-"b.hp" = 19
 "#;
-    let r = run_text(text);
-    assert!(r.failure.unwrap().contains("b.hp: expected 19, got 20"));
+
+/// An intent type the engine does not know is the scenario's mistake, named as such, even where a rejection was
+/// expected: it can never pass as a rule's refusal.
+#[test]
+fn an_unknown_intent_type_is_a_scenario_error_naming_it() {
+    for reject in ["", "reject = \"gem_stays_equipped\"\n"] {
+        let text = format!(
+            "name = \"unknown\"\n{PLAIN_POSITION}\n[[step]]\nseat = \"A\"\nintent = {{ type = \"take_gem_off\", hero = \"left\" }}\n{reject}"
+        );
+        let failure = run_text(&text).failure.expect("an unknown intent fails the scenario");
+        assert!(failure.contains("unknown intent type \"take_gem_off\""), "{failure}");
+    }
+}
+
+/// A rejection that cites another rule than the step says fails the scenario.
+#[test]
+fn a_rejection_must_cite_the_expected_rule() {
+    let step = "[[step]]\nseat = \"A\"\nintent = { type = \"remove_gem\", hero = \"left\", gem = \"Pyrogem\" }\n";
+    let text = |rule: &str| {
+        format!("name = \"rule\"\n{PLAIN_POSITION}\n{step}reject = \"gem_stays_equipped\"\nrule = \"{rule}\"\n")
+    };
+    assert_eq!(run_text(&text("CR 301.3")).failure, None);
+    let failure = run_text(&text("CR 611.3")).failure.unwrap();
+    assert!(failure.contains("expected the rejection to cite CR 611.3"), "{failure}");
+}
+
+/// "contains" and "count" forms fail with what the list really holds.
+#[test]
+fn list_expectations_report_what_is_missing() {
+    let text = |expect: &str| format!("name = \"lists\"\n{PLAIN_POSITION}\n[expect]\n{expect}\n");
+    assert_eq!(run_text(&text(r#""a.heroes.left.gems.contains" = "Pyrogem""#)).failure, None);
+    assert_eq!(run_text(&text(r#""a.heroes.count" = 4"#)).failure, None);
+    let missing = run_text(&text(r#""a.heroes.left.gems.contains" = ["Pyrogem", "Pyrogem"]"#)).failure.unwrap();
+    assert!(missing.contains("\"Pyrogem\" is not in"), "{missing}");
+    let count = run_text(&text(r#""a.heroes.left.gems.count.Pyrogem" = 2"#)).failure.unwrap();
+    assert!(count.contains("expected 2 of Pyrogem, got 1"), "{count}");
+}
+
+/// A setup that expects a refusal fails when the decks are fine, and a refused setup without that expectation
+/// fails with each violation and its rule.
+#[test]
+fn refusal_expectations_are_checked_both_ways() {
+    let deck = crate::decks::preconstructed()[0].1.to_text();
+    let legal = format!("name = \"legal\"\n[setup]\nseed = 1\na = \"\"\"\n{deck}\"\"\"\nb = \"\"\"\n{deck}\"\"\"\n");
+    assert_eq!(run_text(&legal).failure, None);
+    let expecting = format!("{legal}[setup.refused]\na = [{{ code = \"main_deck_size\", rule = \"CR 101.3\" }}]\n");
+    assert!(run_text(&expecting).failure.unwrap().contains("expected the decks to be refused"));
+    // Heroes only: no main deck at all.
+    let short: Vec<&str> = deck.lines().filter(|l| !l.starts_with(char::is_numeric)).collect();
+    let short = short.join("\n");
+    let refused =
+        format!("name = \"short\"\n[setup]\nseed = 1\na = \"\"\"\n{short}\n\"\"\"\nb = \"\"\"\n{deck}\"\"\"\n");
+    let failure = run_text(&refused).failure.unwrap();
+    assert!(failure.contains("main_deck_size (CR 101.3)"), "{failure}");
 }

@@ -18,6 +18,16 @@ pub struct GameOutcome {
     pub reason: EndReason,
 }
 
+/// One decided round: who won it, and each player's HP (seat A's, then B's) at the moment it was decided — the
+/// loser's is 0 (CR 206.1, 206.1f).
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct RoundResult {
+    pub round: u8,
+    pub winner: Seat,
+    pub hp: [u16; 2],
+}
+
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -80,6 +90,11 @@ pub struct MatchState {
     /// Triggers raised and not yet put in a `Triggers` frame (CR 501.3–501.4).
     pub(crate) triggers: Vec<crate::effects::triggers::PendingTrigger>,
     pub(crate) next_trigger_id: u32,
+    /// Every round decided so far, in order (CR 206).
+    pub(crate) rounds: Vec<RoundResult>,
+    /// Scenarios only (never set by `new_match`): decks are never shuffled, so a worked example can name the
+    /// cards dealt and drawn; a mulligan puts the hand under the deck instead (see `docs/scenarios.md`).
+    pub(crate) stacked: bool,
 }
 
 impl MatchState {
@@ -104,6 +119,8 @@ impl MatchState {
             effect_uses: Vec::new(),
             triggers: Vec::new(),
             next_trigger_id: 0,
+            rounds: Vec::new(),
+            stacked: false,
         }
     }
 
@@ -162,10 +179,11 @@ impl MatchState {
     /// Non-attack damage inflicted by `by` (CR 615): it may set off "when you inflict non-attack damage" triggers.
     pub(crate) fn effect_damage(&mut self, by: Option<Seat>, seat: Seat, amount: u16, ev: &mut Events) {
         self.damage(seat, amount, false, ev);
-        if let Some(by) = by {
-            if by != seat && amount > 0 {
-                crate::effects::triggers::raise(self, crate::effects::triggers::TriggerEvent::NonAttackDamage { by });
-            }
+        if let Some(by) = by
+            && by != seat
+            && amount > 0
+        {
+            crate::effects::triggers::raise(self, crate::effects::triggers::TriggerEvent::NonAttackDamage { by });
         }
     }
 
@@ -184,6 +202,8 @@ impl MatchState {
         self.turn.round_loser = Some(loser);
         let winner = loser.other();
         self.player_mut(winner).rounds_won += 1;
+        let hp = [self.players[0].hp, self.players[1].hp];
+        self.rounds.push(RoundResult { round: self.turn.round, winner, hp });
         let rounds_won = [self.players[0].rounds_won, self.players[1].rounds_won];
         ev.push(Event::RoundLost { seat: loser, round: self.turn.round, rounds_won });
         // CR 206.2: two rounds end the game immediately.

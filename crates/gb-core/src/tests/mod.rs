@@ -3,6 +3,7 @@
 mod determinism;
 mod random_matches;
 mod redaction;
+mod stat_terms;
 
 use crate::decks::preconstructed;
 use crate::setup::{MatchSetup, new_match};

@@ -36,6 +36,8 @@ fn probes(state: &MatchState, rng: &mut MatchRng) -> Vec<Intent> {
         out.push(Intent::PlayAction { card: id(rng) });
         out.push(Intent::Deblend { hero: pos(rng) });
         out.push(Intent::Substitute { hero: pos(rng), bench: id(rng) });
+        out.push(Intent::RemoveGem { hero: pos(rng), gem: id(rng) });
+        out.push(Intent::MoveHero { hero: pos(rng), to: pos(rng) });
         let n = rng.below(4) as usize;
         let attackers = (0..n).map(|_| AttackerDecl { hero: pos(rng), target: pos(rng) }).collect();
         out.push(Intent::DeclareAttack { attackers });
@@ -68,6 +70,10 @@ fn assert_legality_agrees(state: &MatchState, rng: &mut MatchRng) {
     }
 }
 
+/// After every intent: every card in exactly one zone; heroes only on the field or the bench (CR 300.1b, 400.3b)
+/// and never discarded (CR 404.2a, 404.3a); each hero in one position (CR 300.2b, 400.3d); no blend without its
+/// gems (CR 302.6); no more actions than meter slots (CR 401.2); never more than two rounds won (CR 206.2); and
+/// every match ends (CR 200.8b).
 #[test]
 fn ten_thousand_random_matches_keep_every_invariant() {
     let n = match_count(10_000);

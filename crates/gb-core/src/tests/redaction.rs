@@ -128,13 +128,17 @@ fn hidden_ids(state: &MatchState, viewer: Viewer) -> Vec<u32> {
     ids
 }
 
-/// Every `"name":"…"` and `"id":N` in a JSON text (the only places card identities appear).
-fn names_and_ids(text: &str) -> (Vec<&str>, Vec<u32>) {
+/// Every `"name":"…"` and `"id":N` in a JSON text (the only places card identities appear), and in views also
+/// every `"card":"…"` (the card named by an ATK/DEF term or a trigger choice).
+fn names_and_ids(text: &str, in_view: bool) -> (Vec<&str>, Vec<u32>) {
     let mut names = Vec::new();
     let mut ids = Vec::new();
-    for (i, _) in text.match_indices("\"name\":\"") {
-        let rest = &text[i + 8..];
-        names.push(&rest[..rest.find('"').unwrap()]);
+    let keys: &[&str] = if in_view { &["\"name\":\"", "\"card\":\""] } else { &["\"name\":\""] };
+    for key in keys {
+        for (i, _) in text.match_indices(key) {
+            let rest = &text[i + key.len()..];
+            names.push(&rest[..rest.find('"').unwrap()]);
+        }
     }
     for (i, _) in text.match_indices("\"id\":") {
         let rest = &text[i + 5..];
@@ -146,6 +150,7 @@ fn names_and_ids(text: &str) -> (Vec<&str>, Vec<u32>) {
     (names, ids)
 }
 
+/// Hands, decks (even to their owner), benches and face-down heroes are hidden (CR 402.2, 403.2b, 405.2, 405.3a).
 #[test]
 fn a_view_does_not_change_when_only_hidden_things_change() {
     for seed in 0..match_count(10_000) / 10 {
@@ -172,6 +177,7 @@ fn a_view_does_not_change_when_only_hidden_things_change() {
     }
 }
 
+/// No hidden card is named or followable by handle (CR 402.2, 403.2b, 405.3a); a searcher sees its deck (CR 619.1).
 #[test]
 fn no_hidden_card_name_or_handle_reaches_a_view_or_an_event() {
     for seed in 0..match_count(10_000) / 10 {
@@ -185,7 +191,7 @@ fn no_hidden_card_name_or_handle_reaches_a_view_or_an_event() {
             for (i, viewer) in VIEWERS.iter().enumerate() {
                 let now = Visible::of(&state, *viewer);
                 let view = json(&view_for(&state, *viewer));
-                let (names, ids) = names_and_ids(&view);
+                let (names, ids) = names_and_ids(&view, true);
                 for name in names {
                     assert!(now.shows_name(name), "seed {seed}: {viewer:?} view shows hidden {name}");
                 }
@@ -193,7 +199,7 @@ fn no_hidden_card_name_or_handle_reaches_a_view_or_an_event() {
                     assert!(now.shows_id(id), "seed {seed}: {viewer:?} view shows hidden handle {id}");
                 }
                 let events = json(&events.for_viewer(*viewer));
-                let (names, ids) = names_and_ids(&events);
+                let (names, ids) = names_and_ids(&events, false);
                 for name in names {
                     assert!(
                         now.shows_name(name) || before[i].shows_name(name),

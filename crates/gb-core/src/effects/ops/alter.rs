@@ -16,10 +16,10 @@ fn end_of_turn(state: &MatchState) -> Until {
 pub(super) fn bonus(state: &mut MatchState, f: &mut EffectFrame, atk: i8, with_partner: bool) -> Flow {
     let until = end_of_turn(state);
     if let Some(hero) = f.hero {
-        alter(state, hero, AlterKind::Atk(atk), until);
+        alter(state, hero, AlterKind::Atk(atk), until, f.effect);
     }
     if let (true, Some(partner)) = (with_partner, f.ctx.partner) {
-        alter(state, partner, AlterKind::Atk(atk), until);
+        alter(state, partner, AlterKind::Atk(atk), until, f.effect);
     }
     Flow::Next
 }
@@ -40,7 +40,7 @@ pub(super) fn remove_effect(
         (EffectTarget::OpponentFrontline, _) => return Flow::Ask(me, Prompt::RemoveEffectTarget),
     };
     let hero = HeroKey::at(state, opponent, pos);
-    alter(state, hero, AlterKind::NoEffect, Until::NextTurnOf(me));
+    alter(state, hero, AlterKind::NoEffect, Until::NextTurnOf(me), f.effect);
     ev.push(Event::EffectRemoved { seat: opponent, hero: pos });
     Flow::Next
 }
@@ -57,7 +57,7 @@ pub(super) fn copy_effect(state: &mut MatchState, f: &mut EffectFrame, ev: &mut 
     let h = state.hero(me, pos);
     let source = h.blend.map(|b| b.def).unwrap_or(h.card.def);
     let until = end_of_turn(state);
-    alter(state, hero, AlterKind::Copy { source, copied }, until);
+    alter(state, hero, AlterKind::Copy { source, copied }, until, f.effect);
     ev.push(Event::EffectCopied { seat: me, hero: pos, card: copied.name() });
     Flow::Next
 }
@@ -68,7 +68,7 @@ pub(super) fn invert_written(state: &mut MatchState, f: &mut EffectFrame, ev: &m
     let Some(Answer::Hero(_, pos)) = f.take_answer() else { return Flow::Ask(me, Prompt::InvertTarget) };
     let hero = HeroKey::at(state, me, pos);
     let until = end_of_turn(state);
-    alter(state, hero, AlterKind::InvertWritten, until);
+    alter(state, hero, AlterKind::InvertWritten, until, f.effect);
     ev.push(Event::Inverted { seat: me, hero: pos });
     Flow::Next
 }
@@ -85,7 +85,7 @@ pub(super) fn block_attack_damage(state: &mut MatchState, f: &mut EffectFrame, e
         let attacker = *attacker;
         let hero = HeroKey::at(state, attacker_seat, attacker);
         let until = end_of_turn(state);
-        alter(state, hero, AlterKind::CannotAttack, until);
+        alter(state, hero, AlterKind::CannotAttack, until, f.effect);
         ev.push(Event::AttackBlocked { seat: attacker_seat, attacker });
     }
     Flow::Next

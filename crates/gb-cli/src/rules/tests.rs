@@ -1,0 +1,54 @@
+//! The citation reader and the freshness of the committed table. (Citations in these tests are built with
+//! `format!`, so this file cites no rule itself.)
+use super::*;
+
+const SAMPLE: &str = "## 204. Resolving an Attack\n204.1 After declaring…\n204.2 For the remaining…\n\
+    204.2a For example…\n204.3 Calculate…\n300.b A typo without a rule number.\n405.2 Hidden.\n405.3 Also hidden.\n\
+    626.1 Out of range.\n";
+
+fn numbers(text: &str) -> Vec<String> {
+    let rules = parse_rules(SAMPLE);
+    citations(text, &rules).into_iter().map(|i| rules[i].number.clone()).collect()
+}
+
+#[test]
+fn numbered_rules_are_read_in_order_and_headings_and_typos_are_not() {
+    let rules: Vec<String> = parse_rules(SAMPLE).into_iter().map(|r| r.number).collect();
+    assert_eq!(rules, ["204.1", "204.2", "204.2a", "204.3", "405.2", "405.3"]);
+}
+
+#[test]
+fn citations_read_lists_ranges_and_letters() {
+    let cr = "CR";
+    assert_eq!(numbers(&format!("({cr} 204.2a)")), ["204.2a"]);
+    assert_eq!(numbers(&format!("{cr} 204.1, 204.3 and 405.2")), ["204.1", "204.3"]);
+    assert_eq!(numbers(&format!("{cr} 204.2–204.3")), ["204.2", "204.2a", "204.3"]);
+    assert_eq!(numbers(&format!("{cr} 405.2-405.3.")), ["405.2", "405.3"]);
+    // A section, an unknown number, or a word after the number cites nothing more.
+    assert!(numbers(&format!("{cr} 204, {cr} 999.1, {cr} 204.3x")).is_empty());
+    assert!(numbers("204.3 without the prefix").is_empty());
+}
+
+#[test]
+fn a_rust_test_cites_what_its_doc_comment_and_body_say() {
+    let cr = "CR";
+    let text = format!(
+        "/// {cr} 204.1\n#[test]\nfn first() {{\n    let x = {{ 1 }};\n}}\n\nfn helper() {{ /* {cr} 204.3 */ }}\n\n\
+         #[test]\nfn second() {{\n    // {cr} 405.2\n}}\n"
+    );
+    let tests = rust_tests(&text);
+    let names: Vec<&str> = tests.iter().map(|t| t.0.as_str()).collect();
+    assert_eq!(names, ["first", "second"]);
+    assert_eq!(numbers(&tests[0].1), ["204.1"]);
+    assert_eq!(numbers(&tests[1].1), ["405.2"]);
+}
+
+/// The committed `docs/rules-coverage.md` is exactly what `gb rules coverage` would write now.
+#[test]
+fn the_committed_coverage_table_is_fresh() {
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+    let (text, (covered, behavioural, total)) = generate(root).unwrap();
+    let committed = std::fs::read_to_string(root.join(TABLE)).unwrap_or_default();
+    assert!(committed == text, "{TABLE} is stale: run `cargo run -p gb-cli -- rules coverage`");
+    assert!(total > 300 && behavioural <= total && covered <= behavioural);
+}
