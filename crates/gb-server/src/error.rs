@@ -1,7 +1,7 @@
 //! The one error type handlers return, rendered as `{ "error": { "code", "message", ... } }`.
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use gb_core::rejection::Rejection;
 use serde_json::json;
@@ -14,13 +14,15 @@ pub struct ApiError {
     pub code: &'static str,
     pub message: String,
     pub rejections: Vec<Rejection>,
+    /// Sent as `Retry-After` (whole seconds) with a 429 or 503.
+    pub retry_after: Option<std::time::Duration>,
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
-        ApiError { status, code, message: message.into(), rejections: Vec::new() }
+        ApiError { status, code, message: message.into(), rejections: Vec::new(), retry_after: None }
     }
     pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, code, message)
@@ -36,6 +38,12 @@ impl ApiError {
     }
     pub fn conflict(code: &'static str, message: impl Into<String>) -> Self {
         Self::new(StatusCode::CONFLICT, code, message)
+    }
+    /// 429: a limit was reached; the client may try again after `retry_after`.
+    pub fn too_many(code: &'static str, message: impl Into<String>, retry_after: std::time::Duration) -> Self {
+        let mut e = Self::new(StatusCode::TOO_MANY_REQUESTS, code, message);
+        e.retry_after = Some(retry_after);
+        e
     }
     /// A deck the rules refuse: 422 with every rejection (code, rule, message).
     pub fn invalid_deck(rejections: Vec<Rejection>) -> Self {
@@ -75,7 +83,11 @@ impl IntoResponse for ApiError {
         if !self.rejections.is_empty() {
             error["rejections"] = json!(self.rejections);
         }
-        (self.status, Json(json!({ "error": error }))).into_response()
+        let mut response = (self.status, Json(json!({ "error": error }))).into_response();
+        if let Some(wait) = self.retry_after {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(wait.as_secs()));
+        }
+        response
     }
 }
 

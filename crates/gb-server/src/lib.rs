@@ -3,6 +3,7 @@
 pub mod api;
 pub mod db;
 pub mod error;
+pub mod listen;
 pub mod origin;
 pub mod persist;
 pub mod protocol;

@@ -1,4 +1,5 @@
-//! The top-level router: `/api`, `/ws/rooms/{id}`, ops endpoints, the static web client, and the shared layers.
+//! The top-level router: `/api`, `/ws/rooms/{id}`, `/healthz`, the static web client, and the shared layers; and
+//! the private metrics router.
 use crate::state::AppState;
 use crate::{api, origin, telemetry};
 use axum::Router;
@@ -16,7 +17,6 @@ pub fn router(state: AppState) -> Router {
     let api = api::router().layer(middleware::from_fn_with_state(state.clone(), origin::check_origin));
     let mut app = Router::new()
         .route("/healthz", get(api::ops::healthz))
-        .route("/metrics", get(api::ops::metrics))
         .nest("/api", api)
         .route("/ws/rooms/{id}", get(crate::ws::upgrade))
         // route_layer: only matched routes, so MatchedPath gives bounded metric labels.
@@ -35,4 +35,10 @@ pub fn router(state: AppState) -> Router {
         ))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
+}
+
+/// The private listener's router (`limits.metrics_bind`): Prometheus text only. The public listener has no
+/// `/metrics`, since the live intent counts would tell what the spectator delay hides.
+pub fn metrics_router(state: AppState) -> Router {
+    Router::new().route("/metrics", get(api::ops::metrics)).with_state(state)
 }

@@ -68,6 +68,79 @@ pub struct Settings {
     /// Seconds a room without a game in progress and without viewers stays in memory (it stays in the database).
     #[arg(long, env = "GB_ROOM_IDLE_SECS", default_value_t = 3600)]
     pub room_idle_secs: u64,
+
+    #[command(flatten)]
+    pub limits: Limits,
+}
+
+/// Abuse limits: slow or hoarding clients, password guessing, room hoarding (docs/limits.md).
+#[derive(Clone, Debug, clap::Args)]
+pub struct Limits {
+    /// Seconds a connection gets to send a request's headers (also how long an idle keep-alive connection
+    /// stays open); slower clients are cut off (slowloris).
+    #[arg(long, env = "GB_HEADER_READ_TIMEOUT_SECS", default_value_t = default::HEADER_READ_TIMEOUT_SECS)]
+    pub header_read_timeout_secs: u64,
+
+    /// Open connections (HTTP and WebSocket) the server holds at once; beyond it new ones get a 503 and are
+    /// closed. Keep it below the process's file descriptor limit.
+    #[arg(long, env = "GB_MAX_CONNECTIONS", default_value_t = default::MAX_CONNECTIONS)]
+    pub max_connections: usize,
+
+    /// Open connections one client address may hold. Behind a reverse proxy every client has the proxy's
+    /// address: raise it to `max_connections` there and let the proxy limit per client.
+    #[arg(long, env = "GB_MAX_CONNECTIONS_PER_ADDR", default_value_t = default::MAX_CONNECTIONS_PER_ADDR)]
+    pub max_connections_per_addr: usize,
+
+    /// Login attempts per account: a burst, then one more every `login_account_refill_secs` (429 with
+    /// Retry-After beyond).
+    #[arg(long, env = "GB_LOGIN_ACCOUNT_BURST", default_value_t = default::LOGIN_ACCOUNT_BURST)]
+    pub login_account_burst: u32,
+    #[arg(long, env = "GB_LOGIN_ACCOUNT_REFILL_SECS", default_value_t = default::LOGIN_ACCOUNT_REFILL_SECS)]
+    pub login_account_refill_secs: u64,
+
+    /// Login attempts per client address (any accounts): a burst, then one more every
+    /// `login_addr_refill_secs`.
+    #[arg(long, env = "GB_LOGIN_ADDR_BURST", default_value_t = default::LOGIN_ADDR_BURST)]
+    pub login_addr_burst: u32,
+    #[arg(long, env = "GB_LOGIN_ADDR_REFILL_SECS", default_value_t = default::LOGIN_ADDR_REFILL_SECS)]
+    pub login_addr_refill_secs: u64,
+
+    /// Rooms one account may have open (created, not finished) at once.
+    #[arg(long, env = "GB_MAX_OPEN_ROOMS", default_value_t = default::MAX_OPEN_ROOMS)]
+    pub max_open_rooms: u32,
+
+    /// Where to serve Prometheus `/metrics` (e.g. `127.0.0.1:9100`); unset, metrics are not served at all.
+    /// Never on the public listener: the live intent counts would undo the spectator delay.
+    #[arg(long, env = "GB_METRICS_BIND")]
+    pub metrics_bind: Option<SocketAddr>,
+}
+
+/// The limits' defaults, shared by the flags and `Limits::default` (tests).
+mod default {
+    pub const HEADER_READ_TIMEOUT_SECS: u64 = 10;
+    pub const MAX_CONNECTIONS: usize = 8192;
+    pub const MAX_CONNECTIONS_PER_ADDR: usize = 256;
+    pub const LOGIN_ACCOUNT_BURST: u32 = 5;
+    pub const LOGIN_ACCOUNT_REFILL_SECS: u64 = 30;
+    pub const LOGIN_ADDR_BURST: u32 = 20;
+    pub const LOGIN_ADDR_REFILL_SECS: u64 = 3;
+    pub const MAX_OPEN_ROOMS: u32 = 5;
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            header_read_timeout_secs: default::HEADER_READ_TIMEOUT_SECS,
+            max_connections: default::MAX_CONNECTIONS,
+            max_connections_per_addr: default::MAX_CONNECTIONS_PER_ADDR,
+            login_account_burst: default::LOGIN_ACCOUNT_BURST,
+            login_account_refill_secs: default::LOGIN_ACCOUNT_REFILL_SECS,
+            login_addr_burst: default::LOGIN_ADDR_BURST,
+            login_addr_refill_secs: default::LOGIN_ADDR_REFILL_SECS,
+            max_open_rooms: default::MAX_OPEN_ROOMS,
+            metrics_bind: None,
+        }
+    }
 }
 
 impl Settings {
@@ -90,6 +163,8 @@ impl Settings {
             bot_think_ms: 20,
             room_idle_secs: 3600,
             worker_threads: 0,
+            // Metrics on their own free loopback port, as a deployment would (not on the public listener).
+            limits: Limits { metrics_bind: Some(SocketAddr::from(([127, 0, 0, 1], 0))), ..Limits::default() },
         }
     }
 }

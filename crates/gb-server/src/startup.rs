@@ -1,10 +1,12 @@
 //! `Application`: connects the database, binds the listener, builds the router, and runs
 //! until its cancellation token fires, then drains tracked tasks.
+use crate::api::throttle::LoginThrottle;
 use crate::db::Db;
+use crate::listen::{self, ListenOptions, limits::ConnLimits};
 use crate::persist::Persist;
 use crate::room::Rooms;
 use crate::room::recover::recover_rooms;
-use crate::routes::router;
+use crate::routes::{metrics_router, router};
 use crate::settings::Settings;
 use crate::state::AppState;
 use crate::telemetry;
@@ -20,6 +22,8 @@ use tokio_util::task::TaskTracker;
 pub struct Application {
     listener: TcpListener,
     local_addr: SocketAddr,
+    /// The private `/metrics` listener, when `limits.metrics_bind` is set.
+    metrics: Option<(TcpListener, SocketAddr)>,
     state: AppState,
 }
 
@@ -29,9 +33,18 @@ impl Application {
         let db = Db::connect(&settings.database_url).await?;
         let listener = TcpListener::bind(settings.bind).await.with_context(|| format!("binding {}", settings.bind))?;
         let local_addr = listener.local_addr()?;
+        let metrics = match settings.limits.metrics_bind {
+            Some(addr) => {
+                let l = TcpListener::bind(addr).await.with_context(|| format!("binding metrics on {addr}"))?;
+                let bound = l.local_addr()?;
+                Some((l, bound))
+            }
+            None => None,
+        };
         let shutdown = CancellationToken::new();
         let tracker = TaskTracker::new();
         let persist = Persist::spawn(db.clone(), &tracker, shutdown.clone());
+        let login_throttle = Arc::new(LoginThrottle::new(&settings.limits));
         let state = AppState {
             db,
             settings: Arc::new(settings),
@@ -40,12 +53,13 @@ impl Application {
             tracker,
             rooms: Rooms::default(),
             persist,
+            login_throttle,
         };
         // Unfinished games come back at exactly their last accepted version before anyone can connect.
         let recovered = recover_rooms(&state.room_deps(), &state.rooms).await?;
         tracing::info!(recovered, "rooms recovered");
-        tracing::info!(addr = %local_addr, db = state.db.backend(), "gb-server bound");
-        Ok(Application { listener, local_addr, state })
+        tracing::info!(addr = %local_addr, db = state.db.backend(), metrics = ?metrics.as_ref().map(|m| m.1), "gb-server bound");
+        Ok(Application { listener, local_addr, metrics, state })
     }
 
     /// The port actually bound (useful when `bind` asked for port 0).
@@ -55,6 +69,11 @@ impl Application {
 
     pub fn local_addr(&self) -> SocketAddr {
         self.local_addr
+    }
+
+    /// Where `/metrics` is served, if anywhere.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics.as_ref().map(|m| m.1)
     }
 
     /// Cancel this token to stop the server gracefully.
@@ -70,13 +89,24 @@ impl Application {
     /// Serves until the shutdown token is cancelled, then waits (bounded) for tracked tasks
     /// and closes the database pool.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
-        let Application { listener, state, .. } = self;
-        let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
+        let Application { listener, metrics, state, .. } = self;
         let token = state.shutdown.clone();
         spawn_session_sweeper(&state);
-        axum::serve(listener, app).with_graceful_shutdown(token.cancelled_owned()).await?;
-        state.tracker.close();
         let grace = Duration::from_secs(state.settings.shutdown_grace_secs);
+        if let Some((metrics, _)) = metrics {
+            let app = metrics_router(state.clone());
+            state.tracker.spawn(async move {
+                if let Err(e) = axum::serve(metrics, app).with_graceful_shutdown(token.cancelled_owned()).await {
+                    tracing::error!(error = %e, "metrics listener failed");
+                }
+            });
+        }
+        let limits = &state.settings.limits;
+        let conn_limits = ConnLimits::new(limits.max_connections, limits.max_connections_per_addr);
+        let options =
+            ListenOptions { header_read_timeout: Duration::from_secs(limits.header_read_timeout_secs), drain: grace };
+        listen::serve(listener, router(state.clone()), conn_limits, options, state.shutdown.clone()).await;
+        state.tracker.close();
         if tokio::time::timeout(grace, state.tracker.wait()).await.is_err() {
             tracing::warn!(remaining = state.tracker.len(), "shutdown grace period over; abandoning tasks");
         }

@@ -1,4 +1,5 @@
 //! Shared application state handed to every handler (cheap to clone).
+use crate::api::throttle::LoginThrottle;
 use crate::db::Db;
 use crate::persist::Persist;
 use crate::room::{RoomDeps, Rooms};
@@ -22,6 +23,8 @@ pub struct AppState {
     pub rooms: Rooms,
     /// The group-commit writer every room persists accepted intents through.
     pub persist: Persist,
+    /// Login attempts per account and per address.
+    pub login_throttle: Arc<LoginThrottle>,
 }
 
 impl AppState {

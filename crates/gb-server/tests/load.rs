@@ -50,7 +50,7 @@ async fn load_dozens_of_matches() {
     }
     let secs = started.elapsed().as_secs_f64();
     println!("{rooms} matches ({backend:?}), {intents} intents in {secs:.2} s: {:.0} intents/s", intents as f64 / secs);
-    let metrics = app.get(&app.client, "/metrics").await.text().await.unwrap();
+    let metrics = app.metrics().await;
     for name in ["gb_intent_to_last_frame_seconds", "gb_persist_latency_seconds"] {
         let (count, p50, p99) = quantiles(&metrics, name);
         println!("{name}: {count} samples, p50 <= {p50} s, p99 <= {p99} s (bucket upper bounds)");

@@ -7,11 +7,13 @@ use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::state::AppState;
 use argon2::{Argon2, PasswordHasher, PasswordVerifier};
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::http::header::SET_COOKIE;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use serde::Deserialize;
+use std::net::SocketAddr;
+use std::sync::LazyLock;
 
 #[derive(Deserialize)]
 pub struct GuestBody {
@@ -93,20 +95,33 @@ pub async fn register(
     }
 }
 
-/// `POST /api/login`: the same 401 for an unknown user and a wrong password, so usernames cannot be probed.
-pub async fn login(State(state): State<AppState>, ApiJson(body): ApiJson<LoginBody>) -> ApiResult<impl IntoResponse> {
+/// `POST /api/login`: the same 401 for an unknown user and a wrong password, so usernames cannot be probed, and
+/// a password hash checked either way, so the answer's timing does not tell them apart either. Attempts are
+/// limited per account and per address (429 with `Retry-After`, `throttle.rs`).
+pub async fn login(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ApiJson(body): ApiJson<LoginBody>,
+) -> ApiResult<impl IntoResponse> {
     let bad = || ApiError::new(StatusCode::UNAUTHORIZED, "invalid_credentials", "wrong username or password");
+    let username = validate::normalise(&body.username);
+    state.login_throttle.attempt(&username, peer.ip())?;
     if body.password.chars().count() > validate::PASSWORD_MAX {
         return Err(bad());
     }
-    let account = accounts::find_by_username(&state.db, body.username.trim()).await?;
-    let Some((account, hash)) = account.and_then(|a| a.password_hash.clone().map(|h| (a, h))) else {
-        return Err(bad());
+    let account = accounts::find_by_username(&state.db, &username).await?;
+    let (account, hash) = match account {
+        Some(a) => {
+            let hash = a.password_hash.clone();
+            (Some(a), hash)
+        }
+        None => (None, None),
     };
-    if !verify_password(body.password, hash).await? {
+    let verified = verify_password(body.password, hash).await?;
+    let Some(account) = account.filter(|_| verified) else {
         metrics::counter!("logins_failed_total").increment(1);
         return Err(bad());
-    }
+    };
     let cookie = session::start(&state, &account.id).await?;
     Ok((cookie, Json(account.view())))
 }
@@ -132,8 +147,47 @@ async fn hash_password(password: String) -> ApiResult<String> {
         .map_err(ApiError::internal)
 }
 
-async fn verify_password(password: String, hash: String) -> ApiResult<bool> {
-    tokio::task::spawn_blocking(move || Argon2::default().verify_password(password.as_bytes(), hash.as_str()).is_ok())
-        .await
-        .map_err(ApiError::internal)
+/// Checks `password` against the account's hash; with none (unknown user, guest) against a dummy hash of the
+/// same cost, and answers false, so both cases take as long.
+async fn verify_password(password: String, hash: Option<String>) -> ApiResult<bool> {
+    let known = if hash.is_some() { "known" } else { "unknown" };
+    metrics::counter!("login_password_checks_total", "account" => known).increment(1);
+    tokio::task::spawn_blocking(move || {
+        let against = hash.as_deref().unwrap_or_else(|| dummy_hash());
+        Argon2::default().verify_password(password.as_bytes(), against).is_ok() && hash.is_some()
+    })
+    .await
+    .map_err(ApiError::internal)
+}
+
+/// A hash made like every stored one (default Argon2id parameters) of a password nobody knows.
+fn dummy_hash() -> &'static str {
+    static DUMMY: LazyLock<String> = LazyLock::new(|| {
+        Argon2::default().hash_password(b"no account has this password").expect("argon2 hashes").to_string()
+    });
+    &DUMMY
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use argon2::PasswordHash;
+
+    /// The dummy must be a real hash with the stored hashes' cost: an unparsable one would fail at once and
+    /// make unknown names answer faster again.
+    #[test]
+    fn dummy_hash_costs_what_a_real_one_does() {
+        let dummy = PasswordHash::new(dummy_hash()).expect("a PHC string");
+        let real_hash = Argon2::default().hash_password(b"hunter22").unwrap().to_string();
+        let real = PasswordHash::new(&real_hash).unwrap();
+        assert_eq!((dummy.algorithm, dummy.version), (real.algorithm, real.version));
+        assert_eq!(dummy.params, real.params);
+    }
+
+    #[tokio::test]
+    async fn no_hash_never_verifies() {
+        assert!(!verify_password("no account has this password".into(), None).await.unwrap());
+        let hash = hash_password("hunter22".into()).await.unwrap();
+        assert!(verify_password("hunter22".into(), Some(hash)).await.unwrap());
+    }
 }

@@ -2,9 +2,11 @@
 pub mod auth;
 pub mod decks;
 pub mod ops;
+pub mod quota;
 pub mod replay;
 pub mod rooms;
 pub mod session;
+pub mod throttle;
 pub mod validate;
 
 use crate::error::ApiError;

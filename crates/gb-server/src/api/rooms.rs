@@ -18,11 +18,11 @@ pub async fn create(
     CurrentAccount(account): CurrentAccount,
     ApiJson(body): ApiJson<CreateRoom>,
 ) -> ApiResult<(StatusCode, Json<RoomInfo>)> {
-    let _ = account;
     check_settings(&body)?;
     let bot_level = bot_level(&body)?;
     // A v4 UUID: 122 random bits, so a private room's id works as its invite and cannot be guessed.
     let id = uuid::Uuid::new_v4().simple().to_string();
+    super::quota::claim_room(&state, &account.id, &id).await?;
     let cfg = RoomConfig {
         visibility: body.visibility,
         best_of: body.best_of,
@@ -36,7 +36,8 @@ pub async fn create(
         let decks = gb_core::decks::preconstructed();
         let pick = uuid::Uuid::new_v4().as_bytes()[0] as usize % decks.len();
         seats[1] = Some(SeatEntry {
-            account_id: format!("bot:{id}"),
+            // A computer's seat belongs to no account (the room plays it: room/computer.rs).
+            account_id: String::new(),
             display_name: "Computer".to_owned(),
             deck: decks[pick].1.clone(),
             bot: true,
@@ -141,7 +142,7 @@ pub async fn join(
             .ok_or_else(|| ApiError::not_found("no_such_deck", "no preconstructed deck has this slug"))?,
     };
     let (account_id, display_name) = (account.id, account.display_name);
-    let seat = handle.ask(|reply| RoomCmd::Join { account_id, display_name, deck, bot: false, reply }).await??;
+    let seat = handle.ask(|reply| RoomCmd::Join { account_id, display_name, deck, reply }).await??;
     Ok(Json(JoinReply { seat }))
 }
 

@@ -6,8 +6,10 @@
 pub mod accounts;
 pub mod decks;
 pub mod matches;
+pub mod quotas;
 pub mod rooms;
 pub mod sessions;
+pub mod tournaments;
 
 use anyhow::{Context, bail};
 use sqlx::postgres::{PgPool, PgPoolOptions};

@@ -1,12 +1,14 @@
 //! The room actor: its state, its run loop (commands, clock and spectator-delay timers, shutdown) and the
 //! handling of every [`RoomCmd`] except play itself (room/play.rs).
 use super::clock::Clock;
+use super::computer::Computer;
 use super::streams::{DelayQueue, Kind, Stream};
-use super::{Conn, Out, RoomCmd, RoomConfig, RoomDeps, RoomHandle, SeatEntry};
+use super::{Conn, Out, RoomCmd, RoomConfig, RoomDeps, SeatEntry};
 use crate::error::ApiError;
 use crate::protocol::{GameResult, PROTOCOL_VERSION, Role, RoomInfo, RoomStatus, SeatInfo, ServerMsg};
 use axum::extract::ws::Utf8Bytes;
 use gb_core::{MatchSetup, MatchState, Seat, legal_intents};
+use std::sync::Arc;
 use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
 
@@ -50,50 +52,69 @@ pub(super) struct Room {
     pub rematch: [bool; 2],
     pub loser_go_first: Option<bool>,
     pub deps: RoomDeps,
-    pub info_tx: watch::Sender<RoomInfo>,
+    /// Shared with the supervisor, so the lobby's copy outlives a rebuild of the actor.
+    pub info_tx: Arc<watch::Sender<RoomInfo>>,
     /// When the room last handled a command (for idle eviction).
     pub last_active: Instant,
+    /// Set when an accepted intent could not be made durable: memory is then ahead of the log, so the run loop
+    /// stops and the supervisor rebuilds the room from the log (the log is the truth).
+    pub broken: Option<String>,
+    /// The computer's controller for each seat that is a computer's (room/computer.rs).
+    pub computers: [Option<Computer>; 2],
+    /// The room's own mailbox, for computers' answers (weak: the room must not keep itself alive).
+    pub mailbox: mpsc::WeakSender<RoomCmd>,
 }
 
-/// Starts the actor (and its bot, if a seat is the computer's) and returns its handle.
-pub fn spawn_room(deps: RoomDeps, init: RoomInit) -> RoomHandle {
-    let (tx, rx) = mpsc::channel(256);
-    let cap = deps.history;
-    let mut room = Room {
-        id: init.id.clone(),
-        cfg: init.cfg,
-        seats: init.seats,
-        games: init.games,
-        game: init.game,
-        conns: Vec::new(),
-        streams: [Stream::new(cap), Stream::new(cap), Stream::new(cap)],
-        delay: DelayQueue::default(),
-        live_turn: 0,
-        clock: init.clock,
-        rematch: [false; 2],
-        loser_go_first: None,
-        deps: deps.clone(),
-        info_tx: watch::channel(placeholder_info(&init.id)).0,
-        last_active: Instant::now(),
-    };
-    room.resume_streams();
-    if let Some(h) = init.history {
-        room.restore_history(h);
-    }
-    let info = room.info_tx.subscribe();
-    room.publish(false);
-    let handle = RoomHandle { id: init.id, tx, info };
-    for seat in Seat::BOTH {
-        if let Some(s) = room.seats[seat.index()].as_ref().filter(|s| s.bot) {
-            let level = room.cfg.bot_level().unwrap_or_default();
-            super::bot::spawn_bot(&deps, handle.tx.clone(), s.account_id.clone(), level);
+/// Why a room's run loop returned.
+pub(super) enum Stop {
+    /// Shutdown, eviction, or every handle dropped: the room is done.
+    Done,
+    /// Memory may disagree with the log: rebuild from the database.
+    Rebuild(String),
+}
+
+impl Room {
+    /// A room actor at the state `init` describes (fresh, or rebuilt from the log), publishing through `info_tx`.
+    pub(super) fn new(
+        deps: RoomDeps,
+        init: RoomInit,
+        info_tx: Arc<watch::Sender<RoomInfo>>,
+        mailbox: mpsc::WeakSender<RoomCmd>,
+    ) -> Room {
+        let cap = deps.history;
+        let level = init.cfg.bot_level().unwrap_or_default();
+        let computers = init.seats.each_ref().map(|s| s.as_ref().filter(|e| e.bot).map(|_| Computer::new(level)));
+        let mut room = Room {
+            id: init.id,
+            cfg: init.cfg,
+            seats: init.seats,
+            games: init.games,
+            game: init.game,
+            conns: Vec::new(),
+            streams: [Stream::new(cap), Stream::new(cap), Stream::new(cap)],
+            delay: DelayQueue::default(),
+            live_turn: 0,
+            clock: init.clock,
+            rematch: [false; 2],
+            loser_go_first: None,
+            deps,
+            info_tx,
+            last_active: Instant::now(),
+            broken: None,
+            computers,
+            mailbox,
+        };
+        room.resume_streams();
+        if let Some(h) = init.history {
+            room.restore_history(h);
         }
+        room.publish(false);
+        room.prompt_computer();
+        room
     }
-    deps.tracker.clone().spawn(room.run(rx));
-    handle
 }
 
-fn placeholder_info(id: &str) -> RoomInfo {
+pub(super) fn placeholder_info(id: &str) -> RoomInfo {
     RoomInfo {
         id: id.to_owned(),
         visibility: crate::protocol::Visibility::Private,
@@ -110,7 +131,9 @@ fn placeholder_info(id: &str) -> RoomInfo {
 }
 
 impl Room {
-    async fn run(mut self, mut rx: mpsc::Receiver<RoomCmd>) {
+    /// Handles commands until the room is done or must be rebuilt. The mailbox is borrowed: it belongs to the
+    /// supervisor, so commands queued while the room is rebuilt are handled by the rebuilt room.
+    pub(super) async fn run(mut self, rx: &mut mpsc::Receiver<RoomCmd>) -> Stop {
         let shutdown = self.deps.shutdown.clone();
         loop {
             let deadline = self.next_deadline();
@@ -121,7 +144,7 @@ impl Room {
                         self.last_active = Instant::now();
                         self.handle(cmd).await;
                     }
-                    None => break,
+                    None => return Stop::Done,
                 },
                 _ = tokio::time::sleep_until(deadline.unwrap_or_else(Instant::now)), if deadline.is_some() => {
                     self.on_timer().await;
@@ -129,22 +152,38 @@ impl Room {
                 _ = tokio::time::sleep_until(idle_at.unwrap_or_else(Instant::now)), if idle_at.is_some() => {
                     if self.idle_at().is_some_and(|at| at <= Instant::now()) {
                         self.evict().await;
-                        break;
+                        return Stop::Done;
                     }
                 }
                 // Sockets close themselves with 1012 on the same token; the room just stops taking commands.
-                _ = shutdown.cancelled() => break,
+                _ = shutdown.cancelled() => {
+                    self.conns.clear();
+                    return Stop::Done;
+                }
+            }
+            if let Some(why) = self.broken.take() {
+                self.close_all();
+                return Stop::Rebuild(why);
             }
         }
-        tracing::debug!(room = %self.id, "room stopped");
     }
 
-    /// When this room may leave memory: no game in progress and no viewer but the bot. It stays in the
+    /// Closes every connection with 1012: the room is being rebuilt, and each client reconnects with its last
+    /// version and resumes from the log (protocol.md close codes). A full queue gets the kill token instead.
+    pub(super) fn close_all(&mut self) {
+        for c in self.conns.drain(..) {
+            metrics::gauge!("gb_ws_viewers").decrement(1.0);
+            if c.conn.tx.try_send(Out::Close(1012, "room restarting: reconnect with your last version")).is_err() {
+                c.conn.kill.cancel();
+            }
+        }
+    }
+
+    /// When this room may leave memory: no game in progress and no viewer. It stays in the
     /// database (a waiting room is marked abandoned there, so a restart does not bring it back either).
     fn idle_at(&self) -> Option<Instant> {
         let in_play = self.game.as_ref().is_some_and(|g| !g.state.is_over());
-        let people = self.conns.iter().any(|c| !c.conn.account.as_deref().is_some_and(|a| a.starts_with("bot:")));
-        (!in_play && !people).then(|| self.last_active + self.deps.idle)
+        (!in_play && self.conns.is_empty()).then(|| self.last_active + self.deps.idle)
     }
 
     async fn evict(&mut self) {
@@ -163,8 +202,8 @@ impl Room {
             RoomCmd::Info(reply) => {
                 let _ = reply.send(self.info());
             }
-            RoomCmd::Join { account_id, display_name, deck, bot, reply } => {
-                let r = self.join(account_id, display_name, deck, bot).await;
+            RoomCmd::Join { account_id, display_name, deck, reply } => {
+                let r = self.join(account_id, display_name, deck).await;
                 let _ = reply.send(r);
             }
             RoomCmd::Connect(conn) => self.connect(conn),
@@ -178,17 +217,20 @@ impl Room {
                 let head = self.game.as_ref().map(|g| (g.match_id.clone(), self.streams[Kind::Spectator.index()].head));
                 let _ = reply.send(head);
             }
-            RoomCmd::StateForBot { account_id, reply } => {
-                let _ = reply.send(self.state_for_bot(&account_id));
-            }
+            RoomCmd::Decided(decision) => self.on_decided(decision).await,
+            #[cfg(feature = "test-hooks")]
+            RoomCmd::Crash => panic!("test hook: room {} asked to crash", self.id),
         }
     }
 
+    /// The seat a person holds (a computer's seat is nobody's account).
     pub fn seat_of(&self, account_id: &str) -> Option<Seat> {
-        Seat::BOTH.into_iter().find(|s| self.seats[s.index()].as_ref().is_some_and(|e| e.account_id == account_id))
+        Seat::BOTH
+            .into_iter()
+            .find(|s| self.seats[s.index()].as_ref().is_some_and(|e| !e.bot && e.account_id == account_id))
     }
 
-    /// Whether each seat has a live connection (the bot always does).
+    /// Whether each seat has a live connection (a computer's seat always counts as connected).
     pub fn connected(&self) -> [bool; 2] {
         Seat::BOTH.map(|s| {
             self.seats[s.index()].as_ref().is_some_and(|e| e.bot)
@@ -196,13 +238,7 @@ impl Room {
         })
     }
 
-    async fn join(
-        &mut self,
-        account_id: String,
-        name: String,
-        deck: gb_core::DeckList,
-        bot: bool,
-    ) -> Result<Seat, ApiError> {
+    async fn join(&mut self, account_id: String, name: String, deck: gb_core::DeckList) -> Result<Seat, ApiError> {
         if self.seat_of(&account_id).is_some() {
             return Err(ApiError::conflict("already_seated", "you already hold a seat in this room"));
         }
@@ -210,7 +246,7 @@ impl Room {
             return Err(ApiError::conflict("room_full", "both seats are taken"));
         };
         deck.validate().map_err(ApiError::invalid_deck)?;
-        self.seats[seat.index()] = Some(SeatEntry { account_id, display_name: name, deck, bot });
+        self.seats[seat.index()] = Some(SeatEntry { account_id, display_name: name, deck, bot: false });
         let seats_json = serde_json::to_string(&self.seats).map_err(ApiError::internal)?;
         crate::db::rooms::update_room(&self.deps.db, &self.id, &seats_json, "waiting").await?;
         if self.seats.iter().all(Option::is_some) && self.game.is_none() {
@@ -393,5 +429,13 @@ fn send(c: &Live, out: Out) -> bool {
             false
         }
         Err(mpsc::error::TrySendError::Closed(_)) => false,
+    }
+}
+
+/// An actor that panicked is dropped by its supervisor with its connections still registered: they are told to
+/// reconnect (1012) rather than left open to a room that no longer reads them.
+impl Drop for Room {
+    fn drop(&mut self) {
+        self.close_all();
     }
 }

@@ -1,12 +1,14 @@
 //! Rooms: each room is an actor (one tokio task) that owns its match, seats, viewers, streams and clocks, and
 //! handles one closed [`RoomCmd`] at a time. [`RoomHandle`] is its cloneable mailbox; [`Rooms`] maps ids to
-//! handles. Everything that changes a room goes through its mailbox, so no lock guards game state.
+//! handles. Everything that changes a room goes through its mailbox, so no lock guards game state. A
+//! supervisor (room/supervisor.rs) rebuilds a failed actor from the database on the same mailbox.
 mod actor;
-pub mod bot;
 pub mod clock;
+pub mod computer;
 mod play;
 pub mod recover;
 pub mod streams;
+mod supervisor;
 
 use crate::db::Db;
 use crate::error::ApiError;
@@ -22,7 +24,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-pub use actor::spawn_room;
+pub use supervisor::spawn_room;
 
 /// What a socket's writer task sends: a shared text frame, or a close with a code (protocol.md close codes).
 #[derive(Clone, Debug)]
@@ -91,7 +93,6 @@ pub enum RoomCmd {
         account_id: String,
         display_name: String,
         deck: DeckList,
-        bot: bool,
         reply: oneshot::Sender<Result<Seat, ApiError>>,
     },
     Connect(Conn),
@@ -111,11 +112,11 @@ pub enum RoomCmd {
     },
     /// For the public replay: the current match and the last version spectators may see.
     SpectatorHead(oneshot::Sender<Option<(String, u32)>>),
-    /// For the computer's seat only, while it owes a decision: the true state and its version (room/bot.rs).
-    StateForBot {
-        account_id: String,
-        reply: oneshot::Sender<Option<(Seat, gb_core::MatchState, u32)>>,
-    },
+    /// A computer's seat has decided (room/computer.rs); played unless the game has moved on.
+    Decided(computer::Decision),
+    /// Test hook: the actor panics, so tests can show the supervisor rebuilds the room from its log.
+    #[cfg(feature = "test-hooks")]
+    Crash,
 }
 
 /// A room's mailbox plus a live copy of its public info (for listings without a round trip).

@@ -44,6 +44,7 @@ impl Room {
         }
         metrics::counter!("gb_games_started").increment(1);
         self.loser_chooses().await;
+        self.prompt_computer();
         Ok(())
     }
 
@@ -58,7 +59,7 @@ impl Room {
         if owed_seat(&game.state) == Some(winner) && asks_order {
             let loser_first = self.loser_go_first.take().unwrap_or(true);
             let intent = Intent::ChooseTurnOrder { go_first: !loser_first };
-            self.commit(winner, intent, None, None, None).await;
+            self.commit(winner, intent, Source::Room).await;
         }
     }
 
@@ -108,20 +109,19 @@ impl Room {
         if self.game.is_none() {
             return self.send_to(conn, &ServerMsg::error("no_game", "the game has not started"));
         }
-        self.commit(seat, intent, Some((conn, seq)), Some(received), None).await;
+        self.commit(seat, intent, Source::Socket { conn, seq, received }).await;
     }
 
-    /// Applies, persists, then tells. On a rejection or a failed write nothing changes.
-    pub async fn commit(
-        &mut self,
-        seat: Seat,
-        intent: Intent,
-        origin: Option<(u64, u32)>,
-        received: Option<std::time::Instant>,
-        flag: Option<Flag>,
-    ) {
-        let Some(game) = self.game.as_mut() else { return };
-        let before = (game.state.clone(), self.clock.clone());
+    /// Applies, persists, then tells; returns whether the intent became a version. A rejection changes nothing;
+    /// a failed write marks the room for a rebuild from its log.
+    pub async fn commit(&mut self, seat: Seat, intent: Intent, source: Source) -> bool {
+        let (origin, received, flag) = match source {
+            Source::Socket { conn, seq, received } => (Some((conn, seq)), Some(received), None),
+            Source::Room => (None, None, None),
+            Source::Clock(flag) => (None, None, Some(flag)),
+        };
+        let Some(game) = self.game.as_mut() else { return false };
+        // A rejected intent changes nothing (gb_core checks before it applies), so no copy is kept to roll back.
         let events = match apply(&mut game.state, seat, &intent) {
             Ok(ev) => ev,
             Err(rejection) => {
@@ -130,7 +130,7 @@ impl Room {
                     let legal = legal_intents(&game.state, seat);
                     self.send_to(conn, &ServerMsg::Rejected { seq, rejection, legal });
                 }
-                return;
+                return false;
             }
         };
         let v = game.version + 1;
@@ -165,13 +165,13 @@ impl Room {
             finish: result.as_ref().map(|r| serde_json::to_string(r).expect("results serialize")),
         };
         if let Err(e) = self.deps.persist.append(row).await {
-            // Not durable, so it did not happen: roll back and tell only the sender.
-            let game = self.game.as_mut().expect("still there");
-            (game.state, self.clock) = before;
+            // Not known to be durable, so nobody is told of it. Memory is now ahead of the log (or the write
+            // landed after all): the supervisor rebuilds the room from the log, which decides.
             if let Some((conn, _)) = origin {
                 self.send_to(conn, &ServerMsg::error("not_saved", format!("the intent could not be saved: {e}")));
             }
-            return;
+            self.broken = Some(format!("append of version {v} failed: {e}"));
+            return false;
         }
         metrics::counter!("gb_intents_accepted").increment(1);
         self.game.as_mut().expect("still there").version = v;
@@ -183,6 +183,8 @@ impl Room {
             self.finish(r).await;
         }
         self.publish(false);
+        self.prompt_computer();
+        true
     }
 
     async fn finish(&mut self, r: StoredResult) {
@@ -258,9 +260,19 @@ impl Room {
         let flagged = self.clock.as_mut().and_then(|c| c.flagged(Instant::now(), connected));
         if let Some((seat, flag)) = flagged {
             tracing::info!(room = %self.id, ?seat, reason = flag.reason(), "clock flag");
-            self.commit(seat, Intent::Concede, None, None, Some(flag)).await;
+            self.commit(seat, Intent::Concede, Source::Clock(flag)).await;
         }
     }
+}
+
+/// Where an intent came from.
+pub enum Source {
+    /// A player's socket: answered with `accepted` or `rejected`, and its latency measured from `received`.
+    Socket { conn: u64, seq: u32, received: std::time::Instant },
+    /// The room itself: a computer's seat, or the loser's turn-order preference.
+    Room,
+    /// A clock ran out: the seat concedes (CR 102.2), and the result says why.
+    Clock(Flag),
 }
 
 /// Version `v` as `kind` may see it, encoded: an `update`, or a bare `skip` when nothing it may see changed

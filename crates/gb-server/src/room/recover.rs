@@ -20,7 +20,7 @@ pub async fn recover_rooms(deps: &RoomDeps, rooms: &Rooms) -> anyhow::Result<usi
     let rows = crate::db::rooms::recent_rooms(&deps.db).await?;
     let mut n = 0;
     for row in rows {
-        match rebuild(deps, &row.id, &row.config_json, &row.seats_json).await {
+        match from_rows(deps, &row.id, &row.config_json, &row.seats_json).await {
             Ok(init) => {
                 let version = init.game.as_ref().map_or(0, |g| g.version);
                 tracing::info!(room = %row.id, version, "room recovered");
@@ -33,7 +33,15 @@ pub async fn recover_rooms(deps: &RoomDeps, rooms: &Rooms) -> anyhow::Result<usi
     Ok(n)
 }
 
-async fn rebuild(deps: &RoomDeps, id: &str, config_json: &str, seats_json: &str) -> anyhow::Result<RoomInit> {
+/// One room exactly as its rows say: settings, seats, every game's result and the current game replayed from
+/// its setup and intent log, with its clocks and recent frames. The one way a room is rebuilt: at startup, by
+/// the supervisor after a failure, and (multi-node) by a node taking the room over; it reads only the database.
+pub async fn load_room(deps: &RoomDeps, id: &str) -> anyhow::Result<RoomInit> {
+    let row = crate::db::rooms::find_room(&deps.db, id).await?.with_context(|| format!("room {id} has no row"))?;
+    from_rows(deps, id, &row.config_json, &row.seats_json).await
+}
+
+async fn from_rows(deps: &RoomDeps, id: &str, config_json: &str, seats_json: &str) -> anyhow::Result<RoomInit> {
     let cfg: RoomConfig = serde_json::from_str(config_json).context("room config")?;
     let seats: [Option<SeatEntry>; 2] = serde_json::from_str(seats_json).context("room seats")?;
     let matches = room_matches(&deps.db, id).await?;

@@ -158,7 +158,7 @@ async fn shutdown_closes_sockets_with_1012(backend: Backend) {
     let (mut player, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
     let (mut spec, _) = connect(&base, &room, None, "spectator", None).await;
     // Metrics are exported while we are at it.
-    let metrics = app.get(&a.client, "/metrics").await.text().await.unwrap();
+    let metrics = app.metrics().await;
     assert!(metrics.contains("gb_ws_connections") && metrics.contains("gb_rooms"), "{metrics}");
     app.shutdown.cancel();
     assert_eq!(player.close_code().await, Some(1012));

@@ -22,6 +22,8 @@ pub struct TestApp {
     /// `http://127.0.0.1:<port>`
     pub address: String,
     pub port: u16,
+    /// `http://127.0.0.1:<port>` of the private `/metrics` listener.
+    pub metrics_address: String,
     /// A client with its own cookie jar (one "browser").
     pub client: reqwest::Client,
     pub backend: Backend,
@@ -80,6 +82,7 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Settin
     configure(&mut settings);
     let app = Application::build(settings).await.expect("application builds");
     let port = app.port();
+    let metrics_address = format!("http://{}", app.metrics_addr().expect("tests serve metrics"));
     let db = app.state().db.clone();
     let shutdown = app.shutdown_token();
     let tracker = app.state().tracker.clone();
@@ -88,6 +91,7 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Settin
     TestApp {
         address: format!("http://127.0.0.1:{port}"),
         port,
+        metrics_address,
         client: new_client(),
         backend,
         db,
@@ -169,6 +173,7 @@ impl TestApp {
         let app = Application::build(Settings::local(self._database.url.clone())).await.expect("application rebuilds");
         self.port = app.port();
         self.address = format!("http://127.0.0.1:{}", self.port);
+        self.metrics_address = format!("http://{}", app.metrics_addr().expect("tests serve metrics"));
         self.db = app.state().db.clone();
         self.shutdown = app.shutdown_token();
         self.tracker = app.state().tracker.clone();
@@ -178,6 +183,13 @@ impl TestApp {
 
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.address, path)
+    }
+
+    /// The Prometheus text from the private metrics listener.
+    pub async fn metrics(&self) -> String {
+        let r = self.client.get(format!("{}/metrics", self.metrics_address)).send().await.expect("metrics scraped");
+        assert_eq!(r.status(), 200);
+        r.text().await.unwrap()
     }
 
     pub async fn get(&self, client: &reqwest::Client, path: &str) -> reqwest::Response {

@@ -22,9 +22,15 @@ macro_rules! on_both_backends {
 
 mod abuse;
 mod accounts;
+mod brute_force;
 mod computer;
 mod decks;
+mod listener;
+mod names;
 mod ops;
 mod play;
+mod quotas;
+mod rebuild;
 mod timing;
+mod tournaments;
 mod wsclient;

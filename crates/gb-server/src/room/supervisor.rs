@@ -1,0 +1,80 @@
+//! Each room runs under a supervisor that owns its mailbox and its lobby info. When the actor panics, or stops
+//! because an accepted intent could not be made durable, the supervisor rebuilds the room from its database rows
+//! (recover.rs: the log is the truth) and runs it again on the same mailbox, so the handle every socket and
+//! handler holds keeps working. Connections of the failed actor are closed with 1012 and resume from the log.
+use super::actor::{Room, RoomInit, Stop, placeholder_info};
+use super::{RoomCmd, RoomDeps, RoomHandle};
+use futures_util::FutureExt;
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{mpsc, watch};
+
+/// Rebuild attempts before the room is given up (removed from the registry; a server restart retries it).
+const REBUILD_ATTEMPTS: u32 = 6;
+/// The wait before the first retry of a failed rebuild; doubled each time (0.1 s … 3.2 s, ~6 s in all).
+const FIRST_RETRY: Duration = Duration::from_millis(100);
+
+/// Starts a supervised room actor (and its computer seat, if any) and returns its handle.
+pub fn spawn_room(deps: RoomDeps, init: RoomInit) -> RoomHandle {
+    let (tx, rx) = mpsc::channel(256);
+    let info_tx = Arc::new(watch::channel(placeholder_info(&init.id)).0);
+    let handle = RoomHandle { id: init.id.clone(), tx, info: info_tx.subscribe() };
+    let room = Room::new(deps.clone(), init, info_tx.clone(), handle.tx.downgrade());
+    deps.tracker.clone().spawn(supervise(room, rx, handle.clone(), info_tx));
+    handle
+}
+
+async fn supervise(
+    mut room: Room,
+    mut rx: mpsc::Receiver<RoomCmd>,
+    handle: RoomHandle,
+    info_tx: Arc<watch::Sender<crate::protocol::RoomInfo>>,
+) {
+    let (id, deps) = (room.id.clone(), room.deps.clone());
+    loop {
+        // The actor owns all room state, so nothing it half-changed survives the unwind.
+        let why = match AssertUnwindSafe(room.run(&mut rx)).catch_unwind().await {
+            Ok(Stop::Done) => break,
+            Ok(Stop::Rebuild(why)) => why,
+            Err(panic) => panic_message(panic.as_ref()),
+        };
+        metrics::counter!("gb_room_rebuilds").increment(1);
+        tracing::error!(room = %id, reason = %why, "room failed; rebuilding it from the log");
+        let Some(init) = rebuild(&deps, &id).await else {
+            deps.rooms.remove(&id);
+            tracing::error!(room = %id, "room given up after {REBUILD_ATTEMPTS} rebuild attempts");
+            break;
+        };
+        let version = init.game.as_ref().map_or(0, |g| g.version);
+        tracing::info!(room = %id, version, "room rebuilt");
+        // A computer's seat starts deciding again from the rebuilt state; answers of the failed actor that
+        // arrive late are for an older version and are dropped.
+        room = Room::new(deps.clone(), init, info_tx.clone(), handle.tx.downgrade());
+    }
+    tracing::debug!(room = %id, "room stopped");
+}
+
+/// The room as its rows say, retried with backoff while the database is unreachable; `None` after the last
+/// attempt or on shutdown.
+async fn rebuild(deps: &RoomDeps, id: &str) -> Option<RoomInit> {
+    let mut wait = FIRST_RETRY;
+    for attempt in 1..=REBUILD_ATTEMPTS {
+        if deps.shutdown.is_cancelled() {
+            return None;
+        }
+        match super::recover::load_room(deps, id).await {
+            Ok(init) => return Some(init),
+            Err(e) => tracing::warn!(room = %id, attempt, error = %format!("{e:#}"), "room rebuild failed"),
+        }
+        tokio::time::sleep(wait).await;
+        wait *= 2;
+    }
+    None
+}
+
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    let text =
+        panic.downcast_ref::<&str>().map(|s| (*s).to_owned()).or_else(|| panic.downcast_ref::<String>().cloned());
+    format!("panicked: {}", text.unwrap_or_else(|| "(no message)".to_owned()))
+}
