@@ -52,6 +52,88 @@ describe("lobby", () => {
   });
 });
 
+describe("first visit", () => {
+  it("goes from a signed-out lobby to a board against the computer in one click; How to play is in the header", async (t) => {
+    if (!(await hasEndpoint(env.server.base, "GET", "/api/rooms"))) return t.skip("rooms API not served yet");
+    const { page, context, errors } = await newPage();
+    await page.goto(env.server.base + "/");
+    await page.getByRole("heading", { name: "Welcome to Gem Blenders Online" }).waitFor();
+    // The chosen preconstructed deck says what it does; the match form explains best of 3.
+    const about = readFileSync(join(REPO, "crates/gb-core/data/decks/fire-and-wind.txt"), "utf8").match(/^#\s*(.+)$/m)[1];
+    await page.getByRole("link", { name: "How to play" }).first().click();
+    await page.getByRole("heading", { name: "How to play" }).waitFor();
+    assert.match(await page.locator(".howto").innerText(), /win two rounds/);
+    await screenshot(page, "how-to-play");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Lobby" }).click();
+    await page.getByRole("button", { name: "Play the computer" }).click();
+    await page.waitForURL(/\/rooms\//);
+    await page.locator(".board").waitFor({ timeout: 20_000 });
+    await page.getByRole("list", { name: "Seats" }).getByText("Computer (Medium)").waitFor();
+    assert.match(await page.locator(".whoami").innerText(), /\(guest\)$/);
+    await page.goto(env.server.base + "/");
+    await page.getByRole("radio", { name: "Best of 3 (first to win two games)" }).waitFor();
+    await page.locator("#play-deck").selectOption("pre:fire-and-wind");
+    assert.equal(await page.locator(".deck-about").first().innerText(), about);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+describe("fewer empty clicks", () => {
+  it("a turn pair with no real choice takes at most two clicks with full control off", { timeout: 150_000 }, async (t) => {
+    if (!(await hasEndpoint(env.server.base, "GET", "/api/rooms"))) return t.skip("rooms API not served yet");
+    const { page, context, errors } = await newPage(1280, 800);
+    await page.goto(env.server.base + "/");
+    await page.getByRole("button", { name: "Play the computer" }).click();
+    await page.locator(".board").waitFor({ timeout: 20_000 });
+    assert.equal(await page.getByLabel("Full control").isChecked(), false, "full control is off by default");
+    const pending = async () => (await page.getByTestId("pending").textContent()) ?? "";
+    /** Enabled answers the page offers now, Concede aside. */
+    const answers = () => page.locator(".ask button:not([disabled]), .actions button:not([disabled])").filter({ hasNotText: /^Concede$/ });
+    const deadline = Date.now() + 120_000;
+    // Setup: answer whatever is asked until it is our turn.
+    while (!/^Your turn/.test(await pending())) {
+      assert.ok(Date.now() < deadline, `never got a turn; last: ${await pending()}`);
+      const a = answers();
+      if (/^Your/.test(await pending()) && (await a.count())) await a.first().click({ timeout: 2000 }).catch(() => {});
+      await page.waitForTimeout(150);
+    }
+    const pairs = [];
+    for (let pair = 0; pair < 3 && !(await page.getByTestId("result").count()); pair++) {
+      let clicks = 0, real = 0, forcedLeft = 0;
+      await page.getByRole("button", { name: "End turn" }).click();
+      clicks++;
+      // The computer's turn: we click only where the page offers a real choice; forced passes go by themselves.
+      let forcedSince = 0;
+      while (!/^Your turn/.test(await pending()) && !(await page.getByTestId("result").count())) {
+        assert.ok(Date.now() < deadline, `turn pair ${pair} did not end; last: ${await pending()}`);
+        const mine = /^Your/.test(await pending());
+        const n = mine ? await answers().count() : 0;
+        if (mine && n === 1) {
+          forcedSince ||= Date.now();
+          if (Date.now() - forcedSince > 3000) { forcedLeft++; await answers().first().click().catch(() => {}); clicks++; forcedSince = 0; }
+        } else if (mine && n > 1) {
+          forcedSince = 0;
+          const pass = page.getByRole("button", { name: /^(Pass|Take \d+ damage|Keep heroes)$/ });
+          await ((await pass.count()) ? pass.first() : answers().first()).click({ timeout: 2000 }).catch(() => {});
+          clicks++;
+          real++;
+        } else forcedSince = 0;
+        await page.waitForTimeout(100);
+      }
+      pairs.push({ clicks, real, forcedLeft });
+    }
+    t.diagnostic(`turn pairs: ${JSON.stringify(pairs)}`);
+    assert.ok(pairs.length > 0, "played at least one turn pair");
+    for (const p of pairs) {
+      assert.equal(p.forcedLeft, 0, "no window with a single answer waited for a click");
+      if (p.real === 0) assert.ok(p.clicks <= 2, `a turn pair without real choices took ${p.clicks} clicks`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
 describe("deck builder", () => {
   const gallery = (page) => page.locator(".gallery > li");
   const validation = (page) => page.getByTestId("validation");
@@ -200,11 +282,23 @@ describe("rooms", () => {
     // The public replay of this (still running) game steps through spectator views.
     const roomId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop());
     const info = await (await fetch(`${env.server.base}/api/rooms/${roomId}`)).json();
-    await page.goto(`${env.server.base}/replays/${info.games[0].match_id}`);
+    await page.goto(`${env.server.base}/replays/${info.games[0].match_id}?room=${roomId}&seat=A`);
     await page.getByRole("group", { name: "Replay controls" }).waitFor();
+    // Player names, not "You", even in the seat's own replay; keys and turn jumps move through it.
+    await page.getByRole("heading", { name: /vs Computer/ }).waitFor();
     await page.getByRole("button", { name: "First version" }).click();
     await page.locator(".board").waitFor();
-    await page.getByRole("button", { name: "Next version" }).click();
+    assert.match(await page.getByTestId("replay-position").innerText(), /step 1 of/);
+    await page.keyboard.press("ArrowRight");
+    assert.match(await page.getByTestId("replay-position").innerText(), /step 2 of/);
+    await page.getByRole("button", { name: "Next turn" }).click();
+    assert.match(await page.getByTestId("replay-position").innerText(), /^Turn [1-9]/);
+    await page.keyboard.press("End");
+    assert.doesNotMatch(await page.locator(".board").innerText(), /\bYour turn\b|\bYou\b/);
+    await page.keyboard.press("Home");
+    await page.getByRole("button", { name: "Play", exact: true }).click();
+    await page.getByTestId("replay-position").getByText(/step 3 of/).waitFor({ timeout: 5000 });
+    await page.getByRole("button", { name: "Pause" }).click();
     await screenshot(page, "replay");
     await page.setViewportSize({ width: 375, height: 800 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

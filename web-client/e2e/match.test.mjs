@@ -10,7 +10,9 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { REPO, SCREENSHOTS, hasEndpoint, screenshot, useServerAndBrowser } from "./harness.mjs";
 
-const CARD_NAMES = JSON.parse(readFileSync(join(REPO, "crates/gb-core/data/cards.json"), "utf8")).cards.map((c) => c.name);
+const CARDS = JSON.parse(readFileSync(join(REPO, "crates/gb-core/data/cards.json"), "utf8")).cards;
+const CARD_NAMES = CARDS.map((c) => c.name);
+const EFFECT_TEXT = new Map(CARDS.map((c) => [c.id, c.effect?.text ?? ""]));
 const MATCH_MS = Number(process.env.GB_E2E_MATCH_MS ?? 12 * 60_000);
 
 const env = useServerAndBrowser();
@@ -168,6 +170,59 @@ async function step(p) {
   return d;
 }
 
+/**
+ * At a decision (the page owes an answer, or waits), with the page scrolled to the top: both diamonds, the hand,
+ * the question (its title and first answer) and the newest log line lie inside the viewport. Records misfits.
+ */
+async function oneScreen(page, who, fits, spectator = false) {
+  const out = await page.evaluate((spectator) => {
+    if (!document.querySelector(".board") || document.querySelector('[data-testid="result"]')) return null;
+    window.scrollTo(0, 0);
+    const parts = { "opponent's diamond": ".diamond-opp", "own diamond": ".diamond-me", question: '[data-testid="pending"]', "newest log line": '[data-testid="log-last"]' };
+    if (!spectator) parts.hand = ".hand";
+    // The question's title and its first answer; a long list of answers (a deck search) scrolls inside the rail.
+    if (!spectator && document.querySelector(".ask")) Object.assign(parts, { "question title": "#ask-title", "first answer": ".ask button" });
+    const bad = [];
+    for (const [name, sel] of Object.entries(parts)) {
+      const el = document.querySelector(sel);
+      if (!el) { if (name !== "newest log line") bad.push(`${name} missing`); continue; }
+      const r = el.getBoundingClientRect();
+      if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) bad.push(`${name} at ${Math.round(r.top)}..${Math.round(r.bottom)} of ${innerHeight}`);
+    }
+    return bad;
+  }, spectator);
+  if (out === null) return;
+  fits.checks++;
+  if (out.length) {
+    fits.misfits.push(`${who}: ${out.join(", ")}`);
+    if (fits.misfits.length === 1) await page.screenshot({ path: join(SCREENSHOTS, "match-misfit.png") });
+  }
+}
+
+/**
+ * Hovers a face-up opponent hero and checks its detail panel: every card drawn there shows its full effect
+ * text, and the listed ATK terms sum to the ATK shown. Returns a mismatch description, null when it held, or
+ * undefined when no opponent hero was face up.
+ */
+async function checkDetail(page) {
+  const hero = page.locator('.hero[data-side="opp"]:not(.face-down)');
+  const n = await hero.count();
+  if (!n) return undefined;
+  await hero.nth(Math.floor(Math.random() * n)).hover({ timeout: 2000 }).catch(() => {});
+  const got = await page.evaluate(() => {
+    const panel = document.querySelector('[data-testid="card-detail"]');
+    const atk = panel?.querySelector('[data-testid="detail-atk"]');
+    if (!panel || !atk) return null;
+    const amounts = [...panel.querySelectorAll('[data-testid="detail-atk-terms"] li')].map((li) => Number(li.dataset.amount));
+    return { text: panel.textContent, atk: atk.textContent, sum: amounts.reduce((a, b) => a + b, 0), terms: amounts.length, cards: [...panel.querySelectorAll(".card[data-card]")].map((c) => c.dataset.card) };
+  });
+  if (!got) return "no hero detail shown";
+  if (String(got.sum) !== got.atk || got.terms === 0) return `ATK ${got.atk} but terms sum to ${got.sum} (${got.terms} terms)`;
+  if (!got.cards.length) return "no card text in the panel";
+  for (const c of got.cards) if (!got.text.includes(EFFECT_TEXT.get(c))) return `${c}'s effect text missing`;
+  return null;
+}
+
 /** Names in a player's own hidden zones, and names seen in public places, from that player's frames. */
 function namesFromFrames(frames, seat) {
   const hidden = new Set();
@@ -212,12 +267,12 @@ const wordRe = (name) => new RegExp(`(^|[^A-Za-z])${name.replace(/[.*+?^${}()|[\
 describe("a complete match", () => {
   it("two players play to a winner by clicks, drags and keys; a spectator sees no hidden card; a reload resumes", { timeout: MATCH_MS + 120_000 }, async (t) => {
     if (!(await hasEndpoint(env.server.base, "GET", "/api/rooms"))) return t.skip("rooms API not served yet");
-    const A = { ...(await open(1280)), name: "Alice Mouse", keyboard: false };
+    const A = { ...(await open(1280, 800)), name: "Alice Mouse", keyboard: false };
     const B = { ...(await open(375, 800)), name: "Bob Keys", keyboard: true };
-    const S = await open(1280);
+    const S = await open(1920, 1080);
     for (const p of [A, B]) Object.assign(p, { memo: { timed: 0, used: 0, attacks: 0, answers: {} }, actions: 0, drags: 0, misses: 0 });
 
-    // Alice creates a public room with a preconstructed deck; Bob joins it from the lobby list.
+    // Alice creates a public room with a preconstructed deck.
     await signIn(A.page, A.name);
     await A.page.locator("#play-deck").selectOption("pre:fire-and-wind");
     await shot(A.page, "match-lobby");
@@ -225,10 +280,20 @@ describe("a complete match", () => {
     await A.page.waitForURL(/\/rooms\//);
     const roomId = decodeURIComponent(new URL(A.page.url()).pathname.split("/").pop());
 
-    await signIn(B.page, B.name);
-    await B.page.locator("#play-deck").selectOption("pre:tide-and-stone");
-    await B.page.getByRole("button", { name: `Join room of ${A.name}` }).click();
-    await B.page.waitForURL(/\/rooms\//);
+    // Alice copies the invite link (the button says it did); Bob, signed out, opens it and sits down as a guest
+    // from the invite page itself, without visiting the lobby.
+    await A.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.server.base });
+    await A.page.getByRole("button", { name: "Copy invite link" }).click();
+    await A.page.getByRole("button", { name: "✓ Link copied" }).waitFor({ timeout: 5000 });
+    const invite = await A.page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(invite, `${env.server.base}/rooms/${encodeURIComponent(roomId)}`);
+    await B.page.goto(invite);
+    await B.page.getByLabel(/Your display name/).fill(B.name);
+    await B.page.getByLabel("Play with").selectOption("tide-and-stone");
+    await shot(B.page, "match-invite-phone");
+    await B.page.getByRole("button", { name: "Play as guest and take the seat" }).click();
+    await B.page.locator(".board").waitFor({ timeout: 30_000 });
+    assert.match(await B.page.locator(".whoami").innerText(), new RegExp(`${B.name} \\(guest\\)`));
 
     // The spectator looks at a deck in the deck builder first, then watches from the start.
     await S.page.goto(env.server.base + "/decks");
@@ -247,17 +312,23 @@ describe("a complete match", () => {
     let lastProgress = Date.now();
     let results = [null, null];
     let it = 0;
+    const fits = { checks: 0, misfits: [] };
+    const details = [];
     while (!(results[0] && results[1])) {
       assert.ok(Date.now() - started < MATCH_MS, `match not over after ${MATCH_MS} ms (${A.actions}+${B.actions} actions)`);
       assert.ok(Date.now() - lastProgress < 60_000, `no progress for a minute; A: ${await A.page.getByTestId("pending").textContent()} B: ${await B.page.getByTestId("pending").textContent()}`);
       let acted = false;
       for (const [i, p] of [A, B].entries()) {
+        if (p === A) await oneScreen(A.page, "Alice at 1280×800", fits);
         const d = await step(p);
         if (d.kind === "done") results[i] = d.label;
         else if (d.kind !== "wait") { acted = true; lastProgress = Date.now(); }
       }
       if (++it % 25 === 0) {
         specTexts.push(await S.page.locator("body").innerText());
+        await oneScreen(S.page, "spectator at 1920×1080", fits, true);
+        const detail = await checkDetail(A.page);
+        if (detail !== undefined) details.push(detail);
         maxOverflow = Math.max(maxOverflow, await overflow(B.page));
       }
       const turn = await A.page.locator(".turn-info").textContent().catch(() => "");
@@ -273,11 +344,14 @@ describe("a complete match", () => {
         && !(await A.page.locator(".hand-card.selected, .attack-btn.on").count())) {
         await sleep(300);
         const version = await A.page.locator(".room").getAttribute("data-version");
-        const board = await A.page.locator(".board").innerText();
+        // The board proper (sides, question, hand) and the log; the card detail panel is a hover state.
+        const boardText = () => A.page.evaluate(() => [".side-opp", ".midline", ".side-me", ".hand", ".log"]
+          .map((sel) => document.querySelector(sel)?.innerText ?? "").join("\n--\n"));
+        const board = await boardText();
         await A.page.reload();
         await A.page.locator(`.room[data-version="${version}"] .board`).waitFor({ timeout: 20_000 });
         await A.page.locator(".hand-card").first().waitFor();
-        assert.equal(await A.page.locator(".board").innerText(), board, "the board after a reload equals the board before");
+        assert.equal(await boardText(), board, "the board and log after a reload equal those before");
         reloaded = { version: Number(version), turn };
         A.memo.turn = null;
       }
@@ -287,6 +361,10 @@ describe("a complete match", () => {
     await shot(A.page, "match-result");
     await shot(B.page, "match-result-phone");
     await shot(S.page, "match-result-spectator");
+    t.diagnostic(`one screen: ${fits.checks} checks; opponent hero details: ${details.length} checks`);
+    assert.ok(details.length >= 3, "the opponent hero detail panel was checked at several points");
+    assert.deepEqual(details.filter((d) => d !== null), [], "detail panel text and ATK terms");
+    assert.deepEqual(fits.misfits.slice(0, 5), [], "everything that matters is on one screen without scrolling");
     t.diagnostic(`result: A "${results[0]}", B "${results[1]}" after ${Math.round((Date.now() - started) / 1000)} s`);
     t.diagnostic(`actions: A ${A.actions} (drags ${A.drags}), B ${B.actions} (keyboard); attacks ${A.memo.attacks}+${B.memo.attacks}; effects used ${A.memo.used}+${B.memo.used}; timed actions ${A.memo.timed}+${B.memo.timed}`);
     t.diagnostic(`asks answered: ${JSON.stringify([A.memo.answers, B.memo.answers])}`);

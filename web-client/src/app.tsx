@@ -5,6 +5,7 @@ import { loadCatalogue, type Catalogue } from "./catalogue";
 import type { Account } from "./protocol";
 import { linkClick, useRoute, type Route } from "./router";
 import { DeckBuilder } from "./view/deckbuilder";
+import { HowToPlay } from "./view/howto";
 import { Lobby } from "./view/lobby";
 import { RoomPage } from "./view/room";
 import { ReplayPage } from "./view/replay";
@@ -48,6 +49,7 @@ export function App() {
         <nav aria-label="Main">
           <a href="/" onClick={linkClick} aria-current={route.name === "lobby" ? "page" : undefined}>Lobby</a>
           <a href="/decks" onClick={linkClick} aria-current={route.name === "decks" ? "page" : undefined}>Decks</a>
+          <a href="/how-to-play" onClick={linkClick} aria-current={route.name === "howto" ? "page" : undefined}>How to play</a>
         </nav>
         <span class="whoami" aria-live="polite">
           {account ? <>{account.display_name}{account.guest ? " (guest)" : ""}</> : null}
@@ -64,6 +66,7 @@ function title(route: Route): string {
   switch (route.name) {
     case "lobby": return "Lobby";
     case "decks": return "Deck builder";
+    case "howto": return "How to play";
     case "room": return `Room ${route.id}`;
     case "replay": return `Replay ${route.id}`;
     case "not_found": return "Not found";
@@ -76,6 +79,8 @@ function Page({ route, session }: { route: Route; session: Session }) {
       return <Lobby session={session} />;
     case "decks":
       return <DeckBuilder session={session} />;
+    case "howto":
+      return <HowToPlay />;
     case "room":
       return <RoomPage key={route.id} id={route.id} watch={route.watch} session={session} />;
     case "replay":

@@ -55,9 +55,9 @@ export function makeCatalogue(json: CatalogueJson | CardDef[]): Catalogue {
  * unlike emoji, renders with any font; `ink` is the text colour that stays readable on the gem colour.
  */
 export const GEMS: Record<GemType, { color: string; ink: string; mark: string }> = {
-  Aquagem: { color: "#1e88e5", ink: "#fff", mark: "Aq" },
+  Aquagem: { color: "#1565c0", ink: "#fff", mark: "Aq" },
   Terragem: { color: "#795548", ink: "#fff", mark: "Te" },
-  Pyrogem: { color: "#e53935", ink: "#fff", mark: "Py" },
+  Pyrogem: { color: "#c62828", ink: "#fff", mark: "Py" },
   Cryogem: { color: "#80deea", ink: "#0b3a40", mark: "Cr" },
   Electrogem: { color: "#fdd835", ink: "#3d3000", mark: "El" },
   Aerogem: { color: "#81c784", ink: "#123d14", mark: "Ae" },

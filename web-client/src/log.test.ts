@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeEvent, seatNames } from "./log";
+import { describeEvent, groupByTurn, seatNames } from "./log";
 
 describe("event log", () => {
   const me = seatNames("A", { B: "Brave Otter" });
@@ -32,5 +32,23 @@ describe("event log", () => {
     expect(describeEvent({ type: "effect_copied", seat: "A", hero: "left", card: "Gull" }, n)).toBe("Your left hero copied the effect of Gull.");
     expect(describeEvent({ type: "inverted", seat: "A", hero: "left" }, n)).toBe("Your left hero was inverted (written ATK and DEF switched for the turn).");
     expect(describeEvent({ type: "attack_blocked", seat: "B", attacker: "center" }, n)).toBe("Brave Otter’s center attacker was blocked: its damage is 0.");
+  });
+});
+
+describe("log grouped by turn", () => {
+  it("puts setup lines first and opens a group per turn, without version numbers", () => {
+    const n = seatNames("A", { B: "Brave Otter" });
+    const groups = groupByTurn([
+      { type: "mulligan", seat: "A", mulligan: true },
+      { type: "turn_started", seat: "B", turn: 1, first_turn: true },
+      { type: "end_phase", seat: "B" },
+      { type: "turn_started", seat: "A", turn: 2, first_turn: false },
+      { type: "card_drawn", seat: "A", card: null },
+    ], n);
+    expect(groups).toEqual([
+      { title: "Setup", lines: ["You took a mulligan."] },
+      { title: "Turn 1 · Brave Otter (first turn)", lines: ["Brave Otter’s turn ends."] },
+      { title: "Turn 2 · You", lines: ["You drew a card."] },
+    ]);
   });
 });

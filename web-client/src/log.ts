@@ -65,3 +65,23 @@ function poss(n: SeatNames, seat: Seat, capital = false): string {
   if (n[seat] === "You") return capital ? "Your" : "your";
   return `${n[seat]}’s`;
 }
+
+/** A stretch of the log under one heading: the setup before the first turn, then one group per turn. */
+export interface LogGroup {
+  title: string;
+  lines: string[];
+}
+
+/** Groups log lines by turn: each `turn_started` opens a group titled by its turn and player. */
+export function groupByTurn(events: Event[], n: SeatNames): LogGroup[] {
+  const groups: LogGroup[] = [];
+  for (const e of events) {
+    if (e.type === "turn_started") {
+      groups.push({ title: `Turn ${e.turn} · ${n[e.seat]}${e.first_turn ? " (first turn)" : ""}`, lines: [] });
+      continue;
+    }
+    if (!groups.length) groups.push({ title: "Setup", lines: [] });
+    groups[groups.length - 1]!.lines.push(describeEvent(e, n));
+  }
+  return groups;
+}

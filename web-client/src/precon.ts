@@ -13,6 +13,8 @@ export interface Precon {
   slug: string;
   text: string;
   list: DeckList;
+  /** The deck file's first comment line: what the deck does, for people choosing one. */
+  about: string;
 }
 
 export const PRECONS: Precon[] = Object.entries(texts)
@@ -20,5 +22,12 @@ export const PRECONS: Precon[] = Object.entries(texts)
     slug: path.replace(/^.*\//, "").replace(/\.txt$/, ""),
     text,
     list: parseDeckText(text).list,
+    about: /^#\s*(.+)$/m.exec(text)?.[1]?.trim() ?? "",
   }))
   .sort((a, b) => a.slug.localeCompare(b.slug));
+
+/** The description of a deck choice ("pre:<slug>" or a bare slug); empty for saved decks. */
+export function preconAbout(choice: string): string {
+  const slug = choice.replace(/^pre:/, "");
+  return PRECONS.find((p) => p.slug === slug)?.about ?? "";
+}

@@ -1,10 +1,11 @@
-// A tiny History-API router: four routes, no dependency. The server answers unknown paths with
+// A tiny History-API router: five routes, no dependency. The server answers unknown paths with
 // index.html, so deep links and reloads work.
 import { useEffect, useState } from "preact/hooks";
 
 export type Route =
   | { name: "lobby" }
   | { name: "decks" }
+  | { name: "howto" }
   | { name: "room"; id: string; watch: boolean }
   | { name: "replay"; id: string }
   | { name: "not_found"; path: string };
@@ -13,6 +14,7 @@ export function parseRoute(pathname: string, search = ""): Route {
   const parts = pathname.split("/").filter(Boolean).map(decodeURIComponent);
   if (parts.length === 0) return { name: "lobby" };
   if (parts[0] === "decks" && parts.length === 1) return { name: "decks" };
+  if (parts[0] === "how-to-play" && parts.length === 1) return { name: "howto" };
   if (parts[0] === "rooms" && parts.length === 2 && parts[1]) {
     return { name: "room", id: parts[1], watch: new URLSearchParams(search).has("watch") };
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Event } from "./gen/Event";
-import { canAct, initialRoomState, LOG_LIMIT, roomReducer, type RoomAction, type RoomState } from "./state";
+import { canAct, initialRoomState, LOG_LIMIT, restoredRoomState, roomReducer, saveLog, type RoomAction, type RoomState } from "./state";
 import { mainLegal, mainView } from "./test/fixtures";
 
 const run = (actions: RoomAction[], s: RoomState = initialRoomState()) => actions.reduce(roomReducer, s);
@@ -66,5 +66,31 @@ describe("roomReducer", () => {
     for (let v = 1; v <= LOG_LIMIT + 10; v++) s = roomReducer(s, { kind: "update", v, events: [ev], view: mainView(), legal: [], clocks: null });
     expect(s.log).toHaveLength(LOG_LIMIT);
     expect(s.log[0]!.v).toBe(11);
+  });
+});
+
+describe("log across a reload", () => {
+  const store = () => {
+    const m = new Map<string, string>();
+    return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
+  };
+  const turn: Event = { type: "turn_started", seat: "A", turn: 3, first_turn: false };
+
+  it("keeps the log of the same game after the reload's snapshot, and drops it for a new game", () => {
+    const st = store();
+    let s = roomReducer(initialRoomState(), { kind: "snapshot", v: 3, game: 0, view: mainView(), legal: [], clocks: null });
+    s = roomReducer(s, { kind: "update", v: 4, events: [turn], view: mainView(), legal: [], clocks: null });
+    saveLog("r1", s, st);
+    const again = roomReducer(restoredRoomState("r1", st), { kind: "snapshot", v: 4, game: 0, view: mainView(), legal: [], clocks: null });
+    expect(again.log).toEqual([{ v: 4, event: turn }]);
+    const next = roomReducer(restoredRoomState("r1", st), { kind: "snapshot", v: 1, game: 1, view: mainView(), legal: [], clocks: null });
+    expect(next.log).toEqual([]);
+    expect(restoredRoomState("other", st).log).toEqual([]);
+  });
+
+  it("ignores a damaged entry", () => {
+    const st = store();
+    st.setItem("gb.log.r1", "{not json");
+    expect(restoredRoomState("r1", st).log).toEqual([]);
   });
 });

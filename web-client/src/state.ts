@@ -115,6 +115,30 @@ function closeText(code: number | undefined): string {
   }
 }
 
+/**
+ * The log survives a reload: it is kept per room in sessionStorage and restored for the same game (the
+ * snapshot after a reload carries no events, so without this the log would start empty).
+ */
+export function restoredRoomState(roomId: string, storage: Pick<Storage, "getItem"> = sessionStorage): RoomState {
+  const s = initialRoomState();
+  try {
+    const saved = JSON.parse(storage.getItem(`gb.log.${roomId}`) ?? "null") as { game: number; log: LogEntry[] } | null;
+    if (saved && typeof saved.game === "number" && Array.isArray(saved.log)) return { ...s, game: saved.game, log: saved.log.slice(-LOG_LIMIT) };
+  } catch {
+    // A damaged entry is ignored: the log starts empty, as it did before.
+  }
+  return s;
+}
+
+export function saveLog(roomId: string, s: RoomState, storage: Pick<Storage, "setItem"> = sessionStorage): void {
+  if (s.game === null) return;
+  try {
+    storage.setItem(`gb.log.${roomId}`, JSON.stringify({ game: s.game, log: s.log }));
+  } catch {
+    // Storage full or disabled: the log is simply not kept across a reload.
+  }
+}
+
 /** Controls are live only while connected and nothing is in flight. */
 export function canAct(s: RoomState): boolean {
   return s.status === "open" && Object.keys(s.inFlight).length === 0;

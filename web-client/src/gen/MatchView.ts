@@ -4,6 +4,7 @@ import type { GameOutcome } from "./GameOutcome";
 import type { PendingView } from "./PendingView";
 import type { Phase } from "./Phase";
 import type { PlayerView } from "./PlayerView";
+import type { RoundResult } from "./RoundResult";
 import type { Seat } from "./Seat";
 import type { TriggerChoice } from "./TriggerChoice";
 import type { Viewer } from "./Viewer";
@@ -34,4 +35,8 @@ choices: Array<CardView> | null,
 /**
  * When this viewer orders its simultaneous effects (CR 501.4): which effect each `choose_trigger` option is.
  */
-trigger_choices: Array<TriggerChoice> | null, outcome: GameOutcome | null, };
+trigger_choices: Array<TriggerChoice> | null, outcome: GameOutcome | null, 
+/**
+ * Every round decided so far, in order: its winner and both players' HP when it was decided (CR 206).
+ */
+rounds: Array<RoundResult>, };

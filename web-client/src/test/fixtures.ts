@@ -13,14 +13,22 @@ export function card(slug: string, name: string, id = nextId++): CardView {
 }
 
 export function hero(position: Position, slug: string, name: string, over: Partial<HeroView> = {}): HeroView {
-  return {
+  const h: HeroView = {
     position, face_down: false, hero: card(slug, name), level: 3, atk: 2, def: 1, written_atk: 2, written_def: 1,
-    gems: [], blend: null, attached: [], effect: null, effect_removed: false, cannot_attack: false, ...over,
+    atk_terms: [], def_terms: [], gems: [], invisible_gems: 0, blend: null, attached: [], effect: null, effect_removed: false, cannot_attack: false, ...over,
   };
+  // Terms as the engine sends them: the written stat (of the blend, if any), then a bonus for any difference.
+  const terms = (now: number | null, written: number | null): HeroView["atk_terms"] => {
+    const from = h.blend?.name ?? name;
+    const out: HeroView["atk_terms"] = [{ source: h.blend ? "blend" : "written", amount: written ?? 0, card: from }];
+    if (now !== null && written !== null && now !== written) out.push({ source: "bonus", amount: now - written, card: null });
+    return out;
+  };
+  return { ...h, atk_terms: over.atk_terms ?? terms(h.atk, h.written_atk), def_terms: over.def_terms ?? terms(h.def, h.written_def) };
 }
 
 export function faceDown(position: Position): HeroView {
-  return { position, face_down: true, hero: null, level: null, atk: null, def: null, written_atk: null, written_def: null, gems: [], blend: null, attached: [], effect: null, effect_removed: false, cannot_attack: false };
+  return { position, face_down: true, hero: null, level: null, atk: null, def: null, atk_terms: [], def_terms: [], written_atk: null, written_def: null, gems: [], invisible_gems: 0, blend: null, attached: [], effect: null, effect_removed: false, cannot_attack: false };
 }
 
 export function player(seat: Seat, over: Partial<PlayerView> = {}): PlayerView {
@@ -61,6 +69,7 @@ export function mainView(): MatchView {
     choices: null,
     trigger_choices: null,
     outcome: null,
+    rounds: [],
   };
 }
 

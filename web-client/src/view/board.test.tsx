@@ -121,7 +121,7 @@ describe("board", () => {
     const view: MatchView = { ...mainView(), active: "B", pending: { seat: "B", decision: { type: "window", window: "main" } } };
     draw(view, [{ type: "concede" }]);
     expect(qa(".hand-card.playable")).toHaveLength(0);
-    expect(qa("button:not(.hand-card)").map((b) => b.textContent)).toEqual(["Concede"]);
+    expect(qa("button:not(.hand-card):not(.card-link)").map((b) => b.textContent)).toEqual(["Concede"]);
     expect(qa(".hand-card").every((b) => b.getAttribute("aria-disabled") === "true")).toBe(true);
     expect(q('[data-testid="pending"]')!.textContent).toBe("Waiting for Opponent to play.");
   });

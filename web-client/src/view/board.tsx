@@ -1,6 +1,6 @@
 // The match board: both diamonds (opponent on top), hands, meters, discards, HP and rounds, the pending
 // decision, prompts and the event log. It renders the redacted MatchView and offers only `legal` intents.
-import { useEffect, useState } from "preact/hooks";
+import { useCallback, useEffect, useState } from "preact/hooks";
 import type { Catalogue } from "../catalogue";
 import type { AttackerDecl } from "../gen/AttackerDecl";
 import type { CardId } from "../gen/CardId";
@@ -15,12 +15,14 @@ import {
   actionIntent, attackOptions, cardTargets, deblendable, findAttack, first, heroChoices, heroKey, perspective, playableCards,
   seatIndex, timedActions, toggleAttacker, usableEffects,
 } from "../intents";
-import { describeEvent, seatNames, type SeatNames } from "../log";
+import { seatNames, type SeatNames } from "../log";
 import type { LogEntry } from "../state";
 
 import type { Clocks } from "../protocol";
 import { Clock } from "./clock";
+import { CardName, DetailPanel, InspectContext, current, type DetailTarget } from "./detail";
 import { Hand } from "./hand";
+import { LogPanel } from "./logpanel";
 import { Hero, type HeroControls } from "./hero";
 import { AskDialog, TimedActions } from "./prompts";
 
@@ -30,6 +32,8 @@ export interface BoardOptions {
   /** True while an intent is in flight or the socket is down. */
   disabled?: boolean;
   names?: Partial<Record<Seat, string>>;
+  /** A replay: seats are named, never "You", even when replayed from one player's side. */
+  replay?: boolean;
   log?: LogEntry[];
   rejection?: Rejection | null;
   onDismiss?: () => void;
@@ -66,8 +70,10 @@ interface Props extends BoardOptions {
   cat: Catalogue;
 }
 
-export function Board({ view, legal, cat, send, disabled = false, names, log = [], rejection, onDismiss, clocks }: Props) {
-  const { me, opp, spectator } = perspective(view);
+export function Board({ view, legal, cat, send, disabled = false, names, replay = false, log = [], rejection, onDismiss, clocks }: Props) {
+  const { me, opp, spectator: watching } = perspective(view);
+  // A replay reads like watching, whichever side it is drawn from.
+  const spectator = watching || replay;
   const sn = seatNames(spectator ? null : me, names);
   const mine = view.players[seatIndex(me)];
   const theirs = view.players[seatIndex(opp)];
@@ -76,6 +82,8 @@ export function Board({ view, legal, cat, send, disabled = false, names, log = [
 
   const [selected, setSelected] = useState<CardId | null>(null);
   const [draft, setDraft] = useState<AttackerDecl[]>([]);
+  const [detail, setDetail] = useState<DetailTarget | null>(null);
+  const closeDetail = useCallback(() => setDetail(null), []);
   // Selections are about one decision; a new version starts afresh.
   useEffect(() => {
     setSelected(null);
@@ -133,62 +141,70 @@ export function Board({ view, legal, cat, send, disabled = false, names, log = [
   });
 
   return (
+    <InspectContext.Provider value={setDetail}>
     <div class="board-wrap">
       <div class="board" aria-label="Match board">
         <PlayerSide player={theirs} side="opp" name={sn[opp]} active={view.active === opp} cat={cat} controls={oppControls} clocks={clocks} />
-        <div class="midline" aria-live="polite">
-          <div class="turn-info">
-            <span>Round {view.round}</span>
-            <span>Turn {view.turn}</span>
-            <span>{PHASES[view.phase]}</span>
-            {view.first_player ? <span>{sn[view.first_player]} went first</span> : null}
-          </div>
-          <p class={`pending${view.pending?.seat === me && !spectator ? " mine" : ""}`} data-testid="pending">
-            {view.outcome ? `Game over: ${sn[view.outcome.winner]} won.` : pendingText(view.pending, sn)}
-          </p>
-          {view.outcome ? (
-            <section class={`result${!spectator && view.outcome.winner === me ? " won" : ""}`} role="status" data-testid="result">
-              <h2>{spectator ? `${sn[view.outcome.winner]} won` : view.outcome.winner === me ? "You won!" : `${sn[view.outcome.winner]} won`}</h2>
-              <p>{{ two_rounds: "Two rounds won.", concession: "By concession.", step_budget: "The match reached its step limit." }[view.outcome.reason]}</p>
-            </section>
-          ) : null}
-          {rejection ? (
-            <div class="rejection" role="alert">
-              <span class="rule">{rejection.rule}</span> {rejection.message}
-              {onDismiss ? <button type="button" class="ghost" onClick={onDismiss} aria-label="Dismiss">×</button> : null}
-            </div>
-          ) : null}
-          {ask && send ? <AskDialog ask={ask} legal={legal} bench={mine.bench} disabled={!live} send={act} view={view} cat={cat} me={me} /> : null}
-          {selectedCard && targets.size ? (
-            <p class="hint">Drag <strong>{selectedCard.name}</strong> onto a highlighted hero, or choose “Play here”. <button type="button" class="ghost" onClick={() => setSelected(null)}>Cancel</button></p>
-          ) : null}
-          <div class="actions row">
-            {selectedAction && !timed.length ? <button type="button" class="primary" disabled={!live} onClick={() => act(selectedAction)}>Play {selectedCard?.name}</button> : null}
-            {attacks.size ? (
-              <>
-                <button type="button" class="primary" disabled={!live || !attackIntent} onClick={() => attackIntent && act(attackIntent)}>
-                  Declare attack{draft.length ? ` (${draft.length})` : ""}
-                </button>
-                {draft.length ? <button type="button" class="ghost" onClick={() => setDraft([])}>Clear attackers</button> : null}
-              </>
-            ) : null}
-            <TimedActions actions={timed} hand={mine.hand} disabled={!live} send={act} />
-            {pass ? <button type="button" disabled={!live} onClick={() => act(pass)}>Pass</button> : null}
-            {endTurn ? <button type="button" disabled={!live} onClick={() => act(endTurn)}>End turn</button> : null}
-            {concede && send ? (
-              <button type="button" class="danger ghost" disabled={!live} onClick={() => confirm("Concede this game?") && act(concede)}>Concede</button>
-            ) : null}
-          </div>
-        </div>
         <PlayerSide player={mine} side="me" name={sn[me]} active={view.active === me} cat={cat} controls={spectator ? oppControls : myControls} clocks={clocks} />
         {mine.hand ? (
           <Hand cards={mine.hand} cat={cat} playable={playable} draggable={draggable} selected={selected} disabled={!live}
             onSelect={setSelected}
             onDropOnHero={(id, hero) => { const i = cardTargets(legal, id).get(hero); if (i) act(i); }} />
         ) : null}
+        {/* The rail: the question and actions, card details and the log; beside the board on wide screens,
+            between the diamonds (question) and below the hand (log) on narrow ones. */}
+        <div class="rail">
+          <div class="midline" aria-live="polite">
+            <div class="turn-info">
+              <span>Round {view.round}</span>
+              <span>Turn {view.turn}</span>
+              <span>{PHASES[view.phase]}</span>
+              {view.first_player ? <span>{sn[view.first_player]} went first</span> : null}
+            </div>
+            <p class={`pending${view.pending?.seat === me && !spectator ? " mine" : ""}`} data-testid="pending">
+              {view.outcome ? `Game over: ${sn[view.outcome.winner]} won.` : pendingText(view.pending, sn)}
+            </p>
+            {!view.outcome && roundBanner(log, sn) ? <p class="round-banner" role="status">{roundBanner(log, sn)}</p> : null}
+            {view.outcome ? (
+              <section class={`result${!spectator && view.outcome.winner === me ? " won" : ""}`} role="status" data-testid="result">
+                <h2>{spectator ? `${sn[view.outcome.winner]} won` : view.outcome.winner === me ? "You won!" : `${sn[view.outcome.winner]} won`}</h2>
+                <p>{{ two_rounds: "Two rounds won.", concession: "By concession.", step_budget: "The match reached its step limit." }[view.outcome.reason]}</p>
+              </section>
+            ) : null}
+            {rejection ? (
+              <div class="rejection" role="alert">
+                <span class="rule">{rejection.rule}</span> {rejection.message}
+                {onDismiss ? <button type="button" class="ghost" onClick={onDismiss} aria-label="Dismiss">×</button> : null}
+              </div>
+            ) : null}
+            {ask && send ? <AskDialog ask={ask} legal={legal} bench={mine.bench} disabled={!live} send={act} view={view} cat={cat} me={me} /> : null}
+            {selectedCard && targets.size ? (
+              <p class="hint">Drag <strong>{selectedCard.name}</strong> onto a highlighted hero, or choose “Play here”. <button type="button" class="ghost" onClick={() => setSelected(null)}>Cancel</button></p>
+            ) : null}
+            <div class="actions row">
+              {selectedAction && !timed.length ? <button type="button" class="primary" disabled={!live} onClick={() => act(selectedAction)}>Play {selectedCard?.name}</button> : null}
+              {attacks.size ? (
+                <>
+                  <button type="button" class="primary" disabled={!live || !attackIntent} onClick={() => attackIntent && act(attackIntent)}>
+                    Declare attack{draft.length ? ` (${draft.length})` : ""}
+                  </button>
+                  {draft.length ? <button type="button" class="ghost" onClick={() => setDraft([])}>Clear attackers</button> : null}
+                </>
+              ) : null}
+              <TimedActions actions={timed} hand={mine.hand} disabled={!live} send={act} />
+              {pass ? <button type="button" disabled={!live} onClick={() => act(pass)}>Pass</button> : null}
+              {endTurn ? <button type="button" disabled={!live} onClick={() => act(endTurn)}>End turn</button> : null}
+              {concede && send ? (
+                <button type="button" class="danger ghost" disabled={!live} onClick={() => confirm("Concede this game?") && act(concede)}>Concede</button>
+              ) : null}
+            </div>
+          </div>
+          <DetailPanel target={current(detail, view)} cat={cat} onClose={closeDetail} />
+          <LogPanel log={log} names={sn} />
+        </div>
       </div>
-      <LogPanel log={log} names={sn} />
     </div>
+    </InspectContext.Provider>
   );
 }
 
@@ -198,7 +214,7 @@ function PlayerSide({ player, side, name, active, cat, controls, clocks }: {
 }) {
   const diamond = (
     <div class={`diamond diamond-${side}`} aria-label={`${name === "You" ? "Your" : `${name}’s`} heroes`}>
-      {player.heroes.map((h) => <Hero key={h.position} hero={h} side={side} cat={cat} c={controls(h.position)} />)}
+      {player.heroes.map((h) => <Hero key={h.position} hero={h} seat={player.seat} owner={name} side={side} cat={cat} c={controls(h.position)} />)}
     </div>
   );
   const bar = <PlayerBar player={player} side={side} name={name} active={active} clocks={clocks} />;
@@ -217,7 +233,7 @@ function PlayerBar({ player, side, name, active, clocks }: { player: PlayerView;
           {[0, 1].map((i) => <span key={i} class={`pip${i < player.rounds_won ? " won" : ""}`} aria-hidden="true" />)}
         </span>
       </div>
-      <div class="hp" role="meter" aria-valuemin={0} aria-valuemax={20} aria-valuenow={player.hp} aria-label="Hit points">
+      <div class={`hp${player.hp <= 5 ? " low" : ""}`} role="meter" aria-valuemin={0} aria-valuemax={20} aria-valuenow={player.hp} aria-label="Hit points">
         <span class="hp-fill" style={{ width: `${hpPct}%` }} />
         <span class="hp-text">♥ {player.hp}</span>
       </div>
@@ -227,12 +243,12 @@ function PlayerBar({ player, side, name, active, clocks }: { player: PlayerView;
         <li>Deck <strong>{player.deck_count}</strong></li>
         <li>{player.bench ? (
           <details class="zone-list"><summary>Bench <strong>{player.bench_count}</strong></summary>
-            <ul>{player.bench.map((c) => <li key={c.id}>{c.name}</li>)}</ul></details>
+            <ul>{player.bench.map((c) => <li key={c.id}><CardName card={c} where="bench" /></li>)}</ul></details>
         ) : <>Bench <strong>{player.bench_count}</strong></>}</li>
         <li>
           <details class="zone-list">
             <summary>Discard <strong>{player.discard.length}</strong></summary>
-            {player.discard.length ? <ol>{player.discard.map((c) => <li key={c.id}>{c.name}</li>)}</ol> : <p class="muted small">Empty.</p>}
+            {player.discard.length ? <ol>{player.discard.map((c) => <li key={c.id}><CardName card={c} where="discard" /></li>)}</ol> : <p class="muted small">Empty.</p>}
           </details>
         </li>
       </ul>
@@ -244,25 +260,25 @@ function Meter({ player }: { player: PlayerView }) {
   const slots = Array.from({ length: player.meter_slots }, (_, i) => player.action_meter[i] ?? null);
   return (
     <ol class="meter" aria-label={`Action meter: ${player.action_meter.length} of ${player.meter_slots} used`}>
-      {slots.map((c, i) => <li key={i} class={c ? "filled" : "empty"} title={c?.name ?? "empty slot"}>{c ? c.name : ""}</li>)}
+      {slots.map((c, i) => (
+        <li key={i} class={c ? "filled" : "empty"}>
+          {c ? <CardName card={c} where={`action meter slot ${i + 1}`} /> : <span class="sr-only">empty slot</span>}
+        </li>
+      ))}
     </ol>
   );
 }
 
-function LogPanel({ log, names }: { log: LogEntry[]; names: SeatNames }) {
-  const [el, setEl] = useState<HTMLOListElement | null>(null);
-  useEffect(() => {
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [el, log.length]);
-  return (
-    <aside class="log" aria-labelledby="log-h">
-      <h3 id="log-h">Match log</h3>
-      {log.length === 0 ? <p class="muted small">Events will appear here.</p> : (
-        <ol ref={setEl} aria-live="polite">
-          {log.map((e, i) => <li key={i}><span class="v">{e.v}</span> {describeEvent(e.event, names)}</li>)}
-        </ol>
-      )}
-    </aside>
-  );
+/** "You won round 1 (1–0)." while the turn in which a round was lost is still the newest in the log. */
+function roundBanner(log: LogEntry[], sn: SeatNames): string | null {
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = log[i]!.event;
+    if (e.type === "turn_started") return null;
+    if (e.type === "round_lost") {
+      const winner: Seat = e.seat === "A" ? "B" : "A";
+      const won = sn[winner] === "You" ? "You won" : `${sn[winner]} won`;
+      return `${won} round ${e.round} (${e.rounds_won[0]}–${e.rounds_won[1]}).`;
+    }
+  }
+  return null;
 }
-

@@ -5,6 +5,7 @@ import type { CardId } from "../gen/CardId";
 import type { CardView } from "../gen/CardView";
 import type { Position } from "../gen/Position";
 import { GemIcon, Stars } from "./card";
+import { useInspect } from "./detail";
 
 export interface HandProps {
   cards: CardView[];
@@ -24,41 +25,44 @@ export function Hand(p: HandProps) {
       <h3 class="hand-title">Your hand</h3>
       {p.cards.length === 0 ? <p class="muted">Your hand is empty.</p> : null}
       <ul>
-        {p.cards.map((card) => {
-          const def = p.cat.byId.get(card.card);
-          const playable = p.playable.has(card.id) && !p.disabled;
-          const selected = p.selected === card.id;
-          const canDrag = playable && p.draggable.has(card.id);
-          return (
-            <li key={card.id}>
-              <button
-                type="button"
-                class={`hand-card card-${def?.type ?? "unknown"}${playable ? " playable" : ""}${selected ? " selected" : ""}`}
-                style={def?.gem_type ? { "--gem": GEMS[def.gem_type].color } : undefined}
-                aria-pressed={selected}
-                aria-disabled={!playable}
-                data-card-id={card.id}
-                onClick={() => playable && p.onSelect(selected ? null : card.id)}
-                onPointerDown={canDrag ? (e) => {
-                  beginDrag(e, {
-                    onStart: () => p.onSelect(card.id),
-                    dropSelector: '.hero[data-side="me"][data-drop="1"]',
-                    onDrop: (t) => p.onDropOnHero(card.id, t.dataset.hero as Position),
-                  });
-                } : undefined}
-                title={def?.effect?.text ?? card.name}
-              >
-                <span class="hc-type">{def?.type ?? "card"}{def?.level !== undefined ? ` · Lv ${def.level}` : ""}</span>
-                <span class="hc-name">{card.name}</span>
-                {def?.gem_type ? <GemIcon gem={def.gem_type} /> : null}
-                {def?.gems ? <span class="hc-gems">{def.gems.map((g, i) => <GemIcon key={i} gem={g} size="sm" />)}</span> : null}
-                {def?.type === "blend" ? <span class="hc-stats">{def.atk}/{def.def}</span> : null}
-                {def?.type === "action" ? <span class="hc-stats"><Stars n={def.stars ?? 0} />{def.timed ? <span class="timed">timed</span> : null}</span> : null}
-              </button>
-            </li>
-          );
-        })}
+        {p.cards.map((card) => <HandCard key={card.id} card={card} p={p} />)}
       </ul>
     </section>
+  );
+}
+
+function HandCard({ card, p }: { card: CardView; p: HandProps }) {
+  const def = p.cat.byId.get(card.card);
+  const playable = p.playable.has(card.id) && !p.disabled;
+  const selected = p.selected === card.id;
+  const canDrag = playable && p.draggable.has(card.id);
+  const inspect = useInspect({ kind: "card", card, where: "your hand" });
+  return (
+    <li>
+      <button
+        type="button"
+        class={`hand-card card-${def?.type ?? "unknown"}${playable ? " playable" : ""}${selected ? " selected" : ""}`}
+        style={def?.gem_type ? { "--gem": GEMS[def.gem_type].color } : undefined}
+        aria-pressed={selected}
+        aria-disabled={!playable}
+        data-card-id={card.id}
+        {...inspect}
+        onClick={() => playable && p.onSelect(selected ? null : card.id)}
+        onPointerDown={canDrag ? (e) => {
+          beginDrag(e, {
+            onStart: () => p.onSelect(card.id),
+            dropSelector: '.hero[data-side="me"][data-drop="1"]',
+            onDrop: (t) => p.onDropOnHero(card.id, t.dataset.hero as Position),
+          });
+        } : undefined}
+      >
+        <span class="hc-type">{def?.type ?? "card"}{def?.level !== undefined ? ` · Lv ${def.level}` : ""}</span>
+        <span class="hc-name">{card.name}</span>
+        {def?.gem_type ? <GemIcon gem={def.gem_type} /> : null}
+        {def?.gems ? <span class="hc-gems">{def.gems.map((g, i) => <GemIcon key={i} gem={g} size="sm" />)}</span> : null}
+        {def?.type === "blend" ? <span class="hc-stats">{def.atk}/{def.def}</span> : null}
+        {def?.type === "action" ? <span class="hc-stats"><Stars n={def.stars ?? 0} />{def.timed ? <span class="timed">timed</span> : null}</span> : null}
+      </button>
+    </li>
   );
 }

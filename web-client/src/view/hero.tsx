@@ -4,7 +4,9 @@ import type { Catalogue } from "../catalogue";
 import type { AttackerDecl } from "../gen/AttackerDecl";
 import type { HeroView } from "../gen/HeroView";
 import type { Position } from "../gen/Position";
+import type { Seat } from "../gen/Seat";
 import { CardBack, GemIcon } from "./card";
+import { useInspect } from "./detail";
 
 export interface HeroControls {
   /** Name of the selected hand card when this hero is a legal target for it. */
@@ -40,8 +42,11 @@ function Stat({ label, now, written }: { label: string; now: number | null; writ
   );
 }
 
-export function Hero({ hero, side, cat, c = {} }: { hero: HeroView; side: "me" | "opp"; cat: Catalogue; c?: HeroControls }) {
+export function Hero({ hero, seat, owner, side, cat, c = {} }: {
+  hero: HeroView; seat: Seat; owner: string; side: "me" | "opp"; cat: Catalogue; c?: HeroControls;
+}) {
   const pos = hero.position;
+  const inspect = useInspect({ kind: "hero", hero, seat, owner: owner === "You" ? "your" : `${owner}’s` });
   const droppable = !!c.dropFor && !c.disabled;
   const choosable = !!c.choosable && !c.disabled;
   const who = side === "me" ? "Your" : "Opponent's";
@@ -49,7 +54,7 @@ export function Hero({ hero, side, cat, c = {} }: { hero: HeroView; side: "me" |
   // Face down and unknown to this viewer: only the back. The owner sees its own face-down heroes.
   if (!hero.hero) {
     return (
-      <div class={classes.join(" ")} data-hero={pos} data-side={side} onClick={choosable ? c.onChoose : undefined}>
+      <div class={classes.join(" ")} data-hero={pos} data-side={side} onClick={choosable ? c.onChoose : undefined} {...inspect}>
         <CardBack label={`${who} ${pos} hero, face down`} />
         <span class="hero-pos">{pos}</span>
         {choosable ? <button type="button" class="primary choose-btn" onClick={(e) => { e.stopPropagation(); c.onChoose?.(); }}>Choose</button> : null}
@@ -63,6 +68,9 @@ export function Hero({ hero, side, cat, c = {} }: { hero: HeroView; side: "me" |
   const effectDef = hero.effect ? cat.find(hero.effect) : undefined;
   const effectName = effectDef?.effect?.name ?? hero.effect ?? "effect";
   const tipId = `effect-tip-${side}-${pos}`;
+  // The engine marks a stat held back by a missing activation gem with an `activation_gem` term (CR 300.5).
+  const needsGem = [["ATK", hero.atk_terms], ["DEF", hero.def_terms]].flatMap(([label, terms]) =>
+    (terms as HeroView["atk_terms"]).some((t) => t.source === "activation_gem") ? [label as string] : []);
   return (
     <section
       class={classes.filter(Boolean).join(" ")}
@@ -71,12 +79,19 @@ export function Hero({ hero, side, cat, c = {} }: { hero: HeroView; side: "me" |
       data-drop={droppable ? "1" : undefined}
       aria-label={`${who} ${pos} hero: ${title}${hero.face_down ? " (face down)" : ""}`}
       onClick={droppable ? c.onDrop : choosable ? c.onChoose : undefined}
+      // Focusable so a keyboard reaches its details; focus inside (its buttons) bubbles here too.
+      tabIndex={0}
+      {...inspect}
+      onFocusIn={inspect.onFocus}
     >
       <header class="hero-head">
         <span class="hero-pos">{pos}</span>
         {hero.face_down ? <span class="badge">face down</span> : null}
         {hero.level !== null ? <span class="hero-level">Lv {hero.level}</span> : null}
       </header>
+      {needsGem.length ? (
+        <p class="hero-badges"><span class="badge badge-warn" title="CR 300.5: this stat counts once the hero holds a gem">{needsGem.join("/")} needs a gem</span></p>
+      ) : null}
       {hero.effect_removed || hero.cannot_attack ? (
         <p class="hero-badges">
           {hero.effect_removed ? <span class="badge badge-bad" title="Stun or Ghost: treated as having no effect">effect removed</span> : null}

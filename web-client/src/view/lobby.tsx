@@ -2,11 +2,12 @@
 import { useEffect, useState } from "preact/hooks";
 import type { Session } from "../app";
 import { ApiError, api } from "../api";
-import { friendlyName } from "../names";
-import { PRECONS } from "../precon";
+import { PRECONS, preconAbout } from "../precon";
 import type { ClockSetting, CreateRoom, DeckView, RoomInfo, SpectatorDelay } from "../protocol";
-import { navigate } from "../router";
-import { BotLevelPicker, seatName, useBotLevel } from "./botlevel";
+import { friendlyName } from "../names";
+import { linkClick, navigate } from "../router";
+import { BotLevelPicker, DEFAULT_BOT_LEVEL, seatName, useBotLevel } from "./botlevel";
+import { GuestForm } from "./guest";
 
 type RoomsState =
   | { kind: "loading" }
@@ -30,6 +31,7 @@ export function Lobby({ session }: { session: Session }) {
         <h1 id="welcome-h">Welcome to Gem Blenders Online</h1>
         <p class="lede">Equip gems, blend your heroes and win two rounds. Play a friend, watch a live match, or try the computer.</p>
         {account === undefined ? <p aria-busy="true">Checking your account…</p> : account ? <AccountBox session={session} /> : <GuestForm session={session} />}
+        {account !== undefined ? <PlayComputer session={session} deck={deck} /> : null}
       </section>
       {account ? <PlayPanel deck={deck} setDeck={setDeck} /> : null}
       <RoomLists canJoin={!!account} deck={deck} />
@@ -37,33 +39,32 @@ export function Lobby({ session }: { session: Session }) {
   );
 }
 
-function GuestForm({ session }: { session: Session }) {
-  const [name, setName] = useState(() => friendlyName());
+/**
+ * One click to a game: signs a signed-out visitor in as a guest with a suggested name, opens a private room
+ * against the computer at the default level, and sits down with the chosen deck.
+ */
+function PlayComputer({ session, deck }: { session: Session; deck: DeckChoice }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const submit = async (e: Event) => {
-    e.preventDefault();
+  const start = async () => {
     setBusy(true);
     setError(null);
     try {
-      session.setAccount(await api.guest(name));
+      if (!session.account) session.setAccount(await api.guest(friendlyName()));
+      const room = await api.createRoom({ visibility: "private", best_of: 1, spectator_delay: null, clock: null, vs_bot: true, bot_level: DEFAULT_BOT_LEVEL });
+      await api.takeSeat(room.id, seatBody(deck));
+      navigate(`/rooms/${encodeURIComponent(room.id)}`);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
-    } finally {
+      setError(err instanceof Error ? err.message : String(err));
       setBusy(false);
     }
   };
   return (
-    <form class="guest-form" onSubmit={submit} aria-label="Play as guest">
-      <label for="guest-name">Display name</label>
-      <div class="row">
-        <input id="guest-name" name="display_name" value={name} maxLength={24} required autocomplete="nickname"
-          onInput={(e) => setName(e.currentTarget.value)} />
-        <button type="button" class="ghost" onClick={() => setName(friendlyName())} aria-label="Suggest another name">🎲</button>
-        <button type="submit" class="primary" disabled={busy || !name.trim()}>{busy ? "Joining…" : "Play as guest"}</button>
-      </div>
+    <div class="quick-play row">
+      <button type="button" class="primary big" onClick={start} disabled={busy}>{busy ? "Starting…" : "Play the computer"}</button>
+      <span class="small">A private game against the computer (Medium), right now. New here? <a href="/how-to-play" onClick={linkClick}>How to play</a></span>
       {error ? <p class="error" role="alert">{error}</p> : null}
-    </form>
+    </div>
   );
 }
 
@@ -158,6 +159,7 @@ function PlayPanel({ deck, setDeck }: { deck: DeckChoice; setDeck: (v: DeckChoic
       <div class="field">
         <label for="play-deck">Deck to play with</label>
         <DeckPicker value={deck} onChange={setDeck} />
+        <p class="small muted deck-about">{preconAbout(deck)}</p>
       </div>
       <form class="create-room" onSubmit={create} aria-label="Create room">
         <fieldset>
@@ -174,7 +176,7 @@ function PlayPanel({ deck, setDeck }: { deck: DeckChoice; setDeck: (v: DeckChoic
           {([1, 3] as const).map((n) => (
             <label key={n} class="choice">
               <input type="radio" name="best_of" value={n} checked={form.best_of === n}
-                onChange={() => setForm({ ...form, best_of: n })} /> Best of {n}
+                onChange={() => setForm({ ...form, best_of: n })} /> {n === 1 ? "One game" : "Best of 3 (first to win two games)"}
             </label>
           ))}
         </fieldset>
@@ -300,7 +302,8 @@ function RoomSummary({ room }: { room: RoomInfo }) {
     <div class="room-summary">
       <strong>{players(room)}</strong>
       <span>Best of {room.best_of}</span>
-      {room.games.length ? <span>Game {room.games.length + (room.status === "playing" ? 1 : 0)}</span> : null}
+      {/* `games` already lists the game in progress (RoomInfo: "the current one last"). */}
+      {room.games.length ? <span>Game {room.games.length}</span> : null}
       <span>{room.spectators} watching</span>
       {delay ? <span>delay {"seconds" in delay ? `${delay.seconds}s` : `${delay.turns} turn(s)`}</span> : null}
     </div>

@@ -1,20 +1,23 @@
 // Room page (/rooms/{id}): loads the room over REST, offers a seat, connects the socket and shows the board.
-import { useEffect, useReducer, useRef, useState } from "preact/hooks";
+import { useCallback, useEffect, useReducer, useRef, useState } from "preact/hooks";
 import type { Session } from "../app";
 import { api, loadFailure } from "../api";
-import { PRECONS } from "../precon";
+import { useAutoPass, useFullControl } from "../autopass";
+import type { Intent } from "../gen/Intent";
 import type { RoomInfo } from "../protocol";
 import { linkClick } from "../router";
 import { GameSocket, roomSocketUrl, webSocketTransport } from "../socket";
-import { canAct, initialRoomState, roomReducer } from "../state";
+import { canAct, restoredRoomState, roomReducer, saveLog } from "../state";
 import { renderBoard } from "./board";
 import { seatName } from "./botlevel";
+import { TakeSeat } from "./guest";
+import { NextGame, SeriesScore } from "./series";
 
 type Load = { kind: "loading" } | { kind: "ok"; room: RoomInfo } | { kind: "missing"; message: string };
 
 export function RoomPage({ id, watch, session }: { id: string; watch: boolean; session: Session }) {
   const [load, setLoad] = useState<Load>({ kind: "loading" });
-  const [state, dispatch] = useReducer(roomReducer, undefined, initialRoomState);
+  const [state, dispatch] = useReducer(roomReducer, id, restoredRoomState);
   const socket = useRef<GameSocket | null>(null);
   const [generation, setGeneration] = useState(0);
 
@@ -37,6 +40,12 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
     return () => s.stop();
   }, [id, watch, load.kind, generation]);
 
+  useEffect(() => saveLog(id, state), [id, state.game, state.log]);
+
+  const [fullControl, setFullControl] = useFullControl();
+  const send = useCallback((i: Intent) => { socket.current?.sendIntent(i); }, []);
+  useAutoPass(state.seat ? state.view : null, state.legal, canAct(state), fullControl, send);
+
   if (load.kind === "loading") return <section class="panel"><p aria-busy="true">Loading room…</p></section>;
   if (load.kind === "missing") {
     return (
@@ -54,10 +63,15 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
     <div class="room" data-version={state.version ?? undefined} data-game={state.game ?? undefined}>
       <header class="room-head">
         <h1>Room <code>{room.id}</code></h1>
-        <span>Best of {room.best_of}</span>
+        <SeriesScore room={room} names={names} />
         <span>{room.visibility}</span>
         <span>{room.spectators} watching</span>
-        <button type="button" class="ghost" onClick={() => navigator.clipboard?.writeText(location.origin + `/rooms/${encodeURIComponent(room.id)}`)}>Copy invite link</button>
+        <CopyInvite roomId={room.id} />
+        {state.seat ? (
+          <label class="choice full-control" title="Off: when you have exactly one possible move (pass, take the damage…), it is made for you">
+            <input type="checkbox" checked={fullControl} onChange={(e) => setFullControl(e.currentTarget.checked)} /> Full control
+          </label>
+        ) : null}
       </header>
       <ul class="seats" aria-label="Seats">
         {room.seats.map((s, i) => (
@@ -72,17 +86,25 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
           {room.games.map((g, i) => (
             <li key={g.match_id}>
               Game {i + 1}: {g.winner ? `${names[g.winner] ?? `Seat ${g.winner}`} won${g.reason ? ` (${g.reason.replace(/_/g, " ")})` : ""}` : "in progress"}
-              {" · "}<a href={`/replays/${encodeURIComponent(g.match_id)}${state.seat ? `?seat=${state.seat}` : ""}`} onClick={linkClick}>replay</a>
+              {" · "}<a href={`/replays/${encodeURIComponent(g.match_id)}?room=${encodeURIComponent(room.id)}${state.seat ? `&seat=${state.seat}` : ""}`} onClick={linkClick}>replay</a>
             </li>
           ))}
         </ol>
       ) : null}
+      {!state.seat && room.spectator_delay && (watch || !freeSeat) ? (
+        <p class="delay-note" role="note" data-testid="spectator-delay">
+          You are watching with a delay of {"seconds" in room.spectator_delay
+            ? `${room.spectator_delay.seconds} seconds`
+            : `${room.spectator_delay.turns} turn${room.spectator_delay.turns === 1 ? "" : "s"}`}: the players are ahead of what you see.
+        </p>
+      ) : null}
       <ConnectionBanner status={state.status} attempt={state.reconnectAttempt} reason={state.closeReason} />
       {state.error ? <p class="error" role="alert">{state.error.message} <button type="button" class="ghost" onClick={() => dispatch({ kind: "dismiss" })}>×</button></p> : null}
-      {!state.seat && !watch && freeSeat && session.account ? <TakeSeat roomId={room.id} onSeated={() => setGeneration((g) => g + 1)} /> : null}
+      {!state.seat && !watch && freeSeat && session.account !== undefined
+        ? <TakeSeat roomId={room.id} session={session} onSeated={() => setGeneration((g) => g + 1)} /> : null}
       {state.view && session.catalogue
         ? renderBoard(state.view, state.legal, session.catalogue, {
-            send: state.seat ? (i) => socket.current?.sendIntent(i) : undefined,
+            send: state.seat ? send : undefined,
             disabled: !canAct(state),
             names,
             log: state.log,
@@ -91,11 +113,7 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
             clocks: state.clocks,
           })
         : <section class="panel"><p class="empty">{freeSeat ? "Waiting for players…" : "Waiting for the match to start…"}</p></section>}
-      {room.status === "finished" && state.seat ? (
-        <button type="button" class="primary" onClick={() => api.rematch(room.id).then((r) => dispatch({ kind: "room", room: r }), (e: unknown) => alert(e instanceof Error ? e.message : String(e)))}>
-          {room.seats.some((s) => s && s.seat !== state.seat && s.rematch) ? "Accept rematch" : "Ask for a rematch"}
-        </button>
-      ) : null}
+      {state.seat ? <NextGame room={room} seat={state.seat} onRoom={(r) => dispatch({ kind: "room", room: r })} /> : null}
     </div>
   );
 }
@@ -106,26 +124,26 @@ function ConnectionBanner({ status, attempt, reason }: { status: string; attempt
   return <p class={`conn conn-${status}`} role="status">{text}</p>;
 }
 
-function TakeSeat({ roomId, onSeated }: { roomId: string; onSeated: () => void }) {
-  const [slug, setSlug] = useState(PRECONS[0]?.slug ?? "");
-  const [error, setError] = useState<string | null>(null);
-  const take = async () => {
-    setError(null);
-    try {
-      await api.takeSeat(roomId, { preconstructed: slug });
-      onSeated();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
+/** Copies the invite link and says so; where the clipboard is unavailable it shows the link to copy by hand. */
+function CopyInvite({ roomId }: { roomId: string }) {
+  const link = location.origin + `/rooms/${encodeURIComponent(roomId)}`;
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  useEffect(() => {
+    if (state !== "copied") return;
+    const t = setTimeout(() => setState("idle"), 2500);
+    return () => clearTimeout(t);
+  }, [state]);
+  const copy = () => {
+    const clip = navigator.clipboard;
+    if (!clip) return setState("failed");
+    clip.writeText(link).then(() => setState("copied"), () => setState("failed"));
   };
   return (
-    <section class="panel row" aria-label="Take a seat">
-      <label for="seat-deck">Play with</label>
-      <select id="seat-deck" value={slug} onChange={(e) => setSlug(e.currentTarget.value)}>
-        {PRECONS.map((p) => <option key={p.slug} value={p.slug}>{p.list.name}</option>)}
-      </select>
-      <button type="button" class="primary" onClick={take}>Take a seat</button>
-      {error ? <p class="error" role="alert">{error}</p> : null}
-    </section>
+    <span class="copy-invite">
+      <button type="button" class="ghost" onClick={copy}>{state === "copied" ? "✓ Link copied" : "Copy invite link"}</button>
+      <span role="status" class={state === "failed" ? "small" : "sr-only"}>
+        {state === "copied" ? "Invite link copied to the clipboard." : state === "failed" ? <>Copy this link: <code>{link}</code></> : ""}
+      </span>
+    </span>
   );
 }

@@ -1,0 +1,46 @@
+// Fewer empty clicks: when a player has exactly one legal move besides conceding — pass a response window,
+// take the attack damage, keep their heroes, the only hero an effect can name — the client makes it for them,
+// unless "full control" is on (as in MTG Arena). The client decides nothing: it sends the single legal intent.
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { Intent } from "./gen/Intent";
+import type { MatchView } from "./gen/MatchView";
+
+/** Ending the turn stays a click even when it is the only move: the player may want to look first. */
+const NEVER_AUTOMATIC = new Set<Intent["type"]>(["end_turn", "concede"]);
+
+/** The intent to send for the viewer, or null when there is a real choice (or nothing owed). */
+export function forcedIntent(view: MatchView, legal: Intent[]): Intent | null {
+  if (view.outcome || view.viewer === "spectator" || view.pending?.seat !== view.viewer.seat) return null;
+  const real = legal.filter((i) => i.type !== "concede");
+  const only = real.length === 1 ? real[0] : undefined;
+  return only && !NEVER_AUTOMATIC.has(only.type) ? only : null;
+}
+
+const KEY = "gb.fullControl";
+
+/** The "full control" switch, remembered across visits (off by default). */
+export function useFullControl(): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(() => localStorage.getItem(KEY) === "1");
+  return [on, (v) => {
+    localStorage.setItem(KEY, v ? "1" : "0");
+    setOn(v);
+  }];
+}
+
+/**
+ * Sends the forced intent of each new version once, after a short pause so the board change is seen first.
+ * `live` is false while an intent is in flight or the socket is down.
+ */
+export function useAutoPass(view: MatchView | null, legal: Intent[], live: boolean, fullControl: boolean, send: (i: Intent) => void): void {
+  const done = useRef<number | null>(null);
+  useEffect(() => {
+    if (!view || !live || fullControl || done.current === view.applied) return;
+    const intent = forcedIntent(view, legal);
+    if (!intent) return;
+    const t = setTimeout(() => {
+      done.current = view.applied;
+      send(intent);
+    }, 350);
+    return () => clearTimeout(t);
+  }, [view, legal, live, fullControl, send]);
+}

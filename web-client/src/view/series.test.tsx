@@ -1,0 +1,41 @@
+// @vitest-environment jsdom
+import { render } from "preact";
+import { act } from "preact/test-utils";
+import { afterEach, describe, expect, it } from "vitest";
+import type { RoomInfo } from "../protocol";
+import { NextGame, seriesWinner } from "./series";
+
+const game = (winner: "A" | "B" | null) => ({ match_id: "m", winner, reason: winner ? "two_rounds" : null, seed_hash: "", seed: null, nonce: null });
+const room = (best_of: number, winners: ("A" | "B" | null)[], status: RoomInfo["status"] = "finished"): RoomInfo => ({
+  id: "r", visibility: "private", best_of, status, spectators: 0, spectator_delay: null, clock: null, seed_hash: "", version: 0,
+  seats: [{ seat: "A", display_name: "Ann", connected: true, bot: false, bot_level: null, rematch: false },
+    { seat: "B", display_name: "Bo", connected: true, bot: false, bot_level: null, rematch: false }],
+  games: winners.map(game),
+});
+
+let root: HTMLElement | null = null;
+afterEach(() => { if (root) { render(null, root); root.remove(); root = null; } });
+function draw(r: RoomInfo, seat: "A" | "B") {
+  root = document.createElement("div");
+  document.body.append(root);
+  act(() => render(<NextGame room={r} seat={seat} onRoom={() => undefined} />, root!));
+  return [...root.querySelectorAll("button")].map((b) => b.textContent);
+}
+
+describe("series", () => {
+  it("decides a best of 3 at two game wins, never a best of 1", () => {
+    expect(seriesWinner(room(3, ["A", "B"]))).toBeNull();
+    expect(seriesWinner(room(3, ["A", "B", "B"]))).toBe("B");
+    expect(seriesWinner(room(1, ["A"]))).toBeNull();
+  });
+
+  it("offers the loser the go-first choice for the next game and the winner a plain request", () => {
+    expect(draw(room(3, ["A"]), "B")).toEqual(["Start game 2 — I go first", "Start game 2 — they go first"]);
+    expect(draw(room(3, ["A"]), "A")).toEqual(["Ask for game 2"]);
+  });
+
+  it("offers nothing once the series is decided or while a game runs", () => {
+    expect(draw(room(3, ["A", "A"]), "B")).toEqual([]);
+    expect(draw(room(3, ["A", null], "playing"), "B")).toEqual([]);
+  });
+});

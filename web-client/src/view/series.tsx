@@ -1,0 +1,63 @@
+// Between games: the series score, and the next game (or a rematch) offered from the result — with the loser's
+// choice to go first or second (the server's `rematch {go_first}`), and nothing once a best of 3 is decided.
+import { useState } from "preact/hooks";
+import { api } from "../api";
+import type { Seat } from "../gen/Seat";
+import type { RoomInfo } from "../protocol";
+
+/** Games won per seat, from the room's results (a tally of what the server reported, no rules). */
+export function seriesScore(room: RoomInfo): Record<Seat, number> {
+  const score: Record<Seat, number> = { A: 0, B: 0 };
+  for (const g of room.games) if (g.winner) score[g.winner]++;
+  return score;
+}
+
+/** The seat that has won a best of 3 (two games), if any. */
+export function seriesWinner(room: RoomInfo): Seat | null {
+  if (room.best_of !== 3) return null;
+  const s = seriesScore(room);
+  return s.A >= 2 ? "A" : s.B >= 2 ? "B" : null;
+}
+
+export function SeriesScore({ room, names }: { room: RoomInfo; names: Partial<Record<Seat, string>> }) {
+  if (room.best_of !== 3) return <span>One game</span>;
+  const s = seriesScore(room);
+  const winner = seriesWinner(room);
+  return (
+    <span class="series" data-testid="series">
+      Best of 3 · {names.A ?? "Seat A"} {s.A}–{s.B} {names.B ?? "Seat B"}
+      {winner ? <strong> · {names[winner] ?? `Seat ${winner}`} wins the series</strong> : null}
+    </span>
+  );
+}
+
+export function NextGame({ room, seat, onRoom }: { room: RoomInfo; seat: Seat; onRoom: (r: RoomInfo) => void }) {
+  const [error, setError] = useState<string | null>(null);
+  if (room.status !== "finished" || seriesWinner(room)) return null;
+  const last = room.games[room.games.length - 1];
+  const lost = !!last?.winner && last.winner !== seat;
+  const asked = room.seats.some((s) => s && s.seat === seat && s.rematch);
+  const theyAsked = room.seats.some((s) => s && s.seat !== seat && s.rematch);
+  const next = room.best_of === 3 ? `game ${room.games.length + 1}` : "a rematch";
+  const ask = (goFirst?: boolean) => {
+    setError(null);
+    api.rematch(room.id, goFirst).then(onRoom, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  };
+  if (asked) return <p class="panel next-game" role="status">Waiting for the other player to agree to {next}…</p>;
+  return (
+    <section class="panel next-game" aria-label="Next game">
+      <p>{theyAsked ? `Your opponent wants ${next}.` : `Play ${next}?`}{lost ? " You lost the last game, so you choose who goes first." : ""}</p>
+      <div class="row">
+        {lost ? (
+          <>
+            <button type="button" class="primary" onClick={() => ask(true)}>Start {next} — I go first</button>
+            <button type="button" onClick={() => ask(false)}>Start {next} — they go first</button>
+          </>
+        ) : (
+          <button type="button" class="primary" onClick={() => ask()}>{theyAsked ? `Accept ${next}` : `Ask for ${next}`}</button>
+        )}
+      </div>
+      {error ? <p class="error" role="alert">{error}</p> : null}
+    </section>
+  );
+}
