@@ -1,6 +1,6 @@
 //! Bot-versus-bot matches for the arena binary and the tests: fixed seeds, seats swapped every game, and every
 //! submitted intent checked against the legal list before it is applied.
-use crate::{Level, SearchConfig, decide, new_bot_with};
+use crate::{Bot, Level, ScriptedBot, SearchConfig, decide, new_bot_with};
 use gb_core::decks::preconstructed;
 use gb_core::{MatchSetup, Seat, apply, legal_intents, new_match, owed_seat};
 
@@ -18,14 +18,46 @@ pub struct GameResult {
     pub a_slowest_us: u64,
 }
 
+/// Who plays a seat in the arena: one of the lobby's levels, or the fixed script new players follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Contender {
+    Level(Level),
+    Scripted,
+}
+
+impl From<Level> for Contender {
+    fn from(level: Level) -> Self {
+        Contender::Level(level)
+    }
+}
+
+impl std::str::FromStr for Contender {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        if s.eq_ignore_ascii_case("scripted") {
+            return Ok(Contender::Scripted);
+        }
+        s.parse().map(Contender::Level).map_err(|e| format!("{e}, or scripted"))
+    }
+}
+
+impl Contender {
+    fn bot(self, seed: u64, search: &SearchConfig) -> Box<dyn Bot + Send> {
+        match self {
+            Contender::Level(level) => new_bot_with(level, seed, search.clone()),
+            Contender::Scripted => Box::new(ScriptedBot::new()),
+        }
+    }
+}
+
 /// Game `index` of a series: games 2k and 2k+1 share decks and seed with the bots' seats swapped, so neither
 /// bot profits from a lucky deal or from going first.
-pub fn play_game(a: Level, b: Level, index: u64, seed: u64) -> GameResult {
-    play_game_with(a, b, index, seed, &SearchConfig::default())
+pub fn play_game(a: impl Into<Contender>, b: impl Into<Contender>, index: u64, seed: u64) -> GameResult {
+    play_game_with(a.into(), b.into(), index, seed, &SearchConfig::default())
 }
 
 /// [`play_game`] with an explicit search budget for any search bot in the game.
-pub fn play_game_with(a: Level, b: Level, index: u64, seed: u64, search: &SearchConfig) -> GameResult {
+pub fn play_game_with(a: Contender, b: Contender, index: u64, seed: u64, search: &SearchConfig) -> GameResult {
     let pair = index / 2;
     let match_seed = seed.wrapping_mul(1_000_003).wrapping_add(pair);
     let decks = preconstructed();
@@ -34,8 +66,7 @@ pub fn play_game_with(a: Level, b: Level, index: u64, seed: u64, search: &Search
     let setup = MatchSetup { decks: [d0, d1], seed: match_seed };
     let mut state = new_match(&setup).expect("shipped decks are legal");
     let a_seat = if index.is_multiple_of(2) { Seat::A } else { Seat::B };
-    let mut bots =
-        [new_bot_with(a, match_seed ^ 0xa, search.clone()), new_bot_with(b, match_seed ^ 0xb, search.clone())];
+    let mut bots = [a.bot(match_seed ^ 0xa, search), b.bot(match_seed ^ 0xb, search)];
     let mut intents = 0;
     let mut a_slowest_us = 0;
     while let Some(seat) = owed_seat(&state) {

@@ -13,6 +13,7 @@ mod belief;
 pub mod eval;
 mod greedy;
 mod random;
+mod scripted;
 mod search;
 pub mod search_eval;
 mod seat;
@@ -20,6 +21,7 @@ mod settle;
 
 pub use greedy::GreedyBot;
 pub use random::RandomBot;
+pub use scripted::ScriptedBot;
 pub use search::{SearchBot, SearchConfig};
 pub use seat::SeatState;
 

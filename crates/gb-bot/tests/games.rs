@@ -18,3 +18,23 @@ fn greedy_beats_random() {
     let wins = (0..10).filter(|&g| play_game(Level::Greedy, Level::Random, g, 3).a_won == Some(true)).count();
     assert!(wins >= 8, "greedy won only {wins} of 10");
 }
+
+/// The arena's scripted sparring partner plays whole games of legal intents against every level.
+#[test]
+fn scripted_finishes_against_every_level() {
+    use gb_bot::arena::Contender;
+    for level in [Level::Random, Level::Greedy, Level::Search] {
+        for g in 0..2 {
+            let r = play_game(Contender::Scripted, level, g, 11);
+            assert!(r.a_won.is_some(), "scripted vs {level:?} game {g} hit the intent cap");
+        }
+    }
+}
+
+/// The script is no random player: it attacks only where it wins the exchange and blends its biggest blend.
+#[test]
+fn scripted_beats_random() {
+    use gb_bot::arena::Contender;
+    let wins = (0..10).filter(|&g| play_game(Contender::Scripted, Level::Random, g, 5).a_won == Some(true)).count();
+    assert!(wins >= 7, "scripted won only {wins} of 10 against random");
+}

@@ -1,22 +1,31 @@
 //! `gb`: the workspace's command line. `gb scenario run PATH...` runs scenario files and directories;
-//! `gb replay verify FILE` replays a match record through the engine and checks its shuffles, draws and result.
+//! `gb replay verify FILE` replays a match record through the engine and checks its shuffles, draws and result;
+//! `gb rules coverage` writes the rules coverage table (see `rules.rs`);
+//! `gb tournament standings|pair FILE` recompute a tournament's standings and next pairing (`tournament.rs`).
+mod rules;
+mod tournament;
+
 use gb_core::record::MatchRecord;
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage:\n  gb scenario run PATH...     run scenario files (.toml) and directories\n  gb replay verify FILE       check a match record (JSON) against the engine";
+const USAGE: &str = "usage:\n  gb scenario run PATH...     run scenario files (.toml) and directories\n  gb replay verify FILE       check a match record (JSON) against the engine\n  gb rules coverage [--check] [ROOT]\n                              write docs/rules-coverage.md (or check it is fresh)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["scenario", "run", paths @ ..] if !paths.is_empty() => scenario_run(paths),
         ["replay", "verify", file] => replay_verify(Path::new(file)),
-        _ => {
-            eprintln!("{USAGE}");
-            ExitCode::from(2)
-        }
+        ["rules", "coverage", rest @ ..] => rules::coverage(rest),
+        ["tournament", rest @ ..] => tournament::run(rest).unwrap_or_else(usage),
+        _ => usage(),
     }
+}
+
+fn usage() -> ExitCode {
+    eprintln!("{USAGE}\n{}", tournament::USAGE);
+    ExitCode::from(2)
 }
 
 fn collect(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {

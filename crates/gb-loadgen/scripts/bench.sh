@@ -10,12 +10,15 @@ for spec in "$@"; do
   IFS=: read -r M S THINK DUR IDLE <<<"$spec"
   DB=$(mktemp -d /tmp/gb-bench-db.XXXXXX)
   PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-  # A high per-socket rate limit only matters for the short-think throughput runs.
-  RUST_LOG=warn GB_WS_RATE=1000 GB_WS_BURST=2000 "$T/gb-server" --bind "127.0.0.1:$PORT" \
+  MPORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+  # A high per-socket rate limit only matters for the short-think throughput runs. Every socket comes from
+  # 127.0.0.1, so the per-address connection cap is lifted to the server-wide one (keep ulimit -n above it).
+  RUST_LOG=warn GB_WS_RATE=1000 GB_WS_BURST=2000 GB_MAX_CONNECTIONS=60000 GB_MAX_CONNECTIONS_PER_ADDR=60000 \
+    GB_METRICS_BIND="127.0.0.1:$MPORT" "$T/gb-server" --bind "127.0.0.1:$PORT" \
     --database-url "sqlite://$DB/gb.sqlite?mode=rwc" --static-dir /nonexistent >"$OUT/server-$M-$S-$THINK.log" 2>&1 &
   SERVER=$!
-  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PORT/metrics" >/dev/null && break; sleep 0.2; done
-  "$T/gb-loadgen" --addr "127.0.0.1:$PORT" --server-pid "$SERVER" --matches "$M" --spectators "$S" \
+  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$MPORT/metrics" >/dev/null && break; sleep 0.2; done
+  "$T/gb-loadgen" --addr "127.0.0.1:$PORT" --metrics-addr "127.0.0.1:$MPORT" --server-pid "$SERVER" --matches "$M" --spectators "$S" \
     --think-ms "$THINK" --duration-secs "$DUR" --ramp-secs 10 --waves 5 --idle "${IDLE:-0}" \
     --json-out "$OUT/results.jsonl" --md-out "$OUT/results.md" 2>"$OUT/loadgen-$M-$S-$THINK.log" | tail -3 || true
   kill "$SERVER"; wait "$SERVER" 2>/dev/null || true

@@ -23,6 +23,10 @@ pub struct Args {
     /// Server address; must be a loopback address.
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
+    /// The server's private metrics listener (its `--metrics-bind`); the server-side latency and persistence
+    /// figures come from there.
+    #[arg(long, default_value = "127.0.0.1:9100")]
+    pub metrics_addr: SocketAddr,
     /// Concurrent matches.
     #[arg(long, default_value_t = 50)]
     pub matches: u32,
@@ -63,6 +67,7 @@ async fn main() -> Result<()> {
         bail!("bounded on purpose: at most 5000 matches, 10 spectators, 600 s, 10000 idle sockets");
     }
     let base = format!("http://{}", args.addr);
+    let metrics_base = format!("http://{}", args.metrics_addr);
     let pid = match &args.server_pid {
         Some(p) => p.clone(),
         None => procfs::pid_listening_on(args.addr.port()).context("no server pid (pass --server-pid)")?,
@@ -91,7 +96,12 @@ async fn main() -> Result<()> {
         sleep(ramp / waves).await;
     }
     // The measured window: after the ramp, for `duration_secs`.
-    let m0 = scrape::scrape(&http, &base).await;
+    let m0 = scrape::scrape(&http, &metrics_base).await;
+    if m0.is_empty() {
+        eprintln!(
+            "no metrics at {metrics_base}/metrics (start the server with --metrics-bind); server figures missing"
+        );
+    }
     let (s0, g0, t0) = (procfs::cpu_seconds(&pid), procfs::cpu_seconds("self"), Instant::now());
     stats.measuring.store(true, Relaxed);
     let end = t0 + Duration::from_secs(args.duration_secs);
@@ -112,7 +122,7 @@ async fn main() -> Result<()> {
     let (s1, g1) = (procfs::cpu_seconds(&pid), procfs::cpu_seconds("self"));
     let rss = procfs::rss_bytes(&pid);
     let open = stats.open_connections.load(Relaxed);
-    let m1 = scrape::scrape(&http, &base).await;
+    let m1 = scrape::scrape(&http, &metrics_base).await;
     for t in tasks {
         let _ = tokio::time::timeout(Duration::from_secs(15), t).await;
     }

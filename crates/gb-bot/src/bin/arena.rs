@@ -1,10 +1,9 @@
-//! `arena --a search --b random --games 200 --seed 1 [--threads 2] [--first 0]
+//! `arena --a search --b random|greedy|scripted --games 200 --seed 1 [--threads 2] [--first 0]
 //! [--iterations 48 --depth 4 --width 4 --exploration 0.35 --cap-ms 450 --eval threat=0.5,meter=1]`: plays a
 //! series with seats swapped every game and fixed seeds, and prints bot `a`'s win rate. `--first` starts at a
 //! later game, so one series can be split over processes (each game depends only on its index and the seed).
 //! `--eval` overrides the search bot's leaf weights (see `gb_bot::search_eval::EvalParams`).
-use gb_bot::Level;
-use gb_bot::arena::{GameResult, play_game_with};
+use gb_bot::arena::{Contender, GameResult, play_game_with};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -14,8 +13,8 @@ fn main() {
     let get = |name: &str, default: &str| -> String {
         args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned().unwrap_or(default.into())
     };
-    let a: Level = get("--a", "search").parse().unwrap_or_else(|e| panic!("{e}"));
-    let b: Level = get("--b", "random").parse().unwrap_or_else(|e| panic!("{e}"));
+    let a: Contender = get("--a", "search").parse().unwrap_or_else(|e| panic!("{e}"));
+    let b: Contender = get("--b", "random").parse().unwrap_or_else(|e| panic!("{e}"));
     let games: u64 = get("--games", "200").parse().expect("--games N");
     let seed: u64 = get("--seed", "1").parse().expect("--seed N");
     let threads: u64 = get("--threads", "1").parse().expect("--threads N");
