@@ -101,7 +101,9 @@ describe("fewer empty clicks", () => {
     const pairs = [];
     for (let pair = 0; pair < 3 && !(await page.getByTestId("result").count()); pair++) {
       let clicks = 0, real = 0, forcedLeft = 0;
-      await page.getByRole("button", { name: "End turn" }).click();
+      await page.getByRole("button", { name: "End turn" }).click({ timeout: 30_000 }).catch(async (e) => {
+        throw new Error(`${e.message}\n${await boardDiagnosis(page)}`);
+      });
       clicks++;
       // The computer's turn: we click only where the page offers a real choice; forced passes go by themselves.
       let forcedSince = 0;
@@ -133,6 +135,20 @@ describe("fewer empty clicks", () => {
     await context.close();
   });
 });
+
+/** What the board showed when a step failed: the question, the buttons, the socket, the server's warnings. */
+async function boardDiagnosis(page) {
+  const text = async (sel) => (await page.locator(sel).count()) ? (await page.locator(sel).first().innerText()).slice(0, 400) : "(none)";
+  const buttons = await page.locator(".ask button, .actions button").evaluateAll((bs) => bs.map((b) => `${b.textContent}${b.disabled ? " [disabled]" : ""}`));
+  return [
+    `version ${await page.locator(".room").getAttribute("data-version")}`,
+    `pending: ${await text('[data-testid="pending"]')}`,
+    `buttons: ${JSON.stringify(buttons)}`,
+    `connection: ${await text(".room .conn")}`,
+    `error: ${await text(".room > .error")}`,
+    `server: ${env.server.log().slice(-2000)}`,
+  ].join("\n");
+}
 
 describe("deck builder", () => {
   const gallery = (page) => page.locator(".gallery > li");

@@ -52,6 +52,16 @@ describe("roomReducer", () => {
     expect(roomReducer(s, { kind: "dismiss" }).rejection).toBeNull();
   });
 
+  it("stops waiting on an intent the server answered with an error (not saved): the controls come back", () => {
+    const s = run([
+      { kind: "status", status: "open", attempt: 0 },
+      { kind: "sent", seq: 1, intent: { type: "end_turn" } },
+      { kind: "error", code: "not_saved", message: "the intent could not be saved" },
+    ]);
+    expect(canAct(s)).toBe(true);
+    expect(s.error?.code).toBe("not_saved");
+  });
+
   it("forgets in-flight intents when the connection drops and explains fatal closes", () => {
     let s = run([{ kind: "status", status: "open", attempt: 0 }, { kind: "sent", seq: 1, intent: { type: "pass" } }]);
     s = roomReducer(s, { kind: "status", status: "reconnecting", attempt: 1 });

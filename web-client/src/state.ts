@@ -90,7 +90,9 @@ export function roomReducer(s: RoomState, a: RoomAction): RoomState {
     case "room":
       return { ...s, room: a.room };
     case "error":
-      return { ...s, error: { code: a.code, message: a.message } };
+      // An error is the server's whole answer to what was last sent (an intent that could not be saved, a
+      // message it could not read): nothing else will answer those intents, so controls must not wait on them.
+      return { ...s, inFlight: {}, error: { code: a.code, message: a.message } };
     case "dismiss":
       return { ...s, rejection: null, error: null };
     default: {
