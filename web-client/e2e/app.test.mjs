@@ -91,11 +91,20 @@ describe("fewer empty clicks", () => {
     /** Enabled answers the page offers now, Concede aside. */
     const answers = () => page.locator(".ask button:not([disabled]), .actions button:not([disabled])").filter({ hasNotText: /^Concede$/ });
     const deadline = Date.now() + 120_000;
+    /**
+     * Answers a question or response window: a pass-like button, else the question's first answer. Never a play
+     * from the action row: the window may have turned into our own turn since `pending` was read, and a card
+     * played there by accident (an attack action, say) would leave the turn in another window.
+     */
+    const answerOnce = async () => {
+      const pass = page.getByRole("button", { name: /^(Pass|Take \d+ damage|Keep heroes)$/ });
+      const target = (await pass.count()) ? pass.first() : page.locator(".ask button:not([disabled])").first();
+      await target.click({ timeout: 2000 }).catch(() => {});
+    };
     // Setup: answer whatever is asked until it is our turn.
-    while (!/^Your turn/.test(await pending())) {
-      assert.ok(Date.now() < deadline, `never got a turn; last: ${await pending()}`);
-      const a = answers();
-      if (/^Your/.test(await pending()) && (await a.count())) await a.first().click({ timeout: 2000 }).catch(() => {});
+    for (let p = await pending(); !/^Your turn/.test(p); p = await pending()) {
+      assert.ok(Date.now() < deadline, `never got a turn; last: ${p}`);
+      if (/^Your/.test(p)) await answerOnce();
       await page.waitForTimeout(150);
     }
     const pairs = [];
@@ -113,11 +122,10 @@ describe("fewer empty clicks", () => {
         const n = mine ? await answers().count() : 0;
         if (mine && n === 1) {
           forcedSince ||= Date.now();
-          if (Date.now() - forcedSince > 3000) { forcedLeft++; await answers().first().click().catch(() => {}); clicks++; forcedSince = 0; }
+          if (Date.now() - forcedSince > 3000) { forcedLeft++; await answerOnce(); clicks++; forcedSince = 0; }
         } else if (mine && n > 1) {
           forcedSince = 0;
-          const pass = page.getByRole("button", { name: /^(Pass|Take \d+ damage|Keep heroes)$/ });
-          await ((await pass.count()) ? pass.first() : answers().first()).click({ timeout: 2000 }).catch(() => {});
+          await answerOnce();
           clicks++;
           real++;
         } else forcedSince = 0;
