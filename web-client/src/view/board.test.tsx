@@ -7,7 +7,7 @@ import { makeCatalogue, type CatalogueJson } from "../catalogue";
 import type { Intent } from "../gen/Intent";
 import type { MatchView } from "../gen/MatchView";
 import { card, hero, mainLegal, mainView } from "../test/fixtures";
-import { renderBoard } from "./board";
+import { pendingText, renderBoard } from "./board";
 
 const cat = makeCatalogue(cardsJson as CatalogueJson);
 let root: HTMLElement;
@@ -236,5 +236,16 @@ describe("board", () => {
     expect(document.activeElement?.textContent).toBe("↻ Clockwise");
     draw(effectAsk("pay_mooring", "Anchor"), [{ type: "accept" }, { type: "decline" }, { type: "concede" }]);
     expect(document.activeElement?.textContent).toBe("Take 3 damage to switch");
+  });
+});
+
+describe("pending question", () => {
+  const names = { A: "You", B: "Computer" } as const;
+  const win = (seat: "A" | "B", window: "attacker_declared" | "defender_declared") =>
+    ({ seat, decision: { type: "window", window } }) as unknown as Parameters<typeof pendingText>[0];
+  it("names the attack windows by whose they are (CR 203.2 attacker, CR 203.3 defender)", () => {
+    expect(pendingText(win("A", "defender_declared"), names)).toBe("Your chance to respond to the attack.");
+    expect(pendingText(win("B", "defender_declared"), names)).toBe("Waiting for Computer to respond to the attack.");
+    expect(pendingText(win("A", "attacker_declared"), names)).toMatch(/^Your chance to use “when you declare an attack”/);
   });
 });

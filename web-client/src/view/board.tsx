@@ -60,7 +60,8 @@ export function pendingText(p: PendingView | null, names: SeatNames): string {
       : { turn_order: "choose the turn order", mulligan: "decide on a mulligan", attack_damage: "answer an attack", substitute: "decide on a substitution" }[d.ask.type];
     return you ? `Your decision: ${what}.` : `Waiting for ${who} to ${what}.`;
   }
-  const what = { main: "play", attacker_declared: "respond to the attack", defender_declared: "respond to the block", action_response: "respond to an action" }[d.window];
+  // CR 203.2: the attacker's own window after declaring; CR 203.3: the defender's answer to the attack.
+  const what = { main: "play", attacker_declared: "use “when you declare an attack” cards and effects", defender_declared: "respond to the attack", action_response: "respond to an action" }[d.window];
   return you ? (d.window === "main" ? "Your turn: play cards, attack or end your turn." : `Your chance to ${what}.`) : `Waiting for ${who} to ${what}.`;
 }
 
