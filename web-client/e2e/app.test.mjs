@@ -114,6 +114,11 @@ describe("fewer empty clicks", () => {
         throw new Error(`${e.message}\n${await boardDiagnosis(page)}`);
       });
       clicks++;
+      // The page says "Your turn" until the server's next version arrives: wait for it, or the loop below would
+      // end at once on the old text and the next "End turn" would wait forever in the computer's turn.
+      await page.waitForFunction(
+        () => !/^Your turn/.test(document.querySelector('[data-testid="pending"]')?.textContent ?? ""), null, { timeout: 30_000 },
+      );
       // The computer's turn: we click only where the page offers a real choice; forced passes go by themselves.
       let forcedSince = 0;
       while (!/^Your turn/.test(await pending()) && !(await page.getByTestId("result").count())) {
