@@ -4,10 +4,10 @@ import type { Event } from "./gen/Event";
 import type { Seat } from "./gen/Seat";
 import { card } from "./test/fixtures";
 
-/** The marks without their keys (tested on their own below), for one update's events at version 7. */
+/** The marks without their keys and age (tested on their own below), for one update's events at version 7. */
 function boardFx(events: Event[], me: Seat) {
   const fx = fxOfLog(events.map((event) => ({ v: 7, event })), me);
-  const strip = <T extends { key: string }>(xs: T[]) => xs.map(({ key: _k, ...rest }) => rest);
+  const strip = <T extends { key: string; past: boolean }>(xs: T[]) => xs.map(({ key: _k, past: _p, ...rest }) => rest);
   return { heroes: strip(fx.heroes), arrows: strip(fx.arrows), bars: strip(fx.bars) };
 }
 
@@ -43,17 +43,19 @@ describe("boardFx: this turn's events → what the board shows", () => {
     expect(again.arrows).toEqual([{ from: "me", hero: "back", target: "center", damage: null, ended: false }]);
   });
 
-  it("shows only the turn in progress, and each mark keeps one key across updates so it animates once", () => {
+  it("shows the turn in progress and the one before (marked past), and each mark keeps its key so it animates once", () => {
+    const dmg = (seat: Seat, amount: number): Event => ({ type: "damage", seat, amount, attack: true, hp: 20 - amount });
+    const turn = (seat: Seat, n: number): Event => ({ type: "turn_started", seat, turn: n, first_turn: false });
     const log = [
-      { v: 3, event: { type: "damage", seat: "A", amount: 2, attack: true, hp: 18 } as Event },
-      { v: 4, event: { type: "turn_started", seat: "B", turn: 2, first_turn: false } as Event },
-      { v: 5, event: { type: "damage", seat: "A", amount: 1, attack: false, hp: 17 } as Event },
+      { v: 2, event: turn("A", 1) }, { v: 3, event: dmg("B", 2) },
+      { v: 4, event: turn("B", 2) }, { v: 5, event: dmg("A", 1) },
     ];
     const first = fxOfLog(log, "A");
-    expect(first.bars.map((b) => b.label)).toEqual(["−1 HP"]);
-    const next = fxOfLog([...log, { v: 6, event: { type: "damage", seat: "B", amount: 4, attack: true, hp: 16 } }], "A");
-    expect(next.bars.map((b) => [b.side, b.label])).toEqual([["me", "−1 HP"], ["opp", "−4 HP"]]);
-    expect(next.bars[0]!.key).toBe(first.bars[0]!.key);
+    expect(first.bars.map((b) => [b.side, b.label, b.past])).toEqual([["opp", "−2 HP", true], ["me", "−1 HP", false]]);
+    // A's next turn: B's turn is now the one before, and A's first turn is gone.
+    const next = fxOfLog([...log, { v: 6, event: turn("A", 3) }, { v: 7, event: dmg("B", 4) }], "A");
+    expect(next.bars.map((b) => [b.side, b.label, b.past])).toEqual([["me", "−1 HP", true], ["opp", "−4 HP", false]]);
+    expect(next.bars[0]!.key).toBe(first.bars[1]!.key);
     expect(new Set(next.bars.map((b) => b.key)).size).toBe(2);
   });
 

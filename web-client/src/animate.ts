@@ -1,4 +1,5 @@
-// What the board shows happening this turn, from the events the viewer received (live updates or replay steps):
+// What the board shows happening this turn and the one before (so the opponent's turn is still on the board when
+// yours begins), from the events the viewer received (live updates or replay steps):
 // a pure mapping from engine events to marks on the board, so the opponent's turn is seen and not only logged.
 // No rules: every number shown comes from an event (damage, HP); the client only decides where to show it.
 // Each mark has a stable key (version and place in the log), so it animates once, when it arrives.
@@ -15,6 +16,8 @@ export interface HeroFx {
   hero: Position;
   kind: "gem" | "blend" | "deblend" | "move" | "substitute" | "invert";
   label: string;
+  /** From the turn before the current one: drawn dimmed. */
+  past: boolean;
 }
 
 /** An attack arrow from an attacker to the hero it attacks, with its damage once calculated (CR 204.3). */
@@ -24,8 +27,9 @@ export interface ArrowFx {
   hero: Position;
   target: Position;
   damage: number | null;
-  /** The attack has ended (CR 204.5); the arrow stays, dimmed, until the turn ends. */
+  /** The attack has ended; the arrow stays, dimmed, until the next attack or the turn after next. */
   ended: boolean;
+  past: boolean;
 }
 
 /** Something on a player's bar: an HP change, or a card leaving the hand or entering the action meter. */
@@ -34,6 +38,7 @@ export interface BarFx {
   side: Side;
   kind: "hp" | "played" | "meter";
   label: string;
+  past: boolean;
 }
 
 export interface BoardFx {
@@ -46,23 +51,30 @@ export const NO_FX: BoardFx = { heroes: [], arrows: [], bars: [] };
 
 const POSITIONS: Position[] = ["left", "center", "right", "back"];
 
-/** The log entries of the turn in progress: everything after the newest `turn_started`. */
-export function currentTurn(log: readonly LogEntry[]): { entry: LogEntry; index: number }[] {
+/** The log entries of the turn in progress and the one before: from the second newest `turn_started` on. */
+export function recentTurns(log: readonly LogEntry[]): { entry: LogEntry; index: number }[] {
   let start = 0;
-  for (let i = log.length - 1; i >= 0; i--) if (log[i]!.event.type === "turn_started") { start = i + 1; break; }
+  for (let i = log.length - 1, seen = 0; i >= 0; i--) {
+    if (log[i]!.event.type === "turn_started" && ++seen === 2) { start = i; break; }
+  }
   return log.slice(start).map((entry, i) => ({ entry, index: start + i }));
 }
 
-/** The marks for this turn's events, drawn from the side of `me` (the bottom of the board). */
+/** The marks for the recent turns' events, drawn from the side of `me` (the bottom of the board). */
 export function boardFx(log: readonly LogEntry[], me: Seat): BoardFx {
   const side = (s: Seat): Side => (s === me ? "me" : "opp");
   const fx: BoardFx = { heroes: [], arrows: [], bars: [] };
-  for (const { entry: { v, event: e }, index } of currentTurn(log)) {
+  for (const { entry: { v, event: e }, index } of recentTurns(log)) {
+    if (e.type === "turn_started") {
+      // Everything so far belongs to an earlier turn.
+      for (const m of [...fx.heroes, ...fx.arrows, ...fx.bars]) m.past = true;
+      continue;
+    }
     let n = 0;
     // The version and the event's place in the log: unique across a reload's restored log too.
     const key = () => `${v}:${index}:${n++}`;
-    const hero = (s: Seat, pos: Position, kind: HeroFx["kind"], label: string) => fx.heroes.push({ key: key(), side: side(s), hero: pos, kind, label });
-    const bar = (s: Seat, kind: BarFx["kind"], label: string) => fx.bars.push({ key: key(), side: side(s), kind, label });
+    const hero = (s: Seat, pos: Position, kind: HeroFx["kind"], label: string) => fx.heroes.push({ key: key(), side: side(s), hero: pos, kind, label, past: false });
+    const bar = (s: Seat, kind: BarFx["kind"], label: string) => fx.bars.push({ key: key(), side: side(s), kind, label, past: false });
     switch (e.type) {
       case "gem_equipped":
         hero(e.seat, e.hero, "gem", `+ ${e.gem.name}`);
@@ -98,14 +110,14 @@ export function boardFx(log: readonly LogEntry[], me: Seat): BoardFx {
         break;
       case "attack_declared":
         // A new attack replaces the arrows of an earlier one this turn.
-        fx.arrows = e.attackers.map((a) => ({ key: key(), from: side(e.seat), hero: a.hero, target: a.target, damage: null, ended: false }));
+        fx.arrows = e.attackers.map((a) => ({ key: key(), from: side(e.seat), hero: a.hero, target: a.target, damage: null, ended: false, past: false }));
         break;
       case "attack_damage_calculated": {
         // The declared arrow gains its number (a log cut short by its limit may have lost the declaration).
         const from = side(e.seat);
         const known = fx.arrows.find((a) => a.from === from && a.hero === e.attacker && a.target === e.target);
         if (known) known.damage = e.damage;
-        else fx.arrows.push({ key: key(), from, hero: e.attacker, target: e.target, damage: e.damage, ended: false });
+        else fx.arrows.push({ key: key(), from, hero: e.attacker, target: e.target, damage: e.damage, ended: false, past: false });
         break;
       }
       case "attack_ended": {

@@ -249,7 +249,7 @@ function PlayerBar({ player, side, name, active, clocks, marks }: {
         <span class="hp-text">♥ {player.hp}</span>
       </div>
       <BarMarks marks={marks} />
-      <Meter player={player} entered={marks.flatMap((m) => (m.kind === "meter" ? [m.label] : []))} />
+      <Meter player={player} entered={marks.flatMap((m) => (m.kind === "meter" && !m.past ? [m.label] : []))} />
       <ul class="zones">
         <li>Hand <strong>{player.hand_count}</strong></li>
         <li>Deck <strong>{player.deck_count}</strong></li>

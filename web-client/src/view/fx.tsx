@@ -9,24 +9,24 @@ import type { ArrowFx, BarFx, HeroFx } from "../animate";
 export function HeroMarks({ marks }: { marks: HeroFx[] }) {
   if (!marks.length) return null;
   return (
-    <ul class="fx-marks" aria-label="This turn">
-      {marks.map((m) => <li key={m.key} class={`fx fx-${m.kind}`} data-fx={m.kind}>{m.label}</li>)}
+    <ul class="fx-marks" aria-label="Recent turns">
+      {marks.map((m) => <li key={m.key} class={`fx fx-${m.kind}${m.past ? " fx-past" : ""}`} data-fx={m.kind}>{m.label}</li>)}
     </ul>
   );
 }
 
-/** A player's HP changes and the cards they played this turn. */
+/** A player's HP changes and the cards they played, this turn and the one before. */
 export function BarMarks({ marks }: { marks: BarFx[] }) {
   const shown = marks.filter((m) => m.kind !== "meter");
   if (!shown.length) return null;
   return (
-    <ul class="fx-marks fx-bar" aria-label="This turn">
-      {shown.map((m) => <li key={m.key} class={`fx fx-${m.kind}`} data-fx={m.kind}>{m.label}</li>)}
+    <ul class="fx-marks fx-bar" aria-label="Recent turns">
+      {shown.map((m) => <li key={m.key} class={`fx fx-${m.kind}${m.past ? " fx-past" : ""}`} data-fx={m.kind}>{m.label}</li>)}
     </ul>
   );
 }
 
-interface Line { key: string; x1: number; y1: number; x2: number; y2: number; damage: number | null; ended: boolean; label: string }
+interface Line { key: string; x1: number; y1: number; x2: number; y2: number; damage: number | null; dim: boolean; label: string }
 
 /**
  * Attack arrows from each attacker's centre to its target's, measured from the heroes as drawn (the diamonds'
@@ -49,7 +49,7 @@ export function Arrows({ arrows, board }: { arrows: ArrowFx[]; board: RefObject<
         if (!from || !to) return [];
         const who = a.from === "me" ? "bottom" : "top";
         const label = `Attack from the ${who} ${a.hero} hero to the ${a.target} hero${a.damage === null ? "" : `: ${a.damage} damage`}`;
-        return [{ key: a.key, x1: from.x, y1: from.y, x2: to.x, y2: to.y, damage: a.damage, ended: a.ended, label }];
+        return [{ key: a.key, x1: from.x, y1: from.y, x2: to.x, y2: to.y, damage: a.damage, dim: a.ended || a.past, label }];
       }));
     };
     measure();
@@ -66,7 +66,7 @@ export function Arrows({ arrows, board }: { arrows: ArrowFx[]; board: RefObject<
         </marker>
       </defs>
       {lines.map((l) => (
-        <g key={l.key} class={`fx fx-arrow${l.ended ? " ended" : ""}`} data-fx="attack" data-label={l.label}>
+        <g key={l.key} class={`fx fx-arrow${l.dim ? " ended" : ""}`} data-fx="attack" data-label={l.label}>
           <line x1={l.x1} y1={l.y1} x2={l.x2} y2={l.y2} marker-end="url(#fx-head)" />
           {l.damage !== null ? (
             <g class="fx-damage" transform={`translate(${(l.x1 + l.x2) / 2} ${(l.y1 + l.y2) / 2})`}>
