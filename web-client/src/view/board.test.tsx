@@ -6,6 +6,7 @@ import cardsJson from "../../../crates/gb-core/data/cards.json";
 import { makeCatalogue, type CatalogueJson } from "../catalogue";
 import type { Intent } from "../gen/Intent";
 import type { MatchView } from "../gen/MatchView";
+import type { LogEntry } from "../state";
 import { card, hero, mainLegal, mainView } from "../test/fixtures";
 import { pendingText, renderBoard } from "./board";
 
@@ -50,6 +51,27 @@ describe("board", () => {
     expect(q('[data-testid="bar-me"] .meter')!.getAttribute("aria-label")).toBe("Action meter: 1 of 5 used");
     expect(q('[data-testid="bar-opp"] [role="meter"]')!.getAttribute("aria-valuenow")).toBe("14");
     expect(q('[data-testid="pending"]')!.textContent).toMatch(/^Your turn/);
+  });
+
+  it("draws this turn's events on the board: hero marks, played cards, the meter, HP and an attack arrow with its damage", () => {
+    const log: LogEntry[] = [
+      { v: 9, event: { type: "turn_started", seat: "A", turn: 3, first_turn: false } },
+      { v: 10, event: { type: "action_played", seat: "A", action: card("rotate", "Rotate") } },
+      { v: 10, event: { type: "blended", seat: "B", hero: "left", blend: card("inferno", "Inferno") } },
+      { v: 11, event: { type: "attack_declared", seat: "A", attackers: [{ hero: "center", target: "left" }] } },
+      { v: 12, event: { type: "attack_damage_calculated", seat: "A", attacker: "center", target: "left", atk: 4, def: 1, damage: 3 } },
+      { v: 12, event: { type: "damage", seat: "B", amount: 3, attack: true, hp: 14 } },
+    ];
+    act(() => render(renderBoard(mainView(), mainLegal, cat, { send: (i) => sent.push(i), log }), root));
+    expect(q('.hero[data-side="opp"][data-hero="left"] [data-fx="blend"]')!.textContent).toBe("blended into Inferno");
+    expect(q('[data-testid="bar-me"] [data-fx="played"]')!.textContent).toBe("played Rotate");
+    expect(q('[data-testid="bar-me"] .meter [data-fx="meter"]')!.textContent).toContain("Rotate");
+    expect(q('[data-testid="bar-opp"] [data-fx="hp"]')!.textContent).toBe("−3 HP");
+    // jsdom lays nothing out, so the arrow is drawn between zero-sized heroes; it is there with its number.
+    const arrow = q('.fx-arrows [data-fx="attack"]')!;
+    expect(arrow.getAttribute("data-label")).toBe("Attack from the bottom center hero to the left hero: 3 damage");
+    expect(arrow.textContent).toBe("3");
+    expect(q(".fx-arrows")!.getAttribute("aria-hidden")).toBe("true");
   });
 
   it("plays a gem by selecting it and choosing a highlighted hero", () => {

@@ -1,6 +1,7 @@
 // The match board: both diamonds (opponent on top), hands, meters, discards, HP and rounds, the pending
 // decision, prompts and the event log. It renders the redacted MatchView and offers only `legal` intents.
-import { useCallback, useEffect, useState } from "preact/hooks";
+import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { boardFx, type BarFx, type BoardFx } from "../animate";
 import type { Catalogue } from "../catalogue";
 import type { AttackerDecl } from "../gen/AttackerDecl";
 import type { CardId } from "../gen/CardId";
@@ -21,6 +22,7 @@ import type { LogEntry } from "../state";
 import type { Clocks } from "../protocol";
 import { Clock } from "./clock";
 import { CardName, DetailPanel, InspectContext, current, type DetailTarget } from "./detail";
+import { Arrows, BarMarks } from "./fx";
 import { Hand } from "./hand";
 import { LogPanel } from "./logpanel";
 import { Hero, type HeroControls } from "./hero";
@@ -80,6 +82,9 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
   const theirs = view.players[seatIndex(opp)];
   const live = !!send && !disabled;
   const act = (i: Intent) => live && send?.(i);
+  // What happened this turn, drawn on the board (the log says it in words).
+  const fx = useMemo(() => boardFx(log, me), [log, me]);
+  const boardRef = useRef<HTMLDivElement>(null);
 
   const [selected, setSelected] = useState<CardId | null>(null);
   const [draft, setDraft] = useState<AttackerDecl[]>([]);
@@ -144,9 +149,10 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
   return (
     <InspectContext.Provider value={setDetail}>
     <div class="board-wrap">
-      <div class="board" aria-label="Match board">
-        <PlayerSide player={theirs} side="opp" name={sn[opp]} active={view.active === opp} cat={cat} controls={oppControls} clocks={clocks} />
-        <PlayerSide player={mine} side="me" name={sn[me]} active={view.active === me} cat={cat} controls={spectator ? oppControls : myControls} clocks={clocks} />
+      <div class="board" aria-label="Match board" ref={boardRef}>
+        <PlayerSide player={theirs} side="opp" name={sn[opp]} active={view.active === opp} cat={cat} controls={oppControls} clocks={clocks} fx={fx} />
+        <PlayerSide player={mine} side="me" name={sn[me]} active={view.active === me} cat={cat} controls={spectator ? oppControls : myControls} clocks={clocks} fx={fx} />
+        <Arrows arrows={fx.arrows} board={boardRef} />
         {mine.hand ? (
           <Hand cards={mine.hand} cat={cat} playable={playable} draggable={draggable} selected={selected} disabled={!live}
             onSelect={setSelected}
@@ -209,20 +215,25 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
   );
 }
 
-function PlayerSide({ player, side, name, active, cat, controls, clocks }: {
+function PlayerSide({ player, side, name, active, cat, controls, clocks, fx }: {
   player: PlayerView; side: "me" | "opp"; name: string; active: boolean; cat: Catalogue; controls: (p: Position) => HeroControls;
-  clocks?: Clocks | null;
+  clocks?: Clocks | null; fx: BoardFx;
 }) {
   const diamond = (
     <div class={`diamond diamond-${side}`} aria-label={`${name === "You" ? "Your" : `${name}’s`} heroes`}>
-      {player.heroes.map((h) => <Hero key={h.position} hero={h} seat={player.seat} owner={name} side={side} cat={cat} c={controls(h.position)} />)}
+      {player.heroes.map((h) => (
+        <Hero key={h.position} hero={h} seat={player.seat} owner={name} side={side} cat={cat} c={controls(h.position)}
+          marks={fx.heroes.filter((m) => m.side === side && m.hero === h.position)} />
+      ))}
     </div>
   );
-  const bar = <PlayerBar player={player} side={side} name={name} active={active} clocks={clocks} />;
+  const bar = <PlayerBar player={player} side={side} name={name} active={active} clocks={clocks} marks={fx.bars.filter((m) => m.side === side)} />;
   return <section class={`side side-${side}${active ? " active" : ""}`} aria-label={name}>{side === "opp" ? <>{bar}{diamond}</> : <>{diamond}{bar}</>}</section>;
 }
 
-function PlayerBar({ player, side, name, active, clocks }: { player: PlayerView; side: "me" | "opp"; name: string; active: boolean; clocks?: Clocks | null }) {
+function PlayerBar({ player, side, name, active, clocks, marks }: {
+  player: PlayerView; side: "me" | "opp"; name: string; active: boolean; clocks?: Clocks | null; marks: BarFx[];
+}) {
   const hpPct = Math.max(0, Math.min(100, (player.hp / 20) * 100));
   return (
     <div class="player-bar" data-testid={`bar-${side}`}>
@@ -238,7 +249,8 @@ function PlayerBar({ player, side, name, active, clocks }: { player: PlayerView;
         <span class="hp-fill" style={{ width: `${hpPct}%` }} />
         <span class="hp-text">♥ {player.hp}</span>
       </div>
-      <Meter player={player} />
+      <BarMarks marks={marks} />
+      <Meter player={player} entered={marks.flatMap((m) => (m.kind === "meter" && !m.past ? [m.label] : []))} />
       <ul class="zones">
         <li>Hand <strong>{player.hand_count}</strong></li>
         <li>Deck <strong>{player.deck_count}</strong></li>
@@ -257,12 +269,13 @@ function PlayerBar({ player, side, name, active, clocks }: { player: PlayerView;
   );
 }
 
-function Meter({ player }: { player: PlayerView }) {
+/** The action meter; `entered` names the actions played into it this turn, whose slots are marked. */
+function Meter({ player, entered }: { player: PlayerView; entered: string[] }) {
   const slots = Array.from({ length: player.meter_slots }, (_, i) => player.action_meter[i] ?? null);
   return (
     <ol class="meter" aria-label={`Action meter: ${player.action_meter.length} of ${player.meter_slots} used`}>
       {slots.map((c, i) => (
-        <li key={i} class={c ? "filled" : "empty"}>
+        <li key={i} class={c ? `filled${entered.includes(c.name) ? " fx fx-meter" : ""}` : "empty"} data-fx={c && entered.includes(c.name) ? "meter" : undefined}>
           {c ? <CardName card={c} where={`action meter slot ${i + 1}`} /> : <span class="sr-only">empty slot</span>}
         </li>
       ))}

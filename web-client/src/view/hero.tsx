@@ -5,8 +5,10 @@ import type { AttackerDecl } from "../gen/AttackerDecl";
 import type { HeroView } from "../gen/HeroView";
 import type { Position } from "../gen/Position";
 import type { Seat } from "../gen/Seat";
+import type { HeroFx } from "../animate";
 import { CardBack, GemIcon } from "./card";
 import { useInspect } from "./detail";
+import { HeroMarks } from "./fx";
 
 export interface HeroControls {
   /** Name of the selected hand card when this hero is a legal target for it. */
@@ -42,8 +44,10 @@ function Stat({ label, now, written }: { label: string; now: number | null; writ
   );
 }
 
-export function Hero({ hero, seat, owner, side, cat, c = {} }: {
+export function Hero({ hero, seat, owner, side, cat, c = {}, marks = [] }: {
   hero: HeroView; seat: Seat; owner: string; side: "me" | "opp"; cat: Catalogue; c?: HeroControls;
+  /** What happened to this hero this turn (board animations). */
+  marks?: HeroFx[];
 }) {
   const pos = hero.position;
   const inspect = useInspect({ kind: "hero", hero, seat, owner: owner === "You" ? "your" : `${owner}’s` });
@@ -57,6 +61,7 @@ export function Hero({ hero, seat, owner, side, cat, c = {} }: {
       <div class={classes.join(" ")} data-hero={pos} data-side={side} onClick={choosable ? c.onChoose : undefined} {...inspect}>
         <CardBack label={`${who} ${pos} hero, face down`} />
         <span class="hero-pos">{pos}</span>
+        <HeroMarks marks={marks} />
         {choosable ? <button type="button" class="primary choose-btn" onClick={(e) => { e.stopPropagation(); c.onChoose?.(); }}>Choose</button> : null}
       </div>
     );
@@ -115,6 +120,7 @@ export function Hero({ hero, seat, owner, side, cat, c = {} }: {
         })}
       </ul>
       {hero.attached.length ? <p class="hero-attached small">+ {hero.attached.map((a) => a.name).join(", ")}</p> : null}
+      <HeroMarks marks={marks} />
       {c.targetedBy?.length ? <p class="targeted-by" role="note">⚔ from your {c.targetedBy.join(", ")}</p> : null}
       <div class="hero-controls">
         {choosable ? (
