@@ -1,7 +1,21 @@
 // REST client for gb-server (docs/protocol.md, "REST"). Same-origin, cookie-authenticated.
 import type { DeckList } from "./gen/DeckList";
 import type { Rejection } from "./gen/Rejection";
-import type { Account, CreateRoom, DeckView, JoinSeat, Replay, RoomInfo, RoomList, ValidateReply } from "./protocol";
+import type {
+  Account,
+  CreateRoom,
+  DeckBody,
+  DeckView,
+  ErrorBody,
+  GuestBody,
+  JoinReply,
+  JoinSeat,
+  Replay,
+  RoomInfo,
+  RoomList,
+  ValidateBody,
+  ValidateReply,
+} from "./protocol";
 import type { Seat } from "./gen/Seat";
 
 /** A failed call: the server's `{error: {code, message, rejections?}}`, or a network failure (status 0). */
@@ -44,7 +58,8 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     // Non-JSON body (e.g. a proxy error page, or plain-text export): handled below.
   }
   if (!res.ok) {
-    const err = (json as { error?: { code?: string; message?: string; rejections?: Rejection[] } })?.error;
+    // Anything else (a proxy's page) has no `error`: fall back to the status line.
+    const err = (json as Partial<ErrorBody> | undefined)?.error;
     throw new ApiError(
       res.status,
       err?.code ?? `http_${res.status}`,
@@ -57,22 +72,22 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 
 export const api = {
   me: () => call<Account>("GET", "/api/me"),
-  guest: (display_name: string) => call<Account>("POST", "/api/guest", { display_name }),
+  guest: (display_name: string) => call<Account>("POST", "/api/guest", { display_name } satisfies GuestBody),
   logout: () => call<void>("POST", "/api/logout"),
 
   decks: () => call<DeckView[]>("GET", "/api/decks"),
-  createDeck: (list: DeckList, name?: string) => call<DeckView>("POST", "/api/decks", { name, list }),
+  createDeck: (list: DeckList, name?: string) => call<DeckView>("POST", "/api/decks", { name, list } satisfies DeckBody),
   updateDeck: (id: string, list: DeckList, name?: string) =>
-    call<DeckView>("PUT", `/api/decks/${encodeURIComponent(id)}`, { name, list }),
+    call<DeckView>("PUT", `/api/decks/${encodeURIComponent(id)}`, { name, list } satisfies DeckBody),
   deleteDeck: (id: string) => call<void>("DELETE", `/api/decks/${encodeURIComponent(id)}`),
   // gb-server reads `list` (docs/protocol.md still says `deck`); `text` is accepted by both.
-  validate: (list: DeckList) => call<ValidateReply>("POST", "/api/decks/validate", { list }),
+  validate: (list: DeckList) => call<ValidateReply>("POST", "/api/decks/validate", { list } satisfies ValidateBody),
 
   rooms: () => call<RoomList>("GET", "/api/rooms"),
   room: (id: string) => call<RoomInfo>("GET", `/api/rooms/${encodeURIComponent(id)}`),
   createRoom: (req: CreateRoom) => call<RoomInfo>("POST", "/api/rooms", req),
   takeSeat: (id: string, deck: JoinSeat) =>
-    call<{ seat: Seat }>("POST", `/api/rooms/${encodeURIComponent(id)}/seats`, deck),
+    call<JoinReply>("POST", `/api/rooms/${encodeURIComponent(id)}/seats`, deck),
   rematch: (id: string, go_first?: boolean) =>
     call<RoomInfo>("POST", `/api/rooms/${encodeURIComponent(id)}/rematch`, go_first === undefined ? {} : { go_first }),
   replay: (matchId: string, seat?: Seat) =>

@@ -1,10 +1,10 @@
-//! The one error type handlers return, rendered as `{ "error": { "code", "message", ... } }`.
+//! The one error type handlers return, rendered as gb-protocol's `ErrorBody`: `{ "error": { "code", "message", "rejections"? } }`.
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use gb_core::rejection::Rejection;
-use serde_json::json;
+use gb_protocol::{ErrorBody, ErrorDetail};
 
 /// An API failure: an HTTP status, a stable machine-readable code, and a human message.
 /// `rejections` carries the rules engine's reasons when a deck is refused.
@@ -79,11 +79,8 @@ impl From<JsonRejection> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut error = json!({ "code": self.code, "message": self.message });
-        if !self.rejections.is_empty() {
-            error["rejections"] = json!(self.rejections);
-        }
-        let mut response = (self.status, Json(json!({ "error": error }))).into_response();
+        let error = ErrorDetail { code: self.code.to_owned(), message: self.message, rejections: self.rejections };
+        let mut response = (self.status, Json(ErrorBody { error })).into_response();
         if let Some(wait) = self.retry_after {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(wait.as_secs()));
         }

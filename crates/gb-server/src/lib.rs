@@ -6,7 +6,8 @@ pub mod error;
 pub mod listen;
 pub mod origin;
 pub mod persist;
-pub mod protocol;
+/// The wire types live in gb-protocol; `crate::protocol` keeps the server's paths short.
+pub use gb_protocol as protocol;
 pub mod room;
 pub mod routes;
 pub mod seed;

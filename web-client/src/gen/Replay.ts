@@ -3,6 +3,6 @@ import type { ReplayStep } from "./ReplayStep";
 import type { Viewer } from "./Viewer";
 
 /**
- * `GET /api/matches/{id}/replay`. `record` is the full `gb_core::record::MatchRecord` JSON once the match is over.
+ * `record` is the full `gb_core::record::MatchRecord` JSON once the match is over.
  */
 export type Replay = { match_id: string, viewer: Viewer, finished: boolean, steps: Array<ReplayStep>, record: unknown, };

@@ -3,6 +3,6 @@ import type { Event } from "./Event";
 import type { MatchView } from "./MatchView";
 
 /**
- * One step of a public or per-seat replay (`GET /api/matches/{id}/replay`).
+ * One step of a public or per-seat replay.
  */
 export type ReplayStep = { v: number, events: Array<Event>, view: MatchView, };

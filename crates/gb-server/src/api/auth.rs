@@ -11,29 +11,9 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::header::SET_COOKIE;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
-use serde::Deserialize;
+use gb_protocol::{GuestBody, LoginBody, RegisterBody};
 use std::net::SocketAddr;
 use std::sync::LazyLock;
-
-#[derive(Deserialize)]
-pub struct GuestBody {
-    pub display_name: String,
-}
-
-#[derive(Deserialize)]
-pub struct RegisterBody {
-    pub username: String,
-    pub password: String,
-    /// Defaults to the guest's current name, or the username.
-    #[serde(default)]
-    pub display_name: Option<String>,
-}
-
-#[derive(Deserialize)]
-pub struct LoginBody {
-    pub username: String,
-    pub password: String,
-}
 
 /// `POST /api/guest`: one call creates an account and logs it in.
 pub async fn guest(State(state): State<AppState>, ApiJson(body): ApiJson<GuestBody>) -> ApiResult<impl IntoResponse> {

@@ -10,42 +10,10 @@ use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use gb_core::deck::DeckList;
-use gb_core::rejection::Rejection;
-use serde::{Deserialize, Serialize};
+use gb_protocol::{DeckBody, ImportBody, ValidateBody, ValidateReply};
 
 /// Keeps one account from filling the database.
 pub const MAX_DECKS_PER_ACCOUNT: i64 = 200;
-
-#[derive(Deserialize)]
-pub struct DeckBody {
-    /// Defaults to `list.name`.
-    #[serde(default)]
-    pub name: Option<String>,
-    pub list: DeckList,
-}
-
-#[derive(Deserialize)]
-pub struct ImportBody {
-    pub text: String,
-    /// Overrides the `Name:` line of the text.
-    #[serde(default)]
-    pub name: Option<String>,
-}
-
-/// Either a structured list or deck text, whichever the deck builder has at hand.
-#[derive(Deserialize)]
-pub struct ValidateBody {
-    #[serde(default)]
-    pub list: Option<DeckList>,
-    #[serde(default)]
-    pub text: Option<String>,
-}
-
-#[derive(Serialize)]
-pub struct ValidateReply {
-    pub ok: bool,
-    pub errors: Vec<Rejection>,
-}
 
 fn not_found() -> ApiError {
     ApiError::not_found("deck_not_found", "no such deck")

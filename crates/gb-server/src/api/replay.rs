@@ -4,7 +4,7 @@
 //! the match is over, also the full `MatchRecord` with the seed and nonce revealed (`gb replay verify`).
 use super::session::CurrentAccount;
 use crate::error::{ApiError, ApiResult};
-use crate::protocol::{Replay, ReplayStep};
+use crate::protocol::{Replay, ReplayQuery, ReplayStep};
 use crate::room::{RoomCmd, SeatEntry};
 use crate::seed::StoredSetup;
 use crate::state::AppState;
@@ -13,11 +13,6 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use gb_core::record::{LoggedIntent, MatchRecord, RECORD_FORMAT};
 use gb_core::{Intent, Seat, Viewer, apply, new_match, state_hash, view_for};
-
-#[derive(serde::Deserialize)]
-pub struct ReplayQuery {
-    seat: Option<Seat>,
-}
 
 pub async fn replay(
     State(state): State<AppState>,

@@ -1,6 +1,6 @@
 //! `accounts` rows: guests and registered players, and the queries on them.
 use super::{Db, now_ms, with_pool};
-use serde::Serialize;
+pub use gb_protocol::AccountView;
 
 /// One row of `accounts`. A guest has `username == None` and no password hash.
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -11,15 +11,6 @@ pub struct AccountRow {
     pub display_name: String,
     pub created_at: i64,
     pub updated_at: i64,
-}
-
-/// What `/api/me` and the auth endpoints return: never the password hash.
-#[derive(Clone, Debug, Serialize)]
-pub struct AccountView {
-    pub id: String,
-    pub display_name: String,
-    pub username: Option<String>,
-    pub guest: bool,
 }
 
 impl AccountRow {

@@ -1,7 +1,7 @@
 //! `decks` rows: saved deck lists (DeckList JSON + name) owned by one account.
 use super::{Db, now_ms, with_pool};
 use gb_core::deck::DeckList;
-use serde::Serialize;
+pub use gb_protocol::DeckView;
 
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct DeckRow {
@@ -9,16 +9,6 @@ pub struct DeckRow {
     pub account_id: String,
     pub name: String,
     pub list_json: String,
-    pub created_at: i64,
-    pub updated_at: i64,
-}
-
-/// The JSON shape the API returns for a deck.
-#[derive(Clone, Debug, Serialize)]
-pub struct DeckView {
-    pub id: String,
-    pub name: String,
-    pub list: DeckList,
     pub created_at: i64,
     pub updated_at: i64,
 }

@@ -173,7 +173,14 @@ impl Room {
     pub(super) fn close_all(&mut self) {
         for c in self.conns.drain(..) {
             metrics::gauge!("gb_ws_viewers").decrement(1.0);
-            if c.conn.tx.try_send(Out::Close(1012, "room restarting: reconnect with your last version")).is_err() {
+            if c.conn
+                .tx
+                .try_send(Out::Close(
+                    crate::protocol::close::RESTARTING,
+                    "room restarting: reconnect with your last version",
+                ))
+                .is_err()
+            {
                 c.conn.kill.cancel();
             }
         }

@@ -6,7 +6,7 @@ mod writer;
 use crate::api::session::CurrentAccount;
 use crate::error::ApiError;
 use crate::origin::origin_allowed;
-use crate::protocol::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
+use crate::protocol::{ClientMsg, PROTOCOL_VERSION, ServerMsg, close};
 use crate::room::{Conn, Out, RoomCmd, RoomHandle};
 use crate::state::AppState;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -62,7 +62,7 @@ async fn run(socket: WebSocket, state: AppState, room: Option<RoomHandle>, accou
     let shutdown = state.shutdown.clone();
     let writer = state.tracker.spawn(writer::run(sink, rx, kill.clone(), shutdown.clone()));
     let Some(room) = room else {
-        let _ = tx.send(Out::Close(4004, "unknown room")).await;
+        let _ = tx.send(Out::Close(close::UNKNOWN_ROOM, "unknown room")).await;
         drop(tx);
         let _ = writer.await;
         metrics::gauge!("gb_ws_connections").decrement(1.0);
@@ -87,7 +87,7 @@ async fn run(socket: WebSocket, state: AppState, room: Option<RoomHandle>, accou
             Some(Err(e)) => {
                 // tungstenite reports an oversized message as a capacity error and leaves closing to us.
                 if e.to_string().contains("Message too long") {
-                    let _ = tx.try_send(Out::Close(1009, "message too large"));
+                    let _ = tx.try_send(Out::Close(close::TOO_LARGE, "message too large"));
                 }
                 break;
             }
@@ -95,7 +95,7 @@ async fn run(socket: WebSocket, state: AppState, room: Option<RoomHandle>, accou
         };
         if limiter.check().is_err() {
             metrics::counter!("gb_ws_rate_limited").increment(1);
-            let _ = tx.try_send(Out::Close(1008, "rate limit exceeded"));
+            let _ = tx.try_send(Out::Close(close::POLICY, "rate limit exceeded"));
             break;
         }
         let text = match msg {
@@ -111,7 +111,7 @@ async fn run(socket: WebSocket, state: AppState, room: Option<RoomHandle>, accou
             Err((code, message)) => reply(ServerMsg::error(code, message)),
             Ok(ClientMsg::Hello { protocol, role, last_version, game }) => {
                 if protocol != PROTOCOL_VERSION {
-                    let _ = tx.try_send(Out::Close(4000, "unsupported protocol version"));
+                    let _ = tx.try_send(Out::Close(close::BAD_PROTOCOL, "unsupported protocol version"));
                     break;
                 }
                 if greeted {
@@ -121,7 +121,7 @@ async fn run(socket: WebSocket, state: AppState, room: Option<RoomHandle>, accou
                 let conn =
                     Conn { id, account: account.clone(), role, last_version, game, tx: tx.clone(), kill: kill.clone() };
                 if room.tx.send(RoomCmd::Connect(conn)).await.is_err() {
-                    let _ = tx.try_send(Out::Close(1012, "room stopped"));
+                    let _ = tx.try_send(Out::Close(close::RESTARTING, "room stopped"));
                     break;
                 }
                 greeted = true;

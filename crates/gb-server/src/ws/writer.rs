@@ -9,7 +9,8 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 const WRITE_TIMEOUT: Duration = Duration::from_secs(5);
-const RESTARTING: (u16, &str) = (1012, "server restarting: reconnect with your last version");
+const RESTARTING: (u16, &str) =
+    (crate::protocol::close::RESTARTING, "server restarting: reconnect with your last version");
 
 pub async fn run(
     mut sink: SplitSink<WebSocket, Message>,

@@ -1,11 +1,7 @@
-//! Wire protocol v1 (docs/protocol.md): every REST body and WebSocket message that gb-server defines. These
-//! Rust types are the source of truth; `tests/bindings.rs` fails when `web-client/src/gen/` is stale.
-use gb_core::view::MatchView;
-use gb_core::{DeckList, Event, Intent, Rejection, Seat};
+//! Rooms over REST (docs/protocol.md, "Rooms"): what a room shows, how one is created and joined, rematches.
+use gb_core::{DeckList, Seat};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
-
-pub const PROTOCOL_VERSION: u32 = 1;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
@@ -80,7 +76,7 @@ impl BotLevel {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct SeatInfo {
     pub seat: Seat,
     pub display_name: String,
@@ -93,7 +89,7 @@ pub struct SeatInfo {
 }
 
 /// One game of the room. `reason` is the engine's end reason, or `"time"` / `"disconnected"` for the clock.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct GameResult {
     pub match_id: String,
     pub winner: Option<Seat>,
@@ -105,7 +101,7 @@ pub struct GameResult {
     pub nonce: Option<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct RoomInfo {
     pub id: String,
     pub visibility: Visibility,
@@ -125,7 +121,7 @@ pub struct RoomInfo {
 }
 
 /// `POST /api/rooms`.
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct CreateRoom {
     pub visibility: Visibility,
     pub best_of: u8,
@@ -145,27 +141,27 @@ pub struct CreateRoom {
 }
 
 /// `POST /api/rooms/{id}/seats`: a saved deck or a preconstructed one.
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(untagged)]
 pub enum JoinSeat {
     Saved { deck_id: String },
     Preconstructed { preconstructed: String },
 }
 
-#[derive(Clone, Debug, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct JoinReply {
     pub seat: Seat,
 }
 
 /// `POST /api/rooms/{id}/rematch`. The loser of the previous game says whether they want to go first (CR 200.4).
-#[derive(Clone, Debug, Default, Deserialize, TS)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct RematchRequest {
     #[serde(default)]
     #[ts(optional = nullable)]
     pub go_first: Option<bool>,
 }
 
-#[derive(Clone, Debug, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct RoomList {
     pub open: Vec<RoomInfo>,
     pub live: Vec<RoomInfo>,
@@ -178,93 +174,5 @@ pub enum Role {
     Spectator,
 }
 
-#[derive(Clone, Debug, Deserialize, TS)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum ClientMsg {
-    Hello {
-        protocol: u32,
-        #[serde(rename = "as")]
-        role: Role,
-        last_version: Option<u32>,
-        /// Index of the game `last_version` belongs to (best of three); absent means the current game.
-        #[serde(default)]
-        #[ts(optional = nullable)]
-        game: Option<u32>,
-    },
-    Intent {
-        seq: u32,
-        intent: Intent,
-    },
-    Ping,
-}
-
-#[derive(Clone, Debug, Serialize, TS)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum ServerMsg {
-    Welcome { protocol: u32, room: RoomInfo, seat: Option<Seat>, version: u32, game: u32 },
-    Snapshot { v: u32, game: u32, view: MatchView, legal: Vec<Intent>, clocks: Option<Clocks> },
-    Update { v: u32, events: Vec<Event>, view: MatchView, legal: Vec<Intent>, clocks: Option<Clocks> },
-    Skip { v: u32 },
-    Accepted { seq: u32, v: u32 },
-    Rejected { seq: u32, rejection: Rejection, legal: Vec<Intent> },
-    Room { room: RoomInfo },
-    Error { code: String, message: String },
-    Pong,
-}
-
-impl ServerMsg {
-    pub fn error(code: &str, message: impl Into<String>) -> ServerMsg {
-        ServerMsg::Error { code: code.to_owned(), message: message.into() }
-    }
-    /// The JSON text frame. Serializing these types cannot fail (no maps with non-string keys).
-    pub fn encode(&self) -> String {
-        thread_local! {
-            // Updates are ~2.5–3.5 KB: encoding into a reused buffer and copying the result out once is
-            // cheaper than growing a fresh one (four reallocations and copies), and the frame that is kept
-            // in the stream history is exactly its size.
-            static BUF: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
-        }
-        BUF.with_borrow_mut(|buf| {
-            buf.clear();
-            serde_json::to_writer(&mut *buf, self).expect("server messages serialize");
-            String::from_utf8(buf.to_vec()).expect("serde_json writes UTF-8")
-        })
-    }
-}
-
-/// One step of a public or per-seat replay (`GET /api/matches/{id}/replay`).
-#[derive(Clone, Debug, Serialize, TS)]
-pub struct ReplayStep {
-    pub v: u32,
-    pub events: Vec<Event>,
-    pub view: MatchView,
-}
-
-/// `GET /api/matches/{id}/replay`. `record` is the full `gb_core::record::MatchRecord` JSON once the match is over.
-#[derive(Clone, Debug, Serialize, TS)]
-pub struct Replay {
-    pub match_id: String,
-    pub viewer: gb_core::Viewer,
-    pub finished: bool,
-    pub steps: Vec<ReplayStep>,
-    #[ts(type = "unknown")]
-    pub record: Option<serde_json::Value>,
-}
-
 /// The deck a seat brings, as stored with the room.
 pub type SeatDeck = DeckList;
-
-/// Every exported top-level type, for the bindings test (dependencies are exported with them).
-pub fn export_bindings(dir: &std::path::Path) -> Result<(), ts_rs::ExportError> {
-    let cfg = ts_rs::Config::from_env().with_out_dir(dir);
-    RoomInfo::export_all(&cfg)?;
-    CreateRoom::export_all(&cfg)?;
-    JoinSeat::export_all(&cfg)?;
-    JoinReply::export_all(&cfg)?;
-    RematchRequest::export_all(&cfg)?;
-    RoomList::export_all(&cfg)?;
-    ClientMsg::export_all(&cfg)?;
-    ServerMsg::export_all(&cfg)?;
-    Replay::export_all(&cfg)?;
-    Ok(())
-}

@@ -1,0 +1,23 @@
+//! WebSocket close codes with a meaning of their own (docs/protocol.md, "Close codes").
+/// Ordinary end of the connection.
+pub const NORMAL: u16 = 1000;
+/// The client broke a rule of the connection (message rate).
+pub const POLICY: u16 = 1008;
+/// A client message over the size limit.
+pub const TOO_LARGE: u16 = 1009;
+/// The room or server is restarting: reconnect with `hello { last_version }` and resume from the log.
+pub const RESTARTING: u16 = 1012;
+/// The `hello` named a protocol version this server does not speak.
+pub const BAD_PROTOCOL: u16 = 4000;
+/// No room with this id.
+pub const UNKNOWN_ROOM: u16 = 4004;
+
+/// Every code with the web client's name for it, for the generated `constants.ts`.
+pub const ALL: [(&str, u16); 6] = [
+    ("normal", NORMAL),
+    ("policy", POLICY),
+    ("tooLarge", TOO_LARGE),
+    ("restarting", RESTARTING),
+    ("badProtocol", BAD_PROTOCOL),
+    ("unknownRoom", UNKNOWN_ROOM),
+];

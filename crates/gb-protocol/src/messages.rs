@@ -1,0 +1,124 @@
+//! WebSocket messages (docs/protocol.md, "WebSocket"), in both directions. The server builds `ServerMsg` from
+//! gb-core's view, event and rejection types, which borrow their card names and rule numbers as `&'static str`
+//! and so cannot be read back; a client reads the same message as [`Received`], with the view and events as
+//! JSON and the rejection owned. One definition, two instantiations: the tags and field names cannot drift.
+use crate::room::{Clocks, Role, RoomInfo};
+use gb_core::view::MatchView;
+use gb_core::{Event, Intent, Rejection, Seat};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMsg {
+    Hello {
+        protocol: u32,
+        #[serde(rename = "as")]
+        role: Role,
+        last_version: Option<u32>,
+        /// Index of the game `last_version` belongs to (best of three); absent means the current game.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional = nullable)]
+        game: Option<u32>,
+    },
+    Intent {
+        seq: u32,
+        intent: Intent,
+    },
+    Ping,
+}
+
+impl ClientMsg {
+    /// The first message on every socket, in this protocol's version.
+    pub fn hello(role: Role, last_version: Option<u32>) -> ClientMsg {
+        ClientMsg::Hello { protocol: crate::PROTOCOL_VERSION, role, last_version, game: None }
+    }
+    /// The JSON text frame.
+    pub fn encode(&self) -> String {
+        serde_json::to_string(self).expect("client messages serialize")
+    }
+}
+
+/// A message from the server. `V`, `E`, `R` are the view, event and rejection types: gb-core's own on the
+/// server, [`Received`]'s owned ones on a client.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[ts(concrete(V = MatchView, E = Event, R = Rejection))]
+pub enum ServerMsg<V = MatchView, E = Event, R = Rejection> {
+    Welcome { protocol: u32, room: RoomInfo, seat: Option<Seat>, version: u32, game: u32 },
+    Snapshot { v: u32, game: u32, view: V, legal: Vec<Intent>, clocks: Option<Clocks> },
+    Update { v: u32, events: Vec<E>, view: V, legal: Vec<Intent>, clocks: Option<Clocks> },
+    Skip { v: u32 },
+    Accepted { seq: u32, v: u32 },
+    Rejected { seq: u32, rejection: R, legal: Vec<Intent> },
+    Room { room: RoomInfo },
+    Error { code: String, message: String },
+    Pong,
+}
+
+/// A server message as a client reads it (tests, gb-loadgen, bots over the wire).
+pub type Received = ServerMsg<serde_json::Value, serde_json::Value, RejectionReceived>;
+
+/// gb-core's `Rejection` as a client reads it: the same three fields, owned.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RejectionReceived {
+    pub code: String,
+    pub rule: String,
+    pub message: String,
+}
+
+impl<V, E, R> ServerMsg<V, E, R> {
+    pub fn error(code: &str, message: impl Into<String>) -> Self {
+        ServerMsg::Error { code: code.to_owned(), message: message.into() }
+    }
+    /// The version a versioned frame carries (`snapshot`, `update`, `skip`, `accepted`).
+    pub fn version(&self) -> Option<u32> {
+        match self {
+            ServerMsg::Snapshot { v, .. }
+            | ServerMsg::Update { v, .. }
+            | ServerMsg::Skip { v }
+            | ServerMsg::Accepted { v, .. } => Some(*v),
+            _ => None,
+        }
+    }
+    /// The intents this frame says its receiver may send now (empty when it owes nothing).
+    pub fn legal(&self) -> &[Intent] {
+        match self {
+            ServerMsg::Snapshot { legal, .. } | ServerMsg::Update { legal, .. } | ServerMsg::Rejected { legal, .. } => {
+                legal
+            }
+            _ => &[],
+        }
+    }
+}
+
+impl ServerMsg {
+    /// The JSON text frame. Serializing these types cannot fail (no maps with non-string keys).
+    pub fn encode(&self) -> String {
+        thread_local! {
+            // Updates are ~2.5–3.5 KB: encoding into a reused buffer and copying the result out once is
+            // cheaper than growing a fresh one (four reallocations and copies), and the frame that is kept
+            // in the stream history is exactly its size.
+            static BUF: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        BUF.with_borrow_mut(|buf| {
+            buf.clear();
+            serde_json::to_writer(&mut *buf, self).expect("server messages serialize");
+            String::from_utf8(buf.to_vec()).expect("serde_json writes UTF-8")
+        })
+    }
+}
+
+impl Received {
+    /// Reads one text frame.
+    pub fn decode(text: &str) -> Result<Received, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+    /// Whether this frame shows a finished game (its view has an `outcome`).
+    pub fn game_over(&self) -> bool {
+        match self {
+            ServerMsg::Snapshot { view, .. } | ServerMsg::Update { view, .. } => !view["outcome"].is_null(),
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! The wire format, byte for byte: what the server writes, what a client reads back, and what each side accepts.
+//! These strings are the contract with the web client (its own tests pin the same shapes); change them only
+//! with a protocol version bump (docs/protocol.md).
+use gb_core::{Intent, Rejection, Seat};
+use gb_protocol::*;
+
+fn room() -> RoomInfo {
+    RoomInfo {
+        id: "r1".into(),
+        visibility: Visibility::Public,
+        best_of: 3,
+        seats: [
+            Some(SeatInfo {
+                seat: Seat::A,
+                display_name: "Ann".into(),
+                connected: true,
+                bot: false,
+                bot_level: None,
+                rematch: false,
+            }),
+            None,
+        ],
+        status: RoomStatus::Waiting,
+        games: vec![],
+        spectators: 0,
+        spectator_delay: Some(SpectatorDelay::Turns(1)),
+        clock: Some(ClockSetting::PerTurn { limit_ms: 30_000, disconnect_bank_ms: 60_000 }),
+        seed_hash: String::new(),
+        version: 0,
+    }
+}
+
+#[test]
+fn server_messages_are_pinned_and_read_back() {
+    let cases: [(ServerMsg, &str); 5] = [
+        (
+            ServerMsg::Welcome { protocol: PROTOCOL_VERSION, room: room(), seat: Some(Seat::A), version: 0, game: 0 },
+            r#"{"type":"welcome","protocol":1,"room":{"id":"r1","visibility":"public","best_of":3,"seats":[{"seat":"A","display_name":"Ann","connected":true,"bot":false,"bot_level":null,"rematch":false},null],"status":"waiting","games":[],"spectators":0,"spectator_delay":{"turns":1},"clock":{"type":"per_turn","limit_ms":30000,"disconnect_bank_ms":60000},"seed_hash":"","version":0},"seat":"A","version":0,"game":0}"#,
+        ),
+        (ServerMsg::Skip { v: 7 }, r#"{"type":"skip","v":7}"#),
+        (ServerMsg::Accepted { seq: 3, v: 8 }, r#"{"type":"accepted","seq":3,"v":8}"#),
+        (
+            ServerMsg::Rejected {
+                seq: 4,
+                rejection: Rejection::new("not_your_decision", "CR 104.1", "the other player owes the decision"),
+                legal: vec![Intent::KeepHand],
+            },
+            r#"{"type":"rejected","seq":4,"rejection":{"code":"not_your_decision","rule":"CR 104.1","message":"the other player owes the decision"},"legal":[{"type":"keep_hand"}]}"#,
+        ),
+        (
+            ServerMsg::error("bad_message", "expected hello"),
+            r#"{"type":"error","code":"bad_message","message":"expected hello"}"#,
+        ),
+    ];
+    for (msg, wire) in cases {
+        assert_eq!(msg.encode(), wire);
+        let back = Received::decode(wire).expect("a client reads what the server writes");
+        assert_eq!(serde_json::to_string(&back).unwrap(), wire, "read back and written again unchanged");
+        assert_eq!(back.version(), msg.version());
+        assert_eq!(back.legal(), msg.legal());
+    }
+    assert_eq!(ServerMsg::Pong.encode(), r#"{"type":"pong"}"#);
+}
+
+#[test]
+fn client_messages_are_pinned_and_read_back() {
+    let cases = [
+        (ClientMsg::hello(Role::Player, None), r#"{"type":"hello","protocol":1,"as":"player","last_version":null}"#),
+        (
+            ClientMsg::Hello { protocol: 1, role: Role::Spectator, last_version: Some(12), game: Some(1) },
+            r#"{"type":"hello","protocol":1,"as":"spectator","last_version":12,"game":1}"#,
+        ),
+        (
+            ClientMsg::Intent { seq: 2, intent: Intent::ChooseTurnOrder { go_first: true } },
+            r#"{"type":"intent","seq":2,"intent":{"type":"choose_turn_order","go_first":true}}"#,
+        ),
+        (ClientMsg::Ping, r#"{"type":"ping"}"#),
+    ];
+    for (msg, wire) in cases {
+        assert_eq!(msg.encode(), wire);
+        assert_eq!(serde_json::from_str::<ClientMsg>(wire).unwrap(), msg);
+    }
+}
+
+#[test]
+fn unknown_or_malformed_client_messages_are_refused() {
+    for bad in [r#"{"type":"hallo","protocol":1}"#, r#"{"type":"intent","seq":-1,"intent":{"type":"keep_hand"}}"#, "[]"]
+    {
+        assert!(serde_json::from_str::<ClientMsg>(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn rest_bodies_are_pinned() {
+    let create: CreateRoom = serde_json::from_str(r#"{"visibility":"private","best_of":1}"#).unwrap();
+    assert_eq!((create.vs_bot, create.bot_level, create.clock), (false, None, None), "omitted fields default");
+    let join: JoinSeat = serde_json::from_str(r#"{"preconstructed":"fire-and-wind"}"#).unwrap();
+    assert_eq!(join, JoinSeat::Preconstructed { preconstructed: "fire-and-wind".into() });
+    assert_eq!(serde_json::to_string(&JoinSeat::Saved { deck_id: "d1".into() }).unwrap(), r#"{"deck_id":"d1"}"#);
+    assert_eq!(serde_json::to_string(&JoinReply { seat: Seat::B }).unwrap(), r#"{"seat":"B"}"#);
+
+    let error: ErrorBody = ErrorBody {
+        error: ErrorDetail { code: "no_such_room".into(), message: "no room with this id".into(), rejections: vec![] },
+    };
+    let wire = r#"{"error":{"code":"no_such_room","message":"no room with this id"}}"#;
+    assert_eq!(serde_json::to_string(&error).unwrap(), wire, "no `rejections` key when there are none");
+    let back: ErrorBody<RejectionReceived> = serde_json::from_str(wire).unwrap();
+    assert_eq!(back.error.code, "no_such_room");
+
+    let me = AccountView { id: "a1".into(), display_name: "Ann".into(), username: None, guest: true };
+    assert_eq!(serde_json::to_string(&me).unwrap(), r#"{"id":"a1","display_name":"Ann","username":null,"guest":true}"#);
+}
+
+#[test]
+fn generated_constants_match_the_close_codes() {
+    let ts = constants_ts();
+    assert!(ts.contains("export const PROTOCOL_VERSION = 1;"), "{ts}");
+    for (name, code) in close::ALL {
+        assert!(ts.contains(&format!("  {name}: {code},\n")), "{name} missing from {ts}");
+    }
+    assert_eq!(close::RESTARTING, 1012, "clients resume on 1012 (docs/protocol.md)");
+}
