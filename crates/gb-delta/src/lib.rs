@@ -1,0 +1,104 @@
+//! View deltas on the wire (docs/protocol.md, "Deltas"): an `update` carries an RFC 6902 JSON Patch that turns
+//! the document a viewer holds into the next one. The server computes it with [`diff`]; the web client
+//! (`web-client/src/patch.ts`) and the load generator apply it ([`apply`]).
+//!
+//! Why RFC 6902 over the view's JSON rather than RFC 7386 merge patch or typed changes: a merge patch cannot set a
+//! field to `null` (the view's hidden hand is `null` for other viewers) and replaces arrays whole (a zone is an
+//! array); typed field-level changes would need one change type per view field, kept in step by hand on both
+//! sides. A JSON Patch is generic, standard and replays exactly, and only `add`, `remove` and `replace` are ever
+//! emitted.
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use ts_rs::TS;
+
+mod pointer;
+pub use pointer::PatchError;
+
+/// One RFC 6902 operation. `path` is a JSON Pointer (RFC 6901).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum PatchOp {
+    Add { path: String, value: Value },
+    Remove { path: String },
+    Replace { path: String, value: Value },
+}
+
+/// The operations that turn `old` into `new`: objects key by key, arrays element by element when most
+/// elements stay in place (else the array is replaced whole, which is shorter), anything else replaced.
+pub fn diff(old: &Value, new: &Value) -> Vec<PatchOp> {
+    let mut ops = Vec::new();
+    let mut path = String::new();
+    diff_at(old, new, &mut path, &mut ops);
+    ops
+}
+
+fn diff_at(old: &Value, new: &Value, path: &mut String, ops: &mut Vec<PatchOp>) {
+    if old == new {
+        return;
+    }
+    match (old, new) {
+        (Value::Object(o), Value::Object(n)) => {
+            for key in o.keys().filter(|k| !n.contains_key(*k)) {
+                ops.push(PatchOp::Remove { path: child(path, key) });
+            }
+            for (key, nv) in n {
+                match o.get(key) {
+                    Some(ov) => with_child(path, key, |p| diff_at(ov, nv, p, ops)),
+                    None => ops.push(PatchOp::Add { path: child(path, key), value: nv.clone() }),
+                }
+            }
+        }
+        (Value::Array(o), Value::Array(n)) if mostly_in_place(o, n) => {
+            let common = o.len().min(n.len());
+            for i in 0..common {
+                with_child(path, &i.to_string(), |p| diff_at(&o[i], &n[i], p, ops));
+            }
+            // Removed from the end first, so every index stays valid while the patch is applied in order.
+            for i in (common..o.len()).rev() {
+                ops.push(PatchOp::Remove { path: child(path, &i.to_string()) });
+            }
+            for v in &n[common..] {
+                ops.push(PatchOp::Add { path: child(path, "-"), value: v.clone() });
+            }
+        }
+        _ => ops.push(PatchOp::Replace { path: path.clone(), value: new.clone() }),
+    }
+}
+
+/// Element-wise ops pay off when at most half of the new array's positions change (a card added to a zone's
+/// end, one hero's counter); a card drawn to the front shifts everything, and one `replace` is then shorter.
+fn mostly_in_place(old: &[Value], new: &[Value]) -> bool {
+    let common = old.len().min(new.len());
+    let moved = (0..common).filter(|&i| old[i] != new[i]).count() + new.len().abs_diff(old.len());
+    moved * 2 <= old.len().max(new.len()).max(1)
+}
+
+fn child(path: &str, key: &str) -> String {
+    let mut p = String::with_capacity(path.len() + key.len() + 1);
+    p.push_str(path);
+    pointer::push_token(&mut p, key);
+    p
+}
+
+fn with_child(path: &mut String, key: &str, f: impl FnOnce(&mut String)) {
+    let len = path.len();
+    pointer::push_token(path, key);
+    f(path);
+    path.truncate(len);
+}
+
+/// Applies `ops` in order to `doc`. On an error `doc` may be partly patched: the caller drops it and asks for
+/// a snapshot (a client never keeps a document it could not patch).
+pub fn apply(doc: &mut Value, ops: &[PatchOp]) -> Result<(), PatchError> {
+    for op in ops {
+        match op {
+            PatchOp::Add { path, value } => pointer::add(doc, path, value.clone())?,
+            PatchOp::Remove { path } => pointer::remove(doc, path)?,
+            PatchOp::Replace { path, value } => *pointer::get_mut(doc, path)? = value.clone(),
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;
