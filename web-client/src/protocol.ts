@@ -19,7 +19,7 @@ export type { SeatInfo } from "./gen/SeatInfo";
 export type { ServerMsg } from "./gen/ServerMsg";
 export type { SpectatorDelay } from "./gen/SpectatorDelay";
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** `GET /api/me` (gb-server `AccountView`). */
 export interface Account {

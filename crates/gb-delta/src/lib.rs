@@ -18,9 +18,19 @@ pub use pointer::PatchError;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "op", rename_all = "snake_case")]
 pub enum PatchOp {
-    Add { path: String, value: Value },
-    Remove { path: String },
-    Replace { path: String, value: Value },
+    Add {
+        path: String,
+        #[ts(type = "unknown")]
+        value: Value,
+    },
+    Remove {
+        path: String,
+    },
+    Replace {
+        path: String,
+        #[ts(type = "unknown")]
+        value: Value,
+    },
 }
 
 /// The operations that turn `old` into `new`: objects key by key, arrays element by element when most
@@ -37,7 +47,7 @@ fn diff_at(old: &Value, new: &Value, path: &mut String, ops: &mut Vec<PatchOp>) 
         return;
     }
     match (old, new) {
-        (Value::Object(o), Value::Object(n)) => {
+        (Value::Object(o), Value::Object(n)) if o.get("type") == n.get("type") => {
             for key in o.keys().filter(|k| !n.contains_key(*k)) {
                 ops.push(PatchOp::Remove { path: child(path, key) });
             }
@@ -48,29 +58,61 @@ fn diff_at(old: &Value, new: &Value, path: &mut String, ops: &mut Vec<PatchOp>) 
                 }
             }
         }
-        (Value::Array(o), Value::Array(n)) if mostly_in_place(o, n) => {
-            let common = o.len().min(n.len());
-            for i in 0..common {
-                with_child(path, &i.to_string(), |p| diff_at(&o[i], &n[i], p, ops));
-            }
-            // Removed from the end first, so every index stays valid while the patch is applied in order.
-            for i in (common..o.len()).rev() {
-                ops.push(PatchOp::Remove { path: child(path, &i.to_string()) });
-            }
-            for v in &n[common..] {
-                ops.push(PatchOp::Add { path: child(path, "-"), value: v.clone() });
+        (Value::Array(o), Value::Array(n)) => {
+            let mark = ops.len();
+            diff_elements(o, n, path, ops);
+            // Element by element pays off when few positions change (a card added to a zone's end, one hero's
+            // counter); when everything shifts (a card drawn to the front, heroes rotated) one `replace` of
+            // the array is shorter, and what is shorter on the wire is what we send.
+            // Sizes are only compared (an encoding each) when most positions changed.
+            if !mostly_in_place(o, n) {
+                let whole = PatchOp::Replace { path: path.clone(), value: new.clone() };
+                if encoded_len(&ops[mark..]) > encoded_len(std::slice::from_ref(&whole)) {
+                    ops.truncate(mark);
+                    ops.push(whole);
+                }
             }
         }
+        // Scalars, and objects of another `type` (a different variant of a tagged enum): replaced whole.
         _ => ops.push(PatchOp::Replace { path: path.clone(), value: new.clone() }),
     }
 }
 
-/// Element-wise ops pay off when at most half of the new array's positions change (a card added to a zone's
-/// end, one hero's counter); a card drawn to the front shifts everything, and one `replace` is then shorter.
+fn diff_elements(o: &[Value], n: &[Value], path: &mut String, ops: &mut Vec<PatchOp>) {
+    let common = o.len().min(n.len());
+    for i in 0..common {
+        with_child(path, &i.to_string(), |p| diff_at(&o[i], &n[i], p, ops));
+    }
+    // Removed from the end first, so every index stays valid while the patch is applied in order.
+    for i in (common..o.len()).rev() {
+        ops.push(PatchOp::Remove { path: child(path, &i.to_string()) });
+    }
+    for v in &n[common..] {
+        ops.push(PatchOp::Add { path: child(path, "-"), value: v.clone() });
+    }
+}
+
 fn mostly_in_place(old: &[Value], new: &[Value]) -> bool {
     let common = old.len().min(new.len());
     let moved = (0..common).filter(|&i| old[i] != new[i]).count() + new.len().abs_diff(old.len());
-    moved * 2 <= old.len().max(new.len()).max(1)
+    moved * 2 <= old.len().max(new.len())
+}
+
+/// The length of `ops` as JSON, counted without keeping the bytes.
+fn encoded_len(ops: &[PatchOp]) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0 += b.len();
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut c = Count(0);
+    serde_json::to_writer(&mut c, ops).expect("patch ops serialize");
+    c.0
 }
 
 fn child(path: &str, key: &str) -> String {

@@ -33,6 +33,14 @@ fn arrays_grow_and_shrink_at_the_end_or_are_replaced_when_shifted() {
 }
 
 #[test]
+fn a_tagged_object_of_another_type_is_replaced_whole() {
+    let old = json!({"d": {"type": "ask", "ask": {"x": 1}}});
+    let new = json!({"d": {"type": "window", "window": "main"}});
+    let ops = roundtrip(old, new);
+    assert_eq!(ops, [PatchOp::Replace { path: "/d".into(), value: json!({"type": "window", "window": "main"}) }]);
+}
+
+#[test]
 fn keys_with_slash_and_tilde_are_escaped() {
     let ops = roundtrip(json!({"a/b": 1, "c~d": 1}), json!({"a/b": 2, "c~d": 3}));
     assert!(ops.contains(&PatchOp::Replace { path: "/a~1b".into(), value: json!(2) }));

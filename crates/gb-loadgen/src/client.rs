@@ -63,7 +63,7 @@ pub async fn open(base: &str, room: &str, cookie: Option<&str>, role: &str) -> R
         req.headers_mut().insert("cookie", c.parse()?);
     }
     let (mut ws, _) = connect_async(req).await?;
-    let hello = json!({ "type": "hello", "protocol": 1, "as": role, "last_version": null });
+    let hello = json!({ "type": "hello", "protocol": 2, "as": role, "last_version": null });
     ws.send(hello.to_string().into()).await?;
     Ok(ws)
 }

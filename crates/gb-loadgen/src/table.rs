@@ -59,7 +59,8 @@ async fn spectate(mut ws: Ws, ctx: Arc<Ctx>) {
     while let Ok(Some(Ok(m))) = timeout_at(ctx.deadline, ws.next()).await {
         if let Message::Text(t) = m {
             ctx.stats.frame(t.len());
-            if t.contains("\"outcome\":{") {
+            // The outcome appears in a snapshot's view, or as the value an update's patch gives it.
+            if t.contains("\"outcome\":{") || t.contains("\"/view/outcome\",\"value\":{") {
                 break;
             }
         }
@@ -77,6 +78,8 @@ async fn seat(mut ws: Ws, ctx: &Ctx, seed: u64, counts_games: bool) -> Result<()
     let mut rng = Lcg(seed | 1);
     let mut seq = 0u64;
     let mut sent_at: Option<Instant> = None;
+    // The `{view, legal}` this seat holds: a snapshot sets it, each update's patch moves it on.
+    let mut doc = Value::Null;
     let result = loop {
         let m = match timeout_at(ctx.deadline, ws.next()).await {
             Err(_) | Ok(None) => break Ok(()),
@@ -95,10 +98,18 @@ async fn seat(mut ws: Ws, ctx: &Ctx, seed: u64, counts_games: bool) -> Result<()
             }
             continue;
         }
-        let v: Value = match parsed {
+        let mut v: Value = match parsed {
             Some(v) => v,
             None => serde_json::from_str(&t)?,
         };
+        match ty {
+            "snapshot" => doc = json!({ "view": v["view"].take(), "legal": v["legal"].take() }),
+            "update" => {
+                let patch: Vec<gb_delta::PatchOp> = serde_json::from_value(v["patch"].take())?;
+                gb_delta::apply(&mut doc, &patch).map_err(|e| anyhow::anyhow!("update v{}: {e}", v["v"]))?;
+            }
+            _ => {}
+        }
         if ty == "update" {
             stats.updates_seen.fetch_add(1, Relaxed);
             if let Some(t0) = sent_at.take() {
@@ -108,14 +119,16 @@ async fn seat(mut ws: Ws, ctx: &Ctx, seed: u64, counts_games: bool) -> Result<()
         if ty == "rejected" {
             stats.rejected.fetch_add(1, Relaxed);
             sent_at = None;
-        } else if !v["view"]["outcome"].is_null() {
+        } else if !doc["view"]["outcome"].is_null() {
             if counts_games {
                 stats.games_finished.fetch_add(1, Relaxed);
             }
             break Ok(());
         }
+        // A rejection lists what we may do now; otherwise what we hold does.
+        let legal = if ty == "rejected" { &v["legal"] } else { &doc["legal"] };
         let legal: Vec<&Value> =
-            v["legal"].as_array().map(|l| l.iter().filter(|i| i["type"] != "concede").collect()).unwrap_or_default();
+            legal.as_array().map(|l| l.iter().filter(|i| i["type"] != "concede").collect()).unwrap_or_default();
         if legal.is_empty() {
             continue;
         }

@@ -1,11 +1,13 @@
-//! Wire protocol v1 (docs/protocol.md): every REST body and WebSocket message that gb-server defines. These
+//! Wire protocol v2 (docs/protocol.md): every REST body and WebSocket message that gb-server defines. These
 //! Rust types are the source of truth; `tests/bindings.rs` fails when `web-client/src/gen/` is stale.
 use gb_core::view::MatchView;
 use gb_core::{DeckList, Event, Intent, Rejection, Seat};
+use gb_delta::PatchOp;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-pub const PROTOCOL_VERSION: u32 = 1;
+/// 2: `update` carries a `patch` (RFC 6902) instead of the whole view and legal intents.
+pub const PROTOCOL_VERSION: u32 = 2;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
@@ -203,7 +205,8 @@ pub enum ClientMsg {
 pub enum ServerMsg {
     Welcome { protocol: u32, room: RoomInfo, seat: Option<Seat>, version: u32, game: u32 },
     Snapshot { v: u32, game: u32, view: MatchView, legal: Vec<Intent>, clocks: Option<Clocks> },
-    Update { v: u32, events: Vec<Event>, view: MatchView, legal: Vec<Intent>, clocks: Option<Clocks> },
+    /// `patch` (RFC 6902) turns the `{view, legal}` this viewer holds at `v - 1` into the one at `v`.
+    Update { v: u32, events: Vec<Event>, patch: Vec<PatchOp>, clocks: Option<Clocks> },
     Skip { v: u32 },
     Accepted { seq: u32, v: u32 },
     Rejected { seq: u32, rejection: Rejection, legal: Vec<Intent> },
@@ -219,9 +222,9 @@ impl ServerMsg {
     /// The JSON text frame. Serializing these types cannot fail (no maps with non-string keys).
     pub fn encode(&self) -> String {
         thread_local! {
-            // Updates are ~2.5–3.5 KB: encoding into a reused buffer and copying the result out once is
-            // cheaper than growing a fresh one (four reallocations and copies), and the frame that is kept
-            // in the stream history is exactly its size.
+            // Snapshots are ~2.5–3.5 KB: encoding into a reused buffer and copying the result out once is
+            // cheaper than growing a fresh one (reallocations and copies), and the frame that is kept in the
+            // stream history is exactly its size.
             static BUF: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
         }
         BUF.with_borrow_mut(|buf| {

@@ -3,6 +3,7 @@
 //! handles. Everything that changes a room goes through its mailbox, so no lock guards game state. A
 //! supervisor (room/supervisor.rs) rebuilds a failed actor from the database on the same mailbox.
 mod actor;
+pub mod delta;
 pub mod clock;
 pub mod computer;
 mod play;

@@ -60,6 +60,8 @@ pub fn public_room() -> Value {
 
 pub struct Ws {
     pub inner: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// The `{view, legal}` this client holds (docs/protocol.md, "Deltas"): set by a snapshot, patched by updates.
+    doc: Option<Value>,
 }
 
 /// Opens `/ws/rooms/{room}` with an optional cookie and Origin.
@@ -78,11 +80,11 @@ pub async fn open(
         req.headers_mut().insert("origin", o.parse().unwrap());
     }
     let (inner, _) = tokio_tungstenite::connect_async(req).await?;
-    Ok(Ws { inner })
+    Ok(Ws { inner, doc: None })
 }
 
 pub fn hello(role: &str, last_version: Option<u32>) -> Value {
-    json!({ "type": "hello", "protocol": 1, "as": role, "last_version": last_version })
+    json!({ "type": "hello", "protocol": 2, "as": role, "last_version": last_version })
 }
 
 impl Ws {
@@ -104,11 +106,30 @@ impl Ws {
         loop {
             match tokio::time::timeout(d, self.inner.next()).await {
                 Err(_) => return Err(()),
-                Ok(Some(Ok(Message::Text(t)))) => return Ok(Some(serde_json::from_str(&t).unwrap())),
+                Ok(Some(Ok(Message::Text(t)))) => return Ok(Some(self.hold(serde_json::from_str(&t).unwrap()))),
                 Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) => return Ok(None),
                 Ok(Some(Ok(_))) => continue,
             }
         }
+    }
+
+    /// Keeps what a snapshot gives and patches it with each update, which then gets the full `view` and
+    /// `legal` like a snapshot (so tests read frames the way the web client's socket layer hands them on).
+    fn hold(&mut self, mut m: Value) -> Value {
+        match m["type"].as_str() {
+            Some("snapshot") => self.doc = Some(json!({ "view": m["view"], "legal": m["legal"] })),
+            // A socket opened with a `last_version` it never held (a test resuming by number) has no document:
+            // its updates stay bare patches.
+            Some("update") if self.doc.is_some() => {
+                let doc = self.doc.as_mut().expect("checked");
+                let patch: Vec<gb_delta::PatchOp> = serde_json::from_value(m["patch"].clone()).expect("a patch");
+                gb_delta::apply(doc, &patch).expect("the update patches what this client holds");
+                m["view"] = doc["view"].clone();
+                m["legal"] = doc["legal"].clone();
+            }
+            _ => {}
+        }
+        m
     }
 
     /// The next message of type `ty`, skipping others.
