@@ -60,12 +60,12 @@ fn diff_at(old: &Value, new: &Value, path: &mut String, ops: &mut Vec<PatchOp>) 
         }
         (Value::Array(o), Value::Array(n)) => {
             let mark = ops.len();
-            diff_elements(o, n, path, ops);
-            // Element by element pays off when few positions change (a card added to a zone's end, one hero's
-            // counter); when everything shifts (a card drawn to the front, heroes rotated) one `replace` of
-            // the array is shorter, and what is shorter on the wire is what we send.
-            // Sizes are only compared (an encoding each) when most positions changed.
-            if !mostly_in_place(o, n) {
+            let moved = diff_elements(o, n, path, ops);
+            // Element by element pays off when few positions change (a card added to a zone, one intent
+            // fewer in the legal list, one hero's counter); when most of the array changes (a new legal list,
+            // heroes rotated) one `replace` may be shorter, and what is shorter on the wire is what we send.
+            // Sizes are only compared (an encoding each) in that case.
+            if moved * 2 > o.len().max(n.len()) {
                 let whole = PatchOp::Replace { path: path.clone(), value: new.clone() };
                 if encoded_len(&ops[mark..]) > encoded_len(std::slice::from_ref(&whole)) {
                     ops.truncate(mark);
@@ -78,24 +78,31 @@ fn diff_at(old: &Value, new: &Value, path: &mut String, ops: &mut Vec<PatchOp>) 
     }
 }
 
-fn diff_elements(o: &[Value], n: &[Value], path: &mut String, ops: &mut Vec<PatchOp>) {
-    let common = o.len().min(n.len());
-    for i in 0..common {
-        with_child(path, &i.to_string(), |p| diff_at(&o[i], &n[i], p, ops));
+/// Ops for the positions between the arrays' common prefix and common suffix: paired positions diffed in
+/// place, then the old surplus removed or the new one inserted (so one intent inserted into or removed from the
+/// middle of a list is one op). Returns how many positions changed.
+fn diff_elements(o: &[Value], n: &[Value], path: &mut String, ops: &mut Vec<PatchOp>) -> usize {
+    let prefix = o.iter().zip(n).take_while(|(a, b)| a == b).count();
+    let room = o.len().min(n.len()) - prefix;
+    let suffix = o.iter().rev().zip(n.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
+    let (om, nm) = (&o[prefix..o.len() - suffix], &n[prefix..n.len() - suffix]);
+    let paired = om.len().min(nm.len());
+    let mut moved = om.len().abs_diff(nm.len());
+    for i in 0..paired {
+        if om[i] != nm[i] {
+            moved += 1;
+            with_child(path, &(prefix + i).to_string(), |p| diff_at(&om[i], &nm[i], p, ops));
+        }
     }
-    // Removed from the end first, so every index stays valid while the patch is applied in order.
-    for i in (common..o.len()).rev() {
+    // Removed from the highest index down, so every index stays valid while the patch is applied in order.
+    for i in (prefix + paired..prefix + om.len()).rev() {
         ops.push(PatchOp::Remove { path: child(path, &i.to_string()) });
     }
-    for v in &n[common..] {
-        ops.push(PatchOp::Add { path: child(path, "-"), value: v.clone() });
+    for (k, v) in nm[paired..].iter().enumerate() {
+        let token = if suffix == 0 { "-".to_owned() } else { (prefix + paired + k).to_string() };
+        ops.push(PatchOp::Add { path: child(path, &token), value: v.clone() });
     }
-}
-
-fn mostly_in_place(old: &[Value], new: &[Value]) -> bool {
-    let common = old.len().min(new.len());
-    let moved = (0..common).filter(|&i| old[i] != new[i]).count() + new.len().abs_diff(old.len());
-    moved * 2 <= old.len().max(new.len())
+    moved
 }
 
 /// The length of `ops` as JSON, counted without keeping the bytes.

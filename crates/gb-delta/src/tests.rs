@@ -29,7 +29,11 @@ fn arrays_grow_and_shrink_at_the_end_or_are_replaced_when_shifted() {
     let ops = roundtrip(json!([1, 2, 3, 4]), json!([1, 2]));
     assert_eq!(ops, [PatchOp::Remove { path: "/3".into() }, PatchOp::Remove { path: "/2".into() }]);
     let ops = roundtrip(json!([1, 2, 3, 4]), json!([0, 1, 2, 3, 4]));
-    assert_eq!(ops, [PatchOp::Replace { path: "".into(), value: json!([0, 1, 2, 3, 4]) }]);
+    assert_eq!(ops, [PatchOp::Add { path: "/0".into(), value: json!(0) }], "inserted at the front");
+    let ops = roundtrip(json!([1, 2, 3, 4, 5]), json!([1, 2, 4, 5]));
+    assert_eq!(ops, [PatchOp::Remove { path: "/2".into() }], "removed from the middle");
+    let ops = roundtrip(json!([1, 2, 3, 4]), json!([5, 6, 7, 8]));
+    assert_eq!(ops, [PatchOp::Replace { path: "".into(), value: json!([5, 6, 7, 8]) }], "replaced when shorter");
 }
 
 #[test]
@@ -38,6 +42,32 @@ fn a_tagged_object_of_another_type_is_replaced_whole() {
     let new = json!({"d": {"type": "window", "window": "main"}});
     let ops = roundtrip(old, new);
     assert_eq!(ops, [PatchOp::Replace { path: "/d".into(), value: json!({"type": "window", "window": "main"}) }]);
+}
+
+#[test]
+fn random_edits_of_nested_arrays_round_trip() {
+    // A small deterministic generator: arrays of small objects with insertions, removals and changes.
+    let mut x: u64 = 7;
+    let mut next = |m: u64| {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (x >> 33) % m.max(1)
+    };
+    for _ in 0..2000 {
+        let old: Vec<Value> = (0..next(8)).map(|_| json!({"k": next(3), "a": [next(2), next(2)]})).collect();
+        let mut new = old.clone();
+        for _ in 0..next(4) {
+            let len = new.len() as u64;
+            match next(3) {
+                0 if len > 0 => {
+                    new.remove(next(len) as usize);
+                }
+                1 => new.insert(next(len + 1) as usize, json!({"k": next(3)})),
+                _ if len > 0 => new[next(len) as usize]["a"] = json!([next(2)]),
+                _ => {}
+            }
+        }
+        roundtrip(json!({"list": old}), json!({"list": new}));
+    }
 }
 
 #[test]
