@@ -48,13 +48,28 @@ fn main() {
         }
     }
     let projections: usize = delta.iter().map(Vec::len).sum::<usize>() + skips.iter().sum::<usize>();
-    println!("{matches} random matches, {projections} projections, {:.2} µs per projection (view, legal, doc, diff, encode)",
-        spent.as_secs_f64() * 1e6 / projections as f64);
-    println!("{:<10} {:>8} {:>7} {:>7} {:>7} {:>9} {:>9} {:>7}", "kind", "updates", "p50 B", "p90 B", "mean B", "v1 p50 B", "v1 mean B", "skips");
+    println!(
+        "{matches} random matches, {projections} projections, {:.2} µs per projection (view, legal, doc, diff, encode)",
+        spent.as_secs_f64() * 1e6 / projections as f64
+    );
+    println!(
+        "{:<10} {:>8} {:>7} {:>7} {:>7} {:>9} {:>9} {:>7}",
+        "kind", "updates", "p50 B", "p90 B", "mean B", "v1 p50 B", "v1 mean B", "skips"
+    );
     for kind in Kind::ALL {
         let i = kind.index();
         let (d, w) = (stats(&mut delta[i]), stats(&mut whole[i]));
-        println!("{:<10} {:>8} {:>7} {:>7} {:>7.0} {:>9} {:>9.0} {:>7}", format!("{kind:?}"), delta[i].len(), d.0, d.1, d.2, w.0, w.2, skips[i]);
+        println!(
+            "{:<10} {:>8} {:>7} {:>7} {:>7.0} {:>9} {:>9.0} {:>7}",
+            format!("{kind:?}"),
+            delta[i].len(),
+            d.0,
+            d.1,
+            d.2,
+            w.0,
+            w.2,
+            skips[i]
+        );
     }
 }
 

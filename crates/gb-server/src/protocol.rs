@@ -203,15 +203,46 @@ pub enum ClientMsg {
 #[derive(Clone, Debug, Serialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMsg {
-    Welcome { protocol: u32, room: RoomInfo, seat: Option<Seat>, version: u32, game: u32 },
-    Snapshot { v: u32, game: u32, view: MatchView, legal: Vec<Intent>, clocks: Option<Clocks> },
+    Welcome {
+        protocol: u32,
+        room: RoomInfo,
+        seat: Option<Seat>,
+        version: u32,
+        game: u32,
+    },
+    Snapshot {
+        v: u32,
+        game: u32,
+        view: MatchView,
+        legal: Vec<Intent>,
+        clocks: Option<Clocks>,
+    },
     /// `patch` (RFC 6902) turns the `{view, legal}` this viewer holds at `v - 1` into the one at `v`.
-    Update { v: u32, events: Vec<Event>, patch: Vec<PatchOp>, clocks: Option<Clocks> },
-    Skip { v: u32 },
-    Accepted { seq: u32, v: u32 },
-    Rejected { seq: u32, rejection: Rejection, legal: Vec<Intent> },
-    Room { room: RoomInfo },
-    Error { code: String, message: String },
+    Update {
+        v: u32,
+        events: Vec<Event>,
+        patch: Vec<PatchOp>,
+        clocks: Option<Clocks>,
+    },
+    Skip {
+        v: u32,
+    },
+    Accepted {
+        seq: u32,
+        v: u32,
+    },
+    Rejected {
+        seq: u32,
+        rejection: Rejection,
+        legal: Vec<Intent>,
+    },
+    Room {
+        room: RoomInfo,
+    },
+    Error {
+        code: String,
+        message: String,
+    },
     Pong,
 }
 

@@ -3,9 +3,9 @@
 //! handles. Everything that changes a room goes through its mailbox, so no lock guards game state. A
 //! supervisor (room/supervisor.rs) rebuilds a failed actor from the database on the same mailbox.
 mod actor;
-pub mod delta;
 pub mod clock;
 pub mod computer;
+pub mod delta;
 mod play;
 pub mod recover;
 pub mod streams;

@@ -9,7 +9,8 @@ use serde_json::json;
 fn setup(seed: u64) -> MatchState {
     let decks = gb_core::decks::preconstructed();
     let n = decks.len();
-    let setup = MatchSetup { decks: [decks[seed as usize % n].1.clone(), decks[(seed as usize + 1) % n].1.clone()], seed };
+    let setup =
+        MatchSetup { decks: [decks[seed as usize % n].1.clone(), decks[(seed as usize + 1) % n].1.clone()], seed };
     new_match(&setup).expect("shipped decks are legal")
 }
 
@@ -29,7 +30,8 @@ fn play(seed: u64, from: u32, to: u32) -> Vec<(Kind, Value, Vec<(Value, Value)>)
         let events = apply(&mut state, seat, &intent).expect("a legal intent is accepted");
         v += 1;
         for kind in Kind::ALL {
-            let clocks = (v % 3 == 0).then(|| Clocks { remaining_ms: [v, 2 * v], bank_ms: [0, 1], running: Some(seat) });
+            let clocks =
+                (v % 3 == 0).then(|| Clocks { remaining_ms: [v, 2 * v], bank_ms: [0, 1], running: Some(seat) });
             let p = project(&state, &events, kind, &held[kind.index()], v, clocks);
             if let Some(seen) = p.seen {
                 held[kind.index()] = seen;
@@ -99,7 +101,8 @@ fn record_fixtures_for_the_web_client() {
     let streams: Vec<Value> = play(3, 80, 100)
         .into_iter()
         .map(|(kind, base, steps)| {
-            let steps: Vec<Value> = steps.into_iter().map(|(frame, doc)| json!({ "frame": frame, "doc": doc })).collect();
+            let steps: Vec<Value> =
+                steps.into_iter().map(|(frame, doc)| json!({ "frame": frame, "doc": doc })).collect();
             json!({ "kind": format!("{kind:?}"), "base": base, "steps": steps })
         })
         .collect();
