@@ -63,20 +63,21 @@ function setup() {
   sock.start();
   const open = () => {
     net.last.onopen();
-    net.last.recv({ type: "welcome", protocol: 1, room, seat: "A", version: 0, game: 0 });
+    net.last.recv({ type: "welcome", protocol: 2, room, seat: "A", version: 0, game: 0 });
   };
   const versions = () => events.flatMap((e) => (e.kind === "update" || e.kind === "skip" || e.kind === "snapshot" ? [e.v] : []));
   return { net, timers, events, sock, open, versions };
 }
 
 const snap = (v: number, game = 0): ServerMsg => ({ type: "snapshot", v, game, view: mainView(), legal: [], clocks: null });
-const update = (v: number): ServerMsg => ({ type: "update", v, events: [], view: mainView(), legal: [], clocks: null });
+/** An update whose patch sets the view's `applied` counter to `v` (it fits any view). */
+const update = (v: number): ServerMsg => ({ type: "update", v, events: [], patch: [{ op: "replace", path: "/view/applied", value: v }], clocks: null });
 
 describe("GameSocket", () => {
-  it("says hello with protocol 1, role and no last version when new", () => {
+  it("says hello with protocol 2, role and no last version when new", () => {
     const t = setup();
     t.net.last.onopen();
-    expect(t.net.last.sent[0]).toEqual({ type: "hello", protocol: 1, as: "player", last_version: null, game: null });
+    expect(t.net.last.sent[0]).toEqual({ type: "hello", protocol: 2, as: "player", last_version: null, game: null });
   });
 
   it("applies snapshot then updates and skips in order", () => {
@@ -89,6 +90,34 @@ describe("GameSocket", () => {
     expect(t.versions()).toEqual([3, 4, 5, 6]);
     expect(t.sock.version).toBe(6);
     expect(t.sock.status).toBe("open");
+  });
+
+  it("reports each update as the whole view and legal intents its patch gives, leaving the last ones intact", () => {
+    const t = setup();
+    t.open();
+    t.net.last.recv(snap(3));
+    const intent = { type: "concede" } as const;
+    t.net.last.recv({ type: "update", v: 4, events: [], clocks: null, patch: [{ op: "replace", path: "/view/turn", value: 9 }, { op: "add", path: "/legal/-", value: intent }] });
+    const [s3, u4] = t.events.filter((e) => e.kind === "snapshot" || e.kind === "update");
+    if (s3?.kind !== "snapshot" || u4?.kind !== "update") throw new Error("a snapshot then an update");
+    expect(u4.view).toEqual({ ...s3.view, turn: 9 });
+    expect(u4.legal).toEqual([intent]);
+    expect(s3.view.turn).not.toBe(9);
+    expect(s3.legal).toEqual([]);
+  });
+
+  it("asks for a snapshot (reconnecting without a version) when a patch does not fit what it holds", () => {
+    const t = setup();
+    t.open();
+    t.net.last.recv(snap(3));
+    t.net.last.recv({ type: "update", v: 4, events: [], clocks: null, patch: [{ op: "remove", path: "/view/no_such_field" }] });
+    expect(t.versions()).toEqual([3]);
+    expect(t.net.conns).toHaveLength(2);
+    t.net.last.onopen();
+    expect(t.net.last.sent[0]).toMatchObject({ type: "hello", last_version: null });
+    t.net.last.recv(snap(4));
+    t.net.last.recv(update(5));
+    expect(t.versions()).toEqual([3, 4, 5]);
   });
 
   it("ignores duplicates and stale snapshots", () => {
@@ -131,18 +160,21 @@ describe("GameSocket", () => {
     first.recv(update(6));
     expect(t.versions()).toEqual([5]);
     t.net.last.onopen();
-    expect(t.net.last.sent[0]).toEqual({ type: "hello", protocol: 1, as: "player", last_version: 5, game: 0 });
-    t.net.last.recv({ type: "welcome", protocol: 1, room, seat: "A", version: 7, game: 0 });
+    expect(t.net.last.sent[0]).toEqual({ type: "hello", protocol: 2, as: "player", last_version: 5, game: 0 });
+    t.net.last.recv({ type: "welcome", protocol: 2, room, seat: "A", version: 7, game: 0 });
     t.net.last.recv(update(6));
     t.net.last.recv(update(7));
     expect(t.versions()).toEqual([5, 6, 7]);
   });
 
-  it("treats an update before any snapshot as a gap unless it is version 1", () => {
+  it("treats an update before any snapshot as a gap, or asks for a snapshot when it is version 1", () => {
     const t = setup();
     t.open();
     t.net.last.recv(update(1));
-    expect(t.versions()).toEqual([1]);
+    expect(t.versions()).toEqual([]);
+    expect(t.net.conns).toHaveLength(2);
+    t.net.last.onopen();
+    expect(t.net.last.sent[0]).toMatchObject({ type: "hello", last_version: null });
     const u = setup();
     u.open();
     u.net.last.recv(update(4));
@@ -167,7 +199,7 @@ describe("GameSocket", () => {
     t.timers.runAll();
     t.net.last.onopen();
     expect(t.net.last.sent[0]).toMatchObject({ type: "hello", last_version: 9 });
-    t.net.last.recv({ type: "welcome", protocol: 1, room, seat: "A", version: 9, game: 0 });
+    t.net.last.recv({ type: "welcome", protocol: 2, room, seat: "A", version: 9, game: 0 });
     expect(t.sock.status).toBe("open");
     // Backoff resets once connected.
     t.net.last.onclose(1006, "");
@@ -227,7 +259,7 @@ describe("GameSocket", () => {
     const sock = new GameSocket({ url: "u", role: "spectator", transport: net.transport, onEvent: () => {}, timers, pingMs: 1000 });
     sock.start();
     net.last.onopen();
-    net.last.recv({ type: "welcome", protocol: 1, room, seat: null, version: 0, game: 0 });
+    net.last.recv({ type: "welcome", protocol: 2, room, seat: null, version: 0, game: 0 });
     timers.runAll();
     expect(net.last.sent.map((m) => m.type)).toEqual(["hello", "ping"]);
     expect(net.last.sent[0]).toMatchObject({ as: "spectator" });

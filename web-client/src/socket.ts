@@ -1,12 +1,15 @@
 // WebSocket client for one room (docs/protocol.md, "WebSocket"). It owns the version bookkeeping:
 // messages are applied strictly in version order, duplicates are dropped, and a gap triggers a resync by
 // reconnecting with `hello.last_version` (the server then replays what was missed, or sends a snapshot).
+// An `update` carries a patch (RFC 6902) over the `{view, legal}` the socket holds; it reports the patched
+// whole upwards, and asks for a snapshot (reconnecting without a version) if a patch does not fit.
 // The network sits behind `Transport` so all of this is unit-testable without a socket.
 import type { Event } from "./gen/Event";
 import type { Intent } from "./gen/Intent";
 import type { MatchView } from "./gen/MatchView";
 import type { Rejection } from "./gen/Rejection";
 import type { Seat } from "./gen/Seat";
+import { PatchError, applyPatch } from "./patch";
 import { CLOSE, PROTOCOL_VERSION, type ClientMsg, type Clocks, type Role, type RoomInfo, type ServerMsg } from "./protocol";
 
 /** One open connection. Handlers are set once by the socket right after `connect`. */
@@ -67,6 +70,8 @@ export class GameSocket {
   private lastVersion: number | null = null;
   /** Index of the game (best of three) that `lastVersion` belongs to; versions restart with each game. */
   private game: number | null = null;
+  /** What the last snapshot or update left: the base of the next update's patch. */
+  private doc: { view: MatchView; legal: Intent[] } | null = null;
   private seq = 0;
   private attempt = 0;
   private stopped = false;
@@ -174,6 +179,13 @@ export class GameSocket {
     this.connect();
   }
 
+  /** What we hold cannot take the next patch: forget it and reconnect as a new client, which gets a snapshot. */
+  private resnapshot(): void {
+    this.lastVersion = null;
+    this.doc = null;
+    this.resync();
+  }
+
   /** True if message version `v` is the next one; false for duplicates; resyncs (and returns false) on a gap. */
   private inOrder(v: number): boolean {
     if (this.lastVersion !== null && v <= this.lastVersion) return false;
@@ -201,13 +213,24 @@ export class GameSocket {
         if (msg.game === this.game && this.lastVersion !== null && msg.v < this.lastVersion) return;
         this.game = msg.game;
         this.lastVersion = msg.v;
+        this.doc = { view: msg.view, legal: msg.legal };
         emit({ kind: "snapshot", v: msg.v, game: msg.game, view: msg.view, legal: msg.legal, clocks: msg.clocks });
         return;
-      case "update":
-        if (this.inOrder(msg.v)) {
-          emit({ kind: "update", v: msg.v, events: msg.events, view: msg.view, legal: msg.legal, clocks: msg.clocks });
+      case "update": {
+        if (!this.inOrder(msg.v)) return;
+        let doc: { view: MatchView; legal: Intent[] };
+        try {
+          if (!this.doc) throw new PatchError("an update before any snapshot");
+          doc = applyPatch(this.doc, msg.patch);
+        } catch (e) {
+          if (!(e instanceof PatchError)) throw e;
+          this.resnapshot();
+          return;
         }
+        this.doc = doc;
+        emit({ kind: "update", v: msg.v, events: msg.events, view: doc.view, legal: doc.legal, clocks: msg.clocks });
         return;
+      }
       case "skip":
         if (this.inOrder(msg.v)) emit({ kind: "skip", v: msg.v });
         return;

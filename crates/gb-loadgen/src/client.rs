@@ -1,6 +1,7 @@
 //! The REST side of a table (guest accounts with their session cookie, a room, two seats) and WebSocket
 //! connections with `hello`, exactly as a browser does it.
 use anyhow::{Context, Result, bail};
+use gb_protocol::{ClientMsg, Role};
 use serde_json::{Value, json};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -54,8 +55,8 @@ pub async fn table(http: &reqwest::Client, base: &str, n: u64) -> Result<(String
     Ok((id, [a, b]))
 }
 
-/// Opens `/ws/rooms/{room}` and says hello as `role` ("player" or "spectator").
-pub async fn open(base: &str, room: &str, cookie: Option<&str>, role: &str) -> Result<Ws> {
+/// Opens `/ws/rooms/{room}` and says hello as `role`, in this build's protocol version.
+pub async fn open(base: &str, room: &str, cookie: Option<&str>, role: Role) -> Result<Ws> {
     use futures_util::SinkExt;
     let url = format!("{}/ws/rooms/{room}", base.replacen("http", "ws", 1));
     let mut req = url.into_client_request()?;
@@ -63,7 +64,6 @@ pub async fn open(base: &str, room: &str, cookie: Option<&str>, role: &str) -> R
         req.headers_mut().insert("cookie", c.parse()?);
     }
     let (mut ws, _) = connect_async(req).await?;
-    let hello = json!({ "type": "hello", "protocol": 1, "as": role, "last_version": null });
-    ws.send(hello.to_string().into()).await?;
+    ws.send(ClientMsg::hello(role, None).encode().into()).await?;
     Ok(ws)
 }

@@ -4,7 +4,10 @@ use crate::client::{self, Ws};
 use crate::stats::Stats;
 use anyhow::{Result, bail};
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{Value, json};
+use gb_core::Intent;
+use gb_protocol::{ClientMsg, Received, Role, ServerMsg, ViewState};
+use serde::Deserialize;
+use serde_json::Value;
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;
@@ -39,11 +42,11 @@ async fn play_one(ctx: &Arc<Ctx>, n: u64, game: u64) -> Result<()> {
     // Spectators first, so they see every version of the game.
     let mut watchers = Vec::new();
     for _ in 0..ctx.spectators {
-        let ws = client::open(&ctx.base, &room, None, "spectator").await?;
+        let ws = client::open(&ctx.base, &room, None, Role::Spectator).await?;
         watchers.push(tokio::spawn(spectate(ws, ctx.clone())));
     }
-    let wa = client::open(&ctx.base, &room, Some(&a), "player").await?;
-    let wb = client::open(&ctx.base, &room, Some(&b), "player").await?;
+    let wa = client::open(&ctx.base, &room, Some(&a), Role::Player).await?;
+    let wb = client::open(&ctx.base, &room, Some(&b), Role::Player).await?;
     let seed = n.wrapping_mul(0x9e37_79b9) ^ game;
     let (ra, rb) = tokio::join!(seat(wa, ctx, seed * 2, true), seat(wb, ctx, seed * 2 + 1, false));
     for w in watchers {
@@ -59,7 +62,8 @@ async fn spectate(mut ws: Ws, ctx: Arc<Ctx>) {
     while let Ok(Some(Ok(m))) = timeout_at(ctx.deadline, ws.next()).await {
         if let Message::Text(t) = m {
             ctx.stats.frame(t.len());
-            if t.contains("\"outcome\":{") {
+            // The outcome appears in a snapshot's view, or as the value an update's patch gives it.
+            if t.contains("\"outcome\":{") || t.contains("\"/view/outcome\",\"value\":{") {
                 break;
             }
         }
@@ -75,8 +79,10 @@ async fn seat(mut ws: Ws, ctx: &Ctx, seed: u64, counts_games: bool) -> Result<()
     stats.connections.fetch_add(1, Relaxed);
     stats.open_connections.fetch_add(1, Relaxed);
     let mut rng = Lcg(seed | 1);
-    let mut seq = 0u64;
+    let mut seq = 0u32;
     let mut sent_at: Option<Instant> = None;
+    // The `{view, legal}` this seat holds: a snapshot sets it, each update's patch moves it on.
+    let mut state = ViewState::default();
     let result = loop {
         let m = match timeout_at(ctx.deadline, ws.next()).await {
             Err(_) | Ok(None) => break Ok(()),
@@ -95,10 +101,11 @@ async fn seat(mut ws: Ws, ctx: &Ctx, seed: u64, counts_games: bool) -> Result<()
             }
             continue;
         }
-        let v: Value = match parsed {
-            Some(v) => v,
-            None => serde_json::from_str(&t)?,
+        let frame = match parsed {
+            Some(v) => Received::deserialize(v)?,
+            None => Received::decode(&t)?,
         };
+        state.fold(&frame)?;
         if ty == "update" {
             stats.updates_seen.fetch_add(1, Relaxed);
             if let Some(t0) = sent_at.take() {
@@ -108,14 +115,18 @@ async fn seat(mut ws: Ws, ctx: &Ctx, seed: u64, counts_games: bool) -> Result<()
         if ty == "rejected" {
             stats.rejected.fetch_add(1, Relaxed);
             sent_at = None;
-        } else if !v["view"]["outcome"].is_null() {
+        } else if state.game_over() {
             if counts_games {
                 stats.games_finished.fetch_add(1, Relaxed);
             }
             break Ok(());
         }
-        let legal: Vec<&Value> =
-            v["legal"].as_array().map(|l| l.iter().filter(|i| i["type"] != "concede").collect()).unwrap_or_default();
+        // A rejection lists what we may do now; otherwise what we hold does.
+        let legal = match &frame {
+            ServerMsg::Rejected { legal, .. } => legal.clone(),
+            _ => state.legal()?,
+        };
+        let legal: Vec<Intent> = legal.into_iter().filter(|i| !matches!(i, Intent::Concede)).collect();
         if legal.is_empty() {
             continue;
         }
@@ -127,7 +138,7 @@ async fn seat(mut ws: Ws, ctx: &Ctx, seed: u64, counts_games: bool) -> Result<()
         sleep(think).await;
         let intent = legal[rng.below(legal.len() as u64) as usize].clone();
         seq += 1;
-        let msg = json!({ "type": "intent", "seq": seq, "intent": intent }).to_string();
+        let msg = ClientMsg::Intent { seq, intent }.encode();
         sent_at = Some(Instant::now());
         ws.send(msg.into()).await?;
         if stats.on() {

@@ -1,4 +1,4 @@
-//! Gem Blenders Online wire protocol v1 (docs/protocol.md): every WebSocket message in both directions, every
+//! Gem Blenders Online wire protocol v2 (docs/protocol.md): every WebSocket message in both directions, every
 //! REST request and reply body, the close codes and the protocol version. These Rust types are the source of
 //! truth for the server, the test client, gb-loadgen and (through ts-rs, `export_bindings`) the web client;
 //! `tests/bindings.rs` fails when `web-client/src/gen/` is stale and `tests/wire.rs` pins the JSON byte for byte.
@@ -9,21 +9,25 @@ pub mod error;
 pub mod messages;
 pub mod replay;
 pub mod room;
+pub mod state;
 
 pub use account::{AccountView, GuestBody, LoginBody, RegisterBody};
 pub use deck::{DeckBody, DeckView, ImportBody, ValidateBody, ValidateReply};
 pub use error::{ErrorBody, ErrorDetail};
 pub use messages::{ClientMsg, Received, RejectionReceived, ServerMsg};
+pub use state::{FoldError, ViewState};
 pub use replay::{Replay, ReplayQuery, ReplayReceived, ReplayStep};
 pub use room::{
     BotLevel, ClockSetting, Clocks, CreateRoom, GameResult, JoinReply, JoinSeat, RematchRequest, Role, RoomInfo,
     RoomList, RoomStatus, SeatDeck, SeatInfo, SpectatorDelay, Visibility,
 };
 
+pub use gb_delta::PatchOp;
 use ts_rs::TS;
 
-/// The version `hello` must name; any other is closed with [`close::BAD_PROTOCOL`].
-pub const PROTOCOL_VERSION: u32 = 1;
+/// The version `hello` must name; any other is closed with [`close::BAD_PROTOCOL`]. 2: `update` carries a
+/// `patch` (RFC 6902) instead of the whole view and legal intents.
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// Exports every top-level type (their dependencies come with them) and `constants.ts` into `dir`.
 pub fn export_bindings(dir: &std::path::Path) -> Result<(), ts_rs::ExportError> {

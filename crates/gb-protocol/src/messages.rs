@@ -5,6 +5,7 @@
 use crate::room::{Clocks, Role, RoomInfo};
 use gb_core::view::MatchView;
 use gb_core::{Event, Intent, Rejection, Seat};
+use gb_delta::PatchOp;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -47,7 +48,9 @@ impl ClientMsg {
 pub enum ServerMsg<V = MatchView, E = Event, R = Rejection> {
     Welcome { protocol: u32, room: RoomInfo, seat: Option<Seat>, version: u32, game: u32 },
     Snapshot { v: u32, game: u32, view: V, legal: Vec<Intent>, clocks: Option<Clocks> },
-    Update { v: u32, events: Vec<E>, view: V, legal: Vec<Intent>, clocks: Option<Clocks> },
+    /// `patch` (RFC 6902) turns the `{view, legal}` this viewer holds at `v - 1` into the one at `v`
+    /// (docs/protocol.md, "Deltas"); a client folds it into a [`crate::ViewState`].
+    Update { v: u32, events: Vec<E>, patch: Vec<PatchOp>, clocks: Option<Clocks> },
     Skip { v: u32 },
     Accepted { seq: u32, v: u32 },
     Rejected { seq: u32, rejection: R, legal: Vec<Intent> },
@@ -81,24 +84,15 @@ impl<V, E, R> ServerMsg<V, E, R> {
             _ => None,
         }
     }
-    /// The intents this frame says its receiver may send now (empty when it owes nothing).
-    pub fn legal(&self) -> &[Intent] {
-        match self {
-            ServerMsg::Snapshot { legal, .. } | ServerMsg::Update { legal, .. } | ServerMsg::Rejected { legal, .. } => {
-                legal
-            }
-            _ => &[],
-        }
-    }
 }
 
 impl ServerMsg {
     /// The JSON text frame. Serializing these types cannot fail (no maps with non-string keys).
     pub fn encode(&self) -> String {
         thread_local! {
-            // Updates are ~2.5–3.5 KB: encoding into a reused buffer and copying the result out once is
-            // cheaper than growing a fresh one (four reallocations and copies), and the frame that is kept
-            // in the stream history is exactly its size.
+            // Snapshots are ~2.5–3.5 KB: encoding into a reused buffer and copying the result out once is
+            // cheaper than growing a fresh one (reallocations and copies), and the frame that is kept in the
+            // stream history is exactly its size.
             static BUF: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
         }
         BUF.with_borrow_mut(|buf| {
@@ -113,12 +107,5 @@ impl Received {
     /// Reads one text frame.
     pub fn decode(text: &str) -> Result<Received, serde_json::Error> {
         serde_json::from_str(text)
-    }
-    /// Whether this frame shows a finished game (its view has an `outcome`).
-    pub fn game_over(&self) -> bool {
-        match self {
-            ServerMsg::Snapshot { view, .. } | ServerMsg::Update { view, .. } => !view["outcome"].is_null(),
-            _ => false,
-        }
     }
 }

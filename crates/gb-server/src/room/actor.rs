@@ -7,7 +7,7 @@ use super::{Conn, Out, RoomCmd, RoomConfig, RoomDeps, SeatEntry};
 use crate::error::ApiError;
 use crate::protocol::{GameResult, PROTOCOL_VERSION, Role, RoomInfo, RoomStatus, SeatInfo, ServerMsg};
 use axum::extract::ws::Utf8Bytes;
-use gb_core::{MatchSetup, MatchState, Seat, legal_intents};
+use gb_core::{MatchSetup, MatchState, Seat};
 use std::sync::Arc;
 use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
@@ -343,17 +343,16 @@ impl Room {
         let connected = self.connected();
         let game_index = self.games.len().saturating_sub(1) as u32;
         let stream = &self.streams[kind.index()];
-        let (legal, clocks) = match (kind.seat(), self.game.as_ref()) {
-            (Some(seat), Some(g)) => {
-                let clocks = self.clock.as_mut().map(|c| {
-                    c.settle(Instant::now(), connected);
-                    c.wire()
-                });
-                (legal_intents(&g.state, seat), clocks)
-            }
-            _ => (Vec::new(), stream.clocks.clone()),
+        // The stream's own view and legal intents, so the next delta patches exactly what this snapshot gives.
+        let clocks = match (kind.seat(), self.game.as_ref()) {
+            (Some(_), Some(_)) => self.clock.as_mut().map(|c| {
+                c.settle(Instant::now(), connected);
+                c.wire()
+            }),
+            _ => stream.clocks.clone(),
         };
-        let view = stream.view.clone().expect("a game has a view per stream");
+        let seen = stream.seen.as_ref().expect("a game has a view per stream");
+        let (view, legal) = (seen.view.clone(), seen.legal.clone());
         ServerMsg::Snapshot { v: stream.head, game: game_index, view, legal, clocks }
     }
 

@@ -5,6 +5,7 @@
 mod actor;
 pub mod clock;
 pub mod computer;
+pub mod delta;
 mod play;
 pub mod recover;
 pub mod streams;

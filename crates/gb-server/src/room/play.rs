@@ -2,14 +2,14 @@
 //! projecting each version once per viewer kind, the spectator delay, and clock flags.
 use super::actor::{Game, Room};
 use super::clock::{Clock, Flag};
+use super::delta::{Seen, project};
 use super::streams::{Held, Kind};
 use super::{Out, Stamp};
 use crate::db::matches::AppendRow;
-use crate::protocol::{Clocks, GameResult, ServerMsg};
+use crate::protocol::{GameResult, ServerMsg};
 use crate::seed::{StoredResult, StoredSetup, commitment, fresh};
 use axum::extract::ws::Utf8Bytes;
-use gb_core::view::MatchView;
-use gb_core::{Events, Intent, MatchSetup, MatchState, Seat, apply, legal_intents, new_match, owed_seat, view_for};
+use gb_core::{Events, Intent, MatchSetup, Seat, apply, legal_intents, new_match, owed_seat};
 use std::sync::Arc;
 use tokio::time::Instant;
 
@@ -71,11 +71,11 @@ impl Room {
         }
         let clocks = self.clock.as_ref().map(Clock::wire);
         for kind in Kind::ALL {
-            let view = view_for(&game.state, kind.viewer());
+            let seen = Seen::of(&game.state, kind);
             if kind == Kind::Spectator {
-                self.live_turn = view.turn;
+                self.live_turn = seen.view.turn;
             }
-            self.streams[kind.index()].reset(game.version, view, clocks.clone());
+            self.streams[kind.index()].reset(game.version, seen, clocks.clone());
         }
         self.delay.clear();
     }
@@ -86,16 +86,16 @@ impl Room {
     pub fn restore_history(&mut self, h: super::recover::History) {
         for kind in Kind::ALL {
             let i = kind.index();
-            self.streams[i].reset(h.base_v, h.base_views[i].clone(), h.base_clocks.clone());
+            self.streams[i].reset(h.base_v, h.base[i].clone(), h.base_clocks.clone());
         }
         let now = Instant::now();
         for step in h.steps {
             let [fa, fb, fs] = step.frames;
-            let [va, vb, vs] = step.views;
-            self.streams[Kind::A.index()].push(step.v, fa, va, step.clocks.clone());
-            self.streams[Kind::B.index()].push(step.v, fb, vb, step.clocks.clone());
+            let [sa, sb, ss] = step.seen;
+            self.streams[Kind::A.index()].push(step.v, fa, sa, step.clocks.clone());
+            self.streams[Kind::B.index()].push(step.v, fb, sb, step.clocks.clone());
             self.live_turn = step.turn;
-            self.delay.hold(Held { v: step.v, turn: step.turn, at: now, frame: fs, view: vs, clocks: step.clocks });
+            self.delay.hold(Held { v: step.v, turn: step.turn, at: now, frame: fs, seen: ss, clocks: step.clocks });
         }
         self.release_spectators(None);
     }
@@ -211,17 +211,21 @@ impl Room {
         let stamp = received.map(|r| Arc::new(Stamp(r)));
         let mut frames: [Option<Utf8Bytes>; 2] = [None, None];
         for kind in Kind::ALL {
-            let prev = self.streams[kind.index()].view.as_ref();
-            let (frame, view) = project(&game.state, events, kind, prev, v, clocks.clone());
+            // The base is what this kind holds at v - 1: for spectators, the newest version held back by the
+            // delay (if any), since they will have applied it by the time they get this one.
+            let stream = &self.streams[kind.index()];
+            let held = if kind == Kind::Spectator { self.delay.newest_seen() } else { None };
+            let prev = held.or(stream.seen.as_ref()).expect("a game has a view per stream");
+            let p = project(&game.state, events, kind, prev, v, clocks.clone());
             match kind.seat() {
                 Some(seat) => {
-                    self.streams[kind.index()].push(v, frame.clone(), view, clocks.clone());
-                    frames[seat.index()] = Some(frame);
+                    self.streams[kind.index()].push(v, p.frame.clone(), p.seen, clocks.clone());
+                    frames[seat.index()] = Some(p.frame);
                 }
                 None => {
-                    self.live_turn = view.turn;
-                    let held = Held { v, turn: view.turn, at: Instant::now(), frame, view, clocks: clocks.clone() };
-                    self.delay.hold(held);
+                    self.live_turn = p.turn;
+                    let at = Instant::now();
+                    self.delay.hold(Held { v, turn: p.turn, at, frame: p.frame, seen: p.seen, clocks: clocks.clone() });
                 }
             }
         }
@@ -238,7 +242,7 @@ impl Room {
         let over = self.game.as_ref().is_some_and(|g| g.state.is_over());
         let due = self.delay.release(self.cfg.spectator_delay, Instant::now(), self.live_turn, over);
         for h in due {
-            self.streams[Kind::Spectator.index()].push(h.v, h.frame.clone(), h.view, h.clocks);
+            self.streams[Kind::Spectator.index()].push(h.v, h.frame.clone(), h.seen, h.clocks);
             self.send_all_stamped(|k| (k == Kind::Spectator).then(|| Out::Text(h.frame.clone(), stamp.clone())));
         }
     }
@@ -273,36 +277,4 @@ pub enum Source {
     Room,
     /// A clock ran out: the seat concedes (CR 102.2), and the result says why.
     Clock(Flag),
-}
-
-/// Version `v` as `kind` may see it, encoded: an `update`, or a bare `skip` when nothing it may see changed
-/// since `prev`. Also used by recovery to rebuild the exact frames that were sent before a restart.
-pub(super) fn project(
-    state: &MatchState,
-    events: &Events,
-    kind: Kind,
-    prev: Option<&MatchView>,
-    v: u32,
-    clocks: Option<Clocks>,
-) -> (Utf8Bytes, MatchView) {
-    let viewer = kind.viewer();
-    let mut view = view_for(state, viewer);
-    let evs = events.for_viewer(viewer);
-    let msg = if evs.is_empty() && same_view(prev, &mut view) {
-        ServerMsg::Skip { v }
-    } else {
-        let legal = kind.seat().map(|s| legal_intents(state, s)).unwrap_or_default();
-        ServerMsg::Update { v, events: evs, view: view.clone(), legal, clocks }
-    };
-    (Utf8Bytes::from(msg.encode()), view)
-}
-
-/// Equal apart from the applied-intents counter, which changes every version. Compared in place (the counter
-/// is swapped in and back) because cloning a whole view per viewer per version showed up in profiles.
-fn same_view(old: Option<&MatchView>, new: &mut MatchView) -> bool {
-    let Some(old) = old else { return false };
-    let applied = std::mem::replace(&mut new.applied, old.applied);
-    let same = *old == *new;
-    new.applied = applied;
-    same
 }

@@ -3,7 +3,7 @@
 //! so a room resumes at exactly its last acknowledged version.
 use super::actor::{Game, RoomInit};
 use super::clock::Clock;
-use super::play::project;
+use super::delta::{Seen, project};
 use super::streams::Kind;
 use super::{RoomConfig, RoomDeps, Rooms, SeatEntry, spawn_room};
 use crate::db::matches::{MatchRow, last_meta, log_with_meta, room_matches};
@@ -11,8 +11,7 @@ use crate::protocol::{Clocks, GameResult};
 use crate::seed::{StoredResult, StoredSetup};
 use anyhow::{Context, bail};
 use axum::extract::ws::Utf8Bytes;
-use gb_core::view::MatchView;
-use gb_core::{Intent, Seat, apply, new_match, view_for};
+use gb_core::{Intent, Seat, apply, new_match};
 
 /// Rebuilds and spawns every recent room; returns how many came back. A room that fails to rebuild is logged
 /// and left out rather than stopping the server.
@@ -69,7 +68,8 @@ async fn from_rows(deps: &RoomDeps, id: &str, config_json: &str, seats_json: &st
 /// The frames of the last versions of a recovered game, per viewer kind (A, B, spectator).
 pub struct History {
     pub base_v: u32,
-    pub base_views: [MatchView; 3],
+    /// What each kind holds at `base_v`.
+    pub base: [Seen; 3],
     pub base_clocks: Option<Clocks>,
     pub steps: Vec<Step>,
 }
@@ -78,7 +78,8 @@ pub struct Step {
     pub v: u32,
     pub turn: u32,
     pub frames: [Utf8Bytes; 3],
-    pub views: [MatchView; 3],
+    /// What each kind holds at `v` (`None`: a `skip`).
+    pub seen: [Option<Seen>; 3],
     pub clocks: Option<Clocks>,
 }
 
@@ -89,8 +90,10 @@ pub(super) async fn replay_match(deps: &RoomDeps, m: &MatchRow) -> anyhow::Resul
     let rows = log_with_meta(&deps.db, &m.id).await?;
     let mut state = new_match(&stored.setup).map_err(|e| anyhow::anyhow!("match {} setup: {e:?}", m.id))?;
     let first_kept = rows.len().saturating_sub(deps.history) + 1;
-    let views = |state: &gb_core::MatchState| Kind::ALL.map(|k| view_for(state, k.viewer()));
-    let mut history = History { base_v: 0, base_views: views(&state), base_clocks: None, steps: Vec::new() };
+    let seen = |state: &gb_core::MatchState| Kind::ALL.map(|k| Seen::of(state, k));
+    let mut history = History { base_v: 0, base: seen(&state), base_clocks: None, steps: Vec::new() };
+    // What each kind holds at the latest kept version: the base of its next delta.
+    let mut held = history.base.clone();
     for (i, (version, seat, intent_json, meta)) in rows.iter().enumerate() {
         let v = i as u32 + 1;
         if *version != i64::from(v) {
@@ -102,20 +105,19 @@ pub(super) async fn replay_match(deps: &RoomDeps, m: &MatchRow) -> anyhow::Resul
             apply(&mut state, seat, &intent).map_err(|e| anyhow::anyhow!("match {} version {v}: {e}", m.id))?;
         let clocks = meta.as_deref().map(clocks_of).transpose()?;
         if (v as usize) + 1 == first_kept {
-            history = History { base_v: v, base_views: views(&state), base_clocks: clocks, steps: Vec::new() };
+            history = History { base_v: v, base: seen(&state), base_clocks: clocks, steps: Vec::new() };
+            held = history.base.clone();
         } else if v as usize >= first_kept {
-            let mut frames = Vec::with_capacity(3);
-            let mut next_views = Vec::with_capacity(3);
-            for kind in Kind::ALL {
-                let prev = history.steps.last().map_or(&history.base_views, |s| &s.views)[kind.index()].clone();
-                let (frame, view) = project(&state, &events, kind, Some(&prev), v, clocks.clone());
-                frames.push(frame);
-                next_views.push(view);
+            let projected = Kind::ALL.map(|k| project(&state, &events, k, &held[k.index()], v, clocks.clone()));
+            let turn = projected[Kind::Spectator.index()].turn;
+            let frames = projected.each_ref().map(|p| p.frame.clone());
+            let seen = projected.map(|p| p.seen);
+            for (h, s) in held.iter_mut().zip(&seen) {
+                if let Some(s) = s {
+                    *h = s.clone();
+                }
             }
-            let turn = next_views[Kind::Spectator.index()].turn;
-            let frames: [Utf8Bytes; 3] = frames.try_into().expect("three kinds");
-            let views: [MatchView; 3] = next_views.try_into().expect("three kinds");
-            history.steps.push(Step { v, turn, frames, views, clocks });
+            history.steps.push(Step { v, turn, frames, seen, clocks });
         }
     }
     let game =

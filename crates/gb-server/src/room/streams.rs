@@ -1,9 +1,9 @@
 //! Versioned per-viewer streams (lila-ws style): each viewer kind (seat A, seat B, spectator) has its own
 //! sequence of encoded frames, one per match version, kept in a bounded history for reconnects. A frame is
 //! encoded once and its bytes shared by every connection of that kind.
+use super::delta::Seen;
 use crate::protocol::{Clocks, SpectatorDelay};
 use axum::extract::ws::Utf8Bytes;
-use gb_core::view::MatchView;
 use gb_core::{Seat, Viewer};
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -46,31 +46,34 @@ pub struct Stream {
     cap: usize,
     /// The last version this stream has published (spectators lag behind under a delay).
     pub head: u32,
-    /// The view at `head`, for snapshots and for detecting versions that change nothing (`skip`).
-    pub view: Option<MatchView>,
+    /// What this kind holds at `head`: the snapshot's content, and the base of the next delta.
+    pub seen: Option<Seen>,
     pub clocks: Option<Clocks>,
 }
 
 impl Stream {
     pub fn new(cap: usize) -> Stream {
-        Stream { history: VecDeque::new(), cap, head: 0, view: None, clocks: None }
+        Stream { history: VecDeque::new(), cap, head: 0, seen: None, clocks: None }
     }
 
     /// Starts a new game (version 0), or resumes one after a restart at version `v` with no history.
-    pub fn reset(&mut self, v: u32, view: MatchView, clocks: Option<Clocks>) {
+    pub fn reset(&mut self, v: u32, seen: Seen, clocks: Option<Clocks>) {
         self.history.clear();
         self.head = v;
-        self.view = Some(view);
+        self.seen = Some(seen);
         self.clocks = clocks;
     }
 
-    pub fn push(&mut self, v: u32, frame: Utf8Bytes, view: MatchView, clocks: Option<Clocks>) {
+    /// Publishes version `v`; `seen` is `None` for a `skip` (the viewer still holds what it held).
+    pub fn push(&mut self, v: u32, frame: Utf8Bytes, seen: Option<Seen>, clocks: Option<Clocks>) {
         if self.history.len() == self.cap {
             self.history.pop_front();
         }
         self.history.push_back((v, frame));
         self.head = v;
-        self.view = Some(view);
+        if seen.is_some() {
+            self.seen = seen;
+        }
         self.clocks = clocks;
     }
 
@@ -97,7 +100,8 @@ pub struct Held {
     pub turn: u32,
     pub at: Instant,
     pub frame: Utf8Bytes,
-    pub view: MatchView,
+    /// What spectators hold at `v`; `None` for a `skip`.
+    pub seen: Option<Seen>,
     pub clocks: Option<Clocks>,
 }
 
@@ -114,6 +118,11 @@ impl DelayQueue {
 
     pub fn clear(&mut self) {
         self.held.clear();
+    }
+
+    /// What spectators will hold once everything held is released (the base of the next spectator delta).
+    pub fn newest_seen(&self) -> Option<&Seen> {
+        self.held.iter().rev().find_map(|h| h.seen.as_ref())
     }
 
     /// Frames due at `now` in the current `turn`; with `game_over` everything is due (nothing left to hide).
@@ -152,8 +161,8 @@ mod tests {
     }
 
     fn held(v: u32, turn: u32, at: Instant) -> Held {
-        let view = gb_core::view_for(&sample_state(), Viewer::Spectator);
-        Held { v, turn, at, frame: f(&v.to_string()), view, clocks: None }
+        let seen = Some(Seen::of(&sample_state(), Kind::Spectator));
+        Held { v, turn, at, frame: f(&v.to_string()), seen, clocks: None }
     }
 
     fn sample_state() -> gb_core::MatchState {
@@ -187,7 +196,6 @@ mod tests {
     #[test]
     fn since_gives_exactly_the_missed_frames_or_none_when_too_far_behind() {
         let mut s = Stream::new(3);
-        let view = || None::<MatchView>;
         for v in 1..=5 {
             s.history.push_back((v, f(&v.to_string())));
             if s.history.len() > 3 {
@@ -195,7 +203,6 @@ mod tests {
             }
             s.head = v;
         }
-        let _ = view();
         assert_eq!(s.since(5).unwrap().len(), 0);
         let got: Vec<String> = s.since(2).unwrap().iter().map(|b| b.to_string()).collect();
         assert_eq!(got, ["3", "4", "5"]);

@@ -24,9 +24,9 @@ async fn bad_websocket_input_gets_specific_codes(backend: Backend) {
     // Unknown room: 4004.
     let mut ws = open(&base, "no-such-room", None, None).await.unwrap();
     assert_eq!(ws.close_code().await, Some(4004));
-    // Protocol version mismatch: 4000.
+    // Protocol version mismatch (version 1 sent whole views): 4000.
     let mut ws = open(&base, &room, None, None).await.unwrap();
-    ws.send(json!({ "type": "hello", "protocol": 2, "as": "spectator", "last_version": null })).await;
+    ws.send(json!({ "type": "hello", "protocol": 1, "as": "spectator", "last_version": null })).await;
     assert_eq!(ws.close_code().await, Some(4000));
     // Larger than 64 KiB: 1009.
     let mut ws = open(&base, &room, None, None).await.unwrap();

@@ -1,5 +1,7 @@
 //! A real WebSocket client for tests (tokio-tungstenite), plus guests with their session cookie.
 use futures_util::{SinkExt, StreamExt};
+use gb_server::protocol::{FoldError, PROTOCOL_VERSION, Received, ViewState};
+use serde::Deserialize;
 use serde_json::{Value, json};
 
 use std::time::Duration;
@@ -60,6 +62,8 @@ pub fn public_room() -> Value {
 
 pub struct Ws {
     pub inner: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// The `{view, legal}` this client holds (docs/protocol.md, "Deltas"): set by a snapshot, patched by updates.
+    state: ViewState,
 }
 
 /// Opens `/ws/rooms/{room}` with an optional cookie and Origin.
@@ -78,11 +82,11 @@ pub async fn open(
         req.headers_mut().insert("origin", o.parse().unwrap());
     }
     let (inner, _) = tokio_tungstenite::connect_async(req).await?;
-    Ok(Ws { inner })
+    Ok(Ws { inner, state: ViewState::default() })
 }
 
 pub fn hello(role: &str, last_version: Option<u32>) -> Value {
-    json!({ "type": "hello", "protocol": 1, "as": role, "last_version": last_version })
+    json!({ "type": "hello", "protocol": PROTOCOL_VERSION, "as": role, "last_version": last_version })
 }
 
 impl Ws {
@@ -104,11 +108,30 @@ impl Ws {
         loop {
             match tokio::time::timeout(d, self.inner.next()).await {
                 Err(_) => return Err(()),
-                Ok(Some(Ok(Message::Text(t)))) => return Ok(Some(serde_json::from_str(&t).unwrap())),
+                Ok(Some(Ok(Message::Text(t)))) => return Ok(Some(self.hold(serde_json::from_str(&t).unwrap()))),
                 Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) => return Ok(None),
                 Ok(Some(Ok(_))) => continue,
             }
         }
+    }
+
+    /// Folds each frame into the `{view, legal}` this client holds (gb-protocol's `ViewState`, as gb-loadgen
+    /// does) and gives an update the full `view` and `legal` like a snapshot, so tests read frames the way the
+    /// web client's socket layer hands them on.
+    fn hold(&mut self, mut m: Value) -> Value {
+        let frame = Received::deserialize(&m).unwrap_or_else(|e| panic!("a server frame ({e}): {m}"));
+        match self.state.fold(&frame) {
+            Ok(()) => {}
+            // A socket opened with a `last_version` it never held (a test resuming by number) has no document:
+            // its updates stay bare patches.
+            Err(FoldError::NoSnapshot { .. }) => {}
+            Err(e) => panic!("{e}"),
+        }
+        if m["type"] == "update" && self.state.version().is_some() {
+            m["view"] = self.state.view().clone();
+            m["legal"] = Value::from(self.state.legal_json());
+        }
+        m
     }
 
     /// The next message of type `ty`, skipping others.

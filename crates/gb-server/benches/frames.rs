@@ -1,0 +1,81 @@
+//! Update frame sizes on the wire, per viewer kind, over random matches: the delta `update` the server sends
+//! (RFC 6902 patch, protocol 2) next to the whole-view `update` of protocol 1, built from the same version in
+//! the same run. Also the CPU time of a projection (view, legal intents, JSON document, diff, encoding).
+//!
+//! `cargo bench -p gb-server --bench frames [-- MATCHES]` (default 200 matches).
+use gb_core::playout::RandomPolicy;
+use gb_core::{MatchSetup, apply, legal_intents, new_match, owed_seat};
+use gb_server::room::delta::{Seen, project};
+use gb_server::room::streams::Kind;
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+
+fn main() {
+    let matches: u64 = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(200);
+    let decks = gb_core::decks::preconstructed();
+    // Per kind: delta update sizes, whole-view update sizes, skips.
+    let mut delta: [Vec<usize>; 3] = Default::default();
+    let mut whole: [Vec<usize>; 3] = Default::default();
+    let mut skips = [0usize; 3];
+    let mut spent = Duration::ZERO;
+    for seed in 0..matches {
+        let n = decks.len();
+        let (a, b) = (decks[seed as usize % n].1.clone(), decks[(seed as usize + 1) % n].1.clone());
+        let mut state = new_match(&MatchSetup { decks: [a, b], seed }).expect("shipped decks are legal");
+        let mut policy = RandomPolicy::new(seed);
+        let mut held = Kind::ALL.map(|k| Seen::of(&state, k));
+        let mut v = 0;
+        while let Some(seat) = owed_seat(&state) {
+            let intent = policy.pick(&legal_intents(&state, seat));
+            let events = apply(&mut state, seat, &intent).expect("a legal intent is accepted");
+            v += 1;
+            for kind in Kind::ALL {
+                let i = kind.index();
+                let t0 = Instant::now();
+                let p = project(&state, &events, kind, &held[i], v, None);
+                spent += t0.elapsed();
+                let Some(seen) = p.seen else {
+                    skips[i] += 1;
+                    continue;
+                };
+                delta[i].push(p.frame.len());
+                let frame: Value = serde_json::from_str(p.frame.as_str()).expect("frames are JSON");
+                let old = json!({"type": "update", "v": v, "events": frame["events"], "view": seen.doc["view"],
+                    "legal": seen.doc["legal"], "clocks": null});
+                whole[i].push(serde_json::to_vec(&old).expect("JSON").len());
+                held[i] = seen;
+            }
+        }
+    }
+    let projections: usize = delta.iter().map(Vec::len).sum::<usize>() + skips.iter().sum::<usize>();
+    println!(
+        "{matches} random matches, {projections} projections, {:.2} µs per projection (view, legal, doc, diff, encode)",
+        spent.as_secs_f64() * 1e6 / projections as f64
+    );
+    println!(
+        "{:<10} {:>8} {:>7} {:>7} {:>7} {:>9} {:>9} {:>7}",
+        "kind", "updates", "p50 B", "p90 B", "mean B", "v1 p50 B", "v1 mean B", "skips"
+    );
+    for kind in Kind::ALL {
+        let i = kind.index();
+        let (d, w) = (stats(&mut delta[i]), stats(&mut whole[i]));
+        println!(
+            "{:<10} {:>8} {:>7} {:>7} {:>7.0} {:>9} {:>9.0} {:>7}",
+            format!("{kind:?}"),
+            delta[i].len(),
+            d.0,
+            d.1,
+            d.2,
+            w.0,
+            w.2,
+            skips[i]
+        );
+    }
+}
+
+/// Median, 90th percentile and mean.
+fn stats(xs: &mut [usize]) -> (usize, usize, f64) {
+    xs.sort_unstable();
+    let at = |q: f64| xs[((xs.len() - 1) as f64 * q) as usize];
+    (at(0.5), at(0.9), xs.iter().sum::<usize>() as f64 / xs.len() as f64)
+}

@@ -1,0 +1,112 @@
+//! For every viewer kind, over random matches: applying each frame to what the viewer holds gives exactly
+//! the next full document (`skip` leaves it as it is). One match's frames are recorded (an ignored test) for the
+//! web client's own replay of them (web-client/src/fixtures/deltas.json, patch.test.ts).
+use super::*;
+use gb_core::playout::RandomPolicy;
+use gb_core::{MatchSetup, apply, new_match, owed_seat};
+use serde_json::json;
+
+fn setup(seed: u64) -> MatchState {
+    let decks = gb_core::decks::preconstructed();
+    let n = decks.len();
+    let setup =
+        MatchSetup { decks: [decks[seed as usize % n].1.clone(), decks[(seed as usize + 1) % n].1.clone()], seed };
+    new_match(&setup).expect("shipped decks are legal")
+}
+
+/// Plays one random match up to version `to`; per kind, the document held at version `from` and each later
+/// version's (frame, document the server holds).
+fn play(seed: u64, from: u32, to: u32) -> Vec<(Kind, Value, Vec<(Value, Value)>)> {
+    let mut state = setup(seed);
+    let mut policy = RandomPolicy::new(seed);
+    let mut held = Kind::ALL.map(|k| Seen::of(&state, k));
+    let mut out: Vec<_> = Kind::ALL.iter().map(|k| (*k, held[k.index()].doc.clone(), Vec::new())).collect();
+    let mut v = 0;
+    while let Some(seat) = owed_seat(&state) {
+        if v >= to {
+            break;
+        }
+        let intent = policy.pick(&legal_intents(&state, seat));
+        let events = apply(&mut state, seat, &intent).expect("a legal intent is accepted");
+        v += 1;
+        for kind in Kind::ALL {
+            let clocks =
+                (v % 3 == 0).then(|| Clocks { remaining_ms: [v, 2 * v], bank_ms: [0, 1], running: Some(seat) });
+            let p = project(&state, &events, kind, &held[kind.index()], v, clocks);
+            if let Some(seen) = p.seen {
+                held[kind.index()] = seen;
+            }
+            let frame: Value = serde_json::from_str(p.frame.as_str()).expect("frames are JSON");
+            let (_, base, steps) = &mut out[kind.index()];
+            if v <= from {
+                *base = held[kind.index()].doc.clone();
+            } else {
+                steps.push((frame, held[kind.index()].doc.clone()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn applying_each_delta_to_the_previous_document_gives_the_next_one() {
+    let mut updates = 0;
+    for seed in 0..24 {
+        let mut state = setup(seed);
+        let mut policy = RandomPolicy::new(seed);
+        let mut held = Kind::ALL.map(|k| Seen::of(&state, k));
+        let mut client = Kind::ALL.map(|k| Seen::of(&state, k).doc);
+        let mut v = 0;
+        while let Some(seat) = owed_seat(&state) {
+            let intent = policy.pick(&legal_intents(&state, seat));
+            let events = apply(&mut state, seat, &intent).expect("a legal intent is accepted");
+            v += 1;
+            for kind in Kind::ALL {
+                let i = kind.index();
+                let p = project(&state, &events, kind, &held[i], v, None);
+                let frame: Value = serde_json::from_str(p.frame.as_str()).unwrap();
+                let full = Seen::of(&state, kind).doc;
+                match frame["type"].as_str() {
+                    Some("update") => {
+                        updates += 1;
+                        let patch: Vec<gb_delta::PatchOp> = serde_json::from_value(frame["patch"].clone()).unwrap();
+                        gb_delta::apply(&mut client[i], &patch).expect("a delta applies to the previous document");
+                        assert_eq!(client[i], full, "seed {seed} v{v} {kind:?}: patched document differs");
+                    }
+                    Some("skip") => {
+                        let mut unchanged = client[i].clone();
+                        unchanged["view"]["applied"] = full["view"]["applied"].clone();
+                        assert_eq!(unchanged, full, "seed {seed} v{v} {kind:?}: a skip hid a change");
+                    }
+                    other => panic!("unexpected frame {other:?}"),
+                }
+                if let Some(seen) = p.seen {
+                    held[i] = seen;
+                }
+            }
+        }
+    }
+    assert!(updates > 1000, "only {updates} updates: the matches were too short to show anything");
+}
+
+#[test]
+fn frames_are_deterministic_so_recovery_rebuilds_them_byte_for_byte() {
+    assert_eq!(play(7, 0, 60), play(7, 0, 60));
+}
+
+/// Not a check: writes the fixture that web-client/src/patch.test.ts replays.
+#[test]
+#[ignore = "writes web-client/src/fixtures/deltas.json; run with --ignored after changing the view"]
+fn record_fixtures_for_the_web_client() {
+    let streams: Vec<Value> = play(3, 80, 100)
+        .into_iter()
+        .map(|(kind, base, steps)| {
+            let steps: Vec<Value> =
+                steps.into_iter().map(|(frame, doc)| json!({ "frame": frame, "doc": doc })).collect();
+            json!({ "kind": format!("{kind:?}"), "base": base, "steps": steps })
+        })
+        .collect();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web-client/src/fixtures/deltas.json");
+    std::fs::create_dir_all(std::path::Path::new(path).parent().unwrap()).unwrap();
+    std::fs::write(path, serde_json::to_string(&streams).unwrap() + "\n").unwrap();
+}
