@@ -1,5 +1,5 @@
 //! The frame stack: every piece of unfinished work is data in `MatchState` (see
-//! `shared/design/pausing-for-choices.md`). Input frames (`Ask`, `Window`) wait for one seat; work frames step
+//! `docs/design/pausing-for-choices.md`). Input frames (`Ask`, `Window`) wait for one seat; work frames step
 //! until they push an input frame or finish. Between calls the top frame is always an input frame, so exactly one
 //! seat owes the next decision, or the game is over.
 use crate::event::Events;
