@@ -3,6 +3,7 @@
 mod determinism;
 mod random_matches;
 mod redaction;
+mod shuffles;
 mod stat_terms;
 
 use crate::decks::preconstructed;
