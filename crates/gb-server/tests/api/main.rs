@@ -25,6 +25,7 @@ mod accounts;
 mod brute_force;
 mod computer;
 mod decks;
+mod delay_rebuild;
 mod listener;
 mod names;
 mod ops;
