@@ -282,7 +282,8 @@ pub enum Source {
     Socket { conn: u64, seq: u32, received: std::time::Instant },
     /// The room itself: a computer's seat, or the loser's turn-order preference.
     Room,
-    /// A clock ran out: the seat concedes (CR 102.2), and the result says why.
+    /// A limit ran out (a clock, the disconnection bank, or abandonment): the seat concedes (CR 102.2), and the
+    /// result says why.
     Clock(Flag),
 }
 

@@ -32,6 +32,8 @@ mod ops;
 mod play;
 mod quotas;
 mod rebuild;
+mod series;
 mod timing;
 mod tournaments;
+mod ws_timeouts;
 mod wsclient;
