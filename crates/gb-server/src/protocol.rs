@@ -240,7 +240,8 @@ pub struct ReplayStep {
     pub view: MatchView,
 }
 
-/// `GET /api/matches/{id}/replay`. `record` is the full `gb_core::record::MatchRecord` JSON once the match is over.
+/// `GET /api/matches/{id}/replay`. `record` is the full `gb_core::record::MatchRecord` JSON once the match is over
+/// and its room has closed; until then `withheld` says why it is absent.
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct Replay {
     pub match_id: String,
@@ -249,6 +250,7 @@ pub struct Replay {
     pub steps: Vec<ReplayStep>,
     #[ts(type = "unknown")]
     pub record: Option<serde_json::Value>,
+    pub withheld: Option<String>,
 }
 
 /// The deck a seat brings, as stored with the room.
