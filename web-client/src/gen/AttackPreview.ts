@@ -2,6 +2,17 @@
 import type { Position } from "./Position";
 
 /**
- * placeholder until cargo test regenerates it
+ * What one attacker would do to one target if the attack were declared now: ATK while attacking (CR 203.1h)
+ * minus the target's DEF (CR 204.3), dealt to the defending player's HP (CR 204.4a); the attacker itself takes
+ * nothing. A preview, not a promise: "when this hero is attacked" effects (CR 204.2), timed actions and the
+ * defender's deblend-to-block (CR 610) come later. A face-down target's DEF is hidden, so is the damage.
  */
-export type AttackPreview = { hero: Position, target: Position, atk: number, def: number | null, damage: number | null, };
+export type AttackPreview = { hero: Position, target: Position, atk: number, 
+/**
+ * `None` while the target is face down to this viewer.
+ */
+def: number | null, 
+/**
+ * `atk - def`, never below 0; `None` with `def`.
+ */
+damage: number | null, };

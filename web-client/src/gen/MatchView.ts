@@ -40,4 +40,9 @@ trigger_choices: Array<TriggerChoice> | null, outcome: GameOutcome | null,
 /**
  * Every round decided so far, in order: its winner and both players' HP when it was decided (CR 206).
  */
-rounds: Array<RoundResult>, attack_preview: Array<AttackPreview> | null, };
+rounds: Array<RoundResult>, 
+/**
+ * While this viewer may declare an attack (CR 203.1): every hero it may declare, against every hero that
+ * one may attack, with the damage it would deal as things stand now. `None` for everyone else.
+ */
+attack_preview: Array<AttackPreview> | null, };
