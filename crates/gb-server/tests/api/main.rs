@@ -32,5 +32,6 @@ mod play;
 mod quotas;
 mod rebuild;
 mod timing;
+mod tournament_event;
 mod tournaments;
 mod wsclient;
