@@ -103,7 +103,7 @@ pub async fn create(state: &AppState, organizer: &str, t: gb_tournament::Tournam
 pub async fn recover(state: &AppState) -> anyhow::Result<usize> {
     let rows = crate::db::tournaments::events(&state.db).await?;
     for row in &rows {
-        let t = crate::db::tournaments::load(&state.db, &row.id).await?.expect("listed just now");
+        let Some(t) = crate::db::tournaments::load(&state.db, &row.id).await? else { continue };
         let status = EventStatus::parse(&row.status)?;
         let mut event = actor::Event::new(state.clone(), row.id.clone(), row.organizer_id.clone().unwrap_or_default(), status, t);
         event.round_starts = crate::db::tournaments::round_starts(&state.db, &row.id).await?;
