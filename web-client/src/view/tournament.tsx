@@ -93,7 +93,7 @@ export function TournamentPage({ id, session }: { id: string; session: Session }
     <div class="tournament">
       <section class="panel" aria-labelledby="t-h">
         <h1 id="t-h">{ev.log.name}</h1>
-        <p><span data-testid="event-status">{statusText(ev)}</span>{round ? <> · Round {round.number}: <span data-testid="round-clock">{clockText(round, Date.now())}</span></> : null}</p>
+        <p><span data-testid="event-status">{statusText(ev)}</span>{round && ev.status === "running" ? <> · Round {round.number}: <span data-testid="round-clock">{clockText(round, Date.now())}</span></> : null}</p>
         {ev.champion ? <p class="lede">Champion: <strong data-testid="champion">{name(ev.champion)}</strong></p> : null}
         {me && !organizer ? <PlayerBox ev={ev} me={me} name={name} standings={standings} onChange={refresh} /> : null}
       </section>

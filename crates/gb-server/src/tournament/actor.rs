@@ -41,13 +41,15 @@ impl Event {
 /// Starts the actor; `rooms` are the tables' rooms to watch again after a restart.
 pub fn spawn(state: &AppState, mut event: Event, rooms: Vec<(u32, u32, String)>) -> EventHandle {
     let (tx, mut rx) = mpsc::channel::<Cmd>(256);
+    for (round, table, room) in &rooms {
+        event.rooms.insert((*round, *table), room.clone());
+    }
     let (view_tx, view) = watch::channel(Arc::new(event.view()));
     let handle = EventHandle { id: event.id.clone(), tx: tx.clone(), view };
     state.events.insert(handle.clone());
     let shutdown = state.shutdown.clone();
     state.tracker.spawn(async move {
         for (round, table, room) in rooms {
-            event.rooms.insert((round, table), room.clone());
             match tables::reattach(&event.state, &room).await {
                 Ok(h) => tables::watch(&event.state, h, round, table, tx.clone()),
                 Err(e) => tracing::error!(event = %event.id, round, table, %room, "table room not recovered: {e:#}"),
@@ -58,17 +60,15 @@ pub fn spawn(state: &AppState, mut event: Event, rooms: Vec<(u32, u32, String)>)
                 cmd = rx.recv() => match cmd { Some(c) => c, None => return },
                 () = shutdown.cancelled() => return,
             };
-            match cmd {
-                Cmd::Op { actor, op, reply } => {
-                    let done = event.apply(&actor, op, &tx).await;
-                    let _ = reply.send(done);
-                }
+            let reply = match cmd {
+                Cmd::Op { actor, op, reply } => Some((reply, event.apply(&actor, op, &tx).await)),
                 Cmd::RoomGames { round, table, games } => {
                     if let Err(e) = event.room_games(round, table, &games).await {
                         tracing::error!(event = %event.id, round, table, "room result not recorded: {e:#}");
                     }
+                    None
                 }
-            }
+            };
             let mut view = event.view();
             if view.over && event.status == EventStatus::Running {
                 match db::set_status(&event.state.db, &event.id, EventStatus::Finished.name()).await {
@@ -77,7 +77,11 @@ pub fn spawn(state: &AppState, mut event: Event, rooms: Vec<(u32, u32, String)>)
                 }
                 view.status = event.status;
             }
+            // Published before the reply, so the caller's answer (read from the view) shows its own change.
             view_tx.send_replace(Arc::new(view));
+            if let Some((reply, done)) = reply {
+                let _ = reply.send(done);
+            }
         }
     });
     handle

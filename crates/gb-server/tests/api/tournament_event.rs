@@ -145,7 +145,7 @@ async fn play_round(app: &TestApp, id: &str, players: &[Guest]) {
         if !table["result"]["judge"].as_array().is_none_or(|j| j.is_empty()) {
             continue; // decided by a judge: nobody plays it
         }
-        let room = table["room_id"].as_str().expect("every table has a room").to_owned();
+        let room = table["room_id"].as_str().unwrap_or_else(|| panic!("round {}: table {t} has no room", round["number"])).to_owned();
         for (s, who) in table["players"].as_array().unwrap().iter().enumerate() {
             let g = players.iter().find(|p| p.id == who.as_str().unwrap()).unwrap();
             let (ws, _) = connect(&app.address, &room, Some(&g.cookie), "player", None).await;
