@@ -122,6 +122,7 @@ pub(super) fn placeholder_info(id: &str) -> RoomInfo {
         seats: [None, None],
         status: RoomStatus::Waiting,
         games: Vec::new(),
+        series_winner: None,
         spectators: 0,
         spectator_delay: None,
         clock: None,
@@ -284,6 +285,9 @@ impl Room {
         if !self.game.as_ref().is_some_and(|g| g.state.is_over()) {
             return Err(ApiError::conflict("game_not_over", "the current game is not over"));
         }
+        if super::play::series_winner(self.cfg.best_of, &self.games).is_some() {
+            return Err(ApiError::conflict("series_decided", "the best of 3 is decided: no further game"));
+        }
         self.rematch[seat.index()] = true;
         let lost = self.games.last().and_then(|g| g.winner).is_some_and(|w| w != seat);
         if lost && go_first.is_some() {
@@ -394,6 +398,7 @@ impl Room {
             seats,
             status,
             games: self.games.clone(),
+            series_winner: super::play::series_winner(self.cfg.best_of, &self.games),
             spectators: self.conns.iter().filter(|c| c.kind == Kind::Spectator).count() as u32,
             spectator_delay: self.cfg.spectator_delay,
             clock: self.cfg.clock,

@@ -276,6 +276,15 @@ impl Room {
     }
 }
 
+/// The seat that has won a best of 3: the first to two game wins. A one-game room has no series: each rematch is
+/// a new single game.
+pub(crate) fn series_winner(best_of: u8, games: &[GameResult]) -> Option<Seat> {
+    if best_of != 3 {
+        return None;
+    }
+    Seat::BOTH.into_iter().find(|&s| games.iter().filter(|g| g.winner == Some(s)).count() >= 2)
+}
+
 /// Where an intent came from.
 pub enum Source {
     /// A player's socket: answered with `accepted` or `rejected`, and its latency measured from `received`.
