@@ -112,3 +112,42 @@ describe("opponent's turn on the board", () => {
     });
   }
 });
+
+describe("say what will happen", () => {
+  it("previews each attacker's damage from the engine, and the attack deals what was previewed", { timeout: 150_000 }, async (t) => {
+    if (!(await hasEndpoint(env.server.base, "GET", "/api/rooms"))) return t.skip("rooms API not served yet");
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(env.server.base + "/");
+    await page.getByRole("button", { name: "Play the computer" }).click();
+    await page.locator(".board").waitFor({ timeout: 20_000 });
+    // Our first turn on which we may attack (the player going first may not, CR 200.9).
+    // A hero with ATK, so it is not dropped before its damage is calculated (CR 204.1).
+    const previewed = page.locator('.hero[data-side="me"] .attack-btn[title^="ATK "]:not([title^="ATK 0 "])').filter({ has: page.getByTestId("attack-preview") });
+    await playUntil(page, previewed, Date.now() + 90_000);
+    const btn = previewed.first();
+    const hero = await btn.evaluate((b) => b.closest(".hero").dataset.hero);
+    const aria = await btn.getAttribute("aria-label");
+    const [, target, dealt] = aria.match(/attacks opponent's (\w+) hero: (?:deals (\d+)|damage unknown)/) ?? [];
+    assert.ok(target, `preview in the label: ${aria}`);
+    assert.match(await btn.getAttribute("title"), /^ATK \d+ while attacking vs /);
+    await btn.click();
+    assert.match(await page.getByTestId("attack-total").innerText(), /takes (\d+|0 \+ \?).* damage if every hit is taken\.$/);
+    await screenshot(page, "attack-preview");
+    await page.getByRole("button", { name: /^Declare attack/ }).click();
+    // The engine's calculation, as the log tells it, is what the preview said, unless an action or effect
+    // (Invert, a "when attacked" effect) resolved in between, which the preview says it cannot foresee.
+    const line = page.locator(".log").getByText(new RegExp(`^Your ${hero} \\(ATK \\d+\\) vs ${target} \\(DEF \\d+\\): \\d+ damage\\.$`));
+    await line.waitFor({ timeout: 20_000 });
+    const [, calculated] = (await line.innerText()).match(/: (\d+) damage\.$/);
+    const log = await page.locator(".log").innerText();
+    const between = log.slice(log.lastIndexOf("You attack"), log.indexOf(await line.innerText()));
+    const changed = / played |effect resolves|used the effect|was inverted/.test(between);
+    t.diagnostic(`${hero} → ${target}: previewed ${dealt ?? "?"}, calculated ${calculated}${changed ? ` (changed between: ${between})` : ""}`);
+    if (dealt !== undefined && !changed) assert.equal(calculated, dealt);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

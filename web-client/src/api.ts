@@ -37,7 +37,7 @@ export function loadFailure(e: unknown, missingEndpoint: string, notFound: strin
   return e instanceof Error ? e.message : String(e);
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {

@@ -9,6 +9,7 @@ import { HowToPlay } from "./view/howto";
 import { Lobby } from "./view/lobby";
 import { RoomPage } from "./view/room";
 import { ReplayPage } from "./view/replay";
+import { NewTournament, TournamentPage } from "./view/tournament";
 
 export interface Session {
   /** undefined while loading; null when signed out. */
@@ -49,6 +50,7 @@ export function App() {
         <nav aria-label="Main">
           <a href="/" onClick={linkClick} aria-current={route.name === "lobby" ? "page" : undefined}>Lobby</a>
           <a href="/decks" onClick={linkClick} aria-current={route.name === "decks" ? "page" : undefined}>Decks</a>
+          <a href="/tournaments/new" onClick={linkClick} aria-current={route.name === "new_tournament" ? "page" : undefined}>Run a tournament</a>
           <a href="/how-to-play" onClick={linkClick} aria-current={route.name === "howto" ? "page" : undefined}>How to play</a>
         </nav>
         <span class="whoami" aria-live="polite">
@@ -69,6 +71,8 @@ function title(route: Route): string {
     case "howto": return "How to play";
     case "room": return `Room ${route.id}`;
     case "replay": return `Replay ${route.id}`;
+    case "new_tournament": return "New tournament";
+    case "tournament": return "Tournament";
     case "not_found": return "Not found";
   }
 }
@@ -85,6 +89,10 @@ function Page({ route, session }: { route: Route; session: Session }) {
       return <RoomPage key={route.id} id={route.id} watch={route.watch} session={session} />;
     case "replay":
       return <ReplayPage key={route.id} id={route.id} session={session} />;
+    case "new_tournament":
+      return <NewTournament session={session} />;
+    case "tournament":
+      return <TournamentPage key={route.id} id={route.id} session={session} />;
     case "not_found":
       return (
         <section class="panel">

@@ -1,4 +1,4 @@
-// A tiny History-API router: five routes, no dependency. The server answers unknown paths with
+// A tiny History-API router: a handful of routes, no dependency. The server answers unknown paths with
 // index.html, so deep links and reloads work.
 import { useEffect, useState } from "preact/hooks";
 
@@ -8,6 +8,8 @@ export type Route =
   | { name: "howto" }
   | { name: "room"; id: string; watch: boolean }
   | { name: "replay"; id: string }
+  | { name: "new_tournament" }
+  | { name: "tournament"; id: string }
   | { name: "not_found"; path: string };
 
 export function parseRoute(pathname: string, search = ""): Route {
@@ -19,6 +21,8 @@ export function parseRoute(pathname: string, search = ""): Route {
     return { name: "room", id: parts[1], watch: new URLSearchParams(search).has("watch") };
   }
   if (parts[0] === "replays" && parts.length === 2 && parts[1]) return { name: "replay", id: parts[1] };
+  if (parts[0] === "tournaments" && parts.length === 2 && parts[1] === "new") return { name: "new_tournament" };
+  if (parts[0] === "tournaments" && parts.length === 2 && parts[1]) return { name: "tournament", id: parts[1] };
   return { name: "not_found", path: pathname };
 }
 

@@ -53,7 +53,7 @@ class FakeTimers implements Timers {
   }
 }
 
-const room: RoomInfo = { id: "r1", visibility: "public", best_of: 1, seats: [null, null], status: "playing", games: [], spectators: 0, spectator_delay: null, clock: null, seed_hash: "x", version: 0 };
+const room: RoomInfo = { id: "r1", visibility: "public", best_of: 1, seats: [null, null], status: "playing", games: [], series_winner: null, spectators: 0, spectator_delay: null, clock: null, seed_hash: "x", version: 0 };
 
 function setup() {
   const net = new FakeNet();

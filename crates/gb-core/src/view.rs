@@ -34,6 +34,25 @@ pub struct MatchView {
     pub outcome: Option<GameOutcome>,
     /// Every round decided so far, in order: its winner and both players' HP when it was decided (CR 206).
     pub rounds: Vec<RoundResult>,
+    /// While this viewer may declare an attack (CR 203.1): every hero it may declare, against every hero that
+    /// one may attack, with the damage it would deal as things stand now. `None` for everyone else.
+    pub attack_preview: Option<Vec<AttackPreview>>,
+}
+
+/// What one attacker would do to one target if the attack were declared now: ATK while attacking (CR 203.1h)
+/// minus the target's DEF (CR 204.3), dealt to the defending player's HP (CR 204.4a); the attacker itself takes
+/// nothing. A preview, not a promise: "when this hero is attacked" effects (CR 204.2), timed actions and the
+/// defender's deblend-to-block (CR 610) come later. A face-down target's DEF is hidden, so is the damage.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AttackPreview {
+    pub hero: Position,
+    pub target: Position,
+    pub atk: u16,
+    /// `None` while the target is face down to this viewer.
+    pub def: Option<u16>,
+    /// `atk - def`, never below 0; `None` with `def`.
+    pub damage: Option<u16>,
 }
 
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
@@ -132,7 +151,27 @@ pub fn view_for(state: &MatchState, viewer: Viewer) -> MatchView {
         trigger_choices: trigger_choices(state, viewer),
         outcome: state.outcome,
         rounds: state.rounds.clone(),
+        attack_preview: attack_preview(state, viewer),
     }
+}
+
+fn attack_preview(state: &MatchState, viewer: Viewer) -> Option<Vec<AttackPreview>> {
+    let seat = viewer.seat()?;
+    let defender = seat.other();
+    let mut out = Vec::new();
+    for hero in Position::ALL {
+        for target in crate::intents::attack::targets(state, seat, hero) {
+            // Exactly the pairs a one-hero declaration would be accepted with.
+            let decl = crate::intent::AttackerDecl { hero, target };
+            if crate::intents::attack::check_declare(state, seat, &[decl]).is_err() {
+                continue;
+            }
+            let atk = stats::attacking_atk(state, seat, hero);
+            let def = (!state.hero(defender, target).face_down).then(|| stats::def(state, defender, target));
+            out.push(AttackPreview { hero, target, atk, def, damage: def.map(|d| atk.saturating_sub(d)) });
+        }
+    }
+    (!out.is_empty()).then_some(out)
 }
 
 /// One waiting triggered effect, named for the player who picks the order.

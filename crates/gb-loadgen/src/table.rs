@@ -14,6 +14,9 @@ use std::time::Duration;
 use tokio::time::{Instant, sleep, timeout_at};
 use tokio_tungstenite::tungstenite::Message;
 
+/// How often a spectator pings (the web client's period).
+const PING_EVERY: Duration = Duration::from_secs(25);
+
 pub struct Ctx {
     pub base: String,
     pub http: reqwest::Client,
@@ -55,11 +58,23 @@ async fn play_one(ctx: &Arc<Ctx>, n: u64, game: u64) -> Result<()> {
     ra.and(rb)
 }
 
-/// Reads until the game ends or the deadline; counts bytes and frames. Never parses (cheap).
+/// Reads until the game ends or the deadline; counts bytes and frames. Never parses (cheap). Pings every 25 s
+/// like the web client, or the server's idle timeout (docs/limits.md) would close a silent spectator.
 async fn spectate(mut ws: Ws, ctx: Arc<Ctx>) {
     ctx.stats.connections.fetch_add(1, Relaxed);
     ctx.stats.open_connections.fetch_add(1, Relaxed);
-    while let Ok(Some(Ok(m))) = timeout_at(ctx.deadline, ws.next()).await {
+    let mut ping = tokio::time::interval_at(Instant::now() + PING_EVERY, PING_EVERY);
+    loop {
+        let m = tokio::select! {
+            m = timeout_at(ctx.deadline, ws.next()) => m,
+            _ = ping.tick() => {
+                if ws.send(ClientMsg::Ping.encode().into()).await.is_err() {
+                    break;
+                }
+                continue;
+            }
+        };
+        let Ok(Some(Ok(m))) = m else { break };
         if let Message::Text(t) = m {
             ctx.stats.frame(t.len());
             // The outcome appears in a snapshot's view, or as the value an update's patch gives it.

@@ -15,7 +15,8 @@ pub struct ReplayStep<V = MatchView, E = Event> {
     pub view: V,
 }
 
-/// `record` is the full `gb_core::record::MatchRecord` JSON once the match is over.
+/// `GET /api/matches/{id}/replay`. `record` is the full `gb_core::record::MatchRecord` JSON once the match is over
+/// and its room has closed; until then `withheld` says why it is absent.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[ts(concrete(V = MatchView, E = Event))]
 pub struct Replay<V = MatchView, E = Event> {
@@ -25,6 +26,7 @@ pub struct Replay<V = MatchView, E = Event> {
     pub steps: Vec<ReplayStep<V, E>>,
     #[ts(type = "unknown")]
     pub record: Option<serde_json::Value>,
+    pub withheld: Option<String>,
 }
 
 /// A replay as a client reads it.

@@ -110,6 +110,9 @@ pub struct RoomInfo {
     pub status: RoomStatus,
     /// Every game of the room so far, the current one last.
     pub games: Vec<GameResult>,
+    /// Who has won the best of 3 (two game wins, as in tournaments.md); then no further game starts. `None`
+    /// before that, and always in a one-game room, whose rematches are new single games.
+    pub series_winner: Option<Seat>,
     pub spectators: u32,
     pub spectator_delay: Option<SpectatorDelay>,
     pub clock: Option<ClockSetting>,

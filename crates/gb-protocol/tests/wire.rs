@@ -22,6 +22,7 @@ fn room() -> RoomInfo {
         ],
         status: RoomStatus::Waiting,
         games: vec![],
+        series_winner: None,
         spectators: 0,
         spectator_delay: Some(SpectatorDelay::Turns(1)),
         clock: Some(ClockSetting::PerTurn { limit_ms: 30_000, disconnect_bank_ms: 60_000 }),
@@ -35,7 +36,7 @@ fn server_messages_are_pinned_and_read_back() {
     let cases: [(ServerMsg, &str); 6] = [
         (
             ServerMsg::Welcome { protocol: PROTOCOL_VERSION, room: room(), seat: Some(Seat::A), version: 0, game: 0 },
-            r#"{"type":"welcome","protocol":2,"room":{"id":"r1","visibility":"public","best_of":3,"seats":[{"seat":"A","display_name":"Ann","connected":true,"bot":false,"bot_level":null,"rematch":false},null],"status":"waiting","games":[],"spectators":0,"spectator_delay":{"turns":1},"clock":{"type":"per_turn","limit_ms":30000,"disconnect_bank_ms":60000},"seed_hash":"","version":0},"seat":"A","version":0,"game":0}"#,
+            r#"{"type":"welcome","protocol":2,"room":{"id":"r1","visibility":"public","best_of":3,"seats":[{"seat":"A","display_name":"Ann","connected":true,"bot":false,"bot_level":null,"rematch":false},null],"status":"waiting","games":[],"series_winner":null,"spectators":0,"spectator_delay":{"turns":1},"clock":{"type":"per_turn","limit_ms":30000,"disconnect_bank_ms":60000},"seed_hash":"","version":0},"seat":"A","version":0,"game":0}"#,
         ),
         // Protocol 2: an update carries an RFC 6902 patch over `{view, legal}`, not the view and legal intents.
         (

@@ -15,6 +15,7 @@ pub mod settings;
 pub mod startup;
 pub mod state;
 pub mod telemetry;
+pub mod tournament;
 pub mod ws;
 
 pub use db::Db;

@@ -109,6 +109,15 @@ pub struct Limits {
     #[arg(long, env = "GB_MAX_OPEN_ROOMS", default_value_t = default::MAX_OPEN_ROOMS)]
     pub max_open_rooms: u32,
 
+    /// Seconds a WebSocket gets, once upgraded, to send its `hello` (close 4001 beyond).
+    #[arg(long, env = "GB_WS_HELLO_TIMEOUT_SECS", default_value_t = default::WS_HELLO_TIMEOUT_SECS)]
+    pub ws_hello_timeout_secs: u64,
+
+    /// Seconds a greeted WebSocket may stay silent (close 4002 beyond). Any message counts, so a client's
+    /// `ping` (the web client sends one every 25 s) keeps a quiet spectator connected.
+    #[arg(long, env = "GB_WS_IDLE_TIMEOUT_SECS", default_value_t = default::WS_IDLE_TIMEOUT_SECS)]
+    pub ws_idle_timeout_secs: u64,
+
     /// Where to serve Prometheus `/metrics` (e.g. `127.0.0.1:9100`); unset, metrics are not served at all.
     /// Never on the public listener: the live intent counts would undo the spectator delay.
     #[arg(long, env = "GB_METRICS_BIND")]
@@ -125,6 +134,8 @@ mod default {
     pub const LOGIN_ADDR_BURST: u32 = 20;
     pub const LOGIN_ADDR_REFILL_SECS: u64 = 3;
     pub const MAX_OPEN_ROOMS: u32 = 5;
+    pub const WS_HELLO_TIMEOUT_SECS: u64 = 10;
+    pub const WS_IDLE_TIMEOUT_SECS: u64 = 75;
 }
 
 impl Default for Limits {
@@ -138,6 +149,8 @@ impl Default for Limits {
             login_addr_burst: default::LOGIN_ADDR_BURST,
             login_addr_refill_secs: default::LOGIN_ADDR_REFILL_SECS,
             max_open_rooms: default::MAX_OPEN_ROOMS,
+            ws_hello_timeout_secs: default::WS_HELLO_TIMEOUT_SECS,
+            ws_idle_timeout_secs: default::WS_IDLE_TIMEOUT_SECS,
             metrics_bind: None,
         }
     }

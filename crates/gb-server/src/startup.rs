@@ -52,12 +52,16 @@ impl Application {
             shutdown,
             tracker,
             rooms: Rooms::default(),
+            events: Default::default(),
             persist,
             login_throttle,
         };
         // Unfinished games come back at exactly their last accepted version before anyone can connect.
         let recovered = recover_rooms(&state.room_deps(), &state.rooms).await?;
         tracing::info!(recovered, "rooms recovered");
+        // After the rooms, so each event finds its tables' rooms already running.
+        let events = crate::tournament::recover(&state).await?;
+        tracing::info!(events, "tournaments recovered");
         tracing::info!(addr = %local_addr, db = state.db.backend(), metrics = ?metrics.as_ref().map(|m| m.1), "gb-server bound");
         Ok(Application { listener, local_addr, metrics, state })
     }

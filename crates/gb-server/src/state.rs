@@ -23,6 +23,8 @@ pub struct AppState {
     pub rooms: Rooms,
     /// The group-commit writer every room persists accepted intents through.
     pub persist: Persist,
+    /// Live tournaments by id (tournament/).
+    pub events: crate::tournament::Events,
     /// Login attempts per account and per address.
     pub login_throttle: Arc<LoginThrottle>,
 }

@@ -30,6 +30,8 @@ async fn start(url: &str, port: u16) -> Server {
         .env("GB_BIND", format!("127.0.0.1:{port}"))
         .env("GB_STATIC_DIR", "/nonexistent-gb-static")
         .env("RUST_LOG", "warn")
+        // A finished room closes this long after its seats leave, publishing its records (deck lists).
+        .env("GB_ROOM_IDLE_SECS", "1")
         .stdout(Stdio::null())
         .kill_on_drop(true)
         .spawn()
@@ -52,6 +54,7 @@ fn free_port() -> u16 {
 
 struct Table {
     room: String,
+    match_id: String,
     cookies: [String; 2],
     last: [Value; 2],
     version: u32,
@@ -70,7 +73,9 @@ async fn sigkill_loses_no_accepted_intent(backend: Backend) {
         let mut last = [wa.next_of("snapshot").await, wb.next_of("snapshot").await];
         let version = advance([&mut wa, &mut wb], &mut last, &mut Lcg(i as u64 + 40), moves).await;
         assert_eq!(version, moves);
-        tables.push(Table { room, cookies: [a.cookie, b.cookie], last, version });
+        let info: Value = reqwest::get(format!("{base}/api/rooms/{room}")).await.unwrap().json().await.unwrap();
+        let match_id = info["games"][0]["match_id"].as_str().unwrap().to_owned();
+        tables.push(Table { room, match_id, cookies: [a.cookie, b.cookie], last, version });
     }
     // One more room has an intent in flight when the server dies: sent, not yet answered.
     let (room, [a, b]) = seated_room(&base, public_room()).await;
@@ -168,13 +173,10 @@ async fn sigkill_loses_no_accepted_intent(backend: Backend) {
         let first = fa.iter().find(|f| f["type"] == "update").expect("an update after reconnecting");
         assert_eq!(first["v"], t.version + 1, "versions continue where they stopped");
         assert!(game_over(fa.last().unwrap()) && game_over(fb.last().unwrap()));
-        let info: Value =
-            client.get(format!("{base}/api/rooms/{}", t.room)).send().await.unwrap().json().await.unwrap();
-        assert_eq!(info["status"], "finished");
-        // The finished record verifies: the log across the crash replays to the recorded result.
-        let mid = info["games"][0]["match_id"].as_str().unwrap();
-        let replay: Value =
-            client.get(format!("{base}/api/matches/{mid}/replay")).send().await.unwrap().json().await.unwrap();
+        // The finished record (published once the room closed) verifies: the log across the crash replays to
+        // the recorded result.
+        let replay = wsclient::released_replay(&client, &base, &t.match_id).await;
+        assert_eq!(replay["finished"], true);
         let record: gb_core::record::MatchRecord = serde_json::from_value(replay["record"].clone()).unwrap();
         let commitment = gb_server::seed::commitment(record.setup.seed, &record.nonce);
         record.verify(&commitment).expect("the record verifies");

@@ -3,6 +3,7 @@ import type { ReplayStep } from "./ReplayStep";
 import type { Viewer } from "./Viewer";
 
 /**
- * `record` is the full `gb_core::record::MatchRecord` JSON once the match is over.
+ * `GET /api/matches/{id}/replay`. `record` is the full `gb_core::record::MatchRecord` JSON once the match is over
+ * and its room has closed; until then `withheld` says why it is absent.
  */
-export type Replay = { match_id: string, viewer: Viewer, finished: boolean, steps: Array<ReplayStep>, record: unknown, };
+export type Replay = { match_id: string, viewer: Viewer, finished: boolean, steps: Array<ReplayStep>, record: unknown, withheld: string | null, };

@@ -2,6 +2,7 @@
 import type { ClockSetting } from "./ClockSetting";
 import type { GameResult } from "./GameResult";
 import type { RoomStatus } from "./RoomStatus";
+import type { Seat } from "./Seat";
 import type { SeatInfo } from "./SeatInfo";
 import type { SpectatorDelay } from "./SpectatorDelay";
 import type { Visibility } from "./Visibility";
@@ -10,7 +11,12 @@ export type RoomInfo = { id: string, visibility: Visibility, best_of: number, se
 /**
  * Every game of the room so far, the current one last.
  */
-games: Array<GameResult>, spectators: number, spectator_delay: SpectatorDelay | null, clock: ClockSetting | null, 
+games: Array<GameResult>, 
+/**
+ * Who has won the best of 3 (two game wins, as in tournaments.md); then no further game starts. `None`
+ * before that, and always in a one-game room, whose rematches are new single games.
+ */
+series_winner: Seat | null, spectators: number, spectator_delay: SpectatorDelay | null, clock: ClockSetting | null, 
 /**
  * Seed commitment of the current game (empty before the first game starts).
  */

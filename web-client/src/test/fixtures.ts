@@ -68,6 +68,7 @@ export function mainView(): MatchView {
     pending: { seat: "A", decision: { type: "window", window: "main" } },
     choices: null,
     trigger_choices: null,
+    attack_preview: null,
     outcome: null,
     rounds: [],
   };

@@ -113,6 +113,29 @@ describe("board", () => {
     expect(sent[1]).toEqual({ type: "end_turn" });
   });
 
+  it("previews each attack's damage from the engine, hides it against a face-down hero, and totals the draft", () => {
+    const view: MatchView = {
+      ...mainView(),
+      attack_preview: [
+        { hero: "left", target: "right", atk: 3, def: null, damage: null },
+        { hero: "center", target: "center", atk: 4, def: 1, damage: 3 },
+      ],
+    };
+    draw(view, mainLegal);
+    const center = q('.hero[data-side="me"][data-hero="center"] .attack-btn')!;
+    const left = q('.hero[data-side="me"][data-hero="left"] .attack-btn')!;
+    expect(center.textContent).toBe("⚔ Attack · 3 dmg");
+    expect(center.getAttribute("aria-label")).toBe("center hero attacks opponent's center hero: deals 3");
+    expect(center.title).toBe("ATK 4 while attacking vs DEF 1: 3 damage to the opponent's HP, unless blocked or changed by an effect. Your hero takes no damage.");
+    expect(left.textContent).toBe("⚔ Attack · ? dmg");
+    expect(left.getAttribute("aria-label")).toMatch(/damage unknown \(face down\)$/);
+    expect(q('[data-testid="attack-total"]')).toBeNull();
+    click(center);
+    expect(q('[data-testid="attack-total"]')!.textContent).toMatch(/takes 3 damage if every hit is taken\.$/);
+    click(left);
+    expect(q('[data-testid="attack-total"]')!.textContent).toMatch(/takes 3 \+ \? \(1 face-down target\) damage if every hit is taken\.$/);
+  });
+
   it("prompts a mulligan as a dialog with exactly the legal choices", () => {
     const view: MatchView = { ...mainView(), phase: "setup", pending: { seat: "A", decision: { type: "ask", ask: { type: "mulligan" } } } };
     draw(view, [{ type: "mulligan" }, { type: "keep_hand" }, { type: "concede" }]);

@@ -131,6 +131,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
     attackTargets: attacks.get(pos),
     attackDraft: draft,
     onToggleAttack: (t) => setDraft(toggleAttacker(draft, pos, t)),
+    attackPreview: view.attack_preview?.filter((p) => p.hero === pos),
     canUseEffect: effects.has(pos),
     onUseEffect: () => act({ type: "use_effect", hero: pos }),
     ...chooseControls(me, pos),
@@ -196,6 +197,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
                     Declare attack{draft.length ? ` (${draft.length})` : ""}
                   </button>
                   {draft.length ? <button type="button" class="ghost" onClick={() => setDraft([])}>Clear attackers</button> : null}
+                  {draft.length ? <span class="hint small" data-testid="attack-total">{draftDamage(view, draft, sn[opp])}</span> : null}
                 </>
               ) : null}
               <TimedActions actions={timed} hand={mine.hand} disabled={!live} send={act} />
@@ -281,6 +283,15 @@ function Meter({ player, entered }: { player: PlayerView; entered: string[] }) {
       ))}
     </ol>
   );
+}
+
+/** The drafted attack's damage if every hit is taken, from the engine's per-attacker preview (CR 204.4a). */
+function draftDamage(view: MatchView, draft: AttackerDecl[], opponent: string): string {
+  const each = draft.map((a) => view.attack_preview?.find((p) => p.hero === a.hero && p.target === a.target)?.damage ?? null);
+  const known = each.filter((d): d is number => d !== null);
+  const total = known.reduce((a, b) => a + b, 0);
+  const unknown = each.length - known.length;
+  return `${opponent === "You" ? "You take" : `${opponent} takes`} ${total}${unknown ? ` + ? (${unknown} face-down target${unknown > 1 ? "s" : ""})` : ""} damage if every hit is taken.`;
 }
 
 /** "You won round 1 (1–0)." while the turn in which a round was lost is still the newest in the log. */

@@ -2,6 +2,7 @@
 // with the controls the legal intents allow (drop target, deblend, attack toggles).
 import type { Catalogue } from "../catalogue";
 import type { AttackerDecl } from "../gen/AttackerDecl";
+import type { AttackPreview } from "../gen/AttackPreview";
 import type { HeroView } from "../gen/HeroView";
 import type { Position } from "../gen/Position";
 import type { Seat } from "../gen/Seat";
@@ -20,6 +21,8 @@ export interface HeroControls {
   attackTargets?: Position[];
   attackDraft?: AttackerDecl[];
   onToggleAttack?: (target: Position) => void;
+  /** The engine's preview of each of this hero's attacks (`MatchView.attack_preview`). */
+  attackPreview?: AttackPreview[];
   /** On the opponent's side: own heroes currently aimed at this one. */
   targetedBy?: Position[];
   /** An activated effect this hero may use now. */
@@ -152,15 +155,25 @@ export function Hero({ hero, seat, owner, side, cat, c = {}, marks = [] }: {
         {c.attackTargets?.map((t) => {
           const on = c.attackDraft?.some((a) => a.hero === pos && a.target === t) ?? false;
           const label = c.attackTargets!.length === 1 ? "Attack" : `Attack ${t}`;
+          const p = c.attackPreview?.find((x) => x.target === t);
+          const deals = p ? p.damage === null ? "damage unknown (face down)" : `deals ${p.damage}` : null;
           return (
             <button key={t} type="button" class={`attack-btn${on ? " on" : ""}`} aria-pressed={on} disabled={c.disabled}
               onClick={(e) => { e.stopPropagation(); c.onToggleAttack?.(t); }}
-              aria-label={`${pos} hero attacks opponent's ${t} hero`}>
-              ⚔ {label}
+              title={p ? attackTitle(p) : undefined}
+              aria-label={`${pos} hero attacks opponent's ${t} hero${deals ? `: ${deals}` : ""}`}>
+              ⚔ {label}{p ? <span class="attack-preview" data-testid="attack-preview"> · {p.damage ?? "?"} dmg</span> : null}
             </button>
           );
         })}
       </div>
     </section>
   );
+}
+
+/** The preview in words: the engine's ATK and DEF, and that the attacker itself takes nothing (CR 204.4a). */
+export function attackTitle(p: AttackPreview): string {
+  const against = p.def === null ? "a face-down hero (its DEF is hidden)" : `DEF ${p.def}`;
+  const deals = p.damage === null ? "" : `: ${p.damage} damage to the opponent's HP`;
+  return `ATK ${p.atk} while attacking vs ${against}${deals}, unless blocked or changed by an effect. Your hero takes no damage.`;
 }

@@ -8,8 +8,9 @@ import type { MatchView } from "../gen/MatchView";
 import type { Seat } from "../gen/Seat";
 import type { Catalogue } from "../catalogue";
 import { answerLabels, cardChoices, promptTitle } from "../effects";
-import { first, ofType, seatIndex, substituteOptions } from "../intents";
+import { first, ofType, seatIndex } from "../intents";
 import { CardFace } from "./card";
+import { SubstituteChoice } from "./substitute";
 
 interface Props {
   ask: AskKind;
@@ -76,22 +77,10 @@ export function AskDialog({ ask, legal, bench, disabled, send, view, cat, me }: 
         </>
       );
       break;
-    case "substitute": {
-      const opts = substituteOptions(legal);
-      const name = (id: number) => bench?.find((c) => c.id === id)?.name ?? `bench card ${id}`;
+    case "substitute":
       title = "Substitute a hero?";
-      body = (
-        <>
-          <ul class="substitutes">
-            {opts.map((o) => (
-              <li key={`${o.bench}-${o.hero}`}>{btn(o, `${name(o.bench)} → ${o.hero}`)}</li>
-            ))}
-          </ul>
-          <div class="row">{btn(first(legal, "keep_heroes"), "Keep heroes", true)}</div>
-        </>
-      );
+      body = <SubstituteChoice legal={legal} bench={bench} heroes={view && me ? view.players[seatIndex(me)].heroes : []} cat={cat} disabled={disabled} send={send} />;
       break;
-    }
     case "effect":
       title = promptTitle(ask.prompt, ask.card);
       body = <EffectChoices ask={ask} legal={legal} disabled={disabled} send={send} view={view} cat={cat} me={me} />;

@@ -3,14 +3,14 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RoomInfo } from "../protocol";
-import { NextGame, seriesWinner } from "./series";
+import { NextGame, SeriesScore } from "./series";
 
 const game = (winner: "A" | "B" | null) => ({ match_id: "m", winner, reason: winner ? "two_rounds" : null, seed_hash: "", seed: null, nonce: null });
-const room = (best_of: number, winners: ("A" | "B" | null)[], status: RoomInfo["status"] = "finished"): RoomInfo => ({
+const room = (best_of: number, winners: ("A" | "B" | null)[], status: RoomInfo["status"] = "finished", series_winner: "A" | "B" | null = null): RoomInfo => ({
   id: "r", visibility: "private", best_of, status, spectators: 0, spectator_delay: null, clock: null, seed_hash: "", version: 0,
   seats: [{ seat: "A", display_name: "Ann", connected: true, bot: false, bot_level: null, rematch: false },
     { seat: "B", display_name: "Bo", connected: true, bot: false, bot_level: null, rematch: false }],
-  games: winners.map(game),
+  games: winners.map(game), series_winner,
 });
 
 let root: HTMLElement | null = null;
@@ -23,10 +23,18 @@ function draw(r: RoomInfo, seat: "A" | "B") {
 }
 
 describe("series", () => {
-  it("decides a best of 3 at two game wins, never a best of 1", () => {
-    expect(seriesWinner(room(3, ["A", "B"]))).toBeNull();
-    expect(seriesWinner(room(3, ["A", "B", "B"]))).toBe("B");
-    expect(seriesWinner(room(1, ["A"]))).toBeNull();
+  it("names the series winner the server reports, and only then", () => {
+    const score = (r: RoomInfo) => {
+      root = document.createElement("div");
+      document.body.append(root);
+      act(() => render(<SeriesScore room={r} names={{ A: "Ann", B: "Bo" }} />, root!));
+      const text = root.textContent;
+      render(null, root);
+      return text;
+    };
+    expect(score(room(3, ["A", "B"]))).toBe("Best of 3 · Ann 1–1 Bo");
+    expect(score(room(3, ["A", "B", "B"], "finished", "B"))).toBe("Best of 3 · Ann 1–2 Bo · Bo wins the series");
+    expect(score(room(1, ["A"]))).toBe("One game");
   });
 
   it("offers the loser the go-first choice for the next game and the winner a plain request", () => {
@@ -35,7 +43,7 @@ describe("series", () => {
   });
 
   it("offers nothing once the series is decided or while a game runs", () => {
-    expect(draw(room(3, ["A", "A"]), "B")).toEqual([]);
+    expect(draw(room(3, ["A", "A"], "finished", "A"), "B")).toEqual([]);
     expect(draw(room(3, ["A", null], "playing"), "B")).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 // Between games: the series score, and the next game (or a rematch) offered from the result — with the loser's
-// choice to go first or second (the server's `rematch {go_first}`), and nothing once a best of 3 is decided.
+// choice to go first or second (the server's `rematch {go_first}`), and nothing once the server says a best of 3
+// is decided (`RoomInfo.series_winner`; it also refuses a further game then).
 import { useState } from "preact/hooks";
 import { api } from "../api";
 import type { Seat } from "../gen/Seat";
@@ -12,17 +13,10 @@ export function seriesScore(room: RoomInfo): Record<Seat, number> {
   return score;
 }
 
-/** The seat that has won a best of 3 (two games), if any. */
-export function seriesWinner(room: RoomInfo): Seat | null {
-  if (room.best_of !== 3) return null;
-  const s = seriesScore(room);
-  return s.A >= 2 ? "A" : s.B >= 2 ? "B" : null;
-}
-
 export function SeriesScore({ room, names }: { room: RoomInfo; names: Partial<Record<Seat, string>> }) {
   if (room.best_of !== 3) return <span>One game</span>;
   const s = seriesScore(room);
-  const winner = seriesWinner(room);
+  const winner = room.series_winner;
   return (
     <span class="series" data-testid="series">
       Best of 3 · {names.A ?? "Seat A"} {s.A}–{s.B} {names.B ?? "Seat B"}
@@ -33,7 +27,7 @@ export function SeriesScore({ room, names }: { room: RoomInfo; names: Partial<Re
 
 export function NextGame({ room, seat, onRoom }: { room: RoomInfo; seat: Seat; onRoom: (r: RoomInfo) => void }) {
   const [error, setError] = useState<string | null>(null);
-  if (room.status !== "finished" || seriesWinner(room)) return null;
+  if (room.status !== "finished" || room.series_winner) return null;
   const last = room.games[room.games.length - 1];
   const lost = !!last?.winner && last.winner !== seat;
   const asked = room.seats.some((s) => s && s.seat === seat && s.rematch);

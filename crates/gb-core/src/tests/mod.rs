@@ -1,8 +1,10 @@
 //! Property tests over random matches: invariants after every intent, both directions of legality, replay
 //! determinism and redaction.
+mod attack_preview;
 mod determinism;
 mod random_matches;
 mod redaction;
+mod shuffles;
 mod stat_terms;
 
 use crate::decks::preconstructed;

@@ -150,7 +150,8 @@ fn names_and_ids(text: &str, in_view: bool) -> (Vec<&str>, Vec<u32>) {
     (names, ids)
 }
 
-/// Hands, decks (even to their owner), benches and face-down heroes are hidden (CR 402.2, 403.2b, 405.2, 405.3a).
+/// Hands, decks (even to their owner), benches and face-down heroes are hidden (CR 402.2, 403.2b, 405.2, 405.3a):
+/// scrambling a hidden hand also reorders it, so the order of a hand is not public either (CR 402.5b).
 #[test]
 fn a_view_does_not_change_when_only_hidden_things_change() {
     for seed in 0..match_count(10_000) / 10 {

@@ -1,4 +1,4 @@
-//! The JSON API under `/api`: accounts, decks, the card catalogue, rooms and replays.
+//! The JSON API under `/api`: accounts, decks, the card catalogue, rooms, replays and tournaments.
 pub mod auth;
 pub mod decks;
 pub mod ops;
@@ -7,6 +7,7 @@ pub mod replay;
 pub mod rooms;
 pub mod session;
 pub mod throttle;
+pub mod tournaments;
 pub mod validate;
 
 use crate::error::ApiError;
@@ -34,6 +35,20 @@ pub fn router() -> Router<AppState> {
         .route("/rooms/{id}/seats", post(rooms::join))
         .route("/rooms/{id}/rematch", post(rooms::rematch))
         .route("/matches/{id}/replay", get(replay::replay))
+        .route("/tournaments", post(tournaments::create))
+        .route("/tournaments/{id}", get(tournaments::get))
+        .route("/tournaments/{id}/registration/open", post(tournaments::open_registration))
+        .route("/tournaments/{id}/registration/close", post(tournaments::close_registration))
+        .route("/tournaments/{id}/registrations", post(tournaments::register))
+        .route("/tournaments/{id}/late_entries", post(tournaments::late_entry))
+        .route("/tournaments/{id}/players/{player}/drop", post(tournaments::drop_player))
+        .route("/tournaments/{id}/players/{player}/readd", post(tournaments::readd_player))
+        .route("/tournaments/{id}/rounds", post(tournaments::start_round))
+        .route("/tournaments/{id}/judge", post(tournaments::judge))
+        .route("/tournaments/{id}/corrections", post(tournaments::correct))
+        .route("/tournaments/{id}/standings", get(tournaments::standings))
+        .route("/tournaments/{id}/standings.csv", get(tournaments::standings_csv))
+        .route("/tournaments/{id}/audit", get(tournaments::audit))
         // JSON 404 for unknown API paths, rather than the web client's index.html.
         .fallback(|| async { ApiError::not_found("no_such_endpoint", "no such API endpoint") })
 }

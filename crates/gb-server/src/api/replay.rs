@@ -1,7 +1,8 @@
 //! `GET /api/matches/{id}/replay[?seat=A|B]`: the match recomputed from its setup and log. Without `seat`, the
 //! public replay (the spectator projection of each version; while live, only up to what spectators have been
 //! shown, so the spectator delay holds). With `seat`, that seat's own view sequence, for its player only. Once
-//! the match is over, also the full `MatchRecord` with the seed and nonce revealed (`gb replay verify`).
+//! the match is over and its room has closed, also the full `MatchRecord` with the seed, nonce and deck lists
+//! (`gb replay verify`).
 use super::session::CurrentAccount;
 use crate::error::{ApiError, ApiResult};
 use crate::protocol::{Replay, ReplayQuery, ReplayStep};
@@ -69,7 +70,16 @@ pub async fn replay(
             steps.push(ReplayStep { v, events: events.for_viewer(viewer), view: view_for(&game, viewer) });
         }
     }
-    let record = finished.then(|| MatchRecord {
+    // The record holds both deck lists, face-down bench included. While the room is open its seats can start
+    // another game with the same decks (the rest of a best-of-three, or any rematch), so the record waits until
+    // the room closes (its seats left and it went idle: room/actor.rs `evict`); the views above never show them.
+    let room_open = state.rooms.get(&m.room).is_some();
+    let withheld = (finished && room_open).then(|| {
+        "the deck lists are withheld while this room may still play another game with them; \
+         the record is published when the room closes"
+            .to_owned()
+    });
+    let record = (finished && !room_open).then(|| MatchRecord {
         format: RECORD_FORMAT.to_owned(),
         rng_algorithm: gb_core::rng::RNG_ALGORITHM.to_owned(),
         setup: stored.setup.clone(),
@@ -80,5 +90,5 @@ pub async fn replay(
         final_state_hash: format!("{:016x}", state_hash(&game)),
     });
     let record = record.map(|r| serde_json::to_value(r).map_err(ApiError::internal)).transpose()?;
-    Ok(Json(Replay { match_id: m.id, viewer, finished, steps, record }))
+    Ok(Json(Replay { match_id: m.id, viewer, finished, steps, record, withheld }))
 }

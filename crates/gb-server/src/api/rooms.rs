@@ -131,19 +131,24 @@ pub async fn join(
     ApiJson(body): ApiJson<JoinSeat>,
 ) -> ApiResult<Json<JoinReply>> {
     let handle = room(&state, &id)?;
-    let deck = match body {
-        JoinSeat::Saved { deck_id } => {
-            let row = crate::db::decks::find(&state.db, &account.id, &deck_id)
-                .await?
-                .ok_or_else(|| ApiError::not_found("no_such_deck", "no deck of yours has this id"))?;
-            serde_json::from_str(&row.list_json).map_err(ApiError::internal)?
-        }
-        JoinSeat::Preconstructed { preconstructed } => gb_core::decks::preconstructed_deck(&preconstructed)
-            .ok_or_else(|| ApiError::not_found("no_such_deck", "no preconstructed deck has this slug"))?,
-    };
+    let deck = chosen_deck(&state, &account.id, body).await?;
     let (account_id, display_name) = (account.id, account.display_name);
     let seat = handle.ask(|reply| RoomCmd::Join { account_id, display_name, deck, reply }).await??;
     Ok(Json(JoinReply { seat }))
+}
+
+/// The deck a player names: one of their saved decks, or a preconstructed one (also a tournament registration's).
+pub async fn chosen_deck(state: &AppState, account_id: &str, body: JoinSeat) -> ApiResult<gb_core::DeckList> {
+    match body {
+        JoinSeat::Saved { deck_id } => {
+            let row = crate::db::decks::find(&state.db, account_id, &deck_id)
+                .await?
+                .ok_or_else(|| ApiError::not_found("no_such_deck", "no deck of yours has this id"))?;
+            serde_json::from_str(&row.list_json).map_err(ApiError::internal)
+        }
+        JoinSeat::Preconstructed { preconstructed } => gb_core::decks::preconstructed_deck(&preconstructed)
+            .ok_or_else(|| ApiError::not_found("no_such_deck", "no preconstructed deck has this slug")),
+    }
 }
 
 pub async fn rematch(

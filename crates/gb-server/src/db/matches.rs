@@ -138,8 +138,21 @@ pub async fn last_meta(db: &Db, match_id: &str) -> Result<Option<String>, sqlx::
     Ok(row.and_then(|r| r.0))
 }
 
-/// The whole log of a match with each intent's clock metadata (recovery rebuilds frames from it).
-pub async fn log_with_meta(db: &Db, match_id: &str) -> Result<Vec<(i64, i64, String, Option<String>)>, sqlx::Error> {
-    let sql = "SELECT version, seat, intent_json, meta_json FROM match_intents WHERE match_id = $1 ORDER BY version";
-    with_pool!(db, p => sqlx::query_as(sql).bind(match_id).fetch_all(p).await)
+/// One accepted intent with its clock metadata and when it was written (recovery rebuilds frames and the
+/// spectator delay from these).
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct LogRow {
+    pub version: i64,
+    pub seat: i64,
+    pub intent_json: String,
+    pub meta_json: Option<String>,
+    /// Milliseconds since the Unix epoch.
+    pub created_at: i64,
+}
+
+/// The whole log of a match, in order.
+pub async fn log_with_meta(db: &Db, match_id: &str) -> Result<Vec<LogRow>, sqlx::Error> {
+    let sql = "SELECT version, seat, intent_json, meta_json, created_at FROM match_intents \
+               WHERE match_id = $1 ORDER BY version";
+    with_pool!(db, p => sqlx::query_as::<_, LogRow>(sql).bind(match_id).fetch_all(p).await)
 }

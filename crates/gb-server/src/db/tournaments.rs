@@ -50,7 +50,7 @@ struct CorrectionRow {
     before_round: Option<i32>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, sqlx::FromRow)]
 pub struct AuditRow {
     pub seq: i32,
     pub actor: String,
@@ -235,4 +235,39 @@ pub async fn load(db: &Db, id: &str) -> anyhow::Result<Option<Tournament>> {
             })
             .collect::<anyhow::Result<_>>()?,
     }))
+}
+
+/// What the server keeps beside the log: who runs the event and where it stands (`registration`, `closed`,
+/// `running`, `finished`).
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct EventRow {
+    pub id: String,
+    pub organizer_id: Option<String>,
+    pub status: String,
+}
+
+pub async fn events(db: &Db) -> anyhow::Result<Vec<EventRow>> {
+    Ok(with_pool!(db, p => sqlx::query_as::<_, EventRow>("SELECT id, organizer_id, status FROM tournaments ORDER BY id")
+        .fetch_all(p).await)?)
+}
+
+pub async fn set_status(db: &Db, id: &str, status: &str) -> anyhow::Result<()> {
+    with_pool!(db, p => sqlx::query("UPDATE tournaments SET status = $2, updated_at = $3 WHERE id = $1")
+        .bind(id).bind(status).bind(now_ms()).execute(p).await.map(|r| r.rows_affected()))?;
+    Ok(())
+}
+
+/// Each table's room, as `(round, table, room_id)`, so a restarted server watches the same rooms again.
+pub async fn table_rooms(db: &Db, id: &str) -> anyhow::Result<Vec<(i32, i32, String)>> {
+    Ok(with_pool!(db, p => sqlx::query_as::<_, (i32, i32, String)>(
+        "SELECT round, table_no, room_id FROM tournament_pairings \
+         WHERE tournament_id = $1 AND table_no IS NOT NULL AND room_id IS NOT NULL ORDER BY round, slot")
+        .bind(id).fetch_all(p).await)?)
+}
+
+/// When each round was paired (its round clock starts then), in round order.
+pub async fn round_starts(db: &Db, id: &str) -> anyhow::Result<Vec<i64>> {
+    Ok(with_pool!(db, p => sqlx::query_scalar::<_, i64>(
+        "SELECT paired_at FROM tournament_rounds WHERE tournament_id = $1 ORDER BY number")
+        .bind(id).fetch_all(p).await)?)
 }

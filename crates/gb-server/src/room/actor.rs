@@ -122,6 +122,7 @@ pub(super) fn placeholder_info(id: &str) -> RoomInfo {
         seats: [None, None],
         status: RoomStatus::Waiting,
         games: Vec::new(),
+        series_winner: None,
         spectators: 0,
         spectator_delay: None,
         clock: None,
@@ -151,8 +152,11 @@ impl Room {
                 }
                 _ = tokio::time::sleep_until(idle_at.unwrap_or_else(Instant::now)), if idle_at.is_some() => {
                     if self.idle_at().is_some_and(|at| at <= Instant::now()) {
-                        self.evict().await;
-                        return Stop::Done;
+                        self.abandon().await;
+                        if self.broken.is_none() {
+                            self.evict().await;
+                            return Stop::Done;
+                        }
                     }
                 }
                 // Sockets close themselves with 1012 on the same token; the room just stops taking commands.
@@ -186,20 +190,37 @@ impl Room {
         }
     }
 
-    /// When this room may leave memory: no game in progress and no viewer. It stays in the
-    /// database (a waiting room is marked abandoned there, so a restart does not bring it back either).
+    /// When this room may leave memory: no game in progress and no viewer. It stays in the database, marked
+    /// abandoned (never started) or closed (played), so a restart does not bring it back: once closed, its games'
+    /// records (deck lists included) are public, so it must never deal those decks again.
+    /// A game against the computer in play counts too: nobody is left to play it (see `abandon`).
     fn idle_at(&self) -> Option<Instant> {
         let in_play = self.game.as_ref().is_some_and(|g| !g.state.is_over());
-        (!in_play && self.conns.is_empty()).then(|| self.last_active + self.deps.idle)
+        ((!in_play || self.cfg.vs_bot) && self.conns.is_empty()).then(|| self.last_active + self.deps.idle)
+    }
+
+    /// Ends a game against the computer that its person left: their concession (CR 102.2), logged like any
+    /// intent and recorded with reason "abandoned", so the room leaves memory with a result instead of holding
+    /// a bot forever and coming back at every restart.
+    async fn abandon(&mut self) {
+        if !self.game.as_ref().is_some_and(|g| !g.state.is_over()) {
+            return;
+        }
+        let person = Seat::BOTH.into_iter().find(|s| self.seats[s.index()].as_ref().is_some_and(|e| !e.bot));
+        if let Some(seat) = person {
+            tracing::info!(room = %self.id, ?seat, "game against the computer abandoned");
+            let flag = super::clock::Flag::Abandoned;
+            self.commit(seat, gb_core::Intent::Concede, super::play::Source::Clock(flag)).await;
+        }
     }
 
     async fn evict(&mut self) {
         self.deps.rooms.remove(&self.id);
-        if self.game.is_none()
-            && let Ok(seats) = serde_json::to_string(&self.seats)
-            && let Err(e) = crate::db::rooms::update_room(&self.deps.db, &self.id, &seats, "abandoned").await
+        let status = if self.game.is_none() { "abandoned" } else { "closed" };
+        if let Ok(seats) = serde_json::to_string(&self.seats)
+            && let Err(e) = crate::db::rooms::update_room(&self.deps.db, &self.id, &seats, status).await
         {
-            tracing::warn!(room = %self.id, error = %e, "abandoned room not marked");
+            tracing::warn!(room = %self.id, error = %e, status, "idle room not marked");
         }
         tracing::info!(room = %self.id, "idle room evicted");
     }
@@ -270,6 +291,9 @@ impl Room {
         })?;
         if !self.game.as_ref().is_some_and(|g| g.state.is_over()) {
             return Err(ApiError::conflict("game_not_over", "the current game is not over"));
+        }
+        if super::play::series_winner(self.cfg.best_of, &self.games).is_some() {
+            return Err(ApiError::conflict("series_decided", "the best of 3 is decided: no further game"));
         }
         self.rematch[seat.index()] = true;
         let lost = self.games.last().and_then(|g| g.winner).is_some_and(|w| w != seat);
@@ -380,6 +404,7 @@ impl Room {
             seats,
             status,
             games: self.games.clone(),
+            series_winner: super::play::series_winner(self.cfg.best_of, &self.games),
             spectators: self.conns.iter().filter(|c| c.kind == Kind::Spectator).count() as u32,
             spectator_delay: self.cfg.spectator_delay,
             clock: self.cfg.clock,

@@ -12,6 +12,8 @@ pub enum Flag {
     Time,
     /// The disconnection bank ran out while the seat owed a decision (reason "disconnected").
     Disconnected,
+    /// Nobody stayed connected to a game against the computer for the room's idle limit (reason "abandoned").
+    Abandoned,
 }
 
 impl Flag {
@@ -19,6 +21,7 @@ impl Flag {
         match self {
             Flag::Time => "time",
             Flag::Disconnected => "disconnected",
+            Flag::Abandoned => "abandoned",
         }
     }
 }

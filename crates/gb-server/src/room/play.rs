@@ -81,21 +81,27 @@ impl Room {
     }
 
     /// After a restart: the streams get back the frames of the last versions (rebuilt by replay), so clients
-    /// that were slightly behind still get exactly what they missed. Under a spectator delay those versions are
-    /// held again from now on (never released early, at worst later).
+    /// that were slightly behind still get exactly what they missed. Spectators get back exactly the head they
+    /// had been shown (a rebuild never takes a version back); what the delay still hid is held again, each
+    /// version from its stored time, and released by the same rule as before.
     pub fn restore_history(&mut self, h: super::recover::History) {
         for kind in Kind::ALL {
             let i = kind.index();
             self.streams[i].reset(h.base_v, h.base[i].clone(), h.base_clocks.clone());
         }
-        let now = Instant::now();
         for step in h.steps {
             let [fa, fb, fs] = step.frames;
             let [sa, sb, ss] = step.seen;
             self.streams[Kind::A.index()].push(step.v, fa, sa, step.clocks.clone());
             self.streams[Kind::B.index()].push(step.v, fb, sb, step.clocks.clone());
             self.live_turn = step.turn;
-            self.delay.hold(Held { v: step.v, turn: step.turn, at: now, frame: fs, seen: ss, clocks: step.clocks });
+            if step.v <= h.spectator_head {
+                self.streams[Kind::Spectator.index()].push(step.v, fs, ss, step.clocks);
+            } else {
+                let held =
+                    Held { v: step.v, turn: step.turn, at: step.accepted, frame: fs, seen: ss, clocks: step.clocks };
+                self.delay.hold(held);
+            }
         }
         self.release_spectators(None);
     }
@@ -241,10 +247,15 @@ impl Room {
     pub fn release_spectators(&mut self, stamp: Option<Arc<Stamp>>) {
         let over = self.game.as_ref().is_some_and(|g| g.state.is_over());
         let due = self.delay.release(self.cfg.spectator_delay, Instant::now(), self.live_turn, over);
+        if due.is_empty() {
+            return;
+        }
         for h in due {
             self.streams[Kind::Spectator.index()].push(h.v, h.frame.clone(), h.seen, h.clocks);
             self.send_all_stamped(|k| (k == Kind::Spectator).then(|| Out::Text(h.frame.clone(), stamp.clone())));
         }
+        // The listing's version is the spectators' head, so it moves with it (not only when play does).
+        self.publish(false);
     }
 
     pub fn next_deadline(&self) -> Option<Instant> {
@@ -269,12 +280,22 @@ impl Room {
     }
 }
 
+/// The seat that has won a best of 3: the first to two game wins. A one-game room has no series: each rematch is
+/// a new single game.
+pub(crate) fn series_winner(best_of: u8, games: &[GameResult]) -> Option<Seat> {
+    if best_of != 3 {
+        return None;
+    }
+    Seat::BOTH.into_iter().find(|&s| games.iter().filter(|g| g.winner == Some(s)).count() >= 2)
+}
+
 /// Where an intent came from.
 pub enum Source {
     /// A player's socket: answered with `accepted` or `rejected`, and its latency measured from `received`.
     Socket { conn: u64, seq: u32, received: std::time::Instant },
     /// The room itself: a computer's seat, or the loser's turn-order preference.
     Room,
-    /// A clock ran out: the seat concedes (CR 102.2), and the result says why.
+    /// A limit ran out (a clock, the disconnection bank, or abandonment): the seat concedes (CR 102.2), and the
+    /// result says why.
     Clock(Flag),
 }

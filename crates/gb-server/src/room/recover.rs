@@ -4,14 +4,16 @@
 use super::actor::{Game, RoomInit};
 use super::clock::Clock;
 use super::delta::{Seen, project};
-use super::streams::Kind;
+use super::streams::{Kind, due};
 use super::{RoomConfig, RoomDeps, Rooms, SeatEntry, spawn_room};
-use crate::db::matches::{MatchRow, last_meta, log_with_meta, room_matches};
-use crate::protocol::{Clocks, GameResult};
+use crate::db::matches::{LogRow, MatchRow, last_meta, log_with_meta, room_matches};
+use crate::protocol::{Clocks, GameResult, SpectatorDelay};
 use crate::seed::{StoredResult, StoredSetup};
 use anyhow::{Context, bail};
 use axum::extract::ws::Utf8Bytes;
 use gb_core::{Intent, Seat, apply, new_match};
+use std::time::Duration;
+use tokio::time::Instant;
 
 /// Rebuilds and spawns every recent room; returns how many came back. A room that fails to rebuild is logged
 /// and left out rather than stopping the server.
@@ -47,7 +49,7 @@ async fn from_rows(deps: &RoomDeps, id: &str, config_json: &str, seats_json: &st
     let games = matches.iter().map(game_result).collect::<anyhow::Result<Vec<_>>>()?;
     let (game, history, clock) = match matches.last() {
         Some(m) => {
-            let (game, history) = replay_match(deps, m).await?;
+            let (game, history) = replay_match(deps, m, cfg.spectator_delay).await?;
             let clock = match (cfg.clock, game.state.is_over()) {
                 (Some(setting), false) => Some(match last_meta(&deps.db, &m.id).await? {
                     Some(meta) => {
@@ -72,42 +74,82 @@ pub struct History {
     pub base: [Seen; 3],
     pub base_clocks: Option<Clocks>,
     pub steps: Vec<Step>,
+    /// The last version spectators had been shown: the delay rule applied to the stored intents' times and
+    /// turns. Later steps are held again until their own time comes; earlier ones were already public.
+    pub spectator_head: u32,
 }
 
 pub struct Step {
     pub v: u32,
     pub turn: u32,
+    /// When the intent was accepted (its stored time), so a delay counts from then, not from the restart.
+    pub accepted: Instant,
     pub frames: [Utf8Bytes; 3],
     /// What each kind holds at `v` (`None`: a `skip`).
     pub seen: [Option<Seen>; 3],
     pub clocks: Option<Clocks>,
 }
 
-/// Setup + log → state, checking the log has no gaps; the last `keep` versions are projected again exactly as
-/// they were sent (same views, events, legal intents and clocks), so reconnects after a crash lose nothing.
-pub(super) async fn replay_match(deps: &RoomDeps, m: &MatchRow) -> anyhow::Result<(Game, History)> {
+/// Setup + log → state, checking the log has no gaps. The versions clients may still ask for are projected
+/// again exactly as they were sent (same views, events, legal intents and clocks): the last `history` ones,
+/// and for spectators the last `history` before their head plus everything the delay still holds back.
+pub(super) async fn replay_match(
+    deps: &RoomDeps,
+    m: &MatchRow,
+    delay: Option<SpectatorDelay>,
+) -> anyhow::Result<(Game, History)> {
     let stored: StoredSetup = serde_json::from_str(&m.setup_json).context("match setup")?;
     let rows = log_with_meta(&deps.db, &m.id).await?;
-    let mut state = new_match(&stored.setup).map_err(|e| anyhow::anyhow!("match {} setup: {e:?}", m.id))?;
-    let first_kept = rows.len().saturating_sub(deps.history) + 1;
-    let seen = |state: &gb_core::MatchState| Kind::ALL.map(|k| Seen::of(state, k));
-    let mut history = History { base_v: 0, base: seen(&state), base_clocks: None, steps: Vec::new() };
+    let mut log = Vec::with_capacity(rows.len());
+    for (i, row) in rows.iter().enumerate() {
+        if row.version != i as i64 + 1 {
+            bail!("match {} log has a gap at version {}", m.id, i + 1);
+        }
+        let seat = if row.seat == 0 { Seat::A } else { Seat::B };
+        let intent: Intent = serde_json::from_str(&row.intent_json)?;
+        let clocks = row.meta_json.as_deref().map(clocks_of).transpose()?;
+        log.push((seat, intent, clocks));
+    }
+    let fresh = || new_match(&stored.setup).map_err(|e| anyhow::anyhow!("match {} setup: {e:?}", m.id));
+    let now_ms = crate::db::now_ms();
+    let waited = |row: &LogRow| Duration::from_millis(u64::try_from(now_ms - row.created_at).unwrap_or(0));
+    let live = rows.len() as u32;
+
+    // First pass (only under a delay): each version's turn, to find the spectators' head.
+    let spectator_head = if delay.is_none() {
+        live
+    } else {
+        let mut state = fresh()?;
+        let mut turns = Vec::with_capacity(log.len());
+        for (i, (seat, intent, _)) in log.iter().enumerate() {
+            apply(&mut state, *seat, intent).map_err(|e| anyhow::anyhow!("match {} version {}: {e}", m.id, i + 1))?;
+            turns.push(state.turn().number);
+        }
+        let (live_turn, over) = (state.turn().number, state.is_over());
+        let shown = rows.iter().zip(&turns).take_while(|(r, t)| due(delay, waited(r), **t, live_turn, over)).count();
+        shown as u32
+    };
+
+    // Seats need the last `history` versions, spectators the last `history` up to their head (≤ live) and all
+    // held after it: one base serves both.
+    let base_v = spectator_head.saturating_sub(deps.history as u32);
+    let mut state = fresh()?;
+    let seen_at = |state: &gb_core::MatchState| Kind::ALL.map(|k| Seen::of(state, k));
+    let mut history =
+        History { base_v: 0, base: seen_at(&state), base_clocks: None, steps: Vec::new(), spectator_head };
     // What each kind holds at the latest kept version: the base of its next delta.
     let mut held = history.base.clone();
-    for (i, (version, seat, intent_json, meta)) in rows.iter().enumerate() {
+    let now = Instant::now();
+    for (i, ((seat, intent, clocks), row)) in log.into_iter().zip(&rows).enumerate() {
         let v = i as u32 + 1;
-        if *version != i64::from(v) {
-            bail!("match {} log has a gap at version {v}", m.id);
-        }
-        let seat = if *seat == 0 { Seat::A } else { Seat::B };
-        let intent: Intent = serde_json::from_str(intent_json)?;
         let events =
             apply(&mut state, seat, &intent).map_err(|e| anyhow::anyhow!("match {} version {v}: {e}", m.id))?;
-        let clocks = meta.as_deref().map(clocks_of).transpose()?;
-        if (v as usize) + 1 == first_kept {
-            history = History { base_v: v, base: seen(&state), base_clocks: clocks, steps: Vec::new() };
+        if v == base_v {
+            history.base_v = v;
+            history.base = seen_at(&state);
+            history.base_clocks = clocks;
             held = history.base.clone();
-        } else if v as usize >= first_kept {
+        } else if v > base_v {
             let projected = Kind::ALL.map(|k| project(&state, &events, k, &held[k.index()], v, clocks.clone()));
             let turn = projected[Kind::Spectator.index()].turn;
             let frames = projected.each_ref().map(|p| p.frame.clone());
@@ -117,11 +159,13 @@ pub(super) async fn replay_match(deps: &RoomDeps, m: &MatchRow) -> anyhow::Resul
                     *h = s.clone();
                 }
             }
-            history.steps.push(Step { v, turn, frames, seen, clocks });
+            // A stored time too far back for the monotonic clock only matters if not yet due; holding it from
+            // now errs on the late side.
+            let accepted = now.checked_sub(waited(row)).unwrap_or(now);
+            history.steps.push(Step { v, turn, accepted, frames, seen, clocks });
         }
     }
-    let game =
-        Game { match_id: m.id.clone(), setup: stored.setup, nonce: stored.nonce, state, version: rows.len() as u32 };
+    let game = Game { match_id: m.id.clone(), setup: stored.setup, nonce: stored.nonce, state, version: live };
     Ok((game, history))
 }
 

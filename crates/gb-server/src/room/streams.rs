@@ -105,6 +105,17 @@ pub struct Held {
     pub clocks: Option<Clocks>,
 }
 
+/// The spectator delay rule: may spectators see a version accepted `waited` ago during turn `its_turn`, now
+/// that play is in turn `live_turn`? The live room and recovery (from stored times) both ask this.
+pub fn due(delay: Option<SpectatorDelay>, waited: Duration, its_turn: u32, live_turn: u32, game_over: bool) -> bool {
+    game_over
+        || match delay {
+            None => true,
+            Some(SpectatorDelay::Seconds(s)) => waited >= Duration::from_secs(u64::from(s)),
+            Some(SpectatorDelay::Turns(n)) => live_turn >= its_turn.saturating_add(n),
+        }
+}
+
 /// The spectator delay queue: frames leave it in order once their delay has passed.
 #[derive(Default)]
 pub struct DelayQueue {
@@ -129,13 +140,7 @@ impl DelayQueue {
     pub fn release(&mut self, delay: Option<SpectatorDelay>, now: Instant, turn: u32, game_over: bool) -> Vec<Held> {
         let mut out = Vec::new();
         while let Some(h) = self.held.front() {
-            let due = game_over
-                || match delay {
-                    None => true,
-                    Some(SpectatorDelay::Seconds(s)) => now >= h.at + Duration::from_secs(u64::from(s)),
-                    Some(SpectatorDelay::Turns(n)) => turn >= h.turn.saturating_add(n),
-                };
-            if !due {
+            if !due(delay, now.saturating_duration_since(h.at), h.turn, turn, game_over) {
                 break;
             }
             out.extend(self.held.pop_front());

@@ -18,7 +18,9 @@ use governor::{Quota, RateLimiter};
 use serde_json::Value;
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 use tokio::sync::mpsc;
+use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
 /// Largest client message (close 1009 beyond it).
@@ -29,7 +31,7 @@ const READ_BUFFER: usize = 1024;
 /// Frames are flushed as they are written (writer.rs), so tungstenite needs no write-side staging buffer.
 const WRITE_BUFFER: usize = 0;
 /// How long a closing connection waits for the client's answering close frame.
-const CLOSE_DRAIN: std::time::Duration = std::time::Duration::from_secs(2);
+const CLOSE_DRAIN: Duration = Duration::from_secs(2);
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
@@ -76,12 +78,30 @@ async fn run(socket: WebSocket, state: AppState, room: Option<RoomHandle>, accou
     let reply = |msg: ServerMsg| {
         let _ = tx.try_send(Out::Text(Utf8Bytes::from(msg.encode()), None));
     };
+    // A socket holds a place under the connection caps, so one that never says hello or goes silent is closed
+    // rather than kept forever (docs/limits.md).
+    let limits = &state.settings.limits;
+    let (hello_within, idle_within) =
+        (Duration::from_secs(limits.ws_hello_timeout_secs), Duration::from_secs(limits.ws_idle_timeout_secs));
+    let hello_by = Instant::now() + hello_within;
+    let mut heard = Instant::now();
     loop {
+        let deadline = if greeted { heard + idle_within } else { hello_by };
         let msg = tokio::select! {
             m = stream.next() => m,
             _ = kill.cancelled() => break,
             _ = shutdown.cancelled() => break,
+            _ = tokio::time::sleep_until(deadline) => {
+                metrics::counter!("gb_ws_timed_out", "phase" => if greeted { "idle" } else { "hello" }).increment(1);
+                let _ = tx.try_send(if greeted {
+                    Out::Close(4002, "silent too long: send a ping now and then")
+                } else {
+                    Out::Close(4001, "no hello in time")
+                });
+                break;
+            }
         };
+        heard = Instant::now();
         let msg = match msg {
             Some(Ok(m)) => m,
             Some(Err(e)) => {

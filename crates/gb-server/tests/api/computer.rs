@@ -122,8 +122,34 @@ async fn computer_resumes_at_its_level_after_a_restart(backend: Backend) {
     until_computer_moved(&mut ws, 2).await;
 }
 
+/// A game against the computer that its person leaves ends after the idle limit: a recorded concession with
+/// reason "abandoned", the room leaves memory and is marked closed, so a restart does not bring it back.
+async fn an_abandoned_game_against_the_computer_ends(backend: Backend) {
+    let app = crate::helpers::spawn_app_with(backend, |s| s.room_idle_secs = 1).await;
+    let base = app.address.clone();
+    let a = guest_at(&base, "Ann").await;
+    let room = create(&base, &a, &vs_computer(Some("random"))).await["id"].as_str().unwrap().to_owned();
+    assert_eq!(join(&base, &a, &room, "fire-and-wind").await, "A");
+    let (mut ws, w) = connect(&base, &room, Some(&a.cookie), "player", None).await;
+    let match_id = w["room"]["games"][0]["match_id"].as_str().unwrap().to_owned();
+    ws.next_of("snapshot").await;
+    drop(ws);
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while app.state.rooms.get(&room).is_some() {
+        assert!(Instant::now() < deadline, "the abandoned room is still in memory");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let result = crate::helpers::find_result(&app, &match_id).await;
+    assert_eq!((result["winner"].as_str(), result["reason"].as_str()), (Some("B"), Some("abandoned")), "{result}");
+    let row = gb_server::db::rooms::find_room(&app.db, &room).await.unwrap().unwrap();
+    assert_eq!(row.status, "closed");
+    let back = gb_server::db::rooms::recent_rooms(&app.db).await.unwrap();
+    assert!(back.iter().all(|r| r.id != room), "not brought back at restart");
+}
+
 on_both_backends!(
     computer_answers_at_each_level,
     bot_levels_are_checked_and_listed,
     computer_resumes_at_its_level_after_a_restart,
+    an_abandoned_game_against_the_computer_ends,
 );

@@ -1,7 +1,9 @@
 //! Live play over real WebSockets: a whole match with a spectator and a hidden-information check, and
 //! reconnects that replay exactly the missed versions (or a snapshot when too far behind).
-use crate::helpers::{Backend, spawn_app, spawn_app_with};
-use crate::wsclient::{Lcg, Ws, advance, connect, game_over, next_version, play_seat, public_room, seated_room};
+use crate::helpers::{Backend, spawn_app_with};
+use crate::wsclient::{
+    Lcg, Ws, advance, connect, game_over, next_version, play_seat, public_room, released_replay, seated_room,
+};
 use serde_json::{Value, json};
 use std::collections::HashSet;
 
@@ -58,7 +60,8 @@ pub fn assert_no_leaks(seats: [&[Value]; 2], spectator: &[Value]) {
 }
 
 async fn full_match_with_spectator_leaks_nothing(backend: Backend) {
-    let app = spawn_app(backend).await;
+    // The record is published once the room closes (its seats gone, idle this long).
+    let app = spawn_app_with(backend, |s| s.room_idle_secs = 3).await;
     let base = app.address.clone();
     let (room, [a, b]) = seated_room(&base, public_room()).await;
     let (spec, w) = connect(&base, &room, None, "spectator", None).await;
@@ -101,12 +104,7 @@ async fn full_match_with_spectator_leaks_nothing(backend: Backend) {
     assert_eq!(info["status"], "finished");
     let g = &info["games"][0];
     assert!(g["seed"].is_string() && g["nonce"].is_string());
-    let replay: Value = app
-        .get(&a.client, &format!("/api/matches/{}/replay", g["match_id"].as_str().unwrap()))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let replay = released_replay(&a.client, &base, g["match_id"].as_str().unwrap()).await;
     assert_eq!(replay["finished"], true);
     assert_eq!(replay["steps"].as_array().unwrap().len() as u64, la["v"].as_u64().unwrap() + 1);
     assert_eq!(replay["record"]["seed_commitment"], g["seed_hash"]);

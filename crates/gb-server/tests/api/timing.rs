@@ -118,6 +118,48 @@ async fn play_vs_computer_and_loser_chooses_next_game(backend: Backend) {
     assert!(game_over(frames.last().unwrap()));
 }
 
+/// A best of 3 ends at two game wins: `RoomInfo.series_winner` names the winner and the server starts no further
+/// game (409 `series_decided`); before that it is `null`.
+async fn best_of_three_is_over_at_two_game_wins(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let base = app.address.clone();
+    let a = crate::wsclient::guest_at(&base, "Ann").await;
+    let body = json!({ "visibility": "private", "best_of": 3, "spectator_delay": null, "clock": null, "vs_bot": true });
+    let room = create_room(&base, &a, body).await;
+    assert_eq!(join(&base, &a, &room, "night-and-light").await, "A");
+    let rematch = || a.client.post(app.url(&format!("/api/rooms/{room}/rematch"))).json(&json!({})).send();
+    // Ann concedes two games to the computer (seat B).
+    for game in 0..2 {
+        let (mut ws, w) = connect(&base, &room, Some(&a.cookie), "player", None).await;
+        assert_eq!(w["game"], game);
+        assert_eq!(w["room"]["series_winner"], Value::Null, "game {game}: nothing decided yet");
+        ws.next_of("snapshot").await;
+        ws.send(json!({ "type": "intent", "seq": 1, "intent": { "type": "concede" } })).await;
+        ws.next_of("accepted").await;
+        // The result is recorded after the concession is accepted: wait for the room to say the game is over.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let info: Value = app.get(&a.client, &format!("/api/rooms/{room}")).await.json().await.unwrap();
+            if info["status"] == "finished" {
+                break;
+            }
+            assert!(Instant::now() < deadline, "game {game} never finished: {info}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        if game == 0 {
+            let info: Value = rematch().await.unwrap().json().await.unwrap();
+            assert_eq!(info["series_winner"], Value::Null, "1–0 decides nothing: {info}");
+        }
+    }
+    let info: Value = app.get(&a.client, &format!("/api/rooms/{room}")).await.json().await.unwrap();
+    assert_eq!(info["series_winner"], "B", "{info}");
+    assert_eq!(info["status"], "finished");
+    crate::helpers::assert_error(rematch().await.unwrap(), 409, "series_decided").await;
+    let after: Value = app.get(&a.client, &format!("/api/rooms/{room}")).await.json().await.unwrap();
+    assert_eq!(after["games"].as_array().unwrap().len(), 2, "no third game started");
+    assert_eq!(after["seats"][0]["rematch"], false, "the refused request is not recorded");
+}
+
 /// Like `play_seat`, but always answers the turn-order question with "go first".
 async fn play_seat_first(mut ws: crate::wsclient::Ws) -> Vec<Value> {
     let snap = ws.next_of("snapshot").await;
@@ -140,4 +182,5 @@ on_both_backends!(
     disconnection_bank_runs_out_for_an_absent_player,
     spectator_delay_holds_frames_back,
     play_vs_computer_and_loser_chooses_next_game,
+    best_of_three_is_over_at_two_game_wins,
 );

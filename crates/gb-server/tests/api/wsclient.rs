@@ -242,3 +242,17 @@ pub async fn advance(ws: [&mut Ws; 2], last: &mut [Value; 2], rng: &mut Lcg, n: 
     }
     v
 }
+
+/// `GET /api/matches/{id}/replay` once the record is published (its room closed): polls for up to 20 s.
+pub async fn released_replay(client: &reqwest::Client, base: &str, match_id: &str) -> Value {
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let replay: Value =
+            client.get(format!("{base}/api/matches/{match_id}/replay")).send().await.unwrap().json().await.unwrap();
+        if !replay["record"].is_null() {
+            return replay;
+        }
+        assert!(std::time::Instant::now() < deadline, "the record was never published: {replay}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}

@@ -1,0 +1,230 @@
+//! Tournament REST (docs/tournaments.md "On the server"): the organizer runs the event, players register and
+//! drop, anyone reads pairings, standings (JSON or CSV), the audit log and the round clock. Each change is an
+//! [`Op`] for the event's actor; reads use the view it publishes.
+use super::rooms::chosen_deck;
+use super::session::CurrentAccount;
+use crate::error::{ApiError, ApiJson, ApiResult};
+use crate::protocol::JoinSeat;
+use crate::state::AppState;
+use crate::tournament::{EventHandle, EventView, Op};
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::IntoResponse;
+use gb_tournament::{JudgeAction, Settings, Structure, TOURNAMENT_FORMAT, TableResult, Tournament};
+use serde::Deserialize;
+use std::sync::Arc;
+
+/// `POST /api/tournaments`. The seed is drawn by the server unless given (to replay an event's pairings).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateTournament {
+    pub name: String,
+    pub settings: Settings,
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// `POST /api/tournaments/{id}/late_entries`: the organizer enters an account with a preconstructed deck.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LateEntry {
+    pub account_id: String,
+    pub preconstructed: String,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reason {
+    #[serde(default)]
+    pub reason: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Judge {
+    pub round: u32,
+    pub table: u32,
+    pub action: JudgeAction,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Correct {
+    pub round: u32,
+    pub table: u32,
+    pub result: TableResult,
+    pub reason: String,
+}
+
+fn check_settings(s: &Settings) -> ApiResult<()> {
+    let bad = |code, msg: &str| Err(ApiError::unprocessable(code, msg.to_owned()));
+    if !matches!(s.games_per_match, 1 | 3) {
+        return bad("bad_games_per_match", "games_per_match is 1 or 3");
+    }
+    if let Structure::Swiss { top_cut: Some(n), .. } = s.structure
+        && !matches!(n, 2 | 4 | 8)
+    {
+        return bad("bad_top_cut", "a top cut is of 2, 4 or 8 players");
+    }
+    if !(1..=24 * 60).contains(&s.round_minutes) {
+        return bad("bad_round_minutes", "round_minutes lies between 1 and 1440");
+    }
+    if s.spectator_delay_seconds > 3600 {
+        return bad("bad_spectator_delay", "at most 3600 seconds");
+    }
+    Ok(())
+}
+
+pub async fn create(
+    State(state): State<AppState>,
+    CurrentAccount(account): CurrentAccount,
+    ApiJson(body): ApiJson<CreateTournament>,
+) -> ApiResult<(StatusCode, Json<Arc<EventView>>)> {
+    check_settings(&body.settings)?;
+    let name = body.name.trim().to_owned();
+    if name.is_empty() || name.chars().count() > 80 {
+        return Err(ApiError::unprocessable("bad_name", "an event name has 1 to 80 characters"));
+    }
+    // 64 of a v4 UUID's random bits: fresh per event, and recorded in the log so its pairings can be recomputed.
+    let seed = body.seed.unwrap_or_else(|| u64::from_le_bytes(uuid::Uuid::new_v4().as_bytes()[..8].try_into().expect("8 bytes")));
+    let t = Tournament {
+        format: TOURNAMENT_FORMAT.to_owned(),
+        name,
+        seed,
+        settings: body.settings,
+        players: vec![],
+        roster: vec![],
+        rounds: vec![],
+        corrections: vec![],
+    };
+    gb_tournament::standings(&t).map_err(|e| ApiError::unprocessable("bad_settings", e.to_string()))?;
+    let handle = crate::tournament::create(&state, &account.id, t).await.map_err(ApiError::internal)?;
+    let view = handle.view.borrow().clone();
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+fn event(state: &AppState, id: &str) -> ApiResult<EventHandle> {
+    state.events.get(id).ok_or_else(|| ApiError::not_found("no_such_tournament", "no tournament with this id"))
+}
+
+/// Runs an op and answers with the event as it now stands.
+async fn run(state: &AppState, id: &str, actor: &str, op: Op) -> ApiResult<Json<Arc<EventView>>> {
+    let handle = event(state, id)?;
+    handle.run(actor, op).await?;
+    let view = handle.view.borrow().clone();
+    Ok(Json(view))
+}
+
+pub async fn get(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<Arc<EventView>>> {
+    let view = event(&state, &id)?.view.borrow().clone();
+    Ok(Json(view))
+}
+
+pub async fn open_registration(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+) -> ApiResult<Json<Arc<EventView>>> {
+    run(&state, &id, &account.id, Op::OpenRegistration).await
+}
+
+pub async fn close_registration(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+) -> ApiResult<Json<Arc<EventView>>> {
+    run(&state, &id, &account.id, Op::CloseRegistration).await
+}
+
+pub async fn register(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+    ApiJson(body): ApiJson<JoinSeat>,
+) -> ApiResult<Json<Arc<EventView>>> {
+    let deck = chosen_deck(&state, &account.id, body).await?;
+    run(&state, &id, &account.id, Op::Register { name: account.display_name.clone(), deck }).await
+}
+
+pub async fn late_entry(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+    ApiJson(body): ApiJson<LateEntry>,
+) -> ApiResult<Json<Arc<EventView>>> {
+    let player = crate::db::accounts::find_by_id(&state.db, &body.account_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("no_such_account", "no account has this id"))?;
+    let deck = chosen_deck(&state, &player.id, JoinSeat::Preconstructed { preconstructed: body.preconstructed }).await?;
+    let op = Op::LateEntry { account_id: player.id, name: player.display_name, deck };
+    run(&state, &id, &account.id, op).await
+}
+
+pub async fn drop_player(
+    State(state): State<AppState>,
+    Path((id, player)): Path<(String, String)>,
+    CurrentAccount(account): CurrentAccount,
+    ApiJson(body): ApiJson<Reason>,
+) -> ApiResult<Json<Arc<EventView>>> {
+    run(&state, &id, &account.id, Op::Drop { player, reason: body.reason }).await
+}
+
+pub async fn readd_player(
+    State(state): State<AppState>,
+    Path((id, player)): Path<(String, String)>,
+    CurrentAccount(account): CurrentAccount,
+    ApiJson(body): ApiJson<Reason>,
+) -> ApiResult<Json<Arc<EventView>>> {
+    run(&state, &id, &account.id, Op::Readd { player, reason: body.reason }).await
+}
+
+pub async fn start_round(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+) -> ApiResult<(StatusCode, Json<Arc<EventView>>)> {
+    Ok((StatusCode::CREATED, run(&state, &id, &account.id, Op::StartRound).await?))
+}
+
+pub async fn judge(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+    ApiJson(body): ApiJson<Judge>,
+) -> ApiResult<Json<Arc<EventView>>> {
+    run(&state, &id, &account.id, Op::Judge { round: body.round, table: body.table, action: body.action }).await
+}
+
+pub async fn correct(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+    ApiJson(body): ApiJson<Correct>,
+) -> ApiResult<Json<Arc<EventView>>> {
+    if body.reason.trim().is_empty() {
+        return Err(ApiError::unprocessable("reason_required", "a correction says why"));
+    }
+    let op = Op::Correct { round: body.round, table: body.table, result: body.result, reason: body.reason };
+    run(&state, &id, &account.id, op).await
+}
+
+fn standings_of(state: &AppState, id: &str) -> ApiResult<gb_tournament::Standings> {
+    let view = event(state, id)?.view.borrow().clone();
+    gb_tournament::standings(&view.log).map_err(ApiError::internal)
+}
+
+pub async fn standings(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<gb_tournament::Standings>> {
+    Ok(Json(standings_of(&state, &id)?))
+}
+
+pub async fn standings_csv(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<impl IntoResponse> {
+    Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8")], standings_of(&state, &id)?.to_csv()))
+}
+
+pub async fn audit(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Vec<crate::db::tournaments::AuditRow>>> {
+    event(&state, &id)?;
+    Ok(Json(crate::db::tournaments::audit_log(&state.db, &id).await.map_err(ApiError::internal)?))
+}

@@ -1,0 +1,295 @@
+//! The event actor: the only writer of its tournament log. Each command is checked against the log first, then
+//! written to the database, then applied in memory, then published: a refused command changes nothing, and
+//! what the event page shows is always what is stored.
+use super::tables::{self, Seated};
+use super::view::{self, EventStatus, EventView};
+use super::{Cmd, EventHandle, Op};
+use crate::db::{now_ms, tournaments as db};
+use crate::error::ApiError;
+use crate::protocol::GameResult;
+use crate::state::AppState;
+use gb_tournament::{
+    Correction, Game, Pairing, PairingError, Player, RosterChange, RosterChangeKind, TableResult, Tournament,
+    pair_next_round,
+};
+use serde_json::json;
+use std::collections::HashMap;
+use std::sync::Arc;
+use tokio::sync::{mpsc, watch};
+
+pub struct Event {
+    state: AppState,
+    id: String,
+    organizer: String,
+    status: EventStatus,
+    t: Tournament,
+    /// (round, table) → the room playing it.
+    rooms: HashMap<(u32, u32), String>,
+    pub round_starts: Vec<i64>,
+}
+
+impl Event {
+    pub fn new(state: AppState, id: String, organizer: String, status: EventStatus, t: Tournament) -> Event {
+        Event { state, id, organizer, status, t, rooms: HashMap::new(), round_starts: Vec::new() }
+    }
+
+    fn view(&self) -> EventView {
+        view::build(&self.id, &self.organizer, self.status, &self.t, &self.rooms, &self.round_starts)
+    }
+}
+
+/// Starts the actor; `rooms` are the tables' rooms to watch again after a restart.
+pub fn spawn(state: &AppState, mut event: Event, rooms: Vec<(u32, u32, String)>) -> EventHandle {
+    let (tx, mut rx) = mpsc::channel::<Cmd>(256);
+    for (round, table, room) in &rooms {
+        event.rooms.insert((*round, *table), room.clone());
+    }
+    let (view_tx, view) = watch::channel(Arc::new(event.view()));
+    let handle = EventHandle { id: event.id.clone(), tx: tx.clone(), view };
+    state.events.insert(handle.clone());
+    let shutdown = state.shutdown.clone();
+    state.tracker.spawn(async move {
+        for (round, table, room) in rooms {
+            match tables::reattach(&event.state, &room).await {
+                Ok(h) => tables::watch(&event.state, h, round, table, tx.clone()),
+                Err(e) => tracing::error!(event = %event.id, round, table, %room, "table room not recovered: {e:#}"),
+            }
+        }
+        loop {
+            let cmd = tokio::select! {
+                cmd = rx.recv() => match cmd { Some(c) => c, None => return },
+                () = shutdown.cancelled() => return,
+            };
+            let reply = match cmd {
+                Cmd::Op { actor, op, reply } => Some((reply, event.apply(&actor, op, &tx).await)),
+                Cmd::RoomGames { round, table, games } => {
+                    if let Err(e) = event.room_games(round, table, &games).await {
+                        tracing::error!(event = %event.id, round, table, "room result not recorded: {e:#}");
+                    }
+                    None
+                }
+            };
+            let mut view = event.view();
+            if view.over && event.status == EventStatus::Running {
+                match db::set_status(&event.state.db, &event.id, EventStatus::Finished.name()).await {
+                    Ok(()) => event.status = EventStatus::Finished,
+                    Err(e) => tracing::error!(event = %event.id, "status not saved: {e:#}"),
+                }
+                view.status = event.status;
+            }
+            // Published before the reply, so the caller's answer (read from the view) shows its own change.
+            view_tx.send_replace(Arc::new(view));
+            if let Some((reply, done)) = reply {
+                let _ = reply.send(done);
+            }
+        }
+    });
+    handle
+}
+
+fn forbidden() -> ApiError {
+    ApiError::new(axum::http::StatusCode::FORBIDDEN, "not_organizer", "only the event's organizer may do this")
+}
+
+impl Event {
+    async fn apply(&mut self, actor: &str, op: Op, tx: &mpsc::Sender<Cmd>) -> Result<(), ApiError> {
+        if op.organizer_only(actor) && actor != self.organizer {
+            return Err(forbidden());
+        }
+        let next_round = self.t.rounds.len() as u32 + 1;
+        let (action, detail) = match op {
+            Op::OpenRegistration | Op::CloseRegistration => {
+                let open = matches!(op, Op::OpenRegistration);
+                let (from, to) = if open {
+                    (EventStatus::Closed, EventStatus::Registration)
+                } else {
+                    (EventStatus::Registration, EventStatus::Closed)
+                };
+                if self.status != from {
+                    let msg = format!("registration can only be {} while the event is {}", if open { "reopened" } else { "closed" }, from.name());
+                    return Err(ApiError::conflict("wrong_status", msg));
+                }
+                db::set_status(&self.state.db, &self.id, to.name()).await.map_err(ApiError::internal)?;
+                self.status = to;
+                (if open { "open_registration" } else { "close_registration" }, json!({}))
+            }
+            Op::Register { name, deck } => {
+                if self.status != EventStatus::Registration {
+                    return Err(ApiError::conflict("registration_closed", "registration is closed: ask the organizer for a late entry"));
+                }
+                self.enter(actor, name, deck, 1).await?;
+                return Ok(()); // a player's own registration is not an override
+            }
+            Op::LateEntry { account_id, name, deck } => {
+                self.enter(&account_id, name, deck, next_round).await?;
+                ("late_entry", json!({ "player": account_id, "entered_round": next_round }))
+            }
+            Op::Drop { player, reason } => self.roster(player, reason, RosterChangeKind::Drop, next_round).await?,
+            Op::Readd { player, reason } => self.roster(player, reason, RosterChangeKind::Readd, next_round).await?,
+            Op::StartRound => self.start_round().await?,
+            Op::Judge { round, table, action } => {
+                let mut result = self.current_result(round, table)?;
+                let detail = json!({ "round": round, "table": table, "judge": action });
+                result.judge.push(action);
+                self.check_and_record(round, table, result).await?;
+                ("judge", detail)
+            }
+            Op::Correct { round, table, result, reason } => {
+                self.current_result(round, table)?;
+                let c = Correction { round, table, result, reason, before_round: Some(next_round) };
+                let mut t = self.t.clone();
+                t.corrections.push(c.clone());
+                gb_tournament::standings(&t).map_err(|e| ApiError::unprocessable("bad_result", e.to_string()))?;
+                db::add_correction(&self.state.db, &self.id, &c).await.map_err(ApiError::internal)?;
+                self.t = t;
+                ("correction", json!({ "round": round, "table": table, "result": c.result, "reason": c.reason }))
+            }
+        };
+        db::audit(&self.state.db, &self.id, actor, action, &detail).await.map_err(ApiError::internal)?;
+        if action == "start_round" {
+            self.open_rooms(tx).await;
+        }
+        Ok(())
+    }
+
+    async fn enter(&mut self, account: &str, name: String, deck: gb_core::DeckList, round: u32) -> Result<(), ApiError> {
+        if self.t.players.iter().any(|p| p.id == account) {
+            // Re-registering after a drop would reset nothing and could farm byes: re-adds go through the organizer.
+            return Err(ApiError::conflict("already_registered", "this account is already registered"));
+        }
+        if self.status == EventStatus::Finished {
+            return Err(ApiError::conflict("event_finished", "the event is over"));
+        }
+        deck.validate().map_err(ApiError::invalid_deck)?;
+        let deck = serde_json::to_string(&deck).map_err(ApiError::internal)?;
+        let player = Player { id: account.to_owned(), name, entered_round: round, deck: Some(deck) };
+        db::add_player(&self.state.db, &self.id, &player, Some(account)).await.map_err(ApiError::internal)?;
+        self.t.players.push(player);
+        Ok(())
+    }
+
+    async fn roster(
+        &mut self,
+        player: String,
+        reason: String,
+        change: RosterChangeKind,
+        before_round: u32,
+    ) -> Result<(&'static str, serde_json::Value), ApiError> {
+        // MTR 2.10: a drop after the round is paired takes effect from the next round; the match in hand stands.
+        let c = RosterChange { before_round, player, change, reason };
+        let mut t = self.t.clone();
+        t.roster.push(c.clone());
+        gb_tournament::standings(&t).map_err(|e| ApiError::unprocessable("bad_roster_change", e.to_string()))?;
+        db::add_roster_change(&self.state.db, &self.id, &c).await.map_err(ApiError::internal)?;
+        self.t = t;
+        let action = if change == RosterChangeKind::Drop { "drop" } else { "readd" };
+        Ok((action, json!({ "player": c.player, "before_round": before_round, "reason": c.reason })))
+    }
+
+    async fn start_round(&mut self) -> Result<(&'static str, serde_json::Value), ApiError> {
+        if self.status == EventStatus::Registration {
+            return Err(ApiError::conflict("registration_open", "close registration before pairing round 1"));
+        }
+        let plan = pair_next_round(&self.t).map_err(|e| match e {
+            PairingError::TournamentOver { .. } => ApiError::conflict("tournament_over", e.to_string()),
+            _ => ApiError::conflict("cannot_pair", e.to_string()),
+        })?;
+        db::insert_round(&self.state.db, &self.id, plan.round, &plan.pairings).await.map_err(ApiError::internal)?;
+        db::set_status(&self.state.db, &self.id, EventStatus::Running.name()).await.map_err(ApiError::internal)?;
+        self.status = EventStatus::Running;
+        self.t.rounds.push(gb_tournament::Round { pairings: plan.pairings.clone() });
+        self.round_starts.push(now_ms());
+        Ok(("start_round", json!({ "round": plan.round, "phase": plan.phase, "explanation": plan.explanation })))
+    }
+
+    /// Opens a room for every table of the round just paired. A failure leaves that table without a room (the
+    /// event page shows it) rather than undoing a pairing players have already seen.
+    async fn open_rooms(&mut self, tx: &mpsc::Sender<Cmd>) {
+        let round = self.t.rounds.len() as u32;
+        let tables: Vec<_> = self.t.rounds[round as usize - 1]
+            .pairings
+            .iter()
+            .filter_map(|p| if let Pairing::Table(t) = p { Some((t.table, t.players.clone())) } else { None })
+            .collect();
+        for (table, players) in tables {
+            let opened = async {
+                let seats = players.clone().map(|id| self.seated(&id));
+                let [a, b] = seats;
+                let room = tables::open(&self.state, &self.t.settings, [a?, b?]).await?;
+                db::set_room(&self.state.db, &self.id, round, table, &room.id).await?;
+                anyhow::Ok(room)
+            };
+            match opened.await {
+                Ok(room) => {
+                    self.rooms.insert((round, table), room.id.clone());
+                    tables::watch(&self.state, room, round, table, tx.clone());
+                }
+                Err(e) => tracing::error!(event = %self.id, round, table, "table room not opened: {e:#}"),
+            }
+        }
+    }
+
+    fn seated(&self, id: &str) -> anyhow::Result<Seated> {
+        let p = self.t.players.iter().find(|p| p.id == id).ok_or_else(|| anyhow::anyhow!("no player {id}"))?;
+        let deck = serde_json::from_str(p.deck.as_deref().unwrap_or_default())?;
+        Ok(Seated { account_id: p.id.clone(), name: p.name.clone(), deck })
+    }
+
+    /// The table's result as the round records it (a correction is a separate entry and does not change it).
+    fn current_result(&self, round: u32, table: u32) -> Result<TableResult, ApiError> {
+        self.t
+            .rounds
+            .get(round as usize - 1)
+            .filter(|_| round >= 1)
+            .and_then(|r| r.pairings.iter().find_map(|p| match p {
+                Pairing::Table(t) if t.table == table => Some(t.result.clone()),
+                _ => None,
+            }))
+            .ok_or_else(|| ApiError::not_found("no_such_table", format!("round {round} has no table {table}")))
+    }
+
+    /// Checks a table's new result against the whole log (standings must still compute), then stores it.
+    async fn check_and_record(&mut self, round: u32, table: u32, result: TableResult) -> Result<(), ApiError> {
+        let mut t = self.t.clone();
+        for p in &mut t.rounds[round as usize - 1].pairings {
+            if let Pairing::Table(tb) = p
+                && tb.table == table
+            {
+                tb.result = result.clone();
+            }
+        }
+        gb_tournament::standings(&t).map_err(|e| ApiError::unprocessable("bad_result", e.to_string()))?;
+        db::record_result(&self.state.db, &self.id, round, table, &result).await.map_err(ApiError::internal)?;
+        self.t = t;
+        Ok(())
+    }
+
+    /// A room's finished games become the table's games: seat A is the pairing's first player (tables.rs seats
+    /// them in that order). Judge actions and a recorded match end stay as they are.
+    async fn room_games(&mut self, round: u32, table: u32, games: &[GameResult]) -> anyhow::Result<()> {
+        let mut result = self.current_result(round, table).map_err(|e| anyhow::anyhow!(e.message))?;
+        let players = match &self.t.rounds[round as usize - 1].pairings.iter().find_map(|p| match p {
+            Pairing::Table(t) if t.table == table => Some(t.players.clone()),
+            _ => None,
+        }) {
+            Some(p) => p.clone(),
+            None => anyhow::bail!("no table {table} in round {round}"),
+        };
+        let needed = usize::from(self.t.settings.games_per_match / 2 + 1);
+        let mut wins = [0usize; 2];
+        result.games.clear();
+        for g in games {
+            if wins.iter().any(|&w| w >= needed) {
+                break; // games past the match's end (a rematch after it was decided) are friendly games
+            }
+            result.games.push(match g.winner {
+                Some(seat) => {
+                    wins[seat.index()] += 1;
+                    Game::Win { winner: players[seat.index()].clone(), decided_by: None }
+                }
+                None => Game::Draw,
+            });
+        }
+        self.check_and_record(round, table, result).await.map_err(|e| anyhow::anyhow!(e.message))
+    }
+}

@@ -1,0 +1,115 @@
+//! Tournaments on the server: each event is an actor (one tokio task, `actor.rs`) that owns its
+//! `gb_tournament::Tournament` log and is its only writer, like a room owns its match. Organizer, player and
+//! room-result commands go through its mailbox one at a time; reads use the [`EventView`] it publishes after
+//! every change. Tables are played in ordinary rooms (`tables.rs`, the only place that touches rooms).
+//! At startup every stored event is rebuilt from the database (`recover`), so a restart mid-round resumes.
+mod actor;
+mod tables;
+mod view;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+use gb_core::DeckList;
+use gb_tournament::{JudgeAction, TableResult};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tokio::sync::{mpsc, oneshot, watch};
+
+pub use view::{EventStatus, EventView, RoundView, TableView};
+
+/// What an organizer or player asks of an event. [`Op::organizer_only`] says who may.
+#[derive(Debug)]
+pub enum Op {
+    OpenRegistration,
+    CloseRegistration,
+    /// A player registers themself while registration is open (deck validated here, then locked).
+    Register { name: String, deck: DeckList },
+    /// The organizer enters a player after registration closed or the event started.
+    LateEntry { account_id: String, name: String, deck: DeckList },
+    Drop { player: String, reason: String },
+    Readd { player: String, reason: String },
+    /// Pairs the next round (Swiss, or the top cut once the Swiss rounds are done) and opens its rooms.
+    StartRound,
+    Judge { round: u32, table: u32, action: JudgeAction },
+    Correct { round: u32, table: u32, result: TableResult, reason: String },
+}
+
+impl Op {
+    /// Everything but a player's own registration and own drop is the organizer's (MTR 1.6: the organizer runs the
+    /// event; a player may drop at any time, MTR 2.10).
+    fn organizer_only(&self, actor: &str) -> bool {
+        match self {
+            Op::Register { .. } => false,
+            Op::Drop { player, .. } => player != actor,
+            _ => true,
+        }
+    }
+}
+
+pub enum Cmd {
+    Op { actor: String, op: Op, reply: oneshot::Sender<Result<(), ApiError>> },
+    /// A table's room published its games (tables.rs watches it).
+    RoomGames { round: u32, table: u32, games: Vec<crate::protocol::GameResult> },
+}
+
+#[derive(Clone)]
+pub struct EventHandle {
+    pub id: String,
+    tx: mpsc::Sender<Cmd>,
+    pub view: watch::Receiver<Arc<EventView>>,
+}
+
+impl EventHandle {
+    /// Runs `op` as `actor` (an account id); a stopped event is a 503.
+    pub async fn run(&self, actor: &str, op: Op) -> Result<(), ApiError> {
+        let (reply, rx) = oneshot::channel();
+        let gone = || {
+            ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, "event_stopped", "the event is not running")
+        };
+        self.tx.send(Cmd::Op { actor: actor.to_owned(), op, reply }).await.map_err(|_| gone())?;
+        rx.await.map_err(|_| gone())?
+    }
+}
+
+/// Live events by id.
+#[derive(Clone, Default)]
+pub struct Events {
+    map: Arc<Mutex<HashMap<String, EventHandle>>>,
+}
+
+impl Events {
+    pub fn get(&self, id: &str) -> Option<EventHandle> {
+        self.map.lock().expect("events lock").get(id).cloned()
+    }
+    fn insert(&self, handle: EventHandle) {
+        self.map.lock().expect("events lock").insert(handle.id.clone(), handle);
+    }
+    pub fn all(&self) -> Vec<EventHandle> {
+        self.map.lock().expect("events lock").values().cloned().collect()
+    }
+}
+
+/// Stores a new event and starts its actor.
+pub async fn create(state: &AppState, organizer: &str, t: gb_tournament::Tournament) -> anyhow::Result<EventHandle> {
+    let id = uuid::Uuid::new_v4().simple().to_string();
+    crate::db::tournaments::create(&state.db, &id, Some(organizer), &t).await?;
+    crate::db::tournaments::audit(&state.db, &id, organizer, "create", &serde_json::json!({ "name": t.name }))
+        .await?;
+    let event = actor::Event::new(state.clone(), id, organizer.to_owned(), EventStatus::Registration, t);
+    Ok(actor::spawn(state, event, Vec::new()))
+}
+
+/// Rebuilds every stored event from its rows, and watches its unfinished tables' rooms again.
+pub async fn recover(state: &AppState) -> anyhow::Result<usize> {
+    let rows = crate::db::tournaments::events(&state.db).await?;
+    for row in &rows {
+        let Some(t) = crate::db::tournaments::load(&state.db, &row.id).await? else { continue };
+        let status = EventStatus::parse(&row.status)?;
+        let mut event = actor::Event::new(state.clone(), row.id.clone(), row.organizer_id.clone().unwrap_or_default(), status, t);
+        event.round_starts = crate::db::tournaments::round_starts(&state.db, &row.id).await?;
+        let rooms = crate::db::tournaments::table_rooms(&state.db, &row.id).await?;
+        let rooms = rooms.into_iter().map(|(r, t, room)| (r as u32, t as u32, room)).collect();
+        actor::spawn(state, event, rooms);
+    }
+    Ok(rows.len())
+}

@@ -1,0 +1,82 @@
+//! The event's only contact with rooms: a table's match is an ordinary room (seats, best-of-three chaining,
+//! spectator delay, recovery all come from `room/`), created with both players seated, and watched through its
+//! published info so each finished game reaches the event.
+use super::Cmd;
+use crate::protocol::{GameResult, SpectatorDelay, Visibility};
+use crate::room::{RoomCmd, RoomConfig, RoomHandle, recover, spawn_room};
+use crate::state::AppState;
+use gb_core::DeckList;
+use gb_tournament::Settings;
+use tokio::sync::mpsc;
+
+/// One seat of a table: the account, its name, its locked deck.
+pub struct Seated {
+    pub account_id: String,
+    pub name: String,
+    pub deck: DeckList,
+}
+
+/// Creates a public room for a table (so feature matches can be watched with the event's delay) and seats both
+/// players; the room starts game 1 as soon as both are seated.
+pub async fn open(state: &AppState, settings: &Settings, seats: [Seated; 2]) -> anyhow::Result<RoomHandle> {
+    let id = uuid::Uuid::new_v4().simple().to_string();
+    let cfg = RoomConfig {
+        visibility: Visibility::Public,
+        best_of: settings.games_per_match,
+        spectator_delay: (settings.spectator_delay_seconds > 0)
+            .then_some(SpectatorDelay::Seconds(settings.spectator_delay_seconds)),
+        clock: None,
+        vs_bot: false,
+        bot_level: None,
+    };
+    let empty: [Option<crate::room::SeatEntry>; 2] = [None, None];
+    crate::db::rooms::insert_room(&state.db, &id, &serde_json::to_string(&cfg)?, &serde_json::to_string(&empty)?)
+        .await?;
+    let handle = spawn_room(state.room_deps(), recover::fresh_room(id, cfg, empty));
+    state.rooms.insert(handle.clone());
+    for s in seats {
+        let Seated { account_id, name: display_name, deck } = s;
+        handle
+            .ask(|reply| RoomCmd::Join { account_id, display_name, deck, reply })
+            .await
+            .and_then(|joined| joined)
+            .map_err(|e| anyhow::anyhow!("seating a player: {}: {}", e.code, e.message))?;
+    }
+    Ok(handle)
+}
+
+/// The room of a table after a restart: live if recovery brought it back, else rebuilt from its rows (a room
+/// whose match finished is not recovered at startup, but its games are what the event needs).
+pub async fn reattach(state: &AppState, room_id: &str) -> anyhow::Result<RoomHandle> {
+    if let Some(h) = state.rooms.get(room_id) {
+        return Ok(h);
+    }
+    let init = recover::load_room(&state.room_deps(), room_id).await?;
+    let handle = spawn_room(state.room_deps(), init);
+    state.rooms.insert(handle.clone());
+    Ok(handle)
+}
+
+/// Sends the table's finished games to the event each time another one finishes, until the room stops.
+pub fn watch(state: &AppState, room: RoomHandle, round: u32, table: u32, event: mpsc::Sender<Cmd>) {
+    let mut info = room.info;
+    let shutdown = state.shutdown.clone();
+    state.tracker.spawn(async move {
+        let mut reported = 0;
+        loop {
+            let games: Vec<GameResult> = info.borrow_and_update().games.clone();
+            let finished = games.iter().take_while(|g| g.reason.is_some()).count();
+            if finished > reported {
+                reported = finished;
+                let games = games.into_iter().take(finished).collect();
+                if event.send(Cmd::RoomGames { round, table, games }).await.is_err() {
+                    return;
+                }
+            }
+            tokio::select! {
+                changed = info.changed() => if changed.is_err() { return },
+                () = shutdown.cancelled() => return,
+            }
+        }
+    });
+}

@@ -1,0 +1,113 @@
+// Browser test of organized play against the real gb-server (harness.mjs): the organizer creates an event in
+// the console, four players register (each in its own browser context), the organizer starts round 1, the
+// results arrive from the tables' rooms as players concede over their WebSockets, the organizer corrects one,
+// and a signed-out visitor's public page shows the corrected pairings, the standings and the audit log.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { screenshot, useServerAndBrowser } from "./harness.mjs";
+
+const env = useServerAndBrowser();
+
+async function newPage() {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  return { page, context, errors };
+}
+
+/** A player in their own context: a guest registered for the event with a preconstructed deck. */
+async function player(id, name) {
+  const { page, context } = await newPage();
+  await page.goto(env.server.base + "/how-to-play");
+  const account = await page.evaluate(async ([id, name]) => {
+    const post = (path, body) => fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const me = await (await post("/api/guest", { display_name: name })).json();
+    const r = await post(`/api/tournaments/${id}/registrations`, { preconstructed: "fire-and-wind" });
+    if (!r.ok) throw new Error(`registration: ${r.status} ${await r.text()}`);
+    return me;
+  }, [id, name]);
+  return { page, context, account };
+}
+
+/** The player concedes their table's game over the room's WebSocket, as the board's Concede button would. */
+async function concede(p, room) {
+  await p.page.evaluate((room) => new Promise((ok, fail) => {
+    const ws = new WebSocket(`${location.origin.replace("http", "ws")}/ws/rooms/${room}`);
+    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", protocol: 1, as: "player", last_version: null }));
+    ws.onmessage = (m) => {
+      const msg = JSON.parse(m.data);
+      if (msg.type === "welcome") ws.send(JSON.stringify({ type: "intent", seq: 1, intent: { type: "concede" } }));
+      if (msg.type === "accepted") { ws.close(); ok(); }
+      if (msg.type === "rejected" || msg.type === "error") fail(new Error(JSON.stringify(msg)));
+    };
+    ws.onerror = () => fail(new Error("socket error"));
+  }), room);
+}
+
+describe("tournaments", () => {
+  it("runs a round from the organizer console, corrects a result, and shows it all on the public page", async () => {
+    const org = await newPage();
+    await org.page.goto(env.server.base + "/");
+    await org.page.getByRole("button", { name: "Play as guest" }).click();
+    await org.page.getByTestId("account-name").waitFor();
+    await org.page.getByRole("link", { name: "Run a tournament" }).click();
+    await org.page.getByLabel("Event name").fill("Browser Blend");
+    await org.page.getByLabel("Swiss rounds").selectOption("1");
+    await org.page.getByLabel("Top cut").selectOption("0");
+    await org.page.getByLabel("Games per match").selectOption("1");
+    await org.page.getByRole("button", { name: "Create tournament" }).click();
+    await org.page.getByRole("heading", { name: "Browser Blend" }).waitFor();
+    const id = new URL(org.page.url()).pathname.split("/").pop();
+
+    const players = [];
+    for (const name of ["Ann", "Bob", "Cid", "Dee"]) players.push(await player(id, name));
+    await org.page.getByText("Registration open · 4 registered").waitFor();
+    await org.page.getByRole("button", { name: "Close registration" }).click();
+    await org.page.getByRole("button", { name: "Pair and start round 1" }).click();
+    await org.page.getByRole("heading", { name: "Round 1 pairings" }).waitFor();
+    await org.page.getByTestId("round-clock").waitFor();
+    assert.match(await org.page.getByTestId("table-1").textContent(), /playing/);
+    await screenshot(org.page, "tournament-round-1");
+
+    // The first-listed player at each table concedes; the console shows each result as its room reports it.
+    const event = await (await fetch(`${env.server.base}/api/tournaments/${id}`)).json();
+    for (const t of event.rounds[0].tables) {
+      const loser = players.find((p) => p.account.id === t.players[0]);
+      await concede(loser, t.room_id);
+    }
+    const winner1 = players.find((p) => p.account.id === event.rounds[0].tables[0].players[1]).account.display_name;
+    const loser1 = players.find((p) => p.account.id === event.rounds[0].tables[0].players[0]).account.display_name;
+    await org.page.getByTestId("table-1").getByText(`${winner1} 1–0`).waitFor();
+    await org.page.getByTestId("table-2").getByText("1–0").waitFor();
+
+    // A correction: the slip was signed for the wrong player.
+    await org.page.getByLabel("Reason").fill("slip signed for the wrong player");
+    await org.page.getByRole("button", { name: `${loser1} won table 1` }).click();
+    await org.page.getByTestId("table-1").getByText(`${loser1} 1–0`).waitFor();
+    await org.page.getByRole("heading", { name: "Standings" }).waitFor();
+    await screenshot(org.page, "tournament-console");
+
+    // The public page, signed out.
+    const pub = await newPage();
+    await pub.page.goto(`${env.server.base}/tournaments/${id}`);
+    await pub.page.getByRole("heading", { name: "Browser Blend" }).waitFor();
+    await pub.page.getByTestId("table-1").getByText(`${loser1} 1–0`).waitFor();
+    await pub.page.getByRole("link", { name: "Watch" }).first().waitFor();
+    const standings = await pub.page.locator("table.standings tbody tr").allTextContents();
+    assert.equal(standings.length, 4);
+    assert.ok(standings.slice(0, 2).some((row) => row.includes(loser1)), `the corrected winner is in the top two: ${standings}`);
+    await pub.page.getByText(/correction .*slip signed for the wrong player/).waitFor();
+    assert.equal(await pub.page.getByRole("heading", { name: "Organizer console" }).count(), 0, "the public page has no console");
+    await screenshot(pub.page, "tournament-public");
+
+    // A player's view: their table, opponent, room link and record.
+    const me = players[0];
+    await me.page.goto(`${env.server.base}/tournaments/${id}`);
+    await me.page.getByTestId("my-table").getByText(/My record: \d–\d–\d/).waitFor();
+    await me.page.getByRole("link", { name: "Go to my table" }).waitFor();
+
+    assert.deepEqual([...org.errors, ...pub.errors], []);
+    for (const c of [org, pub, ...players]) await c.context.close();
+  });
+});

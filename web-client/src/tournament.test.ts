@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { type EventView, type RoundView, type TableView, clockText, myTable, resultText } from "./tournament";
+
+const table = (result: TableView["result"]): TableView => ({ table: 3, players: ["ann", "bob"], room_id: "r1", result, extension_minutes: 0 });
+const name = (p: string) => p.toUpperCase();
+
+describe("resultText", () => {
+  it("says who won and by how much, a draw, or that the table is still playing", () => {
+    expect(resultText(table({ games: [] }), name)).toBe("playing");
+    expect(resultText(table({ games: [{ result: "win", winner: "bob" }, { result: "win", winner: "ann" }, { result: "win", winner: "bob" }] }), name)).toBe("BOB 2–1");
+    expect(resultText(table({ games: [{ result: "game_loss", player: "bob" }] }), name)).toBe("ANN 1–0");
+    expect(resultText(table({ games: [{ result: "draw" }] }), name)).toBe("draw 0–0");
+  });
+  it("puts a judge's match loss before the games", () => {
+    expect(resultText(table({ games: [{ result: "win", winner: "ann" }], judge: [{ action: "match_loss", player: "ann" }] }), name)).toBe("ANN: match loss");
+  });
+});
+
+describe("myTable and the round clock", () => {
+  const round: RoundView = { number: 2, started_at_ms: 0, time_called_at_ms: 45 * 60_000, tables: [table({ games: [] })], byes: ["cy"] };
+  const ev = { rounds: [round] } as unknown as EventView;
+  it("finds the player's table and opponent, or their bye", () => {
+    expect(myTable(ev, "bob")).toMatchObject({ round: 2, opponent: "ann", bye: false });
+    expect(myTable(ev, "cy")).toMatchObject({ round: 2, table: null, bye: true });
+    expect(myTable(ev, "dee")).toBeNull();
+  });
+  it("counts down to time and then says so", () => {
+    expect(clockText(round, 45 * 60_000 - 61_500)).toBe("1:01 left");
+    expect(clockText(round, 45 * 60_000)).toBe("time called");
+  });
+});

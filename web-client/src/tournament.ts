@@ -1,0 +1,131 @@
+// Tournament REST (docs/tournaments.md "On the server") and the pure helpers the event pages use.
+// The shapes mirror gb-server's tournament/view.rs and gb-tournament's file format; they are not generated yet.
+import { call } from "./api";
+import type { JoinSeat } from "./protocol";
+
+export type GameEntry =
+  | { result: "win"; winner: string; decided_by?: string }
+  | { result: "draw" }
+  | { result: "unfinished" }
+  | { result: "game_loss"; player: string; reason?: string };
+
+export type JudgeAction =
+  | { action: "match_loss"; player: string; reason?: string }
+  | { action: "disqualification"; player: string; reason?: string }
+  | { action: "time_extension"; minutes: number; reason?: string };
+
+export interface TableResult {
+  games: GameEntry[];
+  end?: "time" | "intentional_draw" | { conceded_by: string };
+  judge?: JudgeAction[];
+}
+
+export interface TableView {
+  table: number;
+  players: [string, string];
+  room_id: string | null;
+  result: TableResult;
+  extension_minutes: number;
+}
+
+export interface RoundView {
+  number: number;
+  started_at_ms: number;
+  time_called_at_ms: number;
+  tables: TableView[];
+  byes: string[];
+}
+
+export interface Settings {
+  structure: { kind: "swiss"; rounds: number | "auto"; top_cut?: number | null } | { kind: "single_elimination" };
+  games_per_match: 1 | 3;
+  next_game_chooser: "loser" | "winner";
+  round_minutes: number;
+  end_of_round: { extra_turns: number };
+  spectator_delay_seconds: number;
+}
+
+export interface EventView {
+  id: string;
+  organizer_id: string;
+  status: "registration" | "closed" | "running" | "finished";
+  log: { name: string; seed: number; settings: Settings; players: { id: string; name: string; entered_round: number }[] };
+  rounds: RoundView[];
+  champion: string | null;
+  over: boolean;
+  next_round_blocked: string | null;
+}
+
+export interface Fraction { num: number; den: number; value?: number }
+export interface Standing {
+  rank: number;
+  player: string;
+  name: string;
+  match_points: number;
+  record: { won: number; lost: number; drawn: number };
+  active: boolean;
+}
+export interface Standings { rounds: number; players: Standing[] }
+export interface AuditEntry { seq: number; actor: string; action: string; detail_json: string; created_at: number }
+
+const base = (id: string) => `/api/tournaments/${encodeURIComponent(id)}`;
+
+export const tournaments = {
+  create: (name: string, settings: Settings) => call<EventView>("POST", "/api/tournaments", { name, settings }),
+  get: (id: string) => call<EventView>("GET", base(id)),
+  openRegistration: (id: string) => call<EventView>("POST", `${base(id)}/registration/open`, {}),
+  closeRegistration: (id: string) => call<EventView>("POST", `${base(id)}/registration/close`, {}),
+  register: (id: string, deck: JoinSeat) => call<EventView>("POST", `${base(id)}/registrations`, deck),
+  lateEntry: (id: string, account_id: string, preconstructed: string) =>
+    call<EventView>("POST", `${base(id)}/late_entries`, { account_id, preconstructed }),
+  drop: (id: string, player: string, reason: string) =>
+    call<EventView>("POST", `${base(id)}/players/${encodeURIComponent(player)}/drop`, { reason }),
+  startRound: (id: string) => call<EventView>("POST", `${base(id)}/rounds`, {}),
+  correct: (id: string, round: number, table: number, result: TableResult, reason: string) =>
+    call<EventView>("POST", `${base(id)}/corrections`, { round, table, result, reason }),
+  standings: (id: string) => call<Standings>("GET", `${base(id)}/standings`),
+  audit: (id: string) => call<AuditEntry[]>("GET", `${base(id)}/audit`),
+};
+
+/** "Ann 1–0", "draw", "playing": a table's result in words, for the pairings list. */
+export function resultText(t: TableView, name: (id: string) => string): string {
+  const judge = t.result.judge?.find((j) => j.action !== "time_extension");
+  if (judge && "player" in judge) return `${name(judge.player)}: ${judge.action === "match_loss" ? "match loss" : "disqualified"}`;
+  if (t.result.games.length === 0 && !t.result.end) return "playing";
+  let a = 0;
+  let b = 0;
+  for (const g of t.result.games) {
+    const who = g.result === "win" ? g.winner : g.result === "game_loss" ? t.players.find((p) => p !== g.player) : undefined;
+    if (who === t.players[0]) a++;
+    else if (who === t.players[1]) b++;
+  }
+  if (a === b) return `draw ${a}–${b}`;
+  return a > b ? `${name(t.players[0])} ${a}–${b}` : `${name(t.players[1])} ${b}–${a}`;
+}
+
+/** The player's table in the latest round, their opponent, or their bye. */
+export function myTable(ev: EventView, me: string): { round: number; table: TableView | null; opponent: string | null; bye: boolean } | null {
+  const round = ev.rounds[ev.rounds.length - 1];
+  if (!round) return null;
+  if (round.byes.includes(me)) return { round: round.number, table: null, opponent: null, bye: true };
+  const table = round.tables.find((t) => t.players.includes(me));
+  if (!table) return null;
+  return { round: round.number, table, opponent: table.players.find((p) => p !== me) ?? null, bye: false };
+}
+
+/** "12:04 left" or "time called", from the round clock. */
+export function clockText(round: RoundView, now: number): string {
+  const left = round.time_called_at_ms - now;
+  if (left <= 0) return "time called";
+  const s = Math.floor(left / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} left`;
+}
+
+/** The top cut's rounds, for the bracket: the rounds after the Swiss ones. */
+export function playoffRounds(ev: EventView): RoundView[] {
+  const s = ev.log.settings.structure;
+  if (s.kind === "single_elimination") return ev.rounds;
+  if (!s.top_cut) return [];
+  const swiss = typeof s.rounds === "number" ? s.rounds : Infinity;
+  return ev.rounds.filter((r) => r.number > swiss);
+}

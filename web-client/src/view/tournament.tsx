@@ -1,0 +1,270 @@
+// Tournament pages: creating an event, and the event page, which is at once the public page (pairings, round
+// clock, standings, bracket, audit log), the player's view (my table, opponent, room link, record) and, for the
+// organizer, the console (registration, rounds, late entries, drops, corrections). It polls the event every two
+// seconds, so results appear as the tables' rooms finish.
+import { useEffect, useState } from "preact/hooks";
+import type { Session } from "../app";
+import { ApiError } from "../api";
+import { PRECONS } from "../precon";
+import { linkClick, navigate } from "../router";
+import {
+  type AuditEntry, type EventView, type Settings, type Standings, type TableView,
+  clockText, myTable, playoffRounds, resultText, tournaments,
+} from "../tournament";
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export function NewTournament({ session }: { session: Session }) {
+  const [name, setName] = useState("Friday Night Blend");
+  const [rounds, setRounds] = useState("auto");
+  const [topCut, setTopCut] = useState("8");
+  const [games, setGames] = useState<1 | 3>(3);
+  const [minutes, setMinutes] = useState(45);
+  const [error, setError] = useState<string | null>(null);
+  if (!session.account) return <section class="panel"><h1>New tournament</h1><p>Sign in (as a guest is fine) in the <a href="/" onClick={linkClick}>lobby</a> first.</p></section>;
+  const create = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    const settings: Settings = {
+      structure: { kind: "swiss", rounds: rounds === "auto" ? "auto" : Number(rounds), top_cut: topCut === "0" ? null : Number(topCut) },
+      games_per_match: games, next_game_chooser: "loser", round_minutes: minutes,
+      end_of_round: { extra_turns: 3 }, spectator_delay_seconds: 0,
+    };
+    try {
+      const ev = await tournaments.create(name, settings);
+      navigate(`/tournaments/${encodeURIComponent(ev.id)}`);
+    } catch (err) {
+      setError(message(err));
+    }
+  };
+  return (
+    <form class="panel" onSubmit={create} aria-labelledby="new-t-h">
+      <h1 id="new-t-h">New tournament</h1>
+      <div class="field"><label for="t-name">Event name</label><input id="t-name" value={name} onInput={(e) => setName(e.currentTarget.value)} /></div>
+      <div class="field"><label for="t-rounds">Swiss rounds</label>
+        <select id="t-rounds" value={rounds} onChange={(e) => setRounds(e.currentTarget.value)}>
+          <option value="auto">By the number of players</option>
+          {[1, 2, 3, 4, 5, 6, 7, 8].map((n) => <option key={n} value={String(n)}>{n}</option>)}
+        </select></div>
+      <div class="field"><label for="t-cut">Top cut</label>
+        <select id="t-cut" value={topCut} onChange={(e) => setTopCut(e.currentTarget.value)}>
+          <option value="0">None</option><option value="2">Top 2</option><option value="4">Top 4</option><option value="8">Top 8</option>
+        </select></div>
+      <div class="field"><label for="t-games">Games per match</label>
+        <select id="t-games" value={String(games)} onChange={(e) => setGames(e.currentTarget.value === "1" ? 1 : 3)}>
+          <option value="3">Best of 3</option><option value="1">One game</option>
+        </select></div>
+      <div class="field"><label for="t-minutes">Round time limit (minutes)</label>
+        <input id="t-minutes" type="number" min={1} max={1440} value={minutes} onInput={(e) => setMinutes(Number(e.currentTarget.value))} /></div>
+      <button type="submit" class="primary">Create tournament</button>
+      {error ? <p class="error" role="alert">{error}</p> : null}
+    </form>
+  );
+}
+
+function useEvent(id: string) {
+  const [ev, setEv] = useState<EventView | null>(null);
+  const [standings, setStandings] = useState<Standings | null>(null);
+  const [audit, setAudit] = useState<AuditEntry[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    Promise.all([tournaments.get(id), tournaments.standings(id), tournaments.audit(id)]).then(
+      ([e, s, a]) => { if (live) { setEv(e); setStandings(s); setAudit(a); setError(null); } },
+      (e: unknown) => live && setError(e instanceof ApiError && e.status === 404 ? "No tournament has this id." : message(e)),
+    );
+    const t = setTimeout(() => setTick((n) => n + 1), 2000);
+    return () => { live = false; clearTimeout(t); };
+  }, [id, tick]);
+  return { ev, standings, audit, error, refresh: (e: EventView) => { setEv(e); setTick((n) => n + 1); } };
+}
+
+export function TournamentPage({ id, session }: { id: string; session: Session }) {
+  const { ev, standings, audit, error, refresh } = useEvent(id);
+  if (error) return <section class="panel"><h1>Tournament</h1><p class="error" role="alert">{error}</p></section>;
+  if (!ev) return <section class="panel" aria-busy="true"><h1>Tournament</h1><p>Loading…</p></section>;
+  const names = new Map(ev.log.players.map((p) => [p.id, p.name]));
+  const name = (p: string) => names.get(p) ?? p;
+  const me = session.account?.id;
+  const organizer = me === ev.organizer_id;
+  const round = ev.rounds[ev.rounds.length - 1];
+  return (
+    <div class="tournament">
+      <section class="panel" aria-labelledby="t-h">
+        <h1 id="t-h">{ev.log.name}</h1>
+        <p><span data-testid="event-status">{statusText(ev)}</span>{round && ev.status === "running" ? <> · Round {round.number}: <span data-testid="round-clock">{clockText(round, Date.now())}</span></> : null}</p>
+        {ev.champion ? <p class="lede">Champion: <strong data-testid="champion">{name(ev.champion)}</strong></p> : null}
+        {me && !organizer ? <PlayerBox ev={ev} me={me} name={name} standings={standings} onChange={refresh} /> : null}
+      </section>
+      {organizer ? <Console ev={ev} name={name} onChange={refresh} /> : null}
+      {round ? <Pairings ev={ev} name={name} /> : null}
+      {standings && standings.players.length ? <StandingsTable standings={standings} /> : null}
+      {playoffRounds(ev).length ? <Bracket ev={ev} name={name} /> : null}
+      <section class="panel" aria-labelledby="audit-h">
+        <h2 id="audit-h">Organizer actions</h2>
+        {audit.length ? <ol class="small">{audit.map((a) => <li key={a.seq}>{a.action.replace(/_/g, " ")} {summary(a.detail_json)}</li>)}</ol> : <p class="small">None yet.</p>}
+      </section>
+    </div>
+  );
+}
+
+function statusText(ev: EventView): string {
+  switch (ev.status) {
+    case "registration": return `Registration open · ${ev.log.players.length} registered`;
+    case "closed": return `Registration closed · ${ev.log.players.length} players`;
+    case "running": return "Running";
+    case "finished": return "Finished";
+  }
+}
+
+function summary(detail: string): string {
+  try {
+    const d = JSON.parse(detail) as Record<string, unknown>;
+    return Object.entries(d).filter(([k]) => k !== "explanation").map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`).join(", ");
+  } catch {
+    return detail;
+  }
+}
+
+function PlayerBox({ ev, me, name, standings, onChange }: { ev: EventView; me: string; name: (p: string) => string; standings: Standings | null; onChange: (e: EventView) => void }) {
+  const [deck, setDeck] = useState(PRECONS[0]?.slug ?? "");
+  const [error, setError] = useState<string | null>(null);
+  const registered = ev.log.players.some((p) => p.id === me);
+  const act = (f: () => Promise<EventView>) => f().then(onChange, (e: unknown) => setError(message(e)));
+  if (!registered) {
+    if (ev.status !== "registration") return null;
+    return (
+      <div class="row">
+        <label for="reg-deck">Deck</label>
+        <select id="reg-deck" value={deck} onChange={(e) => setDeck(e.currentTarget.value)}>
+          {PRECONS.map((p) => <option key={p.slug} value={p.slug}>{p.list.name}</option>)}
+        </select>
+        <button type="button" class="primary" onClick={() => act(() => tournaments.register(ev.id, { preconstructed: deck }))}>Register</button>
+        {error ? <p class="error" role="alert">{error}</p> : null}
+      </div>
+    );
+  }
+  const mine = myTable(ev, me);
+  const record = standings?.players.find((s) => s.player === me)?.record;
+  return (
+    <div class="my-table" data-testid="my-table">
+      {record ? <p>My record: {record.won}–{record.lost}–{record.drawn}</p> : <p>You are registered.</p>}
+      {mine?.bye ? <p>Round {mine.round}: you have a bye.</p> : null}
+      {mine?.table ? (
+        <p>Round {mine.round}, table {mine.table.table}: against <strong>{name(mine.opponent ?? "")}</strong> · {resultText(mine.table, name)}
+          {mine.table.room_id ? <> · <a href={`/rooms/${encodeURIComponent(mine.table.room_id)}`} onClick={linkClick}>Go to my table</a></> : null}</p>
+      ) : null}
+      {ev.status !== "finished" ? <button type="button" class="ghost" onClick={() => act(() => tournaments.drop(ev.id, me, "dropped by the player"))}>Drop from the event</button> : null}
+      {error ? <p class="error" role="alert">{error}</p> : null}
+    </div>
+  );
+}
+
+function Console({ ev, name, onChange }: { ev: EventView; name: (p: string) => string; onChange: (e: EventView) => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const [late, setLate] = useState("");
+  const act = (f: () => Promise<EventView>) => { setError(null); f().then(onChange, (e: unknown) => setError(message(e))); };
+  const playoffNext = ev.rounds.length > 0 && !ev.over && playoffRounds(ev).length === 0 && ev.next_round_blocked === null && swissDone(ev);
+  return (
+    <section class="panel" aria-labelledby="console-h">
+      <h2 id="console-h">Organizer console</h2>
+      <div class="row">
+        {ev.status === "registration" ? <button type="button" onClick={() => act(() => tournaments.closeRegistration(ev.id))}>Close registration</button> : null}
+        {ev.status === "closed" ? <button type="button" onClick={() => act(() => tournaments.openRegistration(ev.id))}>Reopen registration</button> : null}
+        {ev.status !== "registration" && !ev.over ? (
+          <button type="button" class="primary" disabled={ev.next_round_blocked !== null} onClick={() => act(() => tournaments.startRound(ev.id))}>
+            {playoffNext ? "Start the top cut" : `Pair and start round ${ev.rounds.length + 1}`}
+          </button>
+        ) : null}
+      </div>
+      {ev.next_round_blocked && !ev.over ? <p class="small">Next round: {ev.next_round_blocked}</p> : null}
+      <p class="small">Pairings and standings on this page are published: players and spectators see them as they change.</p>
+      <form class="row" aria-label="Late entry" onSubmit={(e) => { e.preventDefault(); act(() => tournaments.lateEntry(ev.id, late.trim(), PRECONS[0]?.slug ?? "")); }}>
+        <label for="late-id">Late entry (account id)</label>
+        <input id="late-id" value={late} onInput={(e) => setLate(e.currentTarget.value)} />
+        <button type="submit">Add late entry</button>
+      </form>
+      {ev.rounds.length ? <Corrections ev={ev} name={name} act={act} /> : null}
+      {error ? <p class="error" role="alert">{error}</p> : null}
+    </section>
+  );
+}
+
+function swissDone(ev: EventView): boolean {
+  const s = ev.log.settings.structure;
+  return s.kind === "swiss" && typeof s.rounds === "number" && ev.rounds.length >= s.rounds;
+}
+
+/** One line per table of the latest round: set the winner (a correction, with its reason) or a match loss. */
+function Corrections({ ev, name, act }: { ev: EventView; name: (p: string) => string; act: (f: () => Promise<EventView>) => void }) {
+  const round = ev.rounds[ev.rounds.length - 1]!;
+  const [reason, setReason] = useState("");
+  const correct = (t: TableView, winner: string) =>
+    act(() => tournaments.correct(ev.id, round.number, t.table, { games: [{ result: "win", winner }] }, reason.trim() || "corrected by the organizer"));
+  return (
+    <div>
+      <h3>Correct a result (round {round.number})</h3>
+      <div class="field"><label for="fix-reason">Reason</label><input id="fix-reason" value={reason} onInput={(e) => setReason(e.currentTarget.value)} /></div>
+      <ul class="small">
+        {round.tables.map((t) => (
+          <li key={t.table}>Table {t.table}: {resultText(t, name)} ·{" "}
+            {t.players.map((p) => <button key={p} type="button" class="ghost" onClick={() => correct(t, p)}>{name(p)} won table {t.table}</button>)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Pairings({ ev, name }: { ev: EventView; name: (p: string) => string }) {
+  const round = ev.rounds[ev.rounds.length - 1]!;
+  return (
+    <section class="panel" aria-labelledby="pairings-h">
+      <h2 id="pairings-h">Round {round.number} pairings</h2>
+      <table class="pairings">
+        <thead><tr><th>Table</th><th>Players</th><th>Result</th><th>Watch</th></tr></thead>
+        <tbody>
+          {round.tables.map((t) => (
+            <tr key={t.table} data-testid={`table-${t.table}`}>
+              <td>{t.table}</td><td>{name(t.players[0])} – {name(t.players[1])}</td><td>{resultText(t, name)}</td>
+              <td>{t.room_id ? <a href={`/rooms/${encodeURIComponent(t.room_id)}?watch`} onClick={linkClick}>Watch</a> : "no room"}</td>
+            </tr>
+          ))}
+          {round.byes.map((b) => <tr key={b}><td>–</td><td>{name(b)}</td><td>bye</td><td /></tr>)}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function StandingsTable({ standings }: { standings: Standings }) {
+  return (
+    <section class="panel" aria-labelledby="standings-h">
+      <h2 id="standings-h">Standings</h2>
+      <table class="standings">
+        <thead><tr><th>Rank</th><th>Player</th><th>Points</th><th>Record</th></tr></thead>
+        <tbody>
+          {standings.players.map((s) => (
+            <tr key={s.player}><td>{s.rank}</td><td>{s.name}{s.active ? "" : " (dropped)"}</td><td>{s.match_points}</td><td>{s.record.won}–{s.record.lost}–{s.record.drawn}</td></tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function Bracket({ ev, name }: { ev: EventView; name: (p: string) => string }) {
+  return (
+    <section class="panel" aria-labelledby="bracket-h">
+      <h2 id="bracket-h">Top cut</h2>
+      <div class="row">
+        {playoffRounds(ev).map((r) => (
+          <ol key={r.number} aria-label={`Round ${r.number}`}>
+            {r.tables.map((t) => <li key={t.table}>{name(t.players[0])} – {name(t.players[1])}: {resultText(t, name)}</li>)}
+          </ol>
+        ))}
+      </div>
+    </section>
+  );
+}
