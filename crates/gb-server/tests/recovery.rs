@@ -109,7 +109,13 @@ async fn sigkill_loses_no_accepted_intent(backend: Backend) {
         let head = wsclient::next_version(&mut ws).await;
         assert_eq!(head["v"], t.version);
         if t.last[0]["v"] == t.version {
-            assert_eq!(head, t.last[0], "the rebuilt frame equals the one sent before the crash");
+            // The test client adds the patched `view` and `legal` to an update when it holds a snapshot; this
+            // resumed socket holds none, so compare the wire frames alone.
+            let mut sent = t.last[0].clone();
+            let wire = sent.as_object_mut().expect("a frame is an object");
+            wire.remove("view");
+            wire.remove("legal");
+            assert_eq!(head, sent, "the rebuilt frame equals the one sent before the crash");
         }
     }
     // Players reconnect with their last version: nothing is missing, nothing is replayed twice, and they play on.
