@@ -13,7 +13,8 @@ use serde_json::{Value, json};
 use std::process::Stdio;
 use std::time::Duration;
 use tokio::process::{Child, Command};
-use wsclient::{Lcg, Ws, advance, choose, connect, game_over, play_seat, public_room, seated_room};
+use gb_server::protocol::ViewState;
+use wsclient::{Lcg, Ws, advance, choose, connect, game_over, play_seat, public_room, resume, seated_room};
 
 /// The server process; killed (SIGKILL) if a test ends early.
 struct Server(Child);
@@ -57,6 +58,8 @@ struct Table {
     match_id: String,
     cookies: [String; 2],
     last: [Value; 2],
+    /// What each seat's client held when the server died: it resumes with it, as a browser would.
+    held: [ViewState; 2],
     version: u32,
 }
 
@@ -75,7 +78,8 @@ async fn sigkill_loses_no_accepted_intent(backend: Backend) {
         assert_eq!(version, moves);
         let info: Value = reqwest::get(format!("{base}/api/rooms/{room}")).await.unwrap().json().await.unwrap();
         let match_id = info["games"][0]["match_id"].as_str().unwrap().to_owned();
-        tables.push(Table { room, match_id, cookies: [a.cookie, b.cookie], last, version });
+        let held = [wa.held(), wb.held()];
+        tables.push(Table { room, match_id, cookies: [a.cookie, b.cookie], last, held, version });
     }
     // One more room has an intent in flight when the server dies: sent, not yet answered.
     let (room, [a, b]) = seated_room(&base, public_room()).await;
@@ -87,7 +91,7 @@ async fn sigkill_loses_no_accepted_intent(backend: Backend) {
     let pending = choose(&last[owner], &mut Lcg(78)).unwrap();
     let ws = if owner == 0 { &mut wa } else { &mut wb };
     ws.send(json!({ "type": "intent", "seq": 1, "intent": pending })).await;
-    let inflight = (room, [a.cookie, b.cookie], seen, owner, pending);
+    let inflight = (room, [a.cookie, b.cookie], seen, owner, pending, [wa.held(), wb.held()]);
     // kill -9: no shutdown hook runs, nothing is flushed on the way out.
     server.0.start_kill().unwrap();
     let status = server.0.wait().await.unwrap();
@@ -123,7 +127,7 @@ async fn sigkill_loses_no_accepted_intent(backend: Backend) {
     for (i, t) in tables.iter().enumerate() {
         let mut socks: Vec<Ws> = Vec::new();
         for seat in 0..2 {
-            let (mut ws, w) = connect(&base, &t.room, Some(&t.cookies[seat]), "player", Some(t.version)).await;
+            let (mut ws, w) = resume(&base, &t.room, Some(&t.cookies[seat]), t.held[seat].clone()).await;
             assert_eq!(w["version"], t.version);
             assert_eq!(w["seat"], ["A", "B"][seat]);
             ws.send(json!({ "type": "ping" })).await;
@@ -150,12 +154,12 @@ async fn sigkill_loses_no_accepted_intent(backend: Backend) {
     }
     // The in-flight intent either became version 6 (and reconnecting clients get exactly that frame) or never
     // happened (and is simply sent again); either way the game goes on from a version nobody has to doubt.
-    let (room, cookies, seen, owner, pending) = inflight;
+    let (room, cookies, seen, owner, pending, [held_a, held_b]) = inflight;
     let info: Value = client.get(format!("{base}/api/rooms/{room}")).send().await.unwrap().json().await.unwrap();
     let now = info["version"].as_u64().unwrap() as u32;
     assert!(now == seen || now == seen + 1, "version {now} after {seen} seen");
-    let (mut wa, _) = connect(&base, &room, Some(&cookies[0]), "player", Some(seen)).await;
-    let (mut wb, _) = connect(&base, &room, Some(&cookies[1]), "player", Some(seen)).await;
+    let (mut wa, _) = resume(&base, &room, Some(&cookies[0]), held_a).await;
+    let (mut wb, _) = resume(&base, &room, Some(&cookies[1]), held_b).await;
     if now == seen + 1 {
         assert_eq!(wsclient::next_version(&mut wa).await["v"], now);
         assert_eq!(wsclient::next_version(&mut wb).await["v"], now);

@@ -213,6 +213,24 @@ pub async fn connect(base: &str, room: &str, cookie: Option<&str>, role: &str, l
     (ws, welcome)
 }
 
+/// Reconnects as a real client does: with the `{view, legal}` it held and that document's version, so the
+/// updates after it patch what it holds.
+pub async fn resume(base: &str, room: &str, cookie: Option<&str>, held: ViewState) -> (Ws, Value) {
+    let mut ws = open(base, room, cookie, None).await.expect("upgrade");
+    let last = held.version();
+    ws.state = held;
+    ws.send(hello("player", last)).await;
+    let welcome = ws.next_of("welcome").await;
+    (ws, welcome)
+}
+
+impl Ws {
+    /// The `{view, legal}` this client holds, to resume with on another socket.
+    pub fn held(&self) -> ViewState {
+        self.state.clone()
+    }
+}
+
 /// The next `update` or `skip` (one per version).
 pub async fn next_version(ws: &mut Ws) -> Value {
     loop {
