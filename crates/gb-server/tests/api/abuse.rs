@@ -1,7 +1,9 @@
 //! Bad input on the WebSocket: every case gets its own error code or close code, and the server keeps going.
 use crate::helpers::{Backend, spawn_app};
 use crate::wsclient::{connect, seated_room};
-use crate::wsclient::{create_room, hello, open, public_room};
+use crate::wsclient::{create_room, hello, intent, open, public_room};
+use gb_core::Intent;
+use gb_server::protocol::Role;
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -26,7 +28,7 @@ async fn bad_websocket_input_gets_specific_codes(backend: Backend) {
     assert_eq!(ws.close_code().await, Some(4004));
     // Protocol version mismatch: 4000.
     let mut ws = open(&base, &room, None, None).await.unwrap();
-    ws.send(json!({ "type": "hello", "protocol": 2, "as": "spectator", "last_version": null })).await;
+    ws.send_json(json!({ "type": "hello", "protocol": 2, "as": "spectator", "last_version": null })).await;
     assert_eq!(ws.close_code().await, Some(4000));
     // Larger than 64 KiB: 1009.
     let mut ws = open(&base, &room, None, None).await.unwrap();
@@ -35,50 +37,50 @@ async fn bad_websocket_input_gets_specific_codes(backend: Backend) {
 
     // Errors that keep the connection open.
     let mut ws = open(&base, &room, Some(&b.cookie), None).await.unwrap();
-    ws.send(json!({ "type": "intent", "seq": 1, "intent": { "type": "pass" } })).await;
+    ws.send(intent(1, Intent::Pass)).await;
     expect(&mut ws, "hello_first").await;
     ws.send_raw(Message::Text("{not json".into())).await;
     expect(&mut ws, "bad_json").await;
-    ws.send(json!({ "type": "dance" })).await;
+    ws.send_json(json!({ "type": "dance" })).await;
     expect(&mut ws, "unknown_type").await;
-    ws.send(json!({ "no_type": 1 })).await;
+    ws.send_json(json!({ "no_type": 1 })).await;
     expect(&mut ws, "missing_type").await;
-    ws.send(json!({ "type": "intent", "seq": "x" })).await;
+    ws.send_json(json!({ "type": "intent", "seq": "x" })).await;
     expect(&mut ws, "bad_message").await;
     ws.send_raw(Message::Binary(vec![1, 2, 3].into())).await;
     expect(&mut ws, "binary_unsupported").await;
-    ws.send(hello("player", None)).await;
+    ws.send(hello(Role::Player, None)).await;
     let w = ws.next_of("welcome").await;
     assert_eq!(w["seat"], "B");
     let snap = ws.next_of("snapshot").await;
-    ws.send(hello("player", None)).await;
+    ws.send(hello(Role::Player, None)).await;
     expect(&mut ws, "already_greeted").await;
     // An intent for a decision this seat does not owe: the engine's rejection, with the rule and what is legal.
     let owner = snap["view"]["pending"]["seat"].clone();
     let mut other = if owner == "B" {
-        let (w, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
+        let (w, _) = connect(&base, &room, Some(&a.cookie), Role::Player, None).await;
         w
     } else {
         ws
     };
-    other.send(json!({ "type": "intent", "seq": 7, "intent": { "type": "end_turn" } })).await;
+    other.send(intent(7, Intent::EndTurn)).await;
     let r = other.next_of("rejected").await;
     assert_eq!(r["seq"], 7);
     assert_eq!(r["rejection"]["code"], "not_your_decision");
     assert!(r["rejection"]["rule"].as_str().unwrap().starts_with("CR "));
     assert_eq!(r["legal"], json!([{ "type": "concede" }]));
     // A spectator (or someone without a seat) submitting an intent.
-    let (mut spec, _) = connect(&base, &room, None, "spectator", None).await;
-    spec.send(json!({ "type": "intent", "seq": 1, "intent": { "type": "concede" } })).await;
+    let (mut spec, _) = connect(&base, &room, None, Role::Spectator, None).await;
+    spec.send(intent(1, Intent::Concede)).await;
     expect(&mut spec, "not_seated").await;
     // A seat holder who said `as: spectator` watches and cannot play either.
-    let (mut watching, w) = connect(&base, &room, Some(&a.cookie), "spectator", None).await;
+    let (mut watching, w) = connect(&base, &room, Some(&a.cookie), Role::Spectator, None).await;
     assert!(w["seat"].is_null());
-    watching.send(json!({ "type": "intent", "seq": 1, "intent": { "type": "concede" } })).await;
+    watching.send(intent(1, Intent::Concede)).await;
     expect(&mut watching, "not_seated").await;
 
     // Flooding past the per-connection rate limit: 1008.
-    let (mut flood, _) = connect(&base, &room, None, "spectator", None).await;
+    let (mut flood, _) = connect(&base, &room, None, Role::Spectator, None).await;
     for _ in 0..200 {
         flood.send_raw(Message::Text(r#"{"type":"ping"}"#.into())).await;
     }
@@ -155,8 +157,8 @@ async fn shutdown_closes_sockets_with_1012(backend: Backend) {
     let mut app = spawn_app(backend).await;
     let base = app.address.clone();
     let (room, [a, _]) = seated_room(&base, public_room()).await;
-    let (mut player, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
-    let (mut spec, _) = connect(&base, &room, None, "spectator", None).await;
+    let (mut player, _) = connect(&base, &room, Some(&a.cookie), Role::Player, None).await;
+    let (mut spec, _) = connect(&base, &room, None, Role::Spectator, None).await;
     // Metrics are exported while we are at it.
     let metrics = app.metrics().await;
     assert!(metrics.contains("gb_ws_connections") && metrics.contains("gb_rooms"), "{metrics}");
@@ -169,7 +171,6 @@ async fn shutdown_closes_sockets_with_1012(backend: Backend) {
 
 /// A viewer whose queue is full is cut off (its socket would close with 1013) and the room plays on.
 async fn slow_consumer_is_dropped(backend: Backend) {
-    use gb_server::protocol::Role;
     use gb_server::room::{Conn, RoomCmd};
     let app = spawn_app(backend).await;
     let base = app.address.clone();
@@ -188,8 +189,8 @@ async fn slow_consumer_is_dropped(backend: Backend) {
         kill: kill.clone(),
     };
     handle.tx.send(RoomCmd::Connect(conn)).await.unwrap();
-    let (mut wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
-    let (mut wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
+    let (mut wa, _) = connect(&base, &room, Some(&a.cookie), Role::Player, None).await;
+    let (mut wb, _) = connect(&base, &room, Some(&b.cookie), Role::Player, None).await;
     let mut last = [wa.next_of("snapshot").await, wb.next_of("snapshot").await];
     crate::wsclient::advance([&mut wa, &mut wb], &mut last, &mut crate::wsclient::Lcg(1), 2).await;
     assert!(kill.is_cancelled(), "the slow viewer was cut off");

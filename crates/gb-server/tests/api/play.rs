@@ -2,7 +2,8 @@
 //! reconnects that replay exactly the missed versions (or a snapshot when too far behind).
 use crate::helpers::{Backend, spawn_app, spawn_app_with};
 use crate::wsclient::{Lcg, Ws, advance, connect, game_over, next_version, play_seat, public_room, seated_room};
-use serde_json::{Value, json};
+use gb_server::protocol::{ClientMsg, Role};
+use serde_json::Value;
 use std::collections::HashSet;
 
 /// Every card id shown anywhere in a message (objects shaped like `CardView`: id, card, name).
@@ -61,12 +62,12 @@ async fn full_match_with_spectator_leaks_nothing(backend: Backend) {
     let app = spawn_app(backend).await;
     let base = app.address.clone();
     let (room, [a, b]) = seated_room(&base, public_room()).await;
-    let (spec, w) = connect(&base, &room, None, "spectator", None).await;
+    let (spec, w) = connect(&base, &room, None, Role::Spectator, None).await;
     assert!(w["seat"].is_null());
-    let (wa, w) = connect(&base, &room, Some(&a.cookie), "player", None).await;
+    let (wa, w) = connect(&base, &room, Some(&a.cookie), Role::Player, None).await;
     assert_eq!(w["seat"], "A");
     assert_eq!(w["room"]["seed_hash"].as_str().unwrap().len(), 64, "commitment published at the start");
-    let (wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
+    let (wb, _) = connect(&base, &room, Some(&b.cookie), Role::Player, None).await;
     let spectator = tokio::spawn(async move {
         let mut spec = spec;
         let mut frames = Vec::new();
@@ -120,7 +121,7 @@ async fn full_match_with_spectator_leaks_nothing(backend: Backend) {
 
 /// Pings and checks that nothing but `room` notices came before the pong.
 async fn assert_nothing_but_room(ws: &mut Ws) {
-    ws.send(json!({ "type": "ping" })).await;
+    ws.send(ClientMsg::Ping).await;
     loop {
         let m = ws.next().await.unwrap();
         match m["type"].as_str() {
@@ -135,10 +136,10 @@ async fn reconnect_gets_missed_versions_or_a_snapshot(backend: Backend) {
     let app = spawn_app_with(backend, |s| s.stream_history = 8).await;
     let base = app.address.clone();
     let (room, [a, b]) = seated_room(&base, public_room()).await;
-    let (mut wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
-    let (mut wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
+    let (mut wa, _) = connect(&base, &room, Some(&a.cookie), Role::Player, None).await;
+    let (mut wb, _) = connect(&base, &room, Some(&b.cookie), Role::Player, None).await;
     // A second socket of seat B that follows along for a while, then drops.
-    let (mut wb2, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
+    let (mut wb2, _) = connect(&base, &room, Some(&b.cookie), Role::Player, None).await;
     let mut rng = Lcg(9);
     let mut last = [wa.next_of("snapshot").await, wb.next_of("snapshot").await];
     advance([&mut wa, &mut wb], &mut last, &mut rng, 3).await;
@@ -149,7 +150,7 @@ async fn reconnect_gets_missed_versions_or_a_snapshot(backend: Backend) {
     drop(wb2);
     let head = advance([&mut wa, &mut wb], &mut last, &mut rng, 6).await;
     assert_eq!(head, 9);
-    let (mut back, w) = connect(&base, &room, Some(&b.cookie), "player", Some(3)).await;
+    let (mut back, w) = connect(&base, &room, Some(&b.cookie), Role::Player, Some(3)).await;
     assert_eq!(w["version"], head);
     for expect in 4..=head {
         let m = back.next().await.unwrap();
@@ -158,19 +159,19 @@ async fn reconnect_gets_missed_versions_or_a_snapshot(backend: Backend) {
     }
     assert_nothing_but_room(&mut back).await;
     // Up to date: nothing to replay.
-    let (mut now, _) = connect(&base, &room, Some(&b.cookie), "player", Some(head)).await;
+    let (mut now, _) = connect(&base, &room, Some(&b.cookie), Role::Player, Some(head)).await;
     assert_nothing_but_room(&mut now).await;
     // Far behind (the history holds 8 versions): a snapshot at the head instead.
     let head = advance([&mut wa, &mut wb], &mut last, &mut rng, 4).await;
-    let (mut far, _) = connect(&base, &room, Some(&b.cookie), "player", Some(1)).await;
+    let (mut far, _) = connect(&base, &room, Some(&b.cookie), Role::Player, Some(1)).await;
     let s = far.next().await.unwrap();
     assert_eq!((s["type"].as_str(), s["v"].as_u64()), (Some("snapshot"), Some(u64::from(head))));
     assert!(s["view"]["players"][1]["hand"].is_array(), "seat B's own snapshot shows its hand");
     // A version this stream never had (from the future) also gets a snapshot.
-    let (mut future, _) = connect(&base, &room, Some(&b.cookie), "player", Some(head + 50)).await;
+    let (mut future, _) = connect(&base, &room, Some(&b.cookie), Role::Player, Some(head + 50)).await;
     assert_eq!(future.next().await.unwrap()["type"], "snapshot");
     // Spectators reconnect the same way on their own stream.
-    let (mut spec, _) = connect(&base, &room, None, "spectator", Some(head - 2)).await;
+    let (mut spec, _) = connect(&base, &room, None, Role::Spectator, Some(head - 2)).await;
     assert_eq!(spec.next().await.unwrap()["v"], head - 1);
     assert_eq!(spec.next().await.unwrap()["v"], head);
 }

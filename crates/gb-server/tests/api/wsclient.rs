@@ -1,6 +1,13 @@
-//! A real WebSocket client for tests (tokio-tungstenite), plus guests with their session cookie.
+//! A real WebSocket client for tests (tokio-tungstenite), plus guests with their session cookie. It speaks
+//! gb-protocol's typed messages: it sends `ClientMsg`, and every frame it reads must decode as
+//! `gb_protocol::Received` (a frame the typed protocol cannot read fails the test). The frames are then handed
+//! to the tests as JSON, which many assertions index directly; `abuse.rs` sends raw JSON on purpose.
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{Value, json};
+use gb_core::{Intent, Seat};
+use gb_server::protocol::{
+    AccountView, ClientMsg, CreateRoom, GuestBody, JoinReply, JoinSeat, Received, Role, RoomInfo,
+};
+use serde_json::Value;
 
 use std::time::Duration;
 use tokio::net::TcpStream;
@@ -19,7 +26,8 @@ pub struct Guest {
 
 pub async fn guest_at(base: &str, name: &str) -> Guest {
     let client = crate::helpers::new_client();
-    let r = client.post(format!("{base}/api/guest")).json(&json!({ "display_name": name })).send().await.unwrap();
+    let body = GuestBody { display_name: name.to_owned() };
+    let r = client.post(format!("{base}/api/guest")).json(&body).send().await.unwrap();
     assert_eq!(r.status(), 201);
     let cookie = r
         .headers()
@@ -29,33 +37,41 @@ pub async fn guest_at(base: &str, name: &str) -> Guest {
         .find_map(|c| c.split(';').next().filter(|kv| kv.starts_with("gb_session=")))
         .expect("session cookie")
         .to_owned();
-    let body: Value = r.json().await.unwrap();
-    Guest { client, cookie, id: body["id"].as_str().unwrap().to_owned() }
+    let me: AccountView = r.json().await.unwrap();
+    Guest { client, cookie, id: me.id }
 }
 
 /// POST /api/rooms with `body`, returning the room id.
 pub async fn create_room(base: &str, g: &Guest, body: Value) -> String {
     let r = g.client.post(format!("{base}/api/rooms")).json(&body).send().await.unwrap();
     assert_eq!(r.status(), 201);
-    let info: Value = r.json().await.unwrap();
-    info["id"].as_str().unwrap().to_owned()
+    let info: RoomInfo = r.json().await.unwrap();
+    info.id
 }
 
-pub async fn join(base: &str, g: &Guest, room: &str, deck: &str) -> String {
+pub async fn join(base: &str, g: &Guest, room: &str, deck: &str) -> Seat {
     let r = g
         .client
         .post(format!("{base}/api/rooms/{room}/seats"))
-        .json(&json!({ "preconstructed": deck }))
+        .json(&JoinSeat::Preconstructed { preconstructed: deck.to_owned() })
         .send()
         .await
         .unwrap();
     assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
-    let body: Value = r.json().await.unwrap();
-    body["seat"].as_str().unwrap().to_owned()
+    let reply: JoinReply = r.json().await.unwrap();
+    reply.seat
 }
 
 pub fn public_room() -> Value {
-    json!({ "visibility": "public", "best_of": 1, "spectator_delay": null, "clock": null, "vs_bot": false })
+    let room = CreateRoom {
+        visibility: gb_server::protocol::Visibility::Public,
+        best_of: 1,
+        spectator_delay: None,
+        clock: None,
+        vs_bot: false,
+        bot_level: None,
+    };
+    serde_json::to_value(room).unwrap()
 }
 
 pub struct Ws {
@@ -81,12 +97,22 @@ pub async fn open(
     Ok(Ws { inner })
 }
 
-pub fn hello(role: &str, last_version: Option<u32>) -> Value {
-    json!({ "type": "hello", "protocol": 1, "as": role, "last_version": last_version })
+pub fn hello(role: Role, last_version: Option<u32>) -> ClientMsg {
+    ClientMsg::hello(role, last_version)
+}
+
+/// `intent` under sequence number `seq`.
+pub fn intent(seq: u32, intent: Intent) -> ClientMsg {
+    ClientMsg::Intent { seq, intent }
 }
 
 impl Ws {
-    pub async fn send(&mut self, v: Value) {
+    pub async fn send(&mut self, m: ClientMsg) {
+        self.inner.send(Message::Text(m.encode().into())).await.unwrap();
+    }
+
+    /// Raw JSON, for the tests of what the server does with messages the typed protocol cannot express.
+    pub async fn send_json(&mut self, v: Value) {
         self.inner.send(Message::Text(v.to_string().into())).await.unwrap();
     }
 
@@ -104,7 +130,12 @@ impl Ws {
         loop {
             match tokio::time::timeout(d, self.inner.next()).await {
                 Err(_) => return Err(()),
-                Ok(Some(Ok(Message::Text(t)))) => return Ok(Some(serde_json::from_str(&t).unwrap())),
+                Ok(Some(Ok(Message::Text(t)))) => {
+                    if let Err(e) = Received::decode(&t) {
+                        panic!("a server frame gb-protocol cannot read ({e}): {t}");
+                    }
+                    return Ok(Some(serde_json::from_str(&t).unwrap()));
+                }
                 Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) => return Ok(None),
                 Ok(Some(Ok(_))) => continue,
             }
@@ -143,8 +174,9 @@ impl Lcg {
 }
 
 /// A random legal intent other than concede from a frame's `legal`, if the frame says we owe one.
-pub fn choose(frame: &Value, rng: &mut Lcg) -> Option<Value> {
-    let legal: Vec<&Value> = frame["legal"].as_array()?.iter().filter(|i| i["type"] != "concede").collect();
+pub fn choose(frame: &Value, rng: &mut Lcg) -> Option<Intent> {
+    let legal: Vec<Intent> = serde_json::from_value(frame.get("legal")?.clone()).expect("legal intents");
+    let legal: Vec<Intent> = legal.into_iter().filter(|i| *i != Intent::Concede).collect();
     (!legal.is_empty()).then(|| legal[rng.below(legal.len())].clone())
 }
 
@@ -163,11 +195,11 @@ pub async fn play_seat(mut ws: Ws, seed: u64, max: u32) -> Vec<Value> {
             break;
         }
         if matches!(m["type"].as_str(), Some("update" | "snapshot" | "rejected"))
-            && let Some(intent) = choose(&m, &mut rng)
+            && let Some(chosen) = choose(&m, &mut rng)
         {
             seq += 1;
-            let intent = if seq > max { json!({ "type": "concede" }) } else { intent };
-            ws.send(json!({ "type": "intent", "seq": seq, "intent": intent })).await;
+            let chosen = if seq > max { Intent::Concede } else { chosen };
+            ws.send(intent(seq, chosen)).await;
         }
     }
     frames
@@ -178,12 +210,12 @@ pub async fn seated_room(base: &str, body: Value) -> (String, [Guest; 2]) {
     let a = crate::wsclient::guest_at(base, "Ann").await;
     let b = crate::wsclient::guest_at(base, "Bob").await;
     let room = create_room(base, &a, body).await;
-    assert_eq!(join(base, &a, &room, "fire-and-wind").await, "A");
-    assert_eq!(join(base, &b, &room, "tide-and-stone").await, "B");
+    assert_eq!(join(base, &a, &room, "fire-and-wind").await, gb_core::Seat::A);
+    assert_eq!(join(base, &b, &room, "tide-and-stone").await, gb_core::Seat::B);
     (room, [a, b])
 }
 
-pub async fn connect(base: &str, room: &str, cookie: Option<&str>, role: &str, last: Option<u32>) -> (Ws, Value) {
+pub async fn connect(base: &str, room: &str, cookie: Option<&str>, role: Role, last: Option<u32>) -> (Ws, Value) {
     let mut ws = open(base, room, cookie, None).await.expect("upgrade");
     ws.send(hello(role, last)).await;
     let welcome = ws.next_of("welcome").await;
@@ -206,9 +238,9 @@ pub async fn advance(ws: [&mut Ws; 2], last: &mut [Value; 2], rng: &mut Lcg, n: 
     let mut v = 0;
     for _ in 0..n {
         let owner = if choose(&last[0], &mut Lcg(0)).is_some() { 0 } else { 1 };
-        let intent = choose(&last[owner], rng).expect("someone owes a decision");
+        let chosen = choose(&last[owner], rng).expect("someone owes a decision");
         let ws = if owner == 0 { &mut *wa } else { &mut *wb };
-        ws.send(json!({ "type": "intent", "seq": 1, "intent": intent })).await;
+        ws.send(intent(1, chosen)).await;
         for (i, w) in [&mut *wa, &mut *wb].into_iter().enumerate() {
             let m = next_version(w).await;
             v = m["v"].as_u64().unwrap() as u32;
