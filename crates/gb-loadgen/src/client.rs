@@ -1,7 +1,9 @@
 //! The REST side of a table (guest accounts with their session cookie, a room, two seats) and WebSocket
 //! connections with `hello`, exactly as a browser does it.
 use anyhow::{Context, Result, bail};
-use serde_json::{Value, json};
+use gb_protocol::{ClientMsg, CreateRoom, GuestBody, JoinSeat, Role, RoomInfo, Visibility};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
@@ -12,7 +14,8 @@ const DECKS: [&str; 4] = ["fire-and-wind", "tide-and-stone", "night-and-light", 
 
 /// A guest's session cookie (`gb_session=…`).
 pub async fn guest(http: &reqwest::Client, base: &str, name: &str) -> Result<String> {
-    let r = http.post(format!("{base}/api/guest")).json(&json!({ "display_name": name })).send().await?;
+    let body = GuestBody { display_name: name.to_owned() };
+    let r = http.post(format!("{base}/api/guest")).json(&body).send().await?;
     if !r.status().is_success() {
         bail!("guest: HTTP {}", r.status());
     }
@@ -25,37 +28,45 @@ pub async fn guest(http: &reqwest::Client, base: &str, name: &str) -> Result<Str
         .context("no session cookie")
 }
 
-async fn post(http: &reqwest::Client, url: String, cookie: &str, body: Value) -> Result<Value> {
-    let r = http.post(url).header("cookie", cookie).json(&body).send().await?;
+async fn post<T: DeserializeOwned>(
+    http: &reqwest::Client,
+    url: String,
+    cookie: &str,
+    body: &impl Serialize,
+) -> Result<T> {
+    let r = http.post(url).header("cookie", cookie).json(body).send().await?;
     let status = r.status();
-    let body: Value = r.json().await.unwrap_or(Value::Null);
+    let text = r.text().await?;
     if !status.is_success() {
-        bail!("HTTP {status}: {body}");
+        bail!("HTTP {status}: {text}");
     }
-    Ok(body)
+    serde_json::from_str(&text).with_context(|| format!("unexpected reply: {text}"))
 }
 
 /// A public best-of-one room without clock or delay, both seats taken; returns (room id, [cookie A, cookie B]).
 pub async fn table(http: &reqwest::Client, base: &str, n: u64) -> Result<(String, [String; 2])> {
     let a = guest(http, base, &format!("load{n}a")).await?;
     let b = guest(http, base, &format!("load{n}b")).await?;
-    let room = post(
-        http,
-        format!("{base}/api/rooms"),
-        &a,
-        json!({ "visibility": "public", "best_of": 1, "spectator_delay": null, "clock": null, "vs_bot": false }),
-    )
-    .await?;
-    let id = room["id"].as_str().context("room id")?.to_owned();
+    let create = CreateRoom {
+        visibility: Visibility::Public,
+        best_of: 1,
+        spectator_delay: None,
+        clock: None,
+        vs_bot: false,
+        bot_level: None,
+    };
+    let room: RoomInfo = post(http, format!("{base}/api/rooms"), &a, &create).await?;
+    let id = room.id;
     for (i, cookie) in [&a, &b].into_iter().enumerate() {
         let deck = DECKS[(n as usize + i) % 4];
-        post(http, format!("{base}/api/rooms/{id}/seats"), cookie, json!({ "preconstructed": deck })).await?;
+        let deck = JoinSeat::Preconstructed { preconstructed: deck.to_owned() };
+        let _: gb_protocol::JoinReply = post(http, format!("{base}/api/rooms/{id}/seats"), cookie, &deck).await?;
     }
     Ok((id, [a, b]))
 }
 
-/// Opens `/ws/rooms/{room}` and says hello as `role` ("player" or "spectator").
-pub async fn open(base: &str, room: &str, cookie: Option<&str>, role: &str) -> Result<Ws> {
+/// Opens `/ws/rooms/{room}` and says hello as `role`.
+pub async fn open(base: &str, room: &str, cookie: Option<&str>, role: Role) -> Result<Ws> {
     use futures_util::SinkExt;
     let url = format!("{}/ws/rooms/{room}", base.replacen("http", "ws", 1));
     let mut req = url.into_client_request()?;
@@ -63,7 +74,6 @@ pub async fn open(base: &str, room: &str, cookie: Option<&str>, role: &str) -> R
         req.headers_mut().insert("cookie", c.parse()?);
     }
     let (mut ws, _) = connect_async(req).await?;
-    let hello = json!({ "type": "hello", "protocol": 1, "as": role, "last_version": null });
-    ws.send(hello.to_string().into()).await?;
+    ws.send(ClientMsg::hello(role, None).encode().into()).await?;
     Ok(ws)
 }

@@ -145,7 +145,7 @@ async fn idle_cost(http: &reqwest::Client, base: &str, pid: &str, n: u32) -> Res
     let before = procfs::rss_bytes(pid).context("server RSS")?;
     let mut sockets = Vec::new();
     for _ in 0..n {
-        sockets.push(client::open(base, &room, None, "spectator").await?);
+        sockets.push(client::open(base, &room, None, gb_protocol::Role::Spectator).await?);
     }
     sleep(Duration::from_secs(3)).await;
     let after = procfs::rss_bytes(pid).context("server RSS")?;

@@ -4,7 +4,8 @@ use crate::client::{self, Ws};
 use crate::stats::Stats;
 use anyhow::{Result, bail};
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{Value, json};
+use gb_core::Intent;
+use gb_protocol::{ClientMsg, Received, ServerMsg};
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;
@@ -39,11 +40,11 @@ async fn play_one(ctx: &Arc<Ctx>, n: u64, game: u64) -> Result<()> {
     // Spectators first, so they see every version of the game.
     let mut watchers = Vec::new();
     for _ in 0..ctx.spectators {
-        let ws = client::open(&ctx.base, &room, None, "spectator").await?;
+        let ws = client::open(&ctx.base, &room, None, gb_protocol::Role::Spectator).await?;
         watchers.push(tokio::spawn(spectate(ws, ctx.clone())));
     }
-    let wa = client::open(&ctx.base, &room, Some(&a), "player").await?;
-    let wb = client::open(&ctx.base, &room, Some(&b), "player").await?;
+    let wa = client::open(&ctx.base, &room, Some(&a), gb_protocol::Role::Player).await?;
+    let wb = client::open(&ctx.base, &room, Some(&b), gb_protocol::Role::Player).await?;
     let seed = n.wrapping_mul(0x9e37_79b9) ^ game;
     let (ra, rb) = tokio::join!(seat(wa, ctx, seed * 2, true), seat(wb, ctx, seed * 2 + 1, false));
     for w in watchers {
@@ -75,7 +76,7 @@ async fn seat(mut ws: Ws, ctx: &Ctx, seed: u64, counts_games: bool) -> Result<()
     stats.connections.fetch_add(1, Relaxed);
     stats.open_connections.fetch_add(1, Relaxed);
     let mut rng = Lcg(seed | 1);
-    let mut seq = 0u64;
+    let mut seq = 0u32;
     let mut sent_at: Option<Instant> = None;
     let result = loop {
         let m = match timeout_at(ctx.deadline, ws.next()).await {
@@ -85,37 +86,37 @@ async fn seat(mut ws: Ws, ctx: &Ctx, seed: u64, counts_games: bool) -> Result<()
         };
         let Message::Text(t) = m else { continue };
         stats.frame(t.len());
-        let sniffed = sniff_type(&t);
-        let parsed: Option<Value> = if sniffed.is_empty() { serde_json::from_str(&t).ok() } else { None };
-        let ty = parsed.as_ref().and_then(|v| v["type"].as_str()).unwrap_or(sniffed).to_owned();
-        let ty = ty.as_str();
-        if !matches!(ty, "update" | "snapshot" | "rejected") {
-            if ty == "error" {
-                break Err(anyhow::anyhow!("server error frame: {t}"));
-            }
+        // Skip the frames a seat ignores (`accepted`, `skip`, `room`, `pong`) without decoding them: the generator
+        // must not become the bottleneck it measures.
+        if matches!(sniff_type(&t), "accepted" | "skip" | "room" | "pong" | "welcome") {
             continue;
         }
-        let v: Value = match parsed {
-            Some(v) => v,
-            None => serde_json::from_str(&t)?,
+        let msg = match Received::decode(&t) {
+            Ok(msg) => msg,
+            Err(e) => break Err(anyhow::anyhow!("server frame gb-protocol cannot read ({e}): {t}")),
         };
-        if ty == "update" {
-            stats.updates_seen.fetch_add(1, Relaxed);
-            if let Some(t0) = sent_at.take() {
-                stats.latency(t0.elapsed().as_micros() as u64);
+        match &msg {
+            ServerMsg::Error { .. } => break Err(anyhow::anyhow!("server error frame: {t}")),
+            ServerMsg::Update { .. } => {
+                stats.updates_seen.fetch_add(1, Relaxed);
+                if let Some(t0) = sent_at.take() {
+                    stats.latency(t0.elapsed().as_micros() as u64);
+                }
             }
+            ServerMsg::Rejected { .. } => {
+                stats.rejected.fetch_add(1, Relaxed);
+                sent_at = None;
+            }
+            ServerMsg::Snapshot { .. } => {}
+            _ => continue,
         }
-        if ty == "rejected" {
-            stats.rejected.fetch_add(1, Relaxed);
-            sent_at = None;
-        } else if !v["view"]["outcome"].is_null() {
+        if msg.game_over() {
             if counts_games {
                 stats.games_finished.fetch_add(1, Relaxed);
             }
             break Ok(());
         }
-        let legal: Vec<&Value> =
-            v["legal"].as_array().map(|l| l.iter().filter(|i| i["type"] != "concede").collect()).unwrap_or_default();
+        let legal: Vec<&Intent> = msg.legal().iter().filter(|i| **i != Intent::Concede).collect();
         if legal.is_empty() {
             continue;
         }
@@ -127,7 +128,7 @@ async fn seat(mut ws: Ws, ctx: &Ctx, seed: u64, counts_games: bool) -> Result<()
         sleep(think).await;
         let intent = legal[rng.below(legal.len() as u64) as usize].clone();
         seq += 1;
-        let msg = json!({ "type": "intent", "seq": seq, "intent": intent }).to_string();
+        let msg = ClientMsg::Intent { seq, intent }.encode();
         sent_at = Some(Instant::now());
         ws.send(msg.into()).await?;
         if stats.on() {
