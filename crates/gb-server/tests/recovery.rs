@@ -8,8 +8,9 @@ mod helpers;
 #[path = "api/wsclient.rs"]
 mod wsclient;
 
+use gb_server::protocol::Role;
 use helpers::{Backend, test_database};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::process::Stdio;
 use std::time::Duration;
 use tokio::process::{Child, Command};
@@ -65,8 +66,8 @@ async fn sigkill_loses_no_accepted_intent(backend: Backend) {
     let mut tables = Vec::new();
     for (i, moves) in [3u32, 8, 13].into_iter().enumerate() {
         let (room, [a, b]) = seated_room(&base, public_room()).await;
-        let (mut wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
-        let (mut wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
+        let (mut wa, _) = connect(&base, &room, Some(&a.cookie), Role::Player, None).await;
+        let (mut wb, _) = connect(&base, &room, Some(&b.cookie), Role::Player, None).await;
         let mut last = [wa.next_of("snapshot").await, wb.next_of("snapshot").await];
         let version = advance([&mut wa, &mut wb], &mut last, &mut Lcg(i as u64 + 40), moves).await;
         assert_eq!(version, moves);
@@ -74,14 +75,14 @@ async fn sigkill_loses_no_accepted_intent(backend: Backend) {
     }
     // One more room has an intent in flight when the server dies: sent, not yet answered.
     let (room, [a, b]) = seated_room(&base, public_room()).await;
-    let (mut wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
-    let (mut wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
+    let (mut wa, _) = connect(&base, &room, Some(&a.cookie), Role::Player, None).await;
+    let (mut wb, _) = connect(&base, &room, Some(&b.cookie), Role::Player, None).await;
     let mut last = [wa.next_of("snapshot").await, wb.next_of("snapshot").await];
     let seen = advance([&mut wa, &mut wb], &mut last, &mut Lcg(77), 5).await;
     let owner = usize::from(choose(&last[0], &mut Lcg(0)).is_none());
     let pending = choose(&last[owner], &mut Lcg(78)).unwrap();
     let ws = if owner == 0 { &mut wa } else { &mut wb };
-    ws.send(json!({ "type": "intent", "seq": 1, "intent": pending })).await;
+    ws.send(wsclient::intent(1, pending.clone())).await;
     let inflight = (room, [a.cookie, b.cookie], seen, owner, pending);
     // kill -9: no shutdown hook runs, nothing is flushed on the way out.
     server.0.start_kill().unwrap();
@@ -99,7 +100,7 @@ async fn sigkill_loses_no_accepted_intent(backend: Backend) {
     }
     // A client two versions behind gets exactly those two frames, rebuilt by replay byte for byte.
     for t in &tables {
-        let (mut ws, _) = connect(&base, &t.room, Some(&t.cookies[0]), "player", Some(t.version - 2)).await;
+        let (mut ws, _) = connect(&base, &t.room, Some(&t.cookies[0]), Role::Player, Some(t.version - 2)).await;
         assert_eq!(wsclient::next_version(&mut ws).await["v"], t.version - 1);
         let head = wsclient::next_version(&mut ws).await;
         assert_eq!(head["v"], t.version);
@@ -112,10 +113,10 @@ async fn sigkill_loses_no_accepted_intent(backend: Backend) {
     for (i, t) in tables.iter().enumerate() {
         let mut socks: Vec<Ws> = Vec::new();
         for seat in 0..2 {
-            let (mut ws, w) = connect(&base, &t.room, Some(&t.cookies[seat]), "player", Some(t.version)).await;
+            let (mut ws, w) = connect(&base, &t.room, Some(&t.cookies[seat]), Role::Player, Some(t.version)).await;
             assert_eq!(w["version"], t.version);
             assert_eq!(w["seat"], ["A", "B"][seat]);
-            ws.send(json!({ "type": "ping" })).await;
+            ws.send(gb_server::protocol::ClientMsg::Ping).await;
             loop {
                 let m = ws.next().await.unwrap();
                 match m["type"].as_str() {
@@ -129,7 +130,7 @@ async fn sigkill_loses_no_accepted_intent(backend: Backend) {
         // Whoever owed a decision before the crash still owes the same one: play the remembered choice.
         let owner = usize::from(choose(&t.last[0], &mut Lcg(0)).is_none());
         let intent = choose(&t.last[owner], &mut Lcg(i as u64)).expect("someone owes");
-        socks[owner].send(json!({ "type": "intent", "seq": 1, "intent": intent })).await;
+        socks[owner].send(wsclient::intent(1, intent)).await;
         let wb = socks.pop().unwrap();
         let wa = socks.pop().unwrap();
         games.push(tokio::spawn(async move {
@@ -143,22 +144,22 @@ async fn sigkill_loses_no_accepted_intent(backend: Backend) {
     let info: Value = client.get(format!("{base}/api/rooms/{room}")).send().await.unwrap().json().await.unwrap();
     let now = info["version"].as_u64().unwrap() as u32;
     assert!(now == seen || now == seen + 1, "version {now} after {seen} seen");
-    let (mut wa, _) = connect(&base, &room, Some(&cookies[0]), "player", Some(seen)).await;
-    let (mut wb, _) = connect(&base, &room, Some(&cookies[1]), "player", Some(seen)).await;
+    let (mut wa, _) = connect(&base, &room, Some(&cookies[0]), Role::Player, Some(seen)).await;
+    let (mut wb, _) = connect(&base, &room, Some(&cookies[1]), Role::Player, Some(seen)).await;
     if now == seen + 1 {
         assert_eq!(wsclient::next_version(&mut wa).await["v"], now);
         assert_eq!(wsclient::next_version(&mut wb).await["v"], now);
-        let snap_a = connect(&base, &room, Some(&cookies[0]), "player", None).await.0.next_of("snapshot").await;
+        let snap_a = connect(&base, &room, Some(&cookies[0]), Role::Player, None).await.0.next_of("snapshot").await;
         if let Some(i) = choose(&snap_a, &mut Lcg(5)) {
-            wa.send(json!({ "type": "intent", "seq": 2, "intent": i })).await;
+            wa.send(wsclient::intent(2, i)).await;
         } else {
-            let snap_b = connect(&base, &room, Some(&cookies[1]), "player", None).await.0.next_of("snapshot").await;
+            let snap_b = connect(&base, &room, Some(&cookies[1]), Role::Player, None).await.0.next_of("snapshot").await;
             let i = choose(&snap_b, &mut Lcg(5)).expect("someone owes");
-            wb.send(json!({ "type": "intent", "seq": 2, "intent": i })).await;
+            wb.send(wsclient::intent(2, i)).await;
         }
     } else {
         let ws = if owner == 0 { &mut wa } else { &mut wb };
-        ws.send(json!({ "type": "intent", "seq": 2, "intent": pending })).await;
+        ws.send(wsclient::intent(2, pending)).await;
     }
     let (fa, fb) = tokio::join!(play_seat(wa, 90, 300), play_seat(wb, 91, 300));
     assert!(game_over(fa.last().unwrap()) && game_over(fb.last().unwrap()));
