@@ -80,7 +80,6 @@ export const api = {
   updateDeck: (id: string, list: DeckList, name?: string) =>
     call<DeckView>("PUT", `/api/decks/${encodeURIComponent(id)}`, { name, list } satisfies DeckBody),
   deleteDeck: (id: string) => call<void>("DELETE", `/api/decks/${encodeURIComponent(id)}`),
-  // gb-server reads `list` (docs/protocol.md still says `deck`); `text` is accepted by both.
   validate: (list: DeckList) => call<ValidateReply>("POST", "/api/decks/validate", { list } satisfies ValidateBody),
 
   rooms: () => call<RoomList>("GET", "/api/rooms"),

@@ -5,6 +5,8 @@ pub const NORMAL: u16 = 1000;
 pub const POLICY: u16 = 1008;
 /// A client message over the size limit.
 pub const TOO_LARGE: u16 = 1009;
+/// The connection's outgoing queue filled up (a reader too slow for the room): reconnect with the last version.
+pub const TOO_SLOW: u16 = 1013;
 /// The room or server is restarting: reconnect with `hello { last_version }` and resume from the log.
 pub const RESTARTING: u16 = 1012;
 /// The `hello` named a protocol version this server does not speak.
@@ -13,11 +15,12 @@ pub const BAD_PROTOCOL: u16 = 4000;
 pub const UNKNOWN_ROOM: u16 = 4004;
 
 /// Every code with the web client's name for it, for the generated `constants.ts`.
-pub const ALL: [(&str, u16); 6] = [
+pub const ALL: [(&str, u16); 7] = [
     ("normal", NORMAL),
     ("policy", POLICY),
     ("tooLarge", TOO_LARGE),
     ("restarting", RESTARTING),
+    ("tooSlow", TOO_SLOW),
     ("badProtocol", BAD_PROTOCOL),
     ("unknownRoom", UNKNOWN_ROOM),
 ];

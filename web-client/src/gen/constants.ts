@@ -8,6 +8,7 @@ export const CLOSE = {
   policy: 1008,
   tooLarge: 1009,
   restarting: 1012,
+  tooSlow: 1013,
   badProtocol: 4000,
   unknownRoom: 4004,
 } as const;

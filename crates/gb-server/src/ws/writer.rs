@@ -23,7 +23,7 @@ pub async fn run(
             biased;
             out = rx.recv() => out,
             // The room cut us off (queue full): the client reconnects with its last version and resyncs.
-            _ = kill.cancelled() => break Some((1013, "too slow: reconnect with your last version")),
+            _ = kill.cancelled() => break Some((crate::protocol::close::TOO_SLOW, "too slow: reconnect with your last version")),
             _ = shutdown.cancelled() => break Some(RESTARTING),
         };
         match out {
