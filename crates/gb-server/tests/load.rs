@@ -10,7 +10,6 @@ mod helpers;
 #[path = "api/wsclient.rs"]
 mod wsclient;
 
-use gb_server::protocol::Role;
 use helpers::{Backend, spawn_app_with};
 use std::time::Instant;
 use wsclient::{connect, game_over, play_seat, public_room, seated_room};
@@ -24,9 +23,9 @@ async fn load_dozens_of_matches() {
     let mut tables = Vec::new();
     for _ in 0..rooms {
         let (room, [a, b]) = seated_room(&base, public_room()).await;
-        let (wa, _) = connect(&base, &room, Some(&a.cookie), Role::Player, None).await;
-        let (wb, _) = connect(&base, &room, Some(&b.cookie), Role::Player, None).await;
-        let (spec, _) = connect(&base, &room, None, Role::Spectator, None).await;
+        let (wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
+        let (wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
+        let (spec, _) = connect(&base, &room, None, "spectator", None).await;
         tables.push((wa, wb, spec));
     }
     let started = Instant::now();

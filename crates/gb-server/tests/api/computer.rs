@@ -1,8 +1,7 @@
 //! Play vs computer at a chosen level: the room records the level, the computer answers through the room like
 //! a person at every level, a bad level changes nothing, and a restarted server resumes the computer at its level.
 use crate::helpers::{Backend, assert_error, spawn_app};
-use crate::wsclient::{Guest, Lcg, Ws, choose, connect, game_over, guest_at, intent, join};
-use gb_server::protocol::Role;
+use crate::wsclient::{Guest, Lcg, Ws, choose, connect, game_over, guest_at, join};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
@@ -50,9 +49,9 @@ async fn until_computer_moved(ws: &mut Ws, n: u32) -> u32 {
             assert!(!game_over(&m), "nobody concedes this early: {m}");
             owed_by = m["view"]["pending"]["seat"].as_str().map(str::to_owned);
         }
-        if let Some(chosen) = choose(&m, &mut rng) {
+        if let Some(intent) = choose(&m, &mut rng) {
             seq += 1;
-            ws.send(intent(seq, chosen)).await;
+            ws.send(json!({ "type": "intent", "seq": seq, "intent": intent })).await;
         }
     }
     v
@@ -67,8 +66,8 @@ async fn computer_answers_at_each_level(backend: Backend) {
         assert_eq!(info["seats"][1]["bot"], true);
         assert_eq!(info["seats"][1]["bot_level"], level);
         let room = info["id"].as_str().unwrap();
-        assert_eq!(join(&base, &a, room, "fire-and-wind").await, gb_core::Seat::A);
-        let (mut ws, welcome) = connect(&base, room, Some(&a.cookie), Role::Player, None).await;
+        assert_eq!(join(&base, &a, room, "fire-and-wind").await, "A");
+        let (mut ws, welcome) = connect(&base, room, Some(&a.cookie), "player", None).await;
         assert_eq!(welcome["room"]["seats"][0]["bot_level"], Value::Null, "a person has no level");
         assert_eq!(welcome["room"]["seats"][1]["bot_level"], level);
         let v = until_computer_moved(&mut ws, 8).await;
@@ -110,7 +109,7 @@ async fn computer_resumes_at_its_level_after_a_restart(backend: Backend) {
     let info = create(&app.address, &a, &vs_computer(Some("search"))).await;
     let room = info["id"].as_str().unwrap().to_owned();
     join(&app.address, &a, &room, "tide-and-stone").await;
-    let (mut ws, _) = connect(&app.address, &room, Some(&a.cookie), Role::Player, None).await;
+    let (mut ws, _) = connect(&app.address, &room, Some(&a.cookie), "player", None).await;
     until_computer_moved(&mut ws, 1).await;
     drop(ws);
     app.restart().await;
@@ -119,7 +118,7 @@ async fn computer_resumes_at_its_level_after_a_restart(backend: Backend) {
     assert_eq!(info["status"], "playing");
     assert_eq!(info["seats"][1]["bot_level"], "search", "the level came back with the room");
     // The session lives in the database, so the same cookie plays on.
-    let (mut ws, _) = connect(&base, &room, Some(&a.cookie), Role::Player, None).await;
+    let (mut ws, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
     until_computer_moved(&mut ws, 2).await;
 }
 

@@ -2,10 +2,7 @@
 //! its supervisor. Its sockets close with 1012, the lobby keeps listing it at its last accepted version, the
 //! clients reconnect with their last version and the match finishes.
 use crate::helpers::{Backend, TestApp, spawn_app};
-use crate::wsclient::intent;
 use crate::wsclient::{Lcg, advance, choose, connect, game_over, next_version, play_seat, public_room, seated_room};
-use gb_core::Intent;
-use gb_server::protocol::Role;
 use gb_server::room::RoomCmd;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
@@ -27,9 +24,9 @@ async fn info_at(app: &TestApp, room: &str, version: u32) -> Value {
 /// returns the final frames of A and B.
 async fn finish_from(app: &TestApp, room: &str, cookies: [&str; 2], v: u32) -> [Value; 2] {
     let base = &app.address;
-    let (wa, w) = connect(base, room, Some(cookies[0]), Role::Player, None).await;
+    let (wa, w) = connect(base, room, Some(cookies[0]), "player", None).await;
     assert_eq!(w["version"], v, "the rebuilt room resumes at the last accepted version");
-    let (wb, _) = connect(base, room, Some(cookies[1]), Role::Player, None).await;
+    let (wb, _) = connect(base, room, Some(cookies[1]), "player", None).await;
     let (fa, fb) = tokio::join!(play_seat(wa, 21, 300), play_seat(wb, 22, 300));
     let last = |f: &[Value]| f.iter().rev().find(|m| game_over(m)).cloned().expect("the match finished");
     [last(&fa), last(&fb)]
@@ -39,9 +36,9 @@ async fn a_panicking_room_comes_back_from_its_log(backend: Backend) {
     let app = spawn_app(backend).await;
     let base = app.address.clone();
     let (room, [a, b]) = seated_room(&base, public_room()).await;
-    let (mut wa, _) = connect(&base, &room, Some(&a.cookie), Role::Player, None).await;
-    let (mut wb, _) = connect(&base, &room, Some(&b.cookie), Role::Player, None).await;
-    let (mut spec, _) = connect(&base, &room, None, Role::Spectator, None).await;
+    let (mut wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
+    let (mut wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
+    let (mut spec, _) = connect(&base, &room, None, "spectator", None).await;
     let mut last = [wa.next_of("snapshot").await, wb.next_of("snapshot").await];
     let v = advance([&mut wa, &mut wb], &mut last, &mut Lcg(5), 7).await;
     assert_eq!(v, 7);
@@ -56,7 +53,7 @@ async fn a_panicking_room_comes_back_from_its_log(backend: Backend) {
     assert!(list["live"].as_array().unwrap().iter().any(|r| r["id"] == room.as_str()), "still listed live: {list}");
 
     // A spectator who saw version 5 gets exactly the versions it missed, rebuilt from the log.
-    let (mut spec, w) = connect(&base, &room, None, Role::Spectator, Some(5)).await;
+    let (mut spec, w) = connect(&base, &room, None, "spectator", Some(5)).await;
     assert_eq!(w["version"], 7);
     assert_eq!(next_version(&mut spec).await["v"], 6);
     assert_eq!(next_version(&mut spec).await["v"], 7);
@@ -74,8 +71,8 @@ async fn a_failed_append_rebuilds_the_room_from_the_log(backend: Backend) {
     let app = spawn_app(backend).await;
     let base = app.address.clone();
     let (room, [a, b]) = seated_room(&base, public_room()).await;
-    let (mut wa, _) = connect(&base, &room, Some(&a.cookie), Role::Player, None).await;
-    let (mut wb, _) = connect(&base, &room, Some(&b.cookie), Role::Player, None).await;
+    let (mut wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
+    let (mut wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
     let mut last = [wa.next_of("snapshot").await, wb.next_of("snapshot").await];
     let v = advance([&mut wa, &mut wb], &mut last, &mut Lcg(3), 4).await;
     let owner = usize::from(choose(&last[0], &mut Lcg(0)).is_none());
@@ -87,7 +84,7 @@ async fn a_failed_append_rebuilds_the_room_from_the_log(backend: Backend) {
         .unwrap();
 
     let ws = if owner == 0 { &mut wa } else { &mut wb };
-    ws.send(intent(9, Intent::Concede)).await;
+    ws.send(json!({ "type": "intent", "seq": 9, "intent": { "type": "concede" } })).await;
     let said = ws.next_of("error").await;
     assert_eq!(said["code"], "not_saved", "{said}");
     for ws in [&mut wa, &mut wb] {
@@ -96,7 +93,7 @@ async fn a_failed_append_rebuilds_the_room_from_the_log(backend: Backend) {
     let info = info_at(&app, &room, v + 1).await;
     assert_eq!(info["version"], v + 1, "the log's version 5 stands, not the refused concession: {info}");
     assert_eq!(info["status"], "playing");
-    let (mut wa, _) = connect(&base, &room, Some(&a.cookie), Role::Player, Some(v)).await;
+    let (mut wa, _) = connect(&base, &room, Some(&a.cookie), "player", Some(v)).await;
     let five = next_version(&mut wa).await;
     assert_eq!(five["v"], v + 1);
     drop(wa);
@@ -113,12 +110,12 @@ async fn a_rebuilt_room_keeps_its_computer(backend: Backend) {
     body["vs_bot"] = json!(true);
     body["bot_level"] = json!("random");
     let room = crate::wsclient::create_room(&base, &a, body).await;
-    assert_eq!(crate::wsclient::join(&base, &a, &room, "fire-and-wind").await, gb_core::Seat::A);
-    let (mut ws, _) = connect(&base, &room, Some(&a.cookie), Role::Player, None).await;
+    assert_eq!(crate::wsclient::join(&base, &a, &room, "fire-and-wind").await, "A");
+    let (mut ws, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
     ws.next_of("snapshot").await;
     app.state.rooms.get(&room).unwrap().tx.send(RoomCmd::Crash).await.unwrap();
     assert_eq!(ws.close_code().await, Some(1012));
-    let (ws, _) = connect(&base, &room, Some(&a.cookie), Role::Player, None).await;
+    let (ws, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
     // Seat A cannot finish alone: each turn it passes waits for the computer's decisions (`next` fails after
     // 10 s of silence), so a finished game is a computer that played on.
     let frames = play_seat(ws, 4, 300).await;

@@ -1,9 +1,7 @@
 //! Clocks, the spectator delay, and play against the computer (with a best-of-three rematch).
 use crate::helpers::{Backend, spawn_app};
 use crate::wsclient::{connect, game_over, next_version, play_seat, seated_room};
-use crate::wsclient::{create_room, intent, join};
-use gb_core::Intent;
-use gb_server::protocol::Role;
+use crate::wsclient::{create_room, join};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
@@ -16,8 +14,8 @@ async fn clock_expiry_loses_the_game_on_time(backend: Backend) {
     let base = app.address.clone();
     let clock = json!({ "type": "per_turn", "limit_ms": 1500, "disconnect_bank_ms": 60000 });
     let (room, [a, b]) = seated_room(&base, room_with(clock, Value::Null)).await;
-    let (mut wa, _) = connect(&base, &room, Some(&a.cookie), Role::Player, None).await;
-    let (_wb, _) = connect(&base, &room, Some(&b.cookie), Role::Player, None).await;
+    let (mut wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
+    let (_wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
     let snap = wa.next_of("snapshot").await;
     for ms in snap["clocks"]["remaining_ms"].as_array().unwrap() {
         assert!((1000..=1500).contains(&ms.as_u64().unwrap()), "{snap}");
@@ -47,7 +45,7 @@ async fn disconnection_bank_runs_out_for_an_absent_player(backend: Backend) {
     let clock = json!({ "type": "chess", "initial_ms": 60000, "increment_ms": 0, "disconnect_bank_ms": 800 });
     let (room, _) = seated_room(&base, room_with(clock, Value::Null)).await;
     // Only a spectator is here; whoever owes is away and their bank drains.
-    let (mut spec, _) = connect(&base, &room, None, Role::Spectator, None).await;
+    let (mut spec, _) = connect(&base, &room, None, "spectator", None).await;
     let end = next_version(&mut spec).await;
     assert!(game_over(&end));
     let info = spec.next_of("room").await;
@@ -58,9 +56,9 @@ async fn spectator_delay_holds_frames_back(backend: Backend) {
     let app = spawn_app(backend).await;
     let base = app.address.clone();
     let (room, [a, b]) = seated_room(&base, room_with(Value::Null, json!({ "seconds": 2 }))).await;
-    let (mut spec, _) = connect(&base, &room, None, Role::Spectator, None).await;
-    let (mut wa, _) = connect(&base, &room, Some(&a.cookie), Role::Player, None).await;
-    let (mut wb, _) = connect(&base, &room, Some(&b.cookie), Role::Player, None).await;
+    let (mut spec, _) = connect(&base, &room, None, "spectator", None).await;
+    let (mut wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
+    let (mut wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
     let mut last = [wa.next_of("snapshot").await, wb.next_of("snapshot").await];
     assert_eq!(spec.next_of("snapshot").await["v"], 0);
     let sent = Instant::now();
@@ -92,12 +90,12 @@ async fn play_vs_computer_and_loser_chooses_next_game(backend: Backend) {
     let a = crate::wsclient::guest_at(&base, "Ann").await;
     let body = json!({ "visibility": "private", "best_of": 3, "spectator_delay": null, "clock": null, "vs_bot": true });
     let room = create_room(&base, &a, body).await;
-    assert_eq!(join(&base, &a, &room, "night-and-light").await, gb_core::Seat::A);
-    let (mut wa, w) = connect(&base, &room, Some(&a.cookie), Role::Player, None).await;
+    assert_eq!(join(&base, &a, &room, "night-and-light").await, "A");
+    let (mut wa, w) = connect(&base, &room, Some(&a.cookie), "player", None).await;
     assert_eq!(w["room"]["seats"][1]["bot"], true);
     // Game 1: Ann concedes at once, so she is the loser and chooses who goes first in game 2.
     wa.next_of("snapshot").await;
-    wa.send(intent(1, Intent::Concede)).await;
+    wa.send(json!({ "type": "intent", "seq": 1, "intent": { "type": "concede" } })).await;
     wa.next_of("accepted").await;
     let r = a
         .client
@@ -111,7 +109,7 @@ async fn play_vs_computer_and_loser_chooses_next_game(backend: Backend) {
     assert_eq!(info["games"].as_array().unwrap().len(), 2, "the bot accepts at once");
     assert_ne!(info["games"][0]["seed_hash"], info["games"][1]["seed_hash"]);
     // Game 2 against the bot: play to the end (answering turn order with "go first" if asked).
-    let (wa2, w) = connect(&base, &room, Some(&a.cookie), Role::Player, None).await;
+    let (wa2, w) = connect(&base, &room, Some(&a.cookie), "player", None).await;
     assert_eq!(w["game"], 1);
     drop(wa);
     let frames = play_seat_first(wa2).await;
@@ -168,12 +166,13 @@ async fn play_seat_first(mut ws: crate::wsclient::Ws) -> Vec<Value> {
     let snap = ws.next_of("snapshot").await;
     let asks = snap["legal"].as_array().unwrap().iter().any(|i| i["type"] == "choose_turn_order");
     if asks {
-        ws.send(intent(100, Intent::ChooseTurnOrder { go_first: true })).await;
+        ws.send(json!({ "type": "intent", "seq": 100, "intent": { "type": "choose_turn_order", "go_first": true } }))
+            .await;
     }
     let mut frames = vec![snap.clone()];
-    if let Some(chosen) = crate::wsclient::choose(&snap, &mut crate::wsclient::Lcg(3)).filter(|_| !asks) {
+    if let Some(intent) = crate::wsclient::choose(&snap, &mut crate::wsclient::Lcg(3)).filter(|_| !asks) {
         // The room (or the bot) may already have moved past turn order: answer whatever we owe.
-        ws.send(intent(101, chosen)).await;
+        ws.send(json!({ "type": "intent", "seq": 101, "intent": intent })).await;
     }
     frames.extend(play_seat(ws, 11, 300).await);
     frames
