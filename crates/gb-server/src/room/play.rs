@@ -49,18 +49,24 @@ impl Room {
     }
 
     /// From the second game on, the loser of the previous game decides who goes first. The engine's seeded draw
-    /// picks who answers the turn-order ask (CR 200.4); when it picks the previous winner, the room answers for
-    /// them with the loser's stated preference (`rematch {go_first}`, default: the loser goes first). The answer
-    /// is an ordinary logged intent, so replays are unchanged.
+    /// picks who answers the turn-order ask (CR 200.4). The room answers with the loser's stated preference
+    /// (`rematch {go_first}`) whichever seat was asked, so the loser is not asked twice; without one, it answers
+    /// for the previous winner that the loser goes first, and a loser who stated nothing answers themself. The
+    /// answer is an ordinary logged intent, so replays are unchanged.
     async fn loser_chooses(&mut self) {
         let Some(winner) = self.games.iter().rev().nth(1).and_then(|g| g.winner) else { return };
         let Some(game) = self.game.as_ref() else { return };
-        let asks_order = legal_intents(&game.state, winner).iter().any(|i| matches!(i, Intent::ChooseTurnOrder { .. }));
-        if owed_seat(&game.state) == Some(winner) && asks_order {
-            let loser_first = self.loser_go_first.take().unwrap_or(true);
-            let intent = Intent::ChooseTurnOrder { go_first: !loser_first };
-            self.commit(winner, intent, Source::Room).await;
+        let Some(asked) = owed_seat(&game.state) else { return };
+        if !legal_intents(&game.state, asked).iter().any(|i| matches!(i, Intent::ChooseTurnOrder { .. })) {
+            return;
         }
+        let loser_first = match (asked == winner, self.loser_go_first.take()) {
+            (_, Some(stated)) => stated,
+            (true, None) => true,
+            (false, None) => return,
+        };
+        let go_first = if asked == winner { !loser_first } else { loser_first };
+        self.commit(asked, Intent::ChooseTurnOrder { go_first }, Source::Room).await;
     }
 
     /// Sets every stream to the current game's state (a new game at v0, or a recovered one at its version).

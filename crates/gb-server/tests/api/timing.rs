@@ -108,11 +108,19 @@ async fn play_vs_computer_and_loser_chooses_next_game(backend: Backend) {
     let info: Value = r.json().await.unwrap();
     assert_eq!(info["games"].as_array().unwrap().len(), 2, "the bot accepts at once");
     assert_ne!(info["games"][0]["seed_hash"], info["games"][1]["seed_hash"]);
-    // Game 2 against the bot: play to the end (answering turn order with "go first" if asked).
-    let (wa2, w) = connect(&base, &room, Some(&a.cookie), "player", None).await;
+    // Game 2 against the bot: the room answered the turn order with Ann's stated choice, whichever seat the draw
+    // asked (CR 200.4), so she is not asked again; play to the end.
+    let (mut wa2, w) = connect(&base, &room, Some(&a.cookie), "player", None).await;
     assert_eq!(w["game"], 1);
     drop(wa);
-    let frames = play_seat_first(wa2).await;
+    let snap = wa2.next_of("snapshot").await;
+    let asked = snap["legal"].as_array().unwrap().iter().any(|i| i["type"] == "choose_turn_order");
+    assert!(!asked, "the loser stated her choice with the rematch and is not asked again: {snap}");
+    if let Some(intent) = crate::wsclient::choose(&snap, &mut crate::wsclient::Lcg(3)) {
+        wa2.send(json!({ "type": "intent", "seq": 101, "intent": intent })).await;
+    }
+    let mut frames = vec![snap];
+    frames.extend(play_seat(wa2, 11, 300).await);
     let first = frames.iter().find_map(|f| f["view"]["first_player"].as_str().map(str::to_owned));
     assert_eq!(first.as_deref(), Some("A"), "the loser of game 1 goes first");
     assert!(game_over(frames.last().unwrap()));
@@ -159,23 +167,6 @@ async fn best_of_three_is_over_at_two_game_wins(backend: Backend) {
     let after: Value = app.get(&a.client, &format!("/api/rooms/{room}")).await.json().await.unwrap();
     assert_eq!(after["games"].as_array().unwrap().len(), 2, "no third game started");
     assert_eq!(after["seats"][0]["rematch"], false, "the refused request is not recorded");
-}
-
-/// Like `play_seat`, but always answers the turn-order question with "go first".
-async fn play_seat_first(mut ws: crate::wsclient::Ws) -> Vec<Value> {
-    let snap = ws.next_of("snapshot").await;
-    let asks = snap["legal"].as_array().unwrap().iter().any(|i| i["type"] == "choose_turn_order");
-    if asks {
-        ws.send(json!({ "type": "intent", "seq": 100, "intent": { "type": "choose_turn_order", "go_first": true } }))
-            .await;
-    }
-    let mut frames = vec![snap.clone()];
-    if let Some(intent) = crate::wsclient::choose(&snap, &mut crate::wsclient::Lcg(3)).filter(|_| !asks) {
-        // The room (or the bot) may already have moved past turn order: answer whatever we owe.
-        ws.send(json!({ "type": "intent", "seq": 101, "intent": intent })).await;
-    }
-    frames.extend(play_seat(ws, 11, 300).await);
-    frames
 }
 
 on_both_backends!(
