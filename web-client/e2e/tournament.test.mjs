@@ -3,10 +3,13 @@
 // results arrive from the tables' rooms as players concede over their WebSockets, the organizer corrects one,
 // and a signed-out visitor's public page shows the corrected pairings, the standings and the audit log.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { screenshot, useServerAndBrowser } from "./harness.mjs";
 
 const env = useServerAndBrowser();
+/** The protocol version `hello` must name, from the bindings gb-protocol generates (never a copy that can drift). */
+const PROTOCOL_VERSION = Number(readFileSync(new URL("../src/gen/constants.ts", import.meta.url), "utf8").match(/PROTOCOL_VERSION = (\d+)/)[1]);
 
 async function newPage() {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -32,9 +35,11 @@ async function player(id, name) {
 
 /** The player concedes their table's game over the room's WebSocket, as the board's Concede button would. */
 async function concede(p, room) {
-  await p.page.evaluate((room) => new Promise((ok, fail) => {
+  await p.page.evaluate(([room, protocol]) => new Promise((ok, fail) => {
     const ws = new WebSocket(`${location.origin.replace("http", "ws")}/ws/rooms/${room}`);
-    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", protocol: 1, as: "player", last_version: null }));
+    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", protocol, as: "player", last_version: null }));
+    // A close before `accepted` (a refused hello, say) fails the step instead of waiting forever.
+    ws.onclose = (e) => fail(new Error(`socket closed before the concession was accepted: ${e.code} ${e.reason}`));
     ws.onmessage = (m) => {
       const msg = JSON.parse(m.data);
       if (msg.type === "welcome") ws.send(JSON.stringify({ type: "intent", seq: 1, intent: { type: "concede" } }));
@@ -42,11 +47,11 @@ async function concede(p, room) {
       if (msg.type === "rejected" || msg.type === "error") fail(new Error(JSON.stringify(msg)));
     };
     ws.onerror = () => fail(new Error("socket error"));
-  }), room);
+  }), [room, PROTOCOL_VERSION]);
 }
 
 describe("tournaments", () => {
-  it("runs a round from the organizer console, corrects a result, and shows it all on the public page", async () => {
+  it("runs a round from the organizer console, corrects a result, and shows it all on the public page", { timeout: 180_000 }, async () => {
     const org = await newPage();
     await org.page.goto(env.server.base + "/");
     await org.page.getByRole("button", { name: "Play as guest" }).click();
