@@ -11,16 +11,23 @@ pub const TOO_SLOW: u16 = 1013;
 pub const RESTARTING: u16 = 1012;
 /// The `hello` named a protocol version this server does not speak.
 pub const BAD_PROTOCOL: u16 = 4000;
+/// The socket sent no `hello` in time after the upgrade (`GB_WS_HELLO_TIMEOUT_SECS`); reconnect and greet.
+pub const NO_HELLO: u16 = 4001;
+/// The greeted socket stayed silent too long (`GB_WS_IDLE_TIMEOUT_SECS`); any message, a ping included, keeps it
+/// open. Reconnect with the last version.
+pub const IDLE: u16 = 4002;
 /// No room with this id.
 pub const UNKNOWN_ROOM: u16 = 4004;
 
 /// Every code with the web client's name for it, for the generated `constants.ts`.
-pub const ALL: [(&str, u16); 7] = [
+pub const ALL: [(&str, u16); 9] = [
     ("normal", NORMAL),
     ("policy", POLICY),
     ("tooLarge", TOO_LARGE),
     ("restarting", RESTARTING),
     ("tooSlow", TOO_SLOW),
     ("badProtocol", BAD_PROTOCOL),
+    ("noHello", NO_HELLO),
+    ("idle", IDLE),
     ("unknownRoom", UNKNOWN_ROOM),
 ];

@@ -10,5 +10,7 @@ export const CLOSE = {
   restarting: 1012,
   tooSlow: 1013,
   badProtocol: 4000,
+  noHello: 4001,
+  idle: 4002,
   unknownRoom: 4004,
 } as const;

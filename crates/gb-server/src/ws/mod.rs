@@ -94,9 +94,9 @@ async fn run(socket: WebSocket, state: AppState, room: Option<RoomHandle>, accou
             _ = tokio::time::sleep_until(deadline) => {
                 metrics::counter!("gb_ws_timed_out", "phase" => if greeted { "idle" } else { "hello" }).increment(1);
                 let _ = tx.try_send(if greeted {
-                    Out::Close(4002, "silent too long: send a ping now and then")
+                    Out::Close(close::IDLE, "silent too long: send a ping now and then")
                 } else {
-                    Out::Close(4001, "no hello in time")
+                    Out::Close(close::NO_HELLO, "no hello in time")
                 });
                 break;
             }
