@@ -15,12 +15,12 @@ pub use account::{AccountView, GuestBody, LoginBody, RegisterBody};
 pub use deck::{DeckBody, DeckView, ImportBody, ValidateBody, ValidateReply};
 pub use error::{ErrorBody, ErrorDetail};
 pub use messages::{ClientMsg, Received, RejectionReceived, ServerMsg};
-pub use state::{FoldError, ViewState};
 pub use replay::{Replay, ReplayQuery, ReplayReceived, ReplayStep};
 pub use room::{
     BotLevel, ClockSetting, Clocks, CreateRoom, GameResult, JoinReply, JoinSeat, RematchRequest, Role, RoomInfo,
     RoomList, RoomStatus, SeatDeck, SeatInfo, SpectatorDelay, Visibility,
 };
+pub use state::{FoldError, ViewState};
 
 pub use gb_delta::PatchOp;
 use ts_rs::TS;

@@ -46,16 +46,47 @@ impl ClientMsg {
 #[serde(tag = "type", rename_all = "snake_case")]
 #[ts(concrete(V = MatchView, E = Event, R = Rejection))]
 pub enum ServerMsg<V = MatchView, E = Event, R = Rejection> {
-    Welcome { protocol: u32, room: RoomInfo, seat: Option<Seat>, version: u32, game: u32 },
-    Snapshot { v: u32, game: u32, view: V, legal: Vec<Intent>, clocks: Option<Clocks> },
+    Welcome {
+        protocol: u32,
+        room: RoomInfo,
+        seat: Option<Seat>,
+        version: u32,
+        game: u32,
+    },
+    Snapshot {
+        v: u32,
+        game: u32,
+        view: V,
+        legal: Vec<Intent>,
+        clocks: Option<Clocks>,
+    },
     /// `patch` (RFC 6902) turns the `{view, legal}` this viewer holds at `v - 1` into the one at `v`
     /// (docs/protocol.md, "Deltas"); a client folds it into a [`crate::ViewState`].
-    Update { v: u32, events: Vec<E>, patch: Vec<PatchOp>, clocks: Option<Clocks> },
-    Skip { v: u32 },
-    Accepted { seq: u32, v: u32 },
-    Rejected { seq: u32, rejection: R, legal: Vec<Intent> },
-    Room { room: RoomInfo },
-    Error { code: String, message: String },
+    Update {
+        v: u32,
+        events: Vec<E>,
+        patch: Vec<PatchOp>,
+        clocks: Option<Clocks>,
+    },
+    Skip {
+        v: u32,
+    },
+    Accepted {
+        seq: u32,
+        v: u32,
+    },
+    Rejected {
+        seq: u32,
+        rejection: R,
+        legal: Vec<Intent>,
+    },
+    Room {
+        room: RoomInfo,
+    },
+    Error {
+        code: String,
+        message: String,
+    },
     Pong,
 }
 

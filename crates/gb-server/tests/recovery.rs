@@ -8,12 +8,12 @@ mod helpers;
 #[path = "api/wsclient.rs"]
 mod wsclient;
 
+use gb_server::protocol::ViewState;
 use helpers::{Backend, test_database};
 use serde_json::{Value, json};
 use std::process::Stdio;
 use std::time::Duration;
 use tokio::process::{Child, Command};
-use gb_server::protocol::ViewState;
 use wsclient::{Lcg, Ws, advance, choose, connect, game_over, play_seat, public_room, resume, seated_room};
 
 /// The server process; killed (SIGKILL) if a test ends early.

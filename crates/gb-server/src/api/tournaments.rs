@@ -86,7 +86,9 @@ pub async fn create(
         return Err(ApiError::unprocessable("bad_name", "an event name has 1 to 80 characters"));
     }
     // 64 of a v4 UUID's random bits: fresh per event, and recorded in the log so its pairings can be recomputed.
-    let seed = body.seed.unwrap_or_else(|| u64::from_le_bytes(uuid::Uuid::new_v4().as_bytes()[..8].try_into().expect("8 bytes")));
+    let seed = body
+        .seed
+        .unwrap_or_else(|| u64::from_le_bytes(uuid::Uuid::new_v4().as_bytes()[..8].try_into().expect("8 bytes")));
     let t = Tournament {
         format: TOURNAMENT_FORMAT.to_owned(),
         name,
@@ -155,7 +157,8 @@ pub async fn late_entry(
     let player = crate::db::accounts::find_by_id(&state.db, &body.account_id)
         .await?
         .ok_or_else(|| ApiError::not_found("no_such_account", "no account has this id"))?;
-    let deck = chosen_deck(&state, &player.id, JoinSeat::Preconstructed { preconstructed: body.preconstructed }).await?;
+    let deck =
+        chosen_deck(&state, &player.id, JoinSeat::Preconstructed { preconstructed: body.preconstructed }).await?;
     let op = Op::LateEntry { account_id: player.id, name: player.display_name, deck };
     run(&state, &id, &account.id, op).await
 }
@@ -213,7 +216,10 @@ fn standings_of(state: &AppState, id: &str) -> ApiResult<gb_tournament::Standing
     gb_tournament::standings(&view.log).map_err(ApiError::internal)
 }
 
-pub async fn standings(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<gb_tournament::Standings>> {
+pub async fn standings(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<gb_tournament::Standings>> {
     Ok(Json(standings_of(&state, &id)?))
 }
 

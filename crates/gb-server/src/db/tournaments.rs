@@ -247,8 +247,10 @@ pub struct EventRow {
 }
 
 pub async fn events(db: &Db) -> anyhow::Result<Vec<EventRow>> {
-    Ok(with_pool!(db, p => sqlx::query_as::<_, EventRow>("SELECT id, organizer_id, status FROM tournaments ORDER BY id")
-        .fetch_all(p).await)?)
+    Ok(
+        with_pool!(db, p => sqlx::query_as::<_, EventRow>("SELECT id, organizer_id, status FROM tournaments ORDER BY id")
+        .fetch_all(p).await)?,
+    )
 }
 
 pub async fn set_status(db: &Db, id: &str, status: &str) -> anyhow::Result<()> {

@@ -106,7 +106,11 @@ impl Event {
                     (EventStatus::Registration, EventStatus::Closed)
                 };
                 if self.status != from {
-                    let msg = format!("registration can only be {} while the event is {}", if open { "reopened" } else { "closed" }, from.name());
+                    let msg = format!(
+                        "registration can only be {} while the event is {}",
+                        if open { "reopened" } else { "closed" },
+                        from.name()
+                    );
                     return Err(ApiError::conflict("wrong_status", msg));
                 }
                 db::set_status(&self.state.db, &self.id, to.name()).await.map_err(ApiError::internal)?;
@@ -115,7 +119,10 @@ impl Event {
             }
             Op::Register { name, deck } => {
                 if self.status != EventStatus::Registration {
-                    return Err(ApiError::conflict("registration_closed", "registration is closed: ask the organizer for a late entry"));
+                    return Err(ApiError::conflict(
+                        "registration_closed",
+                        "registration is closed: ask the organizer for a late entry",
+                    ));
                 }
                 self.enter(actor, name, deck, 1).await?;
                 return Ok(()); // a player's own registration is not an override
@@ -152,7 +159,13 @@ impl Event {
         Ok(())
     }
 
-    async fn enter(&mut self, account: &str, name: String, deck: gb_core::DeckList, round: u32) -> Result<(), ApiError> {
+    async fn enter(
+        &mut self,
+        account: &str,
+        name: String,
+        deck: gb_core::DeckList,
+        round: u32,
+    ) -> Result<(), ApiError> {
         if self.t.players.iter().any(|p| p.id == account) {
             // Re-registering after a drop would reset nothing and could farm byes: re-adds go through the organizer.
             return Err(ApiError::conflict("already_registered", "this account is already registered"));
@@ -241,10 +254,12 @@ impl Event {
             .rounds
             .get(round as usize - 1)
             .filter(|_| round >= 1)
-            .and_then(|r| r.pairings.iter().find_map(|p| match p {
-                Pairing::Table(t) if t.table == table => Some(t.result.clone()),
-                _ => None,
-            }))
+            .and_then(|r| {
+                r.pairings.iter().find_map(|p| match p {
+                    Pairing::Table(t) if t.table == table => Some(t.result.clone()),
+                    _ => None,
+                })
+            })
             .ok_or_else(|| ApiError::not_found("no_such_table", format!("round {round} has no table {table}")))
     }
 

@@ -23,15 +23,37 @@ pub enum Op {
     OpenRegistration,
     CloseRegistration,
     /// A player registers themself while registration is open (deck validated here, then locked).
-    Register { name: String, deck: DeckList },
+    Register {
+        name: String,
+        deck: DeckList,
+    },
     /// The organizer enters a player after registration closed or the event started.
-    LateEntry { account_id: String, name: String, deck: DeckList },
-    Drop { player: String, reason: String },
-    Readd { player: String, reason: String },
+    LateEntry {
+        account_id: String,
+        name: String,
+        deck: DeckList,
+    },
+    Drop {
+        player: String,
+        reason: String,
+    },
+    Readd {
+        player: String,
+        reason: String,
+    },
     /// Pairs the next round (Swiss, or the top cut once the Swiss rounds are done) and opens its rooms.
     StartRound,
-    Judge { round: u32, table: u32, action: JudgeAction },
-    Correct { round: u32, table: u32, result: TableResult, reason: String },
+    Judge {
+        round: u32,
+        table: u32,
+        action: JudgeAction,
+    },
+    Correct {
+        round: u32,
+        table: u32,
+        result: TableResult,
+        reason: String,
+    },
 }
 
 impl Op {
@@ -47,9 +69,17 @@ impl Op {
 }
 
 pub enum Cmd {
-    Op { actor: String, op: Op, reply: oneshot::Sender<Result<(), ApiError>> },
+    Op {
+        actor: String,
+        op: Op,
+        reply: oneshot::Sender<Result<(), ApiError>>,
+    },
     /// A table's room published its games (tables.rs watches it).
-    RoomGames { round: u32, table: u32, games: Vec<crate::protocol::GameResult> },
+    RoomGames {
+        round: u32,
+        table: u32,
+        games: Vec<crate::protocol::GameResult>,
+    },
 }
 
 #[derive(Clone)]
@@ -63,9 +93,8 @@ impl EventHandle {
     /// Runs `op` as `actor` (an account id); a stopped event is a 503.
     pub async fn run(&self, actor: &str, op: Op) -> Result<(), ApiError> {
         let (reply, rx) = oneshot::channel();
-        let gone = || {
-            ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, "event_stopped", "the event is not running")
-        };
+        let gone =
+            || ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, "event_stopped", "the event is not running");
         self.tx.send(Cmd::Op { actor: actor.to_owned(), op, reply }).await.map_err(|_| gone())?;
         rx.await.map_err(|_| gone())?
     }
@@ -93,8 +122,7 @@ impl Events {
 pub async fn create(state: &AppState, organizer: &str, t: gb_tournament::Tournament) -> anyhow::Result<EventHandle> {
     let id = uuid::Uuid::new_v4().simple().to_string();
     crate::db::tournaments::create(&state.db, &id, Some(organizer), &t).await?;
-    crate::db::tournaments::audit(&state.db, &id, organizer, "create", &serde_json::json!({ "name": t.name }))
-        .await?;
+    crate::db::tournaments::audit(&state.db, &id, organizer, "create", &serde_json::json!({ "name": t.name })).await?;
     let event = actor::Event::new(state.clone(), id, organizer.to_owned(), EventStatus::Registration, t);
     Ok(actor::spawn(state, event, Vec::new()))
 }
@@ -105,7 +133,8 @@ pub async fn recover(state: &AppState) -> anyhow::Result<usize> {
     for row in &rows {
         let Some(t) = crate::db::tournaments::load(&state.db, &row.id).await? else { continue };
         let status = EventStatus::parse(&row.status)?;
-        let mut event = actor::Event::new(state.clone(), row.id.clone(), row.organizer_id.clone().unwrap_or_default(), status, t);
+        let mut event =
+            actor::Event::new(state.clone(), row.id.clone(), row.organizer_id.clone().unwrap_or_default(), status, t);
         event.round_starts = crate::db::tournaments::round_starts(&state.db, &row.id).await?;
         let rooms = crate::db::tournaments::table_rooms(&state.db, &row.id).await?;
         let rooms = rooms.into_iter().map(|(r, t, room)| (r as u32, t as u32, room)).collect();

@@ -83,13 +83,19 @@ pub fn build(
         .map(|(i, round)| {
             let number = i as u32 + 1;
             let started_at_ms = round_starts.get(i).copied().unwrap_or_default();
-            let mut view =
-                RoundView { number, started_at_ms, time_called_at_ms: started_at_ms + limit_ms, tables: vec![], byes: vec![] };
+            let mut view = RoundView {
+                number,
+                started_at_ms,
+                time_called_at_ms: started_at_ms + limit_ms,
+                tables: vec![],
+                byes: vec![],
+            };
             for p in &round.pairings {
                 match p {
                     Pairing::Bye(b) => view.byes.push(b.bye.clone()),
                     Pairing::Table(table) => {
-                        let corrected = t.corrections.iter().rev().find(|c| c.round == number && c.table == table.table);
+                        let corrected =
+                            t.corrections.iter().rev().find(|c| c.round == number && c.table == table.table);
                         let result = corrected.map_or(&table.result, |c| &c.result).clone();
                         let extension_minutes = result
                             .judge
@@ -111,12 +117,23 @@ pub fn build(
         .collect();
     let (champion, over, next_round_blocked) = match pair_next_round(t) {
         Ok(_) => (None, false, None),
-        Err(PairingError::TournamentOver { champion, .. }) => (champion, true, Some("the tournament is over".to_owned())),
+        Err(PairingError::TournamentOver { champion, .. }) => {
+            (champion, true, Some("the tournament is over".to_owned()))
+        }
         Err(e) => (None, false, Some(e.to_string())),
     };
     let mut log = t.clone();
     for p in &mut log.players {
         p.deck = None;
     }
-    EventView { id: id.to_owned(), organizer_id: organizer.to_owned(), status, log, rounds, champion, over, next_round_blocked }
+    EventView {
+        id: id.to_owned(),
+        organizer_id: organizer.to_owned(),
+        status,
+        log,
+        rounds,
+        champion,
+        over,
+        next_round_blocked,
+    }
 }

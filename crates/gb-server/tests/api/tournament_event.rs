@@ -28,7 +28,13 @@ async fn a_swiss_event_with_a_top_eight_is_played_to_a_champion(backend: Backend
     bad_settings.insert("games_per_match".into(), json!(2));
     let bad = json!({ "name": "Bad", "settings": bad_settings });
     assert_error(app.post(&organizer.client, "/api/tournaments", &bad).await, 422, "bad_games_per_match").await;
-    let r = app.post(&organizer.client, "/api/tournaments", &json!({ "name": "Friday Blend", "seed": 17, "settings": settings })).await;
+    let r = app
+        .post(
+            &organizer.client,
+            "/api/tournaments",
+            &json!({ "name": "Friday Blend", "seed": 17, "settings": settings }),
+        )
+        .await;
     assert_eq!(r.status(), 201);
     let id = r.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
     let path = |p: &str| format!("/api/tournaments/{id}{p}");
@@ -58,7 +64,9 @@ async fn a_swiss_event_with_a_top_eight_is_played_to_a_champion(backend: Backend
     let fixed = app.post(&organizer.client, &path("/corrections"), &fix).await;
     assert_eq!(fixed.status(), 200);
     let standings: Value = app.get(&organizer.client, &path("/standings")).await.json().await.unwrap();
-    let points = |s: &Value, who: &str| s["players"].as_array().unwrap().iter().find(|p| p["player"] == who).unwrap()["match_points"].clone();
+    let points = |s: &Value, who: &str| {
+        s["players"].as_array().unwrap().iter().find(|p| p["player"] == who).unwrap()["match_points"].clone()
+    };
     assert_eq!(points(&standings, &was), 0, "the correction took the win away");
     assert_eq!(points(&standings, other.as_str().unwrap()), 3);
 
@@ -73,9 +81,17 @@ async fn a_swiss_event_with_a_top_eight_is_played_to_a_champion(backend: Backend
 
     // Player 03 drops before round 3; a judge gives table 1 of round 3 a match loss.
     let dropper = players[3].id.clone();
-    let dropped = app.post(&players[3].client, &format!("/api/tournaments/{id}/players/{dropper}/drop"), &json!({ "reason": "going home" })).await;
+    let dropped = app
+        .post(
+            &players[3].client,
+            &format!("/api/tournaments/{id}/players/{dropper}/drop"),
+            &json!({ "reason": "going home" }),
+        )
+        .await;
     assert_eq!(dropped.status(), 200);
-    let other_drop = app.post(&players[4].client, &format!("/api/tournaments/{id}/players/{}/drop", players[5].id), &json!({})).await;
+    let other_drop = app
+        .post(&players[4].client, &format!("/api/tournaments/{id}/players/{}/drop", players[5].id), &json!({}))
+        .await;
     assert_error(other_drop, 403, "not_organizer").await;
     start_round(&app, &organizer, &path("/rounds")).await;
     let view = event(&app, &id).await;
@@ -104,7 +120,10 @@ async fn a_swiss_event_with_a_top_eight_is_played_to_a_champion(backend: Backend
     assert_eq!(final_table["result"]["games"][0]["winner"], champion.as_str());
     for round in &rounds[2..] {
         let seated = round["tables"].as_array().unwrap().iter().flat_map(|t| t["players"].as_array().unwrap().clone());
-        assert!(seated.chain(round["byes"].as_array().unwrap().clone()).all(|p| p != dropper.as_str()), "a dropped player is never paired");
+        assert!(
+            seated.chain(round["byes"].as_array().unwrap().clone()).all(|p| p != dropper.as_str()),
+            "a dropped player is never paired"
+        );
     }
     assert!(rounds[1]["tables"].to_string().contains(&players[15].id), "the late entry plays round 2");
     assert_eq!(rounds[2]["tables"][0]["result"]["judge"][0]["action"], "match_loss");
@@ -145,7 +164,10 @@ async fn play_round(app: &TestApp, id: &str, players: &[Guest]) {
         if !table["result"]["judge"].as_array().is_none_or(|j| j.is_empty()) {
             continue; // decided by a judge: nobody plays it
         }
-        let room = table["room_id"].as_str().unwrap_or_else(|| panic!("round {}: table {t} has no room", round["number"])).to_owned();
+        let room = table["room_id"]
+            .as_str()
+            .unwrap_or_else(|| panic!("round {}: table {t} has no room", round["number"]))
+            .to_owned();
         for (s, who) in table["players"].as_array().unwrap().iter().enumerate() {
             let g = players.iter().find(|p| p.id == who.as_str().unwrap()).unwrap();
             let (ws, _) = connect(&app.address, &room, Some(&g.cookie), "player", None).await;
@@ -159,7 +181,10 @@ async fn play_round(app: &TestApp, id: &str, players: &[Guest]) {
     for _ in 0..100 {
         let view = event(app, id).await;
         let tables = view["rounds"][number - 1]["tables"].as_array().unwrap().clone();
-        if tables.iter().all(|t| !t["result"]["games"].as_array().unwrap().is_empty() || !t["result"]["judge"].as_array().is_none_or(|j| j.is_empty())) {
+        if tables.iter().all(|t| {
+            !t["result"]["games"].as_array().unwrap().is_empty()
+                || !t["result"]["judge"].as_array().is_none_or(|j| j.is_empty())
+        }) {
             return;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
