@@ -84,13 +84,19 @@ async fn spectator_delay_holds_frames_back(backend: Backend) {
     crate::helpers::assert_error(r, 403, "not_your_seat").await;
 }
 
+/// Ann in seat A of a private best of 3 against the computer (seat B).
+async fn series_against_the_computer(base: &str) -> (crate::wsclient::Guest, String) {
+    let a = crate::wsclient::guest_at(base, "Ann").await;
+    let body = json!({ "visibility": "private", "best_of": 3, "spectator_delay": null, "clock": null, "vs_bot": true });
+    let room = create_room(base, &a, body).await;
+    assert_eq!(join(base, &a, &room, "night-and-light").await, "A");
+    (a, room)
+}
+
 async fn play_vs_computer_and_loser_chooses_next_game(backend: Backend) {
     let app = spawn_app(backend).await;
     let base = app.address.clone();
-    let a = crate::wsclient::guest_at(&base, "Ann").await;
-    let body = json!({ "visibility": "private", "best_of": 3, "spectator_delay": null, "clock": null, "vs_bot": true });
-    let room = create_room(&base, &a, body).await;
-    assert_eq!(join(&base, &a, &room, "night-and-light").await, "A");
+    let (a, room) = series_against_the_computer(&base).await;
     let (mut wa, w) = connect(&base, &room, Some(&a.cookie), "player", None).await;
     assert_eq!(w["room"]["seats"][1]["bot"], true);
     // Game 1: Ann concedes at once, so she is the loser and chooses who goes first in game 2.
@@ -131,10 +137,7 @@ async fn play_vs_computer_and_loser_chooses_next_game(backend: Backend) {
 async fn best_of_three_is_over_at_two_game_wins(backend: Backend) {
     let app = spawn_app(backend).await;
     let base = app.address.clone();
-    let a = crate::wsclient::guest_at(&base, "Ann").await;
-    let body = json!({ "visibility": "private", "best_of": 3, "spectator_delay": null, "clock": null, "vs_bot": true });
-    let room = create_room(&base, &a, body).await;
-    assert_eq!(join(&base, &a, &room, "night-and-light").await, "A");
+    let (a, room) = series_against_the_computer(&base).await;
     let rematch = || a.client.post(app.url(&format!("/api/rooms/{room}/rematch"))).json(&json!({})).send();
     // Ann concedes two games to the computer (seat B).
     for game in 0..2 {
