@@ -31,16 +31,16 @@ export function useFullControl(): [boolean, (on: boolean) => void] {
  * Sends the forced intent of each new version once, after a short pause so the board change is seen first.
  * `live` is false while an intent is in flight or the socket is down.
  */
-export function useAutoPass(view: MatchView | null, legal: Intent[], live: boolean, fullControl: boolean, send: (i: Intent) => void): void {
+export function useAutoPass(view: MatchView | null, version: number | null, legal: Intent[], live: boolean, fullControl: boolean, send: (i: Intent) => void): void {
   const done = useRef<number | null>(null);
   useEffect(() => {
-    if (!view || !live || fullControl || done.current === view.applied) return;
+    if (!view || version === null || !live || fullControl || done.current === version) return;
     const intent = forcedIntent(view, legal);
     if (!intent) return;
     const t = setTimeout(() => {
-      done.current = view.applied;
+      done.current = version;
       send(intent);
     }, 350);
     return () => clearTimeout(t);
-  }, [view, legal, live, fullControl, send]);
+  }, [view, version, legal, live, fullControl, send]);
 }

@@ -11,6 +11,7 @@ export type { DeckBody } from "./gen/DeckBody";
 export type { DeckView } from "./gen/DeckView";
 export type { ErrorBody } from "./gen/ErrorBody";
 export type { GuestBody } from "./gen/GuestBody";
+export type { GameEndReason } from "./gen/GameEndReason";
 export type { GameResult } from "./gen/GameResult";
 export type { JoinReply } from "./gen/JoinReply";
 export type { JoinSeat } from "./gen/JoinSeat";

@@ -70,8 +70,8 @@ function setup() {
 }
 
 const snap = (v: number, game = 0): ServerMsg => ({ type: "snapshot", v, game, view: mainView(), legal: [], clocks: null });
-/** An update whose patch sets the view's `applied` counter to `v` (it fits any view). */
-const update = (v: number): ServerMsg => ({ type: "update", v, events: [], patch: [{ op: "replace", path: "/view/applied", value: v }], clocks: null });
+/** An update whose patch sets the view's `turn` to `v` (it fits any view). */
+const update = (v: number): ServerMsg => ({ type: "update", v, events: [], patch: [{ op: "replace", path: "/view/turn", value: v }], clocks: null });
 
 describe("GameSocket", () => {
   it("says hello with protocol 2, role and no last version when new", () => {

@@ -41,6 +41,8 @@ pub enum Level {
     Search,
 }
 
+/// The one parser of level names (the server's lobby and the tools use it): the bot's name or the lobby's word
+/// for it, in any case.
 impl std::str::FromStr for Level {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
@@ -48,7 +50,7 @@ impl std::str::FromStr for Level {
             "random" | "easy" => Ok(Level::Random),
             "greedy" | "medium" => Ok(Level::Greedy),
             "search" | "hard" | "mcts" => Ok(Level::Search),
-            other => Err(format!("unknown bot level {other:?} (random, greedy, search)")),
+            _ => Err(format!("unknown bot level {s:?}: pick random (easy), greedy (medium) or search (hard)")),
         }
     }
 }

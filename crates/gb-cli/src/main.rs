@@ -1,22 +1,25 @@
 //! `gb`: the workspace's command line. `gb scenario run PATH...` runs scenario files and directories;
-//! `gb replay verify FILE` replays a match record through the engine and checks its shuffles, draws and result;
+//! `gb replay verify FILE [--commitment HEX]` replays a match record through the engine and checks its seed
+//! against the commitment published when the game started, its shuffles, draws and result;
 //! `gb rules coverage` writes the rules coverage table (see `rules.rs`);
 //! `gb tournament standings|pair FILE` recompute a tournament's standings and next pairing (`tournament.rs`).
 mod rules;
 mod tournament;
 
-use gb_core::record::MatchRecord;
-use sha2::{Digest, Sha256};
+use gb_core::record::{CommitmentCheck, MatchRecord};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage:\n  gb scenario run PATH...     run scenario files (.toml) and directories\n  gb replay verify FILE       check a match record (JSON) against the engine\n  gb rules coverage [--check] [ROOT]\n                              write docs/rules-coverage.md (or check it is fresh)";
+const USAGE: &str = "usage:\n  gb scenario run PATH...     run scenario files (.toml) and directories\n  gb replay verify FILE [--commitment HEX]\n                              check a match record (JSON) against the engine and, with\n                              --commitment, against the seed commitment the room published\n  gb rules coverage [--check] [ROOT]\n                              write docs/rules-coverage.md (or check it is fresh)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["scenario", "run", paths @ ..] if !paths.is_empty() => scenario_run(paths),
-        ["replay", "verify", file] => replay_verify(Path::new(file)),
+        ["replay", "verify", file] => replay_verify(Path::new(file), None),
+        ["replay", "verify", file, "--commitment", hex] | ["replay", "verify", "--commitment", hex, file] => {
+            replay_verify(Path::new(file), Some(hex))
+        }
         ["rules", "coverage", rest @ ..] => rules::coverage(rest),
         ["tournament", rest @ ..] => tournament::run(rest).unwrap_or_else(usage),
         _ => usage(),
@@ -73,21 +76,10 @@ fn scenario_run(paths: &[&str]) -> ExitCode {
     if failed == 0 && passed > 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
 
-/// The commitment a server publishes at the start of a match (see `MatchRecord::seed_commitment`).
-pub(crate) fn seed_commitment(seed: u64, nonce_hex: &str) -> Result<String, String> {
-    let nonce = (0..nonce_hex.len())
-        .step_by(2)
-        .map(|i| nonce_hex.get(i..i + 2).and_then(|h| u8::from_str_radix(h, 16).ok()))
-        .collect::<Option<Vec<u8>>>()
-        .ok_or("the nonce is not hex")?;
-    let mut h = Sha256::new();
-    h.update(b"gb-seed-v1");
-    h.update(seed.to_le_bytes());
-    h.update(&nonce);
-    Ok(h.finalize().iter().map(|b| format!("{b:02x}")).collect())
-}
-
-fn replay_verify(file: &Path) -> ExitCode {
+/// Verifies a record. With `published` (the `seed_hash` the room showed when the game started, obtained apart
+/// from the record), the seed is checked against it; without, the output says the check is only that the record
+/// agrees with itself.
+fn replay_verify(file: &Path, published: Option<&str>) -> ExitCode {
     let record: MatchRecord = match std::fs::read_to_string(file)
         .map_err(|e| e.to_string())
         .and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string()))
@@ -98,11 +90,17 @@ fn replay_verify(file: &Path) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let verified = seed_commitment(record.setup.seed, &record.nonce).and_then(|c| record.verify(&c));
-    match verified {
+    match record.verify(published) {
         Ok(v) => {
+            let seed = match v.commitment {
+                CommitmentCheck::Independent => "seed matches the published commitment",
+                CommitmentCheck::SelfConsistent => {
+                    "seed matches the record's own commitment (self-consistency only: pass --commitment HEX, the \
+                     seed_hash the room published when the game started, to check it was fixed before play)"
+                }
+            };
             println!(
-                "verified: seed matches its commitment; {} intents replayed; every shuffle and draw reproduced; result {:?}; final state {}",
+                "verified: {seed}; {} intents replayed; every shuffle and draw reproduced; result {:?}; final state {}",
                 v.intents, v.outcome, v.final_state_hash
             );
             ExitCode::SUCCESS

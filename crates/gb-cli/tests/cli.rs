@@ -1,8 +1,8 @@
 //! The `gb` binary end to end: scenario runs and replay verification, including the failures they must catch.
 use gb_core::playout::{RandomPolicy, play_out};
 use gb_core::record::{LoggedIntent, MatchRecord, RECORD_FORMAT};
+use gb_core::seed::{Seed, commitment};
 use gb_core::{MatchSetup, decks::preconstructed, new_match, state_hash};
-use sha2::{Digest, Sha256};
 use std::process::Command;
 
 fn gb(args: &[&str]) -> (bool, String) {
@@ -29,47 +29,47 @@ fn a_failing_scenario_fails_the_run() {
     assert!(out.contains("FAIL") && out.contains("0 passed, 1 failed"), "{out}");
 }
 
-fn commitment(seed: u64, nonce: &[u8]) -> String {
-    let mut h = Sha256::new();
-    h.update(b"gb-seed-v1");
-    h.update(seed.to_le_bytes());
-    h.update(nonce);
-    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
-}
-
 fn record(seed: u64) -> MatchRecord {
     let decks = preconstructed();
-    let setup = MatchSetup { decks: [decks[0].1.clone(), decks[1].1.clone()], seed };
+    let setup = MatchSetup { decks: [decks[0].1.clone(), decks[1].1.clone()], seed: seed.into() };
     let mut state = new_match(&setup).unwrap();
     let log = play_out(&mut state, &mut RandomPolicy::new(seed), 100_000, |_, _, _| {});
-    let nonce = [7u8, 1, 2, 3];
+    let nonce = "07010203".to_owned();
     MatchRecord {
         format: RECORD_FORMAT.into(),
         rng_algorithm: gb_core::rng::RNG_ALGORITHM.into(),
+        seed_commitment: commitment(&setup.seed, &nonce).unwrap(),
         setup,
-        seed_commitment: commitment(seed, &nonce),
-        nonce: "07010203".into(),
+        nonce,
         log: log.into_iter().map(|(seat, intent)| LoggedIntent { seat, intent }).collect(),
         outcome: state.outcome(),
         final_state_hash: format!("{:016x}", state_hash(&state)),
     }
 }
 
-#[test]
-fn verifies_an_honest_record_and_catches_tampering() {
+/// Writes `r` and runs `gb replay verify` on it with `extra` arguments.
+fn verify(r: &MatchRecord, extra: &[&str]) -> (bool, String) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("match.json");
+    std::fs::write(&path, serde_json::to_string(r).unwrap()).unwrap();
+    let mut args = vec!["replay", "verify", path.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    gb(&args)
+}
+
+#[test]
+fn verifies_an_honest_record_and_catches_tampering() {
     let honest = record(3);
-    std::fs::write(&path, serde_json::to_string(&honest).unwrap()).unwrap();
-    let (ok, out) = gb(&["replay", "verify", path.to_str().unwrap()]);
+    let (ok, out) = verify(&honest, &[]);
     assert!(ok, "{out}");
-    assert!(out.starts_with("verified"));
+    assert!(out.starts_with("verified") && out.contains("self-consistency only"), "{out}");
+    let (ok, out) = verify(&honest, &["--commitment", &honest.seed_commitment.to_uppercase()]);
+    assert!(ok && out.contains("matches the published commitment"), "{out}");
 
     // A different seed than the one committed to.
     let mut swapped = honest.clone();
-    swapped.setup.seed += 1;
-    std::fs::write(&path, serde_json::to_string(&swapped).unwrap()).unwrap();
-    let (ok, out) = gb(&["replay", "verify", path.to_str().unwrap()]);
+    swapped.setup.seed = Seed::from_u64(4);
+    let (ok, out) = verify(&swapped, &[]);
     assert!(!ok && out.contains("commitment"), "{out}");
 
     // A doctored result.
@@ -78,7 +78,33 @@ fn verifies_an_honest_record_and_catches_tampering() {
         o.winner = o.winner.other();
     }
     doctored.final_state_hash = "0000000000000000".into();
-    std::fs::write(&path, serde_json::to_string(&doctored).unwrap()).unwrap();
-    let (ok, out) = gb(&["replay", "verify", path.to_str().unwrap()]);
+    let (ok, out) = verify(&doctored, &[]);
     assert!(!ok && out.contains("NOT VERIFIED"), "{out}");
+}
+
+/// Issue #12: a forger who changes the nonce and recomputes the record's own commitment fools
+/// a self-consistency check, and is caught by the commitment published when the game started.
+#[test]
+fn a_recomputed_commitment_fails_against_the_published_one() {
+    let honest = record(5);
+    let published = honest.seed_commitment.clone();
+    let mut forged = honest.clone();
+    forged.nonce = "deadbeef".into();
+    forged.seed_commitment = commitment(&forged.setup.seed, &forged.nonce).unwrap();
+    let (ok, out) = verify(&forged, &[]);
+    assert!(ok && out.contains("self-consistency only"), "alone, the forgery agrees with itself: {out}");
+    let (ok, out) = verify(&forged, &["--commitment", &published]);
+    assert!(!ok && out.contains("independently published commitment"), "{out}");
+    let (ok, out) = verify(&honest, &["--commitment", "not-hex"]);
+    assert!(!ok && out.contains("published commitment: not hex"), "{out}");
+}
+
+/// The nonce is read strictly: digits that are not hex are an error, not skipped (the server and the CLI once
+/// disagreed on this).
+#[test]
+fn a_nonce_that_is_not_hex_is_refused() {
+    let mut r = record(6);
+    r.nonce = "0701020".into();
+    let (ok, out) = verify(&r, &[]);
+    assert!(!ok && out.contains("the nonce: not hex"), "{out}");
 }

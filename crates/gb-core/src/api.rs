@@ -6,7 +6,6 @@ use crate::ids::{Position, Seat};
 use crate::intent::{AttackerDecl, Intent};
 use crate::intents::{action, attack, blend, effect, forbidden, gem, setup, substitute, turn};
 use crate::rejection::Rejection;
-use crate::setup::{MatchSetup, SetupError, new_match};
 use crate::state::{EndReason, MatchState};
 use std::hash::Hash;
 
@@ -213,20 +212,4 @@ pub fn state_hash(state: &MatchState) -> u64 {
     let mut h = crate::hash::StableHasher::new();
     state.hash(&mut h);
     std::hash::Hasher::finish(&h)
-}
-
-/// Why a replay stopped.
-#[derive(Debug)]
-pub enum ReplayError {
-    Setup(Vec<SetupError>),
-    Rejected { index: usize, rejection: Rejection },
-}
-
-/// Plays a log of `(seat, intent)` pairs from a setup; the same inputs always give the same state.
-pub fn replay(setup: &MatchSetup, log: &[(Seat, Intent)]) -> Result<MatchState, ReplayError> {
-    let mut state = new_match(setup).map_err(ReplayError::Setup)?;
-    for (index, (seat, intent)) in log.iter().enumerate() {
-        apply(&mut state, *seat, intent).map_err(|rejection| ReplayError::Rejected { index, rejection })?;
-    }
-    Ok(state)
 }

@@ -30,8 +30,10 @@ pub mod invariants;
 pub mod playout;
 pub mod record;
 pub mod rejection;
+mod replay;
 pub mod rng;
 pub mod scenario;
+pub mod seed;
 mod setup;
 mod state;
 pub mod stats;
@@ -41,13 +43,15 @@ pub mod worlds;
 #[cfg(test)]
 mod tests;
 
-pub use api::{ReplayError, apply, check, legal_intents, owed_seat, replay, state_hash};
+pub use api::{apply, check, legal_intents, owed_seat, state_hash};
+pub use replay::{ReplayError, replay, replay_each};
 pub use deck::{DeckList, ValidDeck};
 pub use event::{CardView, Event, Events};
 pub use frames::{AskKind, WindowKind};
 pub use ids::{CardId, Position, Seat, Viewer};
 pub use intent::{AttackerDecl, Intent};
 pub use rejection::Rejection;
+pub use seed::Seed;
 pub use setup::{MatchSetup, SetupError, new_match};
 pub use state::{EndReason, GameOutcome, MatchState, Phase, RoundResult};
 pub use view::{MatchView, view_for};

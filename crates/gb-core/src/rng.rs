@@ -2,6 +2,7 @@
 //! the same shuffles on any machine and with any future `rand` release.
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
+use crate::seed::Seed;
 use std::hash::{Hash, Hasher};
 
 /// Recorded with every match so a log names the exact generator it was played with.
@@ -9,13 +10,15 @@ pub const RNG_ALGORITHM: &str = "chacha8-v1";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchRng {
-    seed: u64,
+    seed: Seed,
     stream: ChaCha8Rng,
 }
 
 impl MatchRng {
-    pub fn new(seed: u64) -> Self {
-        MatchRng { seed, stream: ChaCha8Rng::seed_from_u64(seed) }
+    /// The stream keyed by `seed` (a [`Seed`], or an integer expanded by `Seed::from_u64`).
+    pub fn new(seed: impl Into<Seed>) -> Self {
+        let seed = seed.into();
+        MatchRng { seed, stream: ChaCha8Rng::from_seed(seed.0) }
     }
 
     /// A uniform number in `0..n` by rejection sampling (no modulo bias).

@@ -13,7 +13,8 @@ use serde::{Deserialize, Serialize};
 pub struct MatchSetup {
     /// Seat A's deck, then seat B's.
     pub decks: [DeckList; 2],
-    pub seed: u64,
+    /// Read from 64 hex digits or, in scenario files and older rows, an integer (`Seed::from_u64`).
+    pub seed: crate::seed::Seed,
 }
 
 /// A deck that failed validation, with the seat that brought it.

@@ -12,8 +12,6 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MatchView {
     pub viewer: Viewer,
-    /// Intents accepted so far in this match.
-    pub applied: u32,
     pub round: u8,
     pub turn: u32,
     pub active: Seat,
@@ -138,7 +136,6 @@ pub fn view_for(state: &MatchState, viewer: Viewer) -> MatchView {
         || state.players.iter().any(|p| !p.hand.is_empty());
     MatchView {
         viewer,
-        applied: state.applied,
         round: state.turn.round,
         turn: state.turn.number,
         active: state.turn.active,

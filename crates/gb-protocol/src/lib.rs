@@ -5,6 +5,7 @@
 pub mod account;
 pub mod close;
 pub mod deck;
+pub mod end;
 pub mod error;
 pub mod messages;
 pub mod replay;
@@ -13,6 +14,7 @@ pub mod state;
 
 pub use account::{AccountView, GuestBody, LoginBody, RegisterBody};
 pub use deck::{DeckBody, DeckView, ImportBody, ValidateBody, ValidateReply};
+pub use end::GameEndReason;
 pub use error::{ErrorBody, ErrorDetail};
 pub use messages::{ClientMsg, Received, RejectionReceived, ServerMsg};
 pub use replay::{Replay, ReplayQuery, ReplayReceived, ReplayStep};

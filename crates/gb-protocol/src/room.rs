@@ -64,18 +64,6 @@ pub enum BotLevel {
     Search,
 }
 
-impl BotLevel {
-    /// The wire name, or the lobby's word for it (`easy`, `medium`, `hard`).
-    pub fn parse(s: &str) -> Option<BotLevel> {
-        match s {
-            "random" | "easy" => Some(BotLevel::Random),
-            "greedy" | "medium" => Some(BotLevel::Greedy),
-            "search" | "hard" => Some(BotLevel::Search),
-            _ => None,
-        }
-    }
-}
-
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct SeatInfo {
     pub seat: Seat,
@@ -88,15 +76,16 @@ pub struct SeatInfo {
     pub rematch: bool,
 }
 
-/// One game of the room. `reason` is the engine's end reason, or `"time"` / `"disconnected"` for the clock.
+/// One game of the room. `reason` is set once it is over: the engine's end reason, or the room limit that ended it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct GameResult {
     pub match_id: String,
     pub winner: Option<Seat>,
-    pub reason: Option<String>,
-    /// Published when the game started: hex SHA-256 of "gb-seed-v1" ‖ seed (u64 LE) ‖ nonce.
+    pub reason: Option<crate::GameEndReason>,
+    /// Published when the game started: `gb_core::seed::commitment(seed, nonce)`, hex SHA-256 of
+    /// "gb-seed-v2" ‖ seed (32 bytes) ‖ nonce (docs/protocol.md, "Seeds").
     pub seed_hash: String,
-    /// Revealed once the game is over.
+    /// Revealed once the game is over: 64 hex digits (256 bits).
     pub seed: Option<String>,
     pub nonce: Option<String>,
 }

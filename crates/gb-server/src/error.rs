@@ -65,6 +65,24 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
+/// The one place a room's refusal becomes an HTTP status and error code (docs/protocol.md, lobby errors).
+impl From<crate::room::RoomError> for ApiError {
+    fn from(e: crate::room::RoomError) -> Self {
+        use crate::room::RoomError as E;
+        let message = e.to_string();
+        match e {
+            E::Stopped => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "room_stopped", message),
+            E::AlreadySeated => ApiError::conflict("already_seated", message),
+            E::Full => ApiError::conflict("room_full", message),
+            E::InvalidDeck(rejections) => ApiError::invalid_deck(rejections),
+            E::NotSeated => ApiError::new(StatusCode::FORBIDDEN, "not_seated", message),
+            E::GameNotOver => ApiError::conflict("game_not_over", message),
+            E::SeriesDecided => ApiError::conflict("series_decided", message),
+            E::Storage(cause) => ApiError::internal(cause),
+        }
+    }
+}
+
 impl From<JsonRejection> for ApiError {
     fn from(r: JsonRejection) -> Self {
         let status = r.status();

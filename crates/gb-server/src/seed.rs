@@ -1,11 +1,12 @@
-//! Seeds and their commitments (reliability.md §2): the server picks a secret seed and nonce per game, publishes
-//! `hex SHA-256("gb-seed-v1" ‖ seed u64 LE ‖ nonce)` at the start, and reveals both when the game is over, so a
-//! player can check that the shuffles were fixed before the first one (`gb replay verify`).
-use gb_core::MatchSetup;
+//! Seeds and their commitments (docs/protocol.md, "Seeds"): the server draws a secret 256-bit seed and a 256-bit
+//! nonce per game from the OS, publishes `gb_core::seed::commitment(seed, nonce)` at the start, and reveals both
+//! when the game is over, so a player can check that the shuffles were fixed before the first one
+//! (`gb replay verify --commitment`).
+use gb_core::{MatchSetup, Seed};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
-/// `matches.setup_json`: the engine's setup plus the commitment's nonce. Secret until the game ends.
+/// `matches.setup_json`: the engine's setup plus the commitment's nonce. Secret until the game ends. Rows
+/// written while seeds were integers still read (`Seed` reads an integer as `Seed::from_u64`, the same key).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct StoredSetup {
     pub setup: MatchSetup,
@@ -17,40 +18,43 @@ pub struct StoredSetup {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct StoredResult {
     pub winner: gb_core::Seat,
-    /// The engine's end reason (`two_rounds`, `concession`, …) or the clock's (`time`, `disconnected`).
-    pub reason: String,
+    /// Stored by its stable name (`GameEndReason::as_str`, the same as on the wire).
+    pub reason: crate::protocol::GameEndReason,
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// A fresh seed and 16-byte nonce from the OS CSPRNG (via v4 UUIDs, which draw from getrandom).
-pub fn fresh() -> (u64, String) {
-    let a = uuid::Uuid::new_v4();
-    let seed = u64::from_le_bytes(a.as_bytes()[..8].try_into().expect("8 bytes"));
-    (seed, hex(uuid::Uuid::new_v4().as_bytes()))
-}
-
-/// The commitment, exactly as gb-cli recomputes it.
-pub fn commitment(seed: u64, nonce_hex: &str) -> String {
-    let nonce: Vec<u8> =
-        (0..nonce_hex.len() / 2).filter_map(|i| u8::from_str_radix(&nonce_hex[2 * i..2 * i + 2], 16).ok()).collect();
-    let mut h = Sha256::new();
-    h.update(b"gb-seed-v1");
-    h.update(seed.to_le_bytes());
-    h.update(&nonce);
-    hex(&h.finalize())
+/// A fresh seed and nonce, 256 bits each from the OS. Without an OS source no game can be dealt fairly, so the
+/// caller's game does not start.
+pub fn fresh() -> anyhow::Result<(Seed, String)> {
+    let mut bytes = [0u8; 64];
+    getrandom::fill(&mut bytes).map_err(|e| anyhow::anyhow!("no OS randomness for a seed: {e}"))?;
+    let (seed, nonce) = bytes.split_at(32);
+    let seed = Seed(seed.try_into().expect("32 bytes"));
+    Ok((seed, nonce.iter().map(|b| format!("{b:02x}")).collect()))
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
-    fn commitment_is_stable_and_depends_on_both_parts() {
-        let c = super::commitment(7, "00ff");
-        assert_eq!(c.len(), 64);
-        assert_eq!(c, super::commitment(7, "00ff"));
-        assert_ne!(c, super::commitment(8, "00ff"));
-        assert_ne!(c, super::commitment(7, "00fe"));
+    fn fresh_seeds_are_full_width_and_differ() {
+        let (a, na) = fresh().unwrap();
+        let (b, nb) = fresh().unwrap();
+        assert_ne!(a, b);
+        assert_ne!(na, nb);
+        assert_eq!(na.len(), 64, "a 256-bit nonce");
+        gb_core::seed::commitment(&a, &na).expect("the nonce is hex");
+    }
+
+    #[test]
+    fn a_setup_stored_with_an_integer_seed_still_loads_and_deals_the_same() {
+        let decks = gb_core::decks::preconstructed();
+        let setup = MatchSetup { decks: [decks[0].1.clone(), decks[1].1.clone()], seed: Seed::from_u64(77) };
+        let mut old = serde_json::to_value(StoredSetup { setup: setup.clone(), nonce: "00".into() }).unwrap();
+        old["setup"]["seed"] = serde_json::json!(77);
+        let read: StoredSetup = serde_json::from_value(old).unwrap();
+        assert_eq!(read.setup, setup);
+        let (x, y) = (gb_core::new_match(&read.setup).unwrap(), gb_core::new_match(&setup).unwrap());
+        assert_eq!(gb_core::state_hash(&x), gb_core::state_hash(&y));
     }
 }

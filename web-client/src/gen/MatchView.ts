@@ -10,11 +10,7 @@ import type { Seat } from "./Seat";
 import type { TriggerChoice } from "./TriggerChoice";
 import type { Viewer } from "./Viewer";
 
-export type MatchView = { viewer: Viewer, 
-/**
- * Intents accepted so far in this match.
- */
-applied: number, round: number, turn: number, active: Seat, 
+export type MatchView = { viewer: Viewer, round: number, turn: number, active: Seat, 
 /**
  * `None` until turn order is chosen (CR 200.4).
  */

@@ -48,7 +48,7 @@ export const BENCHED = card("carter", "Carter", 4);
 
 export function mainView(): MatchView {
   return {
-    viewer: { seat: "A" }, applied: 12, round: 1, turn: 3, active: "A", first_player: "B", phase: "play", first_turn: false,
+    viewer: { seat: "A" }, round: 1, turn: 3, active: "A", first_player: "B", phase: "play", first_turn: false,
     players: [
       player("A", {
         hp: 17, hand: [PYRO, CHASER, STUN], hand_count: 3, bench: [BENCHED], bench_count: 1,

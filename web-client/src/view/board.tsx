@@ -90,11 +90,11 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
   const [draft, setDraft] = useState<AttackerDecl[]>([]);
   const [detail, setDetail] = useState<DetailTarget | null>(null);
   const closeDetail = useCallback(() => setDetail(null), []);
-  // Selections are about one decision; a new version starts afresh.
+  // Selections are about one decision; a new view (a version that changed what this viewer sees) starts afresh.
   useEffect(() => {
     setSelected(null);
     setDraft([]);
-  }, [view.applied]);
+  }, [view]);
 
   // Escape backs out of a half-made choice (selected card or attack draft).
   useEffect(() => {

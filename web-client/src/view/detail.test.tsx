@@ -45,7 +45,6 @@ describe("card detail panel", () => {
     expect(terms.map((li) => li.textContent)).toEqual(["3 blend · Hornet", "+1 bonus this turn"]);
     expect(terms.reduce((sum, li) => sum + Number(li.dataset.amount), 0)).toBe(4);
     const next = mainView();
-    next.applied = 13;
     next.players[0].heroes[1] = {
       ...next.players[0].heroes[1]!, atk: 6,
       atk_terms: [{ source: "blend", amount: 3, card: "Hornet" }, { source: "while_attacking", amount: 3, card: "Hornet" }],

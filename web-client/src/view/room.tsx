@@ -44,7 +44,7 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
 
   const [fullControl, setFullControl] = useFullControl();
   const send = useCallback((i: Intent) => { socket.current?.sendIntent(i); }, []);
-  useAutoPass(state.seat ? state.view : null, state.legal, canAct(state), fullControl, send);
+  useAutoPass(state.seat ? state.view : null, state.version, state.legal, canAct(state), fullControl, send);
 
   if (load.kind === "loading") return <section class="panel"><p aria-busy="true">Loading room…</p></section>;
   if (load.kind === "missing") {

@@ -2,10 +2,10 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it } from "vitest";
-import type { RoomInfo } from "../protocol";
+import type { GameResult, RoomInfo } from "../protocol";
 import { NextGame, SeriesScore } from "./series";
 
-const game = (winner: "A" | "B" | null) => ({ match_id: "m", winner, reason: winner ? "two_rounds" : null, seed_hash: "", seed: null, nonce: null });
+const game = (winner: "A" | "B" | null): GameResult => ({ match_id: "m", winner, reason: winner ? "two_rounds" : null, seed_hash: "", seed: null, nonce: null });
 const room = (best_of: number, winners: ("A" | "B" | null)[], status: RoomInfo["status"] = "finished", series_winner: "A" | "B" | null = null): RoomInfo => ({
   id: "r", visibility: "private", best_of, status, spectators: 0, spectator_delay: null, clock: null, seed_hash: "", version: 0,
   seats: [{ seat: "A", display_name: "Ann", connected: true, bot: false, bot_level: null, rematch: false },

@@ -66,7 +66,7 @@ pub(super) fn start(spec: &SetupSpec) -> Started {
         }
     }
     let Ok(decks) = <[DeckList; 2]>::try_from(decks) else { return Started::Refused(refused) };
-    match crate::setup::new_match(&crate::setup::MatchSetup { decks, seed: spec.seed }) {
+    match crate::setup::new_match(&crate::setup::MatchSetup { decks, seed: spec.seed.into() }) {
         Ok(mut state) => {
             if spec.unshuffled {
                 // Nothing is dealt before turn order is chosen (CR 200.4a), so stacking now keeps the order.

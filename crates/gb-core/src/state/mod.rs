@@ -139,6 +139,11 @@ impl MatchState {
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
     }
+    /// The match's version: how many intents it has accepted. The one counter a server numbers frames with
+    /// (views do not repeat it: it is every frame's `v`).
+    pub fn version(&self) -> u32 {
+        self.applied
+    }
     pub fn hero(&self, seat: Seat, pos: Position) -> &Hero {
         &self.players[seat.index()].field[pos.index()]
     }

@@ -1,6 +1,7 @@
 //! Replaying a match's log from its setup reproduces its state hash exactly.
 use super::{match_count, setup_for, start};
-use crate::api::{replay, state_hash};
+use crate::api::state_hash;
+use crate::replay::replay;
 use crate::playout::{RandomPolicy, play_out};
 
 #[test]

@@ -16,7 +16,7 @@ pub(crate) fn setup_for(seed: u64) -> MatchSetup {
     let decks = preconstructed();
     let a = decks[(seed % 4) as usize].1.clone();
     let b = decks[((seed / 4) % 4) as usize].1.clone();
-    MatchSetup { decks: [a, b], seed }
+    MatchSetup { decks: [a, b], seed: seed.into() }
 }
 
 pub(crate) fn start(seed: u64) -> MatchState {

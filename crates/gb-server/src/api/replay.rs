@@ -6,14 +6,15 @@
 use super::session::CurrentAccount;
 use crate::error::{ApiError, ApiResult};
 use crate::protocol::{Replay, ReplayQuery, ReplayStep};
-use crate::room::{RoomCmd, SeatEntry};
+use crate::room::SeatEntry;
 use crate::seed::StoredSetup;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use gb_core::record::{LoggedIntent, MatchRecord, RECORD_FORMAT};
-use gb_core::{Intent, Seat, Viewer, apply, new_match, state_hash, view_for};
+use crate::room::recover::decode_log;
+use gb_core::{Viewer, replay_each, state_hash, view_for};
 
 pub async fn replay(
     State(state): State<AppState>,
@@ -48,28 +49,22 @@ pub async fn replay(
     if !finished
         && viewer == Viewer::Spectator
         && let Some(room) = state.rooms.get(&m.room)
-        && let Ok(Some((match_id, head))) = room.ask(RoomCmd::SpectatorHead).await
+        && let Ok(Some((match_id, head))) = room.spectator_head().await
         && match_id == m.id
     {
         limit = head;
     }
     let stored: StoredSetup = serde_json::from_str(&m.setup_json).map_err(ApiError::internal)?;
-    let rows = crate::db::matches::intents_since(&state.db, &m.id, 0).await?;
-    let mut log = Vec::with_capacity(rows.len());
-    for r in &rows {
-        let seat = if r.seat == 0 { Seat::A } else { Seat::B };
-        let intent: Intent = serde_json::from_str(&r.intent_json).map_err(ApiError::internal)?;
-        log.push((seat, intent));
-    }
-    let mut game = new_match(&stored.setup).map_err(|e| ApiError::internal(format!("{e:?}")))?;
-    let mut steps = vec![ReplayStep { v: 0, events: Vec::new(), view: view_for(&game, viewer) }];
-    for (i, (seat, intent)) in log.iter().enumerate() {
-        let events = apply(&mut game, *seat, intent).map_err(ApiError::internal)?;
-        let v = i as u32 + 1;
+    let rows = crate::db::matches::log_with_meta(&state.db, &m.id).await?;
+    let log = decode_log(&m.id, &rows).map_err(ApiError::internal)?;
+    let mut steps = Vec::new();
+    let game = replay_each(&stored.setup, log.iter().map(|(s, i)| (*s, i)), |game, events| {
+        let v = game.version();
         if v <= limit {
-            steps.push(ReplayStep { v, events: events.for_viewer(viewer), view: view_for(&game, viewer) });
+            steps.push(ReplayStep { v, events: events.for_viewer(viewer), view: view_for(game, viewer) });
         }
-    }
+    })
+    .map_err(ApiError::internal)?;
     // The record holds both deck lists, face-down bench included. While the room is open its seats can start
     // another game with the same decks (the rest of a best-of-three, or any rematch), so the record waits until
     // the room closes (its seats left and it went idle: room/actor.rs `evict`); the views above never show them.

@@ -6,7 +6,7 @@ use crate::protocol::{
     BotLevel, ClockSetting, CreateRoom, JoinReply, JoinSeat, RematchRequest, RoomInfo, RoomList, RoomStatus,
     SpectatorDelay, Visibility,
 };
-use crate::room::{RoomCmd, RoomConfig, RoomHandle, SeatEntry, recover, spawn_room};
+use crate::room::{RoomConfig, RoomHandle, SeatEntry, recover, spawn_room};
 use crate::state::AppState;
 use axum::Json;
 use axum::body::Bytes;
@@ -62,10 +62,9 @@ fn bot_level(body: &CreateRoom) -> ApiResult<Option<BotLevel>> {
             Err(ApiError::bad_request("bot_level_without_bot", "bot_level applies only to rooms with vs_bot: true"))
         }
         (true, None) => Ok(Some(BotLevel::default())),
-        (true, Some(name)) => BotLevel::parse(name).map(Some).ok_or_else(|| {
-            let msg = format!("unknown bot level {name:?}: pick random (easy), greedy (medium) or search (hard)");
-            ApiError::bad_request("unknown_bot_level", msg)
-        }),
+        (true, Some(name)) => crate::room::computer::parse_level(name)
+            .map(Some)
+            .map_err(|why| ApiError::bad_request("unknown_bot_level", why)),
     }
 }
 
@@ -133,7 +132,7 @@ pub async fn join(
     let handle = room(&state, &id)?;
     let deck = chosen_deck(&state, &account.id, body).await?;
     let (account_id, display_name) = (account.id, account.display_name);
-    let seat = handle.ask(|reply| RoomCmd::Join { account_id, display_name, deck, reply }).await??;
+    let seat = handle.join(account_id, display_name, deck).await?;
     Ok(Json(JoinReply { seat }))
 }
 
@@ -163,8 +162,7 @@ pub async fn rematch(
     } else {
         serde_json::from_slice(&body).map_err(|e| ApiError::bad_request("bad_json", e.to_string()))?
     };
-    let account_id = account.id;
-    handle.ask(|reply| RoomCmd::Rematch { account_id, go_first: req.go_first, reply }).await??;
-    let info = handle.ask(RoomCmd::Info).await?;
+    handle.rematch(account.id, req.go_first).await?;
+    let info = handle.fetch_info().await?;
     Ok(Json(info))
 }

@@ -3,8 +3,7 @@
 use super::clock::Clock;
 use super::computer::Computer;
 use super::streams::{DelayQueue, Kind, Stream};
-use super::{Conn, Out, RoomCmd, RoomConfig, RoomDeps, SeatEntry};
-use crate::error::ApiError;
+use super::{Conn, Out, RoomCmd, RoomConfig, RoomDeps, RoomError, SeatEntry};
 use crate::protocol::{GameResult, PROTOCOL_VERSION, Role, RoomInfo, RoomStatus, SeatInfo, ServerMsg};
 use axum::extract::ws::Utf8Bytes;
 use gb_core::{MatchSetup, MatchState, Seat};
@@ -17,8 +16,8 @@ pub(super) struct Game {
     pub match_id: String,
     pub setup: MatchSetup,
     pub nonce: String,
+    /// Its version is `state.version()`: the engine counts accepted intents, the room keeps no second count.
     pub state: MatchState,
-    pub version: u32,
 }
 
 /// Everything needed to start a room actor: a fresh room, or one rebuilt by recovery.
@@ -210,7 +209,7 @@ impl Room {
         if let Some(seat) = person {
             tracing::info!(room = %self.id, ?seat, "game against the computer abandoned");
             let flag = super::clock::Flag::Abandoned;
-            self.commit(seat, gb_core::Intent::Concede, super::play::Source::Clock(flag)).await;
+            self.commit(seat, gb_core::Intent::Concede, super::commit::Source::Clock(flag)).await;
         }
     }
 
@@ -266,34 +265,32 @@ impl Room {
         })
     }
 
-    async fn join(&mut self, account_id: String, name: String, deck: gb_core::DeckList) -> Result<Seat, ApiError> {
+    async fn join(&mut self, account_id: String, name: String, deck: gb_core::DeckList) -> Result<Seat, RoomError> {
         if self.seat_of(&account_id).is_some() {
-            return Err(ApiError::conflict("already_seated", "you already hold a seat in this room"));
+            return Err(RoomError::AlreadySeated);
         }
         let Some(seat) = Seat::BOTH.into_iter().find(|s| self.seats[s.index()].is_none()) else {
-            return Err(ApiError::conflict("room_full", "both seats are taken"));
+            return Err(RoomError::Full);
         };
-        deck.validate().map_err(ApiError::invalid_deck)?;
+        deck.validate().map_err(RoomError::InvalidDeck)?;
         self.seats[seat.index()] = Some(SeatEntry { account_id, display_name: name, deck, bot: false });
-        let seats_json = serde_json::to_string(&self.seats).map_err(ApiError::internal)?;
+        let seats_json = serde_json::to_string(&self.seats).map_err(|e| RoomError::Storage(e.to_string()))?;
         crate::db::rooms::update_room(&self.deps.db, &self.id, &seats_json, "waiting").await?;
         if self.seats.iter().all(Option::is_some) && self.game.is_none() {
-            self.start_game().await.map_err(ApiError::internal)?;
+            self.start_game().await.map_err(|e| RoomError::Storage(format!("{e:#}")))?;
         } else {
             self.publish(true);
         }
         Ok(seat)
     }
 
-    async fn request_rematch(&mut self, account_id: &str, go_first: Option<bool>) -> Result<(), ApiError> {
-        let seat = self.seat_of(account_id).ok_or_else(|| {
-            ApiError::new(axum::http::StatusCode::FORBIDDEN, "not_seated", "only the players may ask for a rematch")
-        })?;
+    async fn request_rematch(&mut self, account_id: &str, go_first: Option<bool>) -> Result<(), RoomError> {
+        let seat = self.seat_of(account_id).ok_or(RoomError::NotSeated)?;
         if !self.game.as_ref().is_some_and(|g| g.state.is_over()) {
-            return Err(ApiError::conflict("game_not_over", "the current game is not over"));
+            return Err(RoomError::GameNotOver);
         }
         if super::play::series_winner(self.cfg.best_of, &self.games).is_some() {
-            return Err(ApiError::conflict("series_decided", "the best of 3 is decided: no further game"));
+            return Err(RoomError::SeriesDecided);
         }
         self.rematch[seat.index()] = true;
         let lost = self.games.last().and_then(|g| g.winner).is_some_and(|w| w != seat);
@@ -302,7 +299,7 @@ impl Room {
         }
         let bot_or_asked = |s: Seat| self.rematch[s.index()] || self.seats[s.index()].as_ref().is_some_and(|e| e.bot);
         if bot_or_asked(Seat::A) && bot_or_asked(Seat::B) {
-            self.start_game().await.map_err(ApiError::internal)?;
+            self.start_game().await.map_err(|e| RoomError::Storage(format!("{e:#}")))?;
         } else {
             self.publish(true);
         }

@@ -1,6 +1,6 @@
 //! Per-seat clocks. A clock runs only while its seat owes a decision (`gb_core::owed_seat`); a separate
 //! disconnection bank drains while the owing seat has no live connection, so walking away cannot stall a game.
-use crate::protocol::{ClockSetting, Clocks};
+use crate::protocol::{ClockSetting, Clocks, GameEndReason};
 use gb_core::Seat;
 use std::time::Duration;
 use tokio::time::Instant;
@@ -8,20 +8,21 @@ use tokio::time::Instant;
 /// Why a seat lost on time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flag {
-    /// The thinking time ran out (recorded as reason "time").
+    /// The thinking time ran out.
     Time,
-    /// The disconnection bank ran out while the seat owed a decision (reason "disconnected").
+    /// The disconnection bank ran out while the seat owed a decision.
     Disconnected,
-    /// Nobody stayed connected to a game against the computer for the room's idle limit (reason "abandoned").
+    /// Nobody stayed connected to a game against the computer for the room's idle limit.
     Abandoned,
 }
 
 impl Flag {
-    pub fn reason(self) -> &'static str {
+    /// How the game's result records it.
+    pub fn reason(self) -> GameEndReason {
         match self {
-            Flag::Time => "time",
-            Flag::Disconnected => "disconnected",
-            Flag::Abandoned => "abandoned",
+            Flag::Time => GameEndReason::Time,
+            Flag::Disconnected => GameEndReason::Disconnected,
+            Flag::Abandoned => GameEndReason::Abandoned,
         }
     }
 }

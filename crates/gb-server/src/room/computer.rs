@@ -50,6 +50,7 @@ impl Computer {
     }
 }
 
+/// The wire's level as gb-bot's (the two enums are the same three bots; gb-bot owns their names and parsing).
 pub fn engine_level(level: BotLevel) -> gb_bot::Level {
     match level {
         BotLevel::Random => gb_bot::Level::Random,
@@ -58,9 +59,18 @@ pub fn engine_level(level: BotLevel) -> gb_bot::Level {
     }
 }
 
+/// A level's name, as a player or tool writes it, parsed once by gb-bot (`Level::from_str`).
+pub fn parse_level(name: &str) -> Result<BotLevel, String> {
+    Ok(match name.parse::<gb_bot::Level>()? {
+        gb_bot::Level::Random => BotLevel::Random,
+        gb_bot::Level::Greedy => BotLevel::Greedy,
+        gb_bot::Level::Search => BotLevel::Search,
+    })
+}
+
 impl Room {
     fn at(&self) -> Option<At> {
-        self.game.as_ref().map(|g| At { game: self.games.len(), version: g.version })
+        self.game.as_ref().map(|g| At { game: self.games.len(), version: g.state.version() })
     }
 
     /// Starts the owed decision if it is a computer's and none is under way. Idempotent: call it after anything
@@ -119,7 +129,7 @@ impl Room {
             }
         };
         if let Some(intent) = intent.filter(|_| current) {
-            let accepted = self.commit(d.seat, intent, super::play::Source::Room).await;
+            let accepted = self.commit(d.seat, intent, super::commit::Source::Room).await;
             if let Some(computer) = self.computers[d.seat.index()].as_mut() {
                 computer.refused = if accepted { 0 } else { computer.refused + 1 };
             }
@@ -155,7 +165,7 @@ mod tests {
     #[test]
     fn the_computer_never_concedes_while_anything_else_is_legal() {
         let decks = gb_core::decks::preconstructed();
-        let setup = MatchSetup { decks: [decks[0].1.clone(), decks[1].1.clone()], seed: 7 };
+        let setup = MatchSetup { decks: [decks[0].1.clone(), decks[1].1.clone()], seed: 7u64.into() };
         let state = new_match(&setup).expect("preconstructed decks start a match");
         let seat = owed_seat(&state).expect("someone owes the first decision");
         let intent = decide(&mut Quitter, &state, seat);

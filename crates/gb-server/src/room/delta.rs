@@ -50,9 +50,9 @@ pub struct Projected {
     pub turn: u32,
 }
 
-/// Encodes version `v` for `kind`: a bare `skip` when it may see no event and nothing of its view (apart from
-/// the applied-intents counter) or its legal intents changed, else an `update` patching `prev`. Deterministic
-/// in its inputs, so recovery rebuilds byte-identical frames.
+/// Encodes version `v` for `kind`: a bare `skip` when it may see no event and nothing of its view or its legal
+/// intents changed, else an `update` patching `prev`. Deterministic in its inputs, so recovery rebuilds
+/// byte-identical frames. The version is the frame's `v` only (the view does not repeat it).
 pub fn project(
     state: &MatchState,
     events: &Events,
@@ -62,26 +62,17 @@ pub fn project(
     clocks: Option<Clocks>,
 ) -> Projected {
     let viewer = kind.viewer();
-    let mut view = view_for(state, viewer);
+    let view = view_for(state, viewer);
     let turn = view.turn;
     let legal = legal_for(state, kind);
     let evs = events.for_viewer(viewer);
-    if evs.is_empty() && legal == prev.legal && same_view(&prev.view, &mut view) {
+    if evs.is_empty() && legal == prev.legal && prev.view == view {
         return Projected { frame: Utf8Bytes::from(ServerMsg::Skip { v }.encode()), seen: None, turn };
     }
     let seen = Seen::new(view, legal);
     let patch = gb_delta::diff(&prev.doc, &seen.doc);
     let frame = Utf8Bytes::from(ServerMsg::Update { v, events: evs, patch, clocks }.encode());
     Projected { frame, seen: Some(seen), turn }
-}
-
-/// Equal apart from the applied-intents counter, which changes every version. Compared in place (the counter
-/// is swapped in and back) because cloning a whole view per viewer per version showed up in profiles.
-fn same_view(old: &MatchView, new: &mut MatchView) -> bool {
-    let applied = std::mem::replace(&mut new.applied, old.applied);
-    let same = *old == *new;
-    new.applied = applied;
-    same
 }
 
 #[cfg(test)]

@@ -4,15 +4,16 @@
 //! supervisor (room/supervisor.rs) rebuilds a failed actor from the database on the same mailbox.
 mod actor;
 pub mod clock;
+mod commit;
 pub mod computer;
 pub mod delta;
+mod handle;
 mod play;
 pub mod recover;
 pub mod streams;
 mod supervisor;
 
 use crate::db::Db;
-use crate::error::ApiError;
 use crate::persist::Persist;
 use crate::protocol::{BotLevel, ClockSetting, Role, RoomInfo, SpectatorDelay, Visibility};
 use axum::extract::ws::Utf8Bytes;
@@ -21,10 +22,11 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::{mpsc, oneshot, watch};
+use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
+pub use handle::{RoomError, RoomHandle};
 pub use supervisor::spawn_room;
 
 /// What a socket's writer task sends: a shared text frame, or a close with a code (protocol.md close codes).
@@ -94,7 +96,7 @@ pub enum RoomCmd {
         account_id: String,
         display_name: String,
         deck: DeckList,
-        reply: oneshot::Sender<Result<Seat, ApiError>>,
+        reply: oneshot::Sender<Result<Seat, RoomError>>,
     },
     Connect(Conn),
     Disconnect {
@@ -109,7 +111,7 @@ pub enum RoomCmd {
     Rematch {
         account_id: String,
         go_first: Option<bool>,
-        reply: oneshot::Sender<Result<(), ApiError>>,
+        reply: oneshot::Sender<Result<(), RoomError>>,
     },
     /// For the public replay: the current match and the last version spectators may see.
     SpectatorHead(oneshot::Sender<Option<(String, u32)>>),
@@ -118,25 +120,6 @@ pub enum RoomCmd {
     /// Test hook: the actor panics, so tests can show the supervisor rebuilds the room from its log.
     #[cfg(feature = "test-hooks")]
     Crash,
-}
-
-/// A room's mailbox plus a live copy of its public info (for listings without a round trip).
-#[derive(Clone)]
-pub struct RoomHandle {
-    pub id: String,
-    pub tx: mpsc::Sender<RoomCmd>,
-    pub info: watch::Receiver<RoomInfo>,
-}
-
-impl RoomHandle {
-    /// Sends a command and awaits its reply; a stopped room is a 503.
-    pub async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> RoomCmd) -> Result<T, ApiError> {
-        let (tx, rx) = oneshot::channel();
-        let gone =
-            || ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, "room_stopped", "the room is not running");
-        self.tx.send(make(tx)).await.map_err(|_| gone())?;
-        rx.await.map_err(|_| gone())
-    }
 }
 
 /// Shared by every room: storage, the writer, task tracking, tunables.

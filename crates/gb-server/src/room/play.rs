@@ -1,15 +1,15 @@
-//! Play inside the room actor: starting games, accepting intents (engine first, then durable, then told),
+//! Play inside the room actor: starting games, taking intents from sockets (the pipeline is room/commit.rs),
 //! projecting each version once per viewer kind, the spectator delay, and clock flags.
 use super::actor::{Game, Room};
-use super::clock::{Clock, Flag};
+use super::clock::Clock;
 use super::delta::{Seen, project};
 use super::streams::{Held, Kind};
+use super::commit::Source;
 use super::{Out, Stamp};
-use crate::db::matches::AppendRow;
 use crate::protocol::{GameResult, ServerMsg};
-use crate::seed::{StoredResult, StoredSetup, commitment, fresh};
+use crate::seed::{StoredSetup, fresh};
 use axum::extract::ws::Utf8Bytes;
-use gb_core::{Events, Intent, MatchSetup, Seat, apply, legal_intents, new_match, owed_seat};
+use gb_core::{Events, Intent, MatchSetup, Seat, legal_intents, new_match, owed_seat};
 use std::sync::Arc;
 use tokio::time::Instant;
 
@@ -17,10 +17,10 @@ impl Room {
     /// Deals a new game: fresh seed, commitment published, match row written before anyone sees a card.
     pub async fn start_game(&mut self) -> anyhow::Result<()> {
         let decks = Seat::BOTH.map(|s| self.seats[s.index()].as_ref().expect("both seats filled").deck.clone());
-        let (seed, nonce) = fresh();
+        let (seed, nonce) = fresh()?;
         let setup = MatchSetup { decks, seed };
         let state = new_match(&setup).map_err(|e| anyhow::anyhow!("setup refused: {e:?}"))?;
-        let seed_hash = commitment(seed, &nonce);
+        let seed_hash = gb_core::seed::commitment(&seed, &nonce)?;
         let stored = serde_json::to_string(&StoredSetup { setup: setup.clone(), nonce: nonce.clone() })?;
         let row = crate::db::matches::insert_match(&self.deps.db, &self.id, &seed_hash, &stored, "playing").await?;
         let seats_json = serde_json::to_string(&self.seats)?;
@@ -33,7 +33,7 @@ impl Room {
             seed: None,
             nonce: None,
         });
-        self.game = Some(Game { match_id: row.id, setup, nonce, state, version: 0 });
+        self.game = Some(Game { match_id: row.id, setup, nonce, state });
         self.rematch = [false; 2];
         self.clock = self.cfg.clock.map(Clock::new);
         self.resume_streams();
@@ -81,7 +81,7 @@ impl Room {
             if kind == Kind::Spectator {
                 self.live_turn = seen.view.turn;
             }
-            self.streams[kind.index()].reset(game.version, seen, clocks.clone());
+            self.streams[kind.index()].reset(game.state.version(), seen, clocks.clone());
         }
         self.delay.clear();
     }
@@ -124,100 +124,8 @@ impl Room {
         self.commit(seat, intent, Source::Socket { conn, seq, received }).await;
     }
 
-    /// Applies, persists, then tells; returns whether the intent became a version. A rejection changes nothing;
-    /// a failed write marks the room for a rebuild from its log.
-    pub async fn commit(&mut self, seat: Seat, intent: Intent, source: Source) -> bool {
-        let (origin, received, flag) = match source {
-            Source::Socket { conn, seq, received } => (Some((conn, seq)), Some(received), None),
-            Source::Room => (None, None, None),
-            Source::Clock(flag) => (None, None, Some(flag)),
-        };
-        let Some(game) = self.game.as_mut() else { return false };
-        // A rejected intent changes nothing (gb_core checks before it applies), so no copy is kept to roll back.
-        let events = match apply(&mut game.state, seat, &intent) {
-            Ok(ev) => ev,
-            Err(rejection) => {
-                metrics::counter!("gb_intents_rejected", "code" => rejection.code).increment(1);
-                if let Some((conn, seq)) = origin {
-                    let legal = legal_intents(&game.state, seat);
-                    self.send_to(conn, &ServerMsg::Rejected { seq, rejection, legal });
-                }
-                return false;
-            }
-        };
-        let v = game.version + 1;
-        let owed = owed_seat(&game.state);
-        let outcome = game.state.outcome();
-        let match_id = game.match_id.clone();
-        let connected = self.connected();
-        let now = Instant::now();
-        if let Some(c) = self.clock.as_mut() {
-            match outcome {
-                Some(_) => c.stop(now, connected),
-                None => c.after_intent(now, seat, owed, connected),
-            }
-        }
-        let result = outcome.map(|o| StoredResult {
-            winner: o.winner,
-            reason: match flag {
-                Some(f) => f.reason().to_owned(),
-                None => {
-                    serde_json::to_value(o.reason).ok().and_then(|r| r.as_str().map(str::to_owned)).unwrap_or_default()
-                }
-            },
-        });
-        let meta =
-            self.clock.as_ref().map(|c| serde_json::json!({ "clocks": c.wire(), "flag": flag.map(Flag::reason) }));
-        let row = AppendRow {
-            match_id,
-            version: i64::from(v),
-            seat: seat.index() as i64,
-            intent_json: serde_json::to_string(&intent).expect("intents serialize"),
-            meta_json: meta.map(|m| m.to_string()),
-            finish: result.as_ref().map(|r| serde_json::to_string(r).expect("results serialize")),
-        };
-        if let Err(e) = self.deps.persist.append(row).await {
-            // Not known to be durable, so nobody is told of it. Memory is now ahead of the log (or the write
-            // landed after all): the supervisor rebuilds the room from the log, which decides.
-            if let Some((conn, _)) = origin {
-                self.send_to(conn, &ServerMsg::error("not_saved", format!("the intent could not be saved: {e}")));
-            }
-            self.broken = Some(format!("append of version {v} failed: {e}"));
-            return false;
-        }
-        metrics::counter!("gb_intents_accepted").increment(1);
-        self.game.as_mut().expect("still there").version = v;
-        if let Some((conn, seq)) = origin {
-            self.send_to(conn, &ServerMsg::Accepted { seq, v });
-        }
-        self.broadcast(v, &events, received);
-        if let Some(r) = result {
-            self.finish(r).await;
-        }
-        self.publish(false);
-        self.prompt_computer();
-        true
-    }
-
-    async fn finish(&mut self, r: StoredResult) {
-        let game = self.game.as_ref().expect("a game ended");
-        if let Some(g) = self.games.last_mut() {
-            g.winner = Some(r.winner);
-            g.reason = Some(r.reason);
-            g.seed = Some(game.setup.seed.to_string());
-            g.nonce = Some(game.nonce.clone());
-        }
-        if let Ok(seats) = serde_json::to_string(&self.seats)
-            && let Err(e) = crate::db::rooms::update_room(&self.deps.db, &self.id, &seats, "finished").await
-        {
-            tracing::warn!(room = %self.id, error = %e, "room status not saved");
-        }
-        metrics::counter!("gb_games_finished").increment(1);
-        self.publish(true);
-    }
-
     /// One projection per viewer kind, encoded once and shared by every connection of that kind.
-    fn broadcast(&mut self, v: u32, events: &Events, received: Option<std::time::Instant>) {
+    pub(super) fn broadcast(&mut self, v: u32, events: &Events, received: Option<std::time::Instant>) {
         let game = self.game.as_ref().expect("broadcast during a game");
         let clocks = self.clock.as_ref().map(Clock::wire);
         let stamp = received.map(|r| Arc::new(Stamp(r)));
@@ -280,7 +188,7 @@ impl Room {
         let connected = self.connected();
         let flagged = self.clock.as_mut().and_then(|c| c.flagged(Instant::now(), connected));
         if let Some((seat, flag)) = flagged {
-            tracing::info!(room = %self.id, ?seat, reason = flag.reason(), "clock flag");
+            tracing::info!(room = %self.id, ?seat, reason = %flag.reason(), "clock flag");
             self.commit(seat, Intent::Concede, Source::Clock(flag)).await;
         }
     }
@@ -293,15 +201,4 @@ pub(crate) fn series_winner(best_of: u8, games: &[GameResult]) -> Option<Seat> {
         return None;
     }
     Seat::BOTH.into_iter().find(|&s| games.iter().filter(|g| g.winner == Some(s)).count() >= 2)
-}
-
-/// Where an intent came from.
-pub enum Source {
-    /// A player's socket: answered with `accepted` or `rejected`, and its latency measured from `received`.
-    Socket { conn: u64, seq: u32, received: std::time::Instant },
-    /// The room itself: a computer's seat, or the loser's turn-order preference.
-    Room,
-    /// A limit ran out (a clock, the disconnection bank, or abandonment): the seat concedes (CR 102.2), and the
-    /// result says why.
-    Clock(Flag),
 }

@@ -11,7 +11,7 @@ use crate::protocol::{Clocks, GameResult, SpectatorDelay};
 use crate::seed::{StoredResult, StoredSetup};
 use anyhow::{Context, bail};
 use axum::extract::ws::Utf8Bytes;
-use gb_core::{Intent, Seat, apply, new_match};
+use gb_core::{Intent, Seat, replay_each};
 use std::time::Duration;
 use tokio::time::Instant;
 
@@ -23,7 +23,7 @@ pub async fn recover_rooms(deps: &RoomDeps, rooms: &Rooms) -> anyhow::Result<usi
     for row in rows {
         match from_rows(deps, &row.id, &row.config_json, &row.seats_json).await {
             Ok(init) => {
-                let version = init.game.as_ref().map_or(0, |g| g.version);
+                let version = init.game.as_ref().map_or(0, |g| g.state.version());
                 tracing::info!(room = %row.id, version, "room recovered");
                 rooms.insert(spawn_room(deps.clone(), init));
                 n += 1;
@@ -90,9 +90,24 @@ pub struct Step {
     pub clocks: Option<Clocks>,
 }
 
-/// Setup + log → state, checking the log has no gaps. The versions clients may still ask for are projected
-/// again exactly as they were sent (same views, events, legal intents and clocks): the last `history` ones,
-/// and for spectators the last `history` before their head plus everything the delay still holds back.
+/// A stored log as the engine's `(seat, intent)` pairs, checking it has no gaps (versions 1, 2, 3, …).
+pub fn decode_log(match_id: &str, rows: &[LogRow]) -> anyhow::Result<Vec<(Seat, Intent)>> {
+    let mut log = Vec::with_capacity(rows.len());
+    for (i, row) in rows.iter().enumerate() {
+        if row.version != i as i64 + 1 {
+            bail!("match {match_id} log has a gap at version {}", i + 1);
+        }
+        let seat = if row.seat == 0 { Seat::A } else { Seat::B };
+        let intent: Intent = serde_json::from_str(&row.intent_json).with_context(|| format!("match {match_id}"))?;
+        log.push((seat, intent));
+    }
+    Ok(log)
+}
+
+/// Setup + log → state, through gb-core's one replay path (`replay_each`). The versions clients may still ask
+/// for are projected again exactly as they were sent (same views, events, legal intents and clocks): the last
+/// `history` ones, and for spectators the last `history` before their head plus everything the delay still
+/// holds back.
 pub(super) async fn replay_match(
     deps: &RoomDeps,
     m: &MatchRow,
@@ -100,17 +115,12 @@ pub(super) async fn replay_match(
 ) -> anyhow::Result<(Game, History)> {
     let stored: StoredSetup = serde_json::from_str(&m.setup_json).context("match setup")?;
     let rows = log_with_meta(&deps.db, &m.id).await?;
-    let mut log = Vec::with_capacity(rows.len());
-    for (i, row) in rows.iter().enumerate() {
-        if row.version != i as i64 + 1 {
-            bail!("match {} log has a gap at version {}", m.id, i + 1);
-        }
-        let seat = if row.seat == 0 { Seat::A } else { Seat::B };
-        let intent: Intent = serde_json::from_str(&row.intent_json)?;
-        let clocks = row.meta_json.as_deref().map(clocks_of).transpose()?;
-        log.push((seat, intent, clocks));
-    }
-    let fresh = || new_match(&stored.setup).map_err(|e| anyhow::anyhow!("match {} setup: {e:?}", m.id));
+    let log = decode_log(&m.id, &rows)?;
+    let clocks = rows.iter().map(|r| r.meta_json.as_deref().map(clocks_of).transpose()).collect::<Result<Vec<_>, _>>()?;
+    let replay = |each: &mut dyn FnMut(&gb_core::MatchState, &gb_core::Events)| {
+        replay_each(&stored.setup, log.iter().map(|(s, i)| (*s, i)), each)
+            .map_err(|e| anyhow::anyhow!("match {}: {e}", m.id))
+    };
     let now_ms = crate::db::now_ms();
     let waited = |row: &LogRow| Duration::from_millis(u64::try_from(now_ms - row.created_at).unwrap_or(0));
     let live = rows.len() as u32;
@@ -119,13 +129,13 @@ pub(super) async fn replay_match(
     let spectator_head = if delay.is_none() {
         live
     } else {
-        let mut state = fresh()?;
         let mut turns = Vec::with_capacity(log.len());
-        for (i, (seat, intent, _)) in log.iter().enumerate() {
-            apply(&mut state, *seat, intent).map_err(|e| anyhow::anyhow!("match {} version {}: {e}", m.id, i + 1))?;
-            turns.push(state.turn().number);
-        }
-        let (live_turn, over) = (state.turn().number, state.is_over());
+        let last = replay(&mut |state, _| {
+            if state.version() > 0 {
+                turns.push(state.turn().number);
+            }
+        })?;
+        let (live_turn, over) = (last.turn().number, last.is_over());
         let shown = rows.iter().zip(&turns).take_while(|(r, t)| due(delay, waited(r), **t, live_turn, over)).count();
         shown as u32
     };
@@ -133,24 +143,22 @@ pub(super) async fn replay_match(
     // Seats need the last `history` versions, spectators the last `history` up to their head (≤ live) and all
     // held after it: one base serves both.
     let base_v = spectator_head.saturating_sub(deps.history as u32);
-    let mut state = fresh()?;
     let seen_at = |state: &gb_core::MatchState| Kind::ALL.map(|k| Seen::of(state, k));
-    let mut history =
-        History { base_v: 0, base: seen_at(&state), base_clocks: None, steps: Vec::new(), spectator_head };
+    let mut history: Option<History> = None;
     // What each kind holds at the latest kept version: the base of its next delta.
-    let mut held = history.base.clone();
+    let mut held: Option<[Seen; 3]> = None;
     let now = Instant::now();
-    for (i, ((seat, intent, clocks), row)) in log.into_iter().zip(&rows).enumerate() {
-        let v = i as u32 + 1;
-        let events =
-            apply(&mut state, seat, &intent).map_err(|e| anyhow::anyhow!("match {} version {v}: {e}", m.id))?;
-        if v == base_v {
-            history.base_v = v;
-            history.base = seen_at(&state);
-            history.base_clocks = clocks;
-            held = history.base.clone();
+    let state = replay(&mut |state, events| {
+        let v = state.version();
+        let vclocks = v.checked_sub(1).and_then(|i| clocks[i as usize].clone());
+        if v == 0 || v == base_v {
+            let base = seen_at(state);
+            held = Some(base.clone());
+            let base_clocks = if v == 0 { None } else { vclocks };
+            history = Some(History { base_v: v, base, base_clocks, steps: Vec::new(), spectator_head });
         } else if v > base_v {
-            let projected = Kind::ALL.map(|k| project(&state, &events, k, &held[k.index()], v, clocks.clone()));
+            let (h, held) = (history.as_mut().expect("v0 came first"), held.as_mut().expect("v0 came first"));
+            let projected = Kind::ALL.map(|k| project(state, events, k, &held[k.index()], v, vclocks.clone()));
             let turn = projected[Kind::Spectator.index()].turn;
             let frames = projected.each_ref().map(|p| p.frame.clone());
             let seen = projected.map(|p| p.seen);
@@ -161,11 +169,12 @@ pub(super) async fn replay_match(
             }
             // A stored time too far back for the monotonic clock only matters if not yet due; holding it from
             // now errs on the late side.
-            let accepted = now.checked_sub(waited(row)).unwrap_or(now);
-            history.steps.push(Step { v, turn, accepted, frames, seen, clocks });
+            let accepted = now.checked_sub(waited(&rows[v as usize - 1])).unwrap_or(now);
+            h.steps.push(Step { v, turn, accepted, frames, seen, clocks: vclocks });
         }
-    }
-    let game = Game { match_id: m.id.clone(), setup: stored.setup, nonce: stored.nonce, state, version: live };
+    })?;
+    let history = history.expect("replay visits version 0");
+    let game = Game { match_id: m.id.clone(), setup: stored.setup, nonce: stored.nonce, state };
     Ok((game, history))
 }
 

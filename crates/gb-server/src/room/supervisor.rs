@@ -46,7 +46,7 @@ async fn supervise(
             tracing::error!(room = %id, "room given up after {REBUILD_ATTEMPTS} rebuild attempts");
             break;
         };
-        let version = init.game.as_ref().map_or(0, |g| g.version);
+        let version = init.game.as_ref().map_or(0, |g| g.state.version());
         tracing::info!(room = %id, version, "room rebuilt");
         // A computer's seat starts deciding again from the rebuilt state; answers of the failed actor that
         // arrive late are for an older version and are dropped.

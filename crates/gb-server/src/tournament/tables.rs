@@ -3,7 +3,7 @@
 //! published info so each finished game reaches the event.
 use super::Cmd;
 use crate::protocol::{GameResult, SpectatorDelay, Visibility};
-use crate::room::{RoomCmd, RoomConfig, RoomHandle, recover, spawn_room};
+use crate::room::{RoomConfig, RoomHandle, recover, spawn_room};
 use crate::state::AppState;
 use gb_core::DeckList;
 use gb_tournament::Settings;
@@ -36,11 +36,7 @@ pub async fn open(state: &AppState, settings: &Settings, seats: [Seated; 2]) -> 
     state.rooms.insert(handle.clone());
     for s in seats {
         let Seated { account_id, name: display_name, deck } = s;
-        handle
-            .ask(|reply| RoomCmd::Join { account_id, display_name, deck, reply })
-            .await
-            .and_then(|joined| joined)
-            .map_err(|e| anyhow::anyhow!("seating a player: {}: {}", e.code, e.message))?;
+        handle.join(account_id, display_name, deck).await.map_err(|e| anyhow::anyhow!("seating a player: {e}"))?;
     }
     Ok(handle)
 }

@@ -7,7 +7,7 @@ use crate::api::session::CurrentAccount;
 use crate::error::ApiError;
 use crate::origin::origin_allowed;
 use crate::protocol::{ClientMsg, PROTOCOL_VERSION, ServerMsg, close};
-use crate::room::{Conn, Out, RoomCmd, RoomHandle};
+use crate::room::{Conn, Out, RoomHandle};
 use crate::state::AppState;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
@@ -140,15 +140,14 @@ async fn run(socket: WebSocket, state: AppState, room: Option<RoomHandle>, accou
                 }
                 let conn =
                     Conn { id, account: account.clone(), role, last_version, game, tx: tx.clone(), kill: kill.clone() };
-                if room.tx.send(RoomCmd::Connect(conn)).await.is_err() {
+                if room.connect(conn).await.is_err() {
                     let _ = tx.try_send(Out::Close(close::RESTARTING, "room stopped"));
                     break;
                 }
                 greeted = true;
             }
             Ok(ClientMsg::Intent { seq, intent }) if greeted => {
-                let cmd = RoomCmd::Intent { conn: id, seq, intent, received: std::time::Instant::now() };
-                if room.tx.send(cmd).await.is_err() {
+                if room.intent(id, seq, intent).await.is_err() {
                     break;
                 }
             }
@@ -157,7 +156,7 @@ async fn run(socket: WebSocket, state: AppState, room: Option<RoomHandle>, accou
         }
     }
     if greeted {
-        let _ = room.tx.send(RoomCmd::Disconnect { conn: id }).await;
+        room.disconnect(id).await;
     }
     drop(tx);
     // Keep reading (and discarding) while the writer sends its close frame and the client answers: closing a

@@ -170,7 +170,7 @@ async fn shutdown_closes_sockets_with_1012(backend: Backend) {
 /// A viewer whose queue is full is cut off (its socket would close with 1013) and the room plays on.
 async fn slow_consumer_is_dropped(backend: Backend) {
     use gb_server::protocol::Role;
-    use gb_server::room::{Conn, RoomCmd};
+    use gb_server::room::Conn;
     let app = spawn_app(backend).await;
     let base = app.address.clone();
     let (room, [a, b]) = seated_room(&base, public_room()).await;
@@ -187,7 +187,7 @@ async fn slow_consumer_is_dropped(backend: Backend) {
         tx,
         kill: kill.clone(),
     };
-    handle.tx.send(RoomCmd::Connect(conn)).await.unwrap();
+    handle.connect(conn).await.unwrap();
     let (mut wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
     let (mut wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
     let mut last = [wa.next_of("snapshot").await, wb.next_of("snapshot").await];

@@ -3,7 +3,6 @@
 //! shows spectators what the delay still hides nor takes back a version they have already seen.
 use crate::helpers::{Backend, TestApp, spawn_app_with};
 use crate::wsclient::{Lcg, Ws, advance, connect, next_version, seated_room};
-use gb_server::room::RoomCmd;
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -24,7 +23,7 @@ async fn delayed_room(backend: Backend, delay: Value) -> (TestApp, String, [Ws; 
 }
 
 async fn crash(app: &TestApp, room: &str, sockets: &mut [Ws; 3]) {
-    app.state.rooms.get(room).unwrap().tx.send(RoomCmd::Crash).await.unwrap();
+    app.state.rooms.get(room).unwrap().crash().await.unwrap();
     for ws in sockets.iter_mut() {
         assert_eq!(ws.close_code().await, Some(1012));
     }

@@ -104,10 +104,14 @@ async fn full_match_with_spectator_leaks_nothing(backend: Backend) {
     assert_eq!(info["status"], "finished");
     let g = &info["games"][0];
     assert!(g["seed"].is_string() && g["nonce"].is_string());
+    // Issue #12: 256 bits each from the OS, not a UUID's 60.
+    assert_eq!((g["seed"].as_str().unwrap().len(), g["nonce"].as_str().unwrap().len()), (64, 64), "{g}");
     let replay = released_replay(&a.client, &base, g["match_id"].as_str().unwrap()).await;
     assert_eq!(replay["finished"], true);
     assert_eq!(replay["steps"].as_array().unwrap().len() as u64, la["v"].as_u64().unwrap() + 1);
     assert_eq!(replay["record"]["seed_commitment"], g["seed_hash"]);
+    let record: gb_core::record::MatchRecord = serde_json::from_value(replay["record"].clone()).unwrap();
+    record.verify(g["seed_hash"].as_str()).expect("the record verifies against the room's published commitment");
     // For checking by hand with `cargo run -p gb-cli -- replay verify FILE`.
     if let Some(dir) = std::env::var_os("GB_KEEP_RECORDS") {
         let file = std::path::Path::new(&dir).join(format!("record-{backend:?}.json"));

@@ -3,7 +3,6 @@
 //! clients reconnect with their last version and the match finishes.
 use crate::helpers::{Backend, TestApp, spawn_app};
 use crate::wsclient::{Lcg, advance, choose, connect, game_over, next_version, play_seat, public_room, seated_room};
-use gb_server::room::RoomCmd;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
@@ -43,7 +42,7 @@ async fn a_panicking_room_comes_back_from_its_log(backend: Backend) {
     let v = advance([&mut wa, &mut wb], &mut last, &mut Lcg(5), 7).await;
     assert_eq!(v, 7);
 
-    app.state.rooms.get(&room).unwrap().tx.send(RoomCmd::Crash).await.unwrap();
+    app.state.rooms.get(&room).unwrap().crash().await.unwrap();
     for ws in [&mut wa, &mut wb, &mut spec] {
         assert_eq!(ws.close_code().await, Some(1012), "every viewer is told to reconnect");
     }
@@ -113,7 +112,7 @@ async fn a_rebuilt_room_keeps_its_computer(backend: Backend) {
     assert_eq!(crate::wsclient::join(&base, &a, &room, "fire-and-wind").await, "A");
     let (mut ws, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
     ws.next_of("snapshot").await;
-    app.state.rooms.get(&room).unwrap().tx.send(RoomCmd::Crash).await.unwrap();
+    app.state.rooms.get(&room).unwrap().crash().await.unwrap();
     assert_eq!(ws.close_code().await, Some(1012));
     let (ws, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
     // Seat A cannot finish alone: each turn it passes waits for the computer's decisions (`next` fails after

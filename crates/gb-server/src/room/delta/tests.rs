@@ -10,7 +10,7 @@ fn setup(seed: u64) -> MatchState {
     let decks = gb_core::decks::preconstructed();
     let n = decks.len();
     let setup =
-        MatchSetup { decks: [decks[seed as usize % n].1.clone(), decks[(seed as usize + 1) % n].1.clone()], seed };
+        MatchSetup { decks: [decks[seed as usize % n].1.clone(), decks[(seed as usize + 1) % n].1.clone()], seed: seed.into() };
     new_match(&setup).expect("shipped decks are legal")
 }
 
@@ -74,9 +74,7 @@ fn applying_each_delta_to_the_previous_document_gives_the_next_one() {
                         assert_eq!(client[i], full, "seed {seed} v{v} {kind:?}: patched document differs");
                     }
                     Some("skip") => {
-                        let mut unchanged = client[i].clone();
-                        unchanged["view"]["applied"] = full["view"]["applied"].clone();
-                        assert_eq!(unchanged, full, "seed {seed} v{v} {kind:?}: a skip hid a change");
+                        assert_eq!(client[i], full, "seed {seed} v{v} {kind:?}: a skip hid a change");
                     }
                     other => panic!("unexpected frame {other:?}"),
                 }

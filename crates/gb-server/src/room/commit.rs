@@ -1,0 +1,148 @@
+//! One intent through the room, in three steps: **accept** (the engine checks and applies it, the clock is
+//! charged; synchronous), **persist** (the group-commit writer makes the version durable), **announce** (the
+//! sender's `accepted`, every viewer's frame, the result, the computer's next decision). A rejection stops at
+//! accept and changes nothing; a failed write stops at persist, tells nobody, and marks the room for a rebuild
+//! from its log (the log is the truth). So a version is durable before any viewer hears of it.
+use super::actor::Room;
+use super::clock::Flag;
+use crate::db::matches::AppendRow;
+use crate::protocol::ServerMsg;
+use crate::seed::StoredResult;
+use gb_core::{Events, Intent, Seat, apply, legal_intents, owed_seat};
+use tokio::time::Instant;
+
+/// Where an intent came from; it decides who hears back and what the result records.
+#[derive(Clone, Copy, Debug)]
+pub enum Source {
+    /// A player's socket: answered with `accepted` or `rejected`, and its latency measured from `received`.
+    Socket { conn: u64, seq: u32, received: std::time::Instant },
+    /// The room itself: a computer's seat, or the loser's turn-order preference.
+    Room,
+    /// A limit ran out (a clock, the disconnection bank, or abandonment): the seat concedes (CR 102.2), and the
+    /// result says why.
+    Clock(Flag),
+}
+
+impl Source {
+    /// The socket and sequence number to answer, if a socket sent it.
+    fn reply_to(self) -> Option<(u64, u32)> {
+        match self {
+            Source::Socket { conn, seq, .. } => Some((conn, seq)),
+            Source::Room | Source::Clock(_) => None,
+        }
+    }
+}
+
+/// An intent the engine has applied and the clock charged for, not yet durable.
+struct Accepted {
+    seat: Seat,
+    intent: Intent,
+    v: u32,
+    events: Events,
+    result: Option<StoredResult>,
+}
+
+impl Room {
+    /// Accepts, persists, then announces; returns whether the intent became a version.
+    pub async fn commit(&mut self, seat: Seat, intent: Intent, source: Source) -> bool {
+        let Some(accepted) = self.accept(seat, intent, source) else { return false };
+        if !self.persist(&accepted, source).await {
+            return false;
+        }
+        self.announce(accepted, source).await;
+        true
+    }
+
+    /// The engine's verdict and the clock's charge. A rejection is answered to its socket (with the legal
+    /// intents) and changes nothing: gb-core checks before it applies, so no copy is kept to roll back.
+    fn accept(&mut self, seat: Seat, intent: Intent, source: Source) -> Option<Accepted> {
+        let game = self.game.as_mut()?;
+        let events = match apply(&mut game.state, seat, &intent) {
+            Ok(ev) => ev,
+            Err(rejection) => {
+                metrics::counter!("gb_intents_rejected", "code" => rejection.code).increment(1);
+                if let Some((conn, seq)) = source.reply_to() {
+                    let legal = legal_intents(&game.state, seat);
+                    self.send_to(conn, &ServerMsg::Rejected { seq, rejection, legal });
+                }
+                return None;
+            }
+        };
+        let (v, owed, outcome) = (game.state.version(), owed_seat(&game.state), game.state.outcome());
+        let connected = self.connected();
+        if let Some(c) = self.clock.as_mut() {
+            let now = Instant::now();
+            match outcome {
+                Some(_) => c.stop(now, connected),
+                None => c.after_intent(now, seat, owed, connected),
+            }
+        }
+        let flag = match source {
+            Source::Clock(flag) => Some(flag),
+            Source::Socket { .. } | Source::Room => None,
+        };
+        let result = outcome.map(|o| StoredResult { winner: o.winner, reason: flag.map_or(o.reason.into(), Flag::reason) });
+        Some(Accepted { seat, intent, v, events, result })
+    }
+
+    /// Makes the version durable. On failure nobody is told of it; the room is marked for a rebuild.
+    async fn persist(&mut self, a: &Accepted, source: Source) -> bool {
+        let game = self.game.as_ref().expect("accepted in a game");
+        let flag = match source {
+            Source::Clock(flag) => Some(flag.reason()),
+            Source::Socket { .. } | Source::Room => None,
+        };
+        let meta = self.clock.as_ref().map(|c| serde_json::json!({ "clocks": c.wire(), "flag": flag }));
+        let row = AppendRow {
+            match_id: game.match_id.clone(),
+            version: i64::from(a.v),
+            seat: a.seat.index() as i64,
+            intent_json: serde_json::to_string(&a.intent).expect("intents serialize"),
+            meta_json: meta.map(|m| m.to_string()),
+            finish: a.result.as_ref().map(|r| serde_json::to_string(r).expect("results serialize")),
+        };
+        let Err(e) = self.deps.persist.append(row).await else { return true };
+        // Memory is now ahead of the log (or the write landed after all): the supervisor rebuilds the room from
+        // the log, which decides.
+        if let Some((conn, _)) = source.reply_to() {
+            self.send_to(conn, &ServerMsg::error("not_saved", format!("the intent could not be saved: {e}")));
+        }
+        self.broken = Some(format!("append of version {} failed: {e}", a.v));
+        false
+    }
+
+    /// Tells everyone of a durable version: the sender first, then every viewer kind's frame, the result.
+    async fn announce(&mut self, a: Accepted, source: Source) {
+        metrics::counter!("gb_intents_accepted").increment(1);
+        if let Some((conn, seq)) = source.reply_to() {
+            self.send_to(conn, &ServerMsg::Accepted { seq, v: a.v });
+        }
+        let received = match source {
+            Source::Socket { received, .. } => Some(received),
+            Source::Room | Source::Clock(_) => None,
+        };
+        self.broadcast(a.v, &a.events, received);
+        if let Some(r) = a.result {
+            self.finish(r).await;
+        }
+        self.publish(false);
+        self.prompt_computer();
+    }
+
+    async fn finish(&mut self, r: StoredResult) {
+        let game = self.game.as_ref().expect("a game ended");
+        if let Some(g) = self.games.last_mut() {
+            g.winner = Some(r.winner);
+            g.reason = Some(r.reason);
+            g.seed = Some(game.setup.seed.to_string());
+            g.nonce = Some(game.nonce.clone());
+        }
+        if let Ok(seats) = serde_json::to_string(&self.seats)
+            && let Err(e) = crate::db::rooms::update_room(&self.deps.db, &self.id, &seats, "finished").await
+        {
+            tracing::warn!(room = %self.id, error = %e, "room status not saved");
+        }
+        metrics::counter!("gb_games_finished").increment(1);
+        self.publish(true);
+    }
+}

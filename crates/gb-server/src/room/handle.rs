@@ -1,0 +1,113 @@
+//! [`RoomHandle`]: a room's mailbox as typed methods, each answering with a [`RoomError`] when the room refuses
+//! or has stopped. The errors say what went wrong in the room's words; the HTTP status and body they become are
+//! decided in one place (`error.rs`, `From<RoomError> for ApiError`), not at each call site.
+use super::{Conn, RoomCmd};
+use crate::protocol::RoomInfo;
+use gb_core::rejection::Rejection;
+use gb_core::{DeckList, Intent, Seat};
+use tokio::sync::{mpsc, oneshot, watch};
+
+/// Why a room did not do what it was asked. A closed set: every caller (lobby REST, tournaments, sockets)
+/// handles the same cases.
+#[derive(Debug)]
+pub enum RoomError {
+    /// The actor is not running (shut down, evicted, or given up after failed rebuilds).
+    Stopped,
+    /// The account already holds a seat here.
+    AlreadySeated,
+    /// Both seats are taken.
+    Full,
+    /// The deck breaks deck-building rules (CR 101), with every rejection.
+    InvalidDeck(Vec<Rejection>),
+    /// Only the room's players may do this.
+    NotSeated,
+    /// A rematch while the current game still runs.
+    GameNotOver,
+    /// A rematch once a best of 3 has its winner.
+    SeriesDecided,
+    /// The room could not write to the database or deal the game; the cause is logged, not shown.
+    Storage(String),
+}
+
+impl std::fmt::Display for RoomError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            RoomError::Stopped => "the room is not running",
+            RoomError::AlreadySeated => "you already hold a seat in this room",
+            RoomError::Full => "both seats are taken",
+            RoomError::InvalidDeck(_) => "the deck breaks deck-building rules (CR 101)",
+            RoomError::NotSeated => "only the players may ask for a rematch",
+            RoomError::GameNotOver => "the current game is not over",
+            RoomError::SeriesDecided => "the best of 3 is decided: no further game",
+            RoomError::Storage(cause) => return write!(f, "room storage: {cause}"),
+        })
+    }
+}
+
+impl std::error::Error for RoomError {}
+
+impl From<sqlx::Error> for RoomError {
+    fn from(e: sqlx::Error) -> Self {
+        RoomError::Storage(format!("database: {e}"))
+    }
+}
+
+/// A room's mailbox plus a live copy of its public info (for listings without a round trip).
+#[derive(Clone)]
+pub struct RoomHandle {
+    pub id: String,
+    pub tx: mpsc::Sender<RoomCmd>,
+    pub info: watch::Receiver<RoomInfo>,
+}
+
+impl RoomHandle {
+    /// Sends a command and awaits its reply.
+    async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> RoomCmd) -> Result<T, RoomError> {
+        let (tx, rx) = oneshot::channel();
+        self.tx.send(make(tx)).await.map_err(|_| RoomError::Stopped)?;
+        rx.await.map_err(|_| RoomError::Stopped)
+    }
+
+    /// The room's public info, fresh from the actor (the `info` watch may lag one command behind).
+    pub async fn fetch_info(&self) -> Result<RoomInfo, RoomError> {
+        self.ask(RoomCmd::Info).await
+    }
+
+    /// Takes a free seat for `account_id` with `deck`; the second seat starts the first game.
+    pub async fn join(&self, account_id: String, display_name: String, deck: DeckList) -> Result<Seat, RoomError> {
+        self.ask(|reply| RoomCmd::Join { account_id, display_name, deck, reply }).await?
+    }
+
+    /// A seat asks for the next game (the loser may say whether they go first).
+    pub async fn rematch(&self, account_id: String, go_first: Option<bool>) -> Result<(), RoomError> {
+        self.ask(|reply| RoomCmd::Rematch { account_id, go_first, reply }).await?
+    }
+
+    /// The current match and the last version spectators may see (for the public replay).
+    pub async fn spectator_head(&self) -> Result<Option<(String, u32)>, RoomError> {
+        self.ask(RoomCmd::SpectatorHead).await
+    }
+
+    /// Registers a socket that has said `hello`.
+    pub async fn connect(&self, conn: Conn) -> Result<(), RoomError> {
+        self.tx.send(RoomCmd::Connect(conn)).await.map_err(|_| RoomError::Stopped)
+    }
+
+    /// A seat's intent from socket `conn`, answered on that socket (`accepted` / `rejected`).
+    pub async fn intent(&self, conn: u64, seq: u32, intent: Intent) -> Result<(), RoomError> {
+        let cmd = RoomCmd::Intent { conn, seq, intent, received: std::time::Instant::now() };
+        self.tx.send(cmd).await.map_err(|_| RoomError::Stopped)
+    }
+
+    /// Socket `conn` has closed.
+    pub async fn disconnect(&self, conn: u64) {
+        // A stopped room has no connections left to forget.
+        let _ = self.tx.send(RoomCmd::Disconnect { conn }).await;
+    }
+
+    /// Test hook: the actor panics, so tests can show the supervisor rebuilds the room from its log.
+    #[cfg(feature = "test-hooks")]
+    pub async fn crash(&self) -> Result<(), RoomError> {
+        self.tx.send(RoomCmd::Crash).await.map_err(|_| RoomError::Stopped)
+    }
+}
