@@ -9,7 +9,10 @@ use std::hint::black_box;
 
 fn setup(seed: u64) -> MatchSetup {
     let decks = preconstructed();
-    MatchSetup { decks: [decks[(seed % 4) as usize].1.clone(), decks[((seed / 4) % 4) as usize].1.clone()], seed: seed.into() }
+    MatchSetup {
+        decks: [decks[(seed % 4) as usize].1.clone(), decks[((seed / 4) % 4) as usize].1.clone()],
+        seed: seed.into(),
+    }
 }
 
 /// Mid-game states with the intent a random player would submit there.

@@ -7,8 +7,10 @@ fn main() {
     let seed: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
     let limit: usize = std::env::args().nth(2).and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
     let decks = preconstructed();
-    let setup =
-        MatchSetup { decks: [decks[(seed % 4) as usize].1.clone(), decks[((seed / 4) % 4) as usize].1.clone()], seed: seed.into() };
+    let setup = MatchSetup {
+        decks: [decks[(seed % 4) as usize].1.clone(), decks[((seed / 4) % 4) as usize].1.clone()],
+        seed: seed.into(),
+    };
     let mut state = new_match(&setup).unwrap();
     let mut policy = RandomPolicy::new(seed);
     let mut n = 0;

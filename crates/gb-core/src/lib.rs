@@ -44,13 +44,13 @@ pub mod worlds;
 mod tests;
 
 pub use api::{apply, check, legal_intents, owed_seat, state_hash};
-pub use replay::{ReplayError, replay, replay_each};
 pub use deck::{DeckList, ValidDeck};
 pub use event::{CardView, Event, Events};
 pub use frames::{AskKind, WindowKind};
 pub use ids::{CardId, Position, Seat, Viewer};
 pub use intent::{AttackerDecl, Intent};
 pub use rejection::Rejection;
+pub use replay::{ReplayError, replay, replay_each};
 pub use seed::Seed;
 pub use setup::{MatchSetup, SetupError, new_match};
 pub use state::{EndReason, GameOutcome, MatchState, Phase, RoundResult};

@@ -54,7 +54,9 @@ impl MatchRecord {
             Some(p) => {
                 let p = parse_commitment(p).map_err(|e| format!("the published commitment: {e}"))?;
                 if computed != p {
-                    return Err("the revealed seed and nonce do not match the independently published commitment".into());
+                    return Err(
+                        "the revealed seed and nonce do not match the independently published commitment".into()
+                    );
                 }
                 CommitmentCheck::Independent
             }

@@ -64,7 +64,8 @@ mod tests {
         let mut played = new_match(&setup).unwrap();
         let log = play_out(&mut played, &mut RandomPolicy::new(11), 300, |_, _, _| {});
         let mut seen = Vec::new();
-        let last = replay_each(&setup, log.iter().map(|(s, i)| (*s, i)), |state, _| seen.push(state.version())).unwrap();
+        let last =
+            replay_each(&setup, log.iter().map(|(s, i)| (*s, i)), |state, _| seen.push(state.version())).unwrap();
         assert_eq!(seen, (0..=log.len() as u32).collect::<Vec<_>>());
         assert_eq!(crate::state_hash(&last), crate::state_hash(&played));
     }

@@ -1,8 +1,8 @@
 //! The match's only source of randomness: a seeded ChaCha8 stream and our own Fisher–Yates, so a replay gives
 //! the same shuffles on any machine and with any future `rand` release.
+use crate::seed::Seed;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
-use crate::seed::Seed;
 use std::hash::{Hash, Hasher};
 
 /// Recorded with every match so a log names the exact generator it was played with.

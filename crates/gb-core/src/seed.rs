@@ -134,7 +134,10 @@ mod tests {
     fn an_integer_seed_is_the_key_chacha_derived_from_it() {
         use rand_core::Rng;
         let (mut ours, mut theirs) = (ChaCha8Rng::from_seed(Seed::from_u64(42).0), ChaCha8Rng::seed_from_u64(42));
-        assert_eq!((0..8).map(|_| ours.next_u32()).collect::<Vec<_>>(), (0..8).map(|_| theirs.next_u32()).collect::<Vec<_>>());
+        assert_eq!(
+            (0..8).map(|_| ours.next_u32()).collect::<Vec<_>>(),
+            (0..8).map(|_| theirs.next_u32()).collect::<Vec<_>>()
+        );
         assert_ne!(Seed::from_u64(42), Seed::from_u64(43));
     }
 

@@ -1,8 +1,8 @@
 //! Replaying a match's log from its setup reproduces its state hash exactly.
 use super::{match_count, setup_for, start};
 use crate::api::state_hash;
-use crate::replay::replay;
 use crate::playout::{RandomPolicy, play_out};
+use crate::replay::replay;
 
 #[test]
 fn replaying_every_random_match_reproduces_its_state_hash() {

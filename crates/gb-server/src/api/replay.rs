@@ -7,13 +7,13 @@ use super::session::CurrentAccount;
 use crate::error::{ApiError, ApiResult};
 use crate::protocol::{Replay, ReplayQuery, ReplayStep};
 use crate::room::SeatEntry;
+use crate::room::recover::decode_log;
 use crate::seed::StoredSetup;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use gb_core::record::{LoggedIntent, MatchRecord, RECORD_FORMAT};
-use crate::room::recover::decode_log;
 use gb_core::{Viewer, replay_each, state_hash, view_for};
 
 pub async fn replay(

@@ -81,7 +81,8 @@ impl Room {
             Source::Clock(flag) => Some(flag),
             Source::Socket { .. } | Source::Room => None,
         };
-        let result = outcome.map(|o| StoredResult { winner: o.winner, reason: flag.map_or(o.reason.into(), Flag::reason) });
+        let result =
+            outcome.map(|o| StoredResult { winner: o.winner, reason: flag.map_or(o.reason.into(), Flag::reason) });
         Some(Accepted { seat, intent, v, events, result })
     }
 

@@ -2,9 +2,9 @@
 //! projecting each version once per viewer kind, the spectator delay, and clock flags.
 use super::actor::{Game, Room};
 use super::clock::Clock;
+use super::commit::Source;
 use super::delta::{Seen, project};
 use super::streams::{Held, Kind};
-use super::commit::Source;
 use super::{Out, Stamp};
 use crate::protocol::{GameResult, ServerMsg};
 use crate::seed::{StoredSetup, fresh};

@@ -116,7 +116,8 @@ pub(super) async fn replay_match(
     let stored: StoredSetup = serde_json::from_str(&m.setup_json).context("match setup")?;
     let rows = log_with_meta(&deps.db, &m.id).await?;
     let log = decode_log(&m.id, &rows)?;
-    let clocks = rows.iter().map(|r| r.meta_json.as_deref().map(clocks_of).transpose()).collect::<Result<Vec<_>, _>>()?;
+    let clocks =
+        rows.iter().map(|r| r.meta_json.as_deref().map(clocks_of).transpose()).collect::<Result<Vec<_>, _>>()?;
     let replay = |each: &mut dyn FnMut(&gb_core::MatchState, &gb_core::Events)| {
         replay_each(&stored.setup, log.iter().map(|(s, i)| (*s, i)), each)
             .map_err(|e| anyhow::anyhow!("match {}: {e}", m.id))
