@@ -213,14 +213,16 @@ impl Room {
         }
     }
 
+    /// Marks the room in the database, then drops it from memory: whoever sees it gone from memory reads its
+    /// final status (never a "finished" row for a room that will not come back).
     async fn evict(&mut self) {
-        self.deps.rooms.remove(&self.id);
         let status = if self.game.is_none() { "abandoned" } else { "closed" };
         if let Ok(seats) = serde_json::to_string(&self.seats)
             && let Err(e) = crate::db::rooms::update_room(&self.deps.db, &self.id, &seats, status).await
         {
             tracing::warn!(room = %self.id, error = %e, status, "idle room not marked");
         }
+        self.deps.rooms.remove(&self.id);
         tracing::info!(room = %self.id, "idle room evicted");
     }
 

@@ -149,12 +149,14 @@ impl Room {
                 }
             }
         }
+        // Spectators (and the listing, which follows their head) first: a seat that has seen v and then asks
+        // for the room's info must find it at v or later when there is no delay.
+        let delayed = self.cfg.spectator_delay.is_some();
+        self.release_spectators(if delayed { None } else { stamp.clone() });
         self.send_all_stamped(|k| {
             let seat = k.seat()?;
             frames[seat.index()].clone().map(|f| Out::Text(f, stamp.clone()))
         });
-        let delayed = self.cfg.spectator_delay.is_some();
-        self.release_spectators(if delayed { None } else { stamp });
     }
 
     /// Publishes the spectator frames whose delay has passed (all of them without a delay, or once it is over).
