@@ -1,8 +1,8 @@
 //! The REST side of a table (guest accounts with their session cookie, a room, two seats) and WebSocket
 //! connections with `hello`, exactly as a browser does it.
 use anyhow::{Context, Result, bail};
-use gb_protocol::{ClientMsg, Role};
-use serde_json::{Value, json};
+use gb_protocol::{ClientMsg, CreateRoom, GuestBody, JoinReply, JoinSeat, Role, RoomInfo, Visibility};
+use serde::{Serialize, de::DeserializeOwned};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
@@ -13,7 +13,7 @@ const DECKS: [&str; 4] = ["fire-and-wind", "tide-and-stone", "night-and-light", 
 
 /// A guest's session cookie (`gb_session=…`).
 pub async fn guest(http: &reqwest::Client, base: &str, name: &str) -> Result<String> {
-    let r = http.post(format!("{base}/api/guest")).json(&json!({ "display_name": name })).send().await?;
+    let r = http.post(format!("{base}/api/guest")).json(&GuestBody { display_name: name.to_owned() }).send().await?;
     if !r.status().is_success() {
         bail!("guest: HTTP {}", r.status());
     }
@@ -26,31 +26,39 @@ pub async fn guest(http: &reqwest::Client, base: &str, name: &str) -> Result<Str
         .context("no session cookie")
 }
 
-async fn post(http: &reqwest::Client, url: String, cookie: &str, body: Value) -> Result<Value> {
-    let r = http.post(url).header("cookie", cookie).json(&body).send().await?;
+/// Posts a typed body and reads the typed reply; a refusal reports the server's error body as text.
+async fn post<B: Serialize, R: DeserializeOwned>(
+    http: &reqwest::Client,
+    url: String,
+    cookie: &str,
+    body: &B,
+) -> Result<R> {
+    let r = http.post(url).header("cookie", cookie).json(body).send().await?;
     let status = r.status();
-    let body: Value = r.json().await.unwrap_or(Value::Null);
+    let text = r.text().await?;
     if !status.is_success() {
-        bail!("HTTP {status}: {body}");
+        bail!("HTTP {status}: {text}");
     }
-    Ok(body)
+    serde_json::from_str(&text).with_context(|| format!("reply body: {text}"))
 }
 
 /// A public best-of-one room without clock or delay, both seats taken; returns (room id, [cookie A, cookie B]).
 pub async fn table(http: &reqwest::Client, base: &str, n: u64) -> Result<(String, [String; 2])> {
     let a = guest(http, base, &format!("load{n}a")).await?;
     let b = guest(http, base, &format!("load{n}b")).await?;
-    let room = post(
-        http,
-        format!("{base}/api/rooms"),
-        &a,
-        json!({ "visibility": "public", "best_of": 1, "spectator_delay": null, "clock": null, "vs_bot": false }),
-    )
-    .await?;
-    let id = room["id"].as_str().context("room id")?.to_owned();
+    let create = CreateRoom {
+        visibility: Visibility::Public,
+        best_of: 1,
+        spectator_delay: None,
+        clock: None,
+        vs_bot: false,
+        bot_level: None,
+    };
+    let room: RoomInfo = post(http, format!("{base}/api/rooms"), &a, &create).await?;
+    let id = room.id;
     for (i, cookie) in [&a, &b].into_iter().enumerate() {
-        let deck = DECKS[(n as usize + i) % 4];
-        post(http, format!("{base}/api/rooms/{id}/seats"), cookie, json!({ "preconstructed": deck })).await?;
+        let deck = JoinSeat::Preconstructed { preconstructed: DECKS[(n as usize + i) % 4].to_owned() };
+        let _: JoinReply = post(http, format!("{base}/api/rooms/{id}/seats"), cookie, &deck).await?;
     }
     Ok((id, [a, b]))
 }

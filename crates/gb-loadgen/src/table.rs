@@ -6,8 +6,6 @@ use anyhow::{Result, bail};
 use futures_util::{SinkExt, StreamExt};
 use gb_core::Intent;
 use gb_protocol::{ClientMsg, Received, Role, ServerMsg, ViewState};
-use serde::Deserialize;
-use serde_json::Value;
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;
@@ -106,28 +104,24 @@ async fn seat(mut ws: Ws, ctx: &Ctx, seed: u64, counts_games: bool) -> Result<()
         };
         let Message::Text(t) = m else { continue };
         stats.frame(t.len());
-        let sniffed = sniff_type(&t);
-        let parsed: Option<Value> = if sniffed.is_empty() { serde_json::from_str(&t).ok() } else { None };
-        let ty = parsed.as_ref().and_then(|v| v["type"].as_str()).unwrap_or(sniffed).to_owned();
-        let ty = ty.as_str();
-        if !matches!(ty, "update" | "snapshot" | "rejected") {
-            if ty == "error" {
-                break Err(anyhow::anyhow!("server error frame: {t}"));
-            }
-            continue;
-        }
-        let frame = match parsed {
-            Some(v) => Received::deserialize(v)?,
-            None => Received::decode(&t)?,
+        // Only the frames a player acts on are decoded; the tag is read without parsing (serde writes it first).
+        let frame = match sniff_type(&t) {
+            "update" | "snapshot" | "rejected" | "error" | "" => Received::decode(&t)?,
+            _ => continue,
         };
+        match &frame {
+            ServerMsg::Error { .. } => break Err(anyhow::anyhow!("server error frame: {t}")),
+            ServerMsg::Update { .. } | ServerMsg::Snapshot { .. } | ServerMsg::Rejected { .. } => {}
+            _ => continue,
+        }
         state.fold(&frame)?;
-        if ty == "update" {
+        if matches!(frame, ServerMsg::Update { .. }) {
             stats.updates_seen.fetch_add(1, Relaxed);
             if let Some(t0) = sent_at.take() {
                 stats.latency(t0.elapsed().as_micros() as u64);
             }
         }
-        if ty == "rejected" {
+        if matches!(frame, ServerMsg::Rejected { .. }) {
             stats.rejected.fetch_add(1, Relaxed);
             sent_at = None;
         } else if state.game_over() {

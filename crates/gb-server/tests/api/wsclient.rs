@@ -1,6 +1,8 @@
 //! A real WebSocket client for tests (tokio-tungstenite), plus guests with their session cookie.
 use futures_util::{SinkExt, StreamExt};
-use gb_server::protocol::{FoldError, PROTOCOL_VERSION, Received, ViewState};
+use gb_server::protocol::{
+    AccountView, FoldError, GuestBody, JoinReply, JoinSeat, PROTOCOL_VERSION, Received, ViewState,
+};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -21,7 +23,12 @@ pub struct Guest {
 
 pub async fn guest_at(base: &str, name: &str) -> Guest {
     let client = crate::helpers::new_client();
-    let r = client.post(format!("{base}/api/guest")).json(&json!({ "display_name": name })).send().await.unwrap();
+    let r = client
+        .post(format!("{base}/api/guest"))
+        .json(&GuestBody { display_name: name.to_owned() })
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), 201);
     let cookie = r
         .headers()
@@ -31,8 +38,8 @@ pub async fn guest_at(base: &str, name: &str) -> Guest {
         .find_map(|c| c.split(';').next().filter(|kv| kv.starts_with("gb_session=")))
         .expect("session cookie")
         .to_owned();
-    let body: Value = r.json().await.unwrap();
-    Guest { client, cookie, id: body["id"].as_str().unwrap().to_owned() }
+    let account: AccountView = r.json().await.unwrap();
+    Guest { client, cookie, id: account.id }
 }
 
 /// POST /api/rooms with `body`, returning the room id.
@@ -47,13 +54,17 @@ pub async fn join(base: &str, g: &Guest, room: &str, deck: &str) -> String {
     let r = g
         .client
         .post(format!("{base}/api/rooms/{room}/seats"))
-        .json(&json!({ "preconstructed": deck }))
+        .json(&JoinSeat::Preconstructed { preconstructed: deck.to_owned() })
         .send()
         .await
         .unwrap();
     assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
-    let body: Value = r.json().await.unwrap();
-    body["seat"].as_str().unwrap().to_owned()
+    let reply: JoinReply = r.json().await.unwrap();
+    match reply.seat {
+        gb_core::Seat::A => "A",
+        gb_core::Seat::B => "B",
+    }
+    .to_owned()
 }
 
 pub fn public_room() -> Value {
