@@ -5,6 +5,7 @@
 pub mod account;
 pub mod close;
 pub mod deck;
+pub mod decode;
 pub mod end;
 pub mod error;
 pub mod messages;
@@ -14,6 +15,7 @@ pub mod state;
 
 pub use account::{AccountView, GuestBody, LoginBody, RegisterBody};
 pub use deck::{DeckBody, DeckView, ImportBody, ValidateBody, ValidateReply};
+pub use decode::DecodeError;
 pub use end::GameEndReason;
 pub use error::{ErrorBody, ErrorDetail};
 pub use messages::{ClientMsg, Received, RejectionReceived, ServerMsg};

@@ -118,6 +118,18 @@ pub struct Limits {
     #[arg(long, env = "GB_WS_IDLE_TIMEOUT_SECS", default_value_t = default::WS_IDLE_TIMEOUT_SECS)]
     pub ws_idle_timeout_secs: u64,
 
+    /// Milliseconds between two presence announcements (`room` frames for a viewer connecting or leaving) in
+    /// one room: under connection churn, the changes within an interval go out as one frame at its end.
+    #[arg(long, env = "GB_PRESENCE_INTERVAL_MS", default_value_t = default::PRESENCE_INTERVAL_MS)]
+    pub presence_interval_ms: u64,
+
+    /// WebSocket opens per client address: a burst, then `ws_opens_per_addr_per_sec` more each second
+    /// (429 `too_many_connects` beyond, before the upgrade).
+    #[arg(long, env = "GB_WS_OPENS_PER_ADDR_BURST", default_value_t = default::WS_OPENS_PER_ADDR_BURST)]
+    pub ws_opens_per_addr_burst: u32,
+    #[arg(long, env = "GB_WS_OPENS_PER_ADDR_PER_SEC", default_value_t = default::WS_OPENS_PER_ADDR_PER_SEC)]
+    pub ws_opens_per_addr_per_sec: u32,
+
     /// Where to serve Prometheus `/metrics` (e.g. `127.0.0.1:9100`); unset, metrics are not served at all.
     /// Never on the public listener: the live intent counts would undo the spectator delay.
     #[arg(long, env = "GB_METRICS_BIND")]
@@ -136,6 +148,9 @@ mod default {
     pub const MAX_OPEN_ROOMS: u32 = 5;
     pub const WS_HELLO_TIMEOUT_SECS: u64 = 10;
     pub const WS_IDLE_TIMEOUT_SECS: u64 = 75;
+    pub const PRESENCE_INTERVAL_MS: u64 = 500;
+    pub const WS_OPENS_PER_ADDR_BURST: u32 = 120;
+    pub const WS_OPENS_PER_ADDR_PER_SEC: u32 = 10;
 }
 
 impl Default for Limits {
@@ -151,6 +166,9 @@ impl Default for Limits {
             max_open_rooms: default::MAX_OPEN_ROOMS,
             ws_hello_timeout_secs: default::WS_HELLO_TIMEOUT_SECS,
             ws_idle_timeout_secs: default::WS_IDLE_TIMEOUT_SECS,
+            presence_interval_ms: default::PRESENCE_INTERVAL_MS,
+            ws_opens_per_addr_burst: default::WS_OPENS_PER_ADDR_BURST,
+            ws_opens_per_addr_per_sec: default::WS_OPENS_PER_ADDR_PER_SEC,
             metrics_bind: None,
         }
     }

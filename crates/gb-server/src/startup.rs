@@ -1,6 +1,7 @@
 //! `Application`: connects the database, binds the listener, builds the router, and runs
 //! until its cancellation token fires, then drains tracked tasks.
-use crate::api::throttle::LoginThrottle;
+use crate::api::replay::cache::ReplayCache;
+use crate::api::throttle::{LoginThrottle, WsOpens};
 use crate::db::Db;
 use crate::listen::{self, ListenOptions, limits::ConnLimits};
 use crate::persist::Persist;
@@ -45,6 +46,7 @@ impl Application {
         let tracker = TaskTracker::new();
         let persist = Persist::spawn(db.clone(), &tracker, shutdown.clone());
         let login_throttle = Arc::new(LoginThrottle::new(&settings.limits));
+        let ws_opens = Arc::new(WsOpens::new(&settings.limits));
         let state = AppState {
             db,
             settings: Arc::new(settings),
@@ -55,6 +57,8 @@ impl Application {
             events: Default::default(),
             persist,
             login_throttle,
+            ws_opens,
+            replays: Arc::new(ReplayCache::new(std::thread::available_parallelism().map_or(1, usize::from))),
         };
         // Unfinished games come back at exactly their last accepted version before anyone can connect.
         let recovered = recover_rooms(&state.room_deps(), &state.rooms).await?;

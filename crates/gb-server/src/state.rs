@@ -1,5 +1,5 @@
 //! Shared application state handed to every handler (cheap to clone).
-use crate::api::throttle::LoginThrottle;
+use crate::api::throttle::{LoginThrottle, WsOpens};
 use crate::db::Db;
 use crate::persist::Persist;
 use crate::room::{RoomDeps, Rooms};
@@ -27,6 +27,10 @@ pub struct AppState {
     pub events: crate::tournament::Events,
     /// Login attempts per account and per address.
     pub login_throttle: Arc<LoginThrottle>,
+    /// WebSocket opens per address (connection churn).
+    pub ws_opens: Arc<WsOpens>,
+    /// Public replays, computed once per version, off the executor (api/replay/cache.rs).
+    pub replays: Arc<crate::api::replay::cache::ReplayCache>,
 }
 
 impl AppState {
@@ -41,6 +45,7 @@ impl AppState {
             bot_think: std::time::Duration::from_millis(self.settings.bot_think_ms),
             rooms: self.rooms.clone(),
             idle: std::time::Duration::from_secs(self.settings.room_idle_secs),
+            presence: std::time::Duration::from_millis(self.settings.limits.presence_interval_ms),
         }
     }
 }

@@ -62,6 +62,8 @@ pub(super) struct Room {
     pub computers: [Option<Computer>; 2],
     /// The room's own mailbox, for computers' answers (weak: the room must not keep itself alive).
     pub mailbox: mpsc::WeakSender<RoomCmd>,
+    /// Connection changes, announced at most once per interval under churn (room/presence.rs).
+    pub presence: super::presence::Presence,
 }
 
 /// Why a room's run loop returned.
@@ -81,6 +83,7 @@ impl Room {
         mailbox: mpsc::WeakSender<RoomCmd>,
     ) -> Room {
         let cap = deps.history;
+        let deps_presence = deps.presence;
         let level = init.cfg.bot_level().unwrap_or_default();
         let computers = init.seats.each_ref().map(|s| s.as_ref().filter(|e| e.bot).map(|_| Computer::new(level)));
         let mut room = Room {
@@ -102,6 +105,7 @@ impl Room {
             broken: None,
             computers,
             mailbox,
+            presence: super::presence::Presence::new(deps_presence),
         };
         room.resume_streams();
         if let Some(h) = init.history {
@@ -340,7 +344,7 @@ impl Room {
         metrics::gauge!("gb_ws_viewers").increment(1.0);
         self.settle_clock(before);
         self.conns.push(live);
-        self.publish(true);
+        self.presence_changed();
     }
 
     fn disconnect(&mut self, id: u64) {
@@ -350,7 +354,7 @@ impl Room {
         if self.conns.len() < n {
             metrics::gauge!("gb_ws_viewers").decrement(1.0);
             self.settle_clock(before);
-            self.publish(true);
+            self.presence_changed();
         }
     }
 
@@ -418,6 +422,7 @@ impl Room {
         let info = self.info();
         self.info_tx.send_replace(info.clone());
         if tell {
+            self.presence.sent(Instant::now());
             let frame = Utf8Bytes::from(ServerMsg::Room { room: info }.encode());
             self.send_all(|_| Some(frame.clone()));
         }
@@ -435,7 +440,7 @@ impl Room {
         if self.conns.len() < n {
             metrics::gauge!("gb_ws_viewers").decrement((n - self.conns.len()) as f64);
             self.settle_clock(before);
-            self.publish(true);
+            self.presence_changed();
         }
     }
 

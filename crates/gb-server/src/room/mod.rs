@@ -9,6 +9,7 @@ pub mod computer;
 pub mod delta;
 mod handle;
 mod play;
+mod presence;
 pub mod recover;
 pub mod streams;
 mod supervisor;
@@ -135,6 +136,8 @@ pub struct RoomDeps {
     pub rooms: Rooms,
     /// How long a room with no game in progress and nobody connected stays in memory.
     pub idle: Duration,
+    /// At most one presence (`room`) frame per this interval under connection churn (room/presence.rs).
+    pub presence: Duration,
 }
 
 /// The registry of live rooms.

@@ -177,16 +177,14 @@ impl Room {
     pub fn next_deadline(&self) -> Option<Instant> {
         let flag = self.clock.as_ref().and_then(|c| c.deadline(self.connected())).map(|d| d.0);
         let release = self.delay.next_due(self.cfg.spectator_delay);
-        match (flag, release) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        [flag, release, self.presence.due()].into_iter().flatten().min()
     }
 
-    /// A timer fired: release delayed spectator frames, and end the game for a seat out of time. The flag is
+    /// A timer fired: release delayed spectator frames, announce pending presence, and end the game for a seat out of time. The flag is
     /// applied as that seat's concession (CR 102.2), so the log replays to the same result.
     pub async fn on_timer(&mut self) {
         self.release_spectators(None);
+        self.flush_presence();
         let connected = self.connected();
         let flagged = self.clock.as_mut().and_then(|c| c.flagged(Instant::now(), connected));
         if let Some((seat, flag)) = flagged {

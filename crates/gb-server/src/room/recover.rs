@@ -4,7 +4,7 @@
 use super::actor::{Game, RoomInit};
 use super::clock::Clock;
 use super::delta::{Seen, project};
-use super::streams::{Kind, due};
+use super::streams::{Kind, shown_of_log};
 use super::{RoomConfig, RoomDeps, Rooms, SeatEntry, spawn_room};
 use crate::db::matches::{LogRow, MatchRow, last_meta, log_with_meta, room_matches};
 use crate::protocol::{Clocks, GameResult, SpectatorDelay};
@@ -136,9 +136,8 @@ pub(super) async fn replay_match(
                 turns.push(state.turn().number);
             }
         })?;
-        let (live_turn, over) = (last.turn().number, last.is_over());
-        let shown = rows.iter().zip(&turns).take_while(|(r, t)| due(delay, waited(r), **t, live_turn, over)).count();
-        shown as u32
+        let accepted: Vec<i64> = rows.iter().map(|r| r.created_at).collect();
+        shown_of_log(delay, &accepted, &turns, last.turn().number, last.is_over(), now_ms)
     };
 
     // Seats need the last `history` versions, spectators the last `history` up to their head (≤ live) and all

@@ -116,6 +116,22 @@ pub fn due(delay: Option<SpectatorDelay>, waited: Duration, its_turn: u32, live_
         }
 }
 
+/// How many versions of a stored log spectators have been shown: the delay rule applied to each intent's stored
+/// time (`accepted_ms`, milliseconds since the epoch) and turn, in order. Recovery rebuilds the spectators' head
+/// with it, and the public replay of a live match whose room is not in memory stops there.
+pub fn shown_of_log(
+    delay: Option<SpectatorDelay>,
+    accepted_ms: &[i64],
+    turns: &[u32],
+    live_turn: u32,
+    game_over: bool,
+    now_ms: i64,
+) -> u32 {
+    let waited = |at: i64| Duration::from_millis(u64::try_from(now_ms - at).unwrap_or(0));
+    let shown = accepted_ms.iter().zip(turns).take_while(|(at, t)| due(delay, waited(**at), **t, live_turn, game_over));
+    shown.count() as u32
+}
+
 /// The spectator delay queue: frames leave it in order once their delay has passed.
 #[derive(Default)]
 pub struct DelayQueue {

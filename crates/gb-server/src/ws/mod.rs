@@ -10,12 +10,12 @@ use crate::protocol::{ClientMsg, PROTOCOL_VERSION, ServerMsg, close};
 use crate::room::{Conn, Out, RoomHandle};
 use crate::state::AppState;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use governor::{Quota, RateLimiter};
-use serde_json::Value;
+use std::net::SocketAddr;
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -40,11 +40,15 @@ pub async fn upgrade(
     Path(id): Path<String>,
     State(state): State<AppState>,
     headers: HeaderMap,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     account: Option<CurrentAccount>,
 ) -> Response {
     // Browsers send cookies on cross-site WebSocket handshakes, so the Origin is checked here (CSWSH).
     if !origin_allowed(&headers, &state.settings.allowed_origins) {
         return ApiError::new(StatusCode::FORBIDDEN, "bad_origin", "WebSocket from a foreign origin").into_response();
+    }
+    if let Err(e) = state.ws_opens.open(peer.ip()) {
+        return e.into_response();
     }
     let room = state.rooms.get(&id);
     let account = account.map(|a| a.0.id);
@@ -127,8 +131,8 @@ async fn run(socket: WebSocket, state: AppState, room: Option<RoomHandle>, accou
             Message::Close(_) => break,
             Message::Ping(_) | Message::Pong(_) => continue,
         };
-        match parse(&text) {
-            Err((code, message)) => reply(ServerMsg::error(code, message)),
+        match ClientMsg::decode(&text) {
+            Err(e) => reply(ServerMsg::error(e.code, e.message)),
             Ok(ClientMsg::Hello { protocol, role, last_version, game }) => {
                 if protocol != PROTOCOL_VERSION {
                     let _ = tx.try_send(Out::Close(close::BAD_PROTOCOL, "unsupported protocol version"));
@@ -171,36 +175,4 @@ async fn run(socket: WebSocket, state: AppState, room: Option<RoomHandle>, accou
     };
     let _ = tokio::time::timeout(CLOSE_DRAIN, async { tokio::join!(writer, drain) }).await;
     metrics::gauge!("gb_ws_connections").decrement(1.0);
-}
-
-/// A client message, or the error code and message to answer a bad one with (never a crash).
-fn parse(text: &str) -> Result<ClientMsg, (&'static str, String)> {
-    // The common case, a well-formed message, is parsed once; only a bad one is parsed again to say why.
-    if let Ok(msg) = serde_json::from_str::<ClientMsg>(text) {
-        return Ok(msg);
-    }
-    let v: Value = serde_json::from_str(text).map_err(|e| ("bad_json", format!("not JSON: {e}")))?;
-    let ty = v
-        .get("type")
-        .and_then(Value::as_str)
-        .ok_or(("missing_type", "a message needs a string \"type\"".to_owned()))?
-        .to_owned();
-    if !matches!(ty.as_str(), "hello" | "intent" | "ping") {
-        return Err(("unknown_type", format!("unknown message type {ty:?}")));
-    }
-    serde_json::from_value(v).map_err(|e| ("bad_message", format!("malformed {ty}: {e}")))
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn bad_messages_get_specific_codes() {
-        let code = |t: &str| super::parse(t).err().map(|e| e.0);
-        assert_eq!(code("{"), Some("bad_json"));
-        assert_eq!(code("{\"x\":1}"), Some("missing_type"));
-        assert_eq!(code("{\"type\":\"dance\"}"), Some("unknown_type"));
-        assert_eq!(code("{\"type\":\"intent\",\"seq\":1,\"intent\":{\"type\":\"fly\"}}"), Some("bad_message"));
-        assert_eq!(code("{\"type\":\"ping\"}"), None);
-        assert_eq!(code("{\"type\":\"hello\",\"protocol\":1,\"as\":\"player\",\"last_version\":null}"), None);
-    }
 }

@@ -23,6 +23,7 @@ macro_rules! on_both_backends {
 mod abuse;
 mod accounts;
 mod brute_force;
+mod churn;
 mod computer;
 mod decks;
 mod delay_rebuild;
@@ -32,6 +33,7 @@ mod ops;
 mod play;
 mod quotas;
 mod rebuild;
+mod replays;
 mod series;
 mod timing;
 mod tournament_event;

@@ -224,19 +224,38 @@ pub async fn connect(base: &str, room: &str, cookie: Option<&str>, role: &str, l
     (ws, welcome)
 }
 
+#[allow(dead_code)]
 /// Reconnects as a real client does: with the `{view, legal}` it held and that document's version, so the
 /// updates after it patch what it holds.
 pub async fn resume(base: &str, room: &str, cookie: Option<&str>, held: ViewState) -> (Ws, Value) {
-    let mut ws = open(base, room, cookie, None).await.expect("upgrade");
+    try_resume(base, room, cookie, "player", held).await.expect("resumed")
+}
+
+#[allow(dead_code)]
+/// [`resume`] as `role`, or `Err` if the server is not there (refused, closed, or no welcome within 10 s).
+pub async fn try_resume(
+    base: &str,
+    room: &str,
+    cookie: Option<&str>,
+    role: &str,
+    held: ViewState,
+) -> Result<(Ws, Value), ()> {
+    let mut ws = open(base, room, cookie, None).await.map_err(|_| ())?;
     let last = held.version();
     ws.state = held;
-    ws.send(hello("player", last)).await;
-    let welcome = ws.next_of("welcome").await;
-    (ws, welcome)
+    ws.send_raw(Message::Text(hello(role, last).to_string().into())).await;
+    loop {
+        match ws.next_within(Duration::from_secs(10)).await {
+            Ok(Some(m)) if m["type"] == "welcome" => return Ok((ws, m)),
+            Ok(Some(_)) => continue,
+            _ => return Err(()),
+        }
+    }
 }
 
 impl Ws {
     /// The `{view, legal}` this client holds, to resume with on another socket.
+    #[allow(dead_code)]
     pub fn held(&self) -> ViewState {
         self.state.clone()
     }
