@@ -62,6 +62,8 @@ pub(super) struct Room {
     pub computers: [Option<Computer>; 2],
     /// The room's own mailbox, for computers' answers (weak: the room must not keep itself alive).
     pub mailbox: mpsc::WeakSender<RoomCmd>,
+    /// A tournament round's time call, once the event has made one (room/round_time.rs).
+    pub time: Option<super::round_time::TimeCall>,
 }
 
 /// Why a room's run loop returned.
@@ -102,6 +104,7 @@ impl Room {
             broken: None,
             computers,
             mailbox,
+            time: None,
         };
         room.resume_streams();
         if let Some(h) = init.history {
@@ -245,6 +248,7 @@ impl Room {
                 let _ = reply.send(head);
             }
             RoomCmd::Decided(decision) => self.on_decided(decision).await,
+            RoomCmd::CallTime { extra_turns, new_game, reply } => self.call_time(extra_turns, new_game, reply),
             #[cfg(feature = "test-hooks")]
             RoomCmd::Crash => panic!("test hook: room {} asked to crash", self.id),
         }
@@ -291,6 +295,9 @@ impl Room {
         }
         if super::play::series_winner(self.cfg.best_of, &self.games).is_some() {
             return Err(RoomError::SeriesDecided);
+        }
+        if !self.new_game_allowed() {
+            return Err(RoomError::TimeCalled);
         }
         self.rematch[seat.index()] = true;
         let lost = self.games.last().and_then(|g| g.winner).is_some_and(|w| w != seat);

@@ -34,6 +34,7 @@ mod quotas;
 mod rebuild;
 mod series;
 mod timing;
+mod tournament_clock;
 mod tournament_event;
 mod tournaments;
 mod ws_timeouts;
