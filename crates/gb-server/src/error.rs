@@ -78,6 +78,7 @@ impl From<crate::room::RoomError> for ApiError {
             E::NotSeated => ApiError::new(StatusCode::FORBIDDEN, "not_seated", message),
             E::GameNotOver => ApiError::conflict("game_not_over", message),
             E::SeriesDecided => ApiError::conflict("series_decided", message),
+            E::TimeCalled => ApiError::conflict("time_called", message),
             E::Storage(cause) => ApiError::internal(cause),
         }
     }

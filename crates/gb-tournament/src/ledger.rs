@@ -255,6 +255,9 @@ fn check_settings(t: &Tournament) -> Result<(), TournamentError> {
     if s.round_minutes == 0 {
         return Err(err("settings.round_minutes", "a round lasts at least one minute"));
     }
+    if s.round_seconds == Some(0) {
+        return Err(err("settings.round_seconds", "a round lasts at least one second"));
+    }
     Ok(())
 }
 

@@ -21,6 +21,12 @@ pub use pairing::{PairingError, Phase, RoundPlan, pair_next_round, swiss_rounds_
 pub use standings::{Standing, Standings, standings};
 pub use tournament::*;
 
+/// Whether round `round` (from 1) is a playoff round (a top-cut or single-elimination round, where a match must
+/// have a winner, so time is resolved by the playoff rule of `docs/tournaments.md`).
+pub fn is_playoff_round(t: &Tournament, round: u32) -> Result<bool, TournamentError> {
+    Ok(ledger::Ledger::build(t)?.is_playoff(round))
+}
+
 /// Reads and checks a tournament file: a JSON error names the line and column, a rules error names the field.
 pub fn parse(json: &str) -> Result<Tournament, TournamentError> {
     let t: Tournament =

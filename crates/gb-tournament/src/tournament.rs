@@ -36,6 +36,9 @@ pub struct Settings {
     pub next_game_chooser: NextGameChooser,
     #[serde(default = "default_round_minutes")]
     pub round_minutes: u32,
+    /// A round shorter than a minute (a quick side event, a test); replaces `round_minutes` when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round_seconds: Option<u32>,
     pub end_of_round: EndOfRound,
     #[serde(default)]
     pub spectator_delay_seconds: u32,
@@ -43,6 +46,13 @@ pub struct Settings {
 
 fn default_round_minutes() -> u32 {
     45
+}
+
+impl Settings {
+    /// The round clock in seconds, before any table's time extension.
+    pub fn round_limit_seconds(&self) -> u64 {
+        self.round_seconds.map_or(u64::from(self.round_minutes) * 60, u64::from)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -69,6 +69,9 @@ fn check_settings(s: &Settings) -> ApiResult<()> {
     if !(1..=24 * 60).contains(&s.round_minutes) {
         return bad("bad_round_minutes", "round_minutes lies between 1 and 1440");
     }
+    if s.round_seconds.is_some_and(|n| !(1..=24 * 3600).contains(&n)) {
+        return bad("bad_round_seconds", "round_seconds lies between 1 and 86400");
+    }
     if s.spectator_delay_seconds > 3600 {
         return bad("bad_spectator_delay", "at most 3600 seconds");
     }

@@ -64,6 +64,8 @@ pub(super) struct Room {
     pub mailbox: mpsc::WeakSender<RoomCmd>,
     /// Connection changes, announced at most once per interval under churn (room/presence.rs).
     pub presence: super::presence::Presence,
+    /// A tournament round's time call, once the event has made one (room/round_time.rs).
+    pub time: Option<super::round_time::TimeCall>,
 }
 
 /// Why a room's run loop returned.
@@ -106,6 +108,7 @@ impl Room {
             computers,
             mailbox,
             presence: super::presence::Presence::new(deps_presence),
+            time: None,
         };
         room.resume_streams();
         if let Some(h) = init.history {
@@ -251,6 +254,7 @@ impl Room {
                 let _ = reply.send(head);
             }
             RoomCmd::Decided(decision) => self.on_decided(decision).await,
+            RoomCmd::CallTime { extra_turns, new_game, reply } => self.call_time(extra_turns, new_game, reply),
             #[cfg(feature = "test-hooks")]
             RoomCmd::Crash => panic!("test hook: room {} asked to crash", self.id),
         }
@@ -297,6 +301,9 @@ impl Room {
         }
         if super::play::series_winner(self.cfg.best_of, &self.games).is_some() {
             return Err(RoomError::SeriesDecided);
+        }
+        if !self.new_game_allowed() {
+            return Err(RoomError::TimeCalled);
         }
         self.rematch[seat.index()] = true;
         let lost = self.games.last().and_then(|g| g.winner).is_some_and(|w| w != seat);

@@ -127,6 +127,7 @@ impl Room {
             self.finish(r).await;
         }
         self.publish(false);
+        self.check_time();
         self.prompt_computer();
     }
 

@@ -25,6 +25,8 @@ pub enum RoomError {
     GameNotOver,
     /// A rematch once a best of 3 has its winner.
     SeriesDecided,
+    /// A rematch after a tournament round's time was called (MTR 2.4: no new game after time).
+    TimeCalled,
     /// The room could not write to the database or deal the game; the cause is logged, not shown.
     Storage(String),
 }
@@ -39,6 +41,7 @@ impl std::fmt::Display for RoomError {
             RoomError::NotSeated => "only the players may ask for a rematch",
             RoomError::GameNotOver => "the current game is not over",
             RoomError::SeriesDecided => "the best of 3 is decided: no further game",
+            RoomError::TimeCalled => "time has been called in this tournament round: no new game",
             RoomError::Storage(cause) => return write!(f, "room storage: {cause}"),
         })
     }
@@ -86,6 +89,12 @@ impl RoomHandle {
     /// The current match and the last version spectators may see (for the public replay).
     pub async fn spectator_head(&self) -> Result<Option<(String, u32)>, RoomError> {
         self.ask(RoomCmd::SpectatorHead).await
+    }
+
+    /// Calls time on a tournament table: answers once the active turn and `extra_turns` more are over
+    /// (room/round_time.rs). `new_game`: a playoff match level on game wins may still start one more game.
+    pub async fn call_time(&self, extra_turns: u32, new_game: bool) -> Result<super::round_time::TimeUp, RoomError> {
+        self.ask(|reply| RoomCmd::CallTime { extra_turns, new_game, reply }).await
     }
 
     /// Registers a socket that has said `hello`.

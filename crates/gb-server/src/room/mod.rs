@@ -11,6 +11,7 @@ mod handle;
 mod play;
 mod presence;
 pub mod recover;
+pub mod round_time;
 pub mod streams;
 mod supervisor;
 
@@ -118,6 +119,12 @@ pub enum RoomCmd {
     SpectatorHead(oneshot::Sender<Option<(String, u32)>>),
     /// A computer's seat has decided (room/computer.rs); played unless the game has moved on.
     Decided(computer::Decision),
+    /// A tournament round's time ran out for this table (room/round_time.rs).
+    CallTime {
+        extra_turns: u32,
+        new_game: bool,
+        reply: oneshot::Sender<round_time::TimeUp>,
+    },
     /// Test hook: the actor panics, so tests can show the supervisor rebuilds the room from its log.
     #[cfg(feature = "test-hooks")]
     Crash,

@@ -44,6 +44,7 @@ impl Room {
         }
         metrics::counter!("gb_games_started").increment(1);
         self.loser_chooses().await;
+        self.check_time();
         self.prompt_computer();
         Ok(())
     }

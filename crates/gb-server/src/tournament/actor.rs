@@ -13,28 +13,42 @@ use gb_tournament::{
     pair_next_round,
 };
 use serde_json::json;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use tokio::sync::{mpsc, watch};
 
 pub struct Event {
-    state: AppState,
-    id: String,
+    pub(super) state: AppState,
+    pub(super) id: String,
     organizer: String,
     status: EventStatus,
-    t: Tournament,
+    pub(super) t: Tournament,
     /// (round, table) → the room playing it.
-    rooms: HashMap<(u32, u32), String>,
+    pub(super) rooms: HashMap<(u32, u32), String>,
     pub round_starts: Vec<i64>,
+    /// Tables time has been called on (round_clock.rs); not stored: after a restart time is called again.
+    pub(super) time_called: HashSet<(u32, u32)>,
+    /// Playoff tables in sudden death (level on rounds and HP when their extra turns ran out).
+    pub(super) sudden_death: HashSet<(u32, u32)>,
 }
 
 impl Event {
     pub fn new(state: AppState, id: String, organizer: String, status: EventStatus, t: Tournament) -> Event {
-        Event { state, id, organizer, status, t, rooms: HashMap::new(), round_starts: Vec::new() }
+        Event {
+            state,
+            id,
+            organizer,
+            status,
+            t,
+            rooms: HashMap::new(),
+            round_starts: Vec::new(),
+            time_called: HashSet::new(),
+            sudden_death: HashSet::new(),
+        }
     }
 
     fn view(&self) -> EventView {
-        view::build(&self.id, &self.organizer, self.status, &self.t, &self.rooms, &self.round_starts)
+        view::build(&self.id, &self.organizer, self.status, &self.t, &self.rooms, &self.round_starts, &self.time_called)
     }
 }
 
@@ -55,12 +69,25 @@ pub fn spawn(state: &AppState, mut event: Event, rooms: Vec<(u32, u32, String)>)
                 Err(e) => tracing::error!(event = %event.id, round, table, %room, "table room not recovered: {e:#}"),
             }
         }
+        let mut clock = tokio::time::interval(std::time::Duration::from_secs(1));
+        clock.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
         loop {
             let cmd = tokio::select! {
                 cmd = rx.recv() => match cmd { Some(c) => c, None => return },
+                _ = clock.tick() => {
+                    // Rooms answer later as TimeUp; the view only learns which tables time was called on.
+                    if event.status == EventStatus::Running && event.tick(&tx) {
+                        view_tx.send_replace(Arc::new(event.view()));
+                    }
+                    continue;
+                }
                 () = shutdown.cancelled() => return,
             };
             let reply = match cmd {
+                Cmd::TimeUp { round, table, up } => {
+                    event.time_up(round, table, up, &tx).await;
+                    None
+                }
                 Cmd::Op { actor, op, reply } => Some((reply, event.apply(&actor, op, &tx).await)),
                 Cmd::RoomGames { round, table, games } => {
                     if let Err(e) = event.room_games(round, table, &games).await {
@@ -249,7 +276,7 @@ impl Event {
     }
 
     /// The table's result as the round records it (a correction is a separate entry and does not change it).
-    fn current_result(&self, round: u32, table: u32) -> Result<TableResult, ApiError> {
+    pub(super) fn current_result(&self, round: u32, table: u32) -> Result<TableResult, ApiError> {
         self.t
             .rounds
             .get(round as usize - 1)
@@ -264,7 +291,12 @@ impl Event {
     }
 
     /// Checks a table's new result against the whole log (standings must still compute), then stores it.
-    async fn check_and_record(&mut self, round: u32, table: u32, result: TableResult) -> Result<(), ApiError> {
+    pub(super) async fn check_and_record(
+        &mut self,
+        round: u32,
+        table: u32,
+        result: TableResult,
+    ) -> Result<(), ApiError> {
         let mut t = self.t.clone();
         for p in &mut t.rounds[round as usize - 1].pairings {
             if let Pairing::Table(tb) = p
@@ -280,24 +312,36 @@ impl Event {
     }
 
     /// A room's finished games become the table's games: seat A is the pairing's first player (tables.rs seats
-    /// them in that order). Judge actions and a recorded match end stay as they are.
+    /// them in that order). Judge actions and a recorded match end stay as they are; once time has ended the
+    /// match (round_clock.rs), later play in the room does not count.
     async fn room_games(&mut self, round: u32, table: u32, games: &[GameResult]) -> anyhow::Result<()> {
         let mut result = self.current_result(round, table).map_err(|e| anyhow::anyhow!(e.message))?;
-        let players = match &self.t.rounds[round as usize - 1].pairings.iter().find_map(|p| match p {
+        if result.end == Some(gb_tournament::MatchEnd::Time) {
+            return Ok(());
+        }
+        let players = self.table_players(round, table).ok_or_else(|| anyhow::anyhow!("no table {table}"))?;
+        result.games = self.games_from_room(&players, games);
+        self.check_and_record(round, table, result).await.map_err(|e| anyhow::anyhow!(e.message))
+    }
+
+    pub(super) fn table_players(&self, round: u32, table: u32) -> Option<[String; 2]> {
+        self.t.rounds.get((round as usize).checked_sub(1)?)?.pairings.iter().find_map(|p| match p {
             Pairing::Table(t) if t.table == table => Some(t.players.clone()),
             _ => None,
-        }) {
-            Some(p) => p.clone(),
-            None => anyhow::bail!("no table {table} in round {round}"),
-        };
+        })
+    }
+
+    /// The room's finished games as the table's games, up to the one that decides the match (later games are
+    /// friendly games).
+    pub(super) fn games_from_room(&self, players: &[String; 2], games: &[GameResult]) -> Vec<Game> {
         let needed = usize::from(self.t.settings.games_per_match / 2 + 1);
         let mut wins = [0usize; 2];
-        result.games.clear();
+        let mut out = Vec::new();
         for g in games {
             if wins.iter().any(|&w| w >= needed) {
-                break; // games past the match's end (a rematch after it was decided) are friendly games
+                break;
             }
-            result.games.push(match g.winner {
+            out.push(match g.winner {
                 Some(seat) => {
                     wins[seat.index()] += 1;
                     Game::Win { winner: players[seat.index()].clone(), decided_by: None }
@@ -305,6 +349,6 @@ impl Event {
                 None => Game::Draw,
             });
         }
-        self.check_and_record(round, table, result).await.map_err(|e| anyhow::anyhow!(e.message))
+        out
     }
 }

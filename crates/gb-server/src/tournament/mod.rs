@@ -4,6 +4,7 @@
 //! every change. Tables are played in ordinary rooms (`tables.rs`, the only place that touches rooms).
 //! At startup every stored event is rebuilt from the database (`recover`), so a restart mid-round resumes.
 mod actor;
+mod round_clock;
 mod tables;
 mod view;
 
@@ -79,6 +80,12 @@ pub enum Cmd {
         round: u32,
         table: u32,
         games: Vec<crate::protocol::GameResult>,
+    },
+    /// A table's room answered a time call (round_clock.rs).
+    TimeUp {
+        round: u32,
+        table: u32,
+        up: crate::room::round_time::TimeUp,
     },
 }
 

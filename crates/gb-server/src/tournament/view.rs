@@ -1,8 +1,8 @@
 //! What an event publishes after every change: its log plus what the pages need derived from it (tables with
 //! their rooms, the round clock, the champion, why the next round cannot be paired yet).
-use gb_tournament::{JudgeAction, Pairing, PairingError, TableResult, Tournament, pair_next_round};
+use gb_tournament::{Pairing, PairingError, TableResult, Tournament, pair_next_round};
 use serde::Serialize;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -65,6 +65,8 @@ pub struct TableView {
     /// The result in force (a correction supersedes what the room reported).
     pub result: TableResult,
     pub extension_minutes: u32,
+    /// Time has been called on this table: the end-of-round turns are being played (or are over).
+    pub time_called: bool,
 }
 
 pub fn build(
@@ -74,8 +76,9 @@ pub fn build(
     t: &Tournament,
     rooms: &HashMap<(u32, u32), String>,
     round_starts: &[i64],
+    time_called: &HashSet<(u32, u32)>,
 ) -> EventView {
-    let limit_ms = i64::from(t.settings.round_minutes) * 60_000;
+    let limit_ms = t.settings.round_limit_seconds() as i64 * 1000;
     let rounds = t
         .rounds
         .iter()
@@ -97,17 +100,14 @@ pub fn build(
                         let corrected =
                             t.corrections.iter().rev().find(|c| c.round == number && c.table == table.table);
                         let result = corrected.map_or(&table.result, |c| &c.result).clone();
-                        let extension_minutes = result
-                            .judge
-                            .iter()
-                            .map(|j| if let JudgeAction::TimeExtension { minutes, .. } = j { *minutes } else { 0 })
-                            .sum();
+                        let extension_minutes = super::round_clock::extension_minutes(&result);
                         view.tables.push(TableView {
                             table: table.table,
                             players: table.players.clone(),
                             room_id: rooms.get(&(number, table.table)).cloned(),
                             result,
                             extension_minutes,
+                            time_called: time_called.contains(&(number, table.table)),
                         })
                     }
                 }

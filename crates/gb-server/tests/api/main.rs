@@ -36,6 +36,7 @@ mod rebuild;
 mod replays;
 mod series;
 mod timing;
+mod tournament_clock;
 mod tournament_event;
 mod tournaments;
 mod ws_timeouts;

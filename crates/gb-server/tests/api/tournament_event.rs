@@ -143,13 +143,13 @@ fn settings_fields(settings: &Value) -> serde_json::Map<String, Value> {
     settings.as_object().unwrap().clone()
 }
 
-async fn event(app: &TestApp, id: &str) -> Value {
+pub async fn event(app: &TestApp, id: &str) -> Value {
     let r = app.get(&crate::helpers::new_client(), &format!("/api/tournaments/{id}")).await;
     assert_eq!(r.status(), 200);
     r.json().await.unwrap()
 }
 
-async fn start_round(app: &TestApp, organizer: &Guest, path: &str) {
+pub async fn start_round(app: &TestApp, organizer: &Guest, path: &str) {
     let r = app.post(&organizer.client, path, &json!({})).await;
     assert_eq!(r.status(), 201, "{}", r.text().await.unwrap());
 }

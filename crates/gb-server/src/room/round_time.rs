@@ -1,0 +1,81 @@
+//! A tournament round's time, inside the table's room: the event calls time, and the room answers once the
+//! end-of-round turns are over (docs/tournaments.md, "End-of-round procedure"). The room decides nothing about
+//! the match: it counts the engine's turns, refuses a new game after time, and reports where the game stood;
+//! the event records the result (a drawn `unfinished` game in Swiss; rounds won, then HP, in a playoff).
+use super::actor::Room;
+use tokio::sync::oneshot;
+
+/// Where the game in progress stood when its extra turns ran out: what a playoff's time rule reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LiveGame {
+    /// In-game rounds won by seat A and B (CR 206).
+    pub rounds_won: [u8; 2],
+    /// Current HP of seat A and B (CR 200.1; reset every in-game round, CR 206.3).
+    pub hp: [u16; 2],
+}
+
+/// The room's answer to a time call, taken at one moment: the games finished by then, and the game still in
+/// progress (`None` when there is none: it ended on its own, or time came between games).
+#[derive(Clone, Debug)]
+pub struct TimeUp {
+    pub finished: Vec<crate::protocol::GameResult>,
+    pub live: Option<LiveGame>,
+}
+
+/// A time call the room is working through.
+pub struct TimeCall {
+    /// Turns played after the active turn (MTR 2.4 "additional turns").
+    extra_turns: u32,
+    /// Whether one more game may still start (a playoff match level on game wins between games); once it has
+    /// started it is the last.
+    new_game: bool,
+    /// The last turn number to be played, fixed when a game in progress first sees the call.
+    last_turn: Option<u32>,
+    reply: Option<oneshot::Sender<TimeUp>>,
+}
+
+impl Room {
+    /// The event calls time on this table (again with 0 turns for sudden death): answers on `reply` once the
+    /// active turn and `extra_turns` more are over, or at once when no game is in progress and none may start.
+    pub(super) fn call_time(&mut self, extra_turns: u32, new_game: bool, reply: oneshot::Sender<TimeUp>) {
+        let new_game = new_game && self.time.as_ref().is_none_or(|t| t.new_game);
+        self.time = Some(TimeCall { extra_turns, new_game, last_turn: None, reply: Some(reply) });
+        self.check_time();
+    }
+
+    /// No new game after time (MTR 2.4), except the one a playoff needs to break a tie on game wins.
+    pub(super) fn new_game_allowed(&self) -> bool {
+        self.time.as_ref().is_none_or(|t| t.new_game)
+    }
+
+    /// Called after every accepted intent and every new game: answers the time call once its turns are over.
+    pub(super) fn check_time(&mut self) {
+        let series_over = super::play::series_winner(self.cfg.best_of, &self.games).is_some() || self.cfg.best_of == 1;
+        let Some(call) = self.time.as_mut() else { return };
+        if call.reply.is_none() {
+            return;
+        }
+        let answer = match self.game.as_ref() {
+            Some(g) if !g.state.is_over() => {
+                call.new_game = false; // the game being played is the match's last
+                let turn = g.state.turn().number;
+                let last = *call.last_turn.get_or_insert(turn + call.extra_turns);
+                if turn <= last {
+                    return;
+                }
+                let player = |s: gb_core::Seat| g.state.player(s);
+                Some(LiveGame {
+                    rounds_won: gb_core::Seat::BOTH.map(|s| player(s).rounds_won),
+                    hp: gb_core::Seat::BOTH.map(|s| player(s).hp),
+                })
+            }
+            // Between games: wait for the one more game a playoff may still play, unless the match is decided.
+            _ if call.new_game && !series_over => return,
+            _ => None,
+        };
+        let finished = self.games.iter().take_while(|g| g.reason.is_some()).cloned().collect();
+        if let Some(reply) = call.reply.take() {
+            let _ = reply.send(TimeUp { finished, live: answer });
+        }
+    }
+}
