@@ -23,6 +23,9 @@ export interface Connection {
 
 export type Transport = (url: string) => Connection;
 
+/** What a patch applies to (docs/protocol.md, "Deltas"): the view's fields and `legal` in one object. */
+type HeldDoc = MatchView & { legal: Intent[] };
+
 export type SocketStatus = "connecting" | "open" | "reconnecting" | "closed";
 
 /** What the socket reports upwards, already ordered and de-duplicated. */
@@ -71,7 +74,8 @@ export class GameSocket {
   /** Index of the game (best of three) that `lastVersion` belongs to; versions restart with each game. */
   private game: number | null = null;
   /** What the last snapshot or update left: the base of the next update's patch. */
-  private doc: { view: MatchView; legal: Intent[] } | null = null;
+  /** The document the next patch applies to: the view's fields with `legal` beside them (protocol 3). */
+  private doc: HeldDoc | null = null;
   private seq = 0;
   private attempt = 0;
   private stopped = false;
@@ -213,12 +217,12 @@ export class GameSocket {
         if (msg.game === this.game && this.lastVersion !== null && msg.v < this.lastVersion) return;
         this.game = msg.game;
         this.lastVersion = msg.v;
-        this.doc = { view: msg.view, legal: msg.legal };
+        this.doc = { ...msg.view, legal: msg.legal };
         emit({ kind: "snapshot", v: msg.v, game: msg.game, view: msg.view, legal: msg.legal, clocks: msg.clocks });
         return;
       case "update": {
         if (!this.inOrder(msg.v)) return;
-        let doc: { view: MatchView; legal: Intent[] };
+        let doc: HeldDoc;
         try {
           if (!this.doc) throw new PatchError("an update before any snapshot");
           doc = applyPatch(this.doc, msg.patch);
@@ -228,7 +232,8 @@ export class GameSocket {
           return;
         }
         this.doc = doc;
-        emit({ kind: "update", v: msg.v, events: msg.events, view: doc.view, legal: doc.legal, clocks: msg.clocks });
+        const { legal, ...view } = doc;
+        emit({ kind: "update", v: msg.v, events: msg.events, view, legal, clocks: msg.clocks ?? null });
         return;
       }
       case "skip":

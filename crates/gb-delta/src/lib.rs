@@ -33,8 +33,8 @@ pub enum PatchOp {
     },
 }
 
-/// The operations that turn `old` into `new`: objects key by key, arrays element by element when most
-/// elements stay in place (else the array is replaced whole, which is shorter), anything else replaced.
+/// The operations that turn `old` into `new`: objects key by key and arrays element by element, except where
+/// replacing a container whole is shorter; anything else replaced.
 pub fn diff(old: &Value, new: &Value) -> Vec<PatchOp> {
     let mut ops = Vec::new();
     let mut path = String::new();
@@ -46,6 +46,7 @@ fn diff_at(old: &Value, new: &Value, path: &mut String, ops: &mut Vec<PatchOp>) 
     if old == new {
         return;
     }
+    let mark = ops.len();
     match (old, new) {
         (Value::Object(o), Value::Object(n)) if o.get("type") == n.get("type") => {
             for key in o.keys().filter(|k| !n.contains_key(*k)) {
@@ -58,39 +59,37 @@ fn diff_at(old: &Value, new: &Value, path: &mut String, ops: &mut Vec<PatchOp>) 
                 }
             }
         }
-        (Value::Array(o), Value::Array(n)) => {
-            let mark = ops.len();
-            let moved = diff_elements(o, n, path, ops);
-            // Element by element pays off when few positions change (a card added to a zone, one intent
-            // fewer in the legal list, one hero's counter); when most of the array changes (a new legal list,
-            // heroes rotated) one `replace` may be shorter, and what is shorter on the wire is what we send.
-            // Sizes are only compared (an encoding each) in that case.
-            if moved * 2 > o.len().max(n.len()) {
-                let whole = PatchOp::Replace { path: path.clone(), value: new.clone() };
-                if encoded_len(&ops[mark..]) > encoded_len(std::slice::from_ref(&whole)) {
-                    ops.truncate(mark);
-                    ops.push(whole);
-                }
-            }
-        }
+        (Value::Array(o), Value::Array(n)) => diff_elements(o, n, path, ops),
         // Scalars, and objects of another `type` (a different variant of a tagged enum): replaced whole.
-        _ => ops.push(PatchOp::Replace { path: path.clone(), value: new.clone() }),
+        _ => return ops.push(PatchOp::Replace { path: path.clone(), value: new.clone() }),
+    }
+    // Field by field and element by element pay off when little of a container changes (one counter, a card
+    // added to a zone, one intent fewer); when several parts of a small container change (a pending decision's
+    // seat and kind, a new legal list, heroes rotated) one `replace` of the whole may be shorter, and what is
+    // shorter on the wire is what we send. Sizes are compared from two ops on (a single op is at most a few
+    // bytes longer than its container replaced, usually much shorter), and the whole is encoded only as far as
+    // the ops' length (a big container stops early), so the check stays cheap.
+    if ops.len() - mark >= 2 {
+        let parts = encoded_len(&ops[mark..]);
+        let whole = PatchOp::Replace { path: path.clone(), value: new.clone() };
+        if encodes_within(std::slice::from_ref(&whole), parts) {
+            ops.truncate(mark);
+            ops.push(whole);
+        }
     }
 }
 
 /// Ops for the positions between the arrays' common prefix and common suffix: paired positions diffed in
 /// place, then the old surplus removed or the new one inserted (so one intent inserted into or removed from the
-/// middle of a list is one op). Returns how many positions changed.
-fn diff_elements(o: &[Value], n: &[Value], path: &mut String, ops: &mut Vec<PatchOp>) -> usize {
+/// middle of a list is one op).
+fn diff_elements(o: &[Value], n: &[Value], path: &mut String, ops: &mut Vec<PatchOp>) {
     let prefix = o.iter().zip(n).take_while(|(a, b)| a == b).count();
     let room = o.len().min(n.len()) - prefix;
     let suffix = o.iter().rev().zip(n.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
     let (om, nm) = (&o[prefix..o.len() - suffix], &n[prefix..n.len() - suffix]);
     let paired = om.len().min(nm.len());
-    let mut moved = om.len().abs_diff(nm.len());
     for i in 0..paired {
         if om[i] != nm[i] {
-            moved += 1;
             with_child(path, &(prefix + i).to_string(), |p| diff_at(&om[i], &nm[i], p, ops));
         }
     }
@@ -102,24 +101,38 @@ fn diff_elements(o: &[Value], n: &[Value], path: &mut String, ops: &mut Vec<Patc
         let token = if suffix == 0 { "-".to_owned() } else { (prefix + paired + k).to_string() };
         ops.push(PatchOp::Add { path: child(path, &token), value: v.clone() });
     }
-    moved
+}
+
+/// Counts the bytes written; with a `limit`, fails as soon as the count passes it (so an encoding that is
+/// already too long stops there).
+struct Count {
+    n: usize,
+    limit: usize,
+}
+
+impl std::io::Write for Count {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.n += b.len();
+        if self.n > self.limit {
+            return Err(std::io::ErrorKind::FileTooLarge.into());
+        }
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// The length of `ops` as JSON, counted without keeping the bytes.
 fn encoded_len(ops: &[PatchOp]) -> usize {
-    struct Count(usize);
-    impl std::io::Write for Count {
-        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-            self.0 += b.len();
-            Ok(b.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut c = Count(0);
+    let mut c = Count { n: 0, limit: usize::MAX };
     serde_json::to_writer(&mut c, ops).expect("patch ops serialize");
-    c.0
+    c.n
+}
+
+/// Whether `ops` encode to fewer than `limit` bytes.
+fn encodes_within(ops: &[PatchOp], limit: usize) -> bool {
+    serde_json::to_writer(&mut Count { n: 0, limit: limit.saturating_sub(1) }, ops).is_ok()
 }
 
 fn child(path: &str, key: &str) -> String {

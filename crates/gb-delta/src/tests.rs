@@ -16,24 +16,50 @@ fn equal_documents_need_no_ops() {
 
 #[test]
 fn objects_change_key_by_key_and_nulls_survive() {
-    let ops = roundtrip(json!({"hand": [1], "gone": 1, "n": 1}), json!({"hand": null, "n": 2, "new": {"x": 1}}));
+    // An unchanged zone beside them, so that replacing the whole document is not the shorter patch.
+    let ops = roundtrip(
+        json!({"hand": [1], "gone": 1, "n": 1, "zone": zone(1..=10)}),
+        json!({"hand": null, "n": 2, "new": {"x": 1}, "zone": zone(1..=10)}),
+    );
     assert!(ops.contains(&PatchOp::Remove { path: "/gone".into() }));
     assert!(ops.contains(&PatchOp::Replace { path: "/hand".into(), value: Value::Null }));
     assert!(ops.contains(&PatchOp::Replace { path: "/n".into(), value: json!(2) }));
 }
 
+/// A zone of these card ids, its entries long enough that changing one or two of them costs less than sending the zone again.
+fn zone(ids: impl IntoIterator<Item = u32>) -> Value {
+    Value::Array(ids.into_iter().map(|i| json!({"id": i, "card": format!("card-{i}")})).collect())
+}
+
 #[test]
 fn arrays_grow_and_shrink_at_the_end_or_are_replaced_when_shifted() {
-    let ops = roundtrip(json!([1, 2, 3, 4]), json!([1, 2, 3, 4, 5]));
-    assert_eq!(ops, [PatchOp::Add { path: "/-".into(), value: json!(5) }]);
-    let ops = roundtrip(json!([1, 2, 3, 4]), json!([1, 2]));
-    assert_eq!(ops, [PatchOp::Remove { path: "/3".into() }, PatchOp::Remove { path: "/2".into() }]);
-    let ops = roundtrip(json!([1, 2, 3, 4]), json!([0, 1, 2, 3, 4]));
-    assert_eq!(ops, [PatchOp::Add { path: "/0".into(), value: json!(0) }], "inserted at the front");
-    let ops = roundtrip(json!([1, 2, 3, 4, 5]), json!([1, 2, 4, 5]));
+    let card = |i: u32| json!({"id": i, "card": format!("card-{i}")});
+    let ops = roundtrip(zone(1..=4), zone(1..=5));
+    assert_eq!(ops, [PatchOp::Add { path: "/-".into(), value: card(5) }]);
+    let ops = roundtrip(zone(1..=8), zone(1..=6));
+    assert_eq!(ops, [PatchOp::Remove { path: "/7".into() }, PatchOp::Remove { path: "/6".into() }]);
+    let ops = roundtrip(zone(1..=4), zone(0..=4));
+    assert_eq!(ops, [PatchOp::Add { path: "/0".into(), value: card(0) }], "inserted at the front");
+    let ops = roundtrip(zone(1..=5), zone([1, 2, 4, 5]));
     assert_eq!(ops, [PatchOp::Remove { path: "/2".into() }], "removed from the middle");
-    let ops = roundtrip(json!([1, 2, 3, 4]), json!([5, 6, 7, 8]));
-    assert_eq!(ops, [PatchOp::Replace { path: "".into(), value: json!([5, 6, 7, 8]) }], "replaced when shorter");
+    let ops = roundtrip(zone(1..=4), zone(5..=8));
+    assert_eq!(ops, [PatchOp::Replace { path: "".into(), value: zone(5..=8) }], "replaced when shorter");
+}
+
+#[test]
+fn a_container_with_several_changes_is_replaced_whole_when_that_is_shorter() {
+    // A pending decision whose seat and kind both change: one replace of `pending` beats two ops.
+    let old = json!({"pending": {"seat": "A", "decision": {"type": "window", "window": "main"}}, "turn": 3});
+    let new = json!({"pending": {"seat": "B", "decision": {"type": "window", "window": "attack"}}, "turn": 3});
+    let ops = roundtrip(old, new.clone());
+    assert_eq!(ops, [PatchOp::Replace { path: "/pending".into(), value: new["pending"].clone() }]);
+    // Two small changes in a big object stay two ops.
+    let old = json!({"hp": 10, "n": 1, "zone": zone(1..=20)});
+    let new = json!({"hp": 9, "n": 2, "zone": zone(1..=20)});
+    let ops = roundtrip(old, new);
+    assert_eq!(ops.len(), 2);
+    let [a, b] = [[1, 2], [1, 3]].map(|x| json!({"a": x}));
+    assert_eq!(roundtrip(a, b).len(), 1, "a single change is one op");
 }
 
 #[test]
@@ -72,7 +98,7 @@ fn random_edits_of_nested_arrays_round_trip() {
 
 #[test]
 fn keys_with_slash_and_tilde_are_escaped() {
-    let ops = roundtrip(json!({"a/b": 1, "c~d": 1}), json!({"a/b": 2, "c~d": 3}));
+    let ops = roundtrip(json!({"a/b": 1, "c~d": 1, "z": zone(1..=10)}), json!({"a/b": 2, "c~d": 3, "z": zone(1..=10)}));
     assert!(ops.contains(&PatchOp::Replace { path: "/a~1b".into(), value: json!(2) }));
     assert!(ops.contains(&PatchOp::Replace { path: "/c~0d".into(), value: json!(3) }));
 }

@@ -76,7 +76,7 @@ async fn spectate(mut ws: Ws, ctx: Arc<Ctx>) {
         if let Message::Text(t) = m {
             ctx.stats.frame(t.len());
             // The outcome appears in a snapshot's view, or as the value an update's patch gives it.
-            if t.contains("\"outcome\":{") || t.contains("\"/view/outcome\",\"value\":{") {
+            if t.contains("\"outcome\":{") || t.contains("\"/outcome\",\"value\":{") {
                 break;
             }
         }

@@ -30,8 +30,9 @@ pub use gb_delta::PatchOp;
 use ts_rs::TS;
 
 /// The version `hello` must name; any other is closed with [`close::BAD_PROTOCOL`]. 2: `update` carries a
-/// `patch` (RFC 6902) instead of the whole view and legal intents.
-pub const PROTOCOL_VERSION: u32 = 2;
+/// `patch` (RFC 6902) instead of the whole view and legal intents. 3: the patched document is the view's fields
+/// with `legal` beside them (not `{view, legal}`), and an `update` leaves out `clocks` in a room without a clock.
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// Exports every top-level type (their dependencies come with them) and `constants.ts` into `dir`.
 pub fn export_bindings(dir: &std::path::Path) -> Result<(), ts_rs::ExportError> {

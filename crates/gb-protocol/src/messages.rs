@@ -66,6 +66,9 @@ pub enum ServerMsg<V = MatchView, E = Event, R = Rejection> {
         v: u32,
         events: Vec<E>,
         patch: Vec<PatchOp>,
+        /// Left out in rooms without a clock (14 bytes of every update there).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         clocks: Option<Clocks>,
     },
     Skip {

@@ -1,11 +1,12 @@
-//! What a client holds between frames (docs/protocol.md, "Deltas"): a `snapshot` gives the `{view, legal}`
-//! document, each `update`'s patch moves it one version on, a `skip` moves only the version. The test client and
+//! What a client holds between frames (docs/protocol.md, "Deltas"): a `snapshot` gives the document (the view's
+//! fields with `legal` beside them), each `update`'s patch moves it one version on, a `skip` moves only the
+//! version. The test client and
 //! gb-loadgen fold frames through this one type; the web client's `socket.ts` does the same in TypeScript.
 use crate::messages::{Received, ServerMsg};
 use gb_core::Intent;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-/// The `{view, legal}` a client holds and the version it is at; empty until the first snapshot.
+/// The view and legal intents a client holds and the version it is at; empty until the first snapshot.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ViewState {
     held: Option<Held>,
@@ -14,7 +15,22 @@ pub struct ViewState {
 #[derive(Clone, Debug, PartialEq)]
 struct Held {
     v: u32,
-    doc: Value,
+    view: Value,
+    legal: Value,
+}
+
+impl Held {
+    /// Applies `patch` to the document it is made for: the view's fields and `legal` in one object.
+    fn patch(&mut self, v: u32, patch: &[gb_delta::PatchOp]) -> Result<(), FoldError> {
+        let mut doc = std::mem::take(&mut self.view);
+        let legal = std::mem::take(&mut self.legal);
+        doc.as_object_mut().ok_or(FoldError::NotAnObject { v })?.insert("legal".to_owned(), legal);
+        gb_delta::apply(&mut doc, patch).map_err(|source| FoldError::Patch { v, source })?;
+        let map = doc.as_object_mut().ok_or(FoldError::NotAnObject { v })?;
+        self.legal = map.remove("legal").filter(Value::is_array).ok_or(FoldError::NoLegal { v })?;
+        self.view = doc;
+        Ok(())
+    }
 }
 
 /// Why a frame could not be folded. The state is emptied: the client reconnects without `last_version` and
@@ -27,6 +43,10 @@ pub enum FoldError {
     Gap { held: u32, v: u32 },
     #[error("update v{v} does not patch the held document: {source}")]
     Patch { v: u32, source: gb_delta::PatchError },
+    #[error("update v{v} applies to a view that is not a JSON object")]
+    NotAnObject { v: u32 },
+    #[error("update v{v} left the document without a `legal` list")]
+    NoLegal { v: u32 },
 }
 
 impl ViewState {
@@ -43,11 +63,11 @@ impl ViewState {
     fn try_fold(&mut self, msg: &Received) -> Result<(), FoldError> {
         match msg {
             ServerMsg::Snapshot { v, view, legal, .. } => {
-                self.held = Some(Held { v: *v, doc: json!({ "view": view, "legal": legal }) });
+                let legal = serde_json::to_value(legal).expect("intents serialize");
+                self.held = Some(Held { v: *v, view: view.clone(), legal });
             }
             ServerMsg::Update { v, patch, .. } => {
-                let held = self.next(*v)?;
-                gb_delta::apply(&mut held.doc, patch).map_err(|source| FoldError::Patch { v: *v, source })?;
+                self.next(*v)?.patch(*v, patch)?;
             }
             ServerMsg::Skip { v } => {
                 self.next(*v)?;
@@ -74,12 +94,12 @@ impl ViewState {
 
     /// The held view as JSON (`Value::Null` before the first snapshot).
     pub fn view(&self) -> &Value {
-        self.held.as_ref().map_or(&Value::Null, |h| &h.doc["view"])
+        self.held.as_ref().map_or(&Value::Null, |h| &h.view)
     }
 
     /// The held legal intents as JSON, as the server listed them (empty when this viewer owes nothing).
     pub fn legal_json(&self) -> &[Value] {
-        self.held.as_ref().and_then(|h| h.doc["legal"].as_array()).map_or(&[], Vec::as_slice)
+        self.held.as_ref().and_then(|h| h.legal.as_array()).map_or(&[], Vec::as_slice)
     }
 
     /// The held legal intents, typed. An entry this build cannot read is an error rather than skipped, so a

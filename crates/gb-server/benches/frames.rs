@@ -40,8 +40,10 @@ fn main() {
                 };
                 delta[i].push(p.frame.len());
                 let frame: Value = serde_json::from_str(p.frame.as_str()).expect("frames are JSON");
-                let old = json!({"type": "update", "v": v, "events": frame["events"], "view": seen.doc["view"],
-                    "legal": seen.doc["legal"], "clocks": null});
+                let mut view = seen.doc.clone();
+                let legal = view.as_object_mut().and_then(|m| m.remove("legal"));
+                let old = json!({"type": "update", "v": v, "events": frame["events"], "view": view,
+                    "legal": legal, "clocks": null});
                 whole[i].push(serde_json::to_vec(&old).expect("JSON").len());
                 held[i] = seen;
             }

@@ -12,4 +12,8 @@ import type { Seat } from "./Seat";
  * A message from the server. `V`, `E`, `R` are the view, event and rejection types: gb-core's own on the
  * server, [`Received`]'s owned ones on a client.
  */
-export type ServerMsg = { "type": "welcome", protocol: number, room: RoomInfo, seat: Seat | null, version: number, game: number, } | { "type": "snapshot", v: number, game: number, view: MatchView, legal: Array<Intent>, clocks: Clocks | null, } | { "type": "update", v: number, events: Array<Event>, patch: Array<PatchOp>, clocks: Clocks | null, } | { "type": "skip", v: number, } | { "type": "accepted", seq: number, v: number, } | { "type": "rejected", seq: number, rejection: Rejection, legal: Array<Intent>, } | { "type": "room", room: RoomInfo, } | { "type": "error", code: string, message: string, } | { "type": "pong" };
+export type ServerMsg = { "type": "welcome", protocol: number, room: RoomInfo, seat: Seat | null, version: number, game: number, } | { "type": "snapshot", v: number, game: number, view: MatchView, legal: Array<Intent>, clocks: Clocks | null, } | { "type": "update", v: number, events: Array<Event>, patch: Array<PatchOp>, 
+/**
+ * Left out in rooms without a clock (14 bytes of every update there).
+ */
+clocks?: Clocks, } | { "type": "skip", v: number, } | { "type": "accepted", seq: number, v: number, } | { "type": "rejected", seq: number, rejection: Rejection, legal: Array<Intent>, } | { "type": "room", room: RoomInfo, } | { "type": "error", code: string, message: string, } | { "type": "pong" };

@@ -10,6 +10,13 @@ fn snapshot(v: u32, view: Value, legal: Value) -> Received {
     frame(json!({ "type": "snapshot", "v": v, "game": 0, "view": view, "legal": legal, "clocks": null }))
 }
 
+/// The document a client patches: the view's fields and `legal` beside them.
+fn doc(view: &Value, legal: Value) -> Value {
+    let mut d = view.clone();
+    d["legal"] = legal;
+    d
+}
+
 /// An update whose patch is gb-delta's own diff between two documents, as the server builds it.
 fn update(v: u32, old: &Value, new: &Value) -> Received {
     let patch = gb_delta::diff(old, new);
@@ -21,7 +28,6 @@ fn folds_a_snapshot_then_updates_and_skips_into_the_servers_document() {
     let view0 = json!({ "turn": 1, "hand": ["Ember Fox"], "outcome": null });
     let view1 = json!({ "turn": 1, "hand": [], "outcome": null });
     let view2 = json!({ "turn": 2, "hand": [], "outcome": { "winner": "A" } });
-    let doc = |view: &Value, legal: Value| json!({ "view": view, "legal": legal });
     let mut state = ViewState::default();
     assert_eq!(state.version(), None);
     state.fold(&snapshot(4, view0.clone(), json!([{ "type": "keep_hand" }, { "type": "concede" }]))).unwrap();
@@ -47,8 +53,8 @@ fn folds_a_snapshot_then_updates_and_skips_into_the_servers_document() {
 #[test]
 fn a_frame_that_cannot_be_folded_is_a_specific_error_and_empties_the_state() {
     let view = json!({ "turn": 1, "outcome": null });
-    let d = json!({ "view": view, "legal": [] });
-    let moved = json!({ "view": { "turn": 2, "outcome": null }, "legal": [] });
+    let d = doc(&view, json!([]));
+    let moved = doc(&json!({ "turn": 2, "outcome": null }), json!([]));
 
     let mut state = ViewState::default();
     let err = state.fold(&update(1, &d, &moved)).unwrap_err();
@@ -61,9 +67,16 @@ fn a_frame_that_cannot_be_folded_is_a_specific_error_and_empties_the_state() {
 
     state.fold(&snapshot(3, view, json!([]))).unwrap();
     let bad = frame(json!({ "type": "update", "v": 4, "events": [], "clocks": null,
-        "patch": [{ "op": "remove", "path": "/view/no_such_field" }] }));
+        "patch": [{ "op": "remove", "path": "/no_such_field" }] }));
     let err = state.fold(&bad).unwrap_err();
     assert!(matches!(err, FoldError::Patch { v: 4, .. }), "{err}");
-    assert!(err.to_string().contains("/view/no_such_field"), "{err}");
+    assert!(err.to_string().contains("/no_such_field"), "{err}");
+    assert_eq!(state.version(), None);
+
+    state.fold(&snapshot(3, json!({ "turn": 1 }), json!([]))).unwrap();
+    let no_legal = frame(json!({ "type": "update", "v": 4, "events": [], "clocks": null,
+        "patch": [{ "op": "remove", "path": "/legal" }] }));
+    let err = state.fold(&no_legal).unwrap_err();
+    assert!(matches!(err, FoldError::NoLegal { v: 4 }), "{err}");
     assert_eq!(state.version(), None);
 }

@@ -9,8 +9,9 @@ use gb_core::{Events, Intent, MatchState, legal_intents, view_for};
 use serde::Serialize;
 use serde_json::Value;
 
-/// What a viewer kind holds at a version: the snapshot's `view` and `legal`, and them as the JSON document
-/// `{"view": …, "legal": […]}` that the next patch applies to. Clocks travel whole in every frame (they change
+/// What a viewer kind holds at a version: the snapshot's `view` and `legal`, and them as the JSON document the
+/// next patch applies to: the view's fields with `legal` beside them (one level less in every patch path than
+/// `{"view": …, "legal": …}`, 5 bytes an op; `MatchView` has no field of that name). Clocks travel whole in every frame (they change
 /// with every version and a snapshot's are settled at connect time, so they are no base to patch).
 #[derive(Clone, Debug)]
 pub struct Seen {
@@ -21,6 +22,7 @@ pub struct Seen {
 
 #[derive(Serialize)]
 struct Doc<'a> {
+    #[serde(flatten)]
     view: &'a MatchView,
     legal: &'a [Intent],
 }
