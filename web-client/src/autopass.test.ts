@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forcedIntent } from "./autopass";
+import { forcedIntent, plannedIntent } from "./autopass";
 import type { Intent } from "./gen/Intent";
 import type { MatchView } from "./gen/MatchView";
 import { mainView } from "./test/fixtures";
@@ -31,10 +31,32 @@ describe("forcedIntent", () => {
     expect(forcedIntent(mainView(), [{ type: "end_turn" }, concede])).toBeNull();
   });
 
+  it("never makes a move that costs HP", () => {
+    const ask: MatchView = { ...mainView(), pending: { seat: "A", decision: { type: "ask", ask: { type: "effect", prompt: "may_use", card: "Beatrice" } } } };
+    expect(forcedIntent({ ...ask, hp_prices: [{ intent: { type: "accept" }, hp: 2 }] }, [{ type: "accept" }, concede])).toBeNull();
+    expect(forcedIntent(ask, [{ type: "accept" }, concede])).toEqual({ type: "accept" });
+  });
+
   it("does nothing for the other seat, a spectator or a finished game", () => {
     const theirs: MatchView = { ...window("attacker_declared"), pending: { seat: "B", decision: { type: "window", window: "attacker_declared" } } };
     expect(forcedIntent(theirs, [{ type: "pass" }])).toBeNull();
     expect(forcedIntent({ ...window("attacker_declared"), viewer: "spectator" }, [{ type: "pass" }])).toBeNull();
     expect(forcedIntent({ ...window("attacker_declared"), outcome: { winner: "A", reason: "concession" } }, [{ type: "pass" }])).toBeNull();
+  });
+});
+
+describe("plannedIntent", () => {
+  const hit = (turn: number): MatchView => ({ ...mainView(), turn, pending: { seat: "A", decision: { type: "ask", ask: { type: "attack_damage", attacker: "center", target: "center", damage: 2 } } } });
+  const legal: Intent[] = [{ type: "accept_damage" }, { type: "deblend_to_block" }, concede];
+
+  it("takes the further hits of an attack whose whole damage the player took, even with a choice left", () => {
+    expect(plannedIntent(hit(6), legal, 6)).toEqual({ type: "accept_damage" });
+  });
+
+  it("plans nothing for another turn's attack, another question, or without a plan", () => {
+    expect(plannedIntent(hit(8), legal, 6)).toBeNull();
+    expect(plannedIntent(hit(6), legal, null)).toBeNull();
+    expect(plannedIntent(window("defender_declared"), [{ type: "pass" }, concede], window("defender_declared").turn)).toBeNull();
+    expect(plannedIntent({ ...hit(6), viewer: "spectator" }, legal, 6)).toBeNull();
   });
 });

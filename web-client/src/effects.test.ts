@@ -18,7 +18,7 @@ describe("effect prompts", () => {
     expect(titles.every((t) => t.length > 5)).toBe(true);
   });
   it("words accept/decline per prompt", () => {
-    expect(answerLabels("pay_mooring", "Anchor")).toEqual({ accept: "Take 3 damage to switch", decline: "Don't switch" });
+    expect(answerLabels("pay_mooring", "Anchor")).toEqual({ accept: "Take the damage to switch", decline: "Don't switch" });
     expect(answerLabels("may_use", "Gull").accept).toBe("Use Gull");
     expect(answerLabels("search_deck", "Herald").decline).toBe("Take nothing");
   });

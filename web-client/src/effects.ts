@@ -33,7 +33,7 @@ export function promptTitle(prompt: Prompt, card: string): string {
 export function answerLabels(prompt: Prompt, card: string): { accept: string; decline: string } {
   switch (prompt) {
     case "may_use": return { accept: `Use ${card || "the effect"}`, decline: "Don't use" };
-    case "pay_mooring": return { accept: "Take 3 damage to switch", decline: "Don't switch" };
+    case "pay_mooring": return { accept: "Take the damage to switch", decline: "Don't switch" };
     case "opponent_may_draw": return { accept: "Draw a card", decline: "Don't draw" };
     case "search_deck": return { accept: "Accept", decline: "Take nothing" };
     default: return { accept: "Accept", decline: "Decline" };

@@ -8,6 +8,11 @@ use crate::state::{GameOutcome, MatchState, Phase, PlayerState, RoundResult};
 use crate::stats::{self, Stat, StatTerm};
 use serde::Serialize;
 
+mod due;
+mod prices;
+pub use due::{DamageDue, DueHit};
+pub use prices::HpPrice;
+
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MatchView {
@@ -35,6 +40,12 @@ pub struct MatchView {
     /// While this viewer may declare an attack (CR 203.1): every hero it may declare, against every hero that
     /// one may attack, with the damage it would deal as things stand now. `None` for everyone else.
     pub attack_preview: Option<Vec<AttackPreview>>,
+    /// While the defender is asked about an attacker's damage (CR 204.4): every hit of the attack still to be
+    /// answered and their total, so the whole attack can be answered at once. Public, like the damage events.
+    pub damage_due: Option<DamageDue>,
+    /// The legal intents of this viewer's decision that cost its own HP (an effect's price), said before it
+    /// commits. `None` for everyone else, or when nothing has a price.
+    pub hp_prices: Option<Vec<HpPrice>>,
 }
 
 /// What one attacker would do to one target if the attack were declared now: ATK while attacking (CR 203.1h)
@@ -149,6 +160,8 @@ pub fn view_for(state: &MatchState, viewer: Viewer) -> MatchView {
         outcome: state.outcome,
         rounds: state.rounds.clone(),
         attack_preview: attack_preview(state, viewer),
+        damage_due: due::damage_due(state),
+        hp_prices: prices::hp_prices(state, viewer),
     }
 }
 

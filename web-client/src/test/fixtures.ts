@@ -69,6 +69,8 @@ export function mainView(): MatchView {
     choices: null,
     trigger_choices: null,
     attack_preview: null,
+    damage_due: null,
+    hp_prices: null,
     outcome: null,
     rounds: [],
   };

@@ -185,6 +185,50 @@ describe("board", () => {
     expect(sent).toEqual([{ type: "use_effect", hero: "right" }]);
   });
 
+  it("says an effect's HP price and waits for a confirmation before committing it", () => {
+    const view: MatchView = { ...mainView(), hp_prices: [{ intent: { type: "use_effect", hero: "right" }, hp: 2 }] };
+    view.players[0].heroes[2] = hero("right", "ghost", "Ghost", { effect: "Ghost" });
+    draw(view, [...mainLegal, { type: "use_effect", hero: "right" }]);
+    click(qa(".use-effect")[0]);
+    expect(sent).toEqual([]);
+    const dialog = q('[data-testid="price-confirm"]')!;
+    expect(dialog.querySelector("h3")!.textContent).toBe("Using Ghost costs you 2 HP");
+    expect(dialog.textContent).toContain(`Your HP goes from ${view.players[0].hp} to ${view.players[0].hp - 2}.`);
+    click(button("Cancel"));
+    expect(q('[data-testid="price-confirm"]')).toBeNull();
+    expect(sent).toEqual([]);
+    click(qa(".use-effect")[0]);
+    click(button("Pay 2 HP"));
+    expect(sent).toEqual([{ type: "use_effect", hero: "right" }]);
+    // The same intent without a price is sent at once.
+    sent = [];
+    draw({ ...view, hp_prices: null }, [...mainLegal, { type: "use_effect", hero: "right" }]);
+    click(qa(".use-effect")[0]);
+    expect(sent).toEqual([{ type: "use_effect", hero: "right" }]);
+  });
+
+  it("asks once for a whole attack: every hit, their total, and a single “Take N damage”", () => {
+    const view: MatchView = {
+      ...mainView(),
+      pending: { seat: "A", decision: { type: "ask", ask: { type: "attack_damage", attacker: "left", target: "right", damage: 3 } } },
+      damage_due: { seat: "A", total: 5, hits: [{ attacker: "left", target: "right", damage: 3 }, { attacker: "center", target: "center", damage: 2 }] },
+    };
+    let whole = 0;
+    act(() => render(renderBoard(view, [{ type: "accept_damage" }, { type: "deblend_to_block" }, { type: "concede" }], cat, { send: (i) => sent.push(i), takeWholeAttack: () => whole++ }), root));
+    const dialog = q('[role="dialog"]')!;
+    expect(dialog.querySelector("h3")!.textContent).toBe("You are attacked by 2 heroes");
+    expect([...dialog.querySelectorAll(".hits li")].map((li) => li.textContent)).toEqual([
+      "The opponent's left hero hits your right hero: 3 damage (now)",
+      "The opponent's center hero hits your center hero: 2 damage",
+    ]);
+    expect([...dialog.querySelectorAll("button")].map((b) => b.textContent)).toEqual(["Take 5 damage", "Take only this hit (3)", "Deblend your right hero to block the left hit"]);
+    click(button("Take only this hit (3)"));
+    expect(whole).toBe(0);
+    click(button("Take 5 damage"));
+    expect(whole).toBe(1);
+    expect(sent).toEqual([{ type: "accept_damage" }, { type: "accept_damage" }]);
+  });
+
   it("shows badges for a removed effect and a hero that cannot attack", () => {
     const view = mainView();
     view.players[1].heroes[0] = hero("left", "elaine", "Elaine", { effect_removed: true });
@@ -199,7 +243,8 @@ describe("board", () => {
     ({ ...mainView(), pending: { seat: "A", decision: { type: "ask", ask: { type: "effect", prompt, card: cardName } } } });
 
   it("asks Anchor's price with its own wording, and nothing else", () => {
-    draw(effectAsk("pay_mooring", "Anchor"), [{ type: "accept" }, { type: "decline" }, { type: "concede" }]);
+    // The price is the engine's (`hp_prices`): the client only says it.
+    draw({ ...effectAsk("pay_mooring", "Anchor"), hp_prices: [{ intent: { type: "accept" }, hp: 3 }] }, [{ type: "accept" }, { type: "decline" }, { type: "concede" }]);
     const dialog = q('[role="dialog"]')!;
     expect(dialog.querySelector("h3")!.textContent).toBe("Anchor: Anchor holds this hero");
     expect([...dialog.querySelectorAll("button")].map((b) => b.textContent)).toEqual(["Take 3 damage to switch", "Don't switch"]);
@@ -279,7 +324,7 @@ describe("board", () => {
     expect(q('.hero[data-side="me"][data-hero="back"] .hero-copied')!.textContent).toBe(`has ${cat.find("Gull")!.effect!.name} (from Gull)`);
     draw(effectAsk("rotate_direction", "Rotate"), [{ type: "choose_direction", clockwise: true }, { type: "choose_direction", clockwise: false }, { type: "concede" }]);
     expect(document.activeElement?.textContent).toBe("↻ Clockwise");
-    draw(effectAsk("pay_mooring", "Anchor"), [{ type: "accept" }, { type: "decline" }, { type: "concede" }]);
+    draw({ ...effectAsk("pay_mooring", "Anchor"), hp_prices: [{ intent: { type: "accept" }, hp: 3 }] }, [{ type: "accept" }, { type: "decline" }, { type: "concede" }]);
     expect(document.activeElement?.textContent).toBe("Take 3 damage to switch");
   });
 });

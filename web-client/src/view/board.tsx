@@ -26,7 +26,8 @@ import { Arrows, BarMarks } from "./fx";
 import { Hand } from "./hand";
 import { LogPanel } from "./logpanel";
 import { Hero, type HeroControls } from "./hero";
-import { AskDialog, TimedActions } from "./prompts";
+import { AskDialog, PriceConfirm, TimedActions } from "./prompts";
+import { hpPrice } from "../prices";
 
 export interface BoardOptions {
   /** Sends an intent; absent for a read-only board (replays). */
@@ -40,6 +41,8 @@ export interface BoardOptions {
   rejection?: Rejection | null;
   onDismiss?: () => void;
   clocks?: Clocks | null;
+  /** The player took a whole attack's damage with one answer (one damage dialog per attack). */
+  takeWholeAttack?: () => void;
 }
 
 /** Pure render: the same view, legal list and options always draw the same board. */
@@ -73,7 +76,7 @@ interface Props extends BoardOptions {
   cat: Catalogue;
 }
 
-export function Board({ view, legal, cat, send, disabled = false, names, replay = false, log = [], rejection, onDismiss, clocks }: Props) {
+export function Board({ view, legal, cat, send, disabled = false, names, replay = false, log = [], rejection, onDismiss, clocks, takeWholeAttack }: Props) {
   const { me, opp, spectator: watching } = perspective(view);
   // A replay reads like watching, whichever side it is drawn from.
   const spectator = watching || replay;
@@ -81,7 +84,16 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
   const mine = view.players[seatIndex(me)];
   const theirs = view.players[seatIndex(opp)];
   const live = !!send && !disabled;
-  const act = (i: Intent) => live && send?.(i);
+  const commit = (i: Intent) => live && send?.(i);
+  // An intent with an HP price waits for a confirmation naming it; an effect's own "you may" question says its
+  // price on its button instead (prompts.tsx).
+  const [confirming, setConfirming] = useState<{ intent: Intent; hp: number } | null>(null);
+  useEffect(() => setConfirming(null), [view]);
+  const act = (i: Intent) => {
+    const hp = i.type === "accept" ? null : hpPrice(view, i);
+    if (hp) setConfirming({ intent: i, hp });
+    else commit(i);
+  };
   // What happened this turn, drawn on the board (the log says it in words).
   const fx = useMemo(() => boardFx(log, me), [log, me]);
   const boardRef = useRef<HTMLDivElement>(null);
@@ -185,7 +197,11 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
                 {onDismiss ? <button type="button" class="ghost" onClick={onDismiss} aria-label="Dismiss">×</button> : null}
               </div>
             ) : null}
-            {ask && send ? <AskDialog ask={ask} legal={legal} bench={mine.bench} disabled={!live} send={act} view={view} cat={cat} me={me} /> : null}
+            {confirming ? (
+              <PriceConfirm view={view} intent={confirming.intent} hp={confirming.hp} disabled={!live}
+                onConfirm={() => { commit(confirming.intent); setConfirming(null); }} onCancel={() => setConfirming(null)} />
+            ) : null}
+            {ask && send ? <AskDialog ask={ask} legal={legal} bench={mine.bench} disabled={!live} send={act} view={view} cat={cat} me={me} takeWholeAttack={takeWholeAttack} /> : null}
             {selectedCard && targets.size ? (
               <p class="hint">Drag <strong>{selectedCard.name}</strong> onto a highlighted hero, or choose “Play here”. <button type="button" class="ghost" onClick={() => setSelected(null)}>Cancel</button></p>
             ) : null}

@@ -8,6 +8,7 @@ import type { MatchView } from "../gen/MatchView";
 import type { Seat } from "../gen/Seat";
 import type { Catalogue } from "../catalogue";
 import { answerLabels, cardChoices, promptTitle } from "../effects";
+import { hpPrice, priceQuestion } from "../prices";
 import { first, ofType, seatIndex } from "../intents";
 import { CardFace } from "./card";
 import { SubstituteChoice } from "./substitute";
@@ -22,6 +23,8 @@ interface Props {
   view?: MatchView;
   cat?: Catalogue;
   me?: Seat;
+  /** Called when the player takes a whole attack's damage at once: the room then takes its remaining hits. */
+  takeWholeAttack?: () => void;
 }
 
 /** Timed actions (Invert, Block Attack) offered as buttons, named from the hand. */
@@ -39,7 +42,7 @@ export function TimedActions({ actions, hand, disabled, send }: {
   );
 }
 
-export function AskDialog({ ask, legal, bench, disabled, send, view, cat, me }: Props) {
+export function AskDialog({ ask, legal, bench, disabled, send, view, cat, me, takeWholeAttack }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   // Move focus into the dialog when a new ask arrives, so keyboard users land on its choices.
   useEffect(() => {
@@ -65,18 +68,38 @@ export function AskDialog({ ask, legal, bench, disabled, send, view, cat, me }: 
       title = "Keep this hand?";
       body = <div class="row">{btn(first(legal, "keep_hand"), "Keep hand", true)}{btn(first(legal, "mulligan"), "Mulligan (shuffle and redraw)")}</div>;
       break;
-    case "attack_damage":
-      title = `Your ${ask.target} hero is attacked`;
+    case "attack_damage": {
+      // One question per attack (issue #11): the engine's `damage_due` lists every hit still to answer.
+      const hits = view?.damage_due?.hits ?? [{ attacker: ask.attacker, target: ask.target, damage: ask.damage }];
+      const total = view?.damage_due?.total ?? ask.damage;
+      const accept = first(legal, "accept_damage");
+      const block = first(legal, "deblend_to_block");
+      // "Take only this hit" only where this hit has a real choice; a lone "take" is made for the player.
+      const choice = legal.filter((i) => i.type !== "concede").length > 1;
+      title = hits.length > 1 ? `You are attacked by ${hits.length} heroes` : `Your ${ask.target} hero is attacked`;
       body = (
         <>
-          <p>The opponent's {ask.attacker} hero deals <strong>{ask.damage}</strong> damage.</p>
+          <ul class="hits" aria-label="Hits of this attack">
+            {hits.map((h, i) => (
+              <li key={h.attacker} class={i === 0 ? "now" : ""}>
+                The opponent's {h.attacker} hero hits your {h.target} hero: <strong>{h.damage}</strong> damage{i === 0 && hits.length > 1 ? " (now)" : ""}
+              </li>
+            ))}
+          </ul>
           <div class="row">
-            {btn(first(legal, "accept_damage"), `Take ${ask.damage} damage`, true)}{btn(first(legal, "deblend_to_block"), "Deblend to block")}
+            {accept ? (
+              <button type="button" class="primary" disabled={disabled} onClick={() => { takeWholeAttack?.(); send(accept); }}>
+                Take {total} damage
+              </button>
+            ) : null}
+            {accept && hits.length > 1 && choice ? btn(accept, `Take only this hit (${ask.damage})`) : null}
+            {btn(block, hits.length > 1 ? `Deblend your ${ask.target} hero to block the ${ask.attacker} hit` : "Deblend to block")}
             <TimedActions actions={ofType(legal, "play_action")} hand={view && me ? view.players[seatIndex(me)].hand : null} disabled={disabled} send={send} />
           </div>
         </>
       );
       break;
+    }
     case "substitute":
       title = "Substitute a hero?";
       body = <SubstituteChoice legal={legal} bench={bench} heroes={view && me ? view.players[seatIndex(me)].heroes : []} cat={cat} disabled={disabled} send={send} />;
@@ -94,6 +117,31 @@ export function AskDialog({ ask, legal, bench, disabled, send, view, cat, me }: 
     <div class={`ask${ask.type === "effect" ? ` ask-effect prompt-${ask.prompt}` : ""}`} role="dialog" aria-labelledby="ask-title" ref={ref}>
       <h3 id="ask-title">{title}</h3>
       {body}
+    </div>
+  );
+}
+
+/** "Yes" to a question, with the engine's HP price said on the button when it has one. */
+function acceptLabel(prompt: string, label: string, hp: number | null | undefined): string {
+  if (!hp) return label;
+  return prompt === "pay_mooring" ? `Take ${hp} damage to switch` : `${label} (costs ${hp} HP)`;
+}
+
+/** The confirmation an intent with an HP price waits for, naming what it does and what it costs. */
+export function PriceConfirm({ view, intent, hp, disabled, onConfirm, onCancel }: {
+  view: MatchView; intent: Intent; hp: number; disabled: boolean; onConfirm: () => void; onCancel: () => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => { ref.current?.querySelector<HTMLButtonElement>("button")?.focus(); }, [intent]);
+  const q = priceQuestion(view, intent, hp);
+  return (
+    <div class="ask price-confirm" role="dialog" aria-labelledby="price-title" ref={ref} data-testid="price-confirm">
+      <h3 id="price-title">{q.title}</h3>
+      <p>{q.detail}</p>
+      <div class="row">
+        <button type="button" class="primary" disabled={disabled} onClick={onConfirm}>Pay {hp} HP</button>
+        <button type="button" onClick={onCancel}>Cancel</button>
+      </div>
     </div>
   );
 }
@@ -157,7 +205,7 @@ function EffectChoices({ ask, legal, disabled, send, view, cat, me }: {
       ) : null}
       {accept || decline ? (
         <div class="row">
-          {accept ? b(accept, labels.accept, "primary") : null}
+          {accept ? b(accept, acceptLabel(ask.prompt, labels.accept, view && hpPrice(view, accept)), "primary") : null}
           {decline ? b(decline, labels.decline) : null}
         </div>
       ) : null}

@@ -44,7 +44,10 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
 
   const [fullControl, setFullControl] = useFullControl();
   const send = useCallback((i: Intent) => { socket.current?.sendIntent(i); }, []);
-  useAutoPass(state.seat ? state.view : null, state.version, state.legal, canAct(state), fullControl, send);
+  // The attack (game and turn) whose whole damage the player took with one answer.
+  const [wholeAttack, setWholeAttack] = useState<{ game: number | null; turn: number } | null>(null);
+  const wholeAttackTurn = wholeAttack && wholeAttack.game === state.game ? wholeAttack.turn : null;
+  useAutoPass(state.seat ? state.view : null, state.version, state.legal, canAct(state), fullControl, wholeAttackTurn, send);
 
   if (load.kind === "loading") return <section class="panel"><p aria-busy="true">Loading room…</p></section>;
   if (load.kind === "missing") {
@@ -111,6 +114,7 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
             rejection: state.rejection,
             onDismiss: () => dispatch({ kind: "dismiss" }),
             clocks: state.clocks,
+            takeWholeAttack: () => state.view && setWholeAttack({ game: state.game, turn: state.view.turn }),
           })
         : <section class="panel"><p class="empty">{freeSeat ? "Waiting for players…" : "Waiting for the match to start…"}</p></section>}
       {state.seat ? <NextGame room={room} seat={state.seat} onRoom={(r) => dispatch({ kind: "room", room: r })} /> : null}

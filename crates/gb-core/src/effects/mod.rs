@@ -14,6 +14,8 @@ use crate::ids::{Position, Seat};
 use crate::state::MatchState;
 use program::{Condition, Limit, Program, Static};
 
+pub(crate) use ops::pending_mooring_price;
+
 /// A hero's identity for alterations and limits: heroes are unique within a deck (CR 101.2), so seat + card is
 /// enough, and it follows the hero across movement and substitution (CR 500.9, 621.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -95,27 +95,39 @@ pub(crate) fn raise(state: &mut MatchState, event: TriggerEvent) {
         }
     }
     for (seat, pos, on, ctx) in listeners {
-        let Some((effect, Program::Trigger { on: listens, when, limit, requires, .. })) =
-            live_program(state, seat, pos)
-        else {
-            continue;
-        };
+        let Some((effect, _)) = listening(state, seat, pos, on) else { continue };
         let key = HeroKey::at(state, seat, pos);
-        if *listens != on || !condition_holds(state, seat, pos, when, false) {
-            continue;
-        }
-        if limit.is_some_and(|l| !within_limit(state, key, effect, l)) {
-            continue;
-        }
-        if *requires == Some(Requirement::OpponentUsedFirstTurnEffects)
-            && state.player(seat.other()).first_turn_phrase_uses <= 1
-        {
-            continue;
-        }
         state.next_trigger_id += 1;
         let id = state.next_trigger_id;
         state.triggers.push(PendingTrigger { id, controller: seat, hero: key, effect, ctx });
     }
+}
+
+/// The effect of the hero at `pos` that `on` would trigger now, with its program (its condition, usage limit and
+/// requirement checked), or `None`. `raise` and the HP price shown before committing (`view/prices.rs`) both ask
+/// this, so a price is said exactly when the effect would fire.
+pub(crate) fn listening(
+    state: &MatchState,
+    seat: Seat,
+    pos: Position,
+    on: TriggerOn,
+) -> Option<(CardDefId, &'static Program)> {
+    let found @ (effect, Program::Trigger { on: listens, when, limit, requires, .. }) = live_program(state, seat, pos)?
+    else {
+        return None;
+    };
+    if *listens != on || !condition_holds(state, seat, pos, when, false) {
+        return None;
+    }
+    if limit.is_some_and(|l| !within_limit(state, HeroKey::at(state, seat, pos), effect, l)) {
+        return None;
+    }
+    if *requires == Some(Requirement::OpponentUsedFirstTurnEffects)
+        && state.player(seat.other()).first_turn_phrase_uses <= 1
+    {
+        return None;
+    }
+    Some(found)
 }
 
 /// Triggers waiting to resolve: the active player's first, then the other player's (CR 501.4).

@@ -1,7 +1,9 @@
 //! Property tests over random matches: invariants after every intent, both directions of legality, replay
 //! determinism and redaction.
 mod attack_preview;
+mod damage_due;
 mod determinism;
+mod hp_prices;
 mod random_matches;
 mod redaction;
 mod shuffles;

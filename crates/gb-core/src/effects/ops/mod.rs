@@ -4,6 +4,8 @@ mod cards;
 mod heroes;
 mod movement;
 
+pub(crate) use movement::pending_mooring_price;
+
 use super::program::Op;
 use super::resolve::{EffectFrame, Flow};
 use crate::event::Events;

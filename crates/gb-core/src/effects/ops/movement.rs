@@ -24,6 +24,13 @@ fn mooring_cost(state: &MatchState, seat: Seat, pos: Position) -> u16 {
         .unwrap_or(0)
 }
 
+/// Anchor's price for the switch waiting on its `PayMooring` answer: the higher of the two heroes' (RULINGS.md).
+/// The switch charges it and the view says it before the answer (`view/prices.rs`), from this one function.
+pub(crate) fn pending_mooring_price(state: &MatchState, f: &EffectFrame) -> u16 {
+    let (Some(Answer::Hero(_, a)), Some(b)) = (f.picked, f.target) else { return 0 };
+    mooring_cost(state, f.controller, a).max(mooring_cost(state, f.controller, b))
+}
+
 fn do_switch(state: &mut MatchState, seat: Seat, a: Position, b: Position, ev: &mut Events) {
     state.player_mut(seat).field.swap(a.index(), b.index());
     ev.push(Event::Switched { seat, a, b });
@@ -71,7 +78,7 @@ pub(super) fn switch(state: &mut MatchState, f: &mut EffectFrame, any: bool, ev:
         (3, Some(Answer::Yes)) => {
             let a = first.expect("chosen");
             let b = f.target.expect("chosen");
-            let cost = mooring_cost(state, me, a).max(mooring_cost(state, me, b));
+            let cost = pending_mooring_price(state, f);
             state.damage(me, cost, false, ev);
             do_switch(state, me, a, b, ev);
             Flow::Next

@@ -1,0 +1,49 @@
+//! What the defender is about to take from the attack being resolved (CR 204.4). Every attacker's damage is
+//! calculated once, before any deblend-to-block (CR 204.3, RULINGS.md on 204.4f), so the whole attack's damage is
+//! known when the first question is asked: a client can ask "Take N damage" once per attack, not per attacker.
+use crate::frames::{AskKind, AttackStage, Frame};
+use crate::ids::{Position, Seat};
+use crate::state::MatchState;
+use serde::Serialize;
+
+/// The hits of the attack being resolved that the defender has not answered yet.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DamageDue {
+    /// The defending player, who answers each hit (accept, deblend-to-block, or a timed action).
+    pub seat: Seat,
+    /// The sum of `hits`: what the defender's HP loses if every remaining hit is taken (CR 204.4a).
+    pub total: u16,
+    /// The hit being asked about now first, then the others in the order they will be asked.
+    pub hits: Vec<DueHit>,
+}
+
+/// One attacker's damage to the defender's HP.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct DueHit {
+    pub attacker: Position,
+    /// The defender's hero it attacks (a blended one may deblend to block, CR 610).
+    pub target: Position,
+    pub damage: u16,
+}
+
+/// The damage due while the defender is being asked about an attacker; `None` otherwise. Public: the attack and
+/// each attacker's calculated damage are public events (`attack_damage_calculated`).
+pub(super) fn damage_due(state: &MatchState) -> Option<DamageDue> {
+    let [.., Frame::Attack(attack), Frame::Ask { seat, kind: AskKind::AttackDamage { attacker, target, damage } }] =
+        state.frames.as_slice()
+    else {
+        return None;
+    };
+    // The attack frame's stage already points past the attacker being asked about (attack.rs, `Damage(i)`).
+    let AttackStage::Damage(next) = attack.stage else { return None };
+    let mut hits = vec![DueHit { attacker: *attacker, target: *target, damage: *damage }];
+    hits.extend(attack.attackers.iter().skip(next as usize).filter(|a| !a.dropped).map(|a| DueHit {
+        attacker: a.hero,
+        target: a.target,
+        damage: a.damage,
+    }));
+    let total = hits.iter().map(|h| h.damage).sum();
+    Some(DamageDue { seat: *seat, total, hits })
+}
