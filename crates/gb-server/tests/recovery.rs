@@ -4,54 +4,17 @@
 #[allow(dead_code)]
 #[path = "api/helpers.rs"]
 mod helpers;
+#[path = "support/process.rs"]
+mod process;
 #[allow(dead_code)]
 #[path = "api/wsclient.rs"]
 mod wsclient;
 
 use gb_server::protocol::ViewState;
 use helpers::{Backend, test_database};
+use process::{free_port, start};
 use serde_json::{Value, json};
-use std::process::Stdio;
-use std::time::Duration;
-use tokio::process::{Child, Command};
 use wsclient::{Lcg, Ws, advance, choose, connect, game_over, play_seat, public_room, resume, seated_room};
-
-/// The server process; killed (SIGKILL) if a test ends early.
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.start_kill();
-    }
-}
-
-async fn start(url: &str, port: u16) -> Server {
-    let child = Command::new(env!("CARGO_BIN_EXE_gb-server"))
-        .env("DATABASE_URL", url)
-        .env("GB_BIND", format!("127.0.0.1:{port}"))
-        .env("GB_STATIC_DIR", "/nonexistent-gb-static")
-        .env("RUST_LOG", "warn")
-        // A finished room closes this long after its seats leave, publishing its records (deck lists).
-        .env("GB_ROOM_IDLE_SECS", "1")
-        .stdout(Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("gb-server starts");
-    let client = reqwest::Client::new();
-    for _ in 0..200 {
-        if let Ok(r) = client.get(format!("http://127.0.0.1:{port}/healthz")).send().await
-            && r.status().is_success()
-        {
-            return Server(child);
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("gb-server did not come up on port {port}");
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
 
 struct Table {
     room: String,
@@ -69,7 +32,7 @@ async fn sigkill_loses_no_accepted_intent(backend: Backend) {
     let db = test_database(backend).await;
     let port = free_port();
     let base = format!("http://127.0.0.1:{port}");
-    let mut server = start(&db.url, port).await;
+    let server = start(&db.url, port, &[]).await;
     let mut tables = Vec::new();
     for (i, moves) in [3u32, 8, 13].into_iter().enumerate() {
         let (room, [a, b]) = seated_room(&base, public_room()).await;
@@ -95,13 +58,9 @@ async fn sigkill_loses_no_accepted_intent(backend: Backend) {
     let ws = if owner == 0 { &mut wa } else { &mut wb };
     ws.send(json!({ "type": "intent", "seq": 1, "intent": pending })).await;
     let inflight = (room, [a.cookie, b.cookie], seen, owner, pending, [wa.held(), wb.held()]);
-    // kill -9: no shutdown hook runs, nothing is flushed on the way out.
-    server.0.start_kill().unwrap();
-    let status = server.0.wait().await.unwrap();
-    assert!(!status.success(), "killed, not exited: {status:?}");
-    drop(server);
+    server.sigkill().await;
 
-    let _server = start(&db.url, port).await;
+    let _server = start(&db.url, port, &[]).await;
     let client = reqwest::Client::new();
     for t in &mut tables {
         let info: Value =

@@ -1,0 +1,52 @@
+//! The real `gb-server` binary as a child process, for tests that kill it (SIGKILL) and start it again on the
+//! same database: recovery.rs and chaos.rs.
+use std::process::Stdio;
+use std::time::Duration;
+use tokio::process::{Child, Command};
+
+/// The server process; killed (SIGKILL) if a test ends early.
+pub struct Server(pub Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.start_kill();
+    }
+}
+
+impl Server {
+    /// kill -9: no shutdown hook runs, nothing is flushed on the way out.
+    pub async fn sigkill(mut self) {
+        self.0.start_kill().expect("the server is running");
+        let status = self.0.wait().await.expect("the server is reaped");
+        assert!(!status.success(), "killed, not exited: {status:?}");
+    }
+}
+
+/// Starts the server on `port` over `url` with `env` on top of the test defaults, and waits for `/healthz`.
+pub async fn start(url: &str, port: u16, env: &[(&str, &str)]) -> Server {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gb-server"));
+    cmd.env("DATABASE_URL", url)
+        .env("GB_BIND", format!("127.0.0.1:{port}"))
+        .env("GB_STATIC_DIR", "/nonexistent-gb-static")
+        .env("RUST_LOG", "warn")
+        // A finished room closes this long after its seats leave, publishing its records (deck lists).
+        .env("GB_ROOM_IDLE_SECS", "1");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let child = cmd.stdout(Stdio::null()).kill_on_drop(true).spawn().expect("gb-server starts");
+    let client = reqwest::Client::new();
+    for _ in 0..600 {
+        if let Ok(r) = client.get(format!("http://127.0.0.1:{port}/healthz")).send().await
+            && r.status().is_success()
+        {
+            return Server(child);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("gb-server did not come up on port {port}");
+}
+
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
