@@ -1,11 +1,30 @@
 //! Criterion benchmarks of the engine's hot paths: validate + apply one intent, clone a state, list legal
-//! intents, build a view, and whole random matches with both seats' views built after every intent.
+//! intents, build a view, and whole random matches with both seats' views built after every intent. Before
+//! timing, it prints how many heap allocations `view_for` and `legal_intents` make per call over the same
+//! positions: a count, unlike a time, does not move with the load of a shared machine.
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use gb_core::playout::RandomPolicy;
 use gb_core::{
     MatchSetup, MatchState, Seat, Viewer, apply, decks::preconstructed, legal_intents, new_match, owed_seat, view_for,
 };
+use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
+use std::alloc::System;
 use std::hint::black_box;
+
+/// The system allocator, counting what it hands out.
+#[global_allocator]
+static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+
+/// Mean heap allocations per call of `f` over `positions`.
+fn allocations_per_call(positions: &[(MatchState, Seat, gb_core::Intent)], f: impl Fn(&MatchState, Seat)) -> f64 {
+    let region = Region::new(GLOBAL);
+    for (s, seat, _) in positions {
+        f(s, *seat);
+    }
+    // Reallocations count too: each may move the block.
+    let change = region.change();
+    (change.allocations + change.reallocations) as f64 / positions.len() as f64
+}
 
 fn setup(seed: u64) -> MatchSetup {
     let decks = preconstructed();
@@ -55,6 +74,9 @@ fn full_match(seed: u64) -> usize {
 
 fn bench(c: &mut Criterion) {
     let positions = positions(512);
+    let views = allocations_per_call(&positions, |s, seat| drop(black_box(view_for(s, Viewer::Seat(seat)))));
+    let legal = allocations_per_call(&positions, |s, seat| drop(black_box(legal_intents(s, seat))));
+    eprintln!("allocations per call over {} positions: view_for {views:.1}, legal_intents {legal:.1}", positions.len());
     let mut k = 0;
     c.bench_function("validate_and_apply_one_intent", |b| {
         b.iter_batched(

@@ -130,7 +130,9 @@ pub fn legal_intents(state: &MatchState, seat: Seat) -> Vec<Intent> {
             }
             _ => {}
         }
-        out.extend(candidates.into_iter().filter(|i| check(state, seat, i).is_ok()));
+        // Filtered in place: the candidate list becomes the answer, with no second list.
+        candidates.retain(|i| check(state, seat, i).is_ok());
+        out = candidates;
     }
     out.push(Intent::Concede);
     out

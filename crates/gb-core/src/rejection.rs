@@ -1,5 +1,6 @@
 //! Typed rejections: a stable machine code, the rule it rests on, and a sentence for people.
 use serde::Serialize;
+use std::borrow::Cow;
 use std::fmt;
 
 /// Why an intent, a deck list or a setup was refused. Nothing changes when one is returned.
@@ -11,11 +12,14 @@ pub struct Rejection {
     /// The rule it rests on, e.g. `"CR 301.2"`.
     pub rule: &'static str,
     /// One human sentence.
-    pub message: String,
+    // Borrowed when it names nothing particular: `legal_intents` has `check` refuse many candidates per call,
+    // and such a refusal should cost no allocation.
+    #[cfg_attr(feature = "ts", ts(type = "string"))]
+    pub message: Cow<'static, str>,
 }
 
 impl Rejection {
-    pub fn new(code: &'static str, rule: &'static str, message: impl Into<String>) -> Self {
+    pub fn new(code: &'static str, rule: &'static str, message: impl Into<Cow<'static, str>>) -> Self {
         Rejection { code, rule, message: message.into() }
     }
 }

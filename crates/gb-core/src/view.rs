@@ -116,9 +116,11 @@ pub struct HeroView {
     pub def: Option<u16>,
     /// What `atk` is made of, in the order the rules apply it; the amounts sum exactly to `atk`. Empty while
     /// the hero is face down to this viewer.
-    pub atk_terms: Vec<StatTerm>,
+    #[cfg_attr(feature = "ts", ts(as = "Vec<StatTerm>"))]
+    pub atk_terms: Terms,
     /// What `def` is made of; the amounts sum exactly to `def`.
-    pub def_terms: Vec<StatTerm>,
+    #[cfg_attr(feature = "ts", ts(as = "Vec<StatTerm>"))]
+    pub def_terms: Terms,
     pub written_atk: Option<u16>,
     pub written_def: Option<u16>,
     pub gems: Vec<CardView>,
@@ -135,6 +137,10 @@ pub struct HeroView {
     /// Block Attack: may not attack for the remainder of the turn.
     pub cannot_attack: bool,
 }
+
+/// A stat's terms: a written value and a few changes, kept inline (a view is built after every intent for every
+/// viewer, and these were two heap allocations per visible hero). Serialized as a plain array.
+pub type Terms = smallvec::SmallVec<[StatTerm; 4]>;
 
 fn cards(zone: &[crate::state::Card]) -> Vec<CardView> {
     zone.iter().map(|c| CardView::from(*c)).collect()
@@ -265,8 +271,8 @@ fn player_view(state: &MatchState, seat: Seat, viewer: Viewer) -> PlayerView {
 }
 
 /// A stat and its terms, computed once (`stats::each_term`), so the two cannot disagree.
-fn stat_with_terms(state: &MatchState, seat: Seat, pos: Position, stat: Stat, attacking: bool) -> (u16, Vec<StatTerm>) {
-    let mut terms = Vec::with_capacity(4);
+fn stat_with_terms(state: &MatchState, seat: Seat, pos: Position, stat: Stat, attacking: bool) -> (u16, Terms) {
+    let mut terms = Terms::new();
     stats::each_term(state, seat, pos, stat, attacking, |t| terms.push(t));
     let total: i32 = terms.iter().map(|t| t.amount).sum();
     (total as u16, terms)
@@ -281,7 +287,7 @@ fn hero_view(state: &MatchState, seat: Seat, pos: Position, own: bool) -> HeroVi
         let (def, def_terms) = stat_with_terms(state, seat, pos, Stat::Def, attacking);
         ((Some(atk), atk_terms), (Some(def), def_terms))
     } else {
-        ((None, Vec::new()), (None, Vec::new()))
+        ((None, Terms::new()), (None, Terms::new()))
     };
     HeroView {
         position: pos,
