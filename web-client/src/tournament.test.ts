@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { type EventView, type RoundView, type TableView, clockText, myTable, resultText } from "./tournament";
+import { type EventView, type RoundView, type TableView, auditText, clockText, gamesFromScore, myTable, resultText } from "./tournament";
 
-const table = (result: TableView["result"]): TableView => ({ table: 3, players: ["ann", "bob"], room_id: "r1", result, extension_minutes: 0 });
+const table = (result: TableView["result"]): TableView => ({ table: 3, players: ["ann", "bob"], room_id: "r1", result, extension_minutes: 0, time_called: false });
 const name = (p: string) => p.toUpperCase();
 
 describe("resultText", () => {
@@ -10,6 +10,10 @@ describe("resultText", () => {
     expect(resultText(table({ games: [{ result: "win", winner: "bob" }, { result: "win", winner: "ann" }, { result: "win", winner: "bob" }] }), name)).toBe("BOB 2–1");
     expect(resultText(table({ games: [{ result: "game_loss", player: "bob" }] }), name)).toBe("ANN 1–0");
     expect(resultText(table({ games: [{ result: "draw" }] }), name)).toBe("draw 0–0");
+  });
+  it("names a concession and an intentional draw", () => {
+    expect(resultText(table({ games: [], end: { conceded_by: "bob" } }), name)).toBe("BOB conceded");
+    expect(resultText(table({ games: [], end: "intentional_draw" }), name)).toBe("intentional draw");
   });
   it("puts a judge's match loss before the games", () => {
     expect(resultText(table({ games: [{ result: "win", winner: "ann" }], judge: [{ action: "match_loss", player: "ann" }] }), name)).toBe("ANN: match loss");
@@ -27,5 +31,25 @@ describe("myTable and the round clock", () => {
   it("counts down to time and then says so", () => {
     expect(clockText(round, 45 * 60_000 - 61_500)).toBe("1:01 left");
     expect(clockText(round, 45 * 60_000)).toBe("time called");
+  });
+});
+
+describe("auditText", () => {
+  it("shows players by name, not by id", () => {
+    const entry = { seq: 3, actor: "org", action: "concession", detail_json: JSON.stringify({ round: 1, table: 2, player: "ann" }), created_at: 0 };
+    const names: Record<string, string> = { org: "Organizer", ann: "Ann", bob: "Bob" };
+    const who = (id: string) => names[id] ?? id;
+    expect(auditText(entry, who)).toBe("Organizer: concession (round: 1, table: 2, player: Ann)");
+    const fix = { ...entry, action: "correction", detail_json: JSON.stringify({ result: { games: [{ result: "win", winner: "bob" }] } }) };
+    expect(auditText(fix, who)).toBe("Organizer: correction (result: games result win, winner Bob)");
+  });
+});
+
+describe("gamesFromScore", () => {
+  it("writes any game score as games, so resultText reads it back", () => {
+    const games = gamesFromScore(["ann", "bob"], [1, 2], 0);
+    expect(games).toEqual([{ result: "win", winner: "ann" }, { result: "win", winner: "bob" }, { result: "win", winner: "bob" }]);
+    expect(resultText(table({ games }), name)).toBe("BOB 2–1");
+    expect(resultText(table({ games: gamesFromScore(["ann", "bob"], [1, 1], 1) }), name)).toBe("draw 1–1");
   });
 });

@@ -26,6 +26,8 @@ export interface TableView {
   room_id: string | null;
   result: TableResult;
   extension_minutes: number;
+  /** Time was called on this table: the end-of-round turns are being played (or are over). */
+  time_called: boolean;
 }
 
 export interface RoundView {
@@ -83,6 +85,12 @@ export const tournaments = {
   startRound: (id: string) => call<EventView>("POST", `${base(id)}/rounds`, {}),
   correct: (id: string, round: number, table: number, result: TableResult, reason: string) =>
     call<EventView>("POST", `${base(id)}/corrections`, { round, table, result, reason }),
+  /** The caller concedes (or, for the organizer, `player` does) the match at a table of the round being played. */
+  concede: (id: string, round: number, table: number, player?: string) =>
+    call<EventView>("POST", `${base(id)}/rounds/${round}/tables/${table}/concede`, player ? { player } : {}),
+  /** An intentional draw: recorded at once for the organizer, once both players asked otherwise. */
+  intentionalDraw: (id: string, round: number, table: number) =>
+    call<EventView>("POST", `${base(id)}/rounds/${round}/tables/${table}/intentional_draw`, {}),
   standings: (id: string) => call<Standings>("GET", `${base(id)}/standings`),
   audit: (id: string) => call<AuditEntry[]>("GET", `${base(id)}/audit`),
 };
@@ -91,7 +99,10 @@ export const tournaments = {
 export function resultText(t: TableView, name: (id: string) => string): string {
   const judge = t.result.judge?.find((j) => j.action !== "time_extension");
   if (judge && "player" in judge) return `${name(judge.player)}: ${judge.action === "match_loss" ? "match loss" : "disqualified"}`;
-  if (t.result.games.length === 0 && !t.result.end) return "playing";
+  const end = t.result.end;
+  if (end && typeof end === "object") return `${name(end.conceded_by)} conceded`;
+  if (end === "intentional_draw") return "intentional draw";
+  if (t.result.games.length === 0 && !end) return "playing";
   let a = 0;
   let b = 0;
   for (const g of t.result.games) {
@@ -101,6 +112,30 @@ export function resultText(t: TableView, name: (id: string) => string): string {
   }
   if (a === b) return `draw ${a}–${b}`;
   return a > b ? `${name(t.players[0])} ${a}–${b}` : `${name(t.players[1])} ${b}–${a}`;
+}
+
+/** A game score as the games a correction records: `wins[i]` games won by `players[i]`, then `draws` drawn games. */
+export function gamesFromScore(players: [string, string], wins: [number, number], draws: number): GameEntry[] {
+  const won = (p: string, n: number): GameEntry[] => Array.from({ length: Math.max(0, n) }, () => ({ result: "win", winner: p }));
+  return [...won(players[0], wins[0]), ...won(players[1], wins[1]), ...Array.from({ length: Math.max(0, draws) }, (): GameEntry => ({ result: "draw" }))];
+}
+
+/** An audit entry in words, with players' names for their ids (`name` returns anything else unchanged):
+ * "Organizer: correction (round: 1, table: 2, reason: slip)". */
+export function auditText(a: AuditEntry, name: (id: string) => string): string {
+  let detail: Record<string, unknown> = {};
+  try {
+    detail = JSON.parse(a.detail_json) as Record<string, unknown>;
+  } catch {
+    return `${name(a.actor)}: ${a.action.replace(/_/g, " ")} ${a.detail_json}`;
+  }
+  const show = (v: unknown): string =>
+    typeof v === "string" ? name(v)
+    : Array.isArray(v) ? v.map(show).join(" – ")
+    : v && typeof v === "object" ? Object.entries(v).map(([k, x]) => `${k.replace(/_/g, " ")} ${show(x)}`).join(", ")
+    : String(v);
+  const parts = Object.entries(detail).filter(([k]) => k !== "explanation").map(([k, v]) => `${k.replace(/_/g, " ")}: ${show(v)}`);
+  return `${name(a.actor)}: ${a.action.replace(/_/g, " ")}${parts.length ? ` (${parts.join(", ")})` : ""}`;
 }
 
 /** The player's table in the latest round, their opponent, or their bye. */

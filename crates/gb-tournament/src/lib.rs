@@ -27,6 +27,13 @@ pub fn is_playoff_round(t: &Tournament, round: u32) -> Result<bool, TournamentEr
     Ok(ledger::Ledger::build(t)?.is_playoff(round))
 }
 
+/// The players who may be paired in round `round` (entered, not dropped or disqualified), in registration order.
+pub fn players_in_round(t: &Tournament, round: u32) -> Result<Vec<String>, TournamentError> {
+    let ledger = ledger::Ledger::build(t)?;
+    let present = |p: usize| ledger.active[p].get((round as usize).wrapping_sub(1)).copied().unwrap_or(false);
+    Ok(t.players.iter().enumerate().filter(|(p, _)| present(*p)).map(|(_, player)| player.id.clone()).collect())
+}
+
 /// Reads and checks a tournament file: a JSON error names the line and column, a rules error names the field.
 pub fn parse(json: &str) -> Result<Tournament, TournamentError> {
     let t: Tournament =

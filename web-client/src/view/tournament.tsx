@@ -8,8 +8,8 @@ import { ApiError } from "../api";
 import { PRECONS } from "../precon";
 import { linkClick, navigate } from "../router";
 import {
-  type AuditEntry, type EventView, type Settings, type Standings, type TableView,
-  clockText, myTable, playoffRounds, resultText, tournaments,
+  type AuditEntry, type EventView, type GameEntry, type Settings, type Standings, type TableView,
+  auditText, clockText, gamesFromScore, myTable, playoffRounds, resultText, tournaments,
 } from "../tournament";
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -103,7 +103,7 @@ export function TournamentPage({ id, session }: { id: string; session: Session }
       {playoffRounds(ev).length ? <Bracket ev={ev} name={name} /> : null}
       <section class="panel" aria-labelledby="audit-h">
         <h2 id="audit-h">Organizer actions</h2>
-        {audit.length ? <ol class="small">{audit.map((a) => <li key={a.seq}>{a.action.replace(/_/g, " ")} {summary(a.detail_json)}</li>)}</ol> : <p class="small">None yet.</p>}
+        {audit.length ? <ol class="small">{audit.map((a) => <li key={a.seq}>{auditText(a, (p) => (p === ev.organizer_id ? "Organizer" : name(p)))}</li>)}</ol> : <p class="small">None yet.</p>}
       </section>
     </div>
   );
@@ -115,15 +115,6 @@ function statusText(ev: EventView): string {
     case "closed": return `Registration closed · ${ev.log.players.length} players`;
     case "running": return "Running";
     case "finished": return "Finished";
-  }
-}
-
-function summary(detail: string): string {
-  try {
-    const d = JSON.parse(detail) as Record<string, unknown>;
-    return Object.entries(d).filter(([k]) => k !== "explanation").map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`).join(", ");
-  } catch {
-    return detail;
   }
 }
 
@@ -154,6 +145,12 @@ function PlayerBox({ ev, me, name, standings, onChange }: { ev: EventView; me: s
       {mine?.table ? (
         <p>Round {mine.round}, table {mine.table.table}: against <strong>{name(mine.opponent ?? "")}</strong> · {resultText(mine.table, name)}
           {mine.table.room_id ? <> · <a href={`/rooms/${encodeURIComponent(mine.table.room_id)}`} onClick={linkClick}>Go to my table</a></> : null}</p>
+      ) : null}
+      {mine?.table && resultText(mine.table, name) === "playing" ? (
+        <div class="row">
+          <button type="button" class="ghost" onClick={() => act(() => tournaments.concede(ev.id, mine.round, mine.table!.table))}>Concede the match</button>
+          <button type="button" class="ghost" onClick={() => act(() => tournaments.intentionalDraw(ev.id, mine.round, mine.table!.table))}>Agree to an intentional draw</button>
+        </div>
       ) : null}
       {ev.status !== "finished" ? <button type="button" class="ghost" onClick={() => act(() => tournaments.drop(ev.id, me, "dropped by the player"))}>Drop from the event</button> : null}
       {error ? <p class="error" role="alert">{error}</p> : null}
@@ -210,10 +207,32 @@ function Corrections({ ev, name, act }: { ev: EventView; name: (p: string) => st
         {round.tables.map((t) => (
           <li key={t.table}>Table {t.table}: {resultText(t, name)} ·{" "}
             {t.players.map((p) => <button key={p} type="button" class="ghost" onClick={() => correct(t, p)}>{name(p)} won table {t.table}</button>)}
+            <ScoreFix t={t} name={name} fix={(games) => act(() => tournaments.correct(ev.id, round.number, t.table, { games }, reason.trim() || "corrected by the organizer"))} />
+            {resultText(t, name) === "playing" ? (
+              <>
+                {t.players.map((p) => <button key={`c${p}`} type="button" class="ghost" onClick={() => act(() => tournaments.concede(ev.id, round.number, t.table, p))}>{name(p)} concedes</button>)}
+                <button type="button" class="ghost" onClick={() => act(() => tournaments.intentionalDraw(ev.id, round.number, t.table))}>Intentional draw</button>
+              </>
+            ) : null}
           </li>
         ))}
       </ul>
     </div>
+  );
+}
+
+/** Any game score for a table: games won by each player and games drawn. */
+function ScoreFix({ t, name, fix }: { t: TableView; name: (p: string) => string; fix: (games: GameEntry[]) => void }) {
+  const [score, setScore] = useState<[number, number, number]>([0, 0, 0]);
+  const field = (i: 0 | 1 | 2, label: string) => (
+    <label>{label} <input type="number" min={0} max={3} style="width:3em" value={score[i]}
+      onInput={(e) => { const next = [...score] as [number, number, number]; next[i] = Number(e.currentTarget.value) || 0; setScore(next); }} /></label>
+  );
+  return (
+    <span class="row" aria-label={`Score for table ${t.table}`}>
+      {field(0, name(t.players[0]))}{field(1, name(t.players[1]))}{field(2, "draws")}
+      <button type="button" class="ghost" onClick={() => fix(gamesFromScore(t.players, [score[0], score[1]], score[2]))}>Record {score[0]}–{score[1]}–{score[2]}</button>
+    </span>
   );
 }
 

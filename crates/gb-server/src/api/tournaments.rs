@@ -214,6 +214,52 @@ pub async fn correct(
     run(&state, &id, &account.id, op).await
 }
 
+/// `POST /api/tournaments/{id}/rounds/{round}/tables/{table}/concede`: `{player?}`, by default the caller.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Concede {
+    #[serde(default)]
+    pub player: Option<String>,
+}
+
+pub async fn concede(
+    State(state): State<AppState>,
+    Path((id, round, table)): Path<(String, u32, u32)>,
+    CurrentAccount(account): CurrentAccount,
+    ApiJson(body): ApiJson<Concede>,
+) -> ApiResult<Json<Arc<EventView>>> {
+    let player = body.player.unwrap_or_else(|| account.id.clone());
+    run(&state, &id, &account.id, Op::Concede { round, table, player }).await
+}
+
+pub async fn intentional_draw(
+    State(state): State<AppState>,
+    Path((id, round, table)): Path<(String, u32, u32)>,
+    CurrentAccount(account): CurrentAccount,
+) -> ApiResult<Json<Arc<EventView>>> {
+    run(&state, &id, &account.id, Op::IntentionalDraw { round, table }).await
+}
+
+/// `POST /api/tournaments/{id}/rounds/current/pairings`: the organizer's pairings for the round being played.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Repair {
+    pub pairings: Vec<crate::tournament::ManualPairing>,
+    pub reason: String,
+}
+
+pub async fn repair(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+    ApiJson(body): ApiJson<Repair>,
+) -> ApiResult<Json<Arc<EventView>>> {
+    if body.reason.trim().is_empty() {
+        return Err(ApiError::unprocessable("reason_required", "a re-pairing says why"));
+    }
+    run(&state, &id, &account.id, Op::Repair { pairings: body.pairings, reason: body.reason }).await
+}
+
 fn standings_of(state: &AppState, id: &str) -> ApiResult<gb_tournament::Standings> {
     let view = event(state, id)?.view.borrow().clone();
     gb_tournament::standings(&view.log).map_err(ApiError::internal)

@@ -98,14 +98,10 @@ pub async fn add_roster_change(db: &Db, id: &str, change: &RosterChange) -> anyh
     Ok(())
 }
 
-/// Records a round's pairings (as `pair_next_round` or the organizer made them), in order, in one transaction.
-pub async fn insert_round(db: &Db, id: &str, number: u32, pairings: &[Pairing]) -> anyhow::Result<()> {
-    let now = now_ms();
-    with_pool!(db, p => {
-        let mut tx = p.begin().await?;
-        sqlx::query("INSERT INTO tournament_rounds (tournament_id, number, paired_at) VALUES ($1, $2, $3)")
-            .bind(id).bind(number as i32).bind(now).execute(&mut *tx).await?;
-        for (slot, pairing) in pairings.iter().enumerate() {
+/// Inserts a round's pairing rows, in order, inside the transaction `$tx`.
+macro_rules! insert_pairings {
+    ($tx:ident, $id:expr, $number:expr, $pairings:expr, $now:expr) => {
+        for (slot, pairing) in $pairings.iter().enumerate() {
             let (table, a, b, result) = match pairing {
                 Pairing::Bye(bye) => (None, &bye.bye, None, "{}".to_string()),
                 Pairing::Table(t) => (Some(t.table as i32), &t.players[0], Some(&t.players[1]), serde_json::to_string(&t.result)?),
@@ -113,9 +109,33 @@ pub async fn insert_round(db: &Db, id: &str, number: u32, pairings: &[Pairing]) 
             sqlx::query(
                 "INSERT INTO tournament_pairings (tournament_id, round, slot, table_no, player_a, player_b, result_json, updated_at) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
-                .bind(id).bind(number as i32).bind(slot as i32).bind(table).bind(a).bind(b).bind(&result).bind(now)
-                .execute(&mut *tx).await?;
+                .bind($id).bind($number as i32).bind(slot as i32).bind(table).bind(a).bind(b).bind(&result).bind($now)
+                .execute(&mut *$tx).await?;
         }
+    };
+}
+
+/// Records a round's pairings (as `pair_next_round` or the organizer made them), in order, in one transaction.
+pub async fn insert_round(db: &Db, id: &str, number: u32, pairings: &[Pairing]) -> anyhow::Result<()> {
+    let now = now_ms();
+    with_pool!(db, p => {
+        let mut tx = p.begin().await?;
+        sqlx::query("INSERT INTO tournament_rounds (tournament_id, number, paired_at) VALUES ($1, $2, $3)")
+            .bind(id).bind(number as i32).bind(now).execute(&mut *tx).await?;
+        insert_pairings!(tx, id, number, pairings, now);
+        tx.commit().await?;
+        anyhow::Ok(())
+    })
+}
+
+/// Replaces a round's pairings (the organizer re-paired it by hand before play began), in one transaction.
+pub async fn replace_round(db: &Db, id: &str, number: u32, pairings: &[Pairing]) -> anyhow::Result<()> {
+    let now = now_ms();
+    with_pool!(db, p => {
+        let mut tx = p.begin().await?;
+        sqlx::query("DELETE FROM tournament_pairings WHERE tournament_id = $1 AND round = $2")
+            .bind(id).bind(number as i32).execute(&mut *tx).await?;
+        insert_pairings!(tx, id, number, pairings, now);
         tx.commit().await?;
         anyhow::Ok(())
     })

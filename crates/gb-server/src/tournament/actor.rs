@@ -30,6 +30,8 @@ pub struct Event {
     pub(super) time_called: HashSet<(u32, u32)>,
     /// Playoff tables in sudden death (level on rounds and HP when their extra turns ran out).
     pub(super) sudden_death: HashSet<(u32, u32)>,
+    /// Players who asked for an intentional draw at their table, until both have (table_end.rs).
+    pub(super) draw_requests: HashMap<(u32, u32), Vec<String>>,
 }
 
 impl Event {
@@ -44,6 +46,7 @@ impl Event {
             round_starts: Vec::new(),
             time_called: HashSet::new(),
             sudden_death: HashSet::new(),
+            draw_requests: HashMap::new(),
         }
     }
 
@@ -89,7 +92,10 @@ pub fn spawn(state: &AppState, mut event: Event, rooms: Vec<(u32, u32, String)>)
                     None
                 }
                 Cmd::Op { actor, op, reply } => Some((reply, event.apply(&actor, op, &tx).await)),
-                Cmd::RoomGames { round, table, games } => {
+                Cmd::RoomGames { round, table, room, games } => {
+                    if event.rooms.get(&(round, table)) != Some(&room) {
+                        continue; // a table re-paired since: its old room no longer counts
+                    }
                     if let Err(e) = event.room_games(round, table, &games).await {
                         tracing::error!(event = %event.id, round, table, "room result not recorded: {e:#}");
                     }
@@ -178,9 +184,17 @@ impl Event {
                 self.t = t;
                 ("correction", json!({ "round": round, "table": table, "result": c.result, "reason": c.reason }))
             }
+            Op::Repair { pairings, reason } => self.repair(pairings, reason).await?,
+            Op::Concede { round, table, player } => self.concede(round, table, player).await?,
+            Op::IntentionalDraw { round, table } => {
+                match self.intentional_draw(actor, actor == self.organizer, round, table).await? {
+                    Some(done) => done,
+                    None => return Ok(()), // waits for the other player's request
+                }
+            }
         };
         db::audit(&self.state.db, &self.id, actor, action, &detail).await.map_err(ApiError::internal)?;
-        if action == "start_round" {
+        if matches!(action, "start_round" | "repair_round") {
             self.open_rooms(tx).await;
         }
         Ok(())
@@ -316,8 +330,8 @@ impl Event {
     /// match (round_clock.rs), later play in the room does not count.
     async fn room_games(&mut self, round: u32, table: u32, games: &[GameResult]) -> anyhow::Result<()> {
         let mut result = self.current_result(round, table).map_err(|e| anyhow::anyhow!(e.message))?;
-        if result.end == Some(gb_tournament::MatchEnd::Time) {
-            return Ok(());
+        if result.end.is_some() {
+            return Ok(()); // ended by time, a concession or an intentional draw: later play does not count
         }
         let players = self.table_players(round, table).ok_or_else(|| anyhow::anyhow!("no table {table}"))?;
         result.games = self.games_from_room(&players, games);

@@ -4,7 +4,9 @@
 //! every change. Tables are played in ordinary rooms (`tables.rs`, the only place that touches rooms).
 //! At startup every stored event is rebuilt from the database (`recover`), so a restart mid-round resumes.
 mod actor;
+mod repair;
 mod round_clock;
+mod table_end;
 mod tables;
 mod view;
 
@@ -16,6 +18,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{mpsc, oneshot, watch};
 
+pub use repair::ManualPairing;
 pub use view::{EventStatus, EventView, RoundView, TableView};
 
 /// What an organizer or player asks of an event. [`Op::organizer_only`] says who may.
@@ -55,15 +58,31 @@ pub enum Op {
         result: TableResult,
         reason: String,
     },
+    /// `player` concedes the match at a table of the round being played (MTR 2.4).
+    Concede {
+        round: u32,
+        table: u32,
+        player: String,
+    },
+    /// An intentional draw (MTR 2.5): the organizer records it, or each of the table's players asks for it.
+    IntentionalDraw {
+        round: u32,
+        table: u32,
+    },
+    /// The organizer re-pairs the round being played by hand, before any table has a result (repair.rs).
+    Repair {
+        pairings: Vec<ManualPairing>,
+        reason: String,
+    },
 }
 
 impl Op {
-    /// Everything but a player's own registration and own drop is the organizer's (MTR 1.6: the organizer runs the
-    /// event; a player may drop at any time, MTR 2.10).
+    /// Everything but a player's own registration, own drop, own concession and draw request is the organizer's
+    /// (MTR 1.6: the organizer runs the event; a player may drop at any time, MTR 2.10).
     fn organizer_only(&self, actor: &str) -> bool {
         match self {
-            Op::Register { .. } => false,
-            Op::Drop { player, .. } => player != actor,
+            Op::Register { .. } | Op::IntentionalDraw { .. } => false,
+            Op::Drop { player, .. } | Op::Concede { player, .. } => player != actor,
             _ => true,
         }
     }
@@ -79,6 +98,8 @@ pub enum Cmd {
     RoomGames {
         round: u32,
         table: u32,
+        /// The reporting room: a table re-paired since then has another one, and this report is stale.
+        room: String,
         games: Vec<crate::protocol::GameResult>,
     },
     /// A table's room answered a time call (round_clock.rs).

@@ -55,7 +55,7 @@ pub async fn reattach(state: &AppState, room_id: &str) -> anyhow::Result<RoomHan
 
 /// Sends the table's finished games to the event each time another one finishes, until the room stops.
 pub fn watch(state: &AppState, room: RoomHandle, round: u32, table: u32, event: mpsc::Sender<Cmd>) {
-    let mut info = room.info;
+    let (mut info, room) = (room.info, room.id);
     let shutdown = state.shutdown.clone();
     state.tracker.spawn(async move {
         let mut reported = 0;
@@ -65,7 +65,7 @@ pub fn watch(state: &AppState, room: RoomHandle, round: u32, table: u32, event: 
             if finished > reported {
                 reported = finished;
                 let games = games.into_iter().take(finished).collect();
-                if event.send(Cmd::RoomGames { round, table, games }).await.is_err() {
+                if event.send(Cmd::RoomGames { round, table, room: room.clone(), games }).await.is_err() {
                     return;
                 }
             }

@@ -38,6 +38,8 @@ mod series;
 mod timing;
 mod tournament_clock;
 mod tournament_event;
+mod tournament_repair;
+mod tournament_table_end;
 mod tournaments;
 mod ws_timeouts;
 mod wsclient;

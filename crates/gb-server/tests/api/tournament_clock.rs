@@ -16,7 +16,7 @@ async fn time_is_called_on_the_tables_still_playing(backend: Backend) {
     let organizer = guest_at(&app.address, "Organizer").await;
 
     // Swiss, one round, four players: table 2 gets an hour's extension, table 1 runs out of time.
-    let (id, players) = paired_event(&app, &organizer, json!({ "kind": "swiss", "rounds": 1 }), 4).await;
+    let (id, players) = paired_event(&app, &organizer, short_round(json!({ "kind": "swiss", "rounds": 1 })), 4).await;
     let extension = json!({ "round": 1, "table": 2, "action": { "action": "time_extension", "minutes": 60 } });
     let r = app.post(&organizer.client, &format!("/api/tournaments/{id}/judge"), &extension).await;
     assert_eq!(r.status(), 200);
@@ -35,7 +35,7 @@ async fn time_is_called_on_the_tables_still_playing(backend: Backend) {
     assert_eq!(view["rounds"][0]["tables"][1]["time_called"], false);
 
     // A playoff has no draws: a two-player single elimination is decided by the time rule.
-    let (id, players) = paired_event(&app, &organizer, json!({ "kind": "single_elimination" }), 2).await;
+    let (id, players) = paired_event(&app, &organizer, short_round(json!({ "kind": "single_elimination" })), 2).await;
     wait_for(&app, &id, |v| v["rounds"][0]["tables"][0]["time_called"] == true).await;
     let table = play_until_time(&app, &id, &players, 0).await;
     let game = &table["result"]["games"].as_array().unwrap().last().unwrap().clone();
@@ -45,13 +45,16 @@ async fn time_is_called_on_the_tables_still_playing(backend: Backend) {
     assert_eq!(view["champion"], game["winner"]);
 }
 
-/// Creates an event of `players` guests with a three-second round and one extra turn, registers them, closes
-/// registration and pairs round 1.
-async fn paired_event(app: &TestApp, organizer: &Guest, structure: Value, players: usize) -> (String, Vec<Guest>) {
-    let settings = json!({
+/// Best of one, with a three-second round and one extra turn.
+fn short_round(structure: Value) -> Value {
+    json!({
         "structure": structure, "games_per_match": 1, "next_game_chooser": "loser",
         "round_seconds": 3, "end_of_round": { "extra_turns": 1 }
-    });
+    })
+}
+
+/// Creates an event of `players` guests with `settings`, registers them, closes registration and pairs round 1.
+pub async fn paired_event(app: &TestApp, organizer: &Guest, settings: Value, players: usize) -> (String, Vec<Guest>) {
     let r = app.post(&organizer.client, "/api/tournaments", &json!({ "name": "Clock", "settings": settings })).await;
     assert_eq!(r.status(), 201);
     let id = r.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned();

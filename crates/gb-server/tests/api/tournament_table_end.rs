@@ -1,0 +1,62 @@
+//! Matches ended by their players on the real server: a concession (the opponent wins the match) and an
+//! intentional draw, recorded 0-0-3 once both players asked for it (MTR 2.4, 2.5); who may ask for what, and the
+//! audit log.
+use crate::helpers::{Backend, assert_error, spawn_app};
+use crate::tournament_clock::paired_event;
+use crate::tournament_event::event;
+use crate::wsclient::guest_at;
+use serde_json::{Value, json};
+
+on_both_backends!(players_concede_and_agree_to_draw);
+
+async fn players_concede_and_agree_to_draw(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let organizer = guest_at(&app.address, "Organizer").await;
+    let settings = json!({
+        "structure": { "kind": "swiss", "rounds": 2 }, "games_per_match": 3, "next_game_chooser": "loser",
+        "end_of_round": { "extra_turns": 3 }
+    });
+    let (id, players) = paired_event(&app, &organizer, settings, 4).await;
+    let view = event(&app, &id).await;
+    let seat = |table: usize, i: usize| {
+        let who = view["rounds"][0]["tables"][table]["players"][i].as_str().unwrap().to_owned();
+        players.iter().find(|p| p.id == who).unwrap()
+    };
+    let (a, b, c, d) = (seat(0, 0), seat(0, 1), seat(1, 0), seat(1, 1));
+    let table = |t: u32, what: &str| format!("/api/tournaments/{id}/rounds/1/tables/{t}/{what}");
+
+    // Nobody concedes for someone else but the organizer; a player concedes their own match.
+    let for_other = app.post(&b.client, &table(1, "concede"), &json!({ "player": a.id })).await;
+    assert_error(for_other, 403, "not_organizer").await;
+    assert_eq!(app.post(&a.client, &table(1, "concede"), &json!({})).await.status(), 200);
+    assert_error(app.post(&b.client, &table(1, "concede"), &json!({})).await, 409, "match_over").await;
+
+    // A draw needs both players (or the organizer); someone from another table cannot ask for it.
+    assert_error(app.post(&a.client, &table(2, "intentional_draw"), &json!({})).await, 403, "not_at_table").await;
+    assert_eq!(app.post(&c.client, &table(2, "intentional_draw"), &json!({})).await.status(), 200);
+    let view = event(&app, &id).await;
+    assert!(view["rounds"][0]["tables"][1]["result"]["end"].is_null(), "one request is not a draw");
+    assert_eq!(app.post(&d.client, &table(2, "intentional_draw"), &json!({})).await.status(), 200);
+
+    let view = event(&app, &id).await;
+    assert_eq!(view["rounds"][0]["tables"][0]["result"]["end"], json!({ "conceded_by": a.id }));
+    assert_eq!(view["rounds"][0]["tables"][1]["result"]["end"], "intentional_draw");
+    let standings: Value =
+        app.get(&organizer.client, &format!("/api/tournaments/{id}/standings")).await.json().await.unwrap();
+    let row = |who: &str| standings["players"].as_array().unwrap().iter().find(|p| p["player"] == who).unwrap().clone();
+    assert_eq!(row(&a.id)["match_points"], 0);
+    assert_eq!(row(&b.id)["match_points"], 3, "the opponent is credited the games needed");
+    for p in [c, d] {
+        assert_eq!(row(&p.id)["match_points"], 1);
+        assert_eq!(row(&p.id)["gw"], "1/3", "0-0-3: three drawn games, GW% 1/3");
+    }
+    let audit: Value = app.get(&organizer.client, &format!("/api/tournaments/{id}/audit")).await.json().await.unwrap();
+    let actions: Vec<&str> = audit.as_array().unwrap().iter().map(|a| a["action"].as_str().unwrap()).collect();
+    assert!(actions.contains(&"concession") && actions.contains(&"intentional_draw"), "{actions:?}");
+    assert_error(
+        app.post(&c.client, &format!("/api/tournaments/{id}/rounds/2/tables/1/concede"), &json!({})).await,
+        409,
+        "not_current_round",
+    )
+    .await;
+}
