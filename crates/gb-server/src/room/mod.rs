@@ -8,6 +8,7 @@ mod commit;
 pub mod computer;
 pub mod delta;
 mod handle;
+mod history;
 mod play;
 pub mod recover;
 pub mod streams;

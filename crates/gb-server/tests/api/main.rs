@@ -26,6 +26,7 @@ mod brute_force;
 mod computer;
 mod decks;
 mod delay_rebuild;
+mod history;
 mod listener;
 mod names;
 mod ops;
