@@ -310,6 +310,16 @@ describe("rooms", () => {
     await page.locator(".hand-card").first().waitFor();
     // The public replay of this (still running) game steps through spectator views.
     const roomId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop());
+    // A spectator arriving now reads the whole log so far (the server's `history`), from the deal on, without a
+    // single card drawn by a player named.
+    const late = await newPage();
+    await late.page.goto(`${env.server.base}/rooms/${encodeURIComponent(roomId)}?watch`);
+    const lateLog = late.page.locator(".log");
+    await lateLog.getByText(/drew a hand of \d+\./).first().waitFor({ timeout: 10_000 });
+    await lateLog.getByText(/turn ends\./).first().waitFor();
+    assert.doesNotMatch(await lateLog.innerText(), /drew (?!a card|a hand)/, "a late spectator's log names no drawn card");
+    assert.deepEqual(late.errors, []);
+    await late.context.close();
     const info = await (await fetch(`${env.server.base}/api/rooms/${roomId}`)).json();
     await page.goto(`${env.server.base}/replays/${info.games[0].match_id}?room=${roomId}&seat=A`);
     await page.getByRole("group", { name: "Replay controls" }).waitFor();

@@ -134,6 +134,19 @@ describe("GameSocket", () => {
     expect(t.net.conns).toHaveLength(1);
   });
 
+  it("passes on the history that follows a snapshot, and only that one", () => {
+    const t = setup();
+    t.open();
+    const entries = [{ v: 2, events: [{ type: "end_phase" as const, seat: "A" as const }] }];
+    t.net.last.recv({ type: "history", game: 0, v: 3, entries });
+    t.net.last.recv(snap(3));
+    t.net.last.recv({ type: "history", game: 0, v: 3, entries });
+    t.net.last.recv({ type: "history", game: 1, v: 3, entries });
+    t.net.last.recv(update(4));
+    t.net.last.recv({ type: "history", game: 0, v: 3, entries });
+    expect(t.events.filter((e) => e.kind === "history")).toEqual([{ kind: "history", game: 0, v: 3, entries }]);
+  });
+
   it("starts afresh when a snapshot of the next game (rematch) arrives", () => {
     const t = setup();
     t.open();

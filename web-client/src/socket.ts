@@ -9,6 +9,7 @@ import type { Intent } from "./gen/Intent";
 import type { MatchView } from "./gen/MatchView";
 import type { Rejection } from "./gen/Rejection";
 import type { Seat } from "./gen/Seat";
+import type { HistoryEntry } from "./gen/HistoryEntry";
 import { PatchError, applyPatch } from "./patch";
 import { CLOSE, PROTOCOL_VERSION, type ClientMsg, type Clocks, type Role, type RoomInfo, type ServerMsg } from "./protocol";
 
@@ -35,6 +36,7 @@ export type SocketEvent =
   | { kind: "snapshot"; v: number; game: number; view: MatchView; legal: Intent[]; clocks: Clocks | null }
   | { kind: "update"; v: number; events: Event[]; view: MatchView; legal: Intent[]; clocks: Clocks | null }
   | { kind: "skip"; v: number }
+  | { kind: "history"; game: number; v: number; entries: HistoryEntry[] }
   | { kind: "sent"; seq: number; intent: Intent }
   | { kind: "accepted"; seq: number; v: number }
   | { kind: "rejected"; seq: number; rejection: Rejection; legal: Intent[] }
@@ -238,6 +240,10 @@ export class GameSocket {
       }
       case "skip":
         if (this.inOrder(msg.v)) emit({ kind: "skip", v: msg.v });
+        return;
+      case "history":
+        // The log up to the snapshot just received (a late arrival, or a resume that fell back to a snapshot).
+        if (msg.game === this.game && msg.v === this.lastVersion) emit({ kind: "history", game: msg.game, v: msg.v, entries: msg.entries });
         return;
       case "accepted":
         emit({ kind: "accepted", seq: msg.seq, v: msg.v });

@@ -31,6 +31,19 @@ describe("roomReducer", () => {
     expect(s.game).toBe(1);
   });
 
+  it("fills the log from the server's history of the game, replacing what a reload kept", () => {
+    const kept: RoomState = { ...initialRoomState(), game: 0, log: [{ v: 1, event: ev }] };
+    const drawn: Event = { type: "turn_started", seat: "B", turn: 2, first_turn: false };
+    const s = run([
+      { kind: "snapshot", v: 7, game: 0, view: mainView(), legal: [], clocks: null },
+      { kind: "history", game: 0, v: 7, entries: [{ v: 1, events: [ev] }, { v: 5, events: [drawn, ev] }] },
+      { kind: "update", v: 8, events: [ev], view: mainView(), legal: [], clocks: null },
+    ], kept);
+    expect(s.log.map((l) => [l.v, l.event.type])).toEqual([[1, "end_phase"], [5, "turn_started"], [5, "end_phase"], [8, "end_phase"]]);
+    // A history of another game changes nothing.
+    expect(roomReducer(s, { kind: "history", game: 3, v: 7, entries: [] }).log).toBe(s.log);
+  });
+
   it("tracks intents in flight and blocks actions until answered", () => {
     let s = run([{ kind: "status", status: "open", attempt: 0 }]);
     expect(canAct(s)).toBe(true);

@@ -81,6 +81,13 @@ export function roomReducer(s: RoomState, a: RoomAction): RoomState {
     }
     case "skip":
       return { ...s, version: a.v };
+    case "history": {
+      // The server's log up to the snapshot's version replaces what was kept: it is complete, and entries after
+      // it (updates that arrived since) are kept.
+      if (a.game !== s.game) return s;
+      const past = a.entries.flatMap((h) => h.events.map((event) => ({ v: h.v, event })));
+      return { ...s, log: [...past, ...s.log.filter((e) => e.v > a.v)].slice(-LOG_LIMIT) };
+    }
     case "sent":
       return { ...s, inFlight: { ...s.inFlight, [a.seq]: a.intent }, rejection: null };
     case "accepted":

@@ -18,7 +18,7 @@ pub use deck::{DeckBody, DeckView, ImportBody, ValidateBody, ValidateReply};
 pub use decode::DecodeError;
 pub use end::GameEndReason;
 pub use error::{ErrorBody, ErrorDetail};
-pub use messages::{ClientMsg, Received, RejectionReceived, ServerMsg};
+pub use messages::{ClientMsg, HistoryEntry, Received, RejectionReceived, ServerMsg};
 pub use replay::{Replay, ReplayQuery, ReplayReceived, ReplayStep};
 pub use room::{
     BotLevel, ClockSetting, Clocks, CreateRoom, GameResult, JoinReply, JoinSeat, RematchRequest, Role, RoomInfo,

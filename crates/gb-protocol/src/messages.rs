@@ -74,6 +74,14 @@ pub enum ServerMsg<V = MatchView, E = Event, R = Rejection> {
     Skip {
         v: u32,
     },
+    /// Sent right after a `snapshot`: every version up to `v` (the snapshot's) that had events this viewer may
+    /// see, redacted exactly as its live `update`s were, so a viewer arriving late (a spectator under its delay
+    /// included) or resuming from a snapshot has the whole log of game `game` (docs/protocol.md, "History").
+    History {
+        game: u32,
+        v: u32,
+        entries: Vec<HistoryEntry<E>>,
+    },
     Accepted {
         seq: u32,
         v: u32,
@@ -91,6 +99,14 @@ pub enum ServerMsg<V = MatchView, E = Event, R = Rejection> {
         message: String,
     },
     Pong,
+}
+
+/// One version's events in a [`ServerMsg::History`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(concrete(E = Event))]
+pub struct HistoryEntry<E = Event> {
+    pub v: u32,
+    pub events: Vec<E>,
 }
 
 /// A server message as a client reads it (tests, gb-loadgen, bots over the wire).

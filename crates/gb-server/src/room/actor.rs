@@ -6,7 +6,7 @@ use super::streams::{DelayQueue, Kind, Stream};
 use super::{Conn, Out, RoomCmd, RoomConfig, RoomDeps, RoomError, SeatEntry};
 use crate::protocol::{GameResult, PROTOCOL_VERSION, Role, RoomInfo, RoomStatus, SeatInfo, ServerMsg};
 use axum::extract::ws::Utf8Bytes;
-use gb_core::{MatchSetup, MatchState, Seat};
+use gb_core::{Intent, MatchSetup, MatchState, Seat};
 use std::sync::Arc;
 use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
@@ -18,6 +18,8 @@ pub(super) struct Game {
     pub nonce: String,
     /// Its version is `state.version()`: the engine counts accepted intents, the room keeps no second count.
     pub state: MatchState,
+    /// Every accepted intent with its seat, in order (as stored): what a late viewer's history replays.
+    pub log: Vec<(Seat, Intent)>,
 }
 
 /// Everything needed to start a room actor: a fresh room, or one rebuilt by recovery.
@@ -339,7 +341,11 @@ impl Room {
             let same_game = conn.game.is_none_or(|g| g == game_index);
             match conn.last_version.filter(|_| same_game).and_then(|l| self.streams[kind.index()].since(l)) {
                 Some(missed) => frames.extend(missed),
-                None => frames.push(Utf8Bytes::from(self.snapshot(kind).encode())),
+                None => {
+                    frames.push(Utf8Bytes::from(self.snapshot(kind).encode()));
+                    // A snapshot carries no events: the history fills the viewer's log up to the same version.
+                    frames.extend(self.history(kind).map(|h| Utf8Bytes::from(h.encode())));
+                }
             }
         }
         let live = Live { conn, kind };

@@ -58,7 +58,10 @@ impl Room {
     fn accept(&mut self, seat: Seat, intent: Intent, source: Source) -> Option<Accepted> {
         let game = self.game.as_mut()?;
         let events = match apply(&mut game.state, seat, &intent) {
-            Ok(ev) => ev,
+            Ok(ev) => {
+                game.log.push((seat, intent.clone()));
+                ev
+            }
             Err(rejection) => {
                 metrics::counter!("gb_intents_rejected", "code" => rejection.code).increment(1);
                 if let Some((conn, seq)) = source.reply_to() {

@@ -8,6 +8,7 @@ mod commit;
 pub mod computer;
 pub mod delta;
 mod handle;
+mod history;
 mod play;
 mod presence;
 pub mod recover;

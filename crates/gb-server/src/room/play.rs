@@ -33,7 +33,7 @@ impl Room {
             seed: None,
             nonce: None,
         });
-        self.game = Some(Game { match_id: row.id, setup, nonce, state });
+        self.game = Some(Game { match_id: row.id, setup, nonce, state, log: Vec::new() });
         self.rematch = [false; 2];
         self.clock = self.cfg.clock.map(Clock::new);
         self.resume_streams();

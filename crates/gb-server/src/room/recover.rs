@@ -174,7 +174,7 @@ pub(super) async fn replay_match(
         }
     })?;
     let history = history.expect("replay visits version 0");
-    let game = Game { match_id: m.id.clone(), setup: stored.setup, nonce: stored.nonce, state };
+    let game = Game { match_id: m.id.clone(), setup: stored.setup, nonce: stored.nonce, state, log };
     Ok((game, history))
 }
 
