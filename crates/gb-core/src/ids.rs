@@ -77,10 +77,10 @@ impl Position {
 
 /// A handle on one card where a viewer can see it. Issued afresh whenever a card changes zone, so a card that
 /// enters a hidden zone (hand, deck, bench) cannot be followed there, and one that leaves it cannot be traced
-/// back (CR 402.2, 403, 405.2).
+/// back (CR 402.2, 403, 405.2). A newtype, so serde writes it as the bare number (no `transparent` needed, and
+/// ts-rs, which cannot read that attribute, makes it `number`).
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
 pub struct CardId(pub u32);
 
 /// Who a view is for: a seat, or a spectator who sees only public zones.

@@ -40,9 +40,8 @@ pub struct Settings {
     #[arg(long, env = "GB_SHUTDOWN_GRACE_SECS", default_value_t = 10)]
     pub shutdown_grace_secs: u64,
 
-    /// Frames kept per viewer kind for reconnects; a client further behind gets a snapshot (every update
-    /// carries the whole view, so the snapshot loses nothing but the missed event lines). Each frame is a
-    /// full view (~2.5 KB), so this is most of a room's memory.
+    /// Frames kept per viewer kind for reconnects; a client further behind gets a snapshot (and the game's
+    /// history, so its log loses nothing). Each kept frame is a delta (a few hundred bytes, BENCHMARKS.md).
     #[arg(long, env = "GB_STREAM_HISTORY", default_value_t = 16)]
     pub stream_history: usize,
 

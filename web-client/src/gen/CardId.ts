@@ -3,6 +3,7 @@
 /**
  * A handle on one card where a viewer can see it. Issued afresh whenever a card changes zone, so a card that
  * enters a hidden zone (hand, deck, bench) cannot be followed there, and one that leaves it cannot be traced
- * back (CR 402.2, 403, 405.2).
+ * back (CR 402.2, 403, 405.2). A newtype, so serde writes it as the bare number (no `transparent` needed, and
+ * ts-rs, which cannot read that attribute, makes it `number`).
  */
 export type CardId = number;
