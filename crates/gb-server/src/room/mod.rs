@@ -9,6 +9,7 @@ pub mod computer;
 pub mod delta;
 mod handle;
 mod history;
+mod outbox;
 mod play;
 mod presence;
 pub mod recover;

@@ -1,0 +1,113 @@
+//! What a room tells its viewers: the snapshot for a viewer kind, the lobby's `RoomInfo` (and its listing
+//! copy), and the queues every frame goes through, where a viewer that cannot keep up is cut off.
+use super::Out;
+use super::actor::{Live, Room};
+use super::streams::Kind;
+use crate::protocol::{RoomInfo, RoomStatus, SeatInfo, ServerMsg};
+use axum::extract::ws::Utf8Bytes;
+use gb_core::Seat;
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+
+impl Room {
+    /// The whole view for `kind` at its stream head (spectators: the delayed head).
+    pub fn snapshot(&mut self, kind: Kind) -> ServerMsg {
+        let connected = self.connected();
+        let game_index = self.games.len().saturating_sub(1) as u32;
+        let stream = &self.streams[kind.index()];
+        // The stream's own view and legal intents, so the next delta patches exactly what this snapshot gives.
+        let clocks = match (kind.seat(), self.game.as_ref()) {
+            (Some(_), Some(_)) => self.clock.as_mut().map(|c| {
+                c.settle(Instant::now(), connected);
+                c.wire()
+            }),
+            _ => stream.clocks.clone(),
+        };
+        let seen = stream.seen.as_ref().expect("a game has a view per stream");
+        let (view, legal) = (seen.view.clone(), seen.legal.clone());
+        ServerMsg::Snapshot { v: stream.head, game: game_index, view, legal, clocks }
+    }
+
+    pub fn info(&self) -> RoomInfo {
+        let connected = self.connected();
+        let seats = Seat::BOTH.map(|s| {
+            self.seats[s.index()].as_ref().map(|e| SeatInfo {
+                seat: s,
+                display_name: e.display_name.clone(),
+                connected: connected[s.index()],
+                bot: e.bot,
+                bot_level: if e.bot { self.cfg.bot_level() } else { None },
+                rematch: self.rematch[s.index()],
+            })
+        });
+        let status = match &self.game {
+            Some(g) if g.state.is_over() => RoomStatus::Finished,
+            Some(_) => RoomStatus::Playing,
+            None => RoomStatus::Waiting,
+        };
+        RoomInfo {
+            id: self.id.clone(),
+            visibility: self.cfg.visibility,
+            best_of: self.cfg.best_of,
+            seats,
+            status,
+            games: self.games.clone(),
+            series_winner: super::play::series_winner(self.cfg.best_of, &self.games),
+            spectators: self.conns.iter().filter(|c| c.kind == Kind::Spectator).count() as u32,
+            spectator_delay: self.cfg.spectator_delay,
+            clock: self.cfg.clock,
+            seed_hash: self.games.last().map(|g| g.seed_hash.clone()).unwrap_or_default(),
+            // The public head: under a spectator delay the live version would tell watchers how far play has gone.
+            version: self.game.as_ref().map_or(0, |_| self.streams[Kind::Spectator.index()].head),
+        }
+    }
+
+    /// Refreshes the listing copy; with `tell`, also sends `room` to every viewer (seats, connections, results).
+    pub fn publish(&mut self, tell: bool) {
+        let info = self.info();
+        self.info_tx.send_replace(info.clone());
+        if tell {
+            self.presence.sent(Instant::now());
+            let frame = Utf8Bytes::from(ServerMsg::Room { room: info }.encode());
+            self.send_all(|_| Some(frame.clone()));
+        }
+    }
+
+    /// Queues a frame to every connection `pick` gives one for; drops connections that cannot keep up.
+    pub fn send_all(&mut self, mut pick: impl FnMut(Kind) -> Option<Utf8Bytes>) {
+        self.send_all_stamped(|k| pick(k).map(|f| Out::Text(f, None)));
+    }
+
+    pub fn send_all_stamped(&mut self, mut pick: impl FnMut(Kind) -> Option<Out>) {
+        let before = self.connected();
+        let n = self.conns.len();
+        self.conns.retain(|c| pick(c.kind).is_none_or(|out| send(c, out)));
+        if self.conns.len() < n {
+            metrics::gauge!("gb_ws_viewers").decrement((n - self.conns.len()) as f64);
+            self.settle_clock(before);
+            self.presence_changed();
+        }
+    }
+
+    pub fn send_to(&mut self, conn: u64, msg: &ServerMsg) {
+        let frame = Utf8Bytes::from(msg.encode());
+        if let Some(c) = self.conns.iter().find(|c| c.conn.id == conn)
+            && !send(c, Out::Text(frame, None))
+        {
+            self.disconnect(conn);
+        }
+    }
+}
+
+/// `try_send`: a full queue means a slow consumer; it is cut off and will reconnect and resync (C1).
+pub(super) fn send(c: &Live, out: Out) -> bool {
+    match c.conn.tx.try_send(out) {
+        Ok(()) => true,
+        Err(mpsc::error::TrySendError::Full(_)) => {
+            metrics::counter!("gb_ws_slow_consumers_dropped").increment(1);
+            c.conn.kill.cancel();
+            false
+        }
+        Err(mpsc::error::TrySendError::Closed(_)) => false,
+    }
+}
