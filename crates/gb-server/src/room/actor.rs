@@ -69,6 +69,9 @@ pub(super) struct Room {
     pub presence: super::presence::Presence,
     /// A tournament round's time call, once the event has made one (room/round_time.rs).
     pub time: Option<super::round_time::TimeCall>,
+    /// The last `history` frame built for each viewer kind, keyed by (game, head): viewers connecting at the
+    /// same version share one replay of the log (room/history.rs).
+    pub history_frames: [Option<((u32, u32), Utf8Bytes)>; 3],
 }
 
 /// Why a room's run loop returned.
@@ -112,6 +115,7 @@ impl Room {
             mailbox,
             presence: super::presence::Presence::new(deps_presence),
             time: None,
+            history_frames: [None, None, None],
         };
         room.resume_streams();
         if let Some(h) = init.history {
@@ -345,7 +349,7 @@ impl Room {
                 None => {
                     frames.push(Utf8Bytes::from(self.snapshot(kind).encode()));
                     // A snapshot carries no events: the history fills the viewer's log up to the same version.
-                    frames.extend(self.history(kind).map(|h| Utf8Bytes::from(h.encode())));
+                    frames.extend(self.history_frame(kind));
                 }
             }
         }

@@ -5,9 +5,24 @@
 use super::actor::Room;
 use super::streams::Kind;
 use crate::protocol::{HistoryEntry, ServerMsg};
+use axum::extract::ws::Utf8Bytes;
 use gb_core::replay_each;
 
 impl Room {
+    /// The encoded `history` for `kind`, replayed once per (game, head) of that kind's stream: the log up to a
+    /// head never changes, so every viewer connecting at the same version gets the same frame.
+    pub fn history_frame(&mut self, kind: Kind) -> Option<Utf8Bytes> {
+        let key = (self.games.len() as u32, self.streams[kind.index()].head);
+        if let Some((k, frame)) = &self.history_frames[kind.index()]
+            && *k == key
+        {
+            return Some(frame.clone());
+        }
+        let frame = Utf8Bytes::from(self.history(kind)?.encode());
+        self.history_frames[kind.index()] = Some((key, frame.clone()));
+        Some(frame)
+    }
+
     /// The `history` message to send with a snapshot for `kind`, or `None` outside a game.
     pub fn history(&self, kind: Kind) -> Option<ServerMsg> {
         let game = self.game.as_ref()?;
