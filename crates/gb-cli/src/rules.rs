@@ -89,13 +89,31 @@ pub struct Citing {
     pub rules: BTreeSet<usize>,
 }
 
-/// The `#[test]` functions of a Rust file: each with its doc comment and body.
+/// The functions a file hands to `on_both_backends!(a, b, …)` (gb-server's API tests): the macro makes each one
+/// a test on SQLite and on PostgreSQL, so they carry no test attribute of their own.
+fn backend_tests(text: &str) -> Vec<&str> {
+    text.split("on_both_backends!(")
+        .skip(1)
+        .filter_map(|rest| rest.split_once(')'))
+        .flat_map(|(names, _)| names.split(',').map(str::trim).filter(|n| !n.is_empty()))
+        .collect()
+}
+
+/// The test functions of a Rust file (`#[test]`, `#[tokio::test]`, or named in `on_both_backends!`): each with
+/// its doc comment and body.
 fn rust_tests(text: &str) -> Vec<(String, String)> {
     let lines: Vec<&str> = text.lines().collect();
+    let by_backend = backend_tests(text);
+    let defines = |t: &str| {
+        let t = t.strip_prefix("pub ").unwrap_or(t);
+        let t = t.strip_prefix("async ").unwrap_or(t);
+        t.strip_prefix("fn ").and_then(|r| r.split(['(', '<']).next()).is_some_and(|n| by_backend.contains(&n))
+    };
     let mut out = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         let t = line.trim();
-        if !(t == "#[test]" || t.starts_with("#[tokio::test")) {
+        // Not the macro's own expansion (`macro_rules!` in the crate root) nor a call inside a body.
+        if !(t == "#[test]" || t.starts_with("#[tokio::test") || (line.starts_with(t) && defines(t))) {
             continue;
         }
         // The comment lines above the attributes.
@@ -106,7 +124,8 @@ fn rust_tests(text: &str) -> Vec<(String, String)> {
         } {
             start -= 1;
         }
-        let Some(fn_at) = (i + 1..lines.len()).find(|j| lines[*j].contains("fn ")) else { continue };
+        // After the attributes, or this very line for a function named in `on_both_backends!`.
+        let Some(fn_at) = (i..lines.len()).find(|j| lines[*j].contains("fn ")) else { continue };
         let name = lines[fn_at].split("fn ").nth(1).unwrap_or("").split(['(', '<']).next().unwrap_or("").trim();
         // The body: until the braces opened from the `fn` line balance again.
         let mut depth = 0i32;

@@ -43,6 +43,20 @@ fn a_rust_test_cites_what_its_doc_comment_and_body_say() {
     assert_eq!(numbers(&tests[1].1), ["405.2"]);
 }
 
+#[test]
+fn a_test_run_on_both_backends_counts_as_a_test() {
+    let cr = "CR";
+    let text = format!(
+        "/// {cr} 405.2\nasync fn hands_stay_hidden(backend: Backend) {{\n    let x = 1;\n}}\n\n\
+         async fn helper(backend: Backend) {{ /* {cr} 204.3 */ }}\n\n\
+         on_both_backends!(\n    hands_stay_hidden,\n);\n"
+    );
+    let tests = rust_tests(&text);
+    let names: Vec<&str> = tests.iter().map(|t| t.0.as_str()).collect();
+    assert_eq!(names, ["hands_stay_hidden"]);
+    assert_eq!(numbers(&tests[0].1), ["405.2"]);
+}
+
 /// The committed `docs/rules-coverage.md` is exactly what `gb rules coverage` would write now.
 #[test]
 fn the_committed_coverage_table_is_fresh() {

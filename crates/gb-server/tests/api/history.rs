@@ -60,6 +60,8 @@ async fn versions_until(ws: &mut Ws, head: u32) -> Vec<Value> {
     out
 }
 
+/// A late spectator's history equals the live spectators' frames and names no card of a hand (CR 402.2), a deck
+/// (CR 403.2) or a face-down bench (CR 405.2).
 async fn a_late_spectator_gets_the_log_live_spectators_got(backend: Backend) {
     let app = spawn_app(backend).await;
     let base = app.address.clone();
