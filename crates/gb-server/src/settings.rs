@@ -105,7 +105,7 @@ pub struct ClusterSettings {
 
     /// Test only: never stop a room on the node's own say-so (lost heartbeat, local lease timer), so the
     /// database fence alone refuses a deposed owner's appends (the split-brain test's second path).
-    #[arg(long, env = "GB_TEST_NO_SELF_FENCE", default_value_t = false, hide = true)]
+    #[arg(long, env = "GB_TEST_NO_SELF_FENCE", hide = true, value_parser = clap::builder::BoolishValueParser::new())]
     pub test_no_self_fence: bool,
 }
 
@@ -238,7 +238,13 @@ impl Settings {
             worker_threads: 0,
             // Metrics on their own free loopback port, as a deployment would (not on the public listener).
             limits: Limits { metrics_bind: Some(SocketAddr::from(([127, 0, 0, 1], 0))), ..Limits::default() },
-            cluster: ClusterSettings { lease_ttl_ms: 5000, heartbeat_ms: 1000, sweep_ms: 250, capacity: 1000, ..Default::default() },
+            cluster: ClusterSettings {
+                lease_ttl_ms: 5000,
+                heartbeat_ms: 1000,
+                sweep_ms: 250,
+                capacity: 1000,
+                ..Default::default()
+            },
         }
     }
 }

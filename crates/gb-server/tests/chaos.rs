@@ -11,14 +11,14 @@
 #[allow(dead_code)]
 #[path = "api/helpers.rs"]
 mod helpers;
+#[allow(dead_code)]
+#[path = "support/players.rs"]
+mod players;
 #[path = "support/process.rs"]
 mod process;
 #[allow(dead_code)]
 #[path = "api/wsclient.rs"]
 mod wsclient;
-#[allow(dead_code)]
-#[path = "support/players.rs"]
-mod players;
 
 use helpers::{Backend, test_database};
 use players::{Player, SeatReport, Target, play_seat, watch};

@@ -71,7 +71,7 @@ async fn metric(node: &Node, name: &str) -> f64 {
     text.lines()
         .filter(|l| l.strip_prefix(name).is_some_and(|rest| rest.starts_with([' ', '{'])))
         .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
-        .sum()
+        .fold(0.0, |a, b| a + b)
 }
 
 async fn rooms_owned(node: &Node) -> Option<u64> {
@@ -101,7 +101,8 @@ fn index_of(nodes: &[Node], base: &str) -> usize {
 async fn seated(store: &Db, nodes: &[Node], clock: Value) -> (String, [Guest; 2], String) {
     let a = guest_at(&nodes[0].base, "Ann").await;
     let b = guest_at(&nodes[0].base, "Bob").await;
-    let body = json!({ "visibility": "public", "best_of": 1, "spectator_delay": null, "clock": clock, "vs_bot": false });
+    let body =
+        json!({ "visibility": "public", "best_of": 1, "spectator_delay": null, "clock": clock, "vs_bot": false });
     let r = a.client.post(format!("{}/api/rooms", nodes[0].base)).json(&body).send().await.unwrap();
     assert_eq!(r.status(), 201);
     let room = r.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
@@ -164,7 +165,11 @@ async fn check_log(store: &Db, match_id: &str, reports: &[SeatReport]) -> Vec<i6
 }
 
 /// Both seats and a spectator, following the owner across failures until the match ends.
-fn spawn_play(store: &Db, room: &str, seats: &[Guest; 2]) -> ([tokio::task::JoinHandle<SeatReport>; 2], tokio::task::JoinHandle<u32>) {
+fn spawn_play(
+    store: &Db,
+    room: &str,
+    seats: &[Guest; 2],
+) -> ([tokio::task::JoinHandle<SeatReport>; 2], tokio::task::JoinHandle<u32>) {
     let until = Instant::now() + Duration::from_secs(120);
     let target = Target::Owner(store.clone());
     let players = [0u64, 1].map(|i| {
@@ -175,7 +180,11 @@ fn spawn_play(store: &Db, room: &str, seats: &[Guest; 2]) -> ([tokio::task::Join
     (players, spectator)
 }
 
-async fn finish(store: &Db, match_id: &str, play: ([tokio::task::JoinHandle<SeatReport>; 2], tokio::task::JoinHandle<u32>)) -> (Vec<SeatReport>, Vec<i64>) {
+async fn finish(
+    store: &Db,
+    match_id: &str,
+    play: ([tokio::task::JoinHandle<SeatReport>; 2], tokio::task::JoinHandle<u32>),
+) -> (Vec<SeatReport>, Vec<i64>) {
     let (players, spectator) = play;
     let mut reports = Vec::new();
     for p in players {
@@ -192,7 +201,7 @@ async fn failover_after_sigkill() {
     let db = test_database(Backend::Postgres).await;
     let store = Db::connect(&db.url).await.unwrap();
     let mut nodes = start_nodes(&db, 3, &[]).await;
-    let clock = json!({ "chess": { "initial_ms": 600000, "increment_ms": 0, "disconnect_bank_ms": 120000 } });
+    let clock = json!({ "type": "chess", "initial_ms": 600000, "increment_ms": 0, "disconnect_bank_ms": 120000 });
     let (room, seats, base) = seated(&store, &nodes, clock).await;
     let match_id = match_id(&base, &room).await;
     let play = spawn_play(&store, &room, &seats);
@@ -202,7 +211,8 @@ async fn failover_after_sigkill() {
     let dead = nodes.remove(index_of(&nodes, &base));
     let killed = Instant::now();
     dead.server.sigkill().await;
-    let after = owner_after(&store, &room, before.epoch, TTL + Duration::from_secs(3)).await.expect("a survivor claims");
+    let after =
+        owner_after(&store, &room, before.epoch, TTL + Duration::from_secs(3)).await.expect("a survivor claims");
     let took = killed.elapsed();
     println!("failover: claimed at epoch {} {:?} after the SIGKILL", after.epoch, took);
     assert!(took <= TTL + Duration::from_secs(1), "claimed within TTL + 1 s, took {took:?}");
@@ -212,7 +222,10 @@ async fn failover_after_sigkill() {
     assert!(epochs.len() >= 2, "the log spans the old and the new owner: {epochs:?}");
     assert!(reports.iter().all(|r| r.connects >= 2), "each seat reconnected to the new owner");
     let claimer = &nodes[index_of(&nodes, &owner_base(&store, &room).await.unwrap())];
-    assert!(metric(claimer, "gb_room_claims_total").await >= 2.0 || metric(claimer, "gb_takeover_seconds_count").await >= 1.0);
+    assert!(
+        metric(claimer, "gb_room_claims_total").await >= 2.0
+            || metric(claimer, "gb_takeover_seconds_count").await >= 1.0
+    );
 }
 
 /// SIGSTOP the owner past its lease; a survivor claims; SIGCONT: the old owner never appends again, and stands
@@ -264,7 +277,9 @@ async fn split_brain(no_self_fence: bool) {
     let stood_down = stood_down.expect("the old owner stands down");
     let fenced = metric(zombie, "gb_append_fenced_total").await;
     let self_fenced = metric(zombie, "gb_self_fenced_total").await;
-    println!("split brain (no_self_fence={no_self_fence}): owns 0 rooms {stood_down:?} after SIGCONT; fenced appends {fenced}, self-fences {self_fenced}");
+    println!(
+        "split brain (no_self_fence={no_self_fence}): owns 0 rooms {stood_down:?} after SIGCONT; fenced appends {fenced}, self-fences {self_fenced}"
+    );
     assert!(stood_down <= HEARTBEAT + Duration::from_millis(600), "0 rooms within about a heartbeat: {stood_down:?}");
     if no_self_fence {
         assert!(fenced >= 1.0, "the stale append was refused by the fence");
@@ -296,7 +311,7 @@ async fn drain_on_sigterm() {
     let db = test_database(Backend::Postgres).await;
     let store = Db::connect(&db.url).await.unwrap();
     let mut nodes = start_nodes(&db, 3, &[]).await;
-    let clock = json!({ "chess": { "initial_ms": 600000, "increment_ms": 0, "disconnect_bank_ms": 120000 } });
+    let clock = json!({ "type": "chess", "initial_ms": 600000, "increment_ms": 0, "disconnect_bank_ms": 120000 });
     let (room, seats, base) = seated(&store, &nodes, clock).await;
     let match_id = match_id(&base, &room).await;
     let play = spawn_play(&store, &room, &seats);

@@ -3,8 +3,8 @@
 use super::session::CurrentAccount;
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::protocol::{
-    BotLevel, ClockSetting, CreateRoom, JoinReply, JoinSeat, RematchRequest, RoomInfo, RoomList, RoomStatus,
-    SeatInfo, SpectatorDelay, Visibility,
+    BotLevel, ClockSetting, CreateRoom, JoinReply, JoinSeat, RematchRequest, RoomInfo, RoomList, RoomStatus, SeatInfo,
+    SpectatorDelay, Visibility,
 };
 use crate::room::{RoomConfig, RoomHandle, SeatEntry, recover, spawn_room};
 use crate::state::AppState;

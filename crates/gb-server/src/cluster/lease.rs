@@ -26,7 +26,9 @@ fn pool(db: &Db) -> &sqlx::PgPool {
 /// The row lock makes two claimers serialize; the second re-checks the owner and gets nothing. The claim waits
 /// for appends in flight under the old epoch (they hold the row `FOR SHARE`), and no later one can land.
 pub async fn claim(db: &Db, room: &str, node: &str) -> Result<Option<Claimed>, sqlx::Error> {
-    let row: Option<(i64, Option<String>, Option<i64>, Option<f64>)> = sqlx::query_as(
+    // epoch, handover_json, the previous owner's heartbeat (ms), seconds since its expiry
+    type ClaimRow = (i64, Option<String>, Option<i64>, Option<f64>);
+    let row: Option<ClaimRow> = sqlx::query_as(
         "WITH prev AS ( \
            SELECT l.room_id, l.handover_json, n.heartbeat_at, n.expires_at FROM room_leases l \
            LEFT JOIN nodes n ON n.node_id = l.owner_node WHERE l.room_id = $1 FOR UPDATE OF l) \

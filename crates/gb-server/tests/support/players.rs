@@ -138,4 +138,3 @@ pub async fn watch(target: Target, room: String, until: Instant) -> u32 {
     }
     backwards
 }
-
