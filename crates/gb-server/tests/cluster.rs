@@ -333,3 +333,76 @@ async fn drain_on_sigterm() {
     let claimer = &nodes[index_of(&nodes, &owner_base(&store, &room).await.unwrap())];
     assert!(metric(claimer, "gb_room_claims_total").await >= 1.0);
 }
+
+/// The owing seat's clock across an owner change (docs/multi-node.md, "Clocks"): it is charged for the time the
+/// room ran on either owner, and for a crash up to the dead owner's last heartbeat; never for the time nobody
+/// owned the room (release or last heartbeat → claim). Measured against the database's own record of those
+/// moments (one machine, one clock). Without the handover a drain would give back the second waited here; without
+/// the charge a crash would give back the time before the last heartbeat.
+async fn clock_across_owner_change(crash: bool) {
+    let db = test_database(Backend::Postgres).await;
+    let store = Db::connect(&db.url).await.unwrap();
+    let mut nodes = start_nodes(&db, 3, &[]).await;
+    let clock = json!({ "type": "chess", "initial_ms": 600000, "increment_ms": 0, "disconnect_bank_ms": 120000 });
+    let (room, [a, b], base) = seated(&store, &nodes, clock).await;
+    let match_id = match_id(&base, &room).await;
+    let (mut wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
+    let (mut wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
+    let mut last = [wa.next_of("snapshot").await, wb.next_of("snapshot").await];
+    advance([&mut wa, &mut wb], &mut last, &mut Lcg(5), 2).await;
+    let clocks = &last[0]["clocks"];
+    let seat = usize::from(clocks["running"] == "B");
+    let remaining = clocks["remaining_ms"][seat].as_i64().expect("a running clock");
+
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let before = owner_of(&store, &room).await.unwrap().unwrap();
+    let mut old = nodes.remove(index_of(&nodes, &base));
+    if crash {
+        old.server.sigkill().await;
+    } else {
+        signal(&old, "-TERM");
+        assert!(old.server.0.wait().await.unwrap().success());
+    }
+    owner_after(&store, &room, before.epoch, TTL * 3).await.expect("claimed");
+    let new_base = owner_base(&store, &room).await.unwrap();
+    let (mut w, _) = connect(&new_base, &room, Some(&a.cookie), "player", None).await;
+    let snap = w.next_of("snapshot").await;
+    let shown_at = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
+    let charged = remaining - snap["clocks"]["remaining_ms"][seat].as_i64().unwrap();
+
+    let Db::Pg(pool) = &store else { unreachable!() };
+    let ms = |sql: &'static str, id: String| {
+        let pool = pool.clone();
+        async move { sqlx::query_as::<_, (i64,)>(sql).bind(id).fetch_one(&pool).await.unwrap().0 }
+    };
+    let accepted = ms("SELECT max(created_at) FROM match_intents WHERE match_id = $1", match_id).await;
+    let claimed =
+        ms("SELECT (extract(epoch FROM claimed_at) * 1000)::bigint FROM room_leases WHERE room_id = $1", room.clone())
+            .await;
+    let left = if crash {
+        ms("SELECT (extract(epoch FROM heartbeat_at) * 1000)::bigint FROM nodes WHERE node_id = $1", before.node).await
+    } else {
+        ms("SELECT (extract(epoch FROM released_at) * 1000)::bigint FROM room_leases WHERE room_id = $1", room).await
+    };
+    let expected = (left - accepted) + (shown_at - claimed);
+    println!(
+        "clock (crash={crash}): charged {charged} ms, expected {expected} ms ({} ms on the old owner, {} ms \
+         unowned and free, {} ms on the new one)",
+        left - accepted,
+        claimed - left,
+        shown_at - claimed
+    );
+    // The snapshot settles the clock a little before the test reads its own clock: a slow machine only widens
+    // that side.
+    assert!((expected - 250..=expected + 100).contains(&charged), "charged {charged} ms, expected {expected} ms");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn drain_hands_the_running_clock_over() {
+    clock_across_owner_change(false).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn crash_charges_the_clock_up_to_the_last_heartbeat() {
+    clock_across_owner_change(true).await
+}

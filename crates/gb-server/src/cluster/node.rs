@@ -102,6 +102,11 @@ pub async fn heartbeat(db: Db, cluster: Arc<Cluster>, shutdown: CancellationToke
             Ok(Ok(false)) => {
                 metrics::counter!("gb_lease_lost_total").increment(1);
                 cluster.self_fence("the node's lease expired");
+                // A drained node marked itself dead and is about to exit: it must not come back as a fresh,
+                // empty node that placement would pick.
+                if cluster.is_draining() {
+                    continue;
+                }
                 if let Err(e) = register(&db, &cluster).await {
                     tracing::error!(error = %e, "re-registering the node failed");
                 }
