@@ -207,24 +207,6 @@ impl Room {
         }
     }
 
-    /// Closes every connection with 1012: the room is being rebuilt, and each client reconnects with its last
-    /// version and resumes from the log (protocol.md close codes). A full queue gets the kill token instead.
-    pub(super) fn close_all(&mut self) {
-        for c in self.conns.drain(..) {
-            metrics::gauge!("gb_ws_viewers").decrement(1.0);
-            if c.conn
-                .tx
-                .try_send(Out::Close(
-                    crate::protocol::close::RESTARTING,
-                    "room restarting: reconnect with your last version",
-                ))
-                .is_err()
-            {
-                c.conn.kill.cancel();
-            }
-        }
-    }
-
     /// When this room may leave memory: no game in progress and no viewer. It stays in the database, marked
     /// abandoned (never started) or closed (played), so a restart does not bring it back: once closed, its games'
     /// records (deck lists included) are public, so it must never deal those decks again.
@@ -238,7 +220,7 @@ impl Room {
     /// intent and recorded with reason "abandoned", so the room leaves memory with a result instead of holding
     /// a bot forever and coming back at every restart.
     async fn abandon(&mut self) {
-        if !self.game.as_ref().is_some_and(|g| !g.state.is_over()) {
+        if self.game.as_ref().is_none_or(|g| g.state.is_over()) {
             return;
         }
         let person = Seat::BOTH.into_iter().find(|s| self.seats[s.index()].as_ref().is_some_and(|e| !e.bot));
