@@ -43,6 +43,7 @@ async fn main() -> anyhow::Result<()> {
                     intent_json: r#"{"type":"equip_gem","card":17,"hero":"center"}"#.to_owned(),
                     meta_json: Some(r#"{"clocks":{"a_ms":1500000,"b_ms":1499000,"running":"b"},"flag":null}"#.into()),
                     finish: None,
+                    epoch: 0,
                 };
                 let t = Instant::now();
                 persist.append(row).await.expect("append");

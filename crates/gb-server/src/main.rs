@@ -1,6 +1,6 @@
 //! `gb-server` binary: parse settings, start logging, serve until SIGINT/SIGTERM.
 use clap::Parser;
-use gb_server::{Application, Settings, startup::cancel_on_signal, telemetry};
+use gb_server::{Application, Settings, telemetry};
 
 // Many small, short-lived buffers (frames, views) freed on other threads than they were made on: mimalloc's
 // thread-free lists cost much less there than glibc's arenas (see BENCHMARKS.md).
@@ -19,6 +19,6 @@ fn main() -> anyhow::Result<()> {
 async fn serve(settings: Settings) -> anyhow::Result<()> {
     telemetry::init_tracing();
     let app = Application::build(settings).await?;
-    tokio::spawn(cancel_on_signal(app.shutdown_token()));
+    tokio::spawn(app.stop_on_signal());
     app.run_until_stopped().await
 }

@@ -13,10 +13,22 @@ use tokio_util::task::TaskTracker;
 /// Most rows written in one statement (6 binds a row: far below SQLite's 32,766-variable limit).
 const MAX_BATCH: usize = 1024;
 
+/// Why an append was not acknowledged. `Fenced` is not a failure to retry: another node has claimed the room
+/// (or this node's lease lapsed), so the room stands down instead of rebuilding (docs/multi-node.md).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AppendError {
+    #[error("fenced: the room's lease has moved on")]
+    Fenced,
+    #[error("{0}")]
+    Failed(String),
+}
+
+type Ack = oneshot::Sender<Result<(), AppendError>>;
+
 struct Job {
     row: AppendRow,
     queued: Instant,
-    ack: oneshot::Sender<Result<(), String>>,
+    ack: Ack,
 }
 
 /// Cheap to clone; every room holds one.
@@ -39,11 +51,11 @@ impl Persist {
     }
 
     /// Makes `row` durable; returns once it is committed.
-    pub async fn append(&self, row: AppendRow) -> Result<(), String> {
+    pub async fn append(&self, row: AppendRow) -> Result<(), AppendError> {
         let (ack, done) = oneshot::channel();
         let job = Job { row, queued: Instant::now(), ack };
-        self.tx.send(job).await.map_err(|_| "the writer has stopped".to_owned())?;
-        done.await.map_err(|_| "the writer dropped the append".to_owned())?
+        self.tx.send(job).await.map_err(|_| AppendError::Failed("the writer has stopped".to_owned()))?;
+        done.await.map_err(|_| AppendError::Failed("the writer dropped the append".to_owned()))?
     }
 
     /// Transactions committed so far (benchmarks divide rows by it for the mean group size).
@@ -56,7 +68,7 @@ impl Persist {
 #[derive(Default)]
 struct Batch {
     rows: Vec<AppendRow>,
-    waiting: Vec<(Instant, oneshot::Sender<Result<(), String>>)>,
+    waiting: Vec<(Instant, Ack)>,
 }
 
 impl Batch {
@@ -120,22 +132,26 @@ async fn write(db: &Db, batch: &mut Batch) {
     let rows = std::mem::take(&mut batch.rows);
     let waiting = batch.waiting.drain(..);
     match result {
-        Ok(()) => {
-            for (row, w) in rows.iter().zip(waiting) {
-                ack(row, w, Ok(()));
+        Ok(landed) => {
+            for ((row, w), landed) in rows.iter().zip(waiting).zip(landed) {
+                ack(row, w, if landed { Ok(()) } else { Err(AppendError::Fenced) });
             }
         }
         // One bad row (e.g. a duplicate version) must not fail the other rooms' intents: retry one by one.
         Err(e) if rows.len() > 1 => {
             tracing::warn!(error = %e, n = rows.len(), "batch append failed; retrying rows singly");
             for (row, w) in rows.iter().zip(waiting) {
-                let r = append_batch(db, std::slice::from_ref(row)).await;
-                ack(row, w, r.map_err(|e| e.to_string()));
+                let r = match append_batch(db, std::slice::from_ref(row)).await {
+                    Ok(landed) if landed == [true] => Ok(()),
+                    Ok(_) => Err(AppendError::Fenced),
+                    Err(e) => Err(AppendError::Failed(e.to_string())),
+                };
+                ack(row, w, r);
             }
         }
         Err(e) => {
             for (row, w) in rows.iter().zip(waiting) {
-                ack(row, w, Err(e.to_string()));
+                ack(row, w, Err(AppendError::Failed(e.to_string())));
             }
         }
     }
@@ -144,10 +160,15 @@ async fn write(db: &Db, batch: &mut Batch) {
     batch.rows.clear();
 }
 
-fn ack(row: &AppendRow, (queued, tx): (Instant, oneshot::Sender<Result<(), String>>), result: Result<(), String>) {
+fn ack(row: &AppendRow, (queued, tx): (Instant, Ack), result: Result<(), AppendError>) {
     metrics::histogram!("gb_persist_latency_seconds").record(queued.elapsed().as_secs_f64());
-    if let Err(e) = &result {
-        tracing::error!(error = %e, match_id = %row.match_id, version = row.version, "append failed");
+    match &result {
+        Ok(()) => {}
+        Err(AppendError::Fenced) => {
+            metrics::counter!("gb_append_fenced_total").increment(1);
+            tracing::warn!(match_id = %row.match_id, version = row.version, epoch = row.epoch, "append fenced");
+        }
+        Err(e) => tracing::error!(error = %e, match_id = %row.match_id, version = row.version, "append failed"),
     }
     let _ = tx.send(result);
 }

@@ -70,6 +70,49 @@ pub struct Settings {
 
     #[command(flatten)]
     pub limits: Limits,
+
+    #[command(flatten)]
+    pub cluster: ClusterSettings,
+}
+
+/// Several nodes against one PostgreSQL (docs/multi-node.md). Unset `nats_url` = a single node, as before.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct ClusterSettings {
+    /// `nats://host:4222`: turns on cluster mode (room leases in PostgreSQL, traffic between nodes over NATS).
+    /// SQLite refuses it.
+    #[arg(long, env = "GB_NATS_URL")]
+    pub nats_url: Option<String>,
+
+    /// The address other nodes and operators know this node by (defaults to the bound address).
+    #[arg(long, env = "GB_NODE_ADDR")]
+    pub node_addr: Option<String>,
+
+    /// A node's lease: rooms of a node that has not renewed it for this long are claimed by others.
+    #[arg(long, env = "GB_LEASE_TTL_MS", default_value_t = 5000)]
+    pub lease_ttl_ms: u64,
+
+    /// How often a node renews its lease.
+    #[arg(long, env = "GB_HEARTBEAT_MS", default_value_t = 1000)]
+    pub heartbeat_ms: u64,
+
+    /// How often a node looks for rooms without a live owner.
+    #[arg(long, env = "GB_SWEEP_MS", default_value_t = 250)]
+    pub sweep_ms: u64,
+
+    /// Rooms a node takes before it counts as full (placement divides by it).
+    #[arg(long, env = "GB_NODE_CAPACITY", default_value_t = 1000)]
+    pub capacity: i32,
+
+    /// Test only: never stop a room on the node's own say-so (lost heartbeat, local lease timer), so the
+    /// database fence alone refuses a deposed owner's appends (the split-brain test's second path).
+    #[arg(long, env = "GB_TEST_NO_SELF_FENCE", hide = true, value_parser = clap::builder::BoolishValueParser::new())]
+    pub test_no_self_fence: bool,
+}
+
+impl ClusterSettings {
+    pub fn enabled(&self) -> bool {
+        self.nats_url.is_some()
+    }
 }
 
 /// Abuse limits: slow or hoarding clients, password guessing, room hoarding (docs/limits.md).
@@ -195,6 +238,13 @@ impl Settings {
             worker_threads: 0,
             // Metrics on their own free loopback port, as a deployment would (not on the public listener).
             limits: Limits { metrics_bind: Some(SocketAddr::from(([127, 0, 0, 1], 0))), ..Limits::default() },
+            cluster: ClusterSettings {
+                lease_ttl_ms: 5000,
+                heartbeat_ms: 1000,
+                sweep_ms: 250,
+                capacity: 1000,
+                ..Default::default()
+            },
         }
     }
 }

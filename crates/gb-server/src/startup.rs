@@ -2,6 +2,7 @@
 //! until its cancellation token fires, then drains tracked tasks.
 use crate::api::replay::cache::ReplayCache;
 use crate::api::throttle::{LoginThrottle, WsOpens};
+use crate::cluster::Cluster;
 use crate::db::Db;
 use crate::listen::{self, ListenOptions, limits::ConnLimits};
 use crate::persist::Persist;
@@ -42,6 +43,19 @@ impl Application {
             }
             None => None,
         };
+        let cluster = match settings.cluster.enabled() {
+            false => None,
+            true => {
+                anyhow::ensure!(
+                    matches!(db, Db::Pg(_)),
+                    "cluster mode (GB_NATS_URL) needs PostgreSQL: SQLite stays single-node"
+                );
+                let addr = settings.cluster.node_addr.clone().unwrap_or_else(|| local_addr.to_string());
+                let cluster = Arc::new(Cluster::new(settings.cluster.clone(), addr));
+                crate::cluster::node::register(&db, &cluster).await.context("registering the node")?;
+                Some(cluster)
+            }
+        };
         let shutdown = CancellationToken::new();
         let tracker = TaskTracker::new();
         let persist = Persist::spawn(db.clone(), &tracker, shutdown.clone());
@@ -59,10 +73,18 @@ impl Application {
             login_throttle,
             ws_opens,
             replays: Arc::new(ReplayCache::new(std::thread::available_parallelism().map_or(1, usize::from))),
+            cluster,
         };
-        // Unfinished games come back at exactly their last accepted version before anyone can connect.
-        let recovered = recover_rooms(&state.room_deps(), &state.rooms).await?;
-        tracing::info!(recovered, "rooms recovered");
+        if state.cluster.is_some() {
+            // Cluster mode: rooms are not loaded blindly; each comes back through a claim (cluster/sweep.rs),
+            // so two nodes never run one room. Rooms from single-node days get a lease row to be claimed by.
+            let leased = crate::cluster::sweep::lease_unleased(&state.db).await?;
+            tracing::info!(leased, "rooms left to the orphan sweep");
+        } else {
+            // Unfinished games come back at exactly their last accepted version before anyone can connect.
+            let recovered = recover_rooms(&state.room_deps(), &state.rooms).await?;
+            tracing::info!(recovered, "rooms recovered");
+        }
         // After the rooms, so each event finds its tables' rooms already running.
         let events = crate::tournament::recover(&state).await?;
         tracing::info!(events, "tournaments recovered");
@@ -94,12 +116,33 @@ impl Application {
         &self.state
     }
 
+    /// Resolves on SIGINT or SIGTERM, then stops the server; in cluster mode it drains the node first (hands
+    /// its rooms to other nodes, cluster/drain.rs). `main` spawns this next to the server.
+    pub fn stop_on_signal(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
+        let token = self.state.shutdown.clone();
+        let drain = self.state.cluster.clone().map(|c| (self.state.db.clone(), c));
+        async move {
+            if !signalled(&token).await {
+                return;
+            }
+            if let Some((db, cluster)) = drain {
+                crate::cluster::drain::drain(&db, &cluster).await;
+            }
+            token.cancel();
+        }
+    }
+
     /// Serves until the shutdown token is cancelled, then waits (bounded) for tracked tasks
     /// and closes the database pool.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         let Application { listener, metrics, state, .. } = self;
         let token = state.shutdown.clone();
         spawn_session_sweeper(&state);
+        if let Some(cluster) = &state.cluster {
+            let (db, token) = (state.db.clone(), state.shutdown.clone());
+            state.tracker.spawn(crate::cluster::node::heartbeat(db, cluster.clone(), token));
+            state.tracker.spawn(crate::cluster::sweep::sweep(state.room_deps(), cluster.clone()));
+        }
         let grace = Duration::from_secs(state.settings.shutdown_grace_secs);
         if let Some((metrics, _)) = metrics {
             let app = metrics_router(state.clone());
@@ -144,6 +187,13 @@ fn spawn_session_sweeper(state: &AppState) {
 
 /// Resolves on SIGINT or SIGTERM, then cancels `token`. `main` spawns this next to the server.
 pub async fn cancel_on_signal(token: CancellationToken) {
+    if signalled(&token).await {
+        token.cancel();
+    }
+}
+
+/// Waits for SIGINT or SIGTERM (true), or for the token to be cancelled otherwise (false).
+async fn signalled(token: &CancellationToken) -> bool {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
     };
@@ -161,8 +211,8 @@ pub async fn cancel_on_signal(token: CancellationToken) {
     tokio::select! {
         _ = ctrl_c => {},
         _ = term => {},
-        _ = token.cancelled() => return,
+        _ = token.cancelled() => return false,
     }
     tracing::info!("shutdown signal received");
-    token.cancel();
+    true
 }

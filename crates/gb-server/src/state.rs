@@ -31,6 +31,8 @@ pub struct AppState {
     pub ws_opens: Arc<WsOpens>,
     /// Public replays, computed once per version, off the executor (api/replay/cache.rs).
     pub replays: Arc<crate::api::replay::cache::ReplayCache>,
+    /// Cluster mode (`GB_NATS_URL` set): this node's identity and leases; `None` on a single node.
+    pub cluster: Option<Arc<crate::cluster::Cluster>>,
 }
 
 impl AppState {
@@ -46,6 +48,7 @@ impl AppState {
             rooms: self.rooms.clone(),
             idle: std::time::Duration::from_secs(self.settings.room_idle_secs),
             presence: std::time::Duration::from_millis(self.settings.limits.presence_interval_ms),
+            cluster: self.cluster.clone(),
         }
     }
 }

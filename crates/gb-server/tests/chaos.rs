@@ -11,118 +11,25 @@
 #[allow(dead_code)]
 #[path = "api/helpers.rs"]
 mod helpers;
+#[allow(dead_code)]
+#[path = "support/players.rs"]
+mod players;
 #[path = "support/process.rs"]
 mod process;
 #[allow(dead_code)]
 #[path = "api/wsclient.rs"]
 mod wsclient;
 
-use gb_server::protocol::ViewState;
 use helpers::{Backend, test_database};
+use players::{Player, SeatReport, Target, play_seat, watch};
 use process::{free_port, start};
 use serde_json::{Value, json};
 use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
-use tokio_tungstenite::tungstenite::Message;
-use wsclient::{Lcg, Ws, choose, game_over, seated_room, try_resume};
+use wsclient::{Lcg, seated_room};
 
 fn setting(name: &str, default: &str) -> String {
     std::env::var(name).unwrap_or_else(|_| default.to_owned())
-}
-
-/// What one seat was told was accepted: its intent at version `v`.
-struct Ack {
-    v: u32,
-    intent: Value,
-}
-
-struct SeatReport {
-    acks: Vec<Ack>,
-    finished: bool,
-}
-
-/// How a seat plays: its random stream, how long it thinks, when it concedes.
-struct Player {
-    rng: Lcg,
-    think: Duration,
-    /// Intents sent before it concedes (so every match ends).
-    max: u32,
-    seq: u32,
-    /// Sent and not yet acknowledged, by seq.
-    sent: HashMap<u32, Value>,
-}
-
-impl Player {
-    /// Sends a random legal intent if `frame` lists some for this seat.
-    async fn act(&mut self, ws: &mut Ws, frame: &Value) {
-        let Some(intent) = choose(frame, &mut self.rng) else { return };
-        tokio::time::sleep(self.think).await;
-        self.seq += 1;
-        let intent = if self.seq > self.max { json!({ "type": "concede" }) } else { intent };
-        let msg = json!({ "type": "intent", "seq": self.seq, "intent": intent });
-        ws.send_raw(Message::Text(msg.to_string().into())).await;
-        self.sent.insert(self.seq, intent);
-    }
-}
-
-/// Plays random legal intents across restarts, reconnecting with what it held.
-async fn play_seat(base: String, room: String, cookie: String, mut me: Player, until: Instant) -> SeatReport {
-    let mut held = ViewState::default();
-    let mut acks = Vec::new();
-    while Instant::now() < until {
-        let Ok((mut ws, welcome)) = try_resume(&base, &room, Some(&cookie), "player", held.clone()).await else {
-            tokio::time::sleep(Duration::from_millis(100)).await;
-            continue;
-        };
-        // Resumed at the head: nothing is sent, so a seat that owes acts on what it holds.
-        if held.version().is_some_and(|v| welcome["version"] == v) {
-            me.act(&mut ws, &json!({ "legal": held.legal_json() })).await;
-        }
-        while let Ok(Some(m)) = ws.next_within(Duration::from_secs(90)).await {
-            held = ws.held();
-            match m["type"].as_str() {
-                Some("accepted") => {
-                    let seq = m["seq"].as_u64().unwrap() as u32;
-                    let intent = me.sent.remove(&seq).expect("an accepted seq was sent");
-                    acks.push(Ack { v: m["v"].as_u64().unwrap() as u32, intent });
-                }
-                _ if game_over(&m) => return SeatReport { acks, finished: true },
-                Some("update" | "snapshot" | "rejected") => me.act(&mut ws, &m).await,
-                _ => {}
-            }
-        }
-    }
-    SeatReport { acks, finished: false }
-}
-
-/// Watches until the game ends across restarts; returns how many times it was shown an older version.
-async fn watch(base: String, room: String, until: Instant) -> u32 {
-    let (mut shown, mut backwards, mut held) = (None::<u64>, 0, ViewState::default());
-    while Instant::now() < until {
-        let Ok((mut ws, welcome)) = try_resume(&base, &room, None, "spectator", held.clone()).await else {
-            tokio::time::sleep(Duration::from_millis(100)).await;
-            continue;
-        };
-        let older = |v: u64, shown: Option<u64>| shown.is_some_and(|s| v < s);
-        if welcome["version"].as_u64().is_some_and(|v| older(v, shown)) {
-            backwards += 1;
-        }
-        while let Ok(Some(m)) = ws.next_within(Duration::from_secs(90)).await {
-            held = ws.held();
-            if let Some(v) =
-                m["v"].as_u64().filter(|_| matches!(m["type"].as_str(), Some("snapshot" | "update" | "skip")))
-            {
-                if older(v, shown) {
-                    backwards += 1;
-                }
-                shown = shown.max(Some(v));
-            }
-            if game_over(&m) {
-                return backwards;
-            }
-        }
-    }
-    backwards
 }
 
 struct Table {
@@ -164,9 +71,10 @@ async fn chaos(backend: Backend) {
         let seed = 1000 + 2 * i as u64;
         let seats = [(a.cookie, seed), (b.cookie, seed + 1)].map(|(cookie, seed)| {
             let me = Player { rng: Lcg(seed), think, max, seq: 0, sent: HashMap::new() };
-            tokio::spawn(play_seat(base.clone(), room.clone(), cookie, me, until))
+            tokio::spawn(play_seat(Target::Fixed(base.clone()), room.clone(), cookie, me, until))
         });
-        let spectators = (0..spectators).map(|_| tokio::spawn(watch(base.clone(), room.clone(), until))).collect();
+        let spectators =
+            (0..spectators).map(|_| tokio::spawn(watch(Target::Fixed(base.clone()), room.clone(), until))).collect();
         tables.push(Table { match_id, seats, spectators });
     }
 

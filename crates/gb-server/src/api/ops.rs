@@ -7,6 +7,9 @@ use axum::response::IntoResponse;
 use serde_json::json;
 
 pub async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
+    if let Some(cluster) = &state.cluster {
+        return cluster_health(&state, cluster).await;
+    }
     match state.db.ping().await {
         Ok(()) => (StatusCode::OK, Json(json!({ "status": "ok", "db": state.db.backend() }))),
         Err(e) => {
@@ -14,6 +17,29 @@ pub async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
             (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "status": "unavailable", "db": state.db.backend() })))
         }
     }
+}
+
+/// Cluster mode: the database and NATS (as the bus reports it, `null` until it does), this node's id and owned
+/// rooms. 503 while draining too, so a load balancer stops sending new clients here (readiness).
+async fn cluster_health(state: &AppState, cluster: &crate::cluster::Cluster) -> (StatusCode, Json<serde_json::Value>) {
+    let db_ok = state.db.ping().await.is_ok();
+    let nats = *cluster.nats_connected.lock().expect("nats flag lock");
+    let draining = cluster.is_draining();
+    let ok = db_ok && nats != Some(false) && !draining;
+    let status = match (ok, draining) {
+        (true, _) => "ok",
+        (false, true) => "draining",
+        (false, false) => "unavailable",
+    };
+    let body = json!({
+        "status": status,
+        "db": state.db.backend(),
+        "db_ok": db_ok,
+        "nats_ok": nats,
+        "node": cluster.node_id(),
+        "rooms_owned": cluster.rooms_owned(),
+    });
+    (if ok { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE }, Json(body))
 }
 
 pub async fn metrics(State(state): State<AppState>) -> impl IntoResponse {

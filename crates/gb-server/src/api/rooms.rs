@@ -3,7 +3,7 @@
 use super::session::CurrentAccount;
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::protocol::{
-    BotLevel, ClockSetting, CreateRoom, JoinReply, JoinSeat, RematchRequest, RoomInfo, RoomList, RoomStatus,
+    BotLevel, ClockSetting, CreateRoom, JoinReply, JoinSeat, RematchRequest, RoomInfo, RoomList, RoomStatus, SeatInfo,
     SpectatorDelay, Visibility,
 };
 use crate::room::{RoomConfig, RoomHandle, SeatEntry, recover, spawn_room};
@@ -46,12 +46,67 @@ pub async fn create(
     let cfg_json = serde_json::to_string(&cfg).map_err(ApiError::internal)?;
     let seats_json = serde_json::to_string(&seats).map_err(ApiError::internal)?;
     crate::db::rooms::insert_room(&state.db, &id, &cfg_json, &seats_json).await?;
+    if let Some(cluster) = &state.cluster {
+        let info = place(&state, cluster, &id, &cfg, &seats).await?;
+        metrics::counter!("gb_rooms_created").increment(1);
+        return Ok((StatusCode::CREATED, Json(info)));
+    }
     let init = recover::fresh_room(id, cfg, seats);
     let handle = spawn_room(state.room_deps(), init);
     state.rooms.insert(handle.clone());
     metrics::counter!("gb_rooms_created").increment(1);
     let info = handle.info.borrow().clone();
     Ok((StatusCode::CREATED, Json(info)))
+}
+
+/// Cluster mode: the room goes to the least-loaded live node (its lease row's `placed_on`). This node claims
+/// it at once if chosen; otherwise the chosen node's sweeper does, within a sweep interval (no NATS needed).
+async fn place(
+    state: &AppState,
+    cluster: &std::sync::Arc<crate::cluster::Cluster>,
+    id: &str,
+    cfg: &RoomConfig,
+    seats: &[Option<SeatEntry>; 2],
+) -> ApiResult<RoomInfo> {
+    use crate::cluster::{lease, sweep};
+    let me = cluster.node_id();
+    if lease::place(&state.db, id, &me).await? == me
+        && let Some(claimed) = lease::claim(&state.db, id, &me).await?
+    {
+        sweep::adopt(&state.room_deps(), cluster, id, &me, claimed, "created").await;
+    }
+    Ok(match state.rooms.get(id) {
+        Some(h) => h.info.borrow().clone(),
+        None => new_room_info(id, cfg, seats),
+    })
+}
+
+/// What a room placed on another node looks like before anyone joins: exactly what its owner will publish.
+fn new_room_info(id: &str, cfg: &RoomConfig, seats: &[Option<SeatEntry>; 2]) -> RoomInfo {
+    let seats = gb_core::Seat::BOTH.map(|s| {
+        seats[s.index()].as_ref().map(|e| SeatInfo {
+            seat: s,
+            display_name: e.display_name.clone(),
+            connected: e.bot,
+            bot: e.bot,
+            bot_level: if e.bot { cfg.bot_level() } else { None },
+            rematch: false,
+        })
+    });
+    RoomInfo {
+        id: id.to_owned(),
+        visibility: cfg.visibility,
+        best_of: cfg.best_of,
+        seats,
+        status: RoomStatus::Waiting,
+        games: Vec::new(),
+        series_winner: None,
+        spectators: 0,
+        spectator_delay: cfg.spectator_delay,
+        clock: cfg.clock,
+        seed_hash: String::new(),
+        version: 0,
+    }
 }
 
 /// The computer's level for a vs-computer room (default greedy); `None` for a room of two people.

@@ -94,11 +94,24 @@ pub struct AppendRow {
     pub intent_json: String,
     pub meta_json: Option<String>,
     pub finish: Option<String>,
+    /// The room's lease epoch (cluster mode, fencing token); 0 = unfenced (SQLite, single-node PostgreSQL).
+    pub epoch: i64,
 }
 
-/// Appends every row at once (group commit): one statement, one commit, for many rooms' intents. A single
-/// INSERT is atomic on its own, so a transaction is opened only when a row also finishes its match.
-pub async fn append_batch(db: &Db, rows: &[AppendRow]) -> Result<(), sqlx::Error> {
+/// Appends every row at once (group commit): one statement, one commit, for many rooms' intents, and says for
+/// each row whether it landed. Unfenced rows always land (or the whole call fails); a fenced row (epoch > 0)
+/// lands only while its room's lease still has that epoch and its owner node's lease has not expired.
+pub async fn append_batch(db: &Db, rows: &[AppendRow]) -> Result<Vec<bool>, sqlx::Error> {
+    if let Db::Pg(pool) = db
+        && rows.iter().any(|r| r.epoch > 0)
+    {
+        return fenced_append(pool, rows).await;
+    }
+    plain_append(db, rows).await.map(|()| vec![true; rows.len()])
+}
+
+/// A single INSERT is atomic on its own, so a transaction is opened only when a row also finishes its match.
+async fn plain_append(db: &Db, rows: &[AppendRow]) -> Result<(), sqlx::Error> {
     let now = now_ms();
     let finishing = rows.iter().any(|r| r.finish.is_some());
     with_pool!(db, p => {
@@ -115,13 +128,54 @@ pub async fn append_batch(db: &Db, rows: &[AppendRow]) -> Result<(), sqlx::Error
         q.build().execute(&mut *tx).await?;
         for r in rows {
             if let Some(result) = &r.finish {
-                sqlx::query("UPDATE matches SET status = 'finished', result_json = $2, updated_at = $3 WHERE id = $1")
-                    .bind(&r.match_id).bind(result).bind(now).execute(&mut *tx).await?;
+                sqlx::query(FINISH_SQL).bind(&r.match_id).bind(result).bind(now).execute(&mut *tx).await?;
             }
         }
         tx.commit().await
     })
 }
+
+/// The fenced append (docs/multi-node.md, "Fencing"): the lease row is read `FOR SHARE`, so a claim
+/// (`epoch + 1`) waits for this statement and a statement racing a claim re-checks the row and inserts nothing
+/// (a join without the row lock let a late zombie commit land after the new owner read the log). Duplicates
+/// and stale epochs are skipped, not errors, so one room's fenced row never aborts the others' batch; a row
+/// missing from `RETURNING` did not land.
+async fn fenced_append(pool: &sqlx::PgPool, rows: &[AppendRow]) -> Result<Vec<bool>, sqlx::Error> {
+    let now = now_ms();
+    let mut q = sqlx::QueryBuilder::new(
+        "INSERT INTO match_intents (match_id, version, seat, intent_json, created_at, meta_json, epoch) \
+         SELECT v.match_id, v.version, v.seat, v.intent_json, v.created_at, v.meta_json, v.epoch FROM (",
+    );
+    q.push_values(rows, |mut b, r| {
+        b.push_bind(&r.match_id)
+            .push_bind(r.version)
+            .push_bind(r.seat)
+            .push_bind(&r.intent_json)
+            .push_bind(now)
+            .push_bind(&r.meta_json)
+            .push_bind(r.epoch);
+    });
+    q.push(
+        ") AS v (match_id, version, seat, intent_json, created_at, meta_json, epoch) \
+         JOIN matches m ON m.id = v.match_id \
+         JOIN room_leases l ON l.room_id = m.room AND l.epoch = v.epoch \
+         JOIN nodes n ON n.node_id = l.owner_node AND n.expires_at > clock_timestamp() \
+         FOR SHARE OF l ON CONFLICT DO NOTHING RETURNING match_id, version",
+    );
+    let mut tx = pool.begin().await?;
+    let landed: Vec<(String, i64)> = q.build_query_as().fetch_all(&mut *tx).await?;
+    let did_land = |r: &AppendRow| landed.iter().any(|(m, v)| *m == r.match_id && *v == r.version);
+    for r in rows.iter().filter(|r| did_land(r)) {
+        if let Some(result) = &r.finish {
+            sqlx::query(FINISH_SQL).bind(&r.match_id).bind(result).bind(now).execute(&mut *tx).await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(rows.iter().map(did_land).collect())
+}
+
+/// Closes a match in the same transaction as its last intent.
+const FINISH_SQL: &str = "UPDATE matches SET status = 'finished', result_json = $2, updated_at = $3 WHERE id = $1";
 
 /// The games of a room, oldest first.
 pub async fn room_matches(db: &Db, room: &str) -> Result<Vec<MatchRow>, sqlx::Error> {
@@ -155,4 +209,12 @@ pub async fn log_with_meta(db: &Db, match_id: &str) -> Result<Vec<LogRow>, sqlx:
     let sql = "SELECT version, seat, intent_json, meta_json, created_at FROM match_intents \
                WHERE match_id = $1 ORDER BY version";
     with_pool!(db, p => sqlx::query_as::<_, LogRow>(sql).bind(match_id).fetch_all(p).await)
+}
+
+/// When the match last moved: its last intent's time, or its start (ms since the Unix epoch).
+pub async fn last_activity_ms(db: &Db, match_id: &str) -> Result<Option<i64>, sqlx::Error> {
+    let sql = "SELECT COALESCE((SELECT MAX(created_at) FROM match_intents WHERE match_id = $1), \
+               (SELECT created_at FROM matches WHERE id = $1))";
+    let row: Option<(Option<i64>,)> = with_pool!(db, p => sqlx::query_as(sql).bind(match_id).fetch_optional(p).await)?;
+    Ok(row.and_then(|r| r.0))
 }

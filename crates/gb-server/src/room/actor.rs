@@ -33,6 +33,8 @@ pub struct RoomInit {
     /// Frames of the last versions, rebuilt by recovery.
     pub(super) history: Option<super::recover::History>,
     pub clock: Option<Clock>,
+    /// The lease this node claimed the room under (cluster mode); `None` on a single node.
+    pub lease: Option<crate::cluster::Lease>,
 }
 
 pub(super) struct Live {
@@ -72,6 +74,10 @@ pub(super) struct Room {
     /// The last `history` frame built for each viewer kind, keyed by (game, head): viewers connecting at the
     /// same version share one replay of the log (room/history.rs).
     pub history_frames: [Option<((u32, u32), Utf8Bytes)>; 3],
+    /// Cluster mode: the lease this room is owned under; its epoch goes with every append.
+    pub lease: Option<crate::cluster::Lease>,
+    /// An append was fenced: another node owns the room now, so this actor stands down (never retries).
+    pub fenced: bool,
 }
 
 /// Why a room's run loop returned.
@@ -80,6 +86,8 @@ pub(super) enum Stop {
     Done,
     /// Memory may disagree with the log: rebuild from the database.
     Rebuild(String),
+    /// The room's lease is gone or given away (cluster mode): another node owns it now.
+    StandDown,
 }
 
 impl Room {
@@ -116,6 +124,8 @@ impl Room {
             presence: super::presence::Presence::new(deps_presence),
             time: None,
             history_frames: [None, None, None],
+            lease: init.lease,
+            fenced: false,
         };
         room.resume_streams();
         if let Some(h) = init.history {
@@ -149,6 +159,14 @@ impl Room {
     /// supervisor, so commands queued while the room is rebuilt are handled by the rebuilt room.
     pub(super) async fn run(mut self, rx: &mut mpsc::Receiver<RoomCmd>) -> Stop {
         let shutdown = self.deps.shutdown.clone();
+        let lease = self.lease.clone();
+        let lease_stopped = async {
+            match &lease {
+                Some(l) => l.stopped().await,
+                None => std::future::pending().await,
+            }
+        };
+        tokio::pin!(lease_stopped);
         loop {
             let deadline = self.next_deadline();
             let idle_at = self.idle_at();
@@ -177,28 +195,14 @@ impl Room {
                     self.conns.clear();
                     return Stop::Done;
                 }
+                () = &mut lease_stopped => return self.stand_down("the node stopped the room").await,
+            }
+            if self.fenced {
+                return self.stand_down("an append was fenced").await;
             }
             if let Some(why) = self.broken.take() {
                 self.close_all();
                 return Stop::Rebuild(why);
-            }
-        }
-    }
-
-    /// Closes every connection with 1012: the room is being rebuilt, and each client reconnects with its last
-    /// version and resumes from the log (protocol.md close codes). A full queue gets the kill token instead.
-    pub(super) fn close_all(&mut self) {
-        for c in self.conns.drain(..) {
-            metrics::gauge!("gb_ws_viewers").decrement(1.0);
-            if c.conn
-                .tx
-                .try_send(Out::Close(
-                    crate::protocol::close::RESTARTING,
-                    "room restarting: reconnect with your last version",
-                ))
-                .is_err()
-            {
-                c.conn.kill.cancel();
             }
         }
     }
@@ -216,7 +220,7 @@ impl Room {
     /// intent and recorded with reason "abandoned", so the room leaves memory with a result instead of holding
     /// a bot forever and coming back at every restart.
     async fn abandon(&mut self) {
-        if !self.game.as_ref().is_some_and(|g| !g.state.is_over()) {
+        if self.game.as_ref().is_none_or(|g| g.state.is_over()) {
             return;
         }
         let person = Seat::BOTH.into_iter().find(|s| self.seats[s.index()].as_ref().is_some_and(|e| !e.bot));

@@ -54,6 +54,13 @@ impl Clock {
         Clock { setting, remaining: remaining_ms.map(ms), bank: bank_ms.map(ms), running: None }
     }
 
+    /// Charges `seat` time it spent outside any running clock (a crashed owner's last stretch, cluster mode):
+    /// thinking time only, its disconnection bank untouched (it counts as connected).
+    pub fn charge(&mut self, seat: Seat, d: Duration) {
+        let i = seat.index();
+        self.remaining[i] = self.remaining[i].saturating_sub(d);
+    }
+
     /// Charges the running seat for the time since the last settlement. Call before anything that changes who
     /// owes or who is connected, so each stretch is charged under the right conditions.
     pub fn settle(&mut self, now: Instant, connected: [bool; 2]) {

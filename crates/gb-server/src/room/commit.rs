@@ -6,6 +6,7 @@
 use super::actor::Room;
 use super::clock::Flag;
 use crate::db::matches::AppendRow;
+use crate::persist::AppendError;
 use crate::protocol::ServerMsg;
 use crate::seed::StoredResult;
 use gb_core::{Events, Intent, Seat, apply, legal_intents, owed_seat};
@@ -104,8 +105,18 @@ impl Room {
             intent_json: serde_json::to_string(&a.intent).expect("intents serialize"),
             meta_json: meta.map(|m| m.to_string()),
             finish: a.result.as_ref().map(|r| serde_json::to_string(r).expect("results serialize")),
+            epoch: self.lease.as_ref().map_or(0, |l| l.epoch),
         };
-        let Err(e) = self.deps.persist.append(row).await else { return true };
+        let e = match self.deps.persist.append(row).await {
+            Ok(()) => return true,
+            // Another node has claimed the room: this version never existed. Nobody is told of it (a deposed
+            // owner never says `not_saved`); the room stands down and its sockets reconnect to the new owner.
+            Err(AppendError::Fenced) => {
+                self.fenced = true;
+                return false;
+            }
+            Err(AppendError::Failed(e)) => e,
+        };
         // Memory is now ahead of the log (or the write landed after all): the supervisor rebuilds the room from
         // the log, which decides.
         if let Some((conn, _)) = source.reply_to() {

@@ -9,6 +9,7 @@ pub mod computer;
 pub mod delta;
 mod handle;
 mod history;
+pub mod lease;
 mod outbox;
 mod play;
 mod presence;
@@ -147,6 +148,8 @@ pub struct RoomDeps {
     pub idle: Duration,
     /// At most one presence (`room`) frame per this interval under connection churn (room/presence.rs).
     pub presence: Duration,
+    /// Cluster mode: this node's leases (claims, stand-downs); `None` on a single node.
+    pub cluster: Option<Arc<crate::cluster::Cluster>>,
 }
 
 /// The registry of live rooms.
@@ -171,6 +174,17 @@ impl Rooms {
         let n = {
             let mut map = self.map.lock().expect("rooms lock");
             map.remove(id);
+            map.len()
+        };
+        metrics::gauge!("gb_rooms").set(n as f64);
+    }
+    /// Removes `handle`'s room unless the id now maps to a newer handle (a room claimed again by this node).
+    pub fn remove_handle(&self, handle: &RoomHandle) {
+        let n = {
+            let mut map = self.map.lock().expect("rooms lock");
+            if map.get(&handle.id).is_some_and(|h| h.tx.same_channel(&handle.tx)) {
+                map.remove(&handle.id);
+            }
             map.len()
         };
         metrics::gauge!("gb_rooms").set(n as f64);

@@ -10,6 +10,24 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 impl Room {
+    /// Closes every connection with 1012: the room is being rebuilt or has moved to another node, and each client reconnects with its last
+    /// version and resumes from the log (protocol.md close codes). A full queue gets the kill token instead.
+    pub(super) fn close_all(&mut self) {
+        for c in self.conns.drain(..) {
+            metrics::gauge!("gb_ws_viewers").decrement(1.0);
+            if c.conn
+                .tx
+                .try_send(Out::Close(
+                    crate::protocol::close::RESTARTING,
+                    "room restarting: reconnect with your last version",
+                ))
+                .is_err()
+            {
+                c.conn.kill.cancel();
+            }
+        }
+    }
+
     /// The whole view for `kind` at its stream head (spectators: the delayed head).
     pub fn snapshot(&mut self, kind: Kind) -> ServerMsg {
         let connected = self.connected();

@@ -64,7 +64,7 @@ async fn from_rows(deps: &RoomDeps, id: &str, config_json: &str, seats_json: &st
         }
         None => (None, None, None),
     };
-    Ok(RoomInit { id: id.to_owned(), cfg, seats, games, game, history, clock })
+    Ok(RoomInit { id: id.to_owned(), cfg, seats, games, game, history, clock, lease: None })
 }
 
 /// The frames of the last versions of a recovered game, per viewer kind (A, B, spectator).
@@ -201,5 +201,5 @@ fn game_result(m: &MatchRow) -> anyhow::Result<GameResult> {
 
 /// A brand-new room with no games yet.
 pub fn fresh_room(id: String, cfg: RoomConfig, seats: [Option<SeatEntry>; 2]) -> RoomInit {
-    RoomInit { id, cfg, seats, games: Vec::new(), game: None, history: None, clock: None }
+    RoomInit { id, cfg, seats, games: Vec::new(), game: None, history: None, clock: None, lease: None }
 }

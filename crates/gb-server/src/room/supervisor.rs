@@ -32,20 +32,38 @@ async fn supervise(
     info_tx: Arc<watch::Sender<crate::protocol::RoomInfo>>,
 ) {
     let (id, deps) = (room.id.clone(), room.deps.clone());
+    // A rebuild on this node keeps the claim it was made under (the log decides the state, the lease who may
+    // append to it).
+    let lease = room.lease.clone();
     loop {
         // The actor owns all room state, so nothing it half-changed survives the unwind.
         let why = match AssertUnwindSafe(room.run(&mut rx)).catch_unwind().await {
-            Ok(Stop::Done) => break,
+            Ok(Stop::Done) => {
+                closed(&deps, &id, lease.as_ref()).await;
+                break;
+            }
+            Ok(Stop::StandDown) => {
+                // Another node owns the room now: this handle must not serve it any more.
+                deps.rooms.remove_handle(&handle);
+                if let (Some(c), Some(l)) = (&deps.cluster, &lease) {
+                    c.forget(&id, l.epoch);
+                }
+                break;
+            }
             Ok(Stop::Rebuild(why)) => why,
             Err(panic) => panic_message(panic.as_ref()),
         };
         metrics::counter!("gb_room_rebuilds").increment(1);
         tracing::error!(room = %id, reason = %why, "room failed; rebuilding it from the log");
-        let Some(init) = rebuild(&deps, &id).await else {
-            deps.rooms.remove(&id);
+        let Some(mut init) = rebuild(&deps, &id).await else {
+            deps.rooms.remove_handle(&handle);
+            if let (Some(c), Some(l)) = (&deps.cluster, &lease) {
+                c.forget(&id, l.epoch);
+            }
             tracing::error!(room = %id, "room given up after {REBUILD_ATTEMPTS} rebuild attempts");
             break;
         };
+        init.lease = lease.clone();
         let version = init.game.as_ref().map_or(0, |g| g.state.version());
         tracing::info!(room = %id, version, "room rebuilt");
         // A computer's seat starts deciding again from the rebuilt state; answers of the failed actor that
@@ -71,6 +89,19 @@ async fn rebuild(deps: &RoomDeps, id: &str) -> Option<RoomInit> {
         wait *= 2;
     }
     None
+}
+
+/// The actor is done. Cluster mode: a room that left memory on its own (idle eviction) is closed for good, so
+/// its lease row goes; on shutdown the lease stays, and another node claims the room once it expires.
+async fn closed(deps: &RoomDeps, id: &str, lease: Option<&crate::cluster::Lease>) {
+    let (Some(cluster), Some(lease)) = (&deps.cluster, lease) else { return };
+    cluster.forget(id, lease.epoch);
+    if deps.shutdown.is_cancelled() {
+        return;
+    }
+    if let Err(e) = crate::cluster::lease::delete(&deps.db, id, &lease.node, lease.epoch).await {
+        tracing::warn!(room = %id, error = %e, "lease of a closed room not deleted");
+    }
 }
 
 fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {

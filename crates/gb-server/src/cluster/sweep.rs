@@ -1,0 +1,114 @@
+//! The orphan sweep: every sweep interval a node claims rooms nobody holds (released by a drain, placed on it
+//! at creation, or left by a node whose lease expired), rebuilds each from its log with the supervisor's
+//! function (`room::recover::load_room`) and runs it. Rooms placed on another live node are left to it; each
+//! node takes at most its fair share per round (orphans / live nodes), so a dead node's rooms spread out.
+use super::Cluster;
+use super::lease::{Claimed, claim};
+use crate::db::Db;
+use crate::room::{RoomDeps, spawn_room};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Rooms a node could claim now, its own placements first; at most `⌈orphans / live nodes⌉` of them.
+async fn orphans(db: &Db, me: &str) -> Result<Vec<String>, sqlx::Error> {
+    let Db::Pg(pool) = db else { return Ok(Vec::new()) };
+    // The same rooms a restarted single node brings back (db/rooms.rs `recent_rooms`): unfinished ones, and
+    // finished ones of the last day (they may rematch; idle eviction deletes their lease).
+    let rows: Vec<(String,)> = sqlx::query_as(
+        "WITH o AS ( \
+           SELECT l.room_id, l.placed_on FROM room_leases l JOIN rooms r ON r.id = l.room_id \
+           WHERE (r.status IN ('waiting', 'playing') OR (r.status = 'finished' AND r.updated_at > $2)) \
+           AND (l.owner_node IS NULL OR NOT EXISTS (SELECT 1 FROM nodes n \
+                WHERE n.node_id = l.owner_node AND n.expires_at > clock_timestamp())) \
+           AND (l.placed_on IS NULL OR l.placed_on = $1 OR NOT EXISTS (SELECT 1 FROM nodes p \
+                WHERE p.node_id = l.placed_on AND p.state = 'live' AND p.expires_at > clock_timestamp()))), \
+         live AS (SELECT greatest(count(*), 1) AS n FROM nodes \
+                  WHERE state = 'live' AND expires_at > clock_timestamp()) \
+         SELECT room_id FROM o ORDER BY (placed_on IS NOT DISTINCT FROM $1) DESC, random() \
+         LIMIT (SELECT ceil((SELECT count(*) FROM o)::float8 / (SELECT n FROM live))::bigint)",
+    )
+    .bind(me)
+    .bind(crate::db::now_ms() - 24 * 3600 * 1000)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|r| r.0).collect())
+}
+
+/// Claims orphans every `sweep_ms` until shutdown; skips while draining or while its own lease is in doubt.
+pub async fn sweep(deps: RoomDeps, cluster: Arc<Cluster>) {
+    let mut tick = tokio::time::interval(Duration::from_millis(cluster.settings.sweep_ms));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = deps.shutdown.cancelled() => break,
+            _ = tick.tick() => {}
+        }
+        if cluster.is_draining() || cluster.fence_due(Instant::now()) {
+            continue;
+        }
+        let me = cluster.node_id();
+        let rooms = match orphans(&deps.db, &me).await {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::warn!(error = %e, "orphan sweep failed");
+                continue;
+            }
+        };
+        for room in rooms {
+            match claim(&deps.db, &room, &me).await {
+                Ok(Some(claimed)) => {
+                    let reason = match (&claimed.handover_json, claimed.prev_heartbeat_ms) {
+                        (Some(_), _) => "handover",
+                        (None, Some(_)) => "failover",
+                        (None, None) => "placed",
+                    };
+                    adopt(&deps, &cluster, &room, &me, claimed, reason).await;
+                }
+                Ok(None) => {} // another node was faster
+                Err(e) => tracing::warn!(room = %room, error = %e, "claim failed"),
+            }
+        }
+    }
+}
+
+/// Runs a room this node has just claimed: rebuilt from its log, clocks restored (handover) or charged for a
+/// dead owner's last stretch (docs/multi-node.md, "Clocks"), registered in Rooms under its epoch.
+pub async fn adopt(deps: &RoomDeps, cluster: &Arc<Cluster>, room: &str, me: &str, claimed: Claimed, reason: &str) {
+    let started = Instant::now();
+    let mut init = match crate::room::recover::load_room(deps, room).await {
+        Ok(init) => init,
+        Err(e) => {
+            tracing::error!(room = %room, error = %format!("{e:#}"), "claimed room not rebuilt; releasing it");
+            let _ = super::lease::release(&deps.db, room, me, claimed.epoch, None, None).await;
+            return;
+        }
+    };
+    match (&claimed.handover_json, claimed.prev_heartbeat_ms) {
+        (Some(h), _) => crate::room::lease::restore_handover(&mut init, h),
+        (None, Some(hb)) => crate::room::lease::charge_outage(&deps.db, &mut init, hb).await,
+        (None, None) => {}
+    }
+    init.lease = Some(cluster.hold(room, me.to_owned(), claimed.epoch));
+    let version = init.version();
+    deps.rooms.insert(spawn_room(deps.clone(), init));
+    metrics::counter!("gb_room_claims_total", "reason" => reason.to_owned()).increment(1);
+    metrics::histogram!("gb_rebuild_seconds").record(started.elapsed().as_secs_f64());
+    if let Some(t) = claimed.takeover_secs {
+        metrics::histogram!("gb_takeover_seconds").record(t.max(0.0));
+    }
+    tracing::info!(room = %room, epoch = claimed.epoch, version, reason, "room claimed");
+}
+
+/// Rooms a single node left behind (no lease row yet) get one, unowned, so the sweep claims them.
+pub async fn lease_unleased(db: &Db) -> Result<u64, sqlx::Error> {
+    let Db::Pg(pool) = db else { return Ok(0) };
+    let done = sqlx::query(
+        "INSERT INTO room_leases (room_id) SELECT id FROM rooms \
+         WHERE status IN ('waiting', 'playing') OR (status = 'finished' AND updated_at > $1) \
+         ON CONFLICT (room_id) DO NOTHING",
+    )
+    .bind(crate::db::now_ms() - 24 * 3600 * 1000)
+    .execute(pool)
+    .await?;
+    Ok(done.rows_affected())
+}
