@@ -70,6 +70,9 @@ pub struct Settings {
 
     #[command(flatten)]
     pub limits: Limits,
+
+    #[command(flatten)]
+    pub bus: crate::bus::BusSettings,
 }
 
 /// Abuse limits: slow or hoarding clients, password guessing, room hoarding (docs/limits.md).
@@ -195,6 +198,7 @@ impl Settings {
             worker_threads: 0,
             // Metrics on their own free loopback port, as a deployment would (not on the public listener).
             limits: Limits { metrics_bind: Some(SocketAddr::from(([127, 0, 0, 1], 0))), ..Limits::default() },
+            bus: crate::bus::BusSettings::default(),
         }
     }
 }

@@ -47,6 +47,7 @@ impl Application {
         let persist = Persist::spawn(db.clone(), &tracker, shutdown.clone());
         let login_throttle = Arc::new(LoginThrottle::new(&settings.limits));
         let ws_opens = Arc::new(WsOpens::new(&settings.limits));
+        let bus = crate::bus::Bus::start(&settings.bus, &tracker, shutdown.clone()).await;
         let state = AppState {
             db,
             settings: Arc::new(settings),
@@ -59,6 +60,7 @@ impl Application {
             login_throttle,
             ws_opens,
             replays: Arc::new(ReplayCache::new(std::thread::available_parallelism().map_or(1, usize::from))),
+            bus,
         };
         // Unfinished games come back at exactly their last accepted version before anyone can connect.
         let recovered = recover_rooms(&state.room_deps(), &state.rooms).await?;

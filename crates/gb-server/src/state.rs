@@ -31,6 +31,8 @@ pub struct AppState {
     pub ws_opens: Arc<WsOpens>,
     /// Public replays, computed once per version, off the executor (api/replay/cache.rs).
     pub replays: Arc<crate::api::replay::cache::ReplayCache>,
+    /// Traffic to and from other nodes over NATS (bus/); off on a single node.
+    pub bus: crate::bus::Bus,
 }
 
 impl AppState {

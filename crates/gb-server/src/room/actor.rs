@@ -5,7 +5,7 @@ use super::computer::Computer;
 use super::outbox::send;
 use super::streams::{DelayQueue, Kind, Stream};
 use super::{Conn, Out, RoomCmd, RoomConfig, RoomDeps, RoomError, SeatEntry};
-use crate::protocol::{GameResult, PROTOCOL_VERSION, Role, RoomInfo, RoomStatus, ServerMsg};
+use crate::protocol::{GameResult, PROTOCOL_VERSION, RoomInfo, RoomStatus, ServerMsg};
 use axum::extract::ws::Utf8Bytes;
 use gb_core::{Intent, MatchSetup, MatchState, Seat};
 use std::sync::Arc;
@@ -72,6 +72,9 @@ pub(super) struct Room {
     /// The last `history` frame built for each viewer kind, keyed by (game, head): viewers connecting at the
     /// same version share one replay of the log (room/history.rs).
     pub history_frames: [Option<((u32, u32), Utf8Bytes)>; 3],
+    /// Where frames for viewers on other nodes go, once one has attached (room/relay.rs), and their count.
+    pub relay: Option<super::relay::RelaySink>,
+    pub relay_seq: u64,
 }
 
 /// Why a room's run loop returned.
@@ -116,6 +119,8 @@ impl Room {
             presence: super::presence::Presence::new(deps_presence),
             time: None,
             history_frames: [None, None, None],
+            relay: None,
+            relay_seq: 0,
         };
         room.resume_streams();
         if let Some(h) = init.history {
@@ -250,6 +255,10 @@ impl Room {
                 let _ = reply.send(r);
             }
             RoomCmd::Connect(conn) => self.connect(conn),
+            RoomCmd::Attach { conn, reply } => self.attach(conn, reply),
+            RoomCmd::KindOf { account, role, reply } => {
+                let _ = reply.send(self.kind_of(account.as_deref(), role));
+            }
             RoomCmd::Disconnect { conn } => self.disconnect(conn),
             RoomCmd::Intent { conn, seq, intent, received } => self.on_intent(conn, seq, intent, received).await,
             RoomCmd::Rematch { account_id, go_first, reply } => {
@@ -326,11 +335,8 @@ impl Room {
         Ok(())
     }
 
-    fn connect(&mut self, conn: Conn) {
-        let kind = match (conn.role, conn.account.as_deref().and_then(|a| self.seat_of(a))) {
-            (Role::Player, Some(seat)) => Kind::of_seat(seat),
-            _ => Kind::Spectator,
-        };
+    pub(super) fn connect(&mut self, conn: Conn) {
+        let kind = self.kind_of(conn.account.as_deref(), conn.role);
         let before = self.connected();
         let game_index = self.games.len().saturating_sub(1) as u32;
         let head = self.streams[kind.index()].head;
