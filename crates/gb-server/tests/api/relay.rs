@@ -105,7 +105,7 @@ async fn a_match_relayed_to_another_node_gets_the_same_frames_and_resumes_by_ver
     }
     let Db::Pg(pool) = &one.db else { unreachable!() };
     let (logged,): (i64,) = sqlx::query_as(
-        "SELECT count(*) FROM match_intents i JOIN matches m ON m.id = i.match_id WHERE m.room_id = $1 AND seat = 1",
+        "SELECT count(*) FROM match_intents i JOIN matches m ON m.id = i.match_id WHERE m.room = $1 AND i.seat = 1",
     )
     .bind(&room)
     .fetch_one(pool)
