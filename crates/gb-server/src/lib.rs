@@ -1,6 +1,7 @@
 //! Gem Blenders Online server library: settings, database, HTTP API, rooms and live play over WebSockets,
 //! and the `Application` that runs them.
 pub mod api;
+pub mod bus;
 pub mod cluster;
 pub mod db;
 pub mod error;

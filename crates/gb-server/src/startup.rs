@@ -61,6 +61,7 @@ impl Application {
         let persist = Persist::spawn(db.clone(), &tracker, shutdown.clone());
         let login_throttle = Arc::new(LoginThrottle::new(&settings.limits));
         let ws_opens = Arc::new(WsOpens::new(&settings.limits));
+        let bus = crate::bus::Bus::start(settings.cluster.nats_url.as_deref(), &tracker, shutdown.clone()).await;
         let state = AppState {
             db,
             settings: Arc::new(settings),
@@ -74,6 +75,7 @@ impl Application {
             ws_opens,
             replays: Arc::new(ReplayCache::new(std::thread::available_parallelism().map_or(1, usize::from))),
             cluster,
+            bus,
         };
         if state.cluster.is_some() {
             // Cluster mode: rooms are not loaded blindly; each comes back through a claim (cluster/sweep.rs),

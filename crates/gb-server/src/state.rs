@@ -33,6 +33,8 @@ pub struct AppState {
     pub replays: Arc<crate::api::replay::cache::ReplayCache>,
     /// Cluster mode (`GB_NATS_URL` set): this node's identity and leases; `None` on a single node.
     pub cluster: Option<Arc<crate::cluster::Cluster>>,
+    /// Traffic to and from other nodes over NATS (bus/); off on a single node.
+    pub bus: crate::bus::Bus,
 }
 
 impl AppState {
@@ -49,6 +51,7 @@ impl AppState {
             idle: std::time::Duration::from_secs(self.settings.room_idle_secs),
             presence: std::time::Duration::from_millis(self.settings.limits.presence_interval_ms),
             cluster: self.cluster.clone(),
+            bus: self.bus.clone(),
         }
     }
 }

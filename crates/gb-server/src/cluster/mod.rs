@@ -49,8 +49,6 @@ pub struct Cluster {
     /// Local deadline for self-fencing: send time of the last good heartbeat + TTL − 0.5 s (node clock).
     fence_at: Mutex<Option<Instant>>,
     draining: AtomicBool,
-    /// NATS connectivity for `/healthz`, set by the bus (relay); `None` until it reports.
-    pub nats_connected: Mutex<Option<bool>>,
 }
 
 /// A room's lease as its owner holds it: the node id and epoch of the claim, and how the node tells the room
@@ -83,7 +81,6 @@ impl Cluster {
             owned: Mutex::default(),
             fence_at: Mutex::new(None),
             draining: AtomicBool::new(false),
-            nats_connected: Mutex::new(None),
         }
     }
 

@@ -5,7 +5,7 @@ use super::computer::Computer;
 use super::outbox::send;
 use super::streams::{DelayQueue, Kind, Stream};
 use super::{Conn, Out, RoomCmd, RoomConfig, RoomDeps, RoomError, SeatEntry};
-use crate::protocol::{GameResult, PROTOCOL_VERSION, Role, RoomInfo, RoomStatus, ServerMsg};
+use crate::protocol::{GameResult, PROTOCOL_VERSION, RoomInfo, RoomStatus, ServerMsg};
 use axum::extract::ws::Utf8Bytes;
 use gb_core::{Intent, MatchSetup, MatchState, Seat};
 use std::sync::Arc;
@@ -78,6 +78,9 @@ pub(super) struct Room {
     pub lease: Option<crate::cluster::Lease>,
     /// An append was fenced: another node owns the room now, so this actor stands down (never retries).
     pub fenced: bool,
+    /// Where frames for viewers on other nodes go, once one has attached (room/relay.rs), and their count.
+    pub relay: Option<super::relay::RelaySink>,
+    pub relay_seq: u64,
 }
 
 /// Why a room's run loop returned.
@@ -126,6 +129,8 @@ impl Room {
             history_frames: [None, None, None],
             lease: init.lease,
             fenced: false,
+            relay: None,
+            relay_seq: 0,
         };
         room.resume_streams();
         if let Some(h) = init.history {
@@ -254,6 +259,10 @@ impl Room {
                 let _ = reply.send(r);
             }
             RoomCmd::Connect(conn) => self.connect(conn),
+            RoomCmd::Attach { conn, reply } => self.attach(conn, reply),
+            RoomCmd::KindOf { account, role, reply } => {
+                let _ = reply.send(self.kind_of(account.as_deref(), role));
+            }
             RoomCmd::Disconnect { conn } => self.disconnect(conn),
             RoomCmd::Intent { conn, seq, intent, received } => self.on_intent(conn, seq, intent, received).await,
             RoomCmd::Rematch { account_id, go_first, reply } => {
@@ -330,11 +339,8 @@ impl Room {
         Ok(())
     }
 
-    fn connect(&mut self, conn: Conn) {
-        let kind = match (conn.role, conn.account.as_deref().and_then(|a| self.seat_of(a))) {
-            (Role::Player, Some(seat)) => Kind::of_seat(seat),
-            _ => Kind::Spectator,
-        };
+    pub(super) fn connect(&mut self, conn: Conn) {
+        let kind = self.kind_of(conn.account.as_deref(), conn.role);
         let before = self.connected();
         let game_index = self.games.len().saturating_sub(1) as u32;
         let head = self.streams[kind.index()].head;

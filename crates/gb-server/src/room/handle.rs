@@ -102,6 +102,20 @@ impl RoomHandle {
         self.tx.send(RoomCmd::Connect(conn)).await.map_err(|_| RoomError::Stopped)
     }
 
+    /// Registers a socket of another node (`conn.relay` set) and answers its catch-up frames (room/relay.rs).
+    pub async fn attach(&self, conn: Conn) -> Result<super::relay::Attached, RoomError> {
+        self.ask(|reply| RoomCmd::Attach { conn, reply }).await
+    }
+
+    /// The viewer kind a socket of `account` asking for `role` would get.
+    pub async fn kind_of(
+        &self,
+        account: Option<String>,
+        role: crate::protocol::Role,
+    ) -> Result<super::streams::Kind, RoomError> {
+        self.ask(|reply| RoomCmd::KindOf { account, role, reply }).await
+    }
+
     /// A seat's intent from socket `conn`, answered on that socket (`accepted` / `rejected`).
     pub async fn intent(&self, conn: u64, seq: u32, intent: Intent) -> Result<(), RoomError> {
         let cmd = RoomCmd::Intent { conn, seq, intent, received: std::time::Instant::now() };

@@ -14,6 +14,7 @@ mod outbox;
 mod play;
 mod presence;
 pub mod recover;
+pub mod relay;
 pub mod round_time;
 pub mod streams;
 mod supervisor;
@@ -92,6 +93,9 @@ pub struct Conn {
     pub tx: mpsc::Sender<Out>,
     /// Cancelled by the room to drop a slow consumer; the socket task then closes.
     pub kill: CancellationToken,
+    /// Set for a socket on another node (room/relay.rs): its frames go once per kind through this sink, and
+    /// `tx` only carries what is said to it alone (`accepted`, `rejected`, errors).
+    pub relay: Option<relay::RelaySink>,
 }
 
 /// The whole command set of a room actor, handled in one `match` (room/actor.rs).
@@ -104,6 +108,17 @@ pub enum RoomCmd {
         reply: oneshot::Sender<Result<Seat, RoomError>>,
     },
     Connect(Conn),
+    /// A socket on another node (room/relay.rs), answered with its catch-up frames.
+    Attach {
+        conn: Conn,
+        reply: oneshot::Sender<relay::Attached>,
+    },
+    /// The viewer kind a socket would get, so a relay subscribes to its frames before attaching.
+    KindOf {
+        account: Option<String>,
+        role: Role,
+        reply: oneshot::Sender<streams::Kind>,
+    },
     Disconnect {
         conn: u64,
     },
@@ -150,6 +165,8 @@ pub struct RoomDeps {
     pub presence: Duration,
     /// Cluster mode: this node's leases (claims, stand-downs); `None` on a single node.
     pub cluster: Option<Arc<crate::cluster::Cluster>>,
+    /// Traffic to other nodes: a leased room answers its RPC subject through it (bus/owner.rs).
+    pub bus: crate::bus::Bus,
 }
 
 /// The registry of live rooms.

@@ -87,6 +87,9 @@ impl Room {
         if tell {
             self.presence.sent(Instant::now());
             let frame = Utf8Bytes::from(ServerMsg::Room { room: info }.encode());
+            for kind in Kind::ALL {
+                self.relay_out(kind, false, &frame);
+            }
             self.send_all(|_| Some(frame.clone()));
         }
     }
@@ -99,7 +102,8 @@ impl Room {
     pub fn send_all_stamped(&mut self, mut pick: impl FnMut(Kind) -> Option<Out>) {
         let before = self.connected();
         let n = self.conns.len();
-        self.conns.retain(|c| pick(c.kind).is_none_or(|out| send(c, out)));
+        // Remote sockets get their frames once per kind through the relay sink (room/relay.rs).
+        self.conns.retain(|c| c.conn.relay.is_some() || pick(c.kind).is_none_or(|out| send(c, out)));
         if self.conns.len() < n {
             metrics::gauge!("gb_ws_viewers").decrement((n - self.conns.len()) as f64);
             self.settle_clock(before);

@@ -40,6 +40,7 @@ impl Room {
         self.publish(true);
         for kind in Kind::ALL {
             let frame = Utf8Bytes::from(self.snapshot(kind).encode());
+            self.relay_out(kind, true, &frame);
             self.send_all(|k| (k == kind).then(|| frame.clone()));
         }
         metrics::counter!("gb_games_started").increment(1);
@@ -154,6 +155,11 @@ impl Room {
         // for the room's info must find it at v or later when there is no delay.
         let delayed = self.cfg.spectator_delay.is_some();
         self.release_spectators(if delayed { None } else { stamp.clone() });
+        for (kind, frame) in [Kind::A, Kind::B].into_iter().zip(&frames) {
+            if let Some(f) = frame {
+                self.relay_out(kind, true, f);
+            }
+        }
         self.send_all_stamped(|k| {
             let seat = k.seat()?;
             frames[seat.index()].clone().map(|f| Out::Text(f, stamp.clone()))
@@ -169,6 +175,7 @@ impl Room {
         }
         for h in due {
             self.streams[Kind::Spectator.index()].push(h.v, h.frame.clone(), h.seen, h.clocks);
+            self.relay_out(Kind::Spectator, true, &h.frame);
             self.send_all_stamped(|k| (k == Kind::Spectator).then(|| Out::Text(h.frame.clone(), stamp.clone())));
         }
         // The listing's version is the spectators' head, so it moves with it (not only when play does).

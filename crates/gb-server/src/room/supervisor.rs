@@ -35,6 +35,12 @@ async fn supervise(
     // A rebuild on this node keeps the claim it was made under (the log decides the state, the lease who may
     // append to it).
     let lease = room.lease.clone();
+    // A leased room answers other nodes' sockets on its epoch's RPC subject for as long as it runs here.
+    if let Some(l) = &lease
+        && let Err(e) = deps.bus.serve_room(handle.clone(), l.epoch).await
+    {
+        tracing::error!(room = %id, error = %e, "room RPC not served; relayed sockets retry until it is");
+    }
     loop {
         // The actor owns all room state, so nothing it half-changed survives the unwind.
         let why = match AssertUnwindSafe(room.run(&mut rx)).catch_unwind().await {
@@ -69,6 +75,9 @@ async fn supervise(
         // A computer's seat starts deciding again from the rebuilt state; answers of the failed actor that
         // arrive late are for an older version and are dropped.
         room = Room::new(deps.clone(), init, info_tx.clone(), handle.tx.downgrade());
+    }
+    if let Some(l) = &lease {
+        deps.bus.unserve_room(&id, l.epoch);
     }
     tracing::debug!(room = %id, "room stopped");
 }

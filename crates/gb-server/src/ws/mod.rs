@@ -1,13 +1,16 @@
 //! `GET /ws/rooms/{id}` (protocol.md): Origin check before the upgrade, then one reader loop (parse, rate
 //! limit, forward to the room) and one writer task fed by a bounded queue (dependencies.md C1). Every socket
 //! task is tracked and closes with 1012 on shutdown (C2).
+mod target;
 mod writer;
+
+pub use target::Target;
 
 use crate::api::session::CurrentAccount;
 use crate::error::ApiError;
 use crate::origin::origin_allowed;
 use crate::protocol::{ClientMsg, PROTOCOL_VERSION, ServerMsg, close};
-use crate::room::{Conn, Out, RoomHandle};
+use crate::room::{Conn, Out};
 use crate::state::AppState;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, State};
@@ -35,6 +38,11 @@ const CLOSE_DRAIN: Duration = Duration::from_secs(2);
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
+/// A fresh connection id, unique in this process: local sockets and the remote sockets this node owns rooms for.
+pub fn next_conn_id() -> u64 {
+    NEXT_CONN.fetch_add(1, Ordering::Relaxed)
+}
+
 pub async fn upgrade(
     ws: WebSocketUpgrade,
     Path(id): Path<String>,
@@ -50,7 +58,7 @@ pub async fn upgrade(
     if let Err(e) = state.ws_opens.open(peer.ip()) {
         return e.into_response();
     }
-    let room = state.rooms.get(&id);
+    let room = Target::find(&state, &id).await;
     let account = account.map(|a| a.0.id);
     let tracker = state.tracker.clone();
     ws.max_message_size(MAX_MESSAGE)
@@ -60,21 +68,21 @@ pub async fn upgrade(
         .on_upgrade(move |socket| tracker.track_future(run(socket, state, room, account)))
 }
 
-async fn run(socket: WebSocket, state: AppState, room: Option<RoomHandle>, account: Option<String>) {
+async fn run(socket: WebSocket, state: AppState, room: Option<Target>, account: Option<String>) {
     metrics::gauge!("gb_ws_connections").increment(1.0);
     let (sink, mut stream) = socket.split();
     let (tx, rx) = mpsc::channel::<Out>(state.settings.ws_queue);
     let kill = CancellationToken::new();
     let shutdown = state.shutdown.clone();
     let writer = state.tracker.spawn(writer::run(sink, rx, kill.clone(), shutdown.clone()));
-    let Some(room) = room else {
+    let Some(mut room) = room else {
         let _ = tx.send(Out::Close(close::UNKNOWN_ROOM, "unknown room")).await;
         drop(tx);
         let _ = writer.await;
         metrics::gauge!("gb_ws_connections").decrement(1.0);
         return;
     };
-    let id = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let id = next_conn_id();
     let per_sec = NonZeroU32::new(state.settings.ws_rate_per_sec).unwrap_or(NonZeroU32::MIN);
     let burst = NonZeroU32::new(state.settings.ws_burst).unwrap_or(per_sec);
     let limiter = RateLimiter::direct(Quota::per_second(per_sec).allow_burst(burst));
@@ -142,8 +150,9 @@ async fn run(socket: WebSocket, state: AppState, room: Option<RoomHandle>, accou
                     reply(ServerMsg::error("already_greeted", "hello is sent once per connection"));
                     continue;
                 }
+                let (queue, kill) = (tx.clone(), kill.clone());
                 let conn =
-                    Conn { id, account: account.clone(), role, last_version, game, tx: tx.clone(), kill: kill.clone() };
+                    Conn { id, account: account.clone(), role, last_version, game, tx: queue, kill, relay: None };
                 if room.connect(conn).await.is_err() {
                     let _ = tx.try_send(Out::Close(close::RESTARTING, "room stopped"));
                     break;

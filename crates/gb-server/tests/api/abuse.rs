@@ -186,6 +186,7 @@ async fn slow_consumer_is_dropped(backend: Backend) {
         game: None,
         tx,
         kill: kill.clone(),
+        relay: None,
     };
     handle.connect(conn).await.unwrap();
     let (mut wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;

@@ -68,6 +68,8 @@ pub async fn test_database(backend: Backend) -> TestDb {
 enum Cleanup {
     Dir(PathBuf),
     PgDatabase(String),
+    /// Shared with another app, which removes it.
+    None,
 }
 
 pub async fn spawn_app(backend: Backend) -> TestApp {
@@ -78,6 +80,16 @@ pub async fn spawn_app(backend: Backend) -> TestApp {
 pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Settings)) -> TestApp {
     init_test_tracing();
     let database = test_database(backend).await;
+    start(backend, database, configure).await
+}
+
+/// Another node on `first`'s database (multi-node tests, #15); the database is removed with `first`.
+pub async fn spawn_node_on(first: &TestApp, configure: impl FnOnce(&mut Settings)) -> TestApp {
+    let database = TestDb { url: first._database.url.clone(), cleanup: Cleanup::None };
+    start(first.backend, database, configure).await
+}
+
+async fn start(backend: Backend, database: TestDb, configure: impl FnOnce(&mut Settings)) -> TestApp {
     let mut settings = Settings::local(database.url.clone());
     configure(&mut settings);
     let app = Application::build(settings).await.expect("application builds");
@@ -157,6 +169,7 @@ impl Drop for TestDb {
                 })
                 .join();
             }
+            Cleanup::None => {}
         }
     }
 }

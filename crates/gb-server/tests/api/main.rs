@@ -34,6 +34,7 @@ mod ops;
 mod play;
 mod quotas;
 mod rebuild;
+mod relay;
 mod replays;
 mod series;
 mod timing;

@@ -75,6 +75,8 @@ pub struct Ws {
     pub inner: WebSocketStream<MaybeTlsStream<TcpStream>>,
     /// The `{view, legal}` this client holds (docs/protocol.md, "Deltas"): set by a snapshot, patched by updates.
     state: ViewState,
+    /// Every text frame as received, for byte comparisons across nodes.
+    pub raw: Vec<String>,
 }
 
 /// Opens `/ws/rooms/{room}` with an optional cookie and Origin.
@@ -93,7 +95,7 @@ pub async fn open(
         req.headers_mut().insert("origin", o.parse().unwrap());
     }
     let (inner, _) = tokio_tungstenite::connect_async(req).await?;
-    Ok(Ws { inner, state: ViewState::default() })
+    Ok(Ws { inner, state: ViewState::default(), raw: Vec::new() })
 }
 
 pub fn hello(role: &str, last_version: Option<u32>) -> Value {
@@ -119,7 +121,10 @@ impl Ws {
         loop {
             match tokio::time::timeout(d, self.inner.next()).await {
                 Err(_) => return Err(()),
-                Ok(Some(Ok(Message::Text(t)))) => return Ok(Some(self.hold(serde_json::from_str(&t).unwrap()))),
+                Ok(Some(Ok(Message::Text(t)))) => {
+                    self.raw.push(t.to_string());
+                    return Ok(Some(self.hold(serde_json::from_str(&t).unwrap())));
+                }
                 Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) => return Ok(None),
                 Ok(Some(Ok(_))) => continue,
             }
@@ -187,7 +192,12 @@ pub fn game_over(frame: &Value) -> bool {
 }
 
 /// Plays random legal intents until the game ends (conceding after `max` intents); returns every frame.
-pub async fn play_seat(mut ws: Ws, seed: u64, max: u32) -> Vec<Value> {
+pub async fn play_seat(ws: Ws, seed: u64, max: u32) -> Vec<Value> {
+    play_seat_keep(ws, seed, max).await.0
+}
+
+/// [`play_seat`], giving the socket back too (its raw frames, or to go on reading).
+pub async fn play_seat_keep(mut ws: Ws, seed: u64, max: u32) -> (Vec<Value>, Ws) {
     let mut rng = Lcg(seed);
     let mut frames = Vec::new();
     let mut seq = 0;
@@ -204,7 +214,7 @@ pub async fn play_seat(mut ws: Ws, seed: u64, max: u32) -> Vec<Value> {
             ws.send(json!({ "type": "intent", "seq": seq, "intent": intent })).await;
         }
     }
-    frames
+    (frames, ws)
 }
 
 /// Two guests seated in a fresh public room; returns (room, guests[A, B]).

@@ -1,0 +1,196 @@
+//! Traffic between nodes over core NATS (issue #15, docs/multi-node.md). One NATS connection per node and one
+//! bus task that publishes what rooms relay: rooms hand it frames with `try_send` and never await NATS (a
+//! reconnecting client blocks `publish` once its command channel is full). The owner side answers the RPC
+//! subject of each room it owns (owner.rs); the relay side carries sockets for rooms owned elsewhere (relay.rs).
+//!
+//! | Subject | Kind | |
+//! |---|---|---|
+//! | `gb.v1.room.{room}.f.{a\|b\|s}` | pub/sub | owner → relays: each frame once per viewer kind, headers `Gb-Epoch`, `Gb-Game`, `Gb-V`, `Gb-Seq` |
+//! | `gb.v1.room.{room}.e{epoch}.rpc` | request/reply | relays → the owner of that epoch: `kind`, `attach`, `detach`, `intent` |
+pub mod owner;
+pub mod relay;
+pub mod wire;
+
+use crate::cluster::Owner;
+use crate::db::Db;
+use crate::room::relay::RelayFrame;
+use crate::room::streams::Kind;
+use async_nats::HeaderMap;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+/// Frames waiting for the bus task; beyond this a room's `try_send` fails and the frame is dropped (counted in
+/// `gb_bus_dropped_total`; relays repair the gap by version).
+const FRAME_QUEUE: usize = 4096;
+/// How long a looked-up owner is trusted before `room_leases` is read again.
+const OWNER_CACHE: Duration = Duration::from_millis(100);
+/// One intent or attach round trip (docs/multi-node.md §4.2), the whole call: the client's own timeout only
+/// starts once the request is queued, so it is wrapped (§3).
+pub const RPC_TIMEOUT: Duration = Duration::from_secs(1);
+
+/// The connection states /healthz reports.
+const OFF: u8 = 0;
+const PENDING: u8 = 1;
+const CONNECTED: u8 = 2;
+const DISCONNECTED: u8 = 3;
+
+/// This node's bus: cheap to clone.
+#[derive(Clone)]
+pub struct Bus {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    node: String,
+    client: Option<async_nats::Client>,
+    frames: mpsc::Sender<RelayFrame>,
+    state: Arc<AtomicU8>,
+    /// Rooms this node serves as owner: their RPC task's stop token.
+    served: Mutex<HashMap<String, (i64, CancellationToken)>>,
+    owners: Mutex<HashMap<String, (Instant, Option<Owner>)>>,
+}
+
+impl Bus {
+    /// Connects to NATS (in the background: a node starts even while NATS is down, and reports it) and starts
+    /// the bus task. Without a NATS url the bus is off: rooms are only served locally.
+    /// `node` names this process in relay keys (`node:conn`); it is random per start, like the cluster's node id.
+    pub async fn start(nats_url: Option<&str>, tracker: &TaskTracker, shutdown: CancellationToken) -> Bus {
+        let node = uuid::Uuid::new_v4().simple().to_string();
+        let state = Arc::new(AtomicU8::new(OFF));
+        let (frames, rx) = mpsc::channel(FRAME_QUEUE);
+        let client = match nats_url {
+            Some(url) => match connect(url, state.clone()).await {
+                Ok(c) => Some(c),
+                Err(e) => {
+                    tracing::error!(error = %e, url, "NATS url refused; this node relays nothing");
+                    None
+                }
+            },
+            None => None,
+        };
+        if let Some(c) = &client {
+            tracker.spawn(publish_frames(c.clone(), rx, shutdown));
+        }
+        Bus {
+            inner: Arc::new(Inner {
+                node,
+                client,
+                frames,
+                state,
+                served: Default::default(),
+                owners: Default::default(),
+            }),
+        }
+    }
+
+    pub fn node(&self) -> &str {
+        &self.inner.node
+    }
+
+    pub fn enabled(&self) -> bool {
+        self.inner.client.is_some()
+    }
+
+    pub(crate) fn client(&self) -> Option<&async_nats::Client> {
+        self.inner.client.as_ref()
+    }
+
+    /// For /healthz: `off`, `pending` (first connection not made yet), `connected` or `disconnected`.
+    pub fn nats_state(&self) -> &'static str {
+        match self.inner.state.load(Ordering::Relaxed) {
+            OFF => "off",
+            PENDING => "pending",
+            CONNECTED => "connected",
+            _ => "disconnected",
+        }
+    }
+
+    /// The owner of `room` per `room_leases`, read at most every 100 ms per room; `fresh` skips the cache (an
+    /// RPC to the cached owner just failed).
+    pub async fn owner(&self, db: &Db, room: &str, fresh: bool) -> Option<Owner> {
+        if !fresh
+            && let Some((at, owner)) = self.inner.owners.lock().expect("owners lock").get(room)
+            && at.elapsed() < OWNER_CACHE
+        {
+            return owner.clone();
+        }
+        let owner = match crate::cluster::owner_of(db, room).await {
+            Ok(o) => o,
+            Err(e) => {
+                tracing::warn!(room, error = %e, "owner lookup failed");
+                None
+            }
+        };
+        self.inner.owners.lock().expect("owners lock").insert(room.to_owned(), (Instant::now(), owner.clone()));
+        owner
+    }
+}
+
+async fn connect(url: &str, state: Arc<AtomicU8>) -> Result<async_nats::Client, async_nats::ConnectError> {
+    state.store(PENDING, Ordering::Relaxed);
+    let events = state.clone();
+    async_nats::ConnectOptions::new()
+        // A dead peer is noticed in seconds rather than after the 60 s default (docs/multi-node.md §3).
+        .ping_interval(Duration::from_secs(5))
+        .retry_on_initial_connect()
+        .event_callback(move |event| {
+            let events = events.clone();
+            async move {
+                match event {
+                    async_nats::Event::Connected => events.store(CONNECTED, Ordering::Relaxed),
+                    async_nats::Event::Disconnected | async_nats::Event::Closed => {
+                        events.store(DISCONNECTED, Ordering::Relaxed)
+                    }
+                    async_nats::Event::SlowConsumer(_) => metrics::counter!("gb_bus_slow_consumer_total").increment(1),
+                    other => tracing::info!(event = %other, "NATS event"),
+                }
+                let up = events.load(Ordering::Relaxed) == CONNECTED;
+                metrics::gauge!("gb_nats_connected").set(if up { 1.0 } else { 0.0 });
+            }
+        })
+        .connect(url)
+        .await
+}
+
+pub fn frame_subject(room: &str, kind: Kind) -> String {
+    let k = match kind {
+        Kind::A => "a",
+        Kind::B => "b",
+        Kind::Spectator => "s",
+    };
+    format!("gb.v1.room.{room}.f.{k}")
+}
+
+pub fn rpc_subject(room: &str, epoch: i64) -> String {
+    format!("gb.v1.room.{room}.e{epoch}.rpc")
+}
+
+/// The bus task: the only place frames meet NATS. `publish` may wait while the client reconnects; rooms do not,
+/// their frames pile up in the bounded queue and the excess is dropped and counted.
+async fn publish_frames(client: async_nats::Client, mut rx: mpsc::Receiver<RelayFrame>, shutdown: CancellationToken) {
+    loop {
+        let f = tokio::select! {
+            f = rx.recv() => f,
+            _ = shutdown.cancelled() => None,
+        };
+        let Some(f) = f else { break };
+        let mut headers = HeaderMap::new();
+        headers.insert("Gb-Epoch", f.epoch.to_string().as_str());
+        headers.insert("Gb-Game", f.game.to_string().as_str());
+        headers.insert("Gb-Seq", f.seq.to_string().as_str());
+        if let Some(v) = f.v {
+            headers.insert("Gb-V", v.to_string().as_str());
+        }
+        let subject = frame_subject(&f.room, f.kind);
+        if let Err(e) = client.publish_with_headers(subject, headers, f.frame.into()).await {
+            metrics::counter!("gb_bus_dropped_total").increment(1);
+            tracing::warn!(room = %f.room, error = %e, "frame not published");
+        }
+    }
+}

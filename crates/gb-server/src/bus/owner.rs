@@ -1,0 +1,160 @@
+//! The owner's side: for each room this node owns under epoch e, one task answers
+//! `gb.v1.room.{room}.e{e}.rpc`. Remote sockets are registered in the room like local ones (room/relay.rs); what
+//! the room says to one of them alone (`accepted`, `rejected`, errors) comes back on its private queue and goes
+//! into the RPC reply, byte for byte what a local socket would have been sent.
+use super::Bus;
+use super::wire::{Reply, Request};
+use crate::room::relay::RelaySink;
+use crate::room::{Conn, Out, RoomHandle};
+use futures_util::StreamExt;
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+
+/// Answers kept per room for intent retries (a relay retries once, right away).
+const KEPT_ANSWERS: usize = 256;
+
+/// A remote socket as the owner holds it.
+struct Attachment {
+    conn: u64,
+    /// Its private queue, locked for the whole of one intent so answers pair with their intents.
+    direct: tokio::sync::Mutex<mpsc::Receiver<Out>>,
+}
+
+struct Served {
+    bus: Bus,
+    room: RoomHandle,
+    epoch: i64,
+    attached: Mutex<HashMap<String, Arc<Attachment>>>,
+    answers: Mutex<VecDeque<(String, String)>>,
+}
+
+impl Bus {
+    /// This node now owns `room` under `epoch`: answer its RPC subject until [`Bus::unserve_room`] (or shutdown).
+    /// The room-spawn path calls it once the lease is claimed; the subject carries the epoch, so a deposed owner
+    /// that wakes up never answers for its successor (docs/multi-node.md §3).
+    pub async fn serve_room(&self, room: RoomHandle, epoch: i64) -> anyhow::Result<()> {
+        let Some(client) = self.client() else { return Ok(()) };
+        let mut sub = client.subscribe(super::rpc_subject(&room.id, epoch)).await?;
+        let stop = CancellationToken::new();
+        if let Some((_, old)) =
+            self.inner.served.lock().expect("served lock").insert(room.id.clone(), (epoch, stop.clone()))
+        {
+            old.cancel();
+        }
+        let served = Arc::new(Served {
+            bus: self.clone(),
+            room,
+            epoch,
+            attached: Default::default(),
+            answers: Default::default(),
+        });
+        let client = client.clone();
+        tokio::spawn(async move {
+            loop {
+                let msg = tokio::select! {
+                    m = sub.next() => m,
+                    _ = stop.cancelled() => None,
+                };
+                let Some(msg) = msg else { break };
+                let (served, client) = (served.clone(), client.clone());
+                // One task per request: an intent waiting on the room does not hold up another socket's attach.
+                tokio::spawn(async move {
+                    let Some(reply_to) = msg.reply else { return };
+                    let reply = match serde_json::from_slice::<Request>(&msg.payload) {
+                        Ok(req) => served.answer(req).await,
+                        Err(e) => {
+                            tracing::warn!(error = %e, "bad room RPC");
+                            return;
+                        }
+                    };
+                    let body = serde_json::to_vec(&reply).expect("replies serialize");
+                    if let Err(e) = client.publish(reply_to, body.into()).await {
+                        tracing::warn!(error = %e, "room RPC reply not sent");
+                    }
+                });
+            }
+            let _ = sub.unsubscribe().await;
+            for a in served.attached.lock().expect("attached lock").drain() {
+                let (room, conn) = (served.room.clone(), a.1.conn);
+                tokio::spawn(async move { room.disconnect(conn).await });
+            }
+        });
+        Ok(())
+    }
+
+    /// This node no longer owns `room` under `epoch`: stop answering for it (its remote sockets are forgotten by
+    /// the room). A newer claim of the same room on this node keeps its own subject.
+    pub fn unserve_room(&self, room_id: &str, epoch: i64) {
+        let mut served = self.inner.served.lock().expect("served lock");
+        if served.get(room_id).is_some_and(|(e, _)| *e == epoch)
+            && let Some((_, stop)) = served.remove(room_id)
+        {
+            stop.cancel();
+        }
+    }
+}
+
+impl Served {
+    async fn answer(&self, req: Request) -> Reply {
+        match req {
+            Request::Kind { account, role } => match self.room.kind_of(account, role).await {
+                Ok(kind) => Reply::Kind { kind: kind.into() },
+                Err(_) => Reply::Moved,
+            },
+            Request::Attach { relay, account, role, last_version, game } => {
+                self.detach(&relay).await;
+                let (tx, rx) = mpsc::channel(64);
+                let sink = RelaySink { epoch: self.epoch, tx: self.bus.inner.frames.clone() };
+                let id = crate::ws::next_conn_id();
+                let kill = CancellationToken::new();
+                let conn = Conn { id, account, role, last_version, game, tx, kill, relay: Some(sink) };
+                let Ok(a) = self.room.attach(conn).await else { return Reply::Moved };
+                let attachment = Arc::new(Attachment { conn: id, direct: tokio::sync::Mutex::new(rx) });
+                self.attached.lock().expect("attached lock").insert(relay, attachment);
+                let frames = a.frames.iter().map(|f| f.as_str().to_owned()).collect();
+                Reply::Attached { kind: a.kind.into(), seq: a.seq, game: a.game, head: a.head, frames }
+            }
+            Request::Detach { relay } => {
+                self.detach(&relay).await;
+                Reply::Detached
+            }
+            Request::Intent { relay, key, seq, intent } => self.intent(&relay, key, seq, intent).await,
+        }
+    }
+
+    async fn detach(&self, relay: &str) {
+        let gone = self.attached.lock().expect("attached lock").remove(relay);
+        if let Some(a) = gone {
+            self.room.disconnect(a.conn).await;
+        }
+    }
+
+    /// Hands the intent to the room as if from the remote socket, and answers with what the room tells that
+    /// socket. A key seen before gets the first answer again: the intent is not applied twice.
+    async fn intent(&self, relay: &str, key: String, seq: u32, intent: gb_core::Intent) -> Reply {
+        let Some(a) = self.attached.lock().expect("attached lock").get(relay).cloned() else { return Reply::Moved };
+        let mut direct = a.direct.lock().await;
+        // Checked under the socket's lock: a retry racing its first attempt waits for it, then finds its answer.
+        if let Some((_, frame)) = self.answers.lock().expect("answers lock").iter().find(|(k, _)| *k == key) {
+            return Reply::Answer { frame: frame.clone() };
+        }
+        // An answer that came after its request timed out is stale now: the relay has given up on it.
+        while direct.try_recv().is_ok() {}
+        if self.room.intent(a.conn, seq, intent).await.is_err() {
+            return Reply::Moved;
+        }
+        let frame = match tokio::time::timeout(super::RPC_TIMEOUT, direct.recv()).await {
+            Ok(Some(Out::Text(f, _))) => f.as_str().to_owned(),
+            // Closed by the room (rebuilt, shutting down) or no answer: the relay re-resolves and retries.
+            _ => return Reply::Moved,
+        };
+        let mut answers = self.answers.lock().expect("answers lock");
+        if answers.len() == KEPT_ANSWERS {
+            answers.pop_front();
+        }
+        answers.push_back((key, frame.clone()));
+        Reply::Answer { frame }
+    }
+}

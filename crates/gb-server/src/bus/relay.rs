@@ -1,0 +1,253 @@
+//! The relaying side: a socket on this node for a room another node owns. Its session finds the owner
+//! (`room_leases`), subscribes to its viewer kind's frames **before** attaching (so nothing published after the
+//! attach is missed), sends the attach reply's catch-up frames, then forwards live frames, only those past what
+//! it already forwarded: **a relay forwards only v > last forwarded** (per game), drops frames of older epochs and
+//! re-attaches on a newer one. Intents go to the owner by RPC; its answer is written to the socket as is.
+use super::wire::{Reply, Request};
+use super::{Bus, RPC_TIMEOUT, frame_subject, rpc_subject};
+use crate::cluster::Owner;
+use crate::db::Db;
+use crate::protocol::{Role, ServerMsg, close};
+use crate::room::{Conn, Out};
+use axum::extract::ws::Utf8Bytes;
+use futures_util::StreamExt;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{Notify, mpsc, watch};
+use tokio_util::sync::CancellationToken;
+
+/// Pause between two attempts to reach the owner.
+const RETRY: Duration = Duration::from_millis(250);
+/// Failed attempts in a row before the socket is told `unavailable` (docs/multi-node.md §4.4).
+const ATTEMPTS: u32 = 2;
+
+/// One relayed socket, from its `hello` until it closes.
+pub struct Session {
+    shared: Arc<Shared>,
+    link: watch::Receiver<Link>,
+    stop: CancellationToken,
+}
+
+struct Shared {
+    bus: Bus,
+    db: Db,
+    room: String,
+    /// `"{node}:{conn}"`: the socket's name at the owner, and the prefix of its intent keys.
+    relay: String,
+    account: Option<String>,
+    role: Role,
+    tx: mpsc::Sender<Out>,
+    kill: CancellationToken,
+    /// Asks the forwarding task to re-resolve the owner and re-attach (an intent RPC failed).
+    resync: Notify,
+}
+
+/// The owner the socket is attached to, and how many times it has (re)attached.
+#[derive(Clone, Default)]
+struct Link {
+    attached: u64,
+    owner: Option<Owner>,
+}
+
+/// Where the socket's frames stand: game and version of the last versioned frame forwarded, and the owner's
+/// relay sequence number the last attach reply covered.
+struct Cursor {
+    epoch: i64,
+    seq: u64,
+    last: (u32, u32),
+}
+
+enum Ended {
+    Stopped,
+    Resync,
+}
+
+impl Session {
+    /// Starts relaying for the socket `conn` has registered (its `hello` fields, queue and kill token).
+    pub fn start(bus: Bus, db: Db, room: String, conn: Conn) -> Session {
+        metrics::gauge!("gb_relayed_sockets").increment(1.0);
+        let relay = format!("{}:{}", bus.node(), conn.id);
+        let (link_tx, link) = watch::channel(Link::default());
+        let shared = Arc::new(Shared {
+            bus,
+            db,
+            room,
+            relay,
+            account: conn.account,
+            role: conn.role,
+            tx: conn.tx,
+            kill: conn.kill,
+            resync: Notify::new(),
+        });
+        let stop = CancellationToken::new();
+        tokio::spawn(forward(shared.clone(), link_tx, (conn.last_version, conn.game), stop.clone()));
+        Session { shared, link, stop }
+    }
+
+    /// Forwards a seat's intent; the owner's answer (`accepted`, `rejected`, an error) goes to the socket as
+    /// is. A failed round trip re-resolves the owner and is retried once with the same key, so an intent the
+    /// old owner did apply is answered, not applied again. Then `unavailable`.
+    pub async fn intent(&mut self, seq: u32, intent: gb_core::Intent) {
+        let s = &self.shared;
+        let key = format!("{}:{seq}", s.relay);
+        for _ in 0..ATTEMPTS {
+            let link = self.link.borrow().clone();
+            if let (Some(owner), Some(client)) = (link.owner, s.bus.client()) {
+                let started = std::time::Instant::now();
+                let req = Request::Intent { relay: s.relay.clone(), key: key.clone(), seq, intent: intent.clone() };
+                let reply = rpc(client, rpc_subject(&s.room, owner.epoch), &req).await;
+                metrics::histogram!("gb_intent_rpc_seconds").record(started.elapsed().as_secs_f64());
+                if let Ok(Reply::Answer { frame }) = reply {
+                    return s.send(Utf8Bytes::from(frame));
+                }
+            }
+            s.resync.notify_one();
+            let _ = tokio::time::timeout(RPC_TIMEOUT * 2, self.link.wait_for(|l| l.attached > link.attached)).await;
+        }
+        s.send(Utf8Bytes::from(ServerMsg::error("unavailable", "the room's server cannot be reached").encode()));
+    }
+
+    /// The socket closed: stop forwarding and let the owner forget it.
+    pub async fn close(self) {
+        self.stop.cancel();
+        let owner = self.link.borrow().owner.clone();
+        if let (Some(owner), Some(client)) = (owner, self.shared.bus.client()) {
+            let req = Request::Detach { relay: self.shared.relay.clone() };
+            let _ = rpc(client, rpc_subject(&self.shared.room, owner.epoch), &req).await;
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.stop.cancel();
+        metrics::gauge!("gb_relayed_sockets").decrement(1.0);
+    }
+}
+
+impl Shared {
+    /// Queues a frame for the socket; a full queue is a slow client, cut off like a local one.
+    fn send(&self, frame: Utf8Bytes) {
+        if let Err(mpsc::error::TrySendError::Full(_)) = self.tx.try_send(Out::Text(frame, None)) {
+            metrics::counter!("gb_ws_slow_consumers_dropped").increment(1);
+            self.kill.cancel();
+        }
+    }
+}
+
+/// The forwarding task: attach, forward, and on any sign of a new owner, attach again from the last version.
+async fn forward(
+    s: Arc<Shared>,
+    link: watch::Sender<Link>,
+    hello: (Option<u32>, Option<u32>),
+    stop: CancellationToken,
+) {
+    let (mut resume, mut welcomed, mut failures) = (hello, false, 0);
+    while !stop.is_cancelled() {
+        let attached = tokio::select! {
+            a = attach(&s, resume) => a,
+            _ = stop.cancelled() => break,
+        };
+        let (owner, mut sub, mut cursor, frames) = match attached {
+            Ok(a) => a,
+            Err(why) => {
+                failures += 1;
+                tracing::info!(room = %s.room, failures, why, "relay cannot attach");
+                if failures >= ATTEMPTS {
+                    s.send(Utf8Bytes::from(ServerMsg::error("unavailable", why).encode()));
+                    let _ = s.tx.try_send(Out::Close(close::RESTARTING, "room unavailable: reconnect later"));
+                    break;
+                }
+                tokio::time::sleep(RETRY).await;
+                continue;
+            }
+        };
+        failures = 0;
+        // A re-attach continues the same socket: its client already had the welcome.
+        for f in frames.into_iter().skip(usize::from(welcomed)) {
+            s.send(Utf8Bytes::from(f));
+        }
+        welcomed = true;
+        link.send_modify(|l| {
+            l.attached += 1;
+            l.owner = Some(owner);
+        });
+        let ended = live(&s, &mut sub, &mut cursor, &stop).await;
+        let _ = sub.unsubscribe().await;
+        resume = (Some(cursor.last.1), Some(cursor.last.0));
+        match ended {
+            Ended::Stopped => break,
+            Ended::Resync => metrics::counter!("gb_relay_resync_total").increment(1),
+        }
+    }
+}
+
+type Attachment = (Owner, async_nats::Subscriber, Cursor, Vec<String>);
+
+/// Finds the owner, subscribes to this socket's kind, then attaches with `resume` (last version, game).
+async fn attach(s: &Shared, resume: (Option<u32>, Option<u32>)) -> Result<Attachment, String> {
+    let client = s.bus.client().ok_or("this node has no NATS connection")?;
+    let owner = s.bus.owner(&s.db, &s.room, true).await.ok_or("the room has no live owner")?;
+    let subject = rpc_subject(&s.room, owner.epoch);
+    let kind = match rpc(client, subject.clone(), &Request::Kind { account: s.account.clone(), role: s.role }).await? {
+        Reply::Kind { kind } => kind,
+        _ => return Err("the owner moved".into()),
+    };
+    let sub = client.subscribe(frame_subject(&s.room, kind.into())).await.map_err(|e| e.to_string())?;
+    let req = Request::Attach {
+        relay: s.relay.clone(),
+        account: s.account.clone(),
+        role: s.role,
+        last_version: resume.0,
+        game: resume.1,
+    };
+    match rpc(client, subject, &req).await? {
+        // A seat taken between the two calls changes the kind: the next attempt subscribes to the right one.
+        Reply::Attached { kind: k, seq, game, head, frames } if k == kind => {
+            let cursor = Cursor { epoch: owner.epoch, seq, last: (game, head) };
+            Ok((owner, sub, cursor, frames))
+        }
+        _ => Err("the owner moved".into()),
+    }
+}
+
+/// Forwards live frames until the socket stops or the owner changes.
+async fn live(s: &Shared, sub: &mut async_nats::Subscriber, c: &mut Cursor, stop: &CancellationToken) -> Ended {
+    loop {
+        let msg = tokio::select! {
+            m = sub.next() => m,
+            _ = s.resync.notified() => return Ended::Resync,
+            _ = stop.cancelled() => return Ended::Stopped,
+        };
+        let Some(msg) = msg else { return Ended::Resync };
+        let header = |name: &str| AsRef::<str>::as_ref(msg.headers.as_ref()?.get(name)?).parse::<u64>().ok();
+        let (Some(epoch), Some(game), Some(seq)) = (header("Gb-Epoch"), header("Gb-Game"), header("Gb-Seq")) else {
+            continue;
+        };
+        let (epoch, game) = (epoch as i64, game as u32);
+        if epoch > c.epoch {
+            return Ended::Resync;
+        }
+        if epoch < c.epoch || seq <= c.seq {
+            continue;
+        }
+        if let Some(v) = header("Gb-V").map(|v| v as u32) {
+            if (game, v) <= c.last {
+                continue;
+            }
+            c.last = (game, v);
+        }
+        let Ok(text) = Utf8Bytes::try_from(msg.payload) else { continue };
+        s.send(text);
+    }
+}
+
+/// One round trip, the whole of it bounded (the client's own timeout starts only once the request is queued).
+async fn rpc(client: &async_nats::Client, subject: String, req: &Request) -> Result<Reply, String> {
+    let body = serde_json::to_vec(req).expect("requests serialize");
+    match tokio::time::timeout(RPC_TIMEOUT, client.request(subject, body.into())).await {
+        Ok(Ok(msg)) => serde_json::from_slice(&msg.payload).map_err(|e| format!("bad reply: {e}")),
+        Ok(Err(e)) => Err(format!("room RPC failed: {e}")),
+        Err(_) => Err("room RPC timed out".into()),
+    }
+}

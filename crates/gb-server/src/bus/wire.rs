@@ -1,0 +1,87 @@
+//! The bodies of `gb.v1.room.{room}.e{epoch}.rpc` requests and replies (JSON). Frames inside replies are the
+//! exact WebSocket texts the owner encoded, forwarded untouched.
+use crate::protocol::Role;
+use crate::room::streams::Kind;
+use gb_core::Intent;
+use serde::{Deserialize, Serialize};
+
+/// A request to a room's owner. `relay` names the remote socket: `"{node}:{conn}"`.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum Request {
+    /// The viewer kind a socket would get, so the relay subscribes to its frames before attaching.
+    Kind {
+        account: Option<String>,
+        role: Role,
+    },
+    Attach {
+        relay: String,
+        account: Option<String>,
+        role: Role,
+        last_version: Option<u32>,
+        game: Option<u32>,
+    },
+    Detach {
+        relay: String,
+    },
+    /// `key` = `"{node}:{conn}:{seq}"`: a retry with the same key gets the first answer, not a second version.
+    Intent {
+        relay: String,
+        key: String,
+        seq: u32,
+        intent: Intent,
+    },
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(tag = "re", rename_all = "snake_case")]
+pub enum Reply {
+    Kind {
+        kind: WireKind,
+    },
+    /// The catch-up frames (welcome first), current to relay sequence `seq`, bringing the viewer to `head` of
+    /// game `game`.
+    Attached {
+        kind: WireKind,
+        seq: u64,
+        game: u32,
+        head: u32,
+        frames: Vec<String>,
+    },
+    Detached,
+    /// What the room said to this socket alone about the intent: `accepted`, `rejected` or an error frame.
+    Answer {
+        frame: String,
+    },
+    /// The room is not (or no longer) here under this epoch, or the socket is not attached: re-resolve.
+    Moved,
+}
+
+/// `a`, `b` or `s`, as in the frame subjects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WireKind {
+    A,
+    B,
+    S,
+}
+
+impl From<Kind> for WireKind {
+    fn from(k: Kind) -> WireKind {
+        match k {
+            Kind::A => WireKind::A,
+            Kind::B => WireKind::B,
+            Kind::Spectator => WireKind::S,
+        }
+    }
+}
+
+impl From<WireKind> for Kind {
+    fn from(k: WireKind) -> Kind {
+        match k {
+            WireKind::A => Kind::A,
+            WireKind::B => Kind::B,
+            WireKind::S => Kind::Spectator,
+        }
+    }
+}
