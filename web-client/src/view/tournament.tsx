@@ -8,7 +8,7 @@ import { ApiError } from "../api";
 import { PRECONS } from "../precon";
 import { linkClick, navigate } from "../router";
 import {
-  type AuditEntry, type EventView, type GameEntry, type Settings, type Standings, type TableView,
+  type AuditEntry, type EventView, type Game, type Settings, type Standings, type TableView,
   auditText, clockText, gamesFromScore, myTable, playoffRounds, resultText, tournaments,
 } from "../tournament";
 
@@ -222,7 +222,7 @@ function Corrections({ ev, name, act }: { ev: EventView; name: (p: string) => st
 }
 
 /** Any game score for a table: games won by each player and games drawn. */
-function ScoreFix({ t, name, fix }: { t: TableView; name: (p: string) => string; fix: (games: GameEntry[]) => void }) {
+function ScoreFix({ t, name, fix }: { t: TableView; name: (p: string) => string; fix: (games: Game[]) => void }) {
   const [score, setScore] = useState<[number, number, number]>([0, 0, 0]);
   const field = (i: 0 | 1 | 2, label: string) => (
     <label>{label} <input type="number" min={0} max={3} style="width:3em" value={score[i]}

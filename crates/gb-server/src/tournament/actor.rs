@@ -2,8 +2,9 @@
 //! written to the database, then applied in memory, then published: a refused command changes nothing, and
 //! what the event page shows is always what is stored.
 use super::tables::{self, Seated};
-use super::view::{self, EventStatus, EventView};
+use super::view;
 use super::{Cmd, EventHandle, Op};
+use super::{EventStatus, EventView};
 use crate::db::{now_ms, tournaments as db};
 use crate::error::ApiError;
 use crate::protocol::GameResult;

@@ -18,8 +18,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{mpsc, oneshot, watch};
 
-pub use repair::ManualPairing;
-pub use view::{EventStatus, EventView, RoundView, TableView};
+pub use crate::protocol::tournament::{EventStatus, EventView, ManualPairing, RoundView, TableView};
 
 /// What an organizer or player asks of an event. [`Op::organizer_only`] says who may.
 #[derive(Debug)]
@@ -160,7 +159,8 @@ pub async fn recover(state: &AppState) -> anyhow::Result<usize> {
     let rows = crate::db::tournaments::events(&state.db).await?;
     for row in &rows {
         let Some(t) = crate::db::tournaments::load(&state.db, &row.id).await? else { continue };
-        let status = EventStatus::parse(&row.status)?;
+        let status = EventStatus::parse(&row.status)
+            .ok_or_else(|| anyhow::anyhow!("unknown tournament status {:?}", row.status))?;
         let mut event =
             actor::Event::new(state.clone(), row.id.clone(), row.organizer_id.clone().unwrap_or_default(), status, t);
         event.round_starts = crate::db::tournaments::round_starts(&state.db, &row.id).await?;

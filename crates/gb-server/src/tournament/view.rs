@@ -1,73 +1,9 @@
 //! What an event publishes after every change: its log plus what the pages need derived from it (tables with
 //! their rooms, the round clock, the champion, why the next round cannot be paired yet).
-use gb_tournament::{Pairing, PairingError, TableResult, Tournament, pair_next_round};
-use serde::Serialize;
+//! The published types are gb-protocol's (`crate::protocol::tournament`).
+use crate::protocol::tournament::{EventStatus, EventView, RoundView, TableView};
+use gb_tournament::{Pairing, PairingError, Tournament, pair_next_round};
 use std::collections::{HashMap, HashSet};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum EventStatus {
-    Registration,
-    /// Registration closed, round 1 not yet paired (late entries go through the organizer).
-    Closed,
-    Running,
-    Finished,
-}
-
-impl EventStatus {
-    pub fn name(self) -> &'static str {
-        match self {
-            EventStatus::Registration => "registration",
-            EventStatus::Closed => "closed",
-            EventStatus::Running => "running",
-            EventStatus::Finished => "finished",
-        }
-    }
-    pub fn parse(s: &str) -> anyhow::Result<EventStatus> {
-        [EventStatus::Registration, EventStatus::Closed, EventStatus::Running, EventStatus::Finished]
-            .into_iter()
-            .find(|e| e.name() == s)
-            .ok_or_else(|| anyhow::anyhow!("unknown tournament status {s:?}"))
-    }
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct EventView {
-    pub id: String,
-    pub organizer_id: String,
-    pub status: EventStatus,
-    /// The whole log, in the tournament file format of docs/tournaments.md (without deck lists).
-    pub log: Tournament,
-    pub rounds: Vec<RoundView>,
-    /// Set once the last playoff match (or the last Swiss round, without a top cut) has a result.
-    pub champion: Option<String>,
-    /// Every round is played (the event's status becomes `finished`).
-    pub over: bool,
-    /// Why the next round cannot be paired now (a table still playing, no legal pairing, ...), in words.
-    pub next_round_blocked: Option<String>,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct RoundView {
-    pub number: u32,
-    /// The round clock: paired at, and time called at (the round limit; a table's extension adds to it).
-    pub started_at_ms: i64,
-    pub time_called_at_ms: i64,
-    pub tables: Vec<TableView>,
-    pub byes: Vec<String>,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct TableView {
-    pub table: u32,
-    pub players: [String; 2],
-    pub room_id: Option<String>,
-    /// The result in force (a correction supersedes what the room reported).
-    pub result: TableResult,
-    pub extension_minutes: u32,
-    /// Time has been called on this table: the end-of-round turns are being played (or are over).
-    pub time_called: bool,
-}
 
 pub fn build(
     id: &str,
