@@ -3,7 +3,9 @@
 import { call } from "./api";
 import type { AuditEntry } from "./gen/AuditEntry";
 import type { EventView } from "./gen/EventView";
+import type { CheckIn } from "./gen/CheckIn";
 import type { Concede } from "./gen/Concede";
+import { NO_SHOW_REASON } from "./gen/constants";
 import type { Correct } from "./gen/Correct";
 import type { CreateTournament } from "./gen/CreateTournament";
 import type { Game } from "./gen/Game";
@@ -39,6 +41,9 @@ export const tournaments = {
   /** An intentional draw: recorded at once for the organizer, once both players asked otherwise. */
   intentionalDraw: (id: string, round: number, table: number) =>
     call<EventView>("POST", `${base(id)}/rounds/${round}/tables/${table}/intentional_draw`, {}),
+  /** The caller checks in (or, for the organizer, `player` is checked in), before round 1. */
+  checkIn: (id: string, player?: string) =>
+    call<EventView>("POST", `${base(id)}/check-in`, (player ? { player } : {}) satisfies CheckIn),
   standings: (id: string) => call<Standings>("GET", `${base(id)}/standings`),
   audit: (id: string) => call<AuditEntry[]>("GET", `${base(id)}/audit`),
 };
@@ -46,7 +51,10 @@ export const tournaments = {
 /** "Ann 1–0", "draw", "playing": a table's result in words, for the pairings list. */
 export function resultText(t: TableView, name: (id: string) => string): string {
   const judge = t.result.judge?.find((j) => j.action !== "time_extension");
-  if (judge && "player" in judge) return `${name(judge.player)}: ${judge.action === "match_loss" ? "match loss" : "disqualified"}`;
+  if (judge && "player" in judge) {
+    const what = judge.reason === NO_SHOW_REASON ? "no-show" : judge.action === "match_loss" ? "match loss" : "disqualified";
+    return `${name(judge.player)}: ${what}`;
+  }
   const end = t.result.end;
   if (end && typeof end === "object") return `${name(end.conceded_by)} conceded`;
   if (end === "intentional_draw") return "intentional draw";
@@ -111,4 +119,23 @@ export function playoffRounds(ev: EventView): RoundView[] {
   if (!s.top_cut) return [];
   const swiss = typeof s.rounds === "number" ? s.rounds : Infinity;
   return ev.rounds.filter((r) => r.number > swiss);
+}
+
+/** Where a player stands in the event, in words: "dropped (no-show)", "dropped", "disqualified", before round 1
+ * "checked in" or "not checked in", else "playing". The latest roster change decides (a re-add undoes a drop). */
+export function playerStatus(ev: EventView, player: string): string {
+  const last = [...ev.log.roster].reverse().find((c) => c.player === player);
+  if (last?.change === "disqualify") return "disqualified";
+  if (last?.change === "drop") return last.reason === NO_SHOW_REASON ? "dropped (no-show)" : "dropped";
+  if (ev.rounds.length === 0) return ev.checked_in.includes(player) ? "checked in" : "not checked in";
+  return "playing";
+}
+
+/** "3:12 to join" while the current round's seats may still arrive, for tables still waiting for a player. */
+export function noShowText(round: RoundView, now: number): string | null {
+  if (round.no_show_at_ms === null) return null;
+  const left = round.no_show_at_ms - now;
+  if (left <= 0) return null;
+  const s = Math.ceil(left / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} to join`;
 }

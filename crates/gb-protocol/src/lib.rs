@@ -27,8 +27,8 @@ pub use room::{
 };
 pub use state::{FoldError, ViewState};
 pub use tournament::{
-    AuditEntry, Concede, Correct, CreateTournament, EventStatus, EventView, Judge, LateEntry, ManualPairing, Reason,
-    Repair, RoundView, TableView,
+    AuditEntry, CheckIn, Concede, Correct, CreateTournament, EventStatus, EventView, Judge, LateEntry, ManualPairing,
+    Reason, Repair, RoundView, TableView,
 };
 
 pub use gb_delta::PatchOp;
@@ -68,6 +68,7 @@ pub fn export_bindings(dir: &std::path::Path) -> Result<(), ts_rs::ExportError> 
     Judge::export_all(&cfg)?;
     Correct::export_all(&cfg)?;
     Concede::export_all(&cfg)?;
+    CheckIn::export_all(&cfg)?;
     Repair::export_all(&cfg)?;
     AuditEntry::export_all(&cfg)?;
     gb_tournament::Standings::export_all(&cfg)?;
@@ -84,6 +85,8 @@ pub fn constants_ts() -> String {
     for (name, code) in close::ALL {
         out += &format!("  {name}: {code},\n");
     }
-    out += "} as const;\n";
+    out += "} as const;\n\n";
+    out += "/** The reason recorded with a no-show's match loss and drop (tournaments.md, \"Check-in and no-shows\"). */\n";
+    out += &format!("export const NO_SHOW_REASON = {:?};\n", tournament::NO_SHOW);
     out
 }

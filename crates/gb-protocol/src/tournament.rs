@@ -5,6 +5,9 @@ use gb_tournament::{JudgeAction, Settings, TableResult, Tournament};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+/// The reason recorded with a no-show's match loss and drop (docs/tournaments.md, "Check-in and no-shows").
+pub const NO_SHOW: &str = "no-show";
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum EventStatus {
@@ -49,6 +52,8 @@ pub struct EventView {
     pub over: bool,
     /// Why the next round cannot be paired now (a table still playing, no legal pairing, ...), in words.
     pub next_round_blocked: Option<String>,
+    /// The players checked in for the event, in registration order.
+    pub checked_in: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -59,6 +64,9 @@ pub struct RoundView {
     pub started_at_ms: i64,
     #[ts(type = "number")]
     pub time_called_at_ms: i64,
+    /// When seats that have not joined their table become no-shows; `null` when the event has none.
+    #[ts(type = "number | null")]
+    pub no_show_at_ms: Option<i64>,
     pub tables: Vec<TableView>,
     pub byes: Vec<String>,
 }
@@ -73,6 +81,8 @@ pub struct TableView {
     pub extension_minutes: u32,
     /// Time has been called on this table: the end-of-round turns are being played (or are over).
     pub time_called: bool,
+    /// Whether each player has joined the table's room (the no-show rule).
+    pub arrived: [bool; 2],
 }
 
 /// `POST /api/tournaments`. The seed is drawn by the server unless given (to replay an event's pairings).
@@ -128,6 +138,14 @@ pub struct Concede {
     pub player: Option<String>,
 }
 
+/// `POST /api/tournaments/{id}/check-in`: `{player?}`, by default the caller; before round 1.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct CheckIn {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+}
+
 /// One entry of a re-paired round: a table of two players, or a bye. Tables are numbered in the order given.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(untagged)]
@@ -148,7 +166,7 @@ pub struct Repair {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct AuditEntry {
     pub seq: i32,
-    /// The account id of the organizer or player who did it.
+    /// The account id of the organizer or player who did it, or `system` for a no-show the server recorded.
     pub actor: String,
     pub action: String,
     pub detail_json: String,

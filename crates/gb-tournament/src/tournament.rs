@@ -46,10 +46,26 @@ pub struct Settings {
     pub end_of_round: EndOfRound,
     #[serde(default)]
     pub spectator_delay_seconds: u32,
+    /// Players check in before round 1; whoever has not when round 1 is paired is dropped (did not participate,
+    /// MTR 2.10). The check-ins themselves are kept by the server, not in this file.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub check_in: bool,
+    /// A player who has not joined their table this long after the round was paired is a no-show: a match loss,
+    /// and dropped (MTR 2.10; tardiness of 10 minutes or more). 0: no automatic no-shows.
+    #[serde(default = "default_no_show_seconds", skip_serializing_if = "is_default_no_show")]
+    pub no_show_seconds: u32,
 }
 
 fn default_round_minutes() -> u32 {
     45
+}
+
+fn default_no_show_seconds() -> u32 {
+    600
+}
+
+fn is_default_no_show(s: &u32) -> bool {
+    *s == default_no_show_seconds()
 }
 
 impl Settings {

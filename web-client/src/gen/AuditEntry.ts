@@ -5,7 +5,7 @@
  */
 export type AuditEntry = { seq: number, 
 /**
- * The account id of the organizer or player who did it.
+ * The account id of the organizer or player who did it, or `system` for a no-show the server recorded.
  */
 actor: string, action: string, detail_json: string, 
 /**

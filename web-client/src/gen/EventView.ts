@@ -22,4 +22,8 @@ over: boolean,
 /**
  * Why the next round cannot be paired now (a table still playing, no legal pairing, ...), in words.
  */
-next_round_blocked: string | null, };
+next_round_blocked: string | null, 
+/**
+ * The players checked in for the event, in registration order.
+ */
+checked_in: Array<string>, };

@@ -5,4 +5,8 @@ export type RoundView = { number: number,
 /**
  * The round clock: paired at, and time called at (the round limit; a table's extension adds to it).
  */
-started_at_ms: number, time_called_at_ms: number, tables: Array<TableView>, byes: Array<string>, };
+started_at_ms: number, time_called_at_ms: number, 
+/**
+ * When seats that have not joined their table become no-shows; `null` when the event has none.
+ */
+no_show_at_ms: number | null, tables: Array<TableView>, byes: Array<string>, };

@@ -16,4 +16,14 @@ next_game_chooser: NextGameChooser, round_minutes: number,
 /**
  * A round shorter than a minute (a quick side event, a test); replaces `round_minutes` when set.
  */
-round_seconds?: number | null, end_of_round: EndOfRound, spectator_delay_seconds: number, };
+round_seconds?: number | null, end_of_round: EndOfRound, spectator_delay_seconds: number, 
+/**
+ * Players check in before round 1; whoever has not when round 1 is paired is dropped (did not participate,
+ * MTR 2.10). The check-ins themselves are kept by the server, not in this file.
+ */
+check_in?: boolean, 
+/**
+ * A player who has not joined their table this long after the round was paired is a no-show: a match loss,
+ * and dropped (MTR 2.10; tardiness of 10 minutes or more). 0: no automatic no-shows.
+ */
+no_show_seconds?: number, };

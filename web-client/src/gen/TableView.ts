@@ -9,4 +9,8 @@ result: TableResult, extension_minutes: number,
 /**
  * Time has been called on this table: the end-of-round turns are being played (or are over).
  */
-time_called: boolean, };
+time_called: boolean, 
+/**
+ * Whether each player has joined the table's room (the no-show rule).
+ */
+arrived: [boolean, boolean], };

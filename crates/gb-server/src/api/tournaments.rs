@@ -5,7 +5,9 @@ use super::rooms::chosen_deck;
 use super::session::CurrentAccount;
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::protocol::JoinSeat;
-use crate::protocol::tournament::{AuditEntry, Concede, Correct, CreateTournament, Judge, LateEntry, Reason, Repair};
+use crate::protocol::tournament::{
+    AuditEntry, CheckIn, Concede, Correct, CreateTournament, Judge, LateEntry, Reason, Repair,
+};
 use crate::state::AppState;
 use crate::tournament::{EventHandle, EventView, Op};
 use axum::Json;
@@ -30,6 +32,9 @@ fn check_settings(s: &Settings) -> ApiResult<()> {
     }
     if s.round_seconds.is_some_and(|n| !(1..=24 * 3600).contains(&n)) {
         return bad("bad_round_seconds", "round_seconds lies between 1 and 86400");
+    }
+    if s.no_show_seconds > 3600 {
+        return bad("bad_no_show_seconds", "no_show_seconds lies between 0 (no automatic no-shows) and 3600");
     }
     if s.spectator_delay_seconds > 3600 {
         return bad("bad_spectator_delay", "at most 3600 seconds");
@@ -123,6 +128,16 @@ pub async fn late_entry(
         chosen_deck(&state, &player.id, JoinSeat::Preconstructed { preconstructed: body.preconstructed }).await?;
     let op = Op::LateEntry { account_id: player.id, name: player.display_name, deck };
     run(&state, &id, &account.id, op).await
+}
+
+pub async fn check_in(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+    ApiJson(body): ApiJson<CheckIn>,
+) -> ApiResult<Json<Arc<EventView>>> {
+    let player = body.player.unwrap_or_else(|| account.id.clone());
+    run(&state, &id, &account.id, Op::CheckIn { player }).await
 }
 
 pub async fn drop_player(

@@ -59,6 +59,7 @@ impl Event {
         self.t = t;
         self.rooms.retain(|(r, _), _| *r != round);
         self.time_called.retain(|(r, _)| *r != round);
+        self.arrivals.retain(|(r, _), _| *r != round); // the new rooms must be joined afresh
         Ok(("repair_round", json!({ "round": round, "pairings": new, "reason": reason })))
     }
 }

@@ -1,19 +1,13 @@
 //! What an event publishes after every change: its log plus what the pages need derived from it (tables with
-//! their rooms, the round clock, the champion, why the next round cannot be paired yet).
+//! their rooms, the round clock, who has checked in and joined their table, the champion, why the next round
+//! cannot be paired yet).
 //! The published types are gb-protocol's (`crate::protocol::tournament`).
-use crate::protocol::tournament::{EventStatus, EventView, RoundView, TableView};
-use gb_tournament::{Pairing, PairingError, Tournament, pair_next_round};
-use std::collections::{HashMap, HashSet};
+use super::actor::Event;
+use crate::protocol::tournament::{EventView, RoundView, TableView};
+use gb_tournament::{Pairing, PairingError, pair_next_round};
 
-pub fn build(
-    id: &str,
-    organizer: &str,
-    status: EventStatus,
-    t: &Tournament,
-    rooms: &HashMap<(u32, u32), String>,
-    round_starts: &[i64],
-    time_called: &HashSet<(u32, u32)>,
-) -> EventView {
+pub fn build(e: &Event) -> EventView {
+    let t = &e.t;
     let limit_ms = t.settings.round_limit_seconds() as i64 * 1000;
     let rounds = t
         .rounds
@@ -21,11 +15,12 @@ pub fn build(
         .enumerate()
         .map(|(i, round)| {
             let number = i as u32 + 1;
-            let started_at_ms = round_starts.get(i).copied().unwrap_or_default();
+            let started_at_ms = e.round_starts.get(i).copied().unwrap_or_default();
             let mut view = RoundView {
                 number,
                 started_at_ms,
                 time_called_at_ms: started_at_ms + limit_ms,
+                no_show_at_ms: e.no_show_deadline(number),
                 tables: vec![],
                 byes: vec![],
             };
@@ -40,10 +35,11 @@ pub fn build(
                         view.tables.push(TableView {
                             table: table.table,
                             players: table.players.clone(),
-                            room_id: rooms.get(&(number, table.table)).cloned(),
+                            room_id: e.rooms.get(&(number, table.table)).cloned(),
                             result,
                             extension_minutes,
-                            time_called: time_called.contains(&(number, table.table)),
+                            time_called: e.time_called.contains(&(number, table.table)),
+                            arrived: e.arrivals.get(&(number, table.table)).copied().unwrap_or_default(),
                         })
                     }
                 }
@@ -63,13 +59,14 @@ pub fn build(
         p.deck = None;
     }
     EventView {
-        id: id.to_owned(),
-        organizer_id: organizer.to_owned(),
-        status,
+        id: e.id.clone(),
+        organizer_id: e.organizer.clone(),
+        status: e.status,
         log,
         rounds,
         champion,
         over,
         next_round_blocked,
+        checked_in: t.players.iter().filter(|p| e.checked_in.contains(&p.id)).map(|p| p.id.clone()).collect(),
     }
 }

@@ -37,6 +37,7 @@ mod rebuild;
 mod replays;
 mod series;
 mod timing;
+mod tournament_attendance;
 mod tournament_clock;
 mod tournament_event;
 mod tournament_repair;
