@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { type EventView, type RoundView, type TableView, auditText, clockText, gamesFromScore, myTable, resultText } from "./tournament";
+import { type EventView, type RoundView, type TableView, auditText, clockText, gamesFromScore, myTable, noShowText, playerStatus, resultText } from "./tournament";
 
-const table = (result: TableView["result"]): TableView => ({ table: 3, players: ["ann", "bob"], room_id: "r1", result, extension_minutes: 0, time_called: false });
+const table = (result: TableView["result"]): TableView => ({ table: 3, players: ["ann", "bob"], room_id: "r1", result, extension_minutes: 0, time_called: false, arrived: [true, false] });
 const name = (p: string) => p.toUpperCase();
 
 describe("resultText", () => {
@@ -17,11 +17,12 @@ describe("resultText", () => {
   });
   it("puts a judge's match loss before the games", () => {
     expect(resultText(table({ games: [{ result: "win", winner: "ann" }], judge: [{ action: "match_loss", player: "ann" }] }), name)).toBe("ANN: match loss");
+    expect(resultText(table({ games: [], judge: [{ action: "match_loss", player: "bob", reason: "no-show" }] }), name)).toBe("BOB: no-show");
   });
 });
 
 describe("myTable and the round clock", () => {
-  const round: RoundView = { number: 2, started_at_ms: 0, time_called_at_ms: 45 * 60_000, tables: [table({ games: [] })], byes: ["cy"] };
+  const round: RoundView = { number: 2, started_at_ms: 0, time_called_at_ms: 45 * 60_000, no_show_at_ms: 600_000, tables: [table({ games: [] })], byes: ["cy"] };
   const ev = { rounds: [round] } as unknown as EventView;
   it("finds the player's table and opponent, or their bye", () => {
     expect(myTable(ev, "bob")).toMatchObject({ round: 2, opponent: "ann", bye: false });
@@ -51,5 +52,31 @@ describe("gamesFromScore", () => {
     expect(games).toEqual([{ result: "win", winner: "ann" }, { result: "win", winner: "bob" }, { result: "win", winner: "bob" }]);
     expect(resultText(table({ games }), name)).toBe("BOB 2–1");
     expect(resultText(table({ games: gamesFromScore(["ann", "bob"], [1, 1], 1) }), name)).toBe("draw 1–1");
+  });
+});
+
+describe("attendance", () => {
+  const log = { roster: [
+    { before_round: 2, player: "bob", change: "drop", reason: "no-show" },
+    { before_round: 2, player: "cy", change: "drop", reason: "" },
+    { before_round: 2, player: "dee", change: "drop", reason: "no-show" },
+    { before_round: 3, player: "dee", change: "readd" },
+  ] };
+  it("says who was dropped as a no-show, and who is back after a re-add", () => {
+    const ev = { log, rounds: [{}], checked_in: [] } as unknown as EventView;
+    expect(playerStatus(ev, "bob")).toBe("dropped (no-show)");
+    expect(playerStatus(ev, "cy")).toBe("dropped");
+    expect(playerStatus(ev, "dee")).toBe("playing");
+  });
+  it("shows check-in before round 1", () => {
+    const ev = { log: { roster: [] }, rounds: [], checked_in: ["ann"] } as unknown as EventView;
+    expect(playerStatus(ev, "ann")).toBe("checked in");
+    expect(playerStatus(ev, "bob")).toBe("not checked in");
+  });
+  it("counts down the time left to join a table", () => {
+    const round = { no_show_at_ms: 600_000 } as RoundView;
+    expect(noShowText(round, 600_000 - 61_500)).toBe("1:02 to join");
+    expect(noShowText(round, 600_000)).toBeNull();
+    expect(noShowText({ no_show_at_ms: null } as RoundView, 0)).toBeNull();
   });
 });

@@ -1,96 +1,49 @@
 // Tournament REST (docs/tournaments.md "On the server") and the pure helpers the event pages use.
-// The shapes mirror gb-server's tournament/view.rs and gb-tournament's file format; they are not generated yet.
+// Every body is generated from gb-protocol's tournament module (and gb-tournament's file format) into gen/.
 import { call } from "./api";
+import type { AuditEntry } from "./gen/AuditEntry";
+import type { EventView } from "./gen/EventView";
+import type { CheckIn } from "./gen/CheckIn";
+import type { Concede } from "./gen/Concede";
+import { NO_SHOW_REASON } from "./gen/constants";
+import type { Correct } from "./gen/Correct";
+import type { CreateTournament } from "./gen/CreateTournament";
+import type { Game } from "./gen/Game";
+import type { LateEntry } from "./gen/LateEntry";
+import type { Reason } from "./gen/Reason";
+import type { RoundView } from "./gen/RoundView";
+import type { Settings } from "./gen/Settings";
+import type { Standings } from "./gen/Standings";
+import type { TableResult } from "./gen/TableResult";
+import type { TableView } from "./gen/TableView";
 import type { JoinSeat } from "./protocol";
 
-export type GameEntry =
-  | { result: "win"; winner: string; decided_by?: string }
-  | { result: "draw" }
-  | { result: "unfinished" }
-  | { result: "game_loss"; player: string; reason?: string };
-
-export type JudgeAction =
-  | { action: "match_loss"; player: string; reason?: string }
-  | { action: "disqualification"; player: string; reason?: string }
-  | { action: "time_extension"; minutes: number; reason?: string };
-
-export interface TableResult {
-  games: GameEntry[];
-  end?: "time" | "intentional_draw" | { conceded_by: string };
-  judge?: JudgeAction[];
-}
-
-export interface TableView {
-  table: number;
-  players: [string, string];
-  room_id: string | null;
-  result: TableResult;
-  extension_minutes: number;
-  /** Time was called on this table: the end-of-round turns are being played (or are over). */
-  time_called: boolean;
-}
-
-export interface RoundView {
-  number: number;
-  started_at_ms: number;
-  time_called_at_ms: number;
-  tables: TableView[];
-  byes: string[];
-}
-
-export interface Settings {
-  structure: { kind: "swiss"; rounds: number | "auto"; top_cut?: number | null } | { kind: "single_elimination" };
-  games_per_match: 1 | 3;
-  next_game_chooser: "loser" | "winner";
-  round_minutes: number;
-  end_of_round: { extra_turns: number };
-  spectator_delay_seconds: number;
-}
-
-export interface EventView {
-  id: string;
-  organizer_id: string;
-  status: "registration" | "closed" | "running" | "finished";
-  log: { name: string; seed: number; settings: Settings; players: { id: string; name: string; entered_round: number }[] };
-  rounds: RoundView[];
-  champion: string | null;
-  over: boolean;
-  next_round_blocked: string | null;
-}
-
-export interface Fraction { num: number; den: number; value?: number }
-export interface Standing {
-  rank: number;
-  player: string;
-  name: string;
-  match_points: number;
-  record: { won: number; lost: number; drawn: number };
-  active: boolean;
-}
-export interface Standings { rounds: number; players: Standing[] }
-export interface AuditEntry { seq: number; actor: string; action: string; detail_json: string; created_at: number }
+export type { AuditEntry, EventView, Game, RoundView, Settings, Standings, TableResult, TableView };
 
 const base = (id: string) => `/api/tournaments/${encodeURIComponent(id)}`;
 
 export const tournaments = {
-  create: (name: string, settings: Settings) => call<EventView>("POST", "/api/tournaments", { name, settings }),
+  create: (name: string, settings: Settings) => call<EventView>("POST", "/api/tournaments", { name, settings } satisfies CreateTournament),
   get: (id: string) => call<EventView>("GET", base(id)),
   openRegistration: (id: string) => call<EventView>("POST", `${base(id)}/registration/open`, {}),
   closeRegistration: (id: string) => call<EventView>("POST", `${base(id)}/registration/close`, {}),
   register: (id: string, deck: JoinSeat) => call<EventView>("POST", `${base(id)}/registrations`, deck),
   lateEntry: (id: string, account_id: string, preconstructed: string) =>
-    call<EventView>("POST", `${base(id)}/late_entries`, { account_id, preconstructed }),
+    call<EventView>("POST", `${base(id)}/late_entries`, { account_id, preconstructed } satisfies LateEntry),
   drop: (id: string, player: string, reason: string) =>
-    call<EventView>("POST", `${base(id)}/players/${encodeURIComponent(player)}/drop`, { reason }),
+    call<EventView>("POST", `${base(id)}/players/${encodeURIComponent(player)}/drop`, { reason } satisfies Reason),
   startRound: (id: string) => call<EventView>("POST", `${base(id)}/rounds`, {}),
   correct: (id: string, round: number, table: number, result: TableResult, reason: string) =>
-    call<EventView>("POST", `${base(id)}/corrections`, { round, table, result, reason }),
+    call<EventView>("POST", `${base(id)}/corrections`, { round, table, result, reason } satisfies Correct),
   /** The caller concedes (or, for the organizer, `player` does) the match at a table of the round being played. */
   concede: (id: string, round: number, table: number, player?: string) =>
-    call<EventView>("POST", `${base(id)}/rounds/${round}/tables/${table}/concede`, player ? { player } : {}),
+    call<EventView>("POST", `${base(id)}/rounds/${round}/tables/${table}/concede`, (player ? { player } : {}) satisfies Concede),
   /** An intentional draw: recorded at once for the organizer, once both players asked otherwise. */
   intentionalDraw: (id: string, round: number, table: number) =>
     call<EventView>("POST", `${base(id)}/rounds/${round}/tables/${table}/intentional_draw`, {}),
+  /** The caller checks in (or, for the organizer, `player` is checked in), before round 1. */
+  checkIn: (id: string, player?: string) =>
+    call<EventView>("POST", `${base(id)}/check-in`, (player ? { player } : {}) satisfies CheckIn),
   standings: (id: string) => call<Standings>("GET", `${base(id)}/standings`),
   audit: (id: string) => call<AuditEntry[]>("GET", `${base(id)}/audit`),
 };
@@ -98,7 +51,10 @@ export const tournaments = {
 /** "Ann 1–0", "draw", "playing": a table's result in words, for the pairings list. */
 export function resultText(t: TableView, name: (id: string) => string): string {
   const judge = t.result.judge?.find((j) => j.action !== "time_extension");
-  if (judge && "player" in judge) return `${name(judge.player)}: ${judge.action === "match_loss" ? "match loss" : "disqualified"}`;
+  if (judge && "player" in judge) {
+    const what = judge.reason === NO_SHOW_REASON ? "no-show" : judge.action === "match_loss" ? "match loss" : "disqualified";
+    return `${name(judge.player)}: ${what}`;
+  }
   const end = t.result.end;
   if (end && typeof end === "object") return `${name(end.conceded_by)} conceded`;
   if (end === "intentional_draw") return "intentional draw";
@@ -115,9 +71,9 @@ export function resultText(t: TableView, name: (id: string) => string): string {
 }
 
 /** A game score as the games a correction records: `wins[i]` games won by `players[i]`, then `draws` drawn games. */
-export function gamesFromScore(players: [string, string], wins: [number, number], draws: number): GameEntry[] {
-  const won = (p: string, n: number): GameEntry[] => Array.from({ length: Math.max(0, n) }, () => ({ result: "win", winner: p }));
-  return [...won(players[0], wins[0]), ...won(players[1], wins[1]), ...Array.from({ length: Math.max(0, draws) }, (): GameEntry => ({ result: "draw" }))];
+export function gamesFromScore(players: [string, string], wins: [number, number], draws: number): Game[] {
+  const won = (p: string, n: number): Game[] => Array.from({ length: Math.max(0, n) }, () => ({ result: "win", winner: p }));
+  return [...won(players[0], wins[0]), ...won(players[1], wins[1]), ...Array.from({ length: Math.max(0, draws) }, (): Game => ({ result: "draw" }))];
 }
 
 /** An audit entry in words, with players' names for their ids (`name` returns anything else unchanged):
@@ -163,4 +119,23 @@ export function playoffRounds(ev: EventView): RoundView[] {
   if (!s.top_cut) return [];
   const swiss = typeof s.rounds === "number" ? s.rounds : Infinity;
   return ev.rounds.filter((r) => r.number > swiss);
+}
+
+/** Where a player stands in the event, in words: "dropped (no-show)", "dropped", "disqualified", before round 1
+ * "checked in" or "not checked in", else "playing". The latest roster change decides (a re-add undoes a drop). */
+export function playerStatus(ev: EventView, player: string): string {
+  const last = [...ev.log.roster].reverse().find((c) => c.player === player);
+  if (last?.change === "disqualify") return "disqualified";
+  if (last?.change === "drop") return last.reason === NO_SHOW_REASON ? "dropped (no-show)" : "dropped";
+  if (ev.rounds.length === 0) return ev.checked_in.includes(player) ? "checked in" : "not checked in";
+  return "playing";
+}
+
+/** "3:12 to join" while the current round's seats may still arrive, for tables still waiting for a player. */
+export function noShowText(round: RoundView, now: number): string | null {
+  if (round.no_show_at_ms === null) return null;
+  const left = round.no_show_at_ms - now;
+  if (left <= 0) return null;
+  const s = Math.ceil(left / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} to join`;
 }

@@ -12,6 +12,7 @@ pub mod messages;
 pub mod replay;
 pub mod room;
 pub mod state;
+pub mod tournament;
 
 pub use account::{AccountView, GuestBody, LoginBody, RegisterBody};
 pub use deck::{DeckBody, DeckView, ImportBody, ValidateBody, ValidateReply};
@@ -25,6 +26,10 @@ pub use room::{
     RoomList, RoomStatus, SeatDeck, SeatInfo, SpectatorDelay, Visibility,
 };
 pub use state::{FoldError, ViewState};
+pub use tournament::{
+    AuditEntry, CheckIn, Concede, Correct, CreateTournament, EventStatus, EventView, Judge, LateEntry, ManualPairing,
+    Reason, Repair, RoundView, TableView,
+};
 
 pub use gb_delta::PatchOp;
 use ts_rs::TS;
@@ -56,6 +61,17 @@ pub fn export_bindings(dir: &std::path::Path) -> Result<(), ts_rs::ExportError> 
     <ValidateReply>::export_all(&cfg)?;
     DeckView::export_all(&cfg)?;
     <ErrorBody>::export_all(&cfg)?;
+    EventView::export_all(&cfg)?;
+    CreateTournament::export_all(&cfg)?;
+    LateEntry::export_all(&cfg)?;
+    Reason::export_all(&cfg)?;
+    Judge::export_all(&cfg)?;
+    Correct::export_all(&cfg)?;
+    Concede::export_all(&cfg)?;
+    CheckIn::export_all(&cfg)?;
+    Repair::export_all(&cfg)?;
+    AuditEntry::export_all(&cfg)?;
+    gb_tournament::Standings::export_all(&cfg)?;
     std::fs::write(dir.join("constants.ts"), constants_ts())?;
     Ok(())
 }
@@ -69,6 +85,8 @@ pub fn constants_ts() -> String {
     for (name, code) in close::ALL {
         out += &format!("  {name}: {code},\n");
     }
-    out += "} as const;\n";
+    out += "} as const;\n\n";
+    out += "/** The reason recorded with a no-show's match loss and drop (tournaments.md, \"Check-in and no-shows\"). */\n";
+    out += &format!("export const NO_SHOW_REASON = {:?};\n", tournament::NO_SHOW);
     out
 }

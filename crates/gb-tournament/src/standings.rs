@@ -15,6 +15,7 @@ use serde::Serialize;
 pub const FLOOR: Fraction = Fraction::new_const(33, 100);
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Standings {
     /// Swiss rounds counted.
     pub rounds: u32,
@@ -22,6 +23,7 @@ pub struct Standings {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Standing {
     pub rank: u32,
     pub player: PlayerId,
@@ -31,16 +33,22 @@ pub struct Standing {
     pub record: Record,
     /// Games won, lost, drawn (a bye is two won games in best of three).
     pub games: Record,
+    /// Each percentage is an exact fraction, serialized `"num/den"`.
+    #[cfg_attr(feature = "ts", ts(type = "string"))]
     pub omw: Fraction,
+    #[cfg_attr(feature = "ts", ts(type = "string"))]
     pub gw: Fraction,
+    #[cfg_attr(feature = "ts", ts(type = "string"))]
     pub ogw: Fraction,
     /// This player's own match-win %, floored: what they contribute to their opponents' OMW%.
+    #[cfg_attr(feature = "ts", ts(type = "string"))]
     pub mw: Fraction,
     /// Still in the event for the next round (not dropped or disqualified).
     pub active: bool,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Record {
     pub won: u32,
     pub lost: u32,

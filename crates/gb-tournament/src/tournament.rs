@@ -9,11 +9,14 @@ pub const TOURNAMENT_FORMAT: &str = "gb-tournament-v1";
 pub type PlayerId = String;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Tournament {
     pub format: String,
     pub name: String,
     /// Seeds the round-1 pairing, the order inside a score group and the last tiebreak (MTR: random within a tie).
+    /// A JSON number: JavaScript reads it as a double, so a seed above 2^53 is only shown there, never reused.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub seed: u64,
     pub settings: Settings,
     pub players: Vec<Player>,
@@ -26,6 +29,7 @@ pub struct Tournament {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Settings {
     pub structure: Structure,
@@ -42,10 +46,26 @@ pub struct Settings {
     pub end_of_round: EndOfRound,
     #[serde(default)]
     pub spectator_delay_seconds: u32,
+    /// Players check in before round 1; whoever has not when round 1 is paired is dropped (did not participate,
+    /// MTR 2.10). The check-ins themselves are kept by the server, not in this file.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub check_in: bool,
+    /// A player who has not joined their table this long after the round was paired is a no-show: a match loss,
+    /// and dropped (MTR 2.10; tardiness of 10 minutes or more). 0: no automatic no-shows.
+    #[serde(default = "default_no_show_seconds", skip_serializing_if = "is_default_no_show")]
+    pub no_show_seconds: u32,
 }
 
 fn default_round_minutes() -> u32 {
     45
+}
+
+fn default_no_show_seconds() -> u32 {
+    600
+}
+
+fn is_default_no_show(s: &u32) -> bool {
+    *s == default_no_show_seconds()
 }
 
 impl Settings {
@@ -56,6 +76,7 @@ impl Settings {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Structure {
     /// Swiss rounds, then optionally a single-elimination top cut of the best `top_cut` players.
@@ -69,6 +90,7 @@ pub enum Structure {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum SwissRounds {
     Fixed(u8),
@@ -77,12 +99,14 @@ pub enum SwissRounds {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum AutoRounds {
     Auto,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum NextGameChooser {
     /// MTR 2.2.
@@ -92,6 +116,7 @@ pub enum NextGameChooser {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct EndOfRound {
     /// Turns played after the active turn once time is called (0 allowed). In Swiss a game still unfinished then
@@ -100,6 +125,7 @@ pub struct EndOfRound {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Player {
     pub id: PlayerId,
@@ -120,6 +146,7 @@ fn first_round() -> u32 {
 /// A drop, re-add or disqualification, effective from the pairing of `before_round` (MTR 2.10: a drop that
 /// reaches the scorekeeper after a round is paired takes effect from the next one).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct RosterChange {
     pub before_round: u32,
@@ -130,6 +157,7 @@ pub struct RosterChange {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum RosterChangeKind {
     Drop,
@@ -138,6 +166,7 @@ pub enum RosterChangeKind {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Round {
     /// In a playoff round the list is in bracket order: entries 2k and 2k+1 feed entry k of the next round.
@@ -146,6 +175,7 @@ pub struct Round {
 
 /// One table of a round, or a bye: `{"bye": ID}` or `{"table": N, "players": [A, B], ...}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum Pairing {
     Bye(Bye),
@@ -153,6 +183,7 @@ pub enum Pairing {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Bye {
     /// A bye is a match won 2–0 (1–0 in best of one) and never an opponent (MTR Appendix C).
@@ -160,6 +191,7 @@ pub struct Bye {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Table {
     pub table: u32,
     pub players: [PlayerId; 2],
@@ -170,6 +202,7 @@ pub struct Table {
 /// What happened at a table, as recorded in the round or in a correction. Empty (no games, no `end`, no
 /// match-level judge action): still being played.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct TableResult {
     #[serde(default)]
@@ -181,6 +214,7 @@ pub struct TableResult {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "result", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Game {
     Win {
@@ -203,6 +237,7 @@ pub enum Game {
 
 /// The playoff end-of-round tie-break, in order (`docs/tournaments.md`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum PlayoffTimeRule {
     RoundsWon,
@@ -211,6 +246,7 @@ pub enum PlayoffTimeRule {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum MatchEnd {
     /// Time was called; the games listed are all there will be.
@@ -223,6 +259,7 @@ pub enum MatchEnd {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
 pub enum JudgeAction {
     /// The match is recorded lost 0–2 (0–1 in best of one), whatever the games said.
@@ -247,6 +284,7 @@ pub enum JudgeAction {
 
 /// A corrected result for one table, superseding what the round records (and any earlier correction).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Correction {
     pub round: u32,
     pub table: u32,

@@ -14,3 +14,6 @@ export const CLOSE = {
   idle: 4002,
   unknownRoom: 4004,
 } as const;
+
+/** The reason recorded with a no-show's match loss and drop (tournaments.md, "Check-in and no-shows"). */
+export const NO_SHOW_REASON = "no-show";

@@ -8,8 +8,8 @@ import { ApiError } from "../api";
 import { PRECONS } from "../precon";
 import { linkClick, navigate } from "../router";
 import {
-  type AuditEntry, type EventView, type GameEntry, type Settings, type Standings, type TableView,
-  auditText, clockText, gamesFromScore, myTable, playoffRounds, resultText, tournaments,
+  type AuditEntry, type EventView, type Game, type Settings, type Standings, type TableView,
+  auditText, clockText, gamesFromScore, myTable, noShowText, playerStatus, playoffRounds, resultText, tournaments,
 } from "../tournament";
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -20,6 +20,8 @@ export function NewTournament({ session }: { session: Session }) {
   const [topCut, setTopCut] = useState("8");
   const [games, setGames] = useState<1 | 3>(3);
   const [minutes, setMinutes] = useState(45);
+  const [checkIn, setCheckIn] = useState(true);
+  const [noShow, setNoShow] = useState(10);
   const [error, setError] = useState<string | null>(null);
   if (!session.account) return <section class="panel"><h1>New tournament</h1><p>Sign in (as a guest is fine) in the <a href="/" onClick={linkClick}>lobby</a> first.</p></section>;
   const create = async (e: Event) => {
@@ -29,6 +31,7 @@ export function NewTournament({ session }: { session: Session }) {
       structure: { kind: "swiss", rounds: rounds === "auto" ? "auto" : Number(rounds), top_cut: topCut === "0" ? null : Number(topCut) },
       games_per_match: games, next_game_chooser: "loser", round_minutes: minutes,
       end_of_round: { extra_turns: 3 }, spectator_delay_seconds: 0,
+      check_in: checkIn, no_show_seconds: noShow * 60,
     };
     try {
       const ev = await tournaments.create(name, settings);
@@ -56,6 +59,9 @@ export function NewTournament({ session }: { session: Session }) {
         </select></div>
       <div class="field"><label for="t-minutes">Round time limit (minutes)</label>
         <input id="t-minutes" type="number" min={1} max={1440} value={minutes} onInput={(e) => setMinutes(Number(e.currentTarget.value))} /></div>
+      <div class="field"><label for="t-noshow">No-show after (minutes without joining the table; 0: never)</label>
+        <input id="t-noshow" type="number" min={0} max={60} value={noShow} onInput={(e) => setNoShow(Number(e.currentTarget.value))} /></div>
+      <div class="field"><label><input type="checkbox" checked={checkIn} onChange={(e) => setCheckIn(e.currentTarget.checked)} /> Players must check in before round 1</label></div>
       <button type="submit" class="primary">Create tournament</button>
       {error ? <p class="error" role="alert">{error}</p> : null}
     </form>
@@ -100,6 +106,7 @@ export function TournamentPage({ id, session }: { id: string; session: Session }
       {organizer ? <Console ev={ev} name={name} onChange={refresh} /> : null}
       {round ? <Pairings ev={ev} name={name} /> : null}
       {standings && standings.players.length ? <StandingsTable standings={standings} /> : null}
+      {ev.log.players.length ? <Players ev={ev} name={name} organizer={organizer} act={(f) => f().then(refresh, () => {})} /> : null}
       {playoffRounds(ev).length ? <Bracket ev={ev} name={name} /> : null}
       <section class="panel" aria-labelledby="audit-h">
         <h2 id="audit-h">Organizer actions</h2>
@@ -138,9 +145,17 @@ function PlayerBox({ ev, me, name, standings, onChange }: { ev: EventView; me: s
   }
   const mine = myTable(ev, me);
   const record = standings?.players.find((s) => s.player === me)?.record;
+  const checkedIn = ev.checked_in.includes(me);
   return (
     <div class="my-table" data-testid="my-table">
       {record ? <p>My record: {record.won}–{record.lost}–{record.drawn}</p> : <p>You are registered.</p>}
+      {ev.rounds.length === 0 ? (
+        checkedIn ? <p data-testid="checked-in">You are checked in.</p>
+        : <p>{ev.log.settings.check_in ? "Check in before round 1 is paired, or you will be dropped. " : ""}
+            <button type="button" class="primary" onClick={() => act(() => tournaments.checkIn(ev.id))}>Check in</button></p>
+      ) : null}
+      {mine?.table && ev.rounds[ev.rounds.length - 1] && noShowText(ev.rounds[ev.rounds.length - 1]!, Date.now()) && !mine.table.arrived[mine.table.players.indexOf(me)]
+        ? <p class="warning">Join your table: {noShowText(ev.rounds[ev.rounds.length - 1]!, Date.now())}, then you get a match loss and are dropped.</p> : null}
       {mine?.bye ? <p>Round {mine.round}: you have a bye.</p> : null}
       {mine?.table ? (
         <p>Round {mine.round}, table {mine.table.table}: against <strong>{name(mine.opponent ?? "")}</strong> · {resultText(mine.table, name)}
@@ -210,6 +225,7 @@ function Corrections({ ev, name, act }: { ev: EventView; name: (p: string) => st
             <ScoreFix t={t} name={name} fix={(games) => act(() => tournaments.correct(ev.id, round.number, t.table, { games }, reason.trim() || "corrected by the organizer"))} />
             {resultText(t, name) === "playing" ? (
               <>
+                {t.players.map((p, i) => <span key={`a${p}`}> {name(p)} {t.arrived[i] ? "joined" : "not joined yet"} ·</span>)}
                 {t.players.map((p) => <button key={`c${p}`} type="button" class="ghost" onClick={() => act(() => tournaments.concede(ev.id, round.number, t.table, p))}>{name(p)} concedes</button>)}
                 <button type="button" class="ghost" onClick={() => act(() => tournaments.intentionalDraw(ev.id, round.number, t.table))}>Intentional draw</button>
               </>
@@ -222,7 +238,7 @@ function Corrections({ ev, name, act }: { ev: EventView; name: (p: string) => st
 }
 
 /** Any game score for a table: games won by each player and games drawn. */
-function ScoreFix({ t, name, fix }: { t: TableView; name: (p: string) => string; fix: (games: GameEntry[]) => void }) {
+function ScoreFix({ t, name, fix }: { t: TableView; name: (p: string) => string; fix: (games: Game[]) => void }) {
   const [score, setScore] = useState<[number, number, number]>([0, 0, 0]);
   const field = (i: 0 | 1 | 2, label: string) => (
     <label>{label} <input type="number" min={0} max={3} style="width:3em" value={score[i]}
@@ -253,6 +269,24 @@ function Pairings({ ev, name }: { ev: EventView; name: (p: string) => string }) 
           {round.byes.map((b) => <tr key={b}><td>–</td><td>{name(b)}</td><td>bye</td><td /></tr>)}
         </tbody>
       </table>
+    </section>
+  );
+}
+
+/** Every player and where they stand: checked in or not before round 1, then dropped (no-show), dropped, ... */
+function Players({ ev, name, organizer, act }: { ev: EventView; name: (p: string) => string; organizer: boolean; act: (f: () => Promise<EventView>) => void }) {
+  const before = ev.rounds.length === 0;
+  const checked = ev.checked_in.length;
+  return (
+    <section class="panel" aria-labelledby="players-h">
+      <h2 id="players-h">Players</h2>
+      {before ? <p class="small">{checked} of {ev.log.players.length} checked in{ev.log.settings.check_in ? "; whoever has not checked in when round 1 is paired is dropped" : ""}.</p> : null}
+      <ul class="small">
+        {ev.log.players.map((p) => (
+          <li key={p.id} data-testid={`player-${p.id}`}>{name(p.id)}: {playerStatus(ev, p.id)}
+            {organizer && before && !ev.checked_in.includes(p.id) ? <> <button type="button" class="ghost" onClick={() => act(() => tournaments.checkIn(ev.id, p.id))}>Check in</button></> : null}</li>
+        ))}
+      </ul>
     </section>
   );
 }

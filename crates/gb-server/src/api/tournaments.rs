@@ -5,56 +5,17 @@ use super::rooms::chosen_deck;
 use super::session::CurrentAccount;
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::protocol::JoinSeat;
+use crate::protocol::tournament::{
+    AuditEntry, CheckIn, Concede, Correct, CreateTournament, Judge, LateEntry, Reason, Repair,
+};
 use crate::state::AppState;
 use crate::tournament::{EventHandle, EventView, Op};
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
-use gb_tournament::{JudgeAction, Settings, Structure, TOURNAMENT_FORMAT, TableResult, Tournament};
-use serde::Deserialize;
+use gb_tournament::{Settings, Structure, TOURNAMENT_FORMAT, Tournament};
 use std::sync::Arc;
-
-/// `POST /api/tournaments`. The seed is drawn by the server unless given (to replay an event's pairings).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CreateTournament {
-    pub name: String,
-    pub settings: Settings,
-    #[serde(default)]
-    pub seed: Option<u64>,
-}
-
-/// `POST /api/tournaments/{id}/late_entries`: the organizer enters an account with a preconstructed deck.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LateEntry {
-    pub account_id: String,
-    pub preconstructed: String,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Reason {
-    #[serde(default)]
-    pub reason: String,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Judge {
-    pub round: u32,
-    pub table: u32,
-    pub action: JudgeAction,
-}
-
-#[derive(Debug, Deserialize)]
-pub struct Correct {
-    pub round: u32,
-    pub table: u32,
-    pub result: TableResult,
-    pub reason: String,
-}
 
 fn check_settings(s: &Settings) -> ApiResult<()> {
     let bad = |code, msg: &str| Err(ApiError::unprocessable(code, msg.to_owned()));
@@ -71,6 +32,9 @@ fn check_settings(s: &Settings) -> ApiResult<()> {
     }
     if s.round_seconds.is_some_and(|n| !(1..=24 * 3600).contains(&n)) {
         return bad("bad_round_seconds", "round_seconds lies between 1 and 86400");
+    }
+    if s.no_show_seconds > 3600 {
+        return bad("bad_no_show_seconds", "no_show_seconds lies between 0 (no automatic no-shows) and 3600");
     }
     if s.spectator_delay_seconds > 3600 {
         return bad("bad_spectator_delay", "at most 3600 seconds");
@@ -166,6 +130,16 @@ pub async fn late_entry(
     run(&state, &id, &account.id, op).await
 }
 
+pub async fn check_in(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+    ApiJson(body): ApiJson<CheckIn>,
+) -> ApiResult<Json<Arc<EventView>>> {
+    let player = body.player.unwrap_or_else(|| account.id.clone());
+    run(&state, &id, &account.id, Op::CheckIn { player }).await
+}
+
 pub async fn drop_player(
     State(state): State<AppState>,
     Path((id, player)): Path<(String, String)>,
@@ -214,14 +188,6 @@ pub async fn correct(
     run(&state, &id, &account.id, op).await
 }
 
-/// `POST /api/tournaments/{id}/rounds/{round}/tables/{table}/concede`: `{player?}`, by default the caller.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Concede {
-    #[serde(default)]
-    pub player: Option<String>,
-}
-
 pub async fn concede(
     State(state): State<AppState>,
     Path((id, round, table)): Path<(String, u32, u32)>,
@@ -238,14 +204,6 @@ pub async fn intentional_draw(
     CurrentAccount(account): CurrentAccount,
 ) -> ApiResult<Json<Arc<EventView>>> {
     run(&state, &id, &account.id, Op::IntentionalDraw { round, table }).await
-}
-
-/// `POST /api/tournaments/{id}/rounds/current/pairings`: the organizer's pairings for the round being played.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Repair {
-    pub pairings: Vec<crate::tournament::ManualPairing>,
-    pub reason: String,
 }
 
 pub async fn repair(
@@ -276,10 +234,15 @@ pub async fn standings_csv(State(state): State<AppState>, Path(id): Path<String>
     Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8")], standings_of(&state, &id)?.to_csv()))
 }
 
-pub async fn audit(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-) -> ApiResult<Json<Vec<crate::db::tournaments::AuditRow>>> {
+pub async fn audit(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<Vec<AuditEntry>>> {
     event(&state, &id)?;
-    Ok(Json(crate::db::tournaments::audit_log(&state.db, &id).await.map_err(ApiError::internal)?))
+    let rows = crate::db::tournaments::audit_log(&state.db, &id).await.map_err(ApiError::internal)?;
+    let entry = |r: crate::db::tournaments::AuditRow| AuditEntry {
+        seq: r.seq,
+        actor: r.actor,
+        action: r.action,
+        detail_json: r.detail_json,
+        created_at: r.created_at,
+    };
+    Ok(Json(rows.into_iter().map(entry).collect()))
 }

@@ -4,6 +4,7 @@
 //! subset both engines accept (`$N` placeholders, TEXT ids, BIGINT unix-ms times, JSON as TEXT),
 //! and [`with_pool!`] runs the same code against whichever pool is live.
 pub mod accounts;
+pub mod attendance;
 pub mod decks;
 pub mod matches;
 pub mod quotas;

@@ -2,8 +2,9 @@
 //! written to the database, then applied in memory, then published: a refused command changes nothing, and
 //! what the event page shows is always what is stored.
 use super::tables::{self, Seated};
-use super::view::{self, EventStatus, EventView};
+use super::view;
 use super::{Cmd, EventHandle, Op};
+use super::{EventStatus, EventView};
 use crate::db::{now_ms, tournaments as db};
 use crate::error::ApiError;
 use crate::protocol::GameResult;
@@ -20,8 +21,8 @@ use tokio::sync::{mpsc, watch};
 pub struct Event {
     pub(super) state: AppState,
     pub(super) id: String,
-    organizer: String,
-    status: EventStatus,
+    pub(super) organizer: String,
+    pub(super) status: EventStatus,
     pub(super) t: Tournament,
     /// (round, table) → the room playing it.
     pub(super) rooms: HashMap<(u32, u32), String>,
@@ -32,6 +33,9 @@ pub struct Event {
     pub(super) sudden_death: HashSet<(u32, u32)>,
     /// Players who asked for an intentional draw at their table, until both have (table_end.rs).
     pub(super) draw_requests: HashMap<(u32, u32), Vec<String>>,
+    /// Players checked in before round 1, and the seats that have joined their table (attendance.rs; stored).
+    pub checked_in: HashSet<String>,
+    pub arrivals: HashMap<(u32, u32), [bool; 2]>,
 }
 
 impl Event {
@@ -47,11 +51,13 @@ impl Event {
             time_called: HashSet::new(),
             sudden_death: HashSet::new(),
             draw_requests: HashMap::new(),
+            checked_in: HashSet::new(),
+            arrivals: HashMap::new(),
         }
     }
 
     fn view(&self) -> EventView {
-        view::build(&self.id, &self.organizer, self.status, &self.t, &self.rooms, &self.round_starts, &self.time_called)
+        view::build(self)
     }
 }
 
@@ -79,8 +85,11 @@ pub fn spawn(state: &AppState, mut event: Event, rooms: Vec<(u32, u32, String)>)
                 cmd = rx.recv() => match cmd { Some(c) => c, None => return },
                 _ = clock.tick() => {
                     // Rooms answer later as TimeUp; the view only learns which tables time was called on.
-                    if event.status == EventStatus::Running && event.tick(&tx) {
-                        view_tx.send_replace(Arc::new(event.view()));
+                    if event.status == EventStatus::Running {
+                        let called = event.tick(&tx);
+                        if event.call_no_shows().await || called {
+                            view_tx.send_replace(Arc::new(event.view()));
+                        }
                     }
                     continue;
                 }
@@ -92,6 +101,15 @@ pub fn spawn(state: &AppState, mut event: Event, rooms: Vec<(u32, u32, String)>)
                     None
                 }
                 Cmd::Op { actor, op, reply } => Some((reply, event.apply(&actor, op, &tx).await)),
+                Cmd::Arrived { round, table, room, seat } => {
+                    if event.rooms.get(&(round, table)) != Some(&room) {
+                        continue; // the old room of a re-paired table
+                    }
+                    if let Err(e) = event.arrived(round, table, seat).await {
+                        tracing::error!(event = %event.id, round, table, "arrival not recorded: {e:#}");
+                    }
+                    None
+                }
                 Cmd::RoomGames { round, table, room, games } => {
                     if event.rooms.get(&(round, table)) != Some(&room) {
                         continue; // a table re-paired since: its old room no longer counts
@@ -162,6 +180,9 @@ impl Event {
             }
             Op::LateEntry { account_id, name, deck } => {
                 self.enter(&account_id, name, deck, next_round).await?;
+                if next_round == 1 {
+                    self.check_in(&account_id).await?; // entered by the organizer in person
+                }
                 ("late_entry", json!({ "player": account_id, "entered_round": next_round }))
             }
             Op::Drop { player, reason } => self.roster(player, reason, RosterChangeKind::Drop, next_round).await?,
@@ -185,6 +206,13 @@ impl Event {
                 ("correction", json!({ "round": round, "table": table, "result": c.result, "reason": c.reason }))
             }
             Op::Repair { pairings, reason } => self.repair(pairings, reason).await?,
+            Op::CheckIn { player } => {
+                self.check_in(&player).await?;
+                if player == actor {
+                    return Ok(()); // a player's own check-in is not an override
+                }
+                ("check_in", json!({ "player": player }))
+            }
             Op::Concede { round, table, player } => self.concede(round, table, player).await?,
             Op::IntentionalDraw { round, table } => {
                 match self.intentional_draw(actor, actor == self.organizer, round, table).await? {
@@ -222,7 +250,7 @@ impl Event {
         Ok(())
     }
 
-    async fn roster(
+    pub(super) async fn roster(
         &mut self,
         player: String,
         reason: String,
@@ -244,16 +272,29 @@ impl Event {
         if self.status == EventStatus::Registration {
             return Err(ApiError::conflict("registration_open", "close registration before pairing round 1"));
         }
-        let plan = pair_next_round(&self.t).map_err(|e| match e {
+        // Round 1 of an event requiring check-in is paired without those who did not (attendance.rs).
+        let unchecked = self.unchecked_drops();
+        let mut t = self.t.clone();
+        t.roster.extend(unchecked.iter().cloned());
+        let plan = pair_next_round(&t).map_err(|e| match e {
             PairingError::TournamentOver { .. } => ApiError::conflict("tournament_over", e.to_string()),
             _ => ApiError::conflict("cannot_pair", e.to_string()),
         })?;
+        for c in &unchecked {
+            db::add_roster_change(&self.state.db, &self.id, c).await.map_err(ApiError::internal)?;
+            self.t.roster.push(c.clone());
+        }
         db::insert_round(&self.state.db, &self.id, plan.round, &plan.pairings).await.map_err(ApiError::internal)?;
         db::set_status(&self.state.db, &self.id, EventStatus::Running.name()).await.map_err(ApiError::internal)?;
         self.status = EventStatus::Running;
         self.t.rounds.push(gb_tournament::Round { pairings: plan.pairings.clone() });
         self.round_starts.push(now_ms());
-        Ok(("start_round", json!({ "round": plan.round, "phase": plan.phase, "explanation": plan.explanation })))
+        let dropped: Vec<&String> = unchecked.iter().map(|c| &c.player).collect();
+        let mut detail = json!({ "round": plan.round, "phase": plan.phase, "explanation": plan.explanation });
+        if !dropped.is_empty() {
+            detail["not_checked_in"] = json!(dropped);
+        }
+        Ok(("start_round", detail))
     }
 
     /// Opens a room for every table of the round just paired. A failure leaves that table without a room (the

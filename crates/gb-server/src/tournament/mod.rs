@@ -4,6 +4,7 @@
 //! every change. Tables are played in ordinary rooms (`tables.rs`, the only place that touches rooms).
 //! At startup every stored event is rebuilt from the database (`recover`), so a restart mid-round resumes.
 mod actor;
+mod attendance;
 mod repair;
 mod round_clock;
 mod table_end;
@@ -18,8 +19,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{mpsc, oneshot, watch};
 
-pub use repair::ManualPairing;
-pub use view::{EventStatus, EventView, RoundView, TableView};
+pub use crate::protocol::tournament::{EventStatus, EventView, ManualPairing, RoundView, TableView};
 
 /// What an organizer or player asks of an event. [`Op::organizer_only`] says who may.
 #[derive(Debug)]
@@ -69,6 +69,10 @@ pub enum Op {
         round: u32,
         table: u32,
     },
+    /// `player` checks in before round 1 (attendance.rs).
+    CheckIn {
+        player: String,
+    },
     /// The organizer re-pairs the round being played by hand, before any table has a result (repair.rs).
     Repair {
         pairings: Vec<ManualPairing>,
@@ -82,7 +86,7 @@ impl Op {
     fn organizer_only(&self, actor: &str) -> bool {
         match self {
             Op::Register { .. } | Op::IntentionalDraw { .. } => false,
-            Op::Drop { player, .. } | Op::Concede { player, .. } => player != actor,
+            Op::Drop { player, .. } | Op::Concede { player, .. } | Op::CheckIn { player } => player != actor,
             _ => true,
         }
     }
@@ -101,6 +105,14 @@ pub enum Cmd {
         /// The reporting room: a table re-paired since then has another one, and this report is stale.
         room: String,
         games: Vec<crate::protocol::GameResult>,
+    },
+    /// A seat of a table connected to its room for the first time since the watch began (attendance.rs).
+    Arrived {
+        round: u32,
+        table: u32,
+        room: String,
+        /// 0: the pairing's first player.
+        seat: usize,
     },
     /// A table's room answered a time call (round_clock.rs).
     TimeUp {
@@ -160,10 +172,14 @@ pub async fn recover(state: &AppState) -> anyhow::Result<usize> {
     let rows = crate::db::tournaments::events(&state.db).await?;
     for row in &rows {
         let Some(t) = crate::db::tournaments::load(&state.db, &row.id).await? else { continue };
-        let status = EventStatus::parse(&row.status)?;
+        let status = EventStatus::parse(&row.status)
+            .ok_or_else(|| anyhow::anyhow!("unknown tournament status {:?}", row.status))?;
         let mut event =
             actor::Event::new(state.clone(), row.id.clone(), row.organizer_id.clone().unwrap_or_default(), status, t);
         event.round_starts = crate::db::tournaments::round_starts(&state.db, &row.id).await?;
+        event.checked_in = crate::db::attendance::checked_in(&state.db, &row.id).await?.into_iter().collect();
+        let arrivals = crate::db::attendance::arrivals(&state.db, &row.id).await?;
+        event.arrivals = arrivals.into_iter().map(|(r, t, seats)| ((r, t), seats)).collect();
         let rooms = crate::db::tournaments::table_rooms(&state.db, &row.id).await?;
         let rooms = rooms.into_iter().map(|(r, t, room)| (r as u32, t as u32, room)).collect();
         actor::spawn(state, event, rooms);

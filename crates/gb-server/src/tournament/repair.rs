@@ -3,20 +3,12 @@
 //! command (every present player paired once, nobody absent), stored in place of the round's pairings, with new
 //! rooms for the new tables (opened after the audit entry, as for a new round); the old rooms are no longer
 //! watched. Recorded in the audit log.
+use super::ManualPairing;
 use super::actor::Event;
 use crate::db::tournaments as db;
 use crate::error::ApiError;
 use gb_tournament::{Bye, Pairing, Table, TableResult};
-use serde::Deserialize;
 use serde_json::json;
-
-/// One entry of a re-paired round: a table of two players, or a bye. Tables are numbered in the order given.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(untagged)]
-pub enum ManualPairing {
-    Table { players: [String; 2] },
-    Bye { bye: String },
-}
 
 impl Event {
     pub(super) async fn repair(
@@ -67,6 +59,7 @@ impl Event {
         self.t = t;
         self.rooms.retain(|(r, _), _| *r != round);
         self.time_called.retain(|(r, _)| *r != round);
+        self.arrivals.retain(|(r, _), _| *r != round); // the new rooms must be joined afresh
         Ok(("repair_round", json!({ "round": round, "pairings": new, "reason": reason })))
     }
 }

@@ -53,14 +53,29 @@ pub async fn reattach(state: &AppState, room_id: &str) -> anyhow::Result<RoomHan
     Ok(handle)
 }
 
-/// Sends the table's finished games to the event each time another one finishes, until the room stops.
+/// Sends the table's finished games to the event each time another one finishes, and each seat's first
+/// connection (attendance.rs: the no-show rule), until the room stops.
 pub fn watch(state: &AppState, room: RoomHandle, round: u32, table: u32, event: mpsc::Sender<Cmd>) {
     let (mut info, room) = (room.info, room.id);
     let shutdown = state.shutdown.clone();
     state.tracker.spawn(async move {
         let mut reported = 0;
+        let mut arrived = [false; 2];
         loop {
-            let games: Vec<GameResult> = info.borrow_and_update().games.clone();
+            let (games, connected) = {
+                let now = info.borrow_and_update();
+                let connected = now.seats.each_ref().map(|s| s.as_ref().is_some_and(|s| s.connected));
+                (now.games.clone(), connected)
+            };
+            for seat in 0..2 {
+                if connected[seat] && !arrived[seat] {
+                    arrived[seat] = true;
+                    if event.send(Cmd::Arrived { round, table, room: room.clone(), seat }).await.is_err() {
+                        return;
+                    }
+                }
+            }
+            let games: Vec<GameResult> = games;
             let finished = games.iter().take_while(|g| g.reason.is_some()).count();
             if finished > reported {
                 reported = finished;

@@ -38,6 +38,7 @@ mod relay;
 mod replays;
 mod series;
 mod timing;
+mod tournament_attendance;
 mod tournament_clock;
 mod tournament_event;
 mod tournament_repair;

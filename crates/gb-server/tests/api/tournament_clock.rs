@@ -75,7 +75,7 @@ pub async fn paired_event(app: &TestApp, organizer: &Guest, settings: Value, pla
 }
 
 /// The event view once `done` holds (polled: the result arrives from the server's clock and the rooms).
-async fn wait_for(app: &TestApp, id: &str, done: impl Fn(&Value) -> bool) -> Value {
+pub async fn wait_for(app: &TestApp, id: &str, done: impl Fn(&Value) -> bool) -> Value {
     for _ in 0..600 {
         let view = event(app, id).await;
         if done(&view) {

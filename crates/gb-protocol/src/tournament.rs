@@ -1,0 +1,176 @@
+//! Tournaments over REST (docs/tournaments.md "On the server", docs/protocol.md "Tournaments"): what an event
+//! publishes (its log plus what the pages derive from it) and the organizer's and players' request bodies. The
+//! log's own types (settings, results, standings) are gb-tournament's, exported through its `ts` feature.
+use gb_tournament::{JudgeAction, Settings, TableResult, Tournament};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// The reason recorded with a no-show's match loss and drop (docs/tournaments.md, "Check-in and no-shows").
+pub const NO_SHOW: &str = "no-show";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum EventStatus {
+    Registration,
+    /// Registration closed, round 1 not yet paired (late entries go through the organizer).
+    Closed,
+    Running,
+    Finished,
+}
+
+impl EventStatus {
+    const ALL: [EventStatus; 4] =
+        [EventStatus::Registration, EventStatus::Closed, EventStatus::Running, EventStatus::Finished];
+
+    /// The stored (and serialized) name.
+    pub fn name(self) -> &'static str {
+        match self {
+            EventStatus::Registration => "registration",
+            EventStatus::Closed => "closed",
+            EventStatus::Running => "running",
+            EventStatus::Finished => "finished",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<EventStatus> {
+        Self::ALL.into_iter().find(|e| e.name() == s)
+    }
+}
+
+/// `GET /api/tournaments/{id}` and the reply of every change.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct EventView {
+    pub id: String,
+    pub organizer_id: String,
+    pub status: EventStatus,
+    /// The whole log, in the tournament file format of docs/tournaments.md (without deck lists).
+    pub log: Tournament,
+    pub rounds: Vec<RoundView>,
+    /// Set once the last playoff match (or the last Swiss round, without a top cut) has a result.
+    pub champion: Option<String>,
+    /// Every round is played (the event's status becomes `finished`).
+    pub over: bool,
+    /// Why the next round cannot be paired now (a table still playing, no legal pairing, ...), in words.
+    pub next_round_blocked: Option<String>,
+    /// The players checked in for the event, in registration order.
+    pub checked_in: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct RoundView {
+    pub number: u32,
+    /// The round clock: paired at, and time called at (the round limit; a table's extension adds to it).
+    #[ts(type = "number")]
+    pub started_at_ms: i64,
+    #[ts(type = "number")]
+    pub time_called_at_ms: i64,
+    /// When seats that have not joined their table become no-shows; `null` when the event has none.
+    #[ts(type = "number | null")]
+    pub no_show_at_ms: Option<i64>,
+    pub tables: Vec<TableView>,
+    pub byes: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct TableView {
+    pub table: u32,
+    pub players: [String; 2],
+    pub room_id: Option<String>,
+    /// The result in force (a correction supersedes what the room reported).
+    pub result: TableResult,
+    pub extension_minutes: u32,
+    /// Time has been called on this table: the end-of-round turns are being played (or are over).
+    pub time_called: bool,
+    /// Whether each player has joined the table's room (the no-show rule).
+    pub arrived: [bool; 2],
+}
+
+/// `POST /api/tournaments`. The seed is drawn by the server unless given (to replay an event's pairings).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct CreateTournament {
+    pub name: String,
+    pub settings: Settings,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(type = "number")]
+    pub seed: Option<u64>,
+}
+
+/// `POST /api/tournaments/{id}/late_entries`: the organizer enters an account with a preconstructed deck.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct LateEntry {
+    pub account_id: String,
+    pub preconstructed: String,
+}
+
+/// A drop or re-add: why, in words (may be empty).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct Reason {
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+}
+
+/// `POST /api/tournaments/{id}/judge`: a judge action at one table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct Judge {
+    pub round: u32,
+    pub table: u32,
+    pub action: JudgeAction,
+}
+
+/// `POST /api/tournaments/{id}/corrections`: a table's result replaced, with the reason (required).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct Correct {
+    pub round: u32,
+    pub table: u32,
+    pub result: TableResult,
+    pub reason: String,
+}
+
+/// `POST /api/tournaments/{id}/rounds/{round}/tables/{table}/concede`: `{player?}`, by default the caller.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct Concede {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+}
+
+/// `POST /api/tournaments/{id}/check-in`: `{player?}`, by default the caller; before round 1.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct CheckIn {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+}
+
+/// One entry of a re-paired round: a table of two players, or a bye. Tables are numbered in the order given.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(untagged)]
+pub enum ManualPairing {
+    Table { players: [String; 2] },
+    Bye { bye: String },
+}
+
+/// `POST /api/tournaments/{id}/rounds/current/pairings`: the organizer's pairings for the round being played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct Repair {
+    pub pairings: Vec<ManualPairing>,
+    pub reason: String,
+}
+
+/// One line of `GET /api/tournaments/{id}/audit`: who did what, with the details as a JSON text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct AuditEntry {
+    pub seq: i32,
+    /// The account id of the organizer or player who did it, or `system` for a no-show the server recorded.
+    pub actor: String,
+    pub action: String,
+    pub detail_json: String,
+    /// Milliseconds since the Unix epoch.
+    #[ts(type = "number")]
+    pub created_at: i64,
+}

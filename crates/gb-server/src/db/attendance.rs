@@ -1,0 +1,44 @@
+//! Attendance rows beside the tournament log (docs/tournaments.md, "Check-in and no-shows"): who checked in
+//! before round 1, and when each seat of a table first connected to its room. Not part of the tournament file:
+//! what they lead to (a drop, a no-show's match loss) is written to the log itself.
+use super::{Db, with_pool};
+
+/// Marks `player` checked in (the first time only). False if the event has no such player.
+pub async fn check_in(db: &Db, id: &str, player: &str, at: i64) -> anyhow::Result<bool> {
+    let done = with_pool!(db, p => sqlx::query(
+        "UPDATE tournament_players SET checked_in_at = COALESCE(checked_in_at, $3) \
+         WHERE tournament_id = $1 AND player_id = $2")
+        .bind(id).bind(player).bind(at).execute(p).await.map(|r| r.rows_affected()))?;
+    Ok(done == 1)
+}
+
+/// The players checked in, in registration order.
+pub async fn checked_in(db: &Db, id: &str) -> anyhow::Result<Vec<String>> {
+    Ok(with_pool!(db, p => sqlx::query_scalar::<_, String>(
+        "SELECT player_id FROM tournament_players WHERE tournament_id = $1 AND checked_in_at IS NOT NULL \
+         ORDER BY ordinal")
+        .bind(id).fetch_all(p).await)?)
+}
+
+/// Records that seat `seat` (0: the pairing's first player) of a table connected to its room, once.
+pub async fn set_arrived(db: &Db, id: &str, round: u32, table: u32, seat: usize, at: i64) -> anyhow::Result<()> {
+    let sql = if seat == 0 {
+        "UPDATE tournament_pairings SET arrived_a_at = COALESCE(arrived_a_at, $4) \
+         WHERE tournament_id = $1 AND round = $2 AND table_no = $3"
+    } else {
+        "UPDATE tournament_pairings SET arrived_b_at = COALESCE(arrived_b_at, $4) \
+         WHERE tournament_id = $1 AND round = $2 AND table_no = $3"
+    };
+    with_pool!(db, p => sqlx::query(sql).bind(id).bind(round as i32).bind(table as i32).bind(at)
+        .execute(p).await.map(|r| r.rows_affected()))?;
+    Ok(())
+}
+
+/// Each table's seats that have connected, as `(round, table, [a, b])`.
+pub async fn arrivals(db: &Db, id: &str) -> anyhow::Result<Vec<(u32, u32, [bool; 2])>> {
+    let rows = with_pool!(db, p => sqlx::query_as::<_, (i32, i32, Option<i64>, Option<i64>)>(
+        "SELECT round, table_no, arrived_a_at, arrived_b_at FROM tournament_pairings \
+         WHERE tournament_id = $1 AND table_no IS NOT NULL AND (arrived_a_at IS NOT NULL OR arrived_b_at IS NOT NULL)")
+        .bind(id).fetch_all(p).await)?;
+    Ok(rows.into_iter().map(|(r, t, a, b)| (r as u32, t as u32, [a.is_some(), b.is_some()])).collect())
+}

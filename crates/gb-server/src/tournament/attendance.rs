@@ -1,0 +1,120 @@
+//! Check-in and no-shows (docs/tournaments.md, "Check-in and no-shows"; MTR 2.10 and the tardiness rule).
+//! Before round 1 players check in (the organizer may check anyone in); in an event that requires it, pairing
+//! round 1 drops whoever has not. During a round, a seat that has not connected to its table's room once the
+//! event's grace period has run from the round's pairing is a no-show: a match loss, and dropped from the next
+//! round on (both seats absent: both lose, MTR Appendix C's double loss). The opponent is credited the match
+//! 2-0. Arrivals are stored, and the grace period counts from the stored pairing time, so a restart resumes it.
+use super::actor::Event;
+use crate::db::{attendance as db, now_ms};
+use crate::error::ApiError;
+use crate::protocol::tournament::{EventStatus, NO_SHOW};
+use gb_tournament::outcome::{MatchOutcome, score};
+use gb_tournament::{JudgeAction, Pairing, RosterChange, RosterChangeKind};
+use serde_json::json;
+
+/// The reason recorded for a player dropped at round 1 for not checking in.
+pub const NOT_CHECKED_IN: &str = "did not check in";
+
+/// The audit log's actor for what the server does by itself.
+pub const SYSTEM: &str = "system";
+
+impl Event {
+    /// `player` checks in (or is checked in by the organizer), before round 1 only. Idempotent.
+    pub(super) async fn check_in(&mut self, player: &str) -> Result<(), ApiError> {
+        if !matches!(self.status, EventStatus::Registration | EventStatus::Closed) || !self.t.rounds.is_empty() {
+            return Err(ApiError::conflict("check_in_closed", "check-in ends when round 1 is paired"));
+        }
+        if !self.t.players.iter().any(|p| p.id == player) {
+            return Err(ApiError::not_found("no_such_player", "this account is not registered for the event"));
+        }
+        db::check_in(&self.state.db, &self.id, player, now_ms()).await.map_err(ApiError::internal)?;
+        self.checked_in.insert(player.to_owned());
+        Ok(())
+    }
+
+    /// Before round 1 of an event that requires check-in: the roster changes dropping every registered player
+    /// who has not checked in (dropping before round 1: they did not participate, MTR 2.10).
+    pub(super) fn unchecked_drops(&self) -> Vec<RosterChange> {
+        if !self.t.settings.check_in || !self.t.rounds.is_empty() {
+            return Vec::new();
+        }
+        let present = gb_tournament::players_in_round(&self.t, 1).unwrap_or_default();
+        present
+            .into_iter()
+            .filter(|p| !self.checked_in.contains(p))
+            .map(|player| RosterChange {
+                before_round: 1,
+                player,
+                change: RosterChangeKind::Drop,
+                reason: NOT_CHECKED_IN.to_owned(),
+            })
+            .collect()
+    }
+
+    /// A seat of a table connected to its room: stored once, so the grace period stops applying to it.
+    pub(super) async fn arrived(&mut self, round: u32, table: u32, seat: usize) -> anyhow::Result<()> {
+        let seats = self.arrivals.entry((round, table)).or_default();
+        if seats[seat] {
+            return Ok(());
+        }
+        db::set_arrived(&self.state.db, &self.id, round, table, seat, now_ms()).await?;
+        self.arrivals.entry((round, table)).or_default()[seat] = true;
+        Ok(())
+    }
+
+    /// When absent seats of the current round become no-shows, if the event counts them.
+    pub(super) fn no_show_deadline(&self, round: u32) -> Option<i64> {
+        let grace = self.t.settings.no_show_seconds;
+        let started = *self.round_starts.get((round as usize).checked_sub(1)?)?;
+        (grace > 0).then(|| started + i64::from(grace) * 1000)
+    }
+
+    /// Records every no-show of the current round whose grace period is over; says whether there was any.
+    pub(super) async fn call_no_shows(&mut self) -> bool {
+        let round = self.t.rounds.len() as u32;
+        let Some(deadline) = self.no_show_deadline(round) else { return false };
+        if now_ms() < deadline {
+            return false;
+        }
+        let needed = u32::from(self.t.settings.games_per_match / 2 + 1);
+        let absent: Vec<(u32, Vec<String>)> = self.t.rounds[round as usize - 1]
+            .pairings
+            .iter()
+            .filter_map(|p| if let Pairing::Table(t) = p { Some(t) } else { None })
+            // A table whose room did not open could not be joined: the organizer handles it, not the clock.
+            .filter(|t| self.rooms.contains_key(&(round, t.table)))
+            .filter(|t| score(&t.players, &t.result, needed).outcome == MatchOutcome::Pending)
+            .filter_map(|t| {
+                let seats = self.arrivals.get(&(round, t.table)).copied().unwrap_or_default();
+                let absent: Vec<String> = (0..2).filter(|&s| !seats[s]).map(|s| t.players[s].clone()).collect();
+                (!absent.is_empty()).then_some((t.table, absent))
+            })
+            .collect();
+        let any = !absent.is_empty();
+        for (table, players) in absent {
+            if let Err(e) = self.no_show(round, table, &players).await {
+                tracing::error!(event = %self.id, round, table, "no-show not recorded: {}", e.message);
+            }
+        }
+        any
+    }
+
+    /// A match loss for each absent player (the opponent wins 2-0), then their drop, then the audit entry.
+    async fn no_show(&mut self, round: u32, table: u32, absent: &[String]) -> Result<(), ApiError> {
+        let mut result = self.current_result(round, table)?;
+        for player in absent {
+            result.judge.push(JudgeAction::MatchLoss { player: player.clone(), reason: NO_SHOW.to_owned() });
+        }
+        self.check_and_record(round, table, result).await?;
+        let next = gb_tournament::players_in_round(&self.t, round + 1).unwrap_or_default();
+        for player in absent.iter().filter(|p| next.contains(p)) {
+            // Already dropped for the next round (their own drop after pairing): the match loss is all that is left.
+            self.roster(player.clone(), NO_SHOW.to_owned(), RosterChangeKind::Drop, round + 1).await?;
+        }
+        let detail = json!({ "round": round, "table": table, "players": absent });
+        crate::db::tournaments::audit(&self.state.db, &self.id, SYSTEM, "no_show", &detail)
+            .await
+            .map_err(ApiError::internal)?;
+        Ok(())
+    }
+}
