@@ -11,6 +11,10 @@ pub struct CardView {
     pub id: CardId,
     /// Catalogue slug, e.g. `"usher"`.
     pub card: &'static str,
+    /// Not on the wire: every client holds the catalogue and looks the name up by slug, so a card's name would
+    /// only repeat its slug's (about 16 bytes a card, and most update frames carry a card; issue 14). Kept here
+    /// for the engine's own messages and the bots.
+    #[serde(skip)]
     pub name: &'static str,
 }
 

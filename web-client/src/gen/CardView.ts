@@ -8,4 +8,4 @@ export type CardView = { id: CardId,
 /**
  * Catalogue slug, e.g. `"usher"`.
  */
-card: string, name: string, };
+card: string, };

@@ -128,13 +128,13 @@ fn hidden_ids(state: &MatchState, viewer: Viewer) -> Vec<u32> {
     ids
 }
 
-/// Every `"name":"…"` and `"id":N` in a JSON text (the only places card identities appear), and in views also
-/// every `"card":"…"` (the card named by an ATK/DEF term or a trigger choice).
-fn names_and_ids(text: &str, in_view: bool) -> (Vec<&str>, Vec<u32>) {
+/// Every `"card":"…"` (a card's slug since protocol 4, or the card named by an ATK/DEF term, a trigger choice or
+/// an effect event) and `"id":N` in a JSON text: the only places card identities appear. `"name":"…"` too, in
+/// case a card name comes back on the wire.
+fn names_and_ids(text: &str) -> (Vec<&str>, Vec<u32>) {
     let mut names = Vec::new();
     let mut ids = Vec::new();
-    let keys: &[&str] = if in_view { &["\"name\":\"", "\"card\":\""] } else { &["\"name\":\""] };
-    for key in keys {
+    for key in ["\"name\":\"", "\"card\":\""] {
         for (i, _) in text.match_indices(key) {
             let rest = &text[i + key.len()..];
             names.push(&rest[..rest.find('"').unwrap()]);
@@ -192,7 +192,7 @@ fn no_hidden_card_name_or_handle_reaches_a_view_or_an_event() {
             for (i, viewer) in VIEWERS.iter().enumerate() {
                 let now = Visible::of(&state, *viewer);
                 let view = json(&view_for(&state, *viewer));
-                let (names, ids) = names_and_ids(&view, true);
+                let (names, ids) = names_and_ids(&view);
                 for name in names {
                     assert!(now.shows_name(name), "seed {seed}: {viewer:?} view shows hidden {name}");
                 }
@@ -200,7 +200,7 @@ fn no_hidden_card_name_or_handle_reaches_a_view_or_an_event() {
                     assert!(now.shows_id(id), "seed {seed}: {viewer:?} view shows hidden handle {id}");
                 }
                 let events = json(&events.for_viewer(*viewer));
-                let (names, ids) = names_and_ids(&events, false);
+                let (names, ids) = names_and_ids(&events);
                 for name in names {
                     assert!(
                         now.shows_name(name) || before[i].shows_name(name),
