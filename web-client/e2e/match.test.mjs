@@ -12,6 +12,9 @@ import { REPO, SCREENSHOTS, hasEndpoint, screenshot, useServerAndBrowser } from 
 
 const CARDS = JSON.parse(readFileSync(join(REPO, "crates/gb-core/data/cards.json"), "utf8")).cards;
 const CARD_NAMES = CARDS.map((c) => c.name);
+// Since protocol 4 a card on the wire is `{id, card}` (its slug); names are the catalogue's.
+const NAME_OF = new Map(CARDS.map((c) => [c.id, c.name]));
+const SLUG_OF = new Map(CARDS.map((c) => [c.name, c.id]));
 const EFFECT_TEXT = new Map(CARDS.map((c) => [c.id, c.effect?.text ?? ""]));
 const MATCH_MS = Number(process.env.GB_E2E_MATCH_MS ?? 12 * 60_000);
 
@@ -228,7 +231,7 @@ function namesFromFrames(frames, seat) {
   const hidden = new Set();
   const pub = new Set();
   const idx = seat === "A" ? 0 : 1;
-  const add = (set, cards) => { for (const c of cards ?? []) if (c?.name) set.add(c.name); };
+  const add = (set, cards) => { for (const c of cards ?? []) { const n = c?.card && NAME_OF.get(c.card); if (n) set.add(n); } };
   for (const raw of frames) {
     let m;
     try { m = JSON.parse(raw); } catch { continue; }
@@ -396,6 +399,7 @@ describe("a complete match", () => {
     const specFrames = S.frames.join("\n");
     for (const n of hiddenOnly) {
       assert.ok(!wordRe(n).test(specFrames), `hidden card ${n} appears in the spectator's WebSocket frames`);
+      assert.ok(!specFrames.includes(`"${SLUG_OF.get(n)}"`), `hidden card ${n} appears by slug in the spectator's WebSocket frames`);
       for (const text of specTexts) assert.ok(!wordRe(n).test(text), `hidden card ${n} appears in the spectator's page`);
     }
     for (const p of [A, B, S]) assert.deepEqual(p.errors, []);

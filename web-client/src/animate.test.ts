@@ -61,20 +61,20 @@ describe("boardFx: this turn's events → what the board shows", () => {
 
   it("marks cards played from hand, gems, blends, actions entering the meter, moves and substitutions", () => {
     const fx = boardFx([
-      { type: "gem_equipped", seat: "B", hero: "left", gem: card("pyrogem", "Pyrogem"), allotted: true },
-      { type: "gem_equipped", seat: "B", hero: "back", gem: card("hydrogem", "Hydrogem"), allotted: false },
-      { type: "blended", seat: "B", hero: "center", blend: card("inferno", "Inferno") },
-      { type: "action_played", seat: "B", action: card("charge", "Charge") },
+      { type: "gem_equipped", seat: "B", hero: "left", gem: card("pyrogem"), allotted: true },
+      { type: "gem_equipped", seat: "B", hero: "back", gem: card("aquagem"), allotted: false },
+      { type: "blended", seat: "B", hero: "center", blend: card("burn-fowl") },
+      { type: "action_played", seat: "B", action: card("invert") },
       { type: "switched", seat: "A", a: "left", b: "right" },
       { type: "rotated", seat: "B", clockwise: true },
-      { type: "substituted", seat: "A", hero: "back", outgoing: card("usher", "Usher"), incoming: card("tara", "Tara") },
+      { type: "substituted", seat: "A", hero: "back", outgoing: card("usher"), incoming: card("tara") },
       { type: "deblended_to_block", seat: "A", hero: "center", attacker: "left" },
       { type: "deck_shuffled", seat: "B" },
     ], "A");
     expect(fx.heroes).toEqual([
       { side: "opp", hero: "left", kind: "gem", label: "+ Pyrogem" },
-      { side: "opp", hero: "back", kind: "gem", label: "+ Hydrogem" },
-      { side: "opp", hero: "center", kind: "blend", label: "blended into Inferno" },
+      { side: "opp", hero: "back", kind: "gem", label: "+ Aquagem" },
+      { side: "opp", hero: "center", kind: "blend", label: "blended into Burn Fowl" },
       { side: "me", hero: "left", kind: "move", label: "switched with right" },
       { side: "me", hero: "right", kind: "move", label: "switched with left" },
       ...(["left", "center", "right", "back"] as const).map((hero) => ({ side: "opp", hero, kind: "move", label: "rotated ↻" })),
@@ -85,9 +85,9 @@ describe("boardFx: this turn's events → what the board shows", () => {
     // played and in the meter.
     expect(fx.bars).toEqual([
       { side: "opp", kind: "played", label: "played Pyrogem" },
-      { side: "opp", kind: "played", label: "played Inferno" },
-      { side: "opp", kind: "played", label: "played Charge" },
-      { side: "opp", kind: "meter", label: "Charge" },
+      { side: "opp", kind: "played", label: "played Burn Fowl" },
+      { side: "opp", kind: "played", label: "played Invert" },
+      { side: "opp", kind: "meter", label: "Invert" },
     ]);
     expect(fx.arrows).toEqual([]);
   });

@@ -6,6 +6,7 @@
 import type { Position } from "./gen/Position";
 import type { Seat } from "./gen/Seat";
 import type { LogEntry } from "./state";
+import { cardName } from "./cardname";
 
 export type Side = "me" | "opp";
 
@@ -77,23 +78,23 @@ export function boardFx(log: readonly LogEntry[], me: Seat): BoardFx {
     const bar = (s: Seat, kind: BarFx["kind"], label: string) => fx.bars.push({ key: key(), side: side(s), kind, label, past: false });
     switch (e.type) {
       case "gem_equipped":
-        hero(e.seat, e.hero, "gem", `+ ${e.gem.name}`);
+        hero(e.seat, e.hero, "gem", `+ ${cardName(e.gem)}`);
         // `allotted`: the turn's one gem played from the hand (CR 301.2); otherwise an effect equipped it.
-        if (e.allotted) bar(e.seat, "played", `played ${e.gem.name}`);
+        if (e.allotted) bar(e.seat, "played", `played ${cardName(e.gem)}`);
         break;
       case "blended":
-        hero(e.seat, e.hero, "blend", `blended into ${e.blend.name}`);
-        bar(e.seat, "played", `played ${e.blend.name}`);
+        hero(e.seat, e.hero, "blend", `blended into ${cardName(e.blend)}`);
+        bar(e.seat, "played", `played ${cardName(e.blend)}`);
         break;
       case "deblended":
-        hero(e.seat, e.hero, "deblend", `${e.blend.name} deblended`);
+        hero(e.seat, e.hero, "deblend", `${cardName(e.blend)} deblended`);
         break;
       case "deblended_to_block":
         hero(e.seat, e.hero, "deblend", `deblended to block ${e.attacker}`);
         break;
       case "action_played":
-        bar(e.seat, "played", `played ${e.action.name}`);
-        bar(e.seat, "meter", e.action.name);
+        bar(e.seat, "played", `played ${cardName(e.action)}`);
+        bar(e.seat, "meter", cardName(e.action));
         break;
       case "switched":
         hero(e.seat, e.a, "move", `switched with ${e.b}`);
@@ -103,7 +104,7 @@ export function boardFx(log: readonly LogEntry[], me: Seat): BoardFx {
         for (const p of POSITIONS) hero(e.seat, p, "move", e.clockwise ? "rotated ↻" : "rotated ↺");
         break;
       case "substituted":
-        hero(e.seat, e.hero, "substitute", `${e.incoming.name} in for ${e.outgoing.name}`);
+        hero(e.seat, e.hero, "substitute", `${cardName(e.incoming)} in for ${cardName(e.outgoing)}`);
         break;
       case "inverted":
         hero(e.seat, e.hero, "invert", "inverted");

@@ -6,6 +6,7 @@ import type { CardView } from "./gen/CardView";
 import type { Intent } from "./gen/Intent";
 import type { MatchView } from "./gen/MatchView";
 import type { Prompt } from "./gen/Prompt";
+import { cardName } from "./cardname";
 
 /** Title of the question, given the name of the card whose effect asks. */
 export function promptTitle(prompt: Prompt, card: string): string {
@@ -71,6 +72,6 @@ export function cardChoices(view: MatchView, legal: Intent[], cat: Catalogue, pr
   return legal.filter((i): i is CardChoice["intent"] => i.type === "choose_card").map((intent) => {
     const card = known.get(intent.card) ?? null;
     n++;
-    return { intent, card, def: card ? cat.byId.get(card.card) : undefined, label: card ? card.name : `${from} (option ${n})` };
+    return { intent, card, def: card ? cat.byId.get(card.card) : undefined, label: card ? cardName(card) : `${from} (option ${n})` };
   });
 }

@@ -126,6 +126,6 @@ export function heroKey(seat: Seat, hero: Position): string {
  */
 export function timedActions(view: MatchView, legal: Intent[]): IntentOf<"play_action">[] {
   const d = view.pending?.decision;
-  if (!d || (d.type === "window" && d.window === "main")) return [];
+  if (!d || ("window" in d && d.window === "main")) return [];
   return ofType(legal, "play_action");
 }

@@ -10,7 +10,7 @@ describe("event log", () => {
     expect(describeEvent({ type: "damage", seat: "B", amount: 3, attack: true, hp: 14 }, me)).toBe("Brave Otter took 3 damage from an attack (HP 14).");
     expect(describeEvent({ type: "card_drawn", seat: "B", card: null }, me)).toBe("Brave Otter drew a card.");
     expect(describeEvent({ type: "game_over", winner: "A", reason: "two_rounds" }, me)).toBe("Game over: You win (two rounds).");
-    expect(describeEvent({ type: "deblended", seat: "A", hero: "left", blend: { id: 1, card: "usher", name: "Usher" }, reason: "gems_lost" }, me))
+    expect(describeEvent({ type: "deblended", seat: "A", hero: "left", blend: { id: 1, card: "usher" }, reason: "gems_lost" }, me))
       .toBe("Your left hero deblended from Usher (gems lost).");
   });
   it("names seats for spectators", () => {

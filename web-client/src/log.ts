@@ -1,6 +1,7 @@
 // Event log lines, phrased from the viewer's side ("You", "Opponent", or display names).
 import type { Event } from "./gen/Event";
 import type { Seat } from "./gen/Seat";
+import { cardName } from "./cardname";
 
 export type SeatNames = Record<Seat, string>;
 
@@ -17,14 +18,14 @@ export function describeEvent(e: Event, n: SeatNames): string {
     case "mulligan": return e.mulligan ? `${n[e.seat]} took a mulligan.` : `${n[e.seat]} kept ${n[e.seat] === "You" ? "your" : "their"} hand.`;
     case "heroes_revealed": return "Heroes are revealed.";
     case "turn_started": return `Turn ${e.turn}: ${n[e.seat]}${e.first_turn ? " (first turn)" : ""}.`;
-    case "card_drawn": return `${n[e.seat]} drew ${e.card ? e.card.name : "a card"}.`;
+    case "card_drawn": return `${n[e.seat]} drew ${e.card ? cardName(e.card) : "a card"}.`;
     case "decked_out": return `${n[e.seat]} cannot draw: the deck is empty.`;
-    case "gem_equipped": return `${n[e.seat]} equipped ${e.gem.name} to the ${e.hero} hero${e.allotted ? "" : " (extra)"}.`;
-    case "blended": return `${n[e.seat]} blended the ${e.hero} hero into ${e.blend.name}.`;
-    case "deblended": return `${poss(n, e.seat, true)} ${e.hero} hero deblended from ${e.blend.name} (${e.reason.replace(/_/g, " ")}).`;
-    case "discarded": return `${n[e.seat]} discarded ${e.card.name}.`;
-    case "action_played": return `${n[e.seat]} played ${e.action.name}.`;
-    case "action_resolved": return `${e.action.name} ${e.prevented ? "was prevented" : "resolved"}.`;
+    case "gem_equipped": return `${n[e.seat]} equipped ${cardName(e.gem)} to the ${e.hero} hero${e.allotted ? "" : " (extra)"}.`;
+    case "blended": return `${n[e.seat]} blended the ${e.hero} hero into ${cardName(e.blend)}.`;
+    case "deblended": return `${poss(n, e.seat, true)} ${e.hero} hero deblended from ${cardName(e.blend)} (${e.reason.replace(/_/g, " ")}).`;
+    case "discarded": return `${n[e.seat]} discarded ${cardName(e.card)}.`;
+    case "action_played": return `${n[e.seat]} played ${cardName(e.action)}.`;
+    case "action_resolved": return `${cardName(e.action)} ${e.prevented ? "was prevented" : "resolved"}.`;
     case "attack_declared": return `${n[e.seat]} attack${s(n, e.seat)}: ${e.attackers.map((a) => `${a.hero} → ${a.target}`).join(", ")}.`;
     case "attacker_dropped": return `${poss(n, e.seat, true)} ${e.hero} hero no longer attacks.`;
     case "attack_damage_calculated": return `${poss(n, e.seat, true)} ${e.attacker} (ATK ${e.atk}) vs ${e.target} (DEF ${e.def}): ${e.damage} damage.`;
@@ -33,7 +34,7 @@ export function describeEvent(e: Event, n: SeatNames): string {
     case "attack_ended": return "The attack ends.";
     case "round_lost": return `${n[e.seat]} lost round ${e.round} (rounds won ${e.rounds_won[0]}–${e.rounds_won[1]}).`;
     case "round_started": return `Round ${e.round} begins.`;
-    case "substituted": return `${n[e.seat]} substituted ${e.incoming.name} for ${e.outgoing.name} in the ${e.hero} position.`;
+    case "substituted": return `${n[e.seat]} substituted ${cardName(e.incoming)} for ${cardName(e.outgoing)} in the ${e.hero} position.`;
     case "end_phase": return `${poss(n, e.seat, true)} turn ends.`;
     case "effect_resolving": return `${poss(n, e.seat, true)} ${e.card} effect resolves.`;
     case "effect_used": return `${n[e.seat]} used the effect of ${e.card} (${e.hero} hero).`;

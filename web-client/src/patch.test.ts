@@ -44,17 +44,19 @@ describe("applyPatch", () => {
   it("adds, removes and replaces, escaping ~ and /", () => {
     const doc = { a: [1, 2], "b/c": { "d~e": 1 } };
     const out = applyPatch(doc, [
-      { op: "add", path: "/a/-", value: 3 },
-      { op: "remove", path: "/a/0" },
-      { op: "replace", path: "/b~1c/d~0e", value: null },
-      { op: "add", path: "/n", value: { x: 1 } },
+      ["+/a/-", 3],
+      ["/a/0"],
+      ["/b~1c/d~0e", null],
+      ["+/n", { x: 1 }],
     ]);
     expect(out).toEqual({ a: [2, 3], "b/c": { "d~e": null }, n: { x: 1 } });
   });
 
   it("refuses a patch for another document, naming the path", () => {
-    expect(() => applyPatch({ a: [1] }, [{ op: "replace", path: "/a/5", value: 1 }])).toThrow(PatchError);
-    expect(() => applyPatch({ a: [1] }, [{ op: "remove", path: "/b" }])).toThrow(/"\/b"/);
-    expect(() => applyPatch({ a: [1] }, [{ op: "replace", path: "/a/01", value: 1 }])).toThrow(PatchError);
+    expect(() => applyPatch({ a: [1] }, [["/a/5", 1]])).toThrow(PatchError);
+    expect(() => applyPatch({ a: [1] }, [["/b"]])).toThrow(/"\/b"/);
+    expect(() => applyPatch({ a: [1] }, [["/a/01", 1]])).toThrow(PatchError);
+    // An add without its value is no op (a remove is the path alone, unmarked).
+    expect(() => applyPatch({ a: [1] }, [["+/a/-"]] as never)).toThrow(PatchError);
   });
 });

@@ -1,5 +1,5 @@
 // RFC 6902 JSON Patch, as the server sends it in `update` (docs/protocol.md, "Deltas"): only `add`, `remove`
-// and `replace`, over JSON Pointer (RFC 6901) paths. The document is never mutated: the result shares the
+// and `replace`, over JSON Pointer (RFC 6901) paths, each op a short array (`decode`). The document is never mutated: the result shares the
 // untouched parts, so a previously rendered view stays exactly what it was.
 import type { PatchOp } from "./gen/PatchOp";
 
@@ -41,7 +41,22 @@ function edit(doc: Json, toks: string[], path: string, last: (parent: Json) => J
   throw new PatchError(`path ${JSON.stringify(path)} names nothing in the document`);
 }
 
-function applyOne(doc: Json, op: PatchOp): Json {
+type Op = { op: "add" | "remove" | "replace"; path: string; value: Json };
+
+/** The RFC 6902 operation a wire op stands for: `[path]` removes, `[path, value]` replaces, `["+" + path, value]`
+ * adds (gb-delta's `wire.rs`; a JSON Pointer never starts with `+`). */
+function decode(w: PatchOp): Op {
+  const [head, ...rest] = w;
+  if (typeof head !== "string" || rest.length > 1) throw new PatchError(`${JSON.stringify(w)} is not a patch op`);
+  if (rest.length === 0) {
+    if (head.startsWith("+")) throw new PatchError(`${JSON.stringify(w)} adds no value`);
+    return { op: "remove", path: head, value: undefined };
+  }
+  return head.startsWith("+") ? { op: "add", path: head.slice(1), value: rest[0] } : { op: "replace", path: head, value: rest[0] };
+}
+
+function applyOne(doc: Json, wire: PatchOp): Json {
+  const op = decode(wire);
   const toks = tokens(op.path);
   const key = toks.pop();
   if (key === undefined) {

@@ -4,6 +4,7 @@
 import type { Intent } from "./gen/Intent";
 import type { MatchView } from "./gen/MatchView";
 import { perspective, sameIntent, seatIndex } from "./intents";
+import { cardName } from "./cardname";
 
 /** The HP `intent` costs the viewer, or null when it costs nothing. */
 export function hpPrice(view: MatchView, intent: Intent): number | null {
@@ -13,7 +14,10 @@ export function hpPrice(view: MatchView, intent: Intent): number | null {
 /** What committing `intent` does, named from the view, and what it costs: the confirmation's text. */
 export function priceQuestion(view: MatchView, intent: Intent, hp: number): { title: string; detail: string } {
   const me = view.players[seatIndex(perspective(view).me)];
-  const card = (id: number) => me.hand?.find((c) => c.id === id)?.name;
+  const card = (id: number) => {
+    const c = me.hand?.find((c) => c.id === id);
+    return c && cardName(c);
+  };
   const hero = (pos: string) => me.heroes.find((h) => h.position === pos);
   let what: string;
   switch (intent.type) {
@@ -22,7 +26,7 @@ export function priceQuestion(view: MatchView, intent: Intent, hp: number): { ti
       break;
     case "play_blend": {
       const h = hero(intent.hero);
-      what = `Blending ${card(intent.card) ?? "this blend"} onto ${h?.hero?.name ?? `your ${intent.hero} hero`}${h?.effect ? ` (${h.effect})` : ""}`;
+      what = `Blending ${card(intent.card) ?? "this blend"} onto ${(h?.hero && cardName(h.hero)) ?? `your ${intent.hero} hero`}${h?.effect ? ` (${h.effect})` : ""}`;
       break;
     }
     case "play_action":

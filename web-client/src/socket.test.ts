@@ -63,7 +63,7 @@ function setup() {
   sock.start();
   const open = () => {
     net.last.onopen();
-    net.last.recv({ type: "welcome", protocol: 3, room, seat: "A", version: 0, game: 0 });
+    net.last.recv({ type: "welcome", protocol: 4, room, seat: "A", version: 0, game: 0 });
   };
   const versions = () => events.flatMap((e) => (e.kind === "update" || e.kind === "skip" || e.kind === "snapshot" ? [e.v] : []));
   return { net, timers, events, sock, open, versions };
@@ -71,13 +71,13 @@ function setup() {
 
 const snap = (v: number, game = 0): ServerMsg => ({ type: "snapshot", v, game, view: mainView(), legal: [], clocks: null });
 /** An update whose patch sets the view's `turn` to `v` (it fits any view). */
-const update = (v: number): ServerMsg => ({ type: "update", v, events: [], patch: [{ op: "replace", path: "/turn", value: v }] });
+const update = (v: number): ServerMsg => ({ type: "update", v, events: [], patch: [["/turn", v]] });
 
 describe("GameSocket", () => {
   it("says hello with protocol 2, role and no last version when new", () => {
     const t = setup();
     t.net.last.onopen();
-    expect(t.net.last.sent[0]).toEqual({ type: "hello", protocol: 3, as: "player", last_version: null, game: null });
+    expect(t.net.last.sent[0]).toEqual({ type: "hello", protocol: 4, as: "player", last_version: null, game: null });
   });
 
   it("applies snapshot then updates and skips in order", () => {
@@ -97,7 +97,7 @@ describe("GameSocket", () => {
     t.open();
     t.net.last.recv(snap(3));
     const intent = { type: "concede" } as const;
-    t.net.last.recv({ type: "update", v: 4, events: [], patch: [{ op: "replace", path: "/turn", value: 9 }, { op: "add", path: "/legal/-", value: intent }] });
+    t.net.last.recv({ type: "update", v: 4, events: [], patch: [["/turn", 9], ["+/legal/-", intent]] });
     const [s3, u4] = t.events.filter((e) => e.kind === "snapshot" || e.kind === "update");
     if (s3?.kind !== "snapshot" || u4?.kind !== "update") throw new Error("a snapshot then an update");
     expect(u4.view).toEqual({ ...s3.view, turn: 9 });
@@ -111,7 +111,7 @@ describe("GameSocket", () => {
     const t = setup();
     t.open();
     t.net.last.recv(snap(3));
-    t.net.last.recv({ type: "update", v: 4, events: [], patch: [{ op: "remove", path: "/no_such_field" }] });
+    t.net.last.recv({ type: "update", v: 4, events: [], patch: [["/no_such_field"]] });
     expect(t.versions()).toEqual([3]);
     expect(t.net.conns).toHaveLength(2);
     t.net.last.onopen();
@@ -174,8 +174,8 @@ describe("GameSocket", () => {
     first.recv(update(6));
     expect(t.versions()).toEqual([5]);
     t.net.last.onopen();
-    expect(t.net.last.sent[0]).toEqual({ type: "hello", protocol: 3, as: "player", last_version: 5, game: 0 });
-    t.net.last.recv({ type: "welcome", protocol: 3, room, seat: "A", version: 7, game: 0 });
+    expect(t.net.last.sent[0]).toEqual({ type: "hello", protocol: 4, as: "player", last_version: 5, game: 0 });
+    t.net.last.recv({ type: "welcome", protocol: 4, room, seat: "A", version: 7, game: 0 });
     t.net.last.recv(update(6));
     t.net.last.recv(update(7));
     expect(t.versions()).toEqual([5, 6, 7]);
@@ -213,7 +213,7 @@ describe("GameSocket", () => {
     t.timers.runAll();
     t.net.last.onopen();
     expect(t.net.last.sent[0]).toMatchObject({ type: "hello", last_version: 9 });
-    t.net.last.recv({ type: "welcome", protocol: 3, room, seat: "A", version: 9, game: 0 });
+    t.net.last.recv({ type: "welcome", protocol: 4, room, seat: "A", version: 9, game: 0 });
     expect(t.sock.status).toBe("open");
     // Backoff resets once connected.
     t.net.last.onclose(1006, "");
@@ -273,7 +273,7 @@ describe("GameSocket", () => {
     const sock = new GameSocket({ url: "u", role: "spectator", transport: net.transport, onEvent: () => {}, timers, pingMs: 1000 });
     sock.start();
     net.last.onopen();
-    net.last.recv({ type: "welcome", protocol: 3, room, seat: null, version: 0, game: 0 });
+    net.last.recv({ type: "welcome", protocol: 4, room, seat: null, version: 0, game: 0 });
     timers.runAll();
     expect(net.last.sent.map((m) => m.type)).toEqual(["hello", "ping"]);
     expect(net.last.sent[0]).toMatchObject({ as: "spectator" });

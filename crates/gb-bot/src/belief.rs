@@ -17,7 +17,7 @@ pub fn belief_from_view(view: &MatchView, seat: Seat) -> Belief {
         .chain(opp.action_meter.iter())
         .chain(heroes.clone().flat_map(|h| h.gems.iter().chain(h.attached.iter()).chain(h.blend.iter())));
     for card in seen {
-        if let Some(id) = catalogue().find(card.name)
+        if let Some(id) = catalogue().find(card.card)
             && id.def().kind != CardKind::Hero
         {
             belief.main.extend(std::iter::repeat_n(id, SEEN_WEIGHT));

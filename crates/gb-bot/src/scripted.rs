@@ -52,7 +52,7 @@ fn written_atk(view: &MatchView, card: gb_core::CardId) -> u8 {
         .filter_map(|p| p.hand.as_ref())
         .flatten()
         .find(|c| c.id == card)
-        .and_then(|c| catalogue().find(c.name))
+        .and_then(|c| catalogue().find(c.card))
         .map_or(0, |id| id.def().atk)
 }
 

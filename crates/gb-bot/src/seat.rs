@@ -50,13 +50,13 @@ impl<'a> SeatState<'a> {
 impl SeatState<'_> {
     /// The intent in `world` (sampled for this seat) that means the same as `intent` does at the real table.
     /// Usually the intent itself; a deck search (CR 619.1) may offer another copy of the same card in the
-    /// sampled deck order, so a chosen card is matched by name.
+    /// sampled deck order, so a chosen card is matched by its catalogue slug.
     pub fn translate(&self, intent: &Intent, world: &MatchState, world_legal: &[Intent]) -> Option<Intent> {
         if world_legal.contains(intent) {
             return Some(intent.clone());
         }
         let Intent::ChooseCard { card } = intent else { return None };
-        let name = self.view.choices.as_ref()?.iter().find(|c| c.id == *card)?.name;
+        let slug = self.view.choices.as_ref()?.iter().find(|c| c.id == *card)?.card;
         let p = world.player(self.seat);
         world_legal
             .iter()
@@ -66,7 +66,7 @@ impl SeatState<'_> {
                     .iter()
                     .chain(p.deck.iter())
                     .chain(p.discard.iter())
-                    .any(|x| x.id == *c && x.def.name() == name),
+                    .any(|x| x.id == *c && x.def.def().id == slug),
                 _ => false,
             })
             .cloned()

@@ -22,7 +22,7 @@ fn main() {
         if std::env::var("GB_DEBUG_AT").ok().and_then(|v| v.parse::<usize>().ok()) == Some(n) {
             let view = gb_core::view_for(&state, Viewer::Seat(seat));
             println!("{}", serde_json::to_string_pretty(&view.players[seat.index()].heroes).unwrap());
-            println!("meter: {:?}", view.players[seat.index()].action_meter.iter().map(|c| c.name).collect::<Vec<_>>());
+            println!("meter: {:?}", view.players[seat.index()].action_meter.iter().map(|c| c.card).collect::<Vec<_>>());
         }
         let events = apply(&mut state, seat, &intent).unwrap();
         println!("{n}: {seat:?} {intent:?}");

@@ -61,8 +61,21 @@ pub struct StatTerm {
     /// The change this term makes.
     pub amount: i32,
     /// The card responsible, when there is one: always a public card (a face-up hero, a blend, or an effect that
-    /// was used in the open).
-    pub card: Option<&'static str>,
+    /// was used in the open). Kept as the catalogue index and written as the card's name: a view holds up to 64
+    /// terms, and a name reference is 16 bytes where the index is 2 (the view is built and moved for every
+    /// viewer after every intent; issue 14).
+    #[cfg_attr(feature = "ts", ts(type = "string | null"))]
+    pub card: Option<TermCard>,
+}
+
+/// The card of a [`StatTerm`]: a catalogue index, written as the card's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TermCard(pub CardDefId);
+
+impl Serialize for TermCard {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0.name())
+    }
 }
 
 /// The printed stat of whatever the hero is now, blend or hero. With `gated`, a hero stat behind an activation gem
@@ -118,13 +131,14 @@ struct Terms<F: FnMut(StatTerm)> {
 impl<F: FnMut(StatTerm)> Terms<F> {
     fn push(&mut self, source: StatSource, amount: i32, card: Option<CardDefId>) {
         self.total += amount;
-        (self.emit)(StatTerm { source, amount, card: card.map(CardDefId::name) });
+        (self.emit)(StatTerm { source, amount, card: card.map(TermCard) });
     }
 }
 
 /// Every term of the stat in play, in the order the rules apply them; they sum to [`current`]. `attacking` is
 /// true while the hero is attacking (CR 203.1h), for "while attacking" bonuses. Terms that change nothing are
-/// left out, except the written stat and an Invert.
+/// left out, except the written stat and an Invert. Returns the written stat ([`written`]), which it works out on
+/// the way, so a view need not ask for it again.
 pub fn each_term(
     state: &MatchState,
     seat: Seat,
@@ -132,7 +146,7 @@ pub fn each_term(
     stat: Stat,
     attacking: bool,
     emit: impl FnMut(StatTerm),
-) {
+) -> u16 {
     let mut terms = Terms { total: 0, emit };
     let hero = state.hero(seat, pos);
     // Written: the hero's or its blend's printed stat (CR 302.8, 624.1), gated (CR 300.5), swapped by Invert
@@ -204,6 +218,7 @@ pub fn each_term(
     if terms.total < 0 {
         terms.push(StatSource::Floor, -terms.total, None);
     }
+    written as u16
 }
 
 /// The stat in play: the sum of its terms, never below 0 (CR 605.1c).

@@ -7,30 +7,22 @@
 //! array); typed field-level changes would need one change type per view field, kept in step by hand on both
 //! sides. A JSON Patch is generic, standard and replays exactly, and only `add`, `remove` and `replace` are ever
 //! emitted.
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 
 mod pointer;
+mod wire;
 pub use pointer::PatchError;
 
-/// One RFC 6902 operation. `path` is a JSON Pointer (RFC 6901).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
-#[serde(tag = "op", rename_all = "snake_case")]
+/// One RFC 6902 operation. `path` is a JSON Pointer (RFC 6901). On the wire an op is a short array, not RFC
+/// 6902's `{"op", "path", "value"}` object (`wire.rs`): `[path]` removes, `[path, value]` replaces, and
+/// `["+" + path, value]` adds (a pointer is empty or starts with `/`, so the `+` cannot be part of one).
+#[derive(Clone, Debug, PartialEq, TS)]
+#[ts(type = "[string] | [string, unknown]")]
 pub enum PatchOp {
-    Add {
-        path: String,
-        #[ts(type = "unknown")]
-        value: Value,
-    },
-    Remove {
-        path: String,
-    },
-    Replace {
-        path: String,
-        #[ts(type = "unknown")]
-        value: Value,
-    },
+    Add { path: String, value: Value },
+    Remove { path: String },
+    Replace { path: String, value: Value },
 }
 
 /// The operations that turn `old` into `new`: objects key by key and arrays element by element, except where

@@ -49,8 +49,8 @@ fn arrays_grow_and_shrink_at_the_end_or_are_replaced_when_shifted() {
 #[test]
 fn a_container_with_several_changes_is_replaced_whole_when_that_is_shorter() {
     // A pending decision whose seat and kind both change: one replace of `pending` beats two ops.
-    let old = json!({"pending": {"seat": "A", "decision": {"type": "window", "window": "main"}}, "turn": 3});
-    let new = json!({"pending": {"seat": "B", "decision": {"type": "window", "window": "attack"}}, "turn": 3});
+    let old = json!({"pending": {"seat": "A", "decision": {"window": "main"}}, "turn": 3});
+    let new = json!({"pending": {"seat": "B", "decision": {"ask": {"type": "mulligan"}}}, "turn": 3});
     let ops = roundtrip(old, new.clone());
     assert_eq!(ops, [PatchOp::Replace { path: "/pending".into(), value: new["pending"].clone() }]);
     // Two small changes in a big object stay two ops.
@@ -115,7 +115,22 @@ fn a_patch_for_another_document_is_refused_with_the_path() {
 }
 
 #[test]
-fn the_wire_form_is_rfc_6902() {
-    let op = PatchOp::Replace { path: "/v".into(), value: json!(1) };
-    assert_eq!(serde_json::to_string(&op).unwrap(), r#"{"op":"replace","path":"/v","value":1}"#);
+fn ops_travel_as_short_arrays_and_read_back() {
+    let ops = vec![
+        PatchOp::Replace { path: "/players/1/hp".into(), value: json!(9) },
+        PatchOp::Add { path: "/legal/-".into(), value: json!({"type": "pass"}) },
+        PatchOp::Remove { path: "/legal/0".into() },
+        PatchOp::Replace { path: "".into(), value: json!({}) },
+    ];
+    let text = serde_json::to_string(&ops).unwrap();
+    assert_eq!(text, r#"[["/players/1/hp",9],["+/legal/-",{"type":"pass"}],["/legal/0"],["",{}]]"#);
+    assert_eq!(serde_json::from_str::<Vec<PatchOp>>(&text).unwrap(), ops);
+    // A null value is a replace with null, not a remove.
+    assert_eq!(
+        serde_json::from_str::<PatchOp>(r#"["/hand",null]"#).unwrap(),
+        PatchOp::Replace { path: "/hand".into(), value: Value::Null }
+    );
+    for bad in [r#"[]"#, r#"["+/a"]"#, r#"["/a",1,2]"#, r#"[1,2]"#, r#"{"op":"remove","path":"/a"}"#] {
+        assert!(serde_json::from_str::<PatchOp>(bad).is_err(), "{bad} is no patch op");
+    }
 }

@@ -37,7 +37,10 @@ use ts_rs::TS;
 /// The version `hello` must name; any other is closed with [`close::BAD_PROTOCOL`]. 2: `update` carries a
 /// `patch` (RFC 6902) instead of the whole view and legal intents. 3: the patched document is the view's fields
 /// with `legal` beside them (not `{view, legal}`), and an `update` leaves out `clocks` in a room without a clock.
-pub const PROTOCOL_VERSION: u32 = 3;
+/// 4: patch ops are short arrays (`[path]`, `[path, value]`, `["+" + path, value]`), a card is `{id, card}`
+/// without its name (clients look it up in the catalogue), and a pending decision is `{"window": …}` or
+/// `{"ask": …}` without a `type` tag (issue 14).
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// Exports every top-level type (their dependencies come with them) and `constants.ts` into `dir`.
 pub fn export_bindings(dir: &std::path::Path) -> Result<(), ts_rs::ExportError> {

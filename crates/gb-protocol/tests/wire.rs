@@ -36,9 +36,9 @@ fn server_messages_are_pinned_and_read_back() {
     let cases: [(ServerMsg, &str); 7] = [
         (
             ServerMsg::Welcome { protocol: PROTOCOL_VERSION, room: room(), seat: Some(Seat::A), version: 0, game: 0 },
-            r#"{"type":"welcome","protocol":3,"room":{"id":"r1","visibility":"public","best_of":3,"seats":[{"seat":"A","display_name":"Ann","connected":true,"bot":false,"bot_level":null,"rematch":false},null],"status":"waiting","games":[],"series_winner":null,"spectators":0,"spectator_delay":{"turns":1},"clock":{"type":"per_turn","limit_ms":30000,"disconnect_bank_ms":60000},"seed_hash":"","version":0},"seat":"A","version":0,"game":0}"#,
+            r#"{"type":"welcome","protocol":4,"room":{"id":"r1","visibility":"public","best_of":3,"seats":[{"seat":"A","display_name":"Ann","connected":true,"bot":false,"bot_level":null,"rematch":false},null],"status":"waiting","games":[],"series_winner":null,"spectators":0,"spectator_delay":{"turns":1},"clock":{"type":"per_turn","limit_ms":30000,"disconnect_bank_ms":60000},"seed_hash":"","version":0},"seat":"A","version":0,"game":0}"#,
         ),
-        // Protocol 3: an update carries an RFC 6902 patch over the view's fields and `legal` beside them (protocol 2
+        // Protocol 4: an update carries RFC 6902 ops as short arrays over the view's fields and `legal` beside them (protocol 2
         // nested them as `{view, legal}`; protocol 1 sent both whole), and no `clocks` in a room without a clock.
         (
             ServerMsg::Update {
@@ -51,7 +51,7 @@ fn server_messages_are_pinned_and_read_back() {
                 ],
                 clocks: None,
             },
-            r#"{"type":"update","v":9,"events":[],"patch":[{"op":"replace","path":"/turn","value":3},{"op":"remove","path":"/legal/1"},{"op":"add","path":"/legal/0","value":{"type":"concede"}}]}"#,
+            r#"{"type":"update","v":9,"events":[],"patch":[["/turn",3],["/legal/1"],["+/legal/0",{"type":"concede"}]]}"#,
         ),
         (
             ServerMsg::Update {
@@ -60,7 +60,7 @@ fn server_messages_are_pinned_and_read_back() {
                 patch: vec![PatchOp::Replace { path: "/turn".into(), value: 4.into() }],
                 clocks: Some(Clocks { remaining_ms: [900, 1000], bank_ms: [0, 5], running: Some(Seat::B) }),
             },
-            r#"{"type":"update","v":10,"events":[],"patch":[{"op":"replace","path":"/turn","value":4}],"clocks":{"remaining_ms":[900,1000],"bank_ms":[0,5],"running":"B"}}"#,
+            r#"{"type":"update","v":10,"events":[],"patch":[["/turn",4]],"clocks":{"remaining_ms":[900,1000],"bank_ms":[0,5],"running":"B"}}"#,
         ),
         (ServerMsg::Skip { v: 7 }, r#"{"type":"skip","v":7}"#),
         (ServerMsg::Accepted { seq: 3, v: 8 }, r#"{"type":"accepted","seq":3,"v":8}"#),
@@ -89,10 +89,10 @@ fn server_messages_are_pinned_and_read_back() {
 #[test]
 fn client_messages_are_pinned_and_read_back() {
     let cases = [
-        (ClientMsg::hello(Role::Player, None), r#"{"type":"hello","protocol":3,"as":"player","last_version":null}"#),
+        (ClientMsg::hello(Role::Player, None), r#"{"type":"hello","protocol":4,"as":"player","last_version":null}"#),
         (
-            ClientMsg::Hello { protocol: 3, role: Role::Spectator, last_version: Some(12), game: Some(1) },
-            r#"{"type":"hello","protocol":3,"as":"spectator","last_version":12,"game":1}"#,
+            ClientMsg::Hello { protocol: 4, role: Role::Spectator, last_version: Some(12), game: Some(1) },
+            r#"{"type":"hello","protocol":4,"as":"spectator","last_version":12,"game":1}"#,
         ),
         (
             ClientMsg::Intent { seq: 2, intent: Intent::ChooseTurnOrder { go_first: true } },
@@ -138,7 +138,7 @@ fn rest_bodies_are_pinned() {
 #[test]
 fn generated_constants_match_the_close_codes() {
     let ts = constants_ts();
-    assert!(ts.contains("export const PROTOCOL_VERSION = 3;"), "{ts}");
+    assert!(ts.contains("export const PROTOCOL_VERSION = 4;"), "{ts}");
     for (name, code) in close::ALL {
         assert!(ts.contains(&format!("  {name}: {code},\n")), "{name} missing from {ts}");
     }

@@ -2,7 +2,8 @@
 //! (RFC 6902 patch, protocol 2) next to the whole-view `update` of protocol 1, built from the same version in
 //! the same run. Also the CPU time of a projection (view, legal intents, JSON document, diff, encoding).
 //!
-//! `cargo bench -p gb-server --bench frames [-- MATCHES]` (default 200 matches).
+//! `cargo bench -p gb-server --bench frames [-- MATCHES]` (default 200 matches). With `GB_FRAMES_DUMP=DIR`, every
+//! update is also written to `DIR/{kind}.jsonl`, to see what the median frame carries.
 use gb_core::playout::RandomPolicy;
 use gb_core::{MatchSetup, apply, legal_intents, new_match, owed_seat};
 use gb_server::room::delta::{Seen, project};
@@ -18,6 +19,12 @@ fn main() {
     let mut whole: [Vec<usize>; 3] = Default::default();
     let mut skips = [0usize; 3];
     let mut spent = Duration::ZERO;
+    let mut dump = std::env::var_os("GB_FRAMES_DUMP").map(|dir| {
+        Kind::ALL.map(|k| {
+            let path = std::path::Path::new(&dir).join(format!("{k:?}.jsonl"));
+            std::io::BufWriter::new(std::fs::File::create(path).expect("dump file"))
+        })
+    });
     for seed in 0..matches {
         let n = decks.len();
         let (a, b) = (decks[seed as usize % n].1.clone(), decks[(seed as usize + 1) % n].1.clone());
@@ -39,6 +46,10 @@ fn main() {
                     continue;
                 };
                 delta[i].push(p.frame.len());
+                if let Some(files) = &mut dump {
+                    use std::io::Write;
+                    writeln!(files[i], "{}", p.frame.as_str()).expect("dump write");
+                }
                 let frame: Value = serde_json::from_str(p.frame.as_str()).expect("frames are JSON");
                 let mut view = seen.doc.clone();
                 let legal = view.as_object_mut().and_then(|m| m.remove("legal"));

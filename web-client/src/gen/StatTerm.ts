@@ -11,6 +11,8 @@ export type StatTerm = { source: StatSource,
 amount: number, 
 /**
  * The card responsible, when there is one: always a public card (a face-up hero, a blend, or an effect that
- * was used in the open).
+ * was used in the open). Kept as the catalogue index and written as the card's name: a view holds up to 64
+ * terms, and a name reference is 16 bytes where the index is 2 (the view is built and moved for every
+ * viewer after every intent; issue 14).
  */
 card: string | null, };

@@ -6,20 +6,21 @@ import type { MatchView } from "../gen/MatchView";
 import type { PlayerView } from "../gen/PlayerView";
 import type { Position } from "../gen/Position";
 import type { Seat } from "../gen/Seat";
+import { cardName } from "../cardname";
 
 let nextId = 100;
-export function card(slug: string, name: string, id = nextId++): CardView {
-  return { id, card: slug, name };
+export function card(slug: string, id = nextId++): CardView {
+  return { id, card: slug };
 }
 
 export function hero(position: Position, slug: string, name: string, over: Partial<HeroView> = {}): HeroView {
   const h: HeroView = {
-    position, face_down: false, hero: card(slug, name), level: 3, atk: 2, def: 1, written_atk: 2, written_def: 1,
+    position, face_down: false, hero: card(slug), level: 3, atk: 2, def: 1, written_atk: 2, written_def: 1,
     atk_terms: [], def_terms: [], gems: [], invisible_gems: 0, blend: null, attached: [], effect: null, effect_removed: false, cannot_attack: false, ...over,
   };
   // Terms as the engine sends them: the written stat (of the blend, if any), then a bonus for any difference.
   const terms = (now: number | null, written: number | null): HeroView["atk_terms"] => {
-    const from = h.blend?.name ?? name;
+    const from = h.blend ? cardName(h.blend) : name;
     const out: HeroView["atk_terms"] = [{ source: h.blend ? "blend" : "written", amount: written ?? 0, card: from }];
     if (now !== null && written !== null && now !== written) out.push({ source: "bonus", amount: now - written, card: null });
     return out;
@@ -41,10 +42,10 @@ export function player(seat: Seat, over: Partial<PlayerView> = {}): PlayerView {
 }
 
 /** Seat A's view in its main window: a gem, a blend and an action in hand. */
-export const PYRO = card("pyrogem", "Pyrogem", 1);
-export const CHASER = card("chaser", "Chaser", 2);
-export const STUN = card("stun", "Stun", 3);
-export const BENCHED = card("carter", "Carter", 4);
+export const PYRO = card("pyrogem", 1);
+export const CHASER = card("chaser", 2);
+export const STUN = card("stun", 3);
+export const BENCHED = card("carter", 4);
 
 export function mainView(): MatchView {
   return {
@@ -53,19 +54,19 @@ export function mainView(): MatchView {
       player("A", {
         hp: 17, hand: [PYRO, CHASER, STUN], hand_count: 3, bench: [BENCHED], bench_count: 1,
         heroes: [
-          hero("left", "claire", "Claire", { gems: [card("aerogem", "Aerogem")], atk: 3, written_atk: 3, def: 1 }),
-          hero("center", "beatrice", "Beatrice", { level: 5, blend: card("hornet", "Hornet"), gems: [card("aerogem", "Aerogem"), card("pyrogem", "Pyrogem"), card("electrogem", "Electrogem")], atk: 4, written_atk: 3, def: 2 }),
+          hero("left", "claire", "Claire", { gems: [card("aerogem")], atk: 3, written_atk: 3, def: 1 }),
+          hero("center", "beatrice", "Beatrice", { level: 5, blend: card("hornet"), gems: [card("aerogem"), card("pyrogem"), card("electrogem")], atk: 4, written_atk: 3, def: 2 }),
           hero("right", "tara", "Tara"),
           hero("back", "kula", "Kula"),
         ],
-        action_meter: [card("rotate", "Rotate")], discard: [card("gull", "Gull")],
+        action_meter: [card("rotate")], discard: [card("gull")],
       }),
       player("B", {
         hp: 14, rounds_won: 1, hand_count: 5,
         heroes: [hero("left", "elaine", "Elaine"), hero("center", "devin", "Devin"), faceDown("right"), hero("back", "matthew", "Matthew")],
       }),
     ],
-    pending: { seat: "A", decision: { type: "window", window: "main" } },
+    pending: { seat: "A", decision: { window: "main" } },
     choices: null,
     trigger_choices: null,
     attack_preview: null,

@@ -56,14 +56,14 @@ describe("board", () => {
   it("draws this turn's events on the board: hero marks, played cards, the meter, HP and an attack arrow with its damage", () => {
     const log: LogEntry[] = [
       { v: 9, event: { type: "turn_started", seat: "A", turn: 3, first_turn: false } },
-      { v: 10, event: { type: "action_played", seat: "A", action: card("rotate", "Rotate") } },
-      { v: 10, event: { type: "blended", seat: "B", hero: "left", blend: card("inferno", "Inferno") } },
+      { v: 10, event: { type: "action_played", seat: "A", action: card("rotate") } },
+      { v: 10, event: { type: "blended", seat: "B", hero: "left", blend: card("burn-fowl") } },
       { v: 11, event: { type: "attack_declared", seat: "A", attackers: [{ hero: "center", target: "left" }] } },
       { v: 12, event: { type: "attack_damage_calculated", seat: "A", attacker: "center", target: "left", atk: 4, def: 1, damage: 3 } },
       { v: 12, event: { type: "damage", seat: "B", amount: 3, attack: true, hp: 14 } },
     ];
     act(() => render(renderBoard(mainView(), mainLegal, cat, { send: (i) => sent.push(i), log }), root));
-    expect(q('.hero[data-side="opp"][data-hero="left"] [data-fx="blend"]')!.textContent).toBe("blended into Inferno");
+    expect(q('.hero[data-side="opp"][data-hero="left"] [data-fx="blend"]')!.textContent).toBe("blended into Burn Fowl");
     expect(q('[data-testid="bar-me"] [data-fx="played"]')!.textContent).toBe("played Rotate");
     expect(q('[data-testid="bar-me"] .meter [data-fx="meter"]')!.textContent).toContain("Rotate");
     expect(q('[data-testid="bar-opp"] [data-fx="hp"]')!.textContent).toBe("−3 HP");
@@ -137,7 +137,7 @@ describe("board", () => {
   });
 
   it("prompts a mulligan as a dialog with exactly the legal choices", () => {
-    const view: MatchView = { ...mainView(), phase: "setup", pending: { seat: "A", decision: { type: "ask", ask: { type: "mulligan" } } } };
+    const view: MatchView = { ...mainView(), phase: "setup", pending: { seat: "A", decision: { ask: { type: "mulligan" } } } };
     draw(view, [{ type: "mulligan" }, { type: "keep_hand" }, { type: "concede" }]);
     const dialog = q('[role="dialog"]')!;
     expect(dialog.textContent).toContain("Keep this hand?");
@@ -147,7 +147,7 @@ describe("board", () => {
   });
 
   it("asks how to take attack damage", () => {
-    const view: MatchView = { ...mainView(), pending: { seat: "A", decision: { type: "ask", ask: { type: "attack_damage", attacker: "left", target: "right", damage: 3 } } } };
+    const view: MatchView = { ...mainView(), pending: { seat: "A", decision: { ask: { type: "attack_damage", attacker: "left", target: "right", damage: 3 } } } };
     draw(view, [{ type: "accept_damage" }, { type: "deblend_to_block" }, { type: "concede" }]);
     click(button("Deblend to block"));
     click(button("Take 3 damage"));
@@ -163,7 +163,7 @@ describe("board", () => {
   });
 
   it("disables everything when the seat only may concede", () => {
-    const view: MatchView = { ...mainView(), active: "B", pending: { seat: "B", decision: { type: "window", window: "main" } } };
+    const view: MatchView = { ...mainView(), active: "B", pending: { seat: "B", decision: { window: "main" } } };
     draw(view, [{ type: "concede" }]);
     expect(qa(".hand-card.playable")).toHaveLength(0);
     expect(qa("button:not(.hand-card):not(.card-link)").map((b) => b.textContent)).toEqual(["Concede"]);
@@ -210,7 +210,7 @@ describe("board", () => {
   it("asks once for a whole attack: every hit, their total, and a single “Take N damage”", () => {
     const view: MatchView = {
       ...mainView(),
-      pending: { seat: "A", decision: { type: "ask", ask: { type: "attack_damage", attacker: "left", target: "right", damage: 3 } } },
+      pending: { seat: "A", decision: { ask: { type: "attack_damage", attacker: "left", target: "right", damage: 3 } } },
       damage_due: { seat: "A", total: 5, hits: [{ attacker: "left", target: "right", damage: 3 }, { attacker: "center", target: "center", damage: 2 }] },
     };
     let whole = 0;
@@ -240,7 +240,7 @@ describe("board", () => {
   });
 
   const effectAsk = (prompt: import("../gen/Prompt").Prompt, cardName: string): MatchView =>
-    ({ ...mainView(), pending: { seat: "A", decision: { type: "ask", ask: { type: "effect", prompt, card: cardName } } } });
+    ({ ...mainView(), pending: { seat: "A", decision: { ask: { type: "effect", prompt, card: cardName } } } });
 
   it("asks Anchor's price with its own wording, and nothing else", () => {
     // The price is the engine's (`hp_prices`): the client only says it.
@@ -296,21 +296,21 @@ describe("board", () => {
   });
 
   it("names deck choices when the view lists them", () => {
-    const view: MatchView = { ...effectAsk("search_deck", "Herald"), choices: [card("aquagem", "Aquagem", 901)] };
+    const view: MatchView = { ...effectAsk("search_deck", "Herald"), choices: [card("aquagem", 901)] };
     draw(view, [{ type: "choose_card", card: 901 }, { type: "decline" }, { type: "concede" }]);
     expect(qa(".card-choice").map((b) => b.getAttribute("aria-label"))).toEqual(["Choose Aquagem"]);
   });
 
   it("offers timed actions as buttons in the attack windows and in the attack-damage dialog", () => {
-    const inv = card("invert", "Invert", 7);
-    const block = card("block-attack", "Block Attack", 8);
+    const inv = card("invert", 7);
+    const block = card("block-attack", 8);
     const base = mainView();
     base.players[0].hand = [inv, block];
-    const win: MatchView = { ...base, pending: { seat: "A", decision: { type: "window", window: "attacker_declared" } } };
+    const win: MatchView = { ...base, pending: { seat: "A", decision: { window: "attacker_declared" } } };
     draw(win, [{ type: "play_action", card: 7 }, { type: "pass" }, { type: "concede" }]);
     expect(qa(".timed-action").map((b) => b.textContent)).toEqual(["Play Invert"]);
     click(button("Play Invert"));
-    const dmg: MatchView = { ...base, pending: { seat: "A", decision: { type: "ask", ask: { type: "attack_damage", attacker: "left", target: "center", damage: 4 } } } };
+    const dmg: MatchView = { ...base, pending: { seat: "A", decision: { ask: { type: "attack_damage", attacker: "left", target: "center", damage: 4 } } } };
     draw(dmg, [{ type: "accept_damage" }, { type: "play_action", card: 8 }, { type: "concede" }]);
     expect([...q('[role="dialog"]')!.querySelectorAll("button")].map((b) => b.textContent)).toEqual(["Take 4 damage", "Play Block Attack"]);
     click(button("Play Block Attack"));
@@ -332,7 +332,7 @@ describe("board", () => {
 describe("pending question", () => {
   const names = { A: "You", B: "Computer" } as const;
   const win = (seat: "A" | "B", window: "attacker_declared" | "defender_declared") =>
-    ({ seat, decision: { type: "window", window } }) as unknown as Parameters<typeof pendingText>[0];
+    ({ seat, decision: { window } }) as unknown as Parameters<typeof pendingText>[0];
   it("names the attack windows by whose they are (CR 203.2 attacker, CR 203.3 defender)", () => {
     expect(pendingText(win("A", "defender_declared"), names)).toBe("Your chance to respond to the attack.");
     expect(pendingText(win("B", "defender_declared"), names)).toBe("Waiting for Computer to respond to the attack.");

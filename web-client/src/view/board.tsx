@@ -28,6 +28,7 @@ import { LogPanel } from "./logpanel";
 import { Hero, type HeroControls } from "./hero";
 import { AskDialog, PriceConfirm, TimedActions } from "./prompts";
 import { hpPrice } from "../prices";
+import { cardName } from "../cardname";
 
 export interface BoardOptions {
   /** Sends an intent; absent for a read-only board (replays). */
@@ -59,7 +60,7 @@ export function pendingText(p: PendingView | null, names: SeatNames): string {
   const who = names[p.seat];
   const you = who === "You";
   const d = p.decision;
-  if (d.type === "ask") {
+  if ("ask" in d) {
     const what = d.ask.type === "effect"
       ? `answer ${d.ask.card ? `${d.ask.card}’s effect` : "an effect"}`
       : { turn_order: "choose the turn order", mulligan: "decide on a mulligan", attack_damage: "answer an attack", substitute: "decide on a substitution" }[d.ask.type];
@@ -127,7 +128,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
   const deblend = deblendable(legal);
   const attacks = attackOptions(legal);
   const attackIntent = findAttack(legal, draft);
-  const ask = view.pending?.seat === me && view.pending.decision.type === "ask" && !spectator ? view.pending.decision.ask : null;
+  const ask = view.pending?.seat === me && "ask" in view.pending.decision && !spectator ? view.pending.decision.ask : null;
   const pass = first(legal, "pass");
   const endTurn = first(legal, "end_turn");
   const concede = first(legal, "concede");
@@ -136,7 +137,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
   const timed = ask ? [] : timedActions(view, legal);
 
   const myControls = (pos: Position): HeroControls => ({
-    dropFor: targets.has(pos) ? selectedCard?.name : undefined,
+    dropFor: targets.has(pos) && selectedCard ? cardName(selectedCard) : undefined,
     onDrop: () => { const i = targets.get(pos); if (i) act(i); },
     canDeblend: deblend.has(pos),
     onDeblend: () => act({ type: "deblend", hero: pos }),
@@ -203,10 +204,10 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
             ) : null}
             {ask && send ? <AskDialog ask={ask} legal={legal} bench={mine.bench} disabled={!live} send={act} view={view} cat={cat} me={me} takeWholeAttack={takeWholeAttack} /> : null}
             {selectedCard && targets.size ? (
-              <p class="hint">Drag <strong>{selectedCard.name}</strong> onto a highlighted hero, or choose “Play here”. <button type="button" class="ghost" onClick={() => setSelected(null)}>Cancel</button></p>
+              <p class="hint">Drag <strong>{cardName(selectedCard)}</strong> onto a highlighted hero, or choose “Play here”. <button type="button" class="ghost" onClick={() => setSelected(null)}>Cancel</button></p>
             ) : null}
             <div class="actions row">
-              {selectedAction && !timed.length ? <button type="button" class="primary" disabled={!live} onClick={() => act(selectedAction)}>Play {selectedCard?.name}</button> : null}
+              {selectedAction && !timed.length ? <button type="button" class="primary" disabled={!live} onClick={() => act(selectedAction)}>Play {selectedCard && cardName(selectedCard)}</button> : null}
               {attacks.size ? (
                 <>
                   <button type="button" class="primary" disabled={!live || !attackIntent} onClick={() => attackIntent && act(attackIntent)}>
@@ -293,7 +294,7 @@ function Meter({ player, entered }: { player: PlayerView; entered: string[] }) {
   return (
     <ol class="meter" aria-label={`Action meter: ${player.action_meter.length} of ${player.meter_slots} used`}>
       {slots.map((c, i) => (
-        <li key={i} class={c ? `filled${entered.includes(c.name) ? " fx fx-meter" : ""}` : "empty"} data-fx={c && entered.includes(c.name) ? "meter" : undefined}>
+        <li key={i} class={c ? `filled${entered.includes(cardName(c)) ? " fx fx-meter" : ""}` : "empty"} data-fx={c && entered.includes(cardName(c)) ? "meter" : undefined}>
           {c ? <CardName card={c} where={`action meter slot ${i + 1}`} /> : <span class="sr-only">empty slot</span>}
         </li>
       ))}

@@ -13,6 +13,7 @@ import type { StatSource } from "../gen/StatSource";
 import type { StatTerm } from "../gen/StatTerm";
 import { seatIndex } from "../intents";
 import { CardFace } from "./card";
+import { cardName } from "../cardname";
 
 export type DetailTarget =
   | { kind: "card"; card: CardView; where: string }
@@ -37,8 +38,8 @@ export function useInspect(target: DetailTarget) {
 export function CardName({ card, where, children }: { card: CardView; where: string; children?: ComponentChildren }) {
   const handlers = useInspect({ kind: "card", card, where });
   return (
-    <button type="button" class="card-link" {...handlers} onClick={handlers.onFocus} aria-label={`${card.name} (${where}): show details`}>
-      {children ?? card.name}
+    <button type="button" class="card-link" {...handlers} onClick={handlers.onFocus} aria-label={`${cardName(card)} (${where}): show details`}>
+      {children ?? cardName(card)}
     </button>
   );
 }
@@ -68,16 +69,17 @@ export function DetailPanel({ target, cat, onClose }: { target: DetailTarget | n
 }
 
 function title(t: DetailTarget): string {
-  if (t.kind === "card") return `${t.card.name} · ${t.where}`;
+  if (t.kind === "card") return `${cardName(t.card)} · ${t.where}`;
   const h = t.hero;
-  const name = h.blend?.name ?? h.hero?.name ?? "Face-down hero";
+  const shown = h.blend ?? h.hero;
+  const name = (shown && cardName(shown)) ?? "Face-down hero";
   return `${name} · ${t.owner} ${h.position}`;
 }
 
 function Body({ target, cat }: { target: DetailTarget; cat: Catalogue }) {
   if (target.kind === "card") {
     const def = cat.byId.get(target.card.card);
-    return def ? <CardFace card={def} /> : <p>{target.card.name}</p>;
+    return def ? <CardFace card={def} /> : <p>{cardName(target.card)}</p>;
   }
   const h = target.hero;
   if (!h.hero) return <p class="muted">Face down: its owner knows what it is; it is revealed when turned face up.</p>;
@@ -93,8 +95,8 @@ function Body({ target, cat }: { target: DetailTarget; cat: Catalogue }) {
       {effectDef && effectDef.id !== own ? (
         <p class="small">Has <strong>{effectDef.effect?.name ?? effectDef.name}</strong> from {effectDef.name}: {effectDef.effect?.text}</p>
       ) : null}
-      {h.gems.length ? <p class="small">Gems: {h.gems.map((g) => g.name).join(", ")}</p> : <p class="small muted">No gems equipped.</p>}
-      {h.attached.length ? <p class="small">Attached: {h.attached.map((a) => a.name).join(", ")}</p> : null}
+      {h.gems.length ? <p class="small">Gems: {h.gems.map(cardName).join(", ")}</p> : <p class="small muted">No gems equipped.</p>}
+      {h.attached.length ? <p class="small">Attached: {h.attached.map(cardName).join(", ")}</p> : null}
       <div class="detail-cards">
         {blendDef ? <CardFace card={blendDef} /> : null}
         {heroDef ? <CardFace card={heroDef} /> : null}

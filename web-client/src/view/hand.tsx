@@ -6,6 +6,7 @@ import type { CardView } from "../gen/CardView";
 import type { Position } from "../gen/Position";
 import { GemIcon, Stars } from "./card";
 import { useInspect } from "./detail";
+import { cardName } from "../cardname";
 
 export interface HandProps {
   cards: CardView[];
@@ -57,7 +58,7 @@ function HandCard({ card, p }: { card: CardView; p: HandProps }) {
         } : undefined}
       >
         <span class="hc-type">{def?.type ?? "card"}{def?.level !== undefined ? ` · Lv ${def.level}` : ""}</span>
-        <span class="hc-name">{card.name}</span>
+        <span class="hc-name">{cardName(card)}</span>
         {def?.gem_type ? <GemIcon gem={def.gem_type} /> : null}
         {def?.gems ? <span class="hc-gems">{def.gems.map((g, i) => <GemIcon key={i} gem={g} size="sm" />)}</span> : null}
         {def?.type === "blend" ? <span class="hc-stats">{def.atk}/{def.def}</span> : null}

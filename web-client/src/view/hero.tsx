@@ -10,6 +10,7 @@ import type { HeroFx } from "../animate";
 import { CardBack, GemIcon } from "./card";
 import { useInspect } from "./detail";
 import { HeroMarks } from "./fx";
+import { cardName } from "../cardname";
 
 export interface HeroControls {
   /** Name of the selected hand card when this hero is a legal target for it. */
@@ -71,7 +72,7 @@ export function Hero({ hero, seat, owner, side, cat, c = {}, marks = [] }: {
   }
   const def = cat.byId.get(hero.hero.card);
   const blendDef = hero.blend ? cat.byId.get(hero.blend.card) : undefined;
-  const title = hero.blend ? hero.blend.name : hero.hero.name;
+  const title = cardName(hero.blend ?? hero.hero);
   // The effect the hero has now (own, blend's or copied), by the name of the card it comes from.
   const effectDef = hero.effect ? cat.find(hero.effect) : undefined;
   const effectName = effectDef?.effect?.name ?? hero.effect ?? "effect";
@@ -107,7 +108,7 @@ export function Hero({ hero, seat, owner, side, cat, c = {}, marks = [] }: {
         </p>
       ) : null}
       <h4 class="hero-name">{title}</h4>
-      {hero.blend ? <p class="hero-base">blend of {hero.hero.name}{blendDef?.effect?.name ? ` · ${blendDef.effect.name}` : ""}</p>
+      {hero.blend ? <p class="hero-base">blend of {cardName(hero.hero)}{blendDef?.effect?.name ? ` · ${blendDef.effect.name}` : ""}</p>
         : def?.effect?.name ? <p class="hero-base">{def.effect.name}</p> : null}
       {effectDef && effectDef.id !== (hero.blend ?? hero.hero).card ? (
         <p class="hero-base hero-copied" title={effectDef.effect?.text}>has {effectName} (from {effectDef.name})</p>
@@ -116,13 +117,13 @@ export function Hero({ hero, seat, owner, side, cat, c = {}, marks = [] }: {
         <Stat label="ATK" now={hero.atk} written={hero.written_atk} />
         <Stat label="DEF" now={hero.def} written={hero.written_def} />
       </dl>
-      <ul class="hero-gems" aria-label={hero.gems.length ? `Gems: ${hero.gems.map((g) => g.name).join(", ")}` : "No gems"}>
+      <ul class="hero-gems" aria-label={hero.gems.length ? `Gems: ${hero.gems.map(cardName).join(", ")}` : "No gems"}>
         {hero.gems.map((g) => {
           const gt = cat.byId.get(g.card)?.gem_type;
-          return <li key={g.id}>{gt ? <GemIcon gem={gt} size="sm" /> : <span class="chip">{g.name}</span>}</li>;
+          return <li key={g.id}>{gt ? <GemIcon gem={gt} size="sm" /> : <span class="chip">{cardName(g)}</span>}</li>;
         })}
       </ul>
-      {hero.attached.length ? <p class="hero-attached small">+ {hero.attached.map((a) => a.name).join(", ")}</p> : null}
+      {hero.attached.length ? <p class="hero-attached small">+ {hero.attached.map(cardName).join(", ")}</p> : null}
       <HeroMarks marks={marks} />
       {c.targetedBy?.length ? <p class="targeted-by" role="note">⚔ from your {c.targetedBy.join(", ")}</p> : null}
       <div class="hero-controls">

@@ -12,6 +12,7 @@ import { hpPrice, priceQuestion } from "../prices";
 import { first, ofType, seatIndex } from "../intents";
 import { CardFace } from "./card";
 import { SubstituteChoice } from "./substitute";
+import { cardName } from "../cardname";
 
 interface Props {
   ask: AskKind;
@@ -35,7 +36,8 @@ export function TimedActions({ actions, hand, disabled, send }: {
   return (
     <>
       {actions.map((a) => {
-        const name = hand?.find((c) => c.id === a.card)?.name ?? "action";
+        const c = hand?.find((c) => c.id === a.card);
+        const name = c ? cardName(c) : "action";
         return <button key={a.card} type="button" class="timed-action" disabled={disabled} onClick={() => send(a)}>Play {name}</button>;
       })}
     </>
@@ -167,7 +169,8 @@ function EffectChoices({ ask, legal, disabled, send, view, cat, me }: {
   const effectText = cat?.find(ask.card)?.effect;
   const heroName = (seat: Seat, pos: string) => {
     const h = view?.players[seatIndex(seat)].heroes.find((x) => x.position === pos);
-    const n = h?.blend?.name ?? h?.hero?.name;
+    const shown = h?.blend ?? h?.hero;
+    const n = shown && cardName(shown);
     return `${seat === me ? "Your" : "Opponent's"} ${pos} hero${n ? ` (${n})` : ""}`;
   };
   const b = (i: Intent, label: string, cls = "", key?: string) => (

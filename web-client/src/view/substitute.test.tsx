@@ -9,8 +9,8 @@ import { card, hero } from "../test/fixtures";
 import { SubstituteChoice } from "./substitute";
 
 const cat = makeCatalogue(cardsJson as CatalogueJson);
-const bench = [card("tara", "Tara", 41), card("usher", "Usher", 42)];
-const heroes = [hero("left", "claire", "Claire"), hero("center", "beatrice", "Beatrice", { blend: card("hornet", "Hornet") }), hero("right", "kula", "Kula"), hero("back", "matthew", "Matthew")];
+const bench = [card("tara", 41), card("usher", 42)];
+const heroes = [hero("left", "claire", "Claire"), hero("center", "beatrice", "Beatrice", { blend: card("hornet") }), hero("right", "kula", "Kula"), hero("back", "matthew", "Matthew")];
 const legal: Intent[] = [
   { type: "substitute", bench: 41, hero: "left" },
   { type: "substitute", bench: 41, hero: "center" },

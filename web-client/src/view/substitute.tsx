@@ -9,6 +9,7 @@ import type { HeroView } from "../gen/HeroView";
 import type { Intent } from "../gen/Intent";
 import { first, substituteOptions } from "../intents";
 import { CardName } from "./detail";
+import { cardName } from "../cardname";
 
 interface Props {
   legal: Intent[];
@@ -41,7 +42,7 @@ export function SubstituteChoice({ legal, bench, heroes, cat, disabled, send }: 
             const def = c ? cat?.byId.get(c.card) : undefined;
             return (
               <li key={id} class="bench-hero">
-                <button type="button" disabled={disabled} onClick={() => setPicked(id)}>Bring in {c?.name ?? `bench card ${id}`}</button>
+                <button type="button" disabled={disabled} onClick={() => setPicked(id)}>Bring in {c ? cardName(c) : `bench card ${id}`}</button>
                 {def ? (
                   <span class="small muted">
                     Lv {def.level ?? "–"} · ATK {def.atk ?? "–"} · DEF {def.def ?? "–"}
@@ -57,14 +58,16 @@ export function SubstituteChoice({ legal, bench, heroes, cat, disabled, send }: 
       </>
     );
   }
-  const name = card(picked)?.name ?? `bench card ${picked}`;
+  const pickedCard = card(picked);
+  const name = pickedCard ? cardName(pickedCard) : `bench card ${picked}`;
   return (
     <>
       <p>Where does <strong>{name}</strong> go? The hero there goes to the bench.</p>
       <ul class="substitutes" aria-label="Positions">
         {opts.filter((o) => o.bench === picked).map((o) => {
           const out = heroes.find((h) => h.position === o.hero);
-          const outName = out?.blend?.name ?? out?.hero?.name;
+          const outCard = out?.blend ?? out?.hero;
+          const outName = outCard && cardName(outCard);
           return (
             <li key={o.hero}>
               <button type="button" disabled={disabled} onClick={() => send(o)}>

@@ -95,13 +95,15 @@ pub(super) fn check(state: &MatchState, expect: &Expect, events: &[Value]) -> Re
     Ok(())
 }
 
-/// Compares numbers by value, strings ignoring case, and a card object with a name string.
+/// Compares numbers by value, strings ignoring case, and a card object (`{id, card}`, its slug) with the card's
+/// name or slug, resolved through the catalogue.
 fn same(got: &Value, wanted: &Value) -> bool {
     match (got, wanted) {
         (Value::Number(a), Value::Number(b)) => a.as_f64() == b.as_f64(),
         (Value::String(a), Value::String(b)) => a.eq_ignore_ascii_case(b),
         (Value::Object(o), Value::String(b)) => {
-            o.get("name").and_then(Value::as_str).is_some_and(|n| n.eq_ignore_ascii_case(b))
+            let wanted = crate::cards::catalogue().find(b).map(|d| d.def().id.as_str());
+            wanted.is_some() && o.get("card").and_then(Value::as_str) == wanted
         }
         (Value::Array(a), Value::Array(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same(x, y)),
         (a, b) => a == b,

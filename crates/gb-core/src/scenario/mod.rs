@@ -165,10 +165,12 @@ fn resolve_intent(state: &MatchState, seat: Seat, raw: &toml::Value) -> Result<I
         ];
         for (field, zone, zone_name) in zones {
             if let Some(serde_json::Value::String(name)) = obj.get(field).cloned() {
+                // A scenario names the card (or its slug); the view holds the slug.
+                let wanted = crate::cards::catalogue().find(&name).map(|d| d.def().id.as_str());
                 let card = zone
                     .into_iter()
                     .flatten()
-                    .find(|c| c.name.eq_ignore_ascii_case(&name))
+                    .find(|c| wanted == Some(c.card))
                     .ok_or_else(|| format!("no {name} in {seat:?}'s {zone_name}"))?;
                 obj.insert(field.into(), serde_json::json!(card.id.0));
             }

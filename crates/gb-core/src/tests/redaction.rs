@@ -128,16 +128,21 @@ fn hidden_ids(state: &MatchState, viewer: Viewer) -> Vec<u32> {
     ids
 }
 
-/// Every `"name":"…"` and `"id":N` in a JSON text (the only places card identities appear), and in views also
-/// every `"card":"…"` (the card named by an ATK/DEF term or a trigger choice).
+/// Every card identity in a JSON text, with every `"id":N`: a card's slug in `"card":"…"` (a `CardView` since
+/// protocol 4) and `"name":"…"` in case names come back on the wire; in views also the names in `"card":"…"` (an
+/// ATK/DEF term, a trigger choice). Events also name cards in `"card":"…"` on purpose (the engine's `searched` and
+/// `card_revealed` events show the card to everyone), so in events only slugs, the `CardView`s, are checked.
 fn names_and_ids(text: &str, in_view: bool) -> (Vec<&str>, Vec<u32>) {
     let mut names = Vec::new();
     let mut ids = Vec::new();
-    let keys: &[&str] = if in_view { &["\"name\":\"", "\"card\":\""] } else { &["\"name\":\""] };
-    for key in keys {
+    let is_slug = |s: &str| crate::cards::catalogue().cards.iter().any(|c| c.id == s);
+    for key in ["\"name\":\"", "\"card\":\""] {
         for (i, _) in text.match_indices(key) {
             let rest = &text[i + key.len()..];
-            names.push(&rest[..rest.find('"').unwrap()]);
+            let name = &rest[..rest.find('"').unwrap()];
+            if in_view || key.starts_with("\"name") || is_slug(name) {
+                names.push(name);
+            }
         }
     }
     for (i, _) in text.match_indices("\"id\":") {

@@ -67,7 +67,7 @@ fn a_frame_that_cannot_be_folded_is_a_specific_error_and_empties_the_state() {
 
     state.fold(&snapshot(3, view, json!([]))).unwrap();
     let bad = frame(json!({ "type": "update", "v": 4, "events": [], "clocks": null,
-        "patch": [{ "op": "remove", "path": "/no_such_field" }] }));
+        "patch": [["/no_such_field"]] }));
     let err = state.fold(&bad).unwrap_err();
     assert!(matches!(err, FoldError::Patch { v: 4, .. }), "{err}");
     assert!(err.to_string().contains("/no_such_field"), "{err}");
@@ -75,7 +75,7 @@ fn a_frame_that_cannot_be_folded_is_a_specific_error_and_empties_the_state() {
 
     state.fold(&snapshot(3, json!({ "turn": 1 }), json!([]))).unwrap();
     let no_legal = frame(json!({ "type": "update", "v": 4, "events": [], "clocks": null,
-        "patch": [{ "op": "remove", "path": "/legal" }] }));
+        "patch": [["/legal"]] }));
     let err = state.fold(&no_legal).unwrap_err();
     assert!(matches!(err, FoldError::NoLegal { v: 4 }), "{err}");
     assert_eq!(state.version(), None);

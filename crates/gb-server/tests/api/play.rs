@@ -7,12 +7,13 @@ use crate::wsclient::{
 use serde_json::{Value, json};
 use std::collections::HashSet;
 
-/// Every card id shown anywhere in a message (objects shaped like `CardView`: id, card, name).
+/// Every card id shown anywhere in a message (objects shaped like `CardView`: a numeric `id` and a slug in `card`,
+/// nothing else; protocol 4 sends no name).
 fn card_ids(v: &Value, out: &mut HashSet<u64>) {
     match v {
         Value::Object(m) => {
-            if let (Some(id), true, true) =
-                (m.get("id").and_then(Value::as_u64), m.contains_key("card"), m.contains_key("name"))
+            if let (2, Some(id), Some(_)) =
+                (m.len(), m.get("id").and_then(Value::as_u64), m.get("card").and_then(Value::as_str))
             {
                 out.insert(id);
             }
