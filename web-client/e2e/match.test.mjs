@@ -247,8 +247,11 @@ function namesFromFrames(frames, seat) {
     for (const e of m.events ?? []) {
       if (e.type === "hand_dealt") { add(hidden, e.cards); continue; }
       if (e.type === "card_drawn") { add(hidden, [e.card]); continue; }
+      // Any other event is public: it names cards by name (effects, reveals, searches) or, in its cards, by
+      // slug (protocol 4: a CardView is `{id, card}`).
       const s = JSON.stringify(e);
       for (const n of CARD_NAMES) if (s.includes(`"${n}"`)) pub.add(n);
+      for (const [slug, n] of NAME_OF) if (s.includes(`"${slug}"`)) pub.add(n);
     }
   }
   return { hidden, pub };

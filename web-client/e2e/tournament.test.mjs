@@ -69,6 +69,13 @@ describe("tournaments", () => {
     for (const name of ["Ann", "Bob", "Cid", "Dee"]) players.push(await player(id, name));
     await org.page.getByText("Registration open · 4 registered").waitFor();
     await org.page.getByRole("button", { name: "Close registration" }).click();
+    // Check-in is on by default: whoever is not checked in when round 1 is paired is dropped, so the organizer
+    // checks all four in from the console's player list.
+    await org.page.getByText("0 of 4 checked in").waitFor();
+    for (let n = 1; n <= 4; n++) {
+      await org.page.getByRole("button", { name: "Check in", exact: true }).first().click();
+      await org.page.getByText(`${n} of 4 checked in`).waitFor();
+    }
     await org.page.getByRole("button", { name: "Pair and start round 1" }).click();
     await org.page.getByRole("heading", { name: "Round 1 pairings" }).waitFor();
     await org.page.getByTestId("round-clock").waitFor();
