@@ -184,7 +184,8 @@ async function oneScreen(page, who, fits, spectator = false) {
     const parts = { "opponent's diamond": ".diamond-opp", "own diamond": ".diamond-me", question: '[data-testid="pending"]', "newest log line": '[data-testid="log-last"]' };
     if (!spectator) parts.hand = ".hand";
     // The question's title and its first answer; a long list of answers (a deck search) scrolls inside the rail.
-    if (!spectator && document.querySelector(".ask")) Object.assign(parts, { "question title": "#ask-title", "first answer": ".ask button" });
+    // A question is a rules ask (`#ask-title`) or the confirm step before an intent that costs HP (`#price-title`).
+    if (!spectator && document.querySelector(".ask")) Object.assign(parts, { "question title": ".ask h3", "first answer": ".ask button" });
     const bad = [];
     for (const [name, sel] of Object.entries(parts)) {
       const el = document.querySelector(sel);
