@@ -214,17 +214,36 @@ async fn finish(
     (reports, epochs)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn failover_after_sigkill() {
-    let _one = ONE_CLUSTER.lock().await;
+/// Three nodes on a fresh database and a clocked match under way on them (its seats and a spectator following
+/// the owner), `rows` intents into its log. Bind every field: the cluster lock and the database live as long as
+/// their bindings.
+struct UnderWay {
+    _one: tokio::sync::MutexGuard<'static, ()>,
+    _db: TestDb,
+    store: Db,
+    nodes: Vec<Node>,
+    room: String,
+    base: String,
+    match_id: String,
+    play: ([tokio::task::JoinHandle<SeatReport>; 2], tokio::task::JoinHandle<u32>),
+}
+
+async fn under_way(rows: usize) -> UnderWay {
+    let one = ONE_CLUSTER.lock().await;
     let db = test_database(Backend::Postgres).await;
     let store = Db::connect(&db.url).await.unwrap();
-    let mut nodes = start_nodes(&db, 3, &[]).await;
+    let nodes = start_nodes(&db, 3, &[]).await;
     let clock = json!({ "type": "chess", "initial_ms": 600000, "increment_ms": 0, "disconnect_bank_ms": 120000 });
     let (room, seats, base) = seated(&store, &nodes, clock).await;
     let match_id = match_id(&base, &room).await;
     let play = spawn_play(&store, &room, &seats);
-    wait_rows(&store, &match_id, 8).await;
+    wait_rows(&store, &match_id, rows).await;
+    UnderWay { _one: one, _db: db, store, nodes, room, base, match_id, play }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn failover_after_sigkill() {
+    let UnderWay { _one, _db, store, mut nodes, room, base, match_id, play } = under_way(8).await;
 
     let before = owner_of(&store, &room).await.unwrap().unwrap();
     let dead = nodes.remove(index_of(&nodes, &base));
@@ -327,15 +346,7 @@ async fn split_brain_self_fenced() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn drain_on_sigterm() {
-    let _one = ONE_CLUSTER.lock().await;
-    let db = test_database(Backend::Postgres).await;
-    let store = Db::connect(&db.url).await.unwrap();
-    let mut nodes = start_nodes(&db, 3, &[]).await;
-    let clock = json!({ "type": "chess", "initial_ms": 600000, "increment_ms": 0, "disconnect_bank_ms": 120000 });
-    let (room, seats, base) = seated(&store, &nodes, clock).await;
-    let match_id = match_id(&base, &room).await;
-    let play = spawn_play(&store, &room, &seats);
-    wait_rows(&store, &match_id, 6).await;
+    let UnderWay { _one, _db, store, mut nodes, room, base, match_id, play } = under_way(6).await;
 
     let before = owner_of(&store, &room).await.unwrap().unwrap();
     let mut draining = nodes.remove(index_of(&nodes, &base));

@@ -13,21 +13,13 @@ const DEADLINE: Duration = Duration::from_secs(20);
 pub async fn drain(db: &Db, cluster: &Cluster) {
     let started = Instant::now();
     cluster.draining.store(true, Ordering::SeqCst);
-    if let Db::Pg(pool) = db {
-        let r = sqlx::query("UPDATE nodes SET state = 'draining' WHERE node_id = $1")
-            .bind(cluster.node_id())
-            .execute(pool)
-            .await;
-        if let Err(e) = r {
-            tracing::warn!(error = %e, "node not marked draining");
-        }
-    }
+    super::node::mark(db, cluster, "draining").await;
     let rooms = cluster.rooms_owned();
     cluster.stop_all(true);
     while cluster.rooms_owned() > 0 && started.elapsed() < DEADLINE {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    super::node::mark_dead(db, cluster).await;
+    super::node::mark(db, cluster, "dead").await;
     metrics::histogram!("gb_drain_seconds").record(started.elapsed().as_secs_f64());
     tracing::info!(rooms, left = cluster.rooms_owned(), secs = started.elapsed().as_secs_f64(), "node drained");
 }

@@ -117,14 +117,14 @@ pub async fn heartbeat(db: Db, cluster: Arc<Cluster>, shutdown: CancellationToke
     }
 }
 
-/// Marks the node row `dead` (graceful stop): its rooms are released already, placement skips it at once.
-pub async fn mark_dead(db: &Db, cluster: &Cluster) {
+/// Marks the node row `draining` (placement and readiness skip it) or `dead` (graceful stop: its rooms are
+/// released already, and its lease ends now so nobody waits for it to expire).
+pub async fn mark(db: &Db, cluster: &Cluster, state: &'static str) {
     let Db::Pg(pool) = db else { return };
-    let r = sqlx::query("UPDATE nodes SET state = 'dead', expires_at = clock_timestamp() WHERE node_id = $1")
-        .bind(cluster.node_id())
-        .execute(pool)
-        .await;
+    let sql = "UPDATE nodes SET state = $2, \
+               expires_at = CASE WHEN $2 = 'dead' THEN clock_timestamp() ELSE expires_at END WHERE node_id = $1";
+    let r = sqlx::query(sql).bind(cluster.node_id()).bind(state).execute(pool).await;
     if let Err(e) = r {
-        tracing::warn!(error = %e, "node not marked dead");
+        tracing::warn!(error = %e, state, "node state not recorded");
     }
 }
