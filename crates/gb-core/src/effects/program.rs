@@ -194,6 +194,8 @@ pub enum Op {
     DamageSelf { amount: u16 },
     DamageSelfBlendLevel,
     DamageOpponent { amount: u16 },
+    /// "take an additional turn after this one" (skipped if the round is decided first, CR 206.1g).
+    AdditionalTurn,
     /// "gain N HP" (CR 613.4a).
     GainHp { amount: u16 },
     DeblendSelf,

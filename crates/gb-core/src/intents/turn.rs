@@ -116,10 +116,21 @@ pub(crate) fn step(state: &mut MatchState, stage: EndStage, ev: &mut Events) {
             }
         }
         EndStage::NextTurn => {
-            // CR 206.1d, 206.3 step 4: the turn passes to the other player in every case.
+            // CR 206.1d, 206.3 step 4: after a decided round the turn passes to the other player in every case, and
+            // additional turns not yet taken are skipped (CR 206.1g).
+            let turns = &mut state.turn.additional_turns;
+            let next = if state.turn.round_loser.is_some() {
+                *turns = [0, 0];
+                active.other()
+            } else if turns[active.index()] > 0 {
+                turns[active.index()] -= 1;
+                active
+            } else {
+                active.other()
+            };
             state.turn.round_loser = None;
             crate::effects::expire(state, Some(state.turn.number), None);
-            begin_turn(state, active.other(), ev);
+            begin_turn(state, next, ev);
         }
     }
 }

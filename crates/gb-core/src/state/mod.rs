@@ -68,6 +68,9 @@ pub struct TurnState {
     pub round: u8,
     /// Set when a player's HP reached 0 this turn; the round is decided and no one else can lose it (CR 206.1c).
     pub round_loser: Option<Seat>,
+    /// Additional turns each seat is owed, taken after its current (or next) turn; skipped once a round is
+    /// decided (CR 206.1g).
+    pub additional_turns: [u8; 2],
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

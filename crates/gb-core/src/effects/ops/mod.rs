@@ -35,6 +35,10 @@ pub(crate) fn run(op: Op, state: &mut MatchState, f: &mut EffectFrame, ev: &mut 
             state.effect_damage(Some(me), me.other(), amount, ev);
             Flow::Next
         }
+        Op::AdditionalTurn => {
+            state.turn.additional_turns[me.index()] += 1;
+            Flow::Next
+        }
         Op::GainHp { amount } => {
             state.gain_hp(me, amount, ev);
             Flow::Next
