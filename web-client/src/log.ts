@@ -31,6 +31,7 @@ export function describeEvent(e: Event, n: SeatNames): string {
     case "attack_damage_calculated": return `${poss(n, e.seat, true)} ${e.attacker} (ATK ${e.atk}) vs ${e.target} (DEF ${e.def}): ${e.damage} damage.`;
     case "deblended_to_block": return `${n[e.seat]} deblended the ${e.hero} hero to block the ${e.attacker} attacker.`;
     case "damage": return `${n[e.seat]} took ${e.amount} damage${e.attack ? " from an attack" : ""} (HP ${e.hp}).`;
+    case "hp_gained": return `${n[e.seat]} gained ${e.amount} HP (HP ${e.hp}).`;
     case "attack_ended": return "The attack ends.";
     case "round_lost": return `${n[e.seat]} lost round ${e.round} (rounds won ${e.rounds_won[0]}–${e.rounds_won[1]}).`;
     case "round_started": return `Round ${e.round} begins.`;

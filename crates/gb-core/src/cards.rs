@@ -129,6 +129,9 @@ impl CardDefId {
 pub struct Catalogue {
     pub set: String,
     pub cards: Vec<CardDef>,
+    /// How many of `cards` are shipped: the rest (test builds only) are the test cards of `test-cards/cards.json`.
+    #[serde(skip)]
+    pub shipped: usize,
 }
 
 impl Catalogue {
@@ -140,8 +143,9 @@ impl Catalogue {
             .position(|c| c.name.eq_ignore_ascii_case(wanted) || c.id.eq_ignore_ascii_case(wanted))
             .map(|i| CardDefId(i as u16))
     }
+    /// The shipped cards (never the test cards).
     pub fn ids(&self) -> impl Iterator<Item = CardDefId> + '_ {
-        (0..self.cards.len()).map(|i| CardDefId(i as u16))
+        (0..self.shipped).map(|i| CardDefId(i as u16))
     }
 }
 
@@ -150,8 +154,23 @@ const CARDS_JSON: &str = include_str!("../data/cards.json");
 /// The catalogue, parsed on first use. The file is compiled in: the product never reads card data at run time.
 pub fn catalogue() -> &'static Catalogue {
     static CATALOGUE: OnceLock<Catalogue> = OnceLock::new();
-    CATALOGUE.get_or_init(|| serde_json::from_str(CARDS_JSON).expect("data/cards.json is checked by tests"))
+    CATALOGUE.get_or_init(|| {
+        let mut cat: Catalogue = serde_json::from_str(CARDS_JSON).expect("data/cards.json is checked by tests");
+        cat.shipped = cat.cards.len();
+        // Test builds know the test cards too, after the shipped ones (so shipped indices never move): they state
+        // mechanics no shipped card uses yet (their scenarios are under `test-cards/scenarios/`).
+        #[cfg(test)]
+        {
+            let test: Catalogue = serde_json::from_str(TEST_CARDS_JSON).expect("test-cards/cards.json parses");
+            cat.cards.extend(test.cards);
+        }
+        cat
+    })
 }
+
+/// Cards that exist only in gb-core's own tests, never shipped (`docs/scenarios.md`, "Test cards").
+#[cfg(test)]
+const TEST_CARDS_JSON: &str = include_str!("../test-cards/cards.json");
 
 /// Looks a card up by name; panics only on names written into the engine's own code and tests.
 pub fn card(name: &str) -> CardDefId {

@@ -38,7 +38,7 @@ mod tests {
     #[test]
     fn shipped_decks_cover_the_starter_set() {
         let decks = preconstructed();
-        for card in &catalogue().cards {
+        for card in catalogue().ids().map(|id| id.def()) {
             let used = decks.iter().any(|(_, d)| {
                 d.heroes.iter().chain(d.bench.iter()).any(|h| h.eq_ignore_ascii_case(&card.name))
                     || d.main.iter().any(|e| e.card.eq_ignore_ascii_case(&card.name))

@@ -138,6 +138,12 @@ pub enum Event {
         attack: bool,
         hp: u16,
     },
+    /// CR 613.4: HP gained by a card effect, with no upper limit (`hp` is the new total).
+    HpGained {
+        seat: Seat,
+        amount: u16,
+        hp: u16,
+    },
     AttackEnded {
         seat: Seat,
     },

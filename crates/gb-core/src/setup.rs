@@ -62,6 +62,7 @@ pub fn new_match(setup: &MatchSetup) -> Result<MatchState, Vec<SetupError>> {
             first_turns_over: false,
             round: 1,
             round_loser: None,
+            additional_turns: [0, 0],
         },
         rng,
         next_id,

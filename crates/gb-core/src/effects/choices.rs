@@ -11,7 +11,7 @@ use crate::state::MatchState;
 fn filter_of(op: Option<Op>) -> CardFilter {
     match op {
         Some(Op::DiscardFromHand { filter })
-        | Some(Op::SearchDeck { filter })
+        | Some(Op::SearchDeck { filter, .. })
         | Some(Op::RevealTopKeepIf { filter }) => filter,
         _ => CardFilter::Gem,
     }

@@ -114,6 +114,12 @@ pub enum TriggerOn {
     YouInflictNonAttackDamage,
     YouDiscardBasicGemFromHand,
     OpponentFirstTurnEnds,
+    /// "Every time you play an action successfully": after its response window, before it resolves (CR 501.6a).
+    YouPlayActionSuccessfully,
+    /// "At the beginning of your turn": before the draw (CR 201.2b).
+    YourTurnBegins,
+    /// "At the end of your turn": in the active player's order (CR 205.1a).
+    YourTurnEnds,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -177,13 +183,24 @@ pub struct StatDelta {
 pub enum Op {
     RevealTopKeepIf { filter: CardFilter },
     DiscardFromHand { filter: CardFilter },
-    SearchDeck { filter: CardFilter },
+    /// "search your deck for up to `count` …" (default 1): one search, one shuffle (CR 619.2).
+    SearchDeck {
+        filter: CardFilter,
+        #[serde(default = "one")]
+        count: u8,
+    },
     Draw { count: u8 },
     OpponentMayDraw { count: u8 },
     DamageSelf { amount: u16 },
     DamageSelfBlendLevel,
     DamageOpponent { amount: u16 },
+    /// "take an additional turn after this one" (skipped if the round is decided first, CR 206.1g).
+    AdditionalTurn,
+    /// "gain N HP" (CR 613.4a).
+    GainHp { amount: u16 },
     DeblendSelf,
+    /// "return this blend to your hand" (CR 500.9d).
+    ReturnBlendToHand,
     EquipFromHand,
     SwitchSelf,
     SwitchAny,
@@ -197,6 +214,10 @@ pub enum Op {
     InvertWritten,
     BlockAttackDamage,
     ReturnDiscardedGem,
+}
+
+fn one() -> u8 {
+    1
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]

@@ -40,6 +40,8 @@ pub(crate) enum TriggerEvent {
     Attacked { seat: Seat, pos: Position },
     NonAttackDamage { by: Seat },
     GemDiscardedFromHand { seat: Seat, card: Card },
+    TurnBegan { seat: Seat },
+    ActionPlayedSuccessfully { seat: Seat },
     TurnEnded { seat: Seat, first_turn: bool },
 }
 
@@ -88,7 +90,10 @@ pub(crate) fn raise(state: &mut MatchState, event: TriggerEvent) {
                 listeners.extend(Position::ALL.map(|p| (seat, p, TriggerOn::YouDiscardBasicGemFromHand, ctx)));
             }
         }
+        E::ActionPlayedSuccessfully { seat } => listeners.extend(all(seat, TriggerOn::YouPlayActionSuccessfully)),
+        E::TurnBegan { seat } => listeners.extend(all(seat, TriggerOn::YourTurnBegins)),
         E::TurnEnded { seat, first_turn } => {
+            listeners.extend(all(seat, TriggerOn::YourTurnEnds));
             if first_turn {
                 listeners.extend(all(seat.other(), TriggerOn::OpponentFirstTurnEnds));
             }

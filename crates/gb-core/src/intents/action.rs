@@ -82,9 +82,16 @@ pub(crate) fn step(state: &mut MatchState, mut action: ActionFrame, ev: &mut Eve
     }
     if !action.resolved && !action.prevented {
         action.resolved = true;
+        let seat = action.seat;
         let effect = EffectFrame::new(action.seat, None, action.card.def, TriggerCtx::default());
         state.frames.push(Frame::Action(action));
         state.frames.push(Frame::Effect(effect));
+        // CR 501.6a: past its response window the action is "played successfully"; effects on that resolve
+        // before the action does (the checkpoint puts them above its effect).
+        crate::effects::triggers::raise(
+            state,
+            crate::effects::triggers::TriggerEvent::ActionPlayedSuccessfully { seat },
+        );
         return;
     }
     // The card stays in the meter whether or not its effect happened (CR 303.4).

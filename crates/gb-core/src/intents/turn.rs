@@ -25,7 +25,17 @@ pub(crate) fn begin_turn(state: &mut MatchState, seat: Seat, ev: &mut Events) {
     p.current_turn = number;
     let first_turn = state.is_first_turn(seat);
     ev.push(Event::TurnStarted { seat, turn: state.turn.number, first_turn });
-    let skip_draw = first_turn && seat == state.turn.first_player;
+    // CR 201.2b: "at the beginning of your turn" effects resolve before the draw (the `Draw` stage waits for
+    // them), after "until your next turn" effects ended above. They are part of the turn (CR 201.2).
+    crate::effects::triggers::raise(state, crate::effects::triggers::TriggerEvent::TurnBegan { seat });
+    state.frames.push(Frame::EndPhase(EndStage::Draw));
+}
+
+/// The draw that starts the active player's turn (none on the first player's first turn, CR 200.9), then the play
+/// phase.
+fn draw_phase(state: &mut MatchState, ev: &mut Events) {
+    let seat = state.turn.active;
+    let skip_draw = state.is_first_turn(seat) && seat == state.turn.first_player;
     if !skip_draw {
         state.draw(seat, 1, ev);
     }
@@ -63,6 +73,7 @@ pub(crate) fn apply_pass(state: &mut MatchState, _seat: Seat, _ev: &mut Events) 
 pub(crate) fn step(state: &mut MatchState, stage: EndStage, ev: &mut Events) {
     let active = state.turn.active;
     match stage {
+        EndStage::Draw => draw_phase(state, ev),
         EndStage::EndOfTurn => {
             state.turn.phase = Phase::End;
             ev.push(Event::EndPhase { seat: active });
@@ -105,10 +116,21 @@ pub(crate) fn step(state: &mut MatchState, stage: EndStage, ev: &mut Events) {
             }
         }
         EndStage::NextTurn => {
-            // CR 206.1d, 206.3 step 4: the turn passes to the other player in every case.
+            // CR 206.1d, 206.3 step 4: after a decided round the turn passes to the other player in every case, and
+            // additional turns not yet taken are skipped (CR 206.1g).
+            let turns = &mut state.turn.additional_turns;
+            let next = if state.turn.round_loser.is_some() {
+                *turns = [0, 0];
+                active.other()
+            } else if turns[active.index()] > 0 {
+                turns[active.index()] -= 1;
+                active
+            } else {
+                active.other()
+            };
             state.turn.round_loser = None;
             crate::effects::expire(state, Some(state.turn.number), None);
-            begin_turn(state, active.other(), ev);
+            begin_turn(state, next, ev);
         }
     }
 }

@@ -175,6 +175,7 @@ pub(crate) fn build(spec: &PositionSpec) -> Result<(MatchState, crate::event::Ev
             first_turns_over: spec.round > 1,
             round: spec.round,
             round_loser: None,
+            additional_turns: [0, 0],
         },
         MatchRng::new(spec.seed),
         ids.0,

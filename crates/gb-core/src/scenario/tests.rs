@@ -3,7 +3,16 @@ use super::run_text;
 
 #[test]
 fn every_committed_scenario_passes() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios");
+    run_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"), 10);
+}
+
+/// The scenarios of the test cards (`test-cards/cards.json`, known to test builds only).
+#[test]
+fn every_test_card_scenario_passes() {
+    run_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/test-cards/scenarios"), 1);
+}
+
+fn run_dir(dir: &str, at_least: usize) {
     let mut failures = Vec::new();
     let mut n = 0;
     let mut paths: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
@@ -15,7 +24,7 @@ fn every_committed_scenario_passes() {
             failures.push(format!("{}: {}: {f}", path.display(), result.name));
         }
     }
-    assert!(n >= 10, "expected the committed scenarios, found {n}");
+    assert!(n >= at_least, "expected the committed scenarios in {dir}, found {n}");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

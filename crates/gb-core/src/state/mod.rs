@@ -68,6 +68,9 @@ pub struct TurnState {
     pub round: u8,
     /// Set when a player's HP reached 0 this turn; the round is decided and no one else can lose it (CR 206.1c).
     pub round_loser: Option<Seat>,
+    /// Additional turns each seat is owed, taken after its current (or next) turn; skipped once a round is
+    /// decided (CR 206.1g).
+    pub additional_turns: [u8; 2],
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -203,6 +206,13 @@ impl MatchState {
         }
     }
 
+    /// CR 613.4, 613.4a: an effect's HP gain; the starting HP is no ceiling.
+    pub(crate) fn gain_hp(&mut self, seat: Seat, amount: u16, ev: &mut Events) {
+        let p = self.player_mut(seat);
+        p.hp = p.hp.saturating_add(amount);
+        ev.push(Event::HpGained { seat, amount, hp: p.hp });
+    }
+
     fn lose_round(&mut self, loser: Seat, ev: &mut Events) {
         self.turn.round_loser = Some(loser);
         let winner = loser.other();
@@ -237,10 +247,28 @@ impl MatchState {
         let Some(blend) = self.hero_mut(seat, pos).blend.take() else {
             return;
         };
-        let attached = std::mem::take(&mut self.hero_mut(seat, pos).attached);
         let blend = self.fresh(blend.def);
         self.player_mut(seat).discard.push(blend);
         ev.push(Event::Deblended { seat, hero: pos, blend: blend.into(), reason });
+        self.discard_attached(seat, pos, ev);
+    }
+
+    /// A blend back to its owner's hand by an effect: a new card there, so if it is played again it is a new blend
+    /// (CR 500.9d). Returns whether there was one.
+    pub(crate) fn return_blend_to_hand(&mut self, seat: Seat, pos: Position, ev: &mut Events) -> bool {
+        let Some(blend) = self.hero_mut(seat, pos).blend.take() else {
+            return false;
+        };
+        let blend = self.fresh(blend.def);
+        self.player_mut(seat).hand.push(blend);
+        ev.push(Event::ReturnedToHand { seat, card: blend.def.name() });
+        self.discard_attached(seat, pos, ev);
+        true
+    }
+
+    /// The cards attached to a hero go to the discard when its blend leaves it.
+    fn discard_attached(&mut self, seat: Seat, pos: Position, ev: &mut Events) {
+        let attached = std::mem::take(&mut self.hero_mut(seat, pos).attached);
         for card in attached {
             let card = self.fresh(card.def);
             self.player_mut(seat).discard.push(card);

@@ -52,7 +52,7 @@ pub(super) fn discard_from_hand(state: &mut MatchState, f: &mut EffectFrame, ev:
 }
 
 /// CR 619: look through the deck, show the chosen card, put it into the hand, shuffle.
-pub(super) fn search_deck(state: &mut MatchState, f: &mut EffectFrame, ev: &mut Events) -> Flow {
+pub(super) fn search_deck(state: &mut MatchState, f: &mut EffectFrame, count: u8, ev: &mut Events) -> Flow {
     let me = f.controller;
     match f.take_answer() {
         None => Flow::Ask(me, Prompt::SearchDeck),
@@ -64,8 +64,14 @@ pub(super) fn search_deck(state: &mut MatchState, f: &mut EffectFrame, ev: &mut 
                     let card = state.fresh(card.def);
                     state.player_mut(me).hand.push(card);
                     ev.push(Event::Searched { seat: me, card: Some(card.def.name()) });
+                    // `stage` counts the cards taken; CR 619.2: more than one card is still one search, so the
+                    // searcher goes on looking before the single shuffle.
+                    f.stage += 1;
+                    if f.stage < count {
+                        return Flow::Ask(me, Prompt::SearchDeck);
+                    }
                 }
-            } else {
+            } else if f.stage == 0 {
                 ev.push(Event::Searched { seat: me, card: None });
             }
             crate::intents::setup::shuffle_deck(state, me);

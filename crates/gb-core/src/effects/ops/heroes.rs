@@ -13,6 +13,14 @@ pub(super) fn deblend_self(state: &mut MatchState, f: &mut EffectFrame, ev: &mut
     Flow::Next
 }
 
+/// "Return this blend to your hand": off the hero, into the hand as a new card (CR 500.9d).
+pub(super) fn return_blend_to_hand(state: &mut MatchState, f: &mut EffectFrame, ev: &mut Events) -> Flow {
+    if let Some(pos) = f.source_position(state) {
+        state.return_blend_to_hand(f.controller, pos, ev);
+    }
+    Flow::Next
+}
+
 /// Usher: equip a hero of yours with a gem from your hand; not your allotted gem (CR 602.2), but an equip for
 /// every effect that watches for one (CR 611.1).
 pub(super) fn equip_from_hand(state: &mut MatchState, f: &mut EffectFrame, ev: &mut Events) -> Flow {

@@ -16,7 +16,7 @@ pub(crate) fn run(op: Op, state: &mut MatchState, f: &mut EffectFrame, ev: &mut 
     match op {
         Op::RevealTopKeepIf { filter } => cards::reveal_top_keep_if(state, f, filter, ev),
         Op::DiscardFromHand { .. } => cards::discard_from_hand(state, f, ev),
-        Op::SearchDeck { .. } => cards::search_deck(state, f, ev),
+        Op::SearchDeck { count, .. } => cards::search_deck(state, f, count, ev),
         Op::Draw { count } => {
             state.draw(me, count as usize, ev);
             Flow::Next
@@ -35,7 +35,16 @@ pub(crate) fn run(op: Op, state: &mut MatchState, f: &mut EffectFrame, ev: &mut 
             state.effect_damage(Some(me), me.other(), amount, ev);
             Flow::Next
         }
+        Op::AdditionalTurn => {
+            state.turn.additional_turns[me.index()] += 1;
+            Flow::Next
+        }
+        Op::GainHp { amount } => {
+            state.gain_hp(me, amount, ev);
+            Flow::Next
+        }
         Op::DeblendSelf => heroes::deblend_self(state, f, ev),
+        Op::ReturnBlendToHand => heroes::return_blend_to_hand(state, f, ev),
         Op::EquipFromHand => heroes::equip_from_hand(state, f, ev),
         Op::DiscardGemsOnSelf { gems } => heroes::discard_gems_on_self(state, f, gems, ev),
         Op::DiscardOpponentBlend => heroes::discard_opponent_blend(state, f, ev),
