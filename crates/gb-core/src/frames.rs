@@ -105,13 +105,14 @@ pub(crate) struct ActionFrame {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum EndStage {
-    /// The next turn's draw, once its "at the beginning of your turn" effects resolved (CR 201.2b).
-    Draw,
     EndOfTurn,
     RoundEnd,
     /// 0: the round winner's substitution, 1: the loser's (CR 206.3 step 3).
     Substitute(u8),
     NextTurn,
+    /// The next turn's draw, once its "at the beginning of your turn" effects resolved (CR 201.2b). Last, so the
+    /// derived `Hash` of the older variants keeps its discriminants (stored records' state hashes).
+    Draw,
 }
 
 impl Frame {
