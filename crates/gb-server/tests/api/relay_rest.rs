@@ -112,7 +112,9 @@ async fn room_calls_answer_alike_on_every_node() {
     assert_eq!(status, 200, "{text}");
     let after: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(after["status"], "playing", "game 2 started: {after}");
-    assert_eq!(after["games"].as_array().unwrap().len(), 1, "one game finished: {after}");
+    let games = after["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2, "game 1 over, game 2 under way: {after}");
+    assert_eq!(games[0]["reason"], "concession", "{after}");
     let (status, from_one) = info(&one.address, &room).await;
     assert_eq!((status, from_one), info(&two.address, &room).await, "info from both nodes after the rematch");
 
