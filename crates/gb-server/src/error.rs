@@ -59,6 +59,14 @@ impl ApiError {
     }
 }
 
+impl ApiError {
+    /// The JSON body this error is sent with (also relayed between nodes as is: api/room_calls.rs).
+    pub fn body(&self) -> ErrorBody {
+        let rejections = self.rejections.clone();
+        ErrorBody { error: ErrorDetail { code: self.code.to_owned(), message: self.message.clone(), rejections } }
+    }
+}
+
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
         ApiError::internal(format!("database: {e}"))
@@ -98,8 +106,7 @@ impl From<JsonRejection> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let error = ErrorDetail { code: self.code.to_owned(), message: self.message, rejections: self.rejections };
-        let mut response = (self.status, Json(ErrorBody { error })).into_response();
+        let mut response = (self.status, Json(self.body())).into_response();
         if let Some(wait) = self.retry_after {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(wait.as_secs()));
         }

@@ -103,6 +103,12 @@ pub struct ClusterSettings {
     #[arg(long, env = "GB_NODE_CAPACITY", default_value_t = 1000)]
     pub capacity: i32,
 
+    /// How long a node rides out a lost NATS connection: relayed sockets are told `unavailable` and closed with
+    /// 1012 once it has been down this long (their clients reconnect elsewhere); a shorter outage ends with a
+    /// resync by version. The node's own rooms run on regardless.
+    #[arg(long, env = "GB_NATS_OUTAGE_MS", default_value_t = 5000)]
+    pub nats_outage_ms: u64,
+
     /// Test only: never stop a room on the node's own say-so (lost heartbeat, local lease timer), so the
     /// database fence alone refuses a deposed owner's appends (the split-brain test's second path).
     #[arg(long, env = "GB_TEST_NO_SELF_FENCE", hide = true, value_parser = clap::builder::BoolishValueParser::new())]
@@ -243,6 +249,7 @@ impl Settings {
                 heartbeat_ms: 1000,
                 sweep_ms: 250,
                 capacity: 1000,
+                nats_outage_ms: 5000,
                 ..Default::default()
             },
         }

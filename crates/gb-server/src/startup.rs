@@ -61,7 +61,9 @@ impl Application {
         let persist = Persist::spawn(db.clone(), &tracker, shutdown.clone());
         let login_throttle = Arc::new(LoginThrottle::new(&settings.limits));
         let ws_opens = Arc::new(WsOpens::new(&settings.limits));
-        let bus = crate::bus::Bus::start(settings.cluster.nats_url.as_deref(), &tracker, shutdown.clone()).await;
+        let outage = std::time::Duration::from_millis(settings.cluster.nats_outage_ms);
+        let bus =
+            crate::bus::Bus::start(settings.cluster.nats_url.as_deref(), outage, &tracker, shutdown.clone()).await;
         let state = AppState {
             db,
             settings: Arc::new(settings),

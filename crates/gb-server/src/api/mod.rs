@@ -4,6 +4,7 @@ pub mod decks;
 pub mod ops;
 pub mod quota;
 pub mod replay;
+pub mod room_calls;
 pub mod rooms;
 pub mod session;
 pub mod throttle;

@@ -1,17 +1,21 @@
 //! Lobby REST (protocol.md): create, list, look up, take a seat, ask for a rematch. Each call that changes a
-//! room is a command to its actor; listings read the rooms' published info without a round trip.
+//! room is a command to its actor; listings read the rooms' published info without a round trip. Calls on one
+//! room run where the room is (room_calls.rs): here, or on its owner in cluster mode.
+use super::room_calls::RoomAt;
 use super::session::CurrentAccount;
+use crate::bus::wire::RoomCall;
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::protocol::{
-    BotLevel, ClockSetting, CreateRoom, JoinReply, JoinSeat, RematchRequest, RoomInfo, RoomList, RoomStatus, SeatInfo,
+    BotLevel, ClockSetting, CreateRoom, JoinSeat, RematchRequest, RoomInfo, RoomList, RoomStatus, SeatInfo,
     SpectatorDelay, Visibility,
 };
-use crate::room::{RoomConfig, RoomHandle, SeatEntry, recover, spawn_room};
+use crate::room::{RoomConfig, SeatEntry, recover, spawn_room};
 use crate::state::AppState;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
+use axum::response::Response;
 
 pub async fn create(
     State(state): State<AppState>,
@@ -168,14 +172,9 @@ pub async fn list(State(state): State<AppState>) -> Json<RoomList> {
     Json(RoomList { open, live })
 }
 
-fn room(state: &AppState, id: &str) -> ApiResult<RoomHandle> {
-    state.rooms.get(id).ok_or_else(|| ApiError::not_found("no_such_room", "no room with this id"))
-}
-
 /// Private rooms too: knowing the id is the invitation.
-pub async fn get(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<RoomInfo>> {
-    let info = room(&state, &id)?.info.borrow().clone();
-    Ok(Json(info))
+pub async fn get(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    Ok(RoomAt::find(&state, &id).await?.call(&state, &id, RoomCall::Info).await)
 }
 
 pub async fn join(
@@ -183,12 +182,11 @@ pub async fn join(
     Path(id): Path<String>,
     CurrentAccount(account): CurrentAccount,
     ApiJson(body): ApiJson<JoinSeat>,
-) -> ApiResult<Json<JoinReply>> {
-    let handle = room(&state, &id)?;
+) -> ApiResult<Response> {
+    let at = RoomAt::find(&state, &id).await?;
     let deck = chosen_deck(&state, &account.id, body).await?;
-    let (account_id, display_name) = (account.id, account.display_name);
-    let seat = handle.join(account_id, display_name, deck).await?;
-    Ok(Json(JoinReply { seat }))
+    let call = RoomCall::Join { account_id: account.id, display_name: account.display_name, deck };
+    Ok(at.call(&state, &id, call).await)
 }
 
 /// The deck a player names: one of their saved decks, or a preconstructed one (also a tournament registration's).
@@ -210,14 +208,12 @@ pub async fn rematch(
     Path(id): Path<String>,
     CurrentAccount(account): CurrentAccount,
     body: Bytes,
-) -> ApiResult<Json<RoomInfo>> {
-    let handle = room(&state, &id)?;
+) -> ApiResult<Response> {
+    let at = RoomAt::find(&state, &id).await?;
     let req: RematchRequest = if body.is_empty() {
         RematchRequest::default()
     } else {
         serde_json::from_slice(&body).map_err(|e| ApiError::bad_request("bad_json", e.to_string()))?
     };
-    handle.rematch(account.id, req.go_first).await?;
-    let info = handle.fetch_info().await?;
-    Ok(Json(info))
+    Ok(at.call(&state, &id, RoomCall::Rematch { account_id: account.id, go_first: req.go_first }).await)
 }

@@ -6,7 +6,9 @@
 //! | Subject | Kind | |
 //! |---|---|---|
 //! | `gb.v1.room.{room}.f.{a\|b\|s}` | pub/sub | owner → relays: each frame once per viewer kind, headers `Gb-Epoch`, `Gb-Game`, `Gb-V`, `Gb-Seq` |
-//! | `gb.v1.room.{room}.e{epoch}.rpc` | request/reply | relays → the owner of that epoch: `kind`, `attach`, `detach`, `intent` |
+//! | `gb.v1.room.{room}.e{epoch}.rpc` | request/reply | relays → the owner of that epoch: `kind`, `attach`, `detach`, `intent`, `rest` |
+//! | `gb.v1.room.{room}.owner` | pub/sub | a new owner → relays, once it serves its epoch's RPC subject: `{epoch, node}` |
+pub mod outage;
 pub mod owner;
 pub mod relay;
 pub mod wire;
@@ -20,7 +22,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -51,6 +53,10 @@ struct Inner {
     client: Option<async_nats::Client>,
     frames: mpsc::Sender<RelayFrame>,
     state: Arc<AtomicU8>,
+    /// Whether NATS is connected now, for relays and owners riding out an outage (outage.rs).
+    connected: watch::Receiver<bool>,
+    /// How long an outage is ridden out before relayed sockets are closed (`GB_NATS_OUTAGE_MS`).
+    outage: Duration,
     /// Rooms this node serves as owner: their RPC task's stop token.
     served: Mutex<HashMap<String, (i64, CancellationToken)>>,
     owners: Mutex<HashMap<String, (Instant, Option<Owner>)>>,
@@ -60,12 +66,19 @@ impl Bus {
     /// Connects to NATS (in the background: a node starts even while NATS is down, and reports it) and starts
     /// the bus task. Without a NATS url the bus is off: rooms are only served locally.
     /// `node` names this process in relay keys (`node:conn`); it is random per start, like the cluster's node id.
-    pub async fn start(nats_url: Option<&str>, tracker: &TaskTracker, shutdown: CancellationToken) -> Bus {
+    /// `outage`: how long relayed sockets wait for a lost NATS connection to come back (outage.rs).
+    pub async fn start(
+        nats_url: Option<&str>,
+        outage: Duration,
+        tracker: &TaskTracker,
+        shutdown: CancellationToken,
+    ) -> Bus {
         let node = uuid::Uuid::new_v4().simple().to_string();
         let state = Arc::new(AtomicU8::new(OFF));
+        let (link, connected) = watch::channel(false);
         let (frames, rx) = mpsc::channel(FRAME_QUEUE);
         let client = match nats_url {
-            Some(url) => match connect(url, state.clone()).await {
+            Some(url) => match connect(url, state.clone(), Arc::new(link)).await {
                 Ok(c) => Some(c),
                 Err(e) => {
                     tracing::error!(error = %e, url, "NATS url refused; this node relays nothing");
@@ -83,6 +96,8 @@ impl Bus {
                 client,
                 frames,
                 state,
+                connected,
+                outage,
                 served: Default::default(),
                 owners: Default::default(),
             }),
@@ -132,15 +147,24 @@ impl Bus {
     }
 }
 
-async fn connect(url: &str, state: Arc<AtomicU8>) -> Result<async_nats::Client, async_nats::ConnectError> {
+async fn connect(
+    url: &str,
+    state: Arc<AtomicU8>,
+    link: Arc<watch::Sender<bool>>,
+) -> Result<async_nats::Client, async_nats::ConnectError> {
     state.store(PENDING, Ordering::Relaxed);
     let events = state.clone();
     async_nats::ConnectOptions::new()
         // A dead peer is noticed in seconds rather than after the 60 s default (docs/multi-node.md §3).
         .ping_interval(Duration::from_secs(5))
         .retry_on_initial_connect()
+        // Back within a second of NATS's return (the default backs off to 4 s), well inside the outage setting
+        // relays wait for (outage.rs).
+        .reconnect_delay_callback(|attempts| {
+            Duration::from_millis(2u64.saturating_pow(attempts.min(10) as u32)).min(Duration::from_secs(1))
+        })
         .event_callback(move |event| {
-            let events = events.clone();
+            let (events, link) = (events.clone(), link.clone());
             async move {
                 match event {
                     async_nats::Event::Connected => events.store(CONNECTED, Ordering::Relaxed),
@@ -151,6 +175,7 @@ async fn connect(url: &str, state: Arc<AtomicU8>) -> Result<async_nats::Client, 
                     other => tracing::info!(event = %other, "NATS event"),
                 }
                 let up = events.load(Ordering::Relaxed) == CONNECTED;
+                link.send_if_modified(|was| std::mem::replace(was, up) != up);
                 metrics::gauge!("gb_nats_connected").set(if up { 1.0 } else { 0.0 });
             }
         })
@@ -165,6 +190,10 @@ pub fn frame_subject(room: &str, kind: Kind) -> String {
         Kind::Spectator => "s",
     };
     format!("gb.v1.room.{room}.f.{k}")
+}
+
+pub fn owner_subject(room: &str) -> String {
+    format!("gb.v1.room.{room}.owner")
 }
 
 pub fn rpc_subject(room: &str, epoch: i64) -> String {

@@ -3,7 +3,7 @@
 //! the room says to one of them alone (`accepted`, `rejected`, errors) comes back on its private queue and goes
 //! into the RPC reply, byte for byte what a local socket would have been sent.
 use super::Bus;
-use super::wire::{Reply, Request};
+use super::wire::{OwnerNotice, Reply, Request};
 use crate::room::relay::RelaySink;
 use crate::room::{Conn, Out, RoomHandle};
 use futures_util::StreamExt;
@@ -34,9 +34,14 @@ impl Bus {
     /// This node now owns `room` under `epoch`: answer its RPC subject until [`Bus::unserve_room`] (or shutdown).
     /// The room-spawn path calls it once the lease is claimed; the subject carries the epoch, so a deposed owner
     /// that wakes up never answers for its successor (docs/multi-node.md §3).
-    pub async fn serve_room(&self, room: RoomHandle, epoch: i64) -> anyhow::Result<()> {
+    /// Once subscribed it announces itself on `gb.v1.room.{room}.owner` (`node` = its cluster node id), so relays
+    /// attached to a previous owner move here at once, quiet sockets included.
+    pub async fn serve_room(&self, room: RoomHandle, epoch: i64, node: &str) -> anyhow::Result<()> {
         let Some(client) = self.client() else { return Ok(()) };
         let mut sub = client.subscribe(super::rpc_subject(&room.id, epoch)).await?;
+        // Published after the subscription on the same connection: a relay that hears it finds the subject served.
+        let notice = serde_json::to_vec(&OwnerNotice { epoch, node: node.to_owned() }).expect("notices serialize");
+        client.publish(super::owner_subject(&room.id), notice.into()).await?;
         let stop = CancellationToken::new();
         if let Some((_, old)) =
             self.inner.served.lock().expect("served lock").insert(room.id.clone(), (epoch, stop.clone()))
@@ -50,6 +55,11 @@ impl Bus {
             attached: Default::default(),
             answers: Default::default(),
         });
+        let forget = {
+            let served = served.clone();
+            move || served.forget_all()
+        };
+        tokio::spawn(super::outage::forget_after_outage(self.clone(), stop.clone(), forget));
         let client = client.clone();
         tokio::spawn(async move {
             loop {
@@ -76,10 +86,7 @@ impl Bus {
                 });
             }
             let _ = sub.unsubscribe().await;
-            for a in served.attached.lock().expect("attached lock").drain() {
-                let (room, conn) = (served.room.clone(), a.1.conn);
-                tokio::spawn(async move { room.disconnect(conn).await });
-            }
+            served.forget_all();
         });
         Ok(())
     }
@@ -97,6 +104,15 @@ impl Bus {
 }
 
 impl Served {
+    /// Disconnects every remote socket from the room (the room is no longer served here, or NATS has been
+    /// down too long to reach them).
+    fn forget_all(&self) {
+        for a in self.attached.lock().expect("attached lock").drain() {
+            let (room, conn) = (self.room.clone(), a.1.conn);
+            tokio::spawn(async move { room.disconnect(conn).await });
+        }
+    }
+
     async fn answer(&self, req: Request) -> Reply {
         match req {
             Request::Kind { account, role } => match self.room.kind_of(account, role).await {
@@ -121,6 +137,10 @@ impl Served {
                 Reply::Detached
             }
             Request::Intent { relay, key, seq, intent } => self.intent(&relay, key, seq, intent).await,
+            Request::Rest { call } => {
+                let (status, body) = crate::api::room_calls::run(&self.room, call).await;
+                Reply::Rest { status: status.as_u16(), body }
+            }
         }
     }
 

@@ -2,9 +2,13 @@
 //! (`room_leases`), subscribes to its viewer kind's frames **before** attaching (so nothing published after the
 //! attach is missed), sends the attach reply's catch-up frames, then forwards live frames, only those past what
 //! it already forwarded: **a relay forwards only v > last forwarded** (per game), drops frames of older epochs and
-//! re-attaches on a newer one. Intents go to the owner by RPC; its answer is written to the socket as is.
-use super::wire::{Reply, Request};
-use super::{Bus, RPC_TIMEOUT, frame_subject, rpc_subject};
+//! re-attaches on a newer one, or as soon as a new owner announces itself on `gb.v1.room.{room}.owner` (a quiet
+//! socket sees no newer frame). Intents go to the owner by RPC; its answer is written to the socket as is.
+//! A lost NATS connection is ridden out (outage.rs): re-attach from the last version when it comes back, or
+//! `unavailable` and 1012 once it has been gone for the outage setting.
+use super::outage::{lost, ride_out};
+use super::wire::{OwnerNotice, Reply, Request};
+use super::{Bus, RPC_TIMEOUT, frame_subject, owner_subject, rpc_subject};
 use crate::cluster::Owner;
 use crate::db::Db;
 use crate::protocol::{Role, ServerMsg, close};
@@ -60,6 +64,8 @@ struct Cursor {
 enum Ended {
     Stopped,
     Resync,
+    /// NATS went down.
+    Outage,
 }
 
 impl Session {
@@ -126,6 +132,13 @@ impl Drop for Session {
 }
 
 impl Shared {
+    /// The owner cannot be reached: the client is told so and the socket closes with 1012 (it reconnects,
+    /// perhaps to another node, and resumes by version).
+    fn give_up(&self, why: &str) {
+        self.send(Utf8Bytes::from(ServerMsg::error("unavailable", why).encode()));
+        let _ = self.tx.try_send(Out::Close(close::RESTARTING, "room unavailable: reconnect later"));
+    }
+
     /// Queues a frame for the socket; a full queue is a slow client, cut off like a local one.
     fn send(&self, frame: Utf8Bytes) {
         if let Err(mpsc::error::TrySendError::Full(_)) = self.tx.try_send(Out::Text(frame, None)) {
@@ -143,6 +156,14 @@ async fn forward(
     stop: CancellationToken,
 ) {
     let (mut resume, mut welcomed, mut failures) = (hello, false, 0);
+    // After an outage the owner's node may reconnect later than this one: attach is retried until then.
+    let mut patient_until: Option<tokio::time::Instant> = None;
+    let mut nats = s.bus.connection();
+    // Subscribed once for the socket's life, so a notice sent between two attaches is not missed.
+    let mut owners = match s.bus.client() {
+        Some(c) => c.subscribe(owner_subject(&s.room)).await.ok(),
+        None => None,
+    };
     while !stop.is_cancelled() {
         let attached = tokio::select! {
             a = attach(&s, resume) => a,
@@ -151,18 +172,29 @@ async fn forward(
         let (owner, mut sub, mut cursor, frames) = match attached {
             Ok(a) => a,
             Err(why) => {
+                if s.bus.nats_lost() {
+                    if ride_out(&s.bus, &mut nats).await {
+                        patient_until = Some(tokio::time::Instant::now() + s.bus.outage());
+                        continue;
+                    }
+                    s.give_up("the room's server cannot be reached (NATS is down)");
+                    break;
+                }
+                if patient_until.is_some_and(|t| tokio::time::Instant::now() < t) {
+                    tokio::time::sleep(RETRY).await;
+                    continue;
+                }
                 failures += 1;
                 tracing::info!(room = %s.room, failures, why, "relay cannot attach");
                 if failures >= ATTEMPTS {
-                    s.send(Utf8Bytes::from(ServerMsg::error("unavailable", why).encode()));
-                    let _ = s.tx.try_send(Out::Close(close::RESTARTING, "room unavailable: reconnect later"));
+                    s.give_up(&why);
                     break;
                 }
                 tokio::time::sleep(RETRY).await;
                 continue;
             }
         };
-        failures = 0;
+        (failures, patient_until) = (0, None);
         // A re-attach continues the same socket: its client already had the welcome.
         for f in frames.into_iter().skip(usize::from(welcomed)) {
             s.send(Utf8Bytes::from(f));
@@ -172,13 +204,22 @@ async fn forward(
             l.attached += 1;
             l.owner = Some(owner);
         });
-        let ended = live(&s, &mut sub, &mut cursor, &stop).await;
+        let ended = live(&s, &mut sub, owners.as_mut(), &mut nats, &mut cursor, &stop).await;
         let _ = sub.unsubscribe().await;
         resume = (Some(cursor.last.1), Some(cursor.last.0));
         match ended {
             Ended::Stopped => break,
-            Ended::Resync => metrics::counter!("gb_relay_resync_total").increment(1),
+            Ended::Resync => {}
+            Ended::Outage => {
+                tracing::info!(room = %s.room, "NATS lost; the relay waits for it");
+                if !ride_out(&s.bus, &mut nats).await {
+                    s.give_up("the room's server cannot be reached (NATS is down)");
+                    break;
+                }
+                patient_until = Some(tokio::time::Instant::now() + s.bus.outage());
+            }
         }
+        metrics::counter!("gb_relay_resync_total").increment(1);
     }
 }
 
@@ -211,11 +252,27 @@ async fn attach(s: &Shared, resume: (Option<u32>, Option<u32>)) -> Result<Attach
     }
 }
 
-/// Forwards live frames until the socket stops or the owner changes.
-async fn live(s: &Shared, sub: &mut async_nats::Subscriber, c: &mut Cursor, stop: &CancellationToken) -> Ended {
+/// Forwards live frames until the socket stops, the owner changes (a newer epoch's frame or notice) or NATS
+/// goes down.
+async fn live(
+    s: &Shared,
+    sub: &mut async_nats::Subscriber,
+    mut owners: Option<&mut async_nats::Subscriber>,
+    nats: &mut watch::Receiver<bool>,
+    c: &mut Cursor,
+    stop: &CancellationToken,
+) -> Ended {
     loop {
         let msg = tokio::select! {
             m = sub.next() => m,
+            Some(n) = next_notice(owners.as_deref_mut()) => {
+                if n.epoch > c.epoch {
+                    tracing::debug!(room = %s.room, epoch = n.epoch, node = %n.node, "new owner announced");
+                    return Ended::Resync;
+                }
+                continue;
+            }
+            _ = lost(nats) => return Ended::Outage,
             _ = s.resync.notified() => return Ended::Resync,
             _ = stop.cancelled() => return Ended::Stopped,
         };
@@ -239,6 +296,14 @@ async fn live(s: &Shared, sub: &mut async_nats::Subscriber, c: &mut Cursor, stop
         }
         let Ok(text) = Utf8Bytes::try_from(msg.payload) else { continue };
         s.send(text);
+    }
+}
+
+/// The next owner notice (never, without a subscription); `None` for an unreadable one.
+async fn next_notice(owners: Option<&mut async_nats::Subscriber>) -> Option<OwnerNotice> {
+    match owners {
+        Some(sub) => serde_json::from_slice(&sub.next().await?.payload).ok(),
+        None => std::future::pending().await,
     }
 }
 

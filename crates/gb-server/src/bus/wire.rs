@@ -2,7 +2,7 @@
 //! exact WebSocket texts the owner encoded, forwarded untouched.
 use crate::protocol::Role;
 use crate::room::streams::Kind;
-use gb_core::Intent;
+use gb_core::{DeckList, Intent};
 use serde::{Deserialize, Serialize};
 
 /// A request to a room's owner. `relay` names the remote socket: `"{node}:{conn}"`.
@@ -31,6 +31,21 @@ pub enum Request {
         seq: u32,
         intent: Intent,
     },
+    /// A lobby call for the room (`GET /api/rooms/{id}`, a seat, a rematch) from a node that does not own it;
+    /// the owner runs it as its own handler would (api/room_calls.rs).
+    Rest {
+        call: RoomCall,
+    },
+}
+
+/// The lobby calls that need the live room. The calling node has done what needs no room (the session, the
+/// deck from PostgreSQL); the owner does the rest.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "call", rename_all = "snake_case")]
+pub enum RoomCall {
+    Info,
+    Join { account_id: String, display_name: String, deck: DeckList },
+    Rematch { account_id: String, go_first: Option<bool> },
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -53,8 +68,21 @@ pub enum Reply {
     Answer {
         frame: String,
     },
+    /// The HTTP answer the owner's own handler gives: status and JSON body, sent back as they are.
+    Rest {
+        status: u16,
+        body: String,
+    },
     /// The room is not (or no longer) here under this epoch, or the socket is not attached: re-resolve.
     Moved,
+}
+
+/// What a new owner publishes on `gb.v1.room.{room}.owner` once it serves epoch `epoch`'s RPC subject.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct OwnerNotice {
+    pub epoch: i64,
+    /// The owner's cluster node id (`nodes.node_id`), for logs and operators.
+    pub node: String,
 }
 
 /// `a`, `b` or `s`, as in the frame subjects.

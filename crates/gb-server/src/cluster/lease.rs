@@ -104,6 +104,14 @@ pub async fn least_loaded(db: &Db, except: Option<&str>) -> Result<Option<String
     Ok(row.map(|r| r.0))
 }
 
+/// Whether `room` has a lease row (a live room of the cluster, owned or about to be claimed).
+pub async fn exists(db: &Db, room: &str) -> Result<bool, sqlx::Error> {
+    let Db::Pg(pool) = db else { return Ok(false) };
+    let row: Option<(i32,)> =
+        sqlx::query_as("SELECT 1 FROM room_leases WHERE room_id = $1").bind(room).fetch_optional(pool).await?;
+    Ok(row.is_some())
+}
+
 /// Placement of a new room (no owner yet): its lease row names the least-loaded live node (or `fallback` if
 /// none is known), whose sweeper claims it. Returns the node chosen.
 pub async fn place(db: &Db, room: &str, fallback: &str) -> Result<String, sqlx::Error> {

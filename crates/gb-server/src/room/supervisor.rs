@@ -37,7 +37,7 @@ async fn supervise(
     let lease = room.lease.clone();
     // A leased room answers other nodes' sockets on its epoch's RPC subject for as long as it runs here.
     if let Some(l) = &lease
-        && let Err(e) = deps.bus.serve_room(handle.clone(), l.epoch).await
+        && let Err(e) = deps.bus.serve_room(handle.clone(), l.epoch, &l.node).await
     {
         tracing::error!(room = %id, error = %e, "room RPC not served; relayed sockets retry until it is");
     }

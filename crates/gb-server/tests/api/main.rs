@@ -35,6 +35,8 @@ mod play;
 mod quotas;
 mod rebuild;
 mod relay;
+mod relay_moves;
+mod relay_rest;
 mod replays;
 mod series;
 mod timing;

@@ -7,10 +7,10 @@ use gb_server::Db;
 use serde_json::Value;
 use std::time::Duration;
 
-const NATS: &str = "nats://127.0.0.1:4222";
+pub(crate) const NATS: &str = "nats://127.0.0.1:4222";
 
 /// Cluster mode (leases in PostgreSQL, traffic over `nats`) with the test timings of docs/multi-node.md.
-fn on_cluster(nats: &str) -> impl FnOnce(&mut gb_server::Settings) {
+pub(crate) fn on_cluster(nats: &str) -> impl FnOnce(&mut gb_server::Settings) {
     let nats = nats.to_owned();
     move |s| {
         s.cluster.nats_url = Some(nats);
@@ -19,7 +19,7 @@ fn on_cluster(nats: &str) -> impl FnOnce(&mut gb_server::Settings) {
 }
 
 /// Frames that belong to a viewer kind's stream (not presence, answers or the per-socket welcome).
-fn stream_frames(ws: &Ws) -> Vec<String> {
+pub(crate) fn stream_frames(ws: &Ws) -> Vec<String> {
     let per_socket = ["welcome", "room", "accepted", "rejected", "error", "pong"];
     ws.raw
         .iter()
@@ -32,7 +32,7 @@ fn stream_frames(ws: &Ws) -> Vec<String> {
 }
 
 /// Reads until the game is over (10 s per frame at most).
-async fn watch_to_end(ws: &mut Ws) {
+pub(crate) async fn watch_to_end(ws: &mut Ws) {
     while let Some(m) = ws.next().await {
         if game_over(&m) {
             return;
@@ -43,11 +43,19 @@ async fn watch_to_end(ws: &mut Ws) {
 
 /// Node 1 alone places and owns a seated room; then node 2 joins the cluster (its NATS at `nats2`).
 async fn two_nodes(nats2: &str) -> (TestApp, TestApp, String, [crate::wsclient::Guest; 2]) {
-    let one = spawn_app_with(Backend::Postgres, on_cluster(NATS)).await;
+    seated_on_two(on_cluster(NATS), on_cluster(nats2)).await
+}
+
+/// [`two_nodes`] with each node's settings.
+pub(crate) async fn seated_on_two(
+    first: impl FnOnce(&mut gb_server::Settings),
+    second: impl FnOnce(&mut gb_server::Settings),
+) -> (TestApp, TestApp, String, [crate::wsclient::Guest; 2]) {
+    let one = spawn_app_with(Backend::Postgres, first).await;
     let (room, seats) = seated_room(&one.address, crate::wsclient::public_room()).await;
     let owner = gb_server::cluster::owner_of(&one.db, &room).await.unwrap().expect("placed and claimed");
     assert_eq!(owner.node, one.state.cluster.as_ref().unwrap().node_id(), "the only live node owns it");
-    let two = spawn_node_on(&one, on_cluster(nats2)).await;
+    let two = spawn_node_on(&one, second).await;
     (one, two, room, seats)
 }
 

@@ -1,0 +1,164 @@
+//! Lobby calls that need the live room (its info, a seat, a rematch), answered alike on every node (issue #15).
+//! On the owner they run here; on another node they go to the owner over the room's RPC subject
+//! (`Request::Rest`, bus/wire.rs) and its status and JSON body come back unchanged, so a client cannot tell
+//! which node it asked. What needs no room (the session, a saved deck) is done by the node that was asked.
+use crate::bus::wire::{Reply, Request, RoomCall};
+use crate::cluster::Owner;
+use crate::error::{ApiError, ApiResult};
+use crate::protocol::JoinReply;
+use crate::room::RoomHandle;
+use crate::state::AppState;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// How long a call waits for a room that has a lease but no owner yet (placed on another node and not claimed
+/// yet, or between a drain's release and the next claim): many sweep intervals.
+const CLAIM_WAIT: Duration = Duration::from_secs(3);
+const POLL: Duration = Duration::from_millis(25);
+/// One relayed call, the whole round trip. A join writes the seats and may start the game, so it gets longer
+/// than an intent; past it the call may have run, and is answered 503 rather than sent again.
+const REST_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Where a room's calls run.
+pub enum RoomAt {
+    Here(RoomHandle),
+    Owner(Owner),
+}
+
+/// Whether a relayed call that got no answer may have run on the owner.
+enum Unanswered {
+    /// Nobody took it (no responders, or the owner said `moved`): ask the new owner.
+    NotRun,
+    MaybeRun,
+}
+
+impl RoomAt {
+    /// The room `id`: running on this node, or owned by another live node (cluster mode). 404 `no_such_room`
+    /// when neither this node nor the lease table knows it, as on a single node.
+    pub async fn find(state: &AppState, id: &str) -> ApiResult<RoomAt> {
+        locate(state, id, false).await
+    }
+
+    /// Runs `call` where the room is and renders its answer.
+    pub async fn call(self, state: &AppState, id: &str, call: RoomCall) -> Response {
+        let answer = match self {
+            RoomAt::Here(h) => Ok(run(&h, call).await),
+            RoomAt::Owner(owner) => remote(state, id, owner, call).await,
+        };
+        match answer {
+            Ok((status, body)) => (status, [(header::CONTENT_TYPE, "application/json")], body).into_response(),
+            Err(e) => e.into_response(),
+        }
+    }
+}
+
+/// `fresh`: skip the owner cache (the cached owner just failed us).
+async fn locate(state: &AppState, id: &str, mut fresh: bool) -> ApiResult<RoomAt> {
+    let not_found = || ApiError::not_found("no_such_room", "no room with this id");
+    let deadline = Instant::now() + CLAIM_WAIT;
+    loop {
+        if let Some(h) = state.rooms.get(id) {
+            return Ok(RoomAt::Here(h));
+        }
+        let Some(cluster) = state.cluster.as_ref().filter(|_| state.bus.enabled()) else { return Err(not_found()) };
+        match state.bus.owner(&state.db, id, fresh).await {
+            Some(o) if o.node != cluster.node_id() => return Ok(RoomAt::Owner(o)),
+            // Claimed by this node a moment ago: its room is about to be registered.
+            Some(_) => {}
+            None => {
+                if !crate::cluster::lease::exists(&state.db, id).await? {
+                    return Err(not_found());
+                }
+            }
+        }
+        if Instant::now() >= deadline {
+            return Err(unavailable());
+        }
+        fresh = true;
+        tokio::time::sleep(POLL).await;
+    }
+}
+
+fn unavailable() -> ApiError {
+    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "room_unavailable", "the room's server cannot be reached; try again")
+}
+
+/// The owner's side: exactly what its own handler answers (status and JSON body).
+pub async fn run(room: &RoomHandle, call: RoomCall) -> (StatusCode, String) {
+    fn json(v: &impl serde::Serialize) -> String {
+        serde_json::to_string(v).expect("lobby replies serialize")
+    }
+    let done = match call {
+        // The published info, as a local GET reads it (no round trip through the actor).
+        RoomCall::Info => Ok(json(&*room.info.borrow())),
+        RoomCall::Join { account_id, display_name, deck } => {
+            room.join(account_id, display_name, deck).await.map(|seat| json(&JoinReply { seat }))
+        }
+        RoomCall::Rematch { account_id, go_first } => match room.rematch(account_id, go_first).await {
+            Ok(()) => room.fetch_info().await.map(|info| json(&info)),
+            Err(e) => Err(e),
+        },
+    };
+    match done {
+        Ok(body) => (StatusCode::OK, body),
+        Err(e) => {
+            let e = ApiError::from(e);
+            (e.status, json(&e.body()))
+        }
+    }
+}
+
+/// The caller's side: the call goes to the owner's RPC subject. A call nobody took is sent once more to the
+/// owner found afresh; one that may have run is not repeated (a join is not idempotent) and answers 503.
+async fn remote(state: &AppState, id: &str, mut owner: Owner, call: RoomCall) -> ApiResult<(StatusCode, String)> {
+    let client = state.bus.client().ok_or_else(unavailable)?;
+    let what = call_name(&call);
+    for attempt in 0..2 {
+        let started = std::time::Instant::now();
+        let outcome =
+            ask(client, crate::bus::rpc_subject(id, owner.epoch), &Request::Rest { call: call.clone() }).await;
+        metrics::histogram!("gb_rest_rpc_seconds").record(started.elapsed().as_secs_f64());
+        let label = match &outcome {
+            Ok(_) => "answered",
+            Err(Unanswered::NotRun) => "moved",
+            Err(Unanswered::MaybeRun) => "timeout",
+        };
+        metrics::counter!("gb_rest_relayed_total", "call" => what, "outcome" => label).increment(1);
+        match outcome {
+            Ok((status, body)) => return Ok((StatusCode::from_u16(status).map_err(ApiError::internal)?, body)),
+            Err(Unanswered::MaybeRun) => break,
+            Err(Unanswered::NotRun) if attempt == 0 => match locate(state, id, true).await? {
+                RoomAt::Here(h) => return Ok(run(&h, call).await),
+                RoomAt::Owner(o) => owner = o,
+            },
+            Err(Unanswered::NotRun) => {}
+        }
+    }
+    Err(unavailable())
+}
+
+fn call_name(call: &RoomCall) -> &'static str {
+    match call {
+        RoomCall::Info => "info",
+        RoomCall::Join { .. } => "join",
+        RoomCall::Rematch { .. } => "rematch",
+    }
+}
+
+async fn ask(client: &async_nats::Client, subject: String, req: &Request) -> Result<(u16, String), Unanswered> {
+    let body = serde_json::to_vec(req).expect("requests serialize");
+    match tokio::time::timeout(REST_TIMEOUT, client.request(subject, body.into())).await {
+        Ok(Ok(msg)) => match serde_json::from_slice(&msg.payload) {
+            Ok(Reply::Rest { status, body }) => Ok((status, body)),
+            Ok(_) => Err(Unanswered::NotRun),
+            Err(e) => {
+                tracing::warn!(error = %e, "bad room RPC reply");
+                Err(Unanswered::MaybeRun)
+            }
+        },
+        Ok(Err(e)) if e.kind() == async_nats::RequestErrorKind::NoResponders => Err(Unanswered::NotRun),
+        _ => Err(Unanswered::MaybeRun),
+    }
+}
