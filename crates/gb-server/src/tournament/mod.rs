@@ -5,8 +5,11 @@
 //! At startup every stored event is rebuilt from the database (`recover`), so a restart mid-round resumes.
 mod actor;
 mod attendance;
+mod commands;
 mod repair;
+mod results;
 mod round_clock;
+mod rounds;
 mod table_end;
 mod tables;
 mod view;
