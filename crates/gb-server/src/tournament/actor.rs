@@ -23,6 +23,9 @@ pub struct Event {
     /// (round, table) → the room playing it.
     pub(super) rooms: HashMap<(u32, u32), String>,
     pub round_starts: Vec<i64>,
+    /// When each round's current tables were seated: its pairing, or its last manual re-pairing (stored): the
+    /// no-show grace period counts from then (attendance.rs).
+    pub pairings_made: Vec<i64>,
     /// Tables time has been called on (round_clock.rs); not stored: after a restart time is called again.
     pub(super) time_called: HashSet<(u32, u32)>,
     /// Playoff tables in sudden death (level on rounds and HP when their extra turns ran out).
@@ -32,6 +35,8 @@ pub struct Event {
     /// Players checked in before round 1, and the seats that have joined their table (attendance.rs; stored).
     pub checked_in: HashSet<String>,
     pub arrivals: HashMap<(u32, u32), [bool; 2]>,
+    /// Rooms told that the event ended their match (match_end.rs); not stored: told again after a restart.
+    pub(super) rooms_ended: HashSet<String>,
 }
 
 impl Event {
@@ -44,16 +49,24 @@ impl Event {
             t,
             rooms: HashMap::new(),
             round_starts: Vec::new(),
+            pairings_made: Vec::new(),
             time_called: HashSet::new(),
             sudden_death: HashSet::new(),
             draw_requests: HashMap::new(),
             checked_in: HashSet::new(),
             arrivals: HashMap::new(),
+            rooms_ended: HashSet::new(),
         }
     }
 
     fn view(&self) -> EventView {
         view::build(self)
+    }
+
+    /// Whether `room` is the one the table plays in now: a room's report (an arrival, its games, a time-up)
+    /// counts only then, since a re-paired table has a new room (repair.rs).
+    fn is_current_room(&self, round: u32, table: u32, room: &str) -> bool {
+        self.rooms.get(&(round, table)).is_some_and(|r| r == room)
     }
 }
 
@@ -70,7 +83,12 @@ pub fn spawn(state: &AppState, mut event: Event, rooms: Vec<(u32, u32, String)>)
     state.tracker.spawn(async move {
         for (round, table, room) in rooms {
             match tables::reattach(&event.state, &room).await {
-                Ok(h) => tables::watch(&event.state, h, round, table, tx.clone()),
+                Ok(h) => {
+                    tables::watch(&event.state, h, round, table, tx.clone());
+                    if let Ok(result) = event.current_result(round, table) {
+                        event.end_room_match(round, table, &result);
+                    }
+                }
                 Err(e) => tracing::error!(event = %event.id, round, table, %room, "table room not recovered: {e:#}"),
             }
         }
@@ -92,13 +110,16 @@ pub fn spawn(state: &AppState, mut event: Event, rooms: Vec<(u32, u32, String)>)
                 () = shutdown.cancelled() => return,
             };
             let reply = match cmd {
-                Cmd::TimeUp { round, table, up } => {
+                Cmd::TimeUp { round, table, room, up } => {
+                    if !event.is_current_room(round, table, &room) {
+                        continue; // the old room of a re-paired table: its time and games no longer count
+                    }
                     event.time_up(round, table, up, &tx).await;
                     None
                 }
                 Cmd::Op { actor, op, reply } => Some((reply, event.apply(&actor, op, &tx).await)),
                 Cmd::Arrived { round, table, room, seat } => {
-                    if event.rooms.get(&(round, table)) != Some(&room) {
+                    if !event.is_current_room(round, table, &room) {
                         continue; // the old room of a re-paired table
                     }
                     if let Err(e) = event.arrived(round, table, seat).await {
@@ -107,7 +128,7 @@ pub fn spawn(state: &AppState, mut event: Event, rooms: Vec<(u32, u32, String)>)
                     None
                 }
                 Cmd::RoomGames { round, table, room, games } => {
-                    if event.rooms.get(&(round, table)) != Some(&room) {
+                    if !event.is_current_room(round, table, &room) {
                         continue; // a table re-paired since: its old room no longer counts
                     }
                     if let Err(e) = event.room_games(round, table, &games).await {

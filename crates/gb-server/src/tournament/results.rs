@@ -4,7 +4,7 @@ use super::actor::Event;
 use crate::db::tournaments as db;
 use crate::error::ApiError;
 use crate::protocol::GameResult;
-use gb_tournament::{Game, Pairing, TableResult};
+use gb_tournament::{Game, Pairing, TableResult, Tournament};
 
 impl Event {
     /// The table's result as the round records it (a correction is a separate entry and does not change it).
@@ -22,13 +22,8 @@ impl Event {
             .ok_or_else(|| ApiError::not_found("no_such_table", format!("round {round} has no table {table}")))
     }
 
-    /// Checks a table's new result against the whole log (standings must still compute), then stores it.
-    pub(super) async fn check_and_record(
-        &mut self,
-        round: u32,
-        table: u32,
-        result: TableResult,
-    ) -> Result<(), ApiError> {
+    /// The log with a table's new result, checked against the whole log (standings must still compute).
+    pub(super) fn with_result(&self, round: u32, table: u32, result: &TableResult) -> Result<Tournament, ApiError> {
         let mut t = self.t.clone();
         for p in &mut t.rounds[round as usize - 1].pairings {
             if let Pairing::Table(tb) = p
@@ -38,8 +33,20 @@ impl Event {
             }
         }
         gb_tournament::standings(&t).map_err(|e| ApiError::unprocessable("bad_result", e.to_string()))?;
+        Ok(t)
+    }
+
+    /// Checks a table's new result against the whole log, then stores it.
+    pub(super) async fn check_and_record(
+        &mut self,
+        round: u32,
+        table: u32,
+        result: TableResult,
+    ) -> Result<(), ApiError> {
+        let t = self.with_result(round, table, &result)?;
         db::record_result(&self.state.db, &self.id, round, table, &result).await.map_err(ApiError::internal)?;
         self.t = t;
+        self.end_room_match(round, table, &result);
         Ok(())
     }
 
