@@ -29,7 +29,9 @@ impl Event {
         db::set_status(&self.state.db, &self.id, EventStatus::Running.name()).await.map_err(ApiError::internal)?;
         self.status = EventStatus::Running;
         self.t.rounds.push(gb_tournament::Round { pairings: plan.pairings.clone() });
-        self.round_starts.push(now_ms());
+        let now = now_ms();
+        self.round_starts.push(now);
+        self.pairings_made.push(now);
         let dropped: Vec<&String> = unchecked.iter().map(|c| &c.player).collect();
         let mut detail = json!({ "round": plan.round, "phase": plan.phase, "explanation": plan.explanation });
         if !dropped.is_empty() {
