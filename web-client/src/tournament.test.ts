@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type EventView, type RoundView, type TableView, auditText, clockText, gamesFromScore, myTable, noShowText, playerStatus, resultText } from "./tournament";
+import { type EventView, type RoundView, type TableView, auditText, clockText, gamesFromScore, myTable, noShowText, playerStatus, resultText, seedText } from "./tournament";
 
 const table = (result: TableView["result"]): TableView => ({ table: 3, players: ["ann", "bob"], room_id: "r1", result, extension_minutes: 0, time_called: false, arrived: [true, false] });
 const name = (p: string) => p.toUpperCase();
@@ -78,5 +78,13 @@ describe("attendance", () => {
     expect(noShowText(round, 600_000 - 61_500)).toBe("1:02 to join");
     expect(noShowText(round, 600_000)).toBeNull();
     expect(noShowText({ no_show_at_ms: null } as RoundView, 0)).toBeNull();
+  });
+});
+
+describe("seedText", () => {
+  it("names a provisional seed, or a bye for a seed nobody fills", () => {
+    const name = (p: string) => (p === "ann" ? "Ann" : p);
+    expect(seedText({ seed: 1, player: "ann" }, name)).toBe("1. Ann");
+    expect(seedText(null, name)).toBe("bye");
   });
 });

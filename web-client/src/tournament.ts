@@ -2,6 +2,7 @@
 // Every body is generated from gb-protocol's tournament module (and gb-tournament's file format) into gen/.
 import { call } from "./api";
 import type { AuditEntry } from "./gen/AuditEntry";
+import type { BracketSeed } from "./gen/BracketSeed";
 import type { EventView } from "./gen/EventView";
 import type { CheckIn } from "./gen/CheckIn";
 import type { Concede } from "./gen/Concede";
@@ -9,6 +10,8 @@ import { NO_SHOW_REASON } from "./gen/constants";
 import type { Correct } from "./gen/Correct";
 import type { CreateTournament } from "./gen/CreateTournament";
 import type { Game } from "./gen/Game";
+import type { Judge } from "./gen/Judge";
+import type { JudgeAction } from "./gen/JudgeAction";
 import type { LateEntry } from "./gen/LateEntry";
 import type { Reason } from "./gen/Reason";
 import type { RoundView } from "./gen/RoundView";
@@ -18,7 +21,7 @@ import type { TableResult } from "./gen/TableResult";
 import type { TableView } from "./gen/TableView";
 import type { JoinSeat } from "./protocol";
 
-export type { AuditEntry, EventView, Game, RoundView, Settings, Standings, TableResult, TableView };
+export type { AuditEntry, EventView, Game, JudgeAction, RoundView, Settings, Standings, TableResult, TableView };
 
 const base = (id: string) => `/api/tournaments/${encodeURIComponent(id)}`;
 
@@ -32,6 +35,12 @@ export const tournaments = {
     call<EventView>("POST", `${base(id)}/late_entries`, { account_id, preconstructed } satisfies LateEntry),
   drop: (id: string, player: string, reason: string) =>
     call<EventView>("POST", `${base(id)}/players/${encodeURIComponent(player)}/drop`, { reason } satisfies Reason),
+  /** The organizer re-adds a dropped player from the next round on. */
+  readd: (id: string, player: string, reason: string) =>
+    call<EventView>("POST", `${base(id)}/players/${encodeURIComponent(player)}/readd`, { reason } satisfies Reason),
+  /** A judge action at a table: a match loss, a disqualification, or a time extension. */
+  judge: (id: string, round: number, table: number, action: JudgeAction) =>
+    call<EventView>("POST", `${base(id)}/judge`, { round, table, action } satisfies Judge),
   startRound: (id: string) => call<EventView>("POST", `${base(id)}/rounds`, {}),
   correct: (id: string, round: number, table: number, result: TableResult, reason: string) =>
     call<EventView>("POST", `${base(id)}/corrections`, { round, table, result, reason } satisfies Correct),
@@ -119,6 +128,11 @@ export function playoffRounds(ev: EventView): RoundView[] {
   if (!s.top_cut) return [];
   const swiss = typeof s.rounds === "number" ? s.rounds : Infinity;
   return ev.rounds.filter((r) => r.number > swiss);
+}
+
+/** A seed of the provisional top cut in words: "1. Ann", or "bye" for a seed nobody fills. */
+export function seedText(s: BracketSeed | null, name: (id: string) => string): string {
+  return s ? `${s.seed}. ${name(s.player)}` : "bye";
 }
 
 /** Where a player stands in the event, in words: "dropped (no-show)", "dropped", "disqualified", before round 1

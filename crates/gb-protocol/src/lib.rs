@@ -22,8 +22,8 @@ pub use error::{ErrorBody, ErrorDetail};
 pub use messages::{ClientMsg, HistoryEntry, Received, RejectionReceived, ServerMsg};
 pub use replay::{Replay, ReplayQuery, ReplayReceived, ReplayStep};
 pub use room::{
-    BotLevel, ClockSetting, Clocks, CreateRoom, GameResult, JoinReply, JoinSeat, RematchRequest, Role, RoomInfo,
-    RoomList, RoomStatus, SeatDeck, SeatInfo, SpectatorDelay, Visibility,
+    BotLevel, ClockSetting, Clocks, CreateRoom, GameResult, JoinReply, JoinSeat, MatchEndReason, RematchRequest, Role,
+    RoomInfo, RoomList, RoomStatus, SeatDeck, SeatInfo, SpectatorDelay, Visibility,
 };
 pub use state::{FoldError, ViewState};
 pub use tournament::{

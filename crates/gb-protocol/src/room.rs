@@ -90,6 +90,23 @@ pub struct GameResult {
     pub nonce: Option<String>,
 }
 
+/// Why a tournament ended a table's match from outside its games (docs/tournaments.md, "When the event ends a
+/// match"): the room then plays no further move or game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchEndReason {
+    /// The round's time and its extra turns ran out (MTR 2.4).
+    Time,
+    /// A player conceded the match (MTR 2.4).
+    Concession,
+    /// The players agreed to draw (MTR 2.5).
+    IntentionalDraw,
+    /// A player did not join the table within the grace period (MTR 2.10).
+    NoShow,
+    /// A judge's penalty decided the match (a game or match loss, a disqualification).
+    Judge,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct RoomInfo {
     pub id: String,
@@ -110,6 +127,10 @@ pub struct RoomInfo {
     /// The current game's last public version: the spectators' head, which trails the live version by the
     /// spectator delay (players learn the live version from their own stream).
     pub version: u32,
+    /// Set when a tournament ended this table's match (left out otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub match_end: Option<MatchEndReason>,
 }
 
 /// `POST /api/rooms`.

@@ -1,7 +1,7 @@
 //! Tournaments over REST (docs/tournaments.md "On the server", docs/protocol.md "Tournaments"): what an event
 //! publishes (its log plus what the pages derive from it) and the organizer's and players' request bodies. The
 //! log's own types (settings, results, standings) are gb-tournament's, exported through its `ts` feature.
-use gb_tournament::{JudgeAction, Settings, TableResult, Tournament};
+use gb_tournament::{BracketSeed, JudgeAction, Settings, TableResult, Tournament};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -54,6 +54,9 @@ pub struct EventView {
     pub next_round_blocked: Option<String>,
     /// The players checked in for the event, in registration order.
     pub checked_in: Vec<String>,
+    /// The top cut as the current standings would seed it (1v8, 4v5, 2v7, 3v6; `null` for a seed nobody fills),
+    /// shown as provisional until the cut is paired; empty without a top cut, before round 1 and once it is paired.
+    pub provisional_bracket: Vec<[Option<BracketSeed>; 2]>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]

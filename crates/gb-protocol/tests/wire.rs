@@ -28,6 +28,7 @@ fn room() -> RoomInfo {
         clock: Some(ClockSetting::PerTurn { limit_ms: 30_000, disconnect_bank_ms: 60_000 }),
         seed_hash: String::new(),
         version: 0,
+        match_end: None,
     }
 }
 

@@ -87,6 +87,7 @@ impl From<crate::room::RoomError> for ApiError {
             E::GameNotOver => ApiError::conflict("game_not_over", message),
             E::SeriesDecided => ApiError::conflict("series_decided", message),
             E::TimeCalled => ApiError::conflict("time_called", message),
+            E::MatchEnded => ApiError::conflict("match_ended", message),
             E::Storage(cause) => ApiError::internal(cause),
         }
     }

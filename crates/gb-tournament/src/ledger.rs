@@ -188,7 +188,9 @@ impl<'t> Ledger<'t> {
             }
         }
         let scored = score(players, result, self.wins_needed);
-        if self.is_playoff(round) && matches!(scored.outcome, MatchOutcome::Drawn | MatchOutcome::BothLost) {
+        // A double match loss (both no-shows, both disqualified) is no draw: both are out, and the bracket gives
+        // the next round's opponent a bye (docs/tournaments.md, "Top cut").
+        if self.is_playoff(round) && scored.outcome == MatchOutcome::Drawn {
             return Err(err(
                 path,
                 "a playoff match has no draws: record the game decided by the end-of-round rule (rounds won, then HP, then sudden death)",

@@ -17,7 +17,7 @@ pub mod tournament;
 pub use error::TournamentError;
 pub use fraction::Fraction;
 pub use ledger::MAX_ROUNDS;
-pub use pairing::{PairingError, Phase, RoundPlan, pair_next_round, swiss_rounds_for};
+pub use pairing::{PairingError, Phase, RoundPlan, pair_next_round, provisional_top_cut, swiss_rounds_for};
 pub use standings::{Standing, Standings, standings};
 pub use tournament::*;
 

@@ -8,6 +8,14 @@ pub const TOURNAMENT_FORMAT: &str = "gb-tournament-v1";
 
 pub type PlayerId = String;
 
+/// A seed of a top cut and the player holding it (`provisional_top_cut`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct BracketSeed {
+    pub seed: u32,
+    pub player: PlayerId,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]

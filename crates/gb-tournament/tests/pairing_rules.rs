@@ -178,3 +178,48 @@ fn a_playoff_match_cannot_end_drawn() {
     let err = pair_next_round(&t).unwrap_err().to_string();
     assert!(err.contains("rounds[2].pairings[0]") && err.contains("no draws"), "{err}");
 }
+
+#[test]
+fn a_double_match_loss_in_a_playoff_puts_both_out_and_gives_the_next_opponent_a_bye() {
+    // Top 4: semifinal 1 is a double no-show (a match loss each), semifinal 2 is played.
+    let mut t = swiss_done(8, 3, 4);
+    let mut semi = pair_next_round(&t).unwrap();
+    let Pairing::Table(first) = &mut semi.pairings[0] else { panic!("{semi:?}") };
+    for player in first.players.clone() {
+        first.result.judge.push(JudgeAction::MatchLoss { player, reason: "no-show".into() });
+    }
+    let Pairing::Table(second) = &mut semi.pairings[1] else { panic!("{semi:?}") };
+    sim::result(second, 0);
+    let winner = second.players[0].clone();
+    t.rounds.push(Round { pairings: semi.pairings });
+    let last = pair_next_round(&t).expect("a double loss is no draw: the bracket goes on");
+    assert_eq!(last.pairings, vec![Pairing::Bye(Bye { bye: winner.clone() })], "{last:?}");
+    sim::play(&mut t, last, || 0);
+    assert_eq!(pair_next_round(&t), Err(PairingError::TournamentOver { rounds: 5, champion: Some(winner) }));
+}
+
+#[test]
+fn the_provisional_top_cut_is_the_bracket_the_standings_would_pair() {
+    // Mid-Swiss it already shows the bracket the current standings give, seeds 1v8, 4v5, 2v7, 3v6.
+    let mut t = sim::tournament(16, 4, 5);
+    t.settings.structure = Structure::Swiss { rounds: SwissRounds::Fixed(4), top_cut: Some(8) };
+    assert!(provisional_top_cut(&t).unwrap().is_empty(), "nothing to seed from before round 1");
+    let plan = pair_next_round(&t).unwrap();
+    sim::play(&mut t, plan, || 0);
+    let seeds: Vec<Vec<u32>> =
+        provisional_top_cut(&t).unwrap().iter().map(|m| m.iter().flatten().map(|s| s.seed).collect()).collect();
+    assert_eq!(seeds, vec![vec![1, 8], vec![4, 5], vec![2, 7], vec![3, 6]]);
+    let ranked: Vec<String> = standings(&t).unwrap().players.iter().map(|s| s.player.clone()).collect();
+    let first = &provisional_top_cut(&t).unwrap()[0];
+    assert_eq!([&first[0].as_ref().unwrap().player, &first[1].as_ref().unwrap().player], [&ranked[0], &ranked[7]]);
+
+    // After the last Swiss round it is exactly the pairing of the cut; once that is paired there is none.
+    let mut t = swiss_done(8, 3, 4);
+    let preview = provisional_top_cut(&t).unwrap();
+    let plan = pair_next_round(&t).unwrap();
+    let players: Vec<Vec<String>> =
+        preview.iter().map(|m| m.iter().flatten().map(|s| s.player.clone()).collect()).collect();
+    assert_eq!(players, ids(&plan));
+    t.rounds.push(Round { pairings: plan.pairings });
+    assert!(provisional_top_cut(&t).unwrap().is_empty());
+}

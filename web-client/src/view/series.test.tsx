@@ -46,4 +46,10 @@ describe("series", () => {
     expect(draw(room(3, ["A", "A"], "finished", "A"), "B")).toEqual([]);
     expect(draw(room(3, ["A", null], "playing"), "B")).toEqual([]);
   });
+
+  it("offers no next game once the tournament has ended the match, and says why", () => {
+    const ended: RoomInfo = { ...room(3, ["A", null], "finished"), match_end: "no_show" };
+    expect(draw(ended, "B")).toEqual([]);
+    expect(root!.textContent).toContain("The tournament has ended this match (no show)");
+  });
 });

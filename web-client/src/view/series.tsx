@@ -27,6 +27,7 @@ export function SeriesScore({ room, names }: { room: RoomInfo; names: Partial<Re
 
 export function NextGame({ room, seat, onRoom }: { room: RoomInfo; seat: Seat; onRoom: (r: RoomInfo) => void }) {
   const [error, setError] = useState<string | null>(null);
+  if (room.match_end) return <p class="panel next-game" role="status" data-testid="match-ended">The tournament has ended this match ({room.match_end.replace(/_/g, " ")}): see the event page for the result.</p>;
   if (room.status !== "finished" || room.series_winner) return null;
   const last = room.games[room.games.length - 1];
   const lost = !!last?.winner && last.winner !== seat;

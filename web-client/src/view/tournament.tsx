@@ -8,8 +8,8 @@ import { ApiError } from "../api";
 import { PRECONS } from "../precon";
 import { linkClick, navigate } from "../router";
 import {
-  type AuditEntry, type EventView, type Game, type Settings, type Standings, type TableView,
-  auditText, clockText, gamesFromScore, myTable, noShowText, playerStatus, playoffRounds, resultText, tournaments,
+  type AuditEntry, type EventView, type Game, type JudgeAction, type Settings, type Standings, type TableView,
+  auditText, clockText, gamesFromScore, myTable, noShowText, playerStatus, playoffRounds, resultText, seedText, tournaments,
 } from "../tournament";
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -107,7 +107,7 @@ export function TournamentPage({ id, session }: { id: string; session: Session }
       {round ? <Pairings ev={ev} name={name} /> : null}
       {standings && standings.players.length ? <StandingsTable standings={standings} /> : null}
       {ev.log.players.length ? <Players ev={ev} name={name} organizer={organizer} act={(f) => f().then(refresh, () => {})} /> : null}
-      {playoffRounds(ev).length ? <Bracket ev={ev} name={name} /> : null}
+      {playoffRounds(ev).length || ev.provisional_bracket.length ? <Bracket ev={ev} name={name} /> : null}
       <section class="panel" aria-labelledby="audit-h">
         <h2 id="audit-h">Organizer actions</h2>
         {audit.length ? <ol class="small">{audit.map((a) => <li key={a.seq}>{auditText(a, (p) => (p === ev.organizer_id ? "Organizer" : name(p)))}</li>)}</ol> : <p class="small">None yet.</p>}
@@ -212,6 +212,7 @@ function swissDone(ev: EventView): boolean {
 function Corrections({ ev, name, act }: { ev: EventView; name: (p: string) => string; act: (f: () => Promise<EventView>) => void }) {
   const round = ev.rounds[ev.rounds.length - 1]!;
   const [reason, setReason] = useState("");
+  const judge = (t: TableView, action: JudgeAction) => act(() => tournaments.judge(ev.id, round.number, t.table, action));
   const correct = (t: TableView, winner: string) =>
     act(() => tournaments.correct(ev.id, round.number, t.table, { games: [{ result: "win", winner }] }, reason.trim() || "corrected by the organizer"));
   return (
@@ -220,7 +221,7 @@ function Corrections({ ev, name, act }: { ev: EventView; name: (p: string) => st
       <div class="field"><label for="fix-reason">Reason</label><input id="fix-reason" value={reason} onInput={(e) => setReason(e.currentTarget.value)} /></div>
       <ul class="small">
         {round.tables.map((t) => (
-          <li key={t.table}>Table {t.table}: {resultText(t, name)} ·{" "}
+          <li key={t.table}>Table {t.table}: {resultText(t, name)}{t.extension_minutes ? ` (+${t.extension_minutes} min)` : ""} ·{" "}
             {t.players.map((p) => <button key={p} type="button" class="ghost" onClick={() => correct(t, p)}>{name(p)} won table {t.table}</button>)}
             <ScoreFix t={t} name={name} fix={(games) => act(() => tournaments.correct(ev.id, round.number, t.table, { games }, reason.trim() || "corrected by the organizer"))} />
             {resultText(t, name) === "playing" ? (
@@ -228,6 +229,8 @@ function Corrections({ ev, name, act }: { ev: EventView; name: (p: string) => st
                 {t.players.map((p, i) => <span key={`a${p}`}> {name(p)} {t.arrived[i] ? "joined" : "not joined yet"} ·</span>)}
                 {t.players.map((p) => <button key={`c${p}`} type="button" class="ghost" onClick={() => act(() => tournaments.concede(ev.id, round.number, t.table, p))}>{name(p)} concedes</button>)}
                 <button type="button" class="ghost" onClick={() => act(() => tournaments.intentionalDraw(ev.id, round.number, t.table))}>Intentional draw</button>
+                {t.players.map((p) => <button key={`j${p}`} type="button" class="ghost" onClick={() => judge(t, { action: "match_loss", player: p, reason: reason.trim() || "judge's ruling" })}>Match loss: {name(p)}</button>)}
+                <button type="button" class="ghost" onClick={() => judge(t, { action: "time_extension", minutes: 10, reason: reason.trim() || "judge's ruling" })}>+10 min at table {t.table}</button>
               </>
             ) : null}
           </li>
@@ -284,7 +287,10 @@ function Players({ ev, name, organizer, act }: { ev: EventView; name: (p: string
       <ul class="small">
         {ev.log.players.map((p) => (
           <li key={p.id} data-testid={`player-${p.id}`}>{name(p.id)}: {playerStatus(ev, p.id)}
-            {organizer && before && !ev.checked_in.includes(p.id) ? <> <button type="button" class="ghost" onClick={() => act(() => tournaments.checkIn(ev.id, p.id))}>Check in</button></> : null}</li>
+            {organizer && before && !ev.checked_in.includes(p.id) ? <> <button type="button" class="ghost" onClick={() => act(() => tournaments.checkIn(ev.id, p.id))}>Check in</button></> : null}
+            {organizer && !ev.over ? <> {playerStatus(ev, p.id).startsWith("dropped")
+              ? <button type="button" class="ghost" onClick={() => act(() => tournaments.readd(ev.id, p.id, "re-added by the organizer"))}>Re-add {name(p.id)}</button>
+              : <button type="button" class="ghost" onClick={() => act(() => tournaments.drop(ev.id, p.id, "dropped by the organizer"))}>Drop {name(p.id)}</button>}</> : null}</li>
         ))}
       </ul>
     </section>
@@ -307,17 +313,28 @@ function StandingsTable({ standings }: { standings: Standings }) {
   );
 }
 
+/** The top cut: its rounds once paired; before that, the bracket today's standings would seed, marked provisional. */
 function Bracket({ ev, name }: { ev: EventView; name: (p: string) => string }) {
+  const rounds = playoffRounds(ev);
   return (
     <section class="panel" aria-labelledby="bracket-h">
       <h2 id="bracket-h">Top cut</h2>
-      <div class="row">
-        {playoffRounds(ev).map((r) => (
-          <ol key={r.number} aria-label={`Round ${r.number}`}>
-            {r.tables.map((t) => <li key={t.table}>{name(t.players[0])} – {name(t.players[1])}: {resultText(t, name)}</li>)}
+      {rounds.length ? (
+        <div class="row">
+          {rounds.map((r) => (
+            <ol key={r.number} aria-label={`Round ${r.number}`}>
+              {r.tables.map((t) => <li key={t.table}>{name(t.players[0])} – {name(t.players[1])}: {resultText(t, name)}</li>)}
+            </ol>
+          ))}
+        </div>
+      ) : (
+        <div data-testid="provisional-bracket">
+          <p class="small"><strong>Provisional</strong>: seeded from the current standings; the top cut is paired after the last Swiss round.</p>
+          <ol aria-label="Provisional top cut">
+            {ev.provisional_bracket.map(([a, b], i) => <li key={i}>{seedText(a, name)} – {seedText(b, name)}</li>)}
           </ol>
-        ))}
-      </div>
+        </div>
+      )}
     </section>
   );
 }

@@ -110,6 +110,7 @@ fn new_room_info(id: &str, cfg: &RoomConfig, seats: &[Option<SeatEntry>; 2]) -> 
         clock: cfg.clock,
         seed_hash: String::new(),
         version: 0,
+        match_end: None,
     }
 }
 

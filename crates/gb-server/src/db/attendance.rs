@@ -1,7 +1,9 @@
 //! Attendance rows beside the tournament log (docs/tournaments.md, "Check-in and no-shows"): who checked in
 //! before round 1, and when each seat of a table first connected to its room. Not part of the tournament file:
 //! what they lead to (a drop, a no-show's match loss) is written to the log itself.
-use super::{Db, with_pool};
+use super::tournaments::{audit_query, kind_name, result_query, roster_change_query};
+use super::{Db, now_ms, with_pool};
+use gb_tournament::{RosterChange, TableResult};
 
 /// Marks `player` checked in (the first time only). False if the event has no such player.
 pub async fn check_in(db: &Db, id: &str, player: &str, at: i64) -> anyhow::Result<bool> {
@@ -41,4 +43,29 @@ pub async fn arrivals(db: &Db, id: &str) -> anyhow::Result<Vec<(u32, u32, [bool;
          WHERE tournament_id = $1 AND table_no IS NOT NULL AND (arrived_a_at IS NOT NULL OR arrived_b_at IS NOT NULL)")
         .bind(id).fetch_all(p).await)?;
     Ok(rows.into_iter().map(|(r, t, a, b)| (r as u32, t as u32, [a.is_some(), b.is_some()])).collect())
+}
+
+/// A no-show's writes, all or none (docs/tournaments.md, "Check-in and no-shows"): the table's result with the
+/// match losses, the drops, and the audit entry, in one transaction, so a failure leaves the table as it was
+/// and the next tick tries again.
+pub async fn record_no_show(
+    db: &Db,
+    id: &str,
+    (round, table): (u32, u32),
+    result: &TableResult,
+    drops: &[RosterChange],
+    (actor, detail): (&str, &serde_json::Value),
+) -> anyhow::Result<()> {
+    let json = serde_json::to_string(result)?;
+    let kinds = drops.iter().map(|c| kind_name(c.change)).collect::<anyhow::Result<Vec<_>>>()?;
+    with_pool!(db, p => {
+        let mut tx = p.begin().await?;
+        result_query!(id, round, table, &json).execute(&mut *tx).await?;
+        for (change, kind) in drops.iter().zip(&kinds) {
+            roster_change_query!(id, change, kind).execute(&mut *tx).await?;
+        }
+        audit_query!(id, actor, "no_show", detail).execute(&mut *tx).await?;
+        tx.commit().await?;
+        anyhow::Ok(())
+    })
 }

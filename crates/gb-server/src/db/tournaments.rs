@@ -84,17 +84,61 @@ pub async fn add_player(db: &Db, id: &str, player: &Player, account: Option<&str
     Ok(())
 }
 
-fn kind_name(kind: RosterChangeKind) -> anyhow::Result<String> {
+pub(crate) fn kind_name(kind: RosterChangeKind) -> anyhow::Result<String> {
     Ok(serde_json::to_value(kind)?.as_str().context("a roster change kind is a string")?.to_string())
 }
 
+// The writes a no-show makes together (db/attendance.rs) are these same statements in one transaction: each is a
+// query built once here, for a pool or a transaction alike.
+macro_rules! roster_change_query {
+    ($id:expr, $change:expr, $kind:expr) => {
+        sqlx::query(
+            "INSERT INTO tournament_roster (tournament_id, seq, before_round, player_id, change_kind, reason, created_at) \
+             SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4, $5, $6 FROM tournament_roster WHERE tournament_id = $1",
+        )
+        .bind($id)
+        .bind($change.before_round as i32)
+        .bind(&$change.player)
+        .bind($kind)
+        .bind(&$change.reason)
+        .bind(now_ms())
+    };
+}
+pub(crate) use roster_change_query;
+
+macro_rules! result_query {
+    ($id:expr, $round:expr, $table:expr, $json:expr) => {
+        sqlx::query(
+            "UPDATE tournament_pairings SET result_json = $4, updated_at = $5 \
+             WHERE tournament_id = $1 AND round = $2 AND table_no = $3",
+        )
+        .bind($id)
+        .bind($round as i32)
+        .bind($table as i32)
+        .bind($json)
+        .bind(now_ms())
+    };
+}
+pub(crate) use result_query;
+
+macro_rules! audit_query {
+    ($id:expr, $actor:expr, $action:expr, $detail:expr) => {
+        sqlx::query(
+            "INSERT INTO tournament_audit (tournament_id, seq, actor, action, detail_json, created_at) \
+             SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4, $5 FROM tournament_audit WHERE tournament_id = $1",
+        )
+        .bind($id)
+        .bind($actor)
+        .bind($action)
+        .bind($detail.to_string())
+        .bind(now_ms())
+    };
+}
+pub(crate) use audit_query;
+
 pub async fn add_roster_change(db: &Db, id: &str, change: &RosterChange) -> anyhow::Result<()> {
     let kind = kind_name(change.change)?;
-    with_pool!(db, p => sqlx::query(
-        "INSERT INTO tournament_roster (tournament_id, seq, before_round, player_id, change_kind, reason, created_at) \
-         SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4, $5, $6 FROM tournament_roster WHERE tournament_id = $1")
-        .bind(id).bind(change.before_round as i32).bind(&change.player).bind(&kind).bind(&change.reason).bind(now_ms())
-        .execute(p).await.map(|r| r.rows_affected()))?;
+    with_pool!(db, p => roster_change_query!(id, change, &kind).execute(p).await.map(|r| r.rows_affected()))?;
     Ok(())
 }
 
@@ -128,27 +172,27 @@ pub async fn insert_round(db: &Db, id: &str, number: u32, pairings: &[Pairing]) 
     })
 }
 
-/// Replaces a round's pairings (the organizer re-paired it by hand before play began), in one transaction.
-pub async fn replace_round(db: &Db, id: &str, number: u32, pairings: &[Pairing]) -> anyhow::Result<()> {
+/// Replaces a round's pairings (the organizer re-paired it by hand before play began) and stamps the round
+/// re-paired, in one transaction; returns that time (the new tables' no-show grace period counts from it).
+pub async fn replace_round(db: &Db, id: &str, number: u32, pairings: &[Pairing]) -> anyhow::Result<i64> {
     let now = now_ms();
     with_pool!(db, p => {
         let mut tx = p.begin().await?;
         sqlx::query("DELETE FROM tournament_pairings WHERE tournament_id = $1 AND round = $2")
             .bind(id).bind(number as i32).execute(&mut *tx).await?;
         insert_pairings!(tx, id, number, pairings, now);
+        sqlx::query("UPDATE tournament_rounds SET repaired_at = $3 WHERE tournament_id = $1 AND number = $2")
+            .bind(id).bind(number as i32).bind(now).execute(&mut *tx).await?;
         tx.commit().await?;
         anyhow::Ok(())
-    })
+    })?;
+    Ok(now)
 }
 
 /// Sets a table's result (games as they finish, then the end). False if the round has no such table.
 pub async fn record_result(db: &Db, id: &str, round: u32, table: u32, result: &TableResult) -> anyhow::Result<bool> {
     let json = serde_json::to_string(result)?;
-    let done = with_pool!(db, p => sqlx::query(
-        "UPDATE tournament_pairings SET result_json = $4, updated_at = $5 \
-         WHERE tournament_id = $1 AND round = $2 AND table_no = $3")
-        .bind(id).bind(round as i32).bind(table as i32).bind(&json).bind(now_ms())
-        .execute(p).await.map(|r| r.rows_affected()))?;
+    let done = with_pool!(db, p => result_query!(id, round, table, &json).execute(p).await.map(|r| r.rows_affected()))?;
     Ok(done == 1)
 }
 
@@ -172,11 +216,7 @@ pub async fn add_correction(db: &Db, id: &str, c: &Correction) -> anyhow::Result
 }
 
 pub async fn audit(db: &Db, id: &str, actor: &str, action: &str, detail: &serde_json::Value) -> anyhow::Result<()> {
-    with_pool!(db, p => sqlx::query(
-        "INSERT INTO tournament_audit (tournament_id, seq, actor, action, detail_json, created_at) \
-         SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4, $5 FROM tournament_audit WHERE tournament_id = $1")
-        .bind(id).bind(actor).bind(action).bind(detail.to_string()).bind(now_ms())
-        .execute(p).await.map(|r| r.rows_affected()))?;
+    with_pool!(db, p => audit_query!(id, actor, action, detail).execute(p).await.map(|r| r.rows_affected()))?;
     Ok(())
 }
 
@@ -284,6 +324,14 @@ pub async fn table_rooms(db: &Db, id: &str) -> anyhow::Result<Vec<(i32, i32, Str
     Ok(with_pool!(db, p => sqlx::query_as::<_, (i32, i32, String)>(
         "SELECT round, table_no, room_id FROM tournament_pairings \
          WHERE tournament_id = $1 AND table_no IS NOT NULL AND room_id IS NOT NULL ORDER BY round, slot")
+        .bind(id).fetch_all(p).await)?)
+}
+
+/// When each round's tables were seated: when it was paired, or last re-paired by hand (the no-show grace
+/// period counts from then), in round order.
+pub async fn pairings_made(db: &Db, id: &str) -> anyhow::Result<Vec<i64>> {
+    Ok(with_pool!(db, p => sqlx::query_scalar::<_, i64>(
+        "SELECT COALESCE(repaired_at, paired_at) FROM tournament_rounds WHERE tournament_id = $1 ORDER BY number")
         .bind(id).fetch_all(p).await)?)
 }
 

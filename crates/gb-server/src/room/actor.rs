@@ -71,6 +71,8 @@ pub(super) struct Room {
     pub presence: super::presence::Presence,
     /// A tournament round's time call, once the event has made one (room/round_time.rs).
     pub time: Option<super::round_time::TimeCall>,
+    /// Set once a tournament ended the table's match (room/round_time.rs): no further move or game.
+    pub match_end: Option<crate::protocol::MatchEndReason>,
     /// The last `history` frame built for each viewer kind, keyed by (game, head): viewers connecting at the
     /// same version share one replay of the log (room/history.rs).
     pub history_frames: [Option<((u32, u32), Utf8Bytes)>; 3],
@@ -126,6 +128,7 @@ impl Room {
             mailbox,
             presence: super::presence::Presence::new(deps_presence),
             time: None,
+            match_end: None,
             history_frames: [None, None, None],
             lease: init.lease,
             fenced: false,
@@ -156,6 +159,7 @@ pub(super) fn placeholder_info(id: &str) -> RoomInfo {
         clock: None,
         seed_hash: String::new(),
         version: 0,
+        match_end: None,
     }
 }
 
@@ -217,7 +221,7 @@ impl Room {
     /// records (deck lists included) are public, so it must never deal those decks again.
     /// A game against the computer in play counts too: nobody is left to play it (see `abandon`).
     fn idle_at(&self) -> Option<Instant> {
-        let in_play = self.game.as_ref().is_some_and(|g| !g.state.is_over());
+        let in_play = self.game.as_ref().is_some_and(|g| !g.state.is_over()) && self.match_end.is_none();
         ((!in_play || self.cfg.vs_bot) && self.conns.is_empty()).then(|| self.last_active + self.deps.idle)
     }
 
@@ -275,6 +279,7 @@ impl Room {
             }
             RoomCmd::Decided(decision) => self.on_decided(decision).await,
             RoomCmd::CallTime { extra_turns, new_game, reply } => self.call_time(extra_turns, new_game, reply),
+            RoomCmd::EndMatch { reason, reply } => self.end_match(reason, reply),
             #[cfg(feature = "test-hooks")]
             RoomCmd::Crash => panic!("test hook: room {} asked to crash", self.id),
         }
@@ -316,14 +321,13 @@ impl Room {
 
     async fn request_rematch(&mut self, account_id: &str, go_first: Option<bool>) -> Result<(), RoomError> {
         let seat = self.seat_of(account_id).ok_or(RoomError::NotSeated)?;
+        // An ended match refuses first: its game may have stopped mid-play, so "not over" would mislead.
+        self.may_start_game()?;
         if !self.game.as_ref().is_some_and(|g| g.state.is_over()) {
             return Err(RoomError::GameNotOver);
         }
         if super::play::series_winner(self.cfg.best_of, &self.games).is_some() {
             return Err(RoomError::SeriesDecided);
-        }
-        if !self.new_game_allowed() {
-            return Err(RoomError::TimeCalled);
         }
         self.rematch[seat.index()] = true;
         let lost = self.games.last().and_then(|g| g.winner).is_some_and(|w| w != seat);

@@ -27,6 +27,8 @@ pub enum RoomError {
     SeriesDecided,
     /// A rematch after a tournament round's time was called (MTR 2.4: no new game after time).
     TimeCalled,
+    /// A move or a rematch once the tournament has ended the table's match.
+    MatchEnded,
     /// The room could not write to the database or deal the game; the cause is logged, not shown.
     Storage(String),
 }
@@ -42,6 +44,7 @@ impl std::fmt::Display for RoomError {
             RoomError::GameNotOver => "the current game is not over",
             RoomError::SeriesDecided => "the best of 3 is decided: no further game",
             RoomError::TimeCalled => "time has been called in this tournament round: no new game",
+            RoomError::MatchEnded => "the tournament has ended this match: no further move or game",
             RoomError::Storage(cause) => return write!(f, "room storage: {cause}"),
         })
     }
@@ -95,6 +98,12 @@ impl RoomHandle {
     /// (room/round_time.rs). `new_game`: a playoff match level on game wins may still start one more game.
     pub async fn call_time(&self, extra_turns: u32, new_game: bool) -> Result<super::round_time::TimeUp, RoomError> {
         self.ask(|reply| RoomCmd::CallTime { extra_turns, new_game, reply }).await
+    }
+
+    /// The tournament ended this table's match (time, a concession, a no-show, a judge): the room refuses every
+    /// further move and game, and tells its viewers why (room/round_time.rs). Idempotent.
+    pub async fn end_match(&self, reason: crate::protocol::MatchEndReason) -> Result<(), RoomError> {
+        self.ask(|reply| RoomCmd::EndMatch { reason, reply }).await
     }
 
     /// Registers a socket that has said `hello`.

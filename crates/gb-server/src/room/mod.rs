@@ -143,6 +143,11 @@ pub enum RoomCmd {
         new_game: bool,
         reply: oneshot::Sender<round_time::TimeUp>,
     },
+    /// The tournament has ended this table's match (room/round_time.rs).
+    EndMatch {
+        reason: crate::protocol::MatchEndReason,
+        reply: oneshot::Sender<()>,
+    },
     /// Test hook: the actor panics, so tests can show the supervisor rebuilds the room from its log.
     #[cfg(feature = "test-hooks")]
     Crash,

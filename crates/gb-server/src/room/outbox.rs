@@ -59,6 +59,7 @@ impl Room {
             })
         });
         let status = match &self.game {
+            _ if self.match_end.is_some() => RoomStatus::Finished,
             Some(g) if g.state.is_over() => RoomStatus::Finished,
             Some(_) => RoomStatus::Playing,
             None => RoomStatus::Waiting,
@@ -77,6 +78,7 @@ impl Room {
             seed_hash: self.games.last().map(|g| g.seed_hash.clone()).unwrap_or_default(),
             // The public head: under a spectator delay the live version would tell watchers how far play has gone.
             version: self.game.as_ref().map_or(0, |_| self.streams[Kind::Spectator.index()].head),
+            match_end: self.match_end,
         }
     }
 

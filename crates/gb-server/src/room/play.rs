@@ -123,6 +123,10 @@ impl Room {
         if self.game.is_none() {
             return self.send_to(conn, &ServerMsg::error("no_game", "the game has not started"));
         }
+        if let Some(reason) = self.match_end {
+            let msg = format!("{} ({reason:?})", super::RoomError::MatchEnded);
+            return self.send_to(conn, &ServerMsg::error("match_ended", msg));
+        }
         self.commit(seat, intent, Source::Socket { conn, seq, received }).await;
     }
 

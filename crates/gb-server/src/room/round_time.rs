@@ -2,7 +2,9 @@
 //! end-of-round turns are over (docs/tournaments.md, "End-of-round procedure"). The room decides nothing about
 //! the match: it counts the engine's turns, refuses a new game after time, and reports where the game stood;
 //! the event records the result (a drawn `unfinished` game in Swiss; rounds won, then HP, in a playoff).
+use super::RoomError;
 use super::actor::Room;
+use crate::protocol::MatchEndReason;
 use tokio::sync::oneshot;
 
 /// Where the game in progress stood when its extra turns ran out: what a playoff's time rule reads.
@@ -43,9 +45,38 @@ impl Room {
         self.check_time();
     }
 
-    /// No new game after time (MTR 2.4), except the one a playoff needs to break a tie on game wins.
-    pub(super) fn new_game_allowed(&self) -> bool {
-        self.time.as_ref().is_none_or(|t| t.new_game)
+    /// No new game after time (MTR 2.4), except the one a playoff needs to break a tie on game wins; none at
+    /// all once the event has ended the match.
+    pub(super) fn may_start_game(&self) -> Result<(), RoomError> {
+        if self.match_end.is_some() {
+            return Err(RoomError::MatchEnded);
+        }
+        if !self.time.as_ref().is_none_or(|t| t.new_game) {
+            return Err(RoomError::TimeCalled);
+        }
+        Ok(())
+    }
+
+    /// The event has recorded the table's result from outside its games (docs/tournaments.md, "When the event
+    /// ends a match"): the game in progress stops where it stands (the event's result, not the engine, decides
+    /// it), the clock stops, a pending time call is answered, and every viewer is told why. The event tells
+    /// the room again after a restart, so nothing here is stored.
+    pub(super) fn end_match(&mut self, reason: MatchEndReason, reply: oneshot::Sender<()>) {
+        let _ = reply.send(());
+        if self.match_end.is_some() {
+            return;
+        }
+        self.match_end = Some(reason);
+        let connected = self.connected();
+        if let Some(c) = self.clock.as_mut() {
+            c.stop(tokio::time::Instant::now(), connected);
+        }
+        if let Some(reply) = self.time.as_mut().and_then(|t| t.reply.take()) {
+            let finished = self.games.iter().take_while(|g| g.reason.is_some()).cloned().collect();
+            let _ = reply.send(TimeUp { finished, live: None });
+        }
+        self.rematch = [false; 2];
+        self.publish(true);
     }
 
     /// Called after every accepted intent and every new game: answers the time call once its turns are over.

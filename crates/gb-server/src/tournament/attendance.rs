@@ -3,7 +3,8 @@
 //! round 1 drops whoever has not. During a round, a seat that has not connected to its table's room once the
 //! event's grace period has run from the round's pairing is a no-show: a match loss, and dropped from the next
 //! round on (both seats absent: both lose, MTR Appendix C's double loss). The opponent is credited the match
-//! 2-0. Arrivals are stored, and the grace period counts from the stored pairing time, so a restart resumes it.
+//! 2-0. Arrivals are stored, and the grace period counts from the stored pairing time (or the round's last
+//! manual re-pairing, repair.rs), so a restart resumes it.
 use super::actor::Event;
 use crate::db::{attendance as db, now_ms};
 use crate::error::ApiError;
@@ -65,7 +66,7 @@ impl Event {
     /// When absent seats of the current round become no-shows, if the event counts them.
     pub(super) fn no_show_deadline(&self, round: u32) -> Option<i64> {
         let grace = self.t.settings.no_show_seconds;
-        let started = *self.round_starts.get((round as usize).checked_sub(1)?)?;
+        let started = *self.pairings_made.get((round as usize).checked_sub(1)?)?;
         (grace > 0).then(|| started + i64::from(grace) * 1000)
     }
 
@@ -99,22 +100,34 @@ impl Event {
         any
     }
 
-    /// A match loss for each absent player (the opponent wins 2-0), then their drop, then the audit entry.
+    /// A match loss for each absent player (the opponent wins 2-0), their drop and the audit entry: checked
+    /// against the whole log, then written in one transaction (all or none), then applied.
     async fn no_show(&mut self, round: u32, table: u32, absent: &[String]) -> Result<(), ApiError> {
         let mut result = self.current_result(round, table)?;
         for player in absent {
             result.judge.push(JudgeAction::MatchLoss { player: player.clone(), reason: NO_SHOW.to_owned() });
         }
-        self.check_and_record(round, table, result).await?;
-        let next = gb_tournament::players_in_round(&self.t, round + 1).unwrap_or_default();
-        for player in absent.iter().filter(|p| next.contains(p)) {
-            // Already dropped for the next round (their own drop after pairing): the match loss is all that is left.
-            self.roster(player.clone(), NO_SHOW.to_owned(), RosterChangeKind::Drop, round + 1).await?;
-        }
+        let mut t = self.with_result(round, table, &result)?;
+        let next = gb_tournament::players_in_round(&t, round + 1).unwrap_or_default();
+        // Already dropped for the next round (their own drop after pairing): the match loss is all that is left.
+        let drops: Vec<RosterChange> = absent
+            .iter()
+            .filter(|p| next.contains(p))
+            .map(|p| RosterChange {
+                before_round: round + 1,
+                player: p.clone(),
+                change: RosterChangeKind::Drop,
+                reason: NO_SHOW.to_owned(),
+            })
+            .collect();
+        t.roster.extend(drops.iter().cloned());
+        gb_tournament::standings(&t).map_err(|e| ApiError::unprocessable("bad_roster_change", e.to_string()))?;
         let detail = json!({ "round": round, "table": table, "players": absent });
-        crate::db::tournaments::audit(&self.state.db, &self.id, SYSTEM, "no_show", &detail)
+        db::record_no_show(&self.state.db, &self.id, (round, table), &result, &drops, (SYSTEM, &detail))
             .await
             .map_err(ApiError::internal)?;
+        self.t = t;
+        self.end_room_match(round, table, &result);
         Ok(())
     }
 }

@@ -5,8 +5,12 @@
 //! At startup every stored event is rebuilt from the database (`recover`), so a restart mid-round resumes.
 mod actor;
 mod attendance;
+mod commands;
+mod match_end;
 mod repair;
+mod results;
 mod round_clock;
+mod rounds;
 mod table_end;
 mod tables;
 mod view;
@@ -118,6 +122,8 @@ pub enum Cmd {
     TimeUp {
         round: u32,
         table: u32,
+        /// The answering room: a table re-paired since the call has another one, and this answer is stale.
+        room: String,
         up: crate::room::round_time::TimeUp,
     },
 }
@@ -177,6 +183,7 @@ pub async fn recover(state: &AppState) -> anyhow::Result<usize> {
         let mut event =
             actor::Event::new(state.clone(), row.id.clone(), row.organizer_id.clone().unwrap_or_default(), status, t);
         event.round_starts = crate::db::tournaments::round_starts(&state.db, &row.id).await?;
+        event.pairings_made = crate::db::tournaments::pairings_made(&state.db, &row.id).await?;
         event.checked_in = crate::db::attendance::checked_in(&state.db, &row.id).await?.into_iter().collect();
         let arrivals = crate::db::attendance::arrivals(&state.db, &row.id).await?;
         event.arrivals = arrivals.into_iter().map(|(r, t, seats)| ((r, t), seats)).collect();

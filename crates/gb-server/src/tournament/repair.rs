@@ -2,7 +2,7 @@
 //! pairings are wrong): allowed while no table of the round has a result, checked against the whole log like any
 //! command (every present player paired once, nobody absent), stored in place of the round's pairings, with new
 //! rooms for the new tables (opened after the audit entry, as for a new round); the old rooms are no longer
-//! watched. Recorded in the audit log.
+//! watched. Recorded in the audit log. The no-show grace period starts again from the re-pairing (stored).
 use super::ManualPairing;
 use super::actor::Event;
 use crate::db::tournaments as db;
@@ -55,8 +55,12 @@ impl Event {
         if let Some(left_out) = present.iter().find(|id| !seated(id)) {
             return Err(bad(format!("{left_out} is in the event but not paired: pair every present player once")));
         }
-        db::replace_round(&self.state.db, &self.id, round, &new).await.map_err(ApiError::internal)?;
+        let at = db::replace_round(&self.state.db, &self.id, round, &new).await.map_err(ApiError::internal)?;
         self.t = t;
+        // The new tables' seats get the whole grace period to join their new rooms (attendance.rs).
+        if let Some(seated) = self.pairings_made.get_mut(round as usize - 1) {
+            *seated = at;
+        }
         self.rooms.retain(|(r, _), _| *r != round);
         self.time_called.retain(|(r, _)| *r != round);
         self.arrivals.retain(|(r, _), _| *r != round); // the new rooms must be joined afresh

@@ -79,7 +79,7 @@ impl Event {
             };
             match answer.await {
                 Ok(up) => {
-                    let _ = tx.send(Cmd::TimeUp { round, table, up }).await;
+                    let _ = tx.send(Cmd::TimeUp { round, table, room: room_id.clone(), up }).await;
                 }
                 Err(e) => tracing::error!(%event, round, table, "time not called: {e:#}"),
             }

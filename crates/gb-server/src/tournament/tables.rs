@@ -2,7 +2,7 @@
 //! spectator delay, recovery all come from `room/`), created with both players seated, and watched through its
 //! published info so each finished game reaches the event.
 use super::Cmd;
-use crate::protocol::{GameResult, SpectatorDelay, Visibility};
+use crate::protocol::{GameResult, MatchEndReason, SpectatorDelay, Visibility};
 use crate::room::{RoomConfig, RoomHandle, recover, spawn_room};
 use crate::state::AppState;
 use gb_core::DeckList;
@@ -51,6 +51,18 @@ pub async fn reattach(state: &AppState, room_id: &str) -> anyhow::Result<RoomHan
     let handle = spawn_room(state.room_deps(), init);
     state.rooms.insert(handle.clone());
     Ok(handle)
+}
+
+/// Tells a table's room that the event ended its match (match_end.rs). In the background: the event's mailbox
+/// must not wait on a room, and a room that cannot be reached is logged (its later games do not count anyway).
+pub fn end_match(state: &AppState, room_id: String, reason: MatchEndReason) {
+    let st = state.clone();
+    state.tracker.spawn(async move {
+        let told = async { reattach(&st, &room_id).await?.end_match(reason).await.map_err(anyhow::Error::from) };
+        if let Err(e) = told.await {
+            tracing::error!(room = %room_id, ?reason, "room not told its match ended: {e:#}");
+        }
+    });
 }
 
 /// Sends the table's finished games to the event each time another one finishes, and each seat's first

@@ -68,5 +68,7 @@ pub fn build(e: &Event) -> EventView {
         over,
         next_round_blocked,
         checked_in: t.players.iter().filter(|p| e.checked_in.contains(&p.id)).map(|p| p.id.clone()).collect(),
+        // The log is checked on every write, so this only fails for a log no command could have produced.
+        provisional_bracket: gb_tournament::provisional_top_cut(t).unwrap_or_default(),
     }
 }

@@ -9,7 +9,7 @@ use crate::wsclient::{Guest, connect, guest_at, play_seat};
 use serde_json::{Value, json};
 use std::time::Duration;
 
-on_both_backends!(time_is_called_on_the_tables_still_playing);
+on_both_backends!(time_is_called_on_the_tables_still_playing, a_stale_room_cannot_time_out_a_re_paired_table);
 
 async fn time_is_called_on_the_tables_still_playing(backend: Backend) {
     let app = spawn_app(backend).await;
@@ -103,4 +103,37 @@ async fn play_until_time(app: &TestApp, id: &str, players: &[Guest], t: usize) -
         b.abort();
     }
     view["rounds"][0]["tables"][t].clone()
+}
+
+/// A table's old room answering a time call after the round was re-paired is stale: it records nothing on the
+/// re-paired table, whose new room's answer is the one that counts.
+async fn a_stale_room_cannot_time_out_a_re_paired_table(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let organizer = guest_at(&app.address, "Organizer").await;
+    let (id, players) = paired_event(&app, &organizer, short_round(json!({ "kind": "swiss", "rounds": 1 })), 2).await;
+    let view = wait_for(&app, &id, |v| v["rounds"][0]["tables"][0]["time_called"] == true).await;
+    let table = view["rounds"][0]["tables"][0].clone();
+    let old_room = table["room_id"].as_str().unwrap().to_owned();
+    // Re-paired by hand (the seats swapped) while the old room is working through its time call.
+    let swapped = json!({ "reason": "seats swapped", "pairings": [{ "players": [table["players"][1], table["players"][0]] }] });
+    let r = app.post(&organizer.client, &format!("/api/tournaments/{id}/rounds/current/pairings"), &swapped).await;
+    assert_eq!(r.status(), 200);
+    // Both players play the old room's game to its end (a concession after 30 moves at most): its time call is
+    // answered then, with a finished game.
+    let mut bots = Vec::new();
+    for (s, who) in table["players"].as_array().unwrap().iter().enumerate() {
+        let g = players.iter().find(|p| p.id == who.as_str().unwrap()).unwrap();
+        let (ws, _) = connect(&app.address, &old_room, Some(&g.cookie), "player", None).await;
+        bots.push(tokio::spawn(play_seat(ws, s as u64 + 3, 30)));
+    }
+    for b in bots {
+        b.await.unwrap();
+    }
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let now = event(&app, &id).await["rounds"][0]["tables"][0].clone();
+    assert_ne!(now["room_id"], json!(old_room));
+    assert_eq!(now["result"], json!({ "games": [] }), "the old room's answer does not count: {now}");
+    // The new room's answer does.
+    let table = play_until_time(&app, &id, &players, 0).await;
+    assert_eq!(table["result"]["end"], "time");
 }

@@ -1,13 +1,13 @@
 //! Matches ended by their players on the real server: a concession (the opponent wins the match) and an
 //! intentional draw, recorded 0-0-3 once both players asked for it (MTR 2.4, 2.5); who may ask for what, and the
-//! audit log.
+//! audit log. And whatever ends a match from outside its games ends it in the table's room too.
 use crate::helpers::{Backend, assert_error, spawn_app};
 use crate::tournament_clock::paired_event;
 use crate::tournament_event::event;
-use crate::wsclient::guest_at;
+use crate::wsclient::{connect, guest_at};
 use serde_json::{Value, json};
 
-on_both_backends!(players_concede_and_agree_to_draw);
+on_both_backends!(players_concede_and_agree_to_draw, the_room_stops_when_the_event_ends_its_match);
 
 async fn players_concede_and_agree_to_draw(backend: Backend) {
     let app = spawn_app(backend).await;
@@ -59,4 +59,48 @@ async fn players_concede_and_agree_to_draw(backend: Backend) {
         "not_current_round",
     )
     .await;
+}
+
+/// When the event records a table's result from outside its games (here a judge's match loss), the table's room
+/// ends the match: both seats are told with the reason, the room refuses further moves and no further game
+/// starts, and the event keeps the judge's result.
+async fn the_room_stops_when_the_event_ends_its_match(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let organizer = guest_at(&app.address, "Organizer").await;
+    let settings = json!({
+        "structure": { "kind": "swiss", "rounds": 1 }, "games_per_match": 3, "next_game_chooser": "loser",
+        "end_of_round": { "extra_turns": 3 }
+    });
+    let (id, players) = paired_event(&app, &organizer, settings, 2).await;
+    let table = event(&app, &id).await["rounds"][0]["tables"][0].clone();
+    let room = table["room_id"].as_str().unwrap().to_owned();
+    let seat = |i: usize| players.iter().find(|p| p.id == table["players"][i].as_str().unwrap()).unwrap();
+    let (a, b) = (seat(0), seat(1));
+    let (mut ws_a, welcome) = connect(&app.address, &room, Some(&a.cookie), "player", None).await;
+    assert!(welcome["room"]["match_end"].is_null(), "no end before the event ends the match: {welcome}");
+    let (mut ws_b, _) = connect(&app.address, &room, Some(&b.cookie), "player", None).await;
+
+    let judge = json!({ "round": 1, "table": 1, "action": { "action": "match_loss", "player": a.id, "reason": "marked cards" } });
+    assert_eq!(app.post(&organizer.client, &format!("/api/tournaments/{id}/judge"), &judge).await.status(), 200);
+    for ws in [&mut ws_a, &mut ws_b] {
+        let room = loop {
+            let m = ws.next_of("room").await;
+            if !m["room"]["match_end"].is_null() {
+                break m["room"].clone();
+            }
+        };
+        assert_eq!(room["match_end"], "judge", "{room}");
+        assert_eq!(room["status"], "finished", "{room}");
+    }
+    // A move (a concession is always legal in a game) and a next game are both refused.
+    ws_b.send(json!({ "type": "intent", "seq": 1, "intent": { "type": "concede" } })).await;
+    let refused = ws_b.next_of("error").await;
+    assert_eq!(refused["code"], "match_ended", "{refused}");
+    let rematch = app.post(&b.client, &format!("/api/rooms/{room}/rematch"), &json!({})).await;
+    assert_error(rematch, 409, "match_ended").await;
+    let info: Value = app.get(&app.client, &format!("/api/rooms/{room}")).await.json().await.unwrap();
+    assert!(info["games"][0]["reason"].is_null(), "the game stopped where it stood, undecided by the engine: {info}");
+    let view = event(&app, &id).await;
+    assert_eq!(view["rounds"][0]["tables"][0]["result"]["judge"][0]["player"], a.id.as_str());
+    assert!(view["over"].as_bool().unwrap(), "the judge's match loss is the table's result: {view}");
 }

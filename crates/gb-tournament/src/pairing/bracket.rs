@@ -6,7 +6,8 @@ use crate::ledger::{Ledger, Slot};
 use crate::outcome::MatchOutcome;
 use crate::rng;
 use crate::standings::standings_of;
-use crate::tournament::{Bye, Pairing, Table, TableResult};
+use crate::tournament::{BracketSeed, Bye, Pairing, Structure, Table, TableResult, Tournament};
+use crate::TournamentError;
 
 /// Seeds in bracket order for a bracket of `size` (a power of two): 1,8,4,5,2,7,3,6 for 8. Entries 2k and 2k+1
 /// meet in round one, and the winners of neighbouring matches meet next.
@@ -105,4 +106,28 @@ fn meet(ledger: &Ledger<'_>, round: u32, slots: &[Option<usize>]) -> Result<Roun
     }
     let players = slots.iter().flatten().count() as u32;
     Ok(RoundPlan { round, phase: Phase::Playoff { players }, pairings, explanation })
+}
+
+/// The top cut as the current standings would seed it, before it is paired: its first round's matches in bracket
+/// order (1v8, 4v5, 2v7, 3v6), `None` for a seed nobody fills (that opponent would get a bye). Provisional: it
+/// changes with every result until the last Swiss round is over. Empty without a top cut, before round 1, and
+/// once the cut is paired.
+pub fn provisional_top_cut(t: &Tournament) -> Result<Vec<[Option<BracketSeed>; 2]>, TournamentError> {
+    let Structure::Swiss { top_cut: Some(cut), .. } = t.settings.structure else { return Ok(Vec::new()) };
+    let ledger = Ledger::build(t)?;
+    let Some(swiss) = ledger.swiss_rounds else { return Ok(Vec::new()) };
+    let played = ledger.rounds.len() as u32;
+    if played == 0 || played > swiss {
+        return Ok(Vec::new());
+    }
+    // Seeded from who may play the next round (a drop before the cut leaves it, as when it is paired).
+    let seeds = seed_list(&ledger, played + 1, u32::from(cut));
+    if seeds.len() < 2 {
+        return Ok(Vec::new());
+    }
+    let order = bracket_order(seeds.len().next_power_of_two());
+    let slot = |s: usize| {
+        seeds.get(s - 1).map(|&p| BracketSeed { seed: s as u32, player: ledger.t.players[p].id.clone() })
+    };
+    Ok(order.chunks(2).map(|m| [slot(m[0]), slot(m[1])]).collect())
 }

@@ -1,0 +1,139 @@
+//! What the organizer and players ask of an event (`Op`): who may, then the check, the write and the audit entry.
+use super::actor::Event;
+use super::{Cmd, EventStatus, Op};
+use crate::db::tournaments as db;
+use crate::error::ApiError;
+use gb_tournament::{Correction, Player, RosterChange, RosterChangeKind};
+use serde_json::json;
+use tokio::sync::mpsc;
+
+fn forbidden() -> ApiError {
+    ApiError::new(axum::http::StatusCode::FORBIDDEN, "not_organizer", "only the event's organizer may do this")
+}
+
+impl Event {
+    pub(super) async fn apply(&mut self, actor: &str, op: Op, tx: &mpsc::Sender<Cmd>) -> Result<(), ApiError> {
+        if op.organizer_only(actor) && actor != self.organizer {
+            return Err(forbidden());
+        }
+        let next_round = self.t.rounds.len() as u32 + 1;
+        let (action, detail) = match op {
+            Op::OpenRegistration | Op::CloseRegistration => {
+                let open = matches!(op, Op::OpenRegistration);
+                let (from, to) = if open {
+                    (EventStatus::Closed, EventStatus::Registration)
+                } else {
+                    (EventStatus::Registration, EventStatus::Closed)
+                };
+                if self.status != from {
+                    let msg = format!(
+                        "registration can only be {} while the event is {}",
+                        if open { "reopened" } else { "closed" },
+                        from.name()
+                    );
+                    return Err(ApiError::conflict("wrong_status", msg));
+                }
+                db::set_status(&self.state.db, &self.id, to.name()).await.map_err(ApiError::internal)?;
+                self.status = to;
+                (if open { "open_registration" } else { "close_registration" }, json!({}))
+            }
+            Op::Register { name, deck } => {
+                if self.status != EventStatus::Registration {
+                    return Err(ApiError::conflict(
+                        "registration_closed",
+                        "registration is closed: ask the organizer for a late entry",
+                    ));
+                }
+                self.enter(actor, name, deck, 1).await?;
+                return Ok(()); // a player's own registration is not an override
+            }
+            Op::LateEntry { account_id, name, deck } => {
+                self.enter(&account_id, name, deck, next_round).await?;
+                if next_round == 1 {
+                    self.check_in(&account_id).await?; // entered by the organizer in person
+                }
+                ("late_entry", json!({ "player": account_id, "entered_round": next_round }))
+            }
+            Op::Drop { player, reason } => self.roster(player, reason, RosterChangeKind::Drop, next_round).await?,
+            Op::Readd { player, reason } => self.roster(player, reason, RosterChangeKind::Readd, next_round).await?,
+            Op::StartRound => self.start_round().await?,
+            Op::Judge { round, table, action } => {
+                let mut result = self.current_result(round, table)?;
+                let detail = json!({ "round": round, "table": table, "judge": action });
+                result.judge.push(action);
+                self.check_and_record(round, table, result).await?;
+                ("judge", detail)
+            }
+            Op::Correct { round, table, result, reason } => {
+                self.current_result(round, table)?;
+                let c = Correction { round, table, result, reason, before_round: Some(next_round) };
+                let mut t = self.t.clone();
+                t.corrections.push(c.clone());
+                gb_tournament::standings(&t).map_err(|e| ApiError::unprocessable("bad_result", e.to_string()))?;
+                db::add_correction(&self.state.db, &self.id, &c).await.map_err(ApiError::internal)?;
+                self.t = t;
+                ("correction", json!({ "round": round, "table": table, "result": c.result, "reason": c.reason }))
+            }
+            Op::Repair { pairings, reason } => self.repair(pairings, reason).await?,
+            Op::CheckIn { player } => {
+                self.check_in(&player).await?;
+                if player == actor {
+                    return Ok(()); // a player's own check-in is not an override
+                }
+                ("check_in", json!({ "player": player }))
+            }
+            Op::Concede { round, table, player } => self.concede(round, table, player).await?,
+            Op::IntentionalDraw { round, table } => {
+                match self.intentional_draw(actor, actor == self.organizer, round, table).await? {
+                    Some(done) => done,
+                    None => return Ok(()), // waits for the other player's request
+                }
+            }
+        };
+        db::audit(&self.state.db, &self.id, actor, action, &detail).await.map_err(ApiError::internal)?;
+        if matches!(action, "start_round" | "repair_round") {
+            self.open_rooms(tx).await;
+        }
+        Ok(())
+    }
+
+    async fn enter(
+        &mut self,
+        account: &str,
+        name: String,
+        deck: gb_core::DeckList,
+        round: u32,
+    ) -> Result<(), ApiError> {
+        if self.t.players.iter().any(|p| p.id == account) {
+            // Re-registering after a drop would reset nothing and could farm byes: re-adds go through the organizer.
+            return Err(ApiError::conflict("already_registered", "this account is already registered"));
+        }
+        if self.status == EventStatus::Finished {
+            return Err(ApiError::conflict("event_finished", "the event is over"));
+        }
+        deck.validate().map_err(ApiError::invalid_deck)?;
+        let deck = serde_json::to_string(&deck).map_err(ApiError::internal)?;
+        let player = Player { id: account.to_owned(), name, entered_round: round, deck: Some(deck) };
+        db::add_player(&self.state.db, &self.id, &player, Some(account)).await.map_err(ApiError::internal)?;
+        self.t.players.push(player);
+        Ok(())
+    }
+
+    pub(super) async fn roster(
+        &mut self,
+        player: String,
+        reason: String,
+        change: RosterChangeKind,
+        before_round: u32,
+    ) -> Result<(&'static str, serde_json::Value), ApiError> {
+        // MTR 2.10: a drop after the round is paired takes effect from the next round; the match in hand stands.
+        let c = RosterChange { before_round, player, change, reason };
+        let mut t = self.t.clone();
+        t.roster.push(c.clone());
+        gb_tournament::standings(&t).map_err(|e| ApiError::unprocessable("bad_roster_change", e.to_string()))?;
+        db::add_roster_change(&self.state.db, &self.id, &c).await.map_err(ApiError::internal)?;
+        self.t = t;
+        let action = if change == RosterChangeKind::Drop { "drop" } else { "readd" };
+        Ok((action, json!({ "player": c.player, "before_round": before_round, "reason": c.reason })))
+    }
+}

@@ -1,0 +1,38 @@
+//! When the event ends a table's match from outside its games (docs/tournaments.md, "When the event ends a
+//! match"): time and its extra turns ran out, a concession, an intentional draw, a no-show, or a judge's match
+//! loss or disqualification. The table's room is told through its handle (tables.rs), so its seats see the
+//! match end with the reason and no further move or game is accepted. Rooms keep no record of it: after a
+//! restart the event tells them again from its log (actor.rs).
+use super::actor::Event;
+use super::tables;
+use crate::protocol::MatchEndReason;
+use crate::protocol::tournament::NO_SHOW;
+use gb_tournament::{JudgeAction, MatchEnd, TableResult};
+
+/// Why `result` ended its match other than by its games, if it did. A penalty outranks how play ended.
+pub fn end_reason(result: &TableResult) -> Option<MatchEndReason> {
+    let penalty = result.judge.iter().find_map(|j| match j {
+        JudgeAction::MatchLoss { reason, .. } if reason == NO_SHOW => Some(MatchEndReason::NoShow),
+        JudgeAction::MatchLoss { .. } | JudgeAction::Disqualification { .. } => Some(MatchEndReason::Judge),
+        JudgeAction::TimeExtension { .. } => None,
+    });
+    if penalty.is_some() {
+        return penalty;
+    }
+    Some(match result.end.as_ref()? {
+        MatchEnd::Time => MatchEndReason::Time,
+        MatchEnd::IntentionalDraw => MatchEndReason::IntentionalDraw,
+        MatchEnd::ConcededBy(_) => MatchEndReason::Concession,
+    })
+}
+
+impl Event {
+    /// Tells the table's room that its match is over, if `result` ended it from outside the games; once per room.
+    pub(super) fn end_room_match(&mut self, round: u32, table: u32, result: &TableResult) {
+        let Some(reason) = end_reason(result) else { return };
+        let Some(room) = self.rooms.get(&(round, table)) else { return };
+        if self.rooms_ended.insert(room.clone()) {
+            tables::end_match(&self.state, room.clone(), reason);
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! Pairing the next round (Swiss or top cut) and opening a room for each of its tables.
+use super::{Cmd, EventStatus};
+use super::actor::Event;
+use super::tables::{self, Seated};
+use crate::db::{now_ms, tournaments as db};
+use crate::error::ApiError;
+use gb_tournament::{Pairing, PairingError, pair_next_round};
+use serde_json::json;
+use tokio::sync::mpsc;
+
+impl Event {
+    pub(super) async fn start_round(&mut self) -> Result<(&'static str, serde_json::Value), ApiError> {
+        if self.status == EventStatus::Registration {
+            return Err(ApiError::conflict("registration_open", "close registration before pairing round 1"));
+        }
+        // Round 1 of an event requiring check-in is paired without those who did not (attendance.rs).
+        let unchecked = self.unchecked_drops();
+        let mut t = self.t.clone();
+        t.roster.extend(unchecked.iter().cloned());
+        let plan = pair_next_round(&t).map_err(|e| match e {
+            PairingError::TournamentOver { .. } => ApiError::conflict("tournament_over", e.to_string()),
+            _ => ApiError::conflict("cannot_pair", e.to_string()),
+        })?;
+        for c in &unchecked {
+            db::add_roster_change(&self.state.db, &self.id, c).await.map_err(ApiError::internal)?;
+            self.t.roster.push(c.clone());
+        }
+        db::insert_round(&self.state.db, &self.id, plan.round, &plan.pairings).await.map_err(ApiError::internal)?;
+        db::set_status(&self.state.db, &self.id, EventStatus::Running.name()).await.map_err(ApiError::internal)?;
+        self.status = EventStatus::Running;
+        self.t.rounds.push(gb_tournament::Round { pairings: plan.pairings.clone() });
+        let now = now_ms();
+        self.round_starts.push(now);
+        self.pairings_made.push(now);
+        let dropped: Vec<&String> = unchecked.iter().map(|c| &c.player).collect();
+        let mut detail = json!({ "round": plan.round, "phase": plan.phase, "explanation": plan.explanation });
+        if !dropped.is_empty() {
+            detail["not_checked_in"] = json!(dropped);
+        }
+        Ok(("start_round", detail))
+    }
+
+    /// Opens a room for every table of the round just paired. A failure leaves that table without a room (the
+    /// event page shows it) rather than undoing a pairing players have already seen.
+    pub(super) async fn open_rooms(&mut self, tx: &mpsc::Sender<Cmd>) {
+        let round = self.t.rounds.len() as u32;
+        let tables: Vec<_> = self.t.rounds[round as usize - 1]
+            .pairings
+            .iter()
+            .filter_map(|p| if let Pairing::Table(t) = p { Some((t.table, t.players.clone())) } else { None })
+            .collect();
+        for (table, players) in tables {
+            let opened = async {
+                let seats = players.clone().map(|id| self.seated(&id));
+                let [a, b] = seats;
+                let room = tables::open(&self.state, &self.t.settings, [a?, b?]).await?;
+                db::set_room(&self.state.db, &self.id, round, table, &room.id).await?;
+                anyhow::Ok(room)
+            };
+            match opened.await {
+                Ok(room) => {
+                    self.rooms.insert((round, table), room.id.clone());
+                    tables::watch(&self.state, room, round, table, tx.clone());
+                }
+                Err(e) => tracing::error!(event = %self.id, round, table, "table room not opened: {e:#}"),
+            }
+        }
+    }
+
+    fn seated(&self, id: &str) -> anyhow::Result<Seated> {
+        let p = self.t.players.iter().find(|p| p.id == id).ok_or_else(|| anyhow::anyhow!("no player {id}"))?;
+        let deck = serde_json::from_str(p.deck.as_deref().unwrap_or_default())?;
+        Ok(Seated { account_id: p.id.clone(), name: p.name.clone(), deck })
+    }
+
+}
