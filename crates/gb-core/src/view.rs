@@ -69,6 +69,9 @@ pub struct AttackPreview {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PendingView {
     pub seat: Seat,
+    /// Flattened beside `seat` (`{"seat":"A","window":"main"}`): one level less in every update that changes
+    /// the pending decision (protocol 5, issue 14).
+    #[serde(flatten)]
     pub decision: Decision,
 }
 
@@ -90,12 +93,15 @@ pub struct PlayerView {
     pub rounds_won: u8,
     /// Left, center, right, back.
     pub heroes: [HeroView; 4],
-    pub hand_count: u8,
+    /// The hand's size for viewers who do not see `hand`; `None` beside `hand`, whose length says it (so the
+    /// owner's updates do not carry it twice; protocol 5, issue 14).
+    pub hand_count: Option<u8>,
     /// Only in the owner's view.
     pub hand: Option<Vec<CardView>>,
     pub deck_count: u8,
     pub discard: Vec<CardView>,
-    pub bench_count: u8,
+    /// Like `hand_count`: `None` beside `bench`.
+    pub bench_count: Option<u8>,
     /// Only in the owner's view.
     pub bench: Option<Vec<CardView>>,
     pub action_meter: Vec<CardView>,
@@ -264,12 +270,19 @@ fn player_view(state: &MatchState, field: &Field, viewer: Viewer) -> PlayerView 
         seat,
         hp: p.hp,
         rounds_won: p.rounds_won,
-        heroes: Position::ALL.map(|pos| hero_view(state, field, pos, own)),
-        hand_count: p.hand.len() as u8,
+        // Written out rather than `Position::ALL.map(…)`: the map built the four ~250-byte heroes aside and then
+        // copied them, a fifth of view_for's time (issue 14).
+        heroes: [
+            hero_view(state, field, Position::Left, own),
+            hero_view(state, field, Position::Center, own),
+            hero_view(state, field, Position::Right, own),
+            hero_view(state, field, Position::Back, own),
+        ],
+        hand_count: (!own).then_some(p.hand.len() as u8),
         hand: own.then(|| cards(&p.hand)),
         deck_count: p.deck.len() as u8,
         discard: cards(&p.discard),
-        bench_count: p.bench.len() as u8,
+        bench_count: (!own).then_some(p.bench.len() as u8),
         bench: own.then(|| cards(&p.bench)),
         action_meter: cards(&p.meter),
         meter_slots: p.meter_slots,
