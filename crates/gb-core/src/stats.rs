@@ -225,7 +225,9 @@ pub(crate) fn each_term_in(
                 Static::BonusPerOtherHeroWithGem { atk: n, gem } if stat == Stat::Atk => {
                     let others = Position::ALL
                         .into_iter()
-                        .filter(|p| *p != pos && effects::gems::type_in_pool(state, seat, *p, *gem, &field.pool(state, *p)))
+                        .filter(|p| {
+                            *p != pos && effects::gems::type_in_pool(state, seat, *p, *gem, &field.pool(state, *p))
+                        })
                         .count() as i32;
                     if others > 0 && *n != 0 {
                         terms.push(StatSource::PerHeroWithGem, *n as i32 * others, effect);

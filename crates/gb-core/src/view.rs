@@ -1,11 +1,11 @@
 //! Views: what one viewer (a seat or a spectator) may know, as plain serializable data. Hands, decks, the
 //! face-down bench and face-down heroes appear only as counts to anyone but their owner (CR 402.2, 402.5, 403.4,
 //! 405.2–405.3); decks appear only as counts, even to their owner (CR 403.2b).
+use crate::effects::field::Field;
 use crate::event::CardView;
 use crate::frames::{AskKind, Frame, WindowKind};
 use crate::ids::{Position, Seat, Viewer};
 use crate::state::{GameOutcome, MatchState, Phase, PlayerState, RoundResult};
-use crate::effects::field::Field;
 use crate::stats::{self, Stat, StatTerm};
 use serde::Serialize;
 
