@@ -28,11 +28,11 @@ function effectView(): MatchView {
   return v;
 }
 const ask = (prompt: import("../src/gen/Prompt").Prompt, c: string): MatchView =>
-  ({ ...effectView(), pending: { seat: "A", decision: { ask: { type: "effect", prompt, card: c } } } });
+  ({ ...effectView(), pending: { seat: "A", ask: { type: "effect", prompt, card: c } } });
 
 const scenarios: Record<string, { view: MatchView; legal: Intent[] }> = {
   main: { view: mainView(), legal: mainLegal },
-  mulligan: { view: { ...mainView(), phase: "setup", pending: { seat: "A", decision: { ask: { type: "mulligan" } } } }, legal: [{ type: "mulligan" }, { type: "keep_hand" }, { type: "concede" }] },
+  mulligan: { view: { ...mainView(), phase: "setup", pending: { seat: "A", ask: { type: "mulligan" } } }, legal: [{ type: "mulligan" }, { type: "keep_hand" }, { type: "concede" }] },
   effects: { view: effectView(), legal: [...mainLegal, { type: "use_effect", hero: "right" }] },
   stun: { view: ask("remove_effect_target", "Stun"), legal: [{ type: "choose_hero", seat: "B", hero: "left" }, { type: "choose_hero", seat: "B", hero: "center" }, { type: "choose_hero", seat: "B", hero: "right" }, { type: "concede" }] },
   search: { view: ask("search_deck", "Herald"), legal: [{ type: "choose_card", card: 901 }, { type: "choose_card", card: 902 }, { type: "decline" }, { type: "concede" }] },
@@ -40,10 +40,10 @@ const scenarios: Record<string, { view: MatchView; legal: Intent[] }> = {
   rotate: { view: ask("rotate_direction", "Rotate"), legal: [{ type: "choose_direction", clockwise: true }, { type: "choose_direction", clockwise: false }, { type: "concede" }] },
   mooring: { view: ask("pay_mooring", "Anchor"), legal: [{ type: "accept" }, { type: "decline" }, { type: "concede" }] },
   block: {
-    view: { ...effectView(), players: [{ ...effectView().players[0], hand: [card("block-attack", 8)] }, effectView().players[1]], pending: { seat: "A", decision: { ask: { type: "attack_damage", attacker: "left", target: "center", damage: 4 } } } },
+    view: { ...effectView(), players: [{ ...effectView().players[0], hand: [card("block-attack", 8)] }, effectView().players[1]], pending: { seat: "A", ask: { type: "attack_damage", attacker: "left", target: "center", damage: 4 } } },
     legal: [{ type: "accept_damage" }, { type: "play_action", card: 8 }, { type: "concede" }],
   },
-  waiting: { view: { ...mainView(), active: "B", pending: { seat: "B", decision: { window: "main" } } }, legal: [{ type: "concede" }] },
+  waiting: { view: { ...mainView(), active: "B", pending: { seat: "B", window: "main" } }, legal: [{ type: "concede" }] },
 };
 
 function Preview() {

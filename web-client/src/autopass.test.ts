@@ -5,7 +5,7 @@ import type { MatchView } from "./gen/MatchView";
 import { mainView } from "./test/fixtures";
 
 const window = (w: "attacker_declared" | "defender_declared" | "action_response"): MatchView =>
-  ({ ...mainView(), pending: { seat: "A", decision: { window: w } } });
+  ({ ...mainView(), pending: { seat: "A", window: w } });
 const concede: Intent = { type: "concede" };
 
 describe("forcedIntent", () => {
@@ -14,31 +14,31 @@ describe("forcedIntent", () => {
   });
 
   it("takes attack damage when nothing else is legal", () => {
-    const view: MatchView = { ...mainView(), pending: { seat: "A", decision: { ask: { type: "attack_damage", attacker: "left", target: "right", damage: 0 } } } };
+    const view: MatchView = { ...mainView(), pending: { seat: "A", ask: { type: "attack_damage", attacker: "left", target: "right", damage: 0 } } };
     expect(forcedIntent(view, [{ type: "accept_damage" }, concede])).toEqual({ type: "accept_damage" });
   });
 
   it("answers an effect question with a single possible answer", () => {
-    const view: MatchView = { ...mainView(), pending: { seat: "A", decision: { ask: { type: "effect", prompt: "remove_effect_target", card: "Stun" } } } };
+    const view: MatchView = { ...mainView(), pending: { seat: "A", ask: { type: "effect", prompt: "remove_effect_target", card: "Stun" } } };
     expect(forcedIntent(view, [{ type: "choose_hero", seat: "B", hero: "left" }, concede])).toEqual({ type: "choose_hero", seat: "B", hero: "left" });
   });
 
   it("leaves real choices to the player", () => {
     expect(forcedIntent(window("defender_declared"), [{ type: "pass" }, { type: "play_action", card: 3 }, concede])).toBeNull();
-    const blockable: MatchView = { ...mainView(), pending: { seat: "A", decision: { ask: { type: "attack_damage", attacker: "left", target: "right", damage: 3 } } } };
+    const blockable: MatchView = { ...mainView(), pending: { seat: "A", ask: { type: "attack_damage", attacker: "left", target: "right", damage: 3 } } };
     expect(forcedIntent(blockable, [{ type: "accept_damage" }, { type: "deblend_to_block" }, concede])).toBeNull();
     // Ending the turn is never automatic, even when it is the only move.
     expect(forcedIntent(mainView(), [{ type: "end_turn" }, concede])).toBeNull();
   });
 
   it("never makes a move that costs HP", () => {
-    const ask: MatchView = { ...mainView(), pending: { seat: "A", decision: { ask: { type: "effect", prompt: "may_use", card: "Beatrice" } } } };
+    const ask: MatchView = { ...mainView(), pending: { seat: "A", ask: { type: "effect", prompt: "may_use", card: "Beatrice" } } };
     expect(forcedIntent({ ...ask, hp_prices: [{ intent: { type: "accept" }, hp: 2 }] }, [{ type: "accept" }, concede])).toBeNull();
     expect(forcedIntent(ask, [{ type: "accept" }, concede])).toEqual({ type: "accept" });
   });
 
   it("does nothing for the other seat, a spectator or a finished game", () => {
-    const theirs: MatchView = { ...window("attacker_declared"), pending: { seat: "B", decision: { window: "attacker_declared" } } };
+    const theirs: MatchView = { ...window("attacker_declared"), pending: { seat: "B", window: "attacker_declared" } };
     expect(forcedIntent(theirs, [{ type: "pass" }])).toBeNull();
     expect(forcedIntent({ ...window("attacker_declared"), viewer: "spectator" }, [{ type: "pass" }])).toBeNull();
     expect(forcedIntent({ ...window("attacker_declared"), outcome: { winner: "A", reason: "concession" } }, [{ type: "pass" }])).toBeNull();
@@ -46,7 +46,7 @@ describe("forcedIntent", () => {
 });
 
 describe("plannedIntent", () => {
-  const hit = (turn: number): MatchView => ({ ...mainView(), turn, pending: { seat: "A", decision: { ask: { type: "attack_damage", attacker: "center", target: "center", damage: 2 } } } });
+  const hit = (turn: number): MatchView => ({ ...mainView(), turn, pending: { seat: "A", ask: { type: "attack_damage", attacker: "center", target: "center", damage: 2 } } });
   const legal: Intent[] = [{ type: "accept_damage" }, { type: "deblend_to_block" }, concede];
 
   it("takes the further hits of an attack whose whole damage the player took, even with a choice left", () => {

@@ -38,7 +38,7 @@ export function useFullControl(): [boolean, (on: boolean) => void] {
 export function plannedIntent(view: MatchView, legal: Intent[], wholeAttackTurn: number | null): Intent | null {
   if (wholeAttackTurn !== view.turn || view.outcome || view.viewer === "spectator") return null;
   const p = view.pending;
-  if (p?.seat !== view.viewer.seat || !("ask" in p.decision) || p.decision.ask.type !== "attack_damage") return null;
+  if (p?.seat !== view.viewer.seat || !("ask" in p) || p.ask.type !== "attack_damage") return null;
   return legal.find((i) => i.type === "accept_damage") ?? null;
 }
 

@@ -35,7 +35,7 @@ describe("effect prompts", () => {
     expect([...heroChoices([{ type: "choose_hero", seat: "B", hero: "left" }]).keys()]).toEqual(["B:left"]);
     const main = mainView();
     expect(timedActions(main, [{ type: "play_action", card: 3 }])).toEqual([]);
-    const win = { ...main, pending: { seat: "A" as const, decision: { window: "defender_declared" as const } } };
+    const win = { ...main, pending: { seat: "A" as const, window: "defender_declared" as const } };
     expect(timedActions(win, [{ type: "play_action", card: 3 }, { type: "pass" }])).toEqual([{ type: "play_action", card: 3 }]);
   });
 });

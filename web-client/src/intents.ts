@@ -125,7 +125,7 @@ export function heroKey(seat: Seat, hero: Position): string {
  * there the `play_action` intents are offered as buttons rather than through hand selection.
  */
 export function timedActions(view: MatchView, legal: Intent[]): IntentOf<"play_action">[] {
-  const d = view.pending?.decision;
+  const d = view.pending;
   if (!d || ("window" in d && d.window === "main")) return [];
   return ofType(legal, "play_action");
 }

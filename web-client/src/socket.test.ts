@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ClientMsg, RoomInfo, ServerMsg } from "./protocol";
-import { GameSocket, type Connection, type SocketEvent, type Timers } from "./socket";
+import { GameSocket, withConcede, type Connection, type SocketEvent, type Timers } from "./socket";
+import type { MatchView } from "./gen/MatchView";
 import { mainView } from "./test/fixtures";
 
 /** A scripted transport: records connections and what the client sent on each. */
@@ -63,7 +64,7 @@ function setup() {
   sock.start();
   const open = () => {
     net.last.onopen();
-    net.last.recv({ type: "welcome", protocol: 4, room, seat: "A", version: 0, game: 0 });
+    net.last.recv({ type: "welcome", protocol: 5, room, seat: "A", version: 0, game: 0 });
   };
   const versions = () => events.flatMap((e) => (e.kind === "update" || e.kind === "skip" || e.kind === "snapshot" ? [e.v] : []));
   return { net, timers, events, sock, open, versions };
@@ -77,7 +78,7 @@ describe("GameSocket", () => {
   it("says hello with protocol 2, role and no last version when new", () => {
     const t = setup();
     t.net.last.onopen();
-    expect(t.net.last.sent[0]).toEqual({ type: "hello", protocol: 4, as: "player", last_version: null, game: null });
+    expect(t.net.last.sent[0]).toEqual({ type: "hello", protocol: 5, as: "player", last_version: null, game: null });
   });
 
   it("applies snapshot then updates and skips in order", () => {
@@ -96,15 +97,27 @@ describe("GameSocket", () => {
     const t = setup();
     t.open();
     t.net.last.recv(snap(3));
-    const intent = { type: "concede" } as const;
+    const intent = { type: "end_turn" } as const;
+    const concede = { type: "concede" } as const;
     t.net.last.recv({ type: "update", v: 4, events: [], patch: [["/turn", 9], ["+/legal/-", intent]] });
     const [s3, u4] = t.events.filter((e) => e.kind === "snapshot" || e.kind === "update");
     if (s3?.kind !== "snapshot" || u4?.kind !== "update") throw new Error("a snapshot then an update");
     expect(u4.view).toEqual({ ...s3.view, turn: 9 });
-    expect(u4.legal).toEqual([intent]);
+    expect(u4.legal, "concede is implicit on the wire (protocol 5) and offered while the game runs").toEqual([intent, concede]);
     expect(u4.clocks, "an update leaves out clocks in a room without one").toBeNull();
     expect(s3.view.turn).not.toBe(9);
-    expect(s3.legal).toEqual([]);
+    expect(s3.legal).toEqual([concede]);
+    // The held document stays the wire's: the next patch indexes `legal` without the concede.
+    t.net.last.recv({ type: "update", v: 5, events: [], patch: [["/legal/0"]] });
+    const u5 = t.events.filter((e) => e.kind === "update")[1];
+    expect(u5?.kind === "update" && u5.legal).toEqual([concede]);
+  });
+
+  it("offers concede to a seat whose game is not over, never to a spectator or after the game", () => {
+    const view = mainView();
+    expect(withConcede(view, [])).toEqual([{ type: "concede" }]);
+    expect(withConcede({ ...view, viewer: "spectator" }, [])).toEqual([]);
+    expect(withConcede({ ...view, outcome: { winner: "A", reason: "concession" } } satisfies MatchView, [])).toEqual([]);
   });
 
   it("asks for a snapshot (reconnecting without a version) when a patch does not fit what it holds", () => {
@@ -174,8 +187,8 @@ describe("GameSocket", () => {
     first.recv(update(6));
     expect(t.versions()).toEqual([5]);
     t.net.last.onopen();
-    expect(t.net.last.sent[0]).toEqual({ type: "hello", protocol: 4, as: "player", last_version: 5, game: 0 });
-    t.net.last.recv({ type: "welcome", protocol: 4, room, seat: "A", version: 7, game: 0 });
+    expect(t.net.last.sent[0]).toEqual({ type: "hello", protocol: 5, as: "player", last_version: 5, game: 0 });
+    t.net.last.recv({ type: "welcome", protocol: 5, room, seat: "A", version: 7, game: 0 });
     t.net.last.recv(update(6));
     t.net.last.recv(update(7));
     expect(t.versions()).toEqual([5, 6, 7]);
@@ -213,7 +226,7 @@ describe("GameSocket", () => {
     t.timers.runAll();
     t.net.last.onopen();
     expect(t.net.last.sent[0]).toMatchObject({ type: "hello", last_version: 9 });
-    t.net.last.recv({ type: "welcome", protocol: 4, room, seat: "A", version: 9, game: 0 });
+    t.net.last.recv({ type: "welcome", protocol: 5, room, seat: "A", version: 9, game: 0 });
     expect(t.sock.status).toBe("open");
     // Backoff resets once connected.
     t.net.last.onclose(1006, "");
@@ -273,7 +286,7 @@ describe("GameSocket", () => {
     const sock = new GameSocket({ url: "u", role: "spectator", transport: net.transport, onEvent: () => {}, timers, pingMs: 1000 });
     sock.start();
     net.last.onopen();
-    net.last.recv({ type: "welcome", protocol: 4, room, seat: null, version: 0, game: 0 });
+    net.last.recv({ type: "welcome", protocol: 5, room, seat: null, version: 0, game: 0 });
     timers.runAll();
     expect(net.last.sent.map((m) => m.type)).toEqual(["hello", "ping"]);
     expect(net.last.sent[0]).toMatchObject({ as: "spectator" });

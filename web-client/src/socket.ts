@@ -24,6 +24,14 @@ export interface Connection {
 
 export type Transport = (url: string) => Connection;
 
+/**
+ * `legal` as the board offers it: the wire leaves `concede` out (protocol 5), since a seat may concede whenever
+ * its game is not over (CR 102.2); spectators never may.
+ */
+export function withConcede(view: MatchView, legal: Intent[]): Intent[] {
+  return view.viewer !== "spectator" && !view.outcome ? [...legal, { type: "concede" }] : legal;
+}
+
 /** What a patch applies to (docs/protocol.md, "Deltas"): the view's fields and `legal` in one object. */
 type HeldDoc = MatchView & { legal: Intent[] };
 
@@ -220,7 +228,7 @@ export class GameSocket {
         this.game = msg.game;
         this.lastVersion = msg.v;
         this.doc = { ...msg.view, legal: msg.legal };
-        emit({ kind: "snapshot", v: msg.v, game: msg.game, view: msg.view, legal: msg.legal, clocks: msg.clocks });
+        emit({ kind: "snapshot", v: msg.v, game: msg.game, view: msg.view, legal: withConcede(msg.view, msg.legal), clocks: msg.clocks });
         return;
       case "update": {
         if (!this.inOrder(msg.v)) return;
@@ -235,7 +243,7 @@ export class GameSocket {
         }
         this.doc = doc;
         const { legal, ...view } = doc;
-        emit({ kind: "update", v: msg.v, events: msg.events, view, legal, clocks: msg.clocks ?? null });
+        emit({ kind: "update", v: msg.v, events: msg.events, view, legal: withConcede(view, legal), clocks: msg.clocks ?? null });
         return;
       }
       case "skip":
@@ -249,7 +257,7 @@ export class GameSocket {
         emit({ kind: "accepted", seq: msg.seq, v: msg.v });
         return;
       case "rejected":
-        emit({ kind: "rejected", seq: msg.seq, rejection: msg.rejection, legal: msg.legal });
+        emit({ kind: "rejected", seq: msg.seq, rejection: msg.rejection, legal: this.doc ? withConcede(this.doc, msg.legal) : msg.legal });
         return;
       case "room":
         emit({ kind: "room", room: msg.room });

@@ -5,7 +5,7 @@
 //! The stat is computed once, as a list of terms ([`each_term`]): the engine sums them ([`current`]) and the view
 //! shows them, so the number a player sees and the number the rules use cannot disagree.
 use crate::cards::{Activation, CardDefId};
-use crate::effects::{self, AlterKind, program::Static};
+use crate::effects::{self, AlterKind, field::Field, program::Static};
 use crate::frames::Frame;
 use crate::ids::{Position, Seat};
 use crate::state::MatchState;
@@ -80,8 +80,8 @@ impl Serialize for TermCard {
 
 /// The printed stat of whatever the hero is now, blend or hero. With `gated`, a hero stat behind an activation gem
 /// counts only while the hero has a gem (CR 300.5); without, it is "still considered to be present" (CR 300.5g).
-fn printed(state: &MatchState, seat: Seat, pos: Position, stat: Stat, gated: bool) -> u16 {
-    let hero = state.hero(seat, pos);
+fn printed(state: &MatchState, field: &Field, pos: Position, stat: Stat, gated: bool) -> u16 {
+    let hero = state.hero(field.seat, pos);
     if let Some(blend) = hero.blend {
         let def = blend.def.def();
         return match stat {
@@ -94,7 +94,7 @@ fn printed(state: &MatchState, seat: Seat, pos: Position, stat: Stat, gated: boo
         Stat::Atk => (def.atk, Activation::Atk),
         Stat::Def => (def.def, Activation::Def),
     };
-    if gated && def.needs_activation(gate) && !effects::gems::has_any_gem(state, seat, pos) { 0 } else { value as u16 }
+    if gated && def.needs_activation(gate) && !field.has_any_gem(state, pos) { 0 } else { value as u16 }
 }
 
 /// Invert swaps which printed stat is written as which (CR 624.1c).
@@ -102,22 +102,27 @@ fn swapped(state: &MatchState, seat: Seat, pos: Position, stat: Stat) -> Stat {
     if effects::inverted(state, seat, pos) { stat.other() } else { stat }
 }
 
-fn is_dread_blader(state: &MatchState, seat: Seat, pos: Position) -> bool {
-    effects::statics(state, seat, pos).iter().any(|s| matches!(s, Static::WrittenFromHighest(true)))
+fn is_dread_blader(field: &Field, pos: Position) -> bool {
+    field.statics[pos.index()].iter().any(|s| matches!(s, Static::WrittenFromHighest(true)))
 }
 
 /// The written stat (CR 624.1): printed, after Invert's swap. Dread Blader's is the highest written stat among
 /// your other heroes (RULINGS.md), read as present even behind an activation gem (CR 300.5g) and after their
 /// Invert; another Dread Blader counts with its printed 0, so two of them never chase each other.
 pub fn written(state: &MatchState, seat: Seat, pos: Position, stat: Stat) -> u16 {
+    written_in(state, &Field::of(state, seat), pos, stat)
+}
+
+fn written_in(state: &MatchState, field: &Field, pos: Position, stat: Stat) -> u16 {
+    let seat = field.seat;
     let stat = swapped(state, seat, pos, stat);
-    if !is_dread_blader(state, seat, pos) {
-        return printed(state, seat, pos, stat, true);
+    if !is_dread_blader(field, pos) {
+        return printed(state, field, pos, stat, true);
     }
     Position::ALL
         .into_iter()
         .filter(|p| *p != pos)
-        .map(|p| printed(state, seat, p, swapped(state, seat, p, stat), false))
+        .map(|p| printed(state, field, p, swapped(state, seat, p, stat), false))
         .max()
         .unwrap_or(0)
 }
@@ -147,6 +152,19 @@ pub fn each_term(
     attacking: bool,
     emit: impl FnMut(StatTerm),
 ) -> u16 {
+    each_term_in(state, &Field::of(state, seat), pos, stat, attacking, emit)
+}
+
+/// [`each_term`] on a field already worked out (a view asks about every hero of it).
+pub(crate) fn each_term_in(
+    state: &MatchState,
+    field: &Field,
+    pos: Position,
+    stat: Stat,
+    attacking: bool,
+    emit: impl FnMut(StatTerm),
+) -> u16 {
+    let seat = field.seat;
     let mut terms = Terms { total: 0, emit };
     let hero = state.hero(seat, pos);
     // Written: the hero's or its blend's printed stat (CR 302.8, 624.1), gated (CR 300.5), swapped by Invert
@@ -155,18 +173,18 @@ pub fn each_term(
         Some(blend) => (StatSource::Blend, blend.def),
         None => (StatSource::Written, hero.card.def),
     };
-    terms.push(source, printed(state, seat, pos, stat, false) as i32, Some(card));
-    let gated = printed(state, seat, pos, stat, true) as i32;
+    terms.push(source, printed(state, field, pos, stat, false) as i32, Some(card));
+    let gated = printed(state, field, pos, stat, true) as i32;
     if gated != terms.total {
         terms.push(StatSource::ActivationGem, gated - terms.total, Some(hero.card.def));
     }
     if let Some(invert) = effects::inverted_by(state, seat, pos) {
-        let after = printed(state, seat, pos, stat.other(), true) as i32;
+        let after = printed(state, field, pos, stat.other(), true) as i32;
         terms.push(StatSource::Invert, after - terms.total, Some(invert));
     }
-    let written = written(state, seat, pos, stat) as i32;
+    let written = written_in(state, field, pos, stat) as i32;
     if written != terms.total {
-        terms.push(StatSource::HighestOnField, written - terms.total, effects::active_effect(state, seat, pos));
+        terms.push(StatSource::HighestOnField, written - terms.total, field.active[pos.index()]);
     }
     // Bonuses (CR 605.1): alterations first, a run of them from one card as one term.
     if stat == Stat::Atk {
@@ -187,12 +205,14 @@ pub fn each_term(
             terms.push(StatSource::Bonus, sum, Some(card));
         }
     }
-    let statics = effects::statics(state, seat, pos);
+    let statics = field.statics[pos.index()];
     if !statics.is_empty() {
-        let effect = effects::active_effect(state, seat, pos);
+        let effect = field.active[pos.index()];
         for s in statics {
             match s {
-                Static::Bonus { bonus, when } if effects::condition_holds(state, seat, pos, when, attacking) => {
+                Static::Bonus { bonus, when }
+                    if effects::condition_holds_with(state, seat, pos, when, attacking, |p| field.live[p.index()]) =>
+                {
                     let amount = match stat {
                         Stat::Atk => bonus.atk,
                         Stat::Def => bonus.def,
@@ -205,7 +225,9 @@ pub fn each_term(
                 Static::BonusPerOtherHeroWithGem { atk: n, gem } if stat == Stat::Atk => {
                     let others = Position::ALL
                         .into_iter()
-                        .filter(|p| *p != pos && effects::gems::has_gem_type(state, seat, *p, *gem))
+                        .filter(|p| {
+                            *p != pos && effects::gems::type_in_pool(state, seat, *p, *gem, &field.pool(state, *p))
+                        })
                         .count() as i32;
                     if others > 0 && *n != 0 {
                         terms.push(StatSource::PerHeroWithGem, *n as i32 * others, effect);
@@ -223,8 +245,13 @@ pub fn each_term(
 
 /// The stat in play: the sum of its terms, never below 0 (CR 605.1c).
 pub fn current(state: &MatchState, seat: Seat, pos: Position, stat: Stat, attacking: bool) -> u16 {
+    current_in(state, &Field::of(state, seat), pos, stat, attacking)
+}
+
+/// [`current`] on a field already worked out.
+pub(crate) fn current_in(state: &MatchState, field: &Field, pos: Position, stat: Stat, attacking: bool) -> u16 {
     let mut total = 0i32;
-    each_term(state, seat, pos, stat, attacking, |t| total += t.amount);
+    each_term_in(state, field, pos, stat, attacking, |t| total += t.amount);
     total as u16
 }
 

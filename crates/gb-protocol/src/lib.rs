@@ -39,8 +39,10 @@ use ts_rs::TS;
 /// with `legal` beside them (not `{view, legal}`), and an `update` leaves out `clocks` in a room without a clock.
 /// 4: patch ops are short arrays (`[path]`, `[path, value]`, `["+" + path, value]`), a card is `{id, card}`
 /// without its name (clients look it up in the catalogue), and a pending decision is `{"window": …}` or
-/// `{"ask": …}` without a `type` tag (issue 14).
-pub const PROTOCOL_VERSION: u32 = 4;
+/// `{"ask": …}` without a `type` tag (issue 14). 5: a pending decision is flat (`{"seat":"A","window":"main"}`),
+/// a seat's `legal` leaves out `concede`, which a seat may always send while its game is not over (CR 102.2),
+/// and `hand_count` / `bench_count` are `null` beside the `hand` / `bench` they count.
+pub const PROTOCOL_VERSION: u32 = 5;
 
 /// Exports every top-level type (their dependencies come with them) and `constants.ts` into `dir`.
 pub fn export_bindings(dir: &std::path::Path) -> Result<(), ts_rs::ExportError> {

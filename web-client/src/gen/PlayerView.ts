@@ -7,11 +7,20 @@ export type PlayerView = { seat: Seat, hp: number, rounds_won: number,
 /**
  * Left, center, right, back.
  */
-heroes: [HeroView, HeroView, HeroView, HeroView], hand_count: number, 
+heroes: [HeroView, HeroView, HeroView, HeroView], 
+/**
+ * The hand's size for viewers who do not see `hand`; `None` beside `hand`, whose length says it (so the
+ * owner's updates do not carry it twice; protocol 5, issue 14).
+ */
+hand_count: number | null, 
 /**
  * Only in the owner's view.
  */
-hand: Array<CardView> | null, deck_count: number, discard: Array<CardView>, bench_count: number, 
+hand: Array<CardView> | null, deck_count: number, discard: Array<CardView>, 
+/**
+ * Like `hand_count`: `None` beside `bench`.
+ */
+bench_count: number | null, 
 /**
  * Only in the owner's view.
  */

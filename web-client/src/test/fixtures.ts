@@ -52,7 +52,7 @@ export function mainView(): MatchView {
     viewer: { seat: "A" }, round: 1, turn: 3, active: "A", first_player: "B", phase: "play", first_turn: false,
     players: [
       player("A", {
-        hp: 17, hand: [PYRO, CHASER, STUN], hand_count: 3, bench: [BENCHED], bench_count: 1,
+        hp: 17, hand: [PYRO, CHASER, STUN], hand_count: null, bench: [BENCHED], bench_count: null,
         heroes: [
           hero("left", "claire", "Claire", { gems: [card("aerogem")], atk: 3, written_atk: 3, def: 1 }),
           hero("center", "beatrice", "Beatrice", { level: 5, blend: card("hornet"), gems: [card("aerogem"), card("pyrogem"), card("electrogem")], atk: 4, written_atk: 3, def: 2 }),
@@ -66,7 +66,7 @@ export function mainView(): MatchView {
         heroes: [hero("left", "elaine", "Elaine"), hero("center", "devin", "Devin"), faceDown("right"), hero("back", "matthew", "Matthew")],
       }),
     ],
-    pending: { seat: "A", decision: { window: "main" } },
+    pending: { seat: "A", window: "main" },
     choices: null,
     trigger_choices: null,
     attack_preview: null,

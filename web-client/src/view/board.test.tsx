@@ -137,7 +137,7 @@ describe("board", () => {
   });
 
   it("prompts a mulligan as a dialog with exactly the legal choices", () => {
-    const view: MatchView = { ...mainView(), phase: "setup", pending: { seat: "A", decision: { ask: { type: "mulligan" } } } };
+    const view: MatchView = { ...mainView(), phase: "setup", pending: { seat: "A", ask: { type: "mulligan" } } };
     draw(view, [{ type: "mulligan" }, { type: "keep_hand" }, { type: "concede" }]);
     const dialog = q('[role="dialog"]')!;
     expect(dialog.textContent).toContain("Keep this hand?");
@@ -147,7 +147,7 @@ describe("board", () => {
   });
 
   it("asks how to take attack damage", () => {
-    const view: MatchView = { ...mainView(), pending: { seat: "A", decision: { ask: { type: "attack_damage", attacker: "left", target: "right", damage: 3 } } } };
+    const view: MatchView = { ...mainView(), pending: { seat: "A", ask: { type: "attack_damage", attacker: "left", target: "right", damage: 3 } } };
     draw(view, [{ type: "accept_damage" }, { type: "deblend_to_block" }, { type: "concede" }]);
     click(button("Deblend to block"));
     click(button("Take 3 damage"));
@@ -163,7 +163,7 @@ describe("board", () => {
   });
 
   it("disables everything when the seat only may concede", () => {
-    const view: MatchView = { ...mainView(), active: "B", pending: { seat: "B", decision: { window: "main" } } };
+    const view: MatchView = { ...mainView(), active: "B", pending: { seat: "B", window: "main" } };
     draw(view, [{ type: "concede" }]);
     expect(qa(".hand-card.playable")).toHaveLength(0);
     expect(qa("button:not(.hand-card):not(.card-link)").map((b) => b.textContent)).toEqual(["Concede"]);
@@ -210,7 +210,7 @@ describe("board", () => {
   it("asks once for a whole attack: every hit, their total, and a single “Take N damage”", () => {
     const view: MatchView = {
       ...mainView(),
-      pending: { seat: "A", decision: { ask: { type: "attack_damage", attacker: "left", target: "right", damage: 3 } } },
+      pending: { seat: "A", ask: { type: "attack_damage", attacker: "left", target: "right", damage: 3 } },
       damage_due: { seat: "A", total: 5, hits: [{ attacker: "left", target: "right", damage: 3 }, { attacker: "center", target: "center", damage: 2 }] },
     };
     let whole = 0;
@@ -240,7 +240,7 @@ describe("board", () => {
   });
 
   const effectAsk = (prompt: import("../gen/Prompt").Prompt, cardName: string): MatchView =>
-    ({ ...mainView(), pending: { seat: "A", decision: { ask: { type: "effect", prompt, card: cardName } } } });
+    ({ ...mainView(), pending: { seat: "A", ask: { type: "effect", prompt, card: cardName } } });
 
   it("asks Anchor's price with its own wording, and nothing else", () => {
     // The price is the engine's (`hp_prices`): the client only says it.
@@ -306,11 +306,11 @@ describe("board", () => {
     const block = card("block-attack", 8);
     const base = mainView();
     base.players[0].hand = [inv, block];
-    const win: MatchView = { ...base, pending: { seat: "A", decision: { window: "attacker_declared" } } };
+    const win: MatchView = { ...base, pending: { seat: "A", window: "attacker_declared" } };
     draw(win, [{ type: "play_action", card: 7 }, { type: "pass" }, { type: "concede" }]);
     expect(qa(".timed-action").map((b) => b.textContent)).toEqual(["Play Invert"]);
     click(button("Play Invert"));
-    const dmg: MatchView = { ...base, pending: { seat: "A", decision: { ask: { type: "attack_damage", attacker: "left", target: "center", damage: 4 } } } };
+    const dmg: MatchView = { ...base, pending: { seat: "A", ask: { type: "attack_damage", attacker: "left", target: "center", damage: 4 } } };
     draw(dmg, [{ type: "accept_damage" }, { type: "play_action", card: 8 }, { type: "concede" }]);
     expect([...q('[role="dialog"]')!.querySelectorAll("button")].map((b) => b.textContent)).toEqual(["Take 4 damage", "Play Block Attack"]);
     click(button("Play Block Attack"));
@@ -332,7 +332,7 @@ describe("board", () => {
 describe("pending question", () => {
   const names = { A: "You", B: "Computer" } as const;
   const win = (seat: "A" | "B", window: "attacker_declared" | "defender_declared") =>
-    ({ seat, decision: { window } }) as unknown as Parameters<typeof pendingText>[0];
+    ({ seat, window }) as unknown as Parameters<typeof pendingText>[0];
   it("names the attack windows by whose they are (CR 203.2 attacker, CR 203.3 defender)", () => {
     expect(pendingText(win("A", "defender_declared"), names)).toBe("Your chance to respond to the attack.");
     expect(pendingText(win("B", "defender_declared"), names)).toBe("Waiting for Computer to respond to the attack.");

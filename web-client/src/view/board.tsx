@@ -59,7 +59,7 @@ export function pendingText(p: PendingView | null, names: SeatNames): string {
   if (!p) return "";
   const who = names[p.seat];
   const you = who === "You";
-  const d = p.decision;
+  const d = p;
   if ("ask" in d) {
     const what = d.ask.type === "effect"
       ? `answer ${d.ask.card ? `${d.ask.card}’s effect` : "an effect"}`
@@ -128,7 +128,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
   const deblend = deblendable(legal);
   const attacks = attackOptions(legal);
   const attackIntent = findAttack(legal, draft);
-  const ask = view.pending?.seat === me && "ask" in view.pending.decision && !spectator ? view.pending.decision.ask : null;
+  const ask = view.pending?.seat === me && "ask" in view.pending && !spectator ? view.pending.ask : null;
   const pass = first(legal, "pass");
   const endTurn = first(legal, "end_turn");
   const concede = first(legal, "concede");
@@ -271,10 +271,10 @@ function PlayerBar({ player, side, name, active, clocks, marks }: {
       <BarMarks marks={marks} />
       <Meter player={player} entered={marks.flatMap((m) => (m.kind === "meter" && !m.past ? [m.label] : []))} />
       <ul class="zones">
-        <li>Hand <strong>{player.hand_count}</strong></li>
+        <li>Hand <strong>{player.hand?.length ?? player.hand_count}</strong></li>
         <li>Deck <strong>{player.deck_count}</strong></li>
         <li>{player.bench ? (
-          <details class="zone-list"><summary>Bench <strong>{player.bench_count}</strong></summary>
+          <details class="zone-list"><summary>Bench <strong>{player.bench.length}</strong></summary>
             <ul>{player.bench.map((c) => <li key={c.id}><CardName card={c} where="bench" /></li>)}</ul></details>
         ) : <>Bench <strong>{player.bench_count}</strong></>}</li>
         <li>

@@ -61,9 +61,20 @@ fn meter_stars(state: &MatchState, seat: Seat) -> u8 {
 /// so this reads the other heroes' effects without asking whether they are usable; that keeps activation-gem
 /// checks (which count invisible gems, CR 300.5f) from chasing each other around the field.
 pub(crate) fn invisible_any(state: &MatchState, seat: Seat, pos: Position) -> u8 {
+    let active = Position::ALL.map(|p| if p == pos { None } else { super::active_effect(state, seat, p) });
+    invisible_from(state, seat, pos, &active)
+}
+
+/// [`invisible_any`] from the field's active effects (by position index), already worked out.
+pub(super) fn invisible_from(
+    state: &MatchState,
+    seat: Seat,
+    pos: Position,
+    active: &[Option<crate::cards::CardDefId>; 4],
+) -> u8 {
     let mut n = 0u8;
     for other in Position::ALL.into_iter().filter(|p| *p != pos) {
-        let Some(effect) = super::active_effect(state, seat, other) else { continue };
+        let Some(effect) = active[other.index()] else { continue };
         if let Some(super::program::Program::Static { statics, .. }) = super::program(effect) {
             for s in statics {
                 if let Static::InvisibleGemsPerStar { max } = s {
@@ -78,13 +89,24 @@ pub(crate) fn invisible_any(state: &MatchState, seat: Seat, pos: Position) -> u8
 
 /// The hero's gem pool, with what the other heroes' statics give it.
 pub(crate) fn pool(state: &MatchState, seat: Seat, pos: Position) -> GemPool {
+    pool_with(state, seat, pos, invisible_any(state, seat, pos), |o| super::statics(state, seat, o))
+}
+
+/// [`pool`] with the hero's invisible gems and the other heroes' statics given.
+pub(super) fn pool_with(
+    state: &MatchState,
+    seat: Seat,
+    pos: Position,
+    invisible_any: u8,
+    statics: impl Fn(Position) -> &'static [Static],
+) -> GemPool {
     let mut pool = GemPool::default();
     for t in state.hero(seat, pos).gem_types() {
         pool.cards[t as usize] += 1;
     }
-    pool.invisible_any = invisible_any(state, seat, pos);
+    pool.invisible_any = invisible_any;
     for other in Position::ALL.into_iter().filter(|p| *p != pos) {
-        for s in super::statics(state, seat, other) {
+        for s in statics(other) {
             if let Static::FlexGems { gem: GemType::Electrogem, max } = s {
                 pool.flex_electro = pool.flex_electro.max(*max);
             }
@@ -102,9 +124,10 @@ pub(crate) fn has_any_gem(state: &MatchState, seat: Seat, pos: Position) -> bool
     state.hero(seat, pos).has_gem() || invisible_any(state, seat, pos) > 0
 }
 
-pub(crate) fn has_gem_type(state: &MatchState, seat: Seat, pos: Position, t: GemType) -> bool {
+/// Whether `pool`, the hero's, has a gem of `t` to spare beside its blend's requirement (CR 625.1a).
+pub(crate) fn type_in_pool(state: &MatchState, seat: Seat, pos: Position, t: GemType, pool: &GemPool) -> bool {
     let required = state.hero(seat, pos).blend.map(|b| b.def.def().gems.as_slice()).unwrap_or(&[]);
-    pool(state, seat, pos).has_type(t, required)
+    pool.has_type(t, required)
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! (CR 300.7, 500.3). The vocabulary itself is in `program.rs`; triggers in `triggers.rs`; resolution in
 //! `resolve.rs`, with one small function per step kind in `ops/`.
 pub(crate) mod choices;
+pub(crate) mod field;
 pub(crate) mod gems;
 mod ops;
 pub mod program;
@@ -109,8 +110,12 @@ pub(crate) fn live_program(state: &MatchState, seat: Seat, pos: Position) -> Opt
 }
 
 /// Devin (CR 500.8b): another hero on this field whose live effect removes this position condition.
-fn condition_removed(state: &MatchState, seat: Seat, pos: Position, wanted: Position) -> bool {
-    Position::ALL.into_iter().filter(|p| *p != pos).any(|p| match live_program(state, seat, p) {
+fn condition_removed(
+    pos: Position,
+    wanted: Position,
+    live: impl Fn(Position) -> Option<(CardDefId, &'static Program)>,
+) -> bool {
+    Position::ALL.into_iter().filter(|p| *p != pos).any(|p| match live(p) {
         Some((_, Program::Static { statics, .. })) => {
             statics.iter().any(|s| matches!(s, Static::RemoveCondition { in_position } if *in_position == wanted))
         }
@@ -121,9 +126,21 @@ fn condition_removed(state: &MatchState, seat: Seat, pos: Position, wanted: Posi
 /// Whether a "while …" / "if …" condition holds for the hero at `pos`. `attacking` is true only while this hero's
 /// attack damage is being calculated (CR 203.1h, 204.3b).
 pub(crate) fn condition_holds(state: &MatchState, seat: Seat, pos: Position, c: &Condition, attacking: bool) -> bool {
+    condition_holds_with(state, seat, pos, c, attacking, |p| live_program(state, seat, p))
+}
+
+/// [`condition_holds`] with the live programs of `seat`'s heroes given (`field::Field`).
+pub(crate) fn condition_holds_with(
+    state: &MatchState,
+    seat: Seat,
+    pos: Position,
+    c: &Condition,
+    attacking: bool,
+    live: impl Fn(Position) -> Option<(CardDefId, &'static Program)>,
+) -> bool {
     if let Some(p) = c.in_position
         && p != pos
-        && !condition_removed(state, seat, pos, p)
+        && !condition_removed(pos, p, live)
     {
         return false;
     }
@@ -131,8 +148,8 @@ pub(crate) fn condition_holds(state: &MatchState, seat: Seat, pos: Position, c: 
         return false;
     }
     if c.only_blended_hero {
-        let blended: Vec<Position> = Position::ALL.into_iter().filter(|p| state.hero(seat, *p).is_blended()).collect();
-        if blended != [pos] {
+        // This hero is the only blended one.
+        if !Position::ALL.into_iter().all(|p| state.hero(seat, p).is_blended() == (p == pos)) {
             return false;
         }
     }

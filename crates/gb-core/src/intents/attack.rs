@@ -29,7 +29,8 @@ pub(crate) fn targets(state: &MatchState, seat: Seat, hero: Position) -> Vec<Pos
     out
 }
 
-pub(crate) fn check_declare(state: &MatchState, seat: Seat, attackers: &[AttackerDecl]) -> Result<(), Rejection> {
+/// Whether `seat` may declare an attack at all now, whatever its attackers (CR 203.1, 200.9, 203.1a).
+pub(crate) fn may_declare(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
     require_window(state, seat, WindowKind::Main, "CR 203.1", "declaring an attack")?;
     if state.is_first_turn(seat) && seat == state.turn.first_player {
         return Err(Rejection::new(
@@ -41,6 +42,11 @@ pub(crate) fn check_declare(state: &MatchState, seat: Seat, attackers: &[Attacke
     if state.player(seat).attacked_this_turn {
         return Err(Rejection::new("already_attacked", "CR 203.1a", "you may declare only one attack per turn"));
     }
+    Ok(())
+}
+
+pub(crate) fn check_declare(state: &MatchState, seat: Seat, attackers: &[AttackerDecl]) -> Result<(), Rejection> {
+    may_declare(state, seat)?;
     if attackers.is_empty() {
         return Err(Rejection::new("no_attackers", "CR 203.1b", "declare at least one attacking hero"));
     }

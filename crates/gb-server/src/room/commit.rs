@@ -9,7 +9,7 @@ use crate::db::matches::AppendRow;
 use crate::persist::AppendError;
 use crate::protocol::ServerMsg;
 use crate::seed::StoredResult;
-use gb_core::{Events, Intent, Seat, apply, legal_intents, owed_seat};
+use gb_core::{Events, Intent, Seat, apply, owed_seat};
 use tokio::time::Instant;
 
 /// Where an intent came from; it decides who hears back and what the result records.
@@ -66,7 +66,7 @@ impl Room {
             Err(rejection) => {
                 metrics::counter!("gb_intents_rejected", "code" => rejection.code).increment(1);
                 if let Some((conn, seq)) = source.reply_to() {
-                    let legal = legal_intents(&game.state, seat);
+                    let legal = super::delta::wire_legal(&game.state, seat);
                     self.send_to(conn, &ServerMsg::Rejected { seq, rejection, legal });
                 }
                 return None;

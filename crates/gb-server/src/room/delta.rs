@@ -38,9 +38,18 @@ impl Seen {
     }
 }
 
-/// A seat's legal intents; spectators have none.
+/// A seat's legal intents as sent; spectators have none.
 fn legal_for(state: &MatchState, kind: Kind) -> Vec<Intent> {
-    kind.seat().map(|s| legal_intents(state, s)).unwrap_or_default()
+    kind.seat().map(|s| wire_legal(state, s)).unwrap_or_default()
+}
+
+/// `seat`'s legal intents as the wire carries them (`legal` in snapshots, patches and `rejected`): without
+/// `concede`, which a seat may send whenever its game is not over (CR 102.2), so clients offer it themselves and
+/// no update changes `legal` just for it (protocol 5, issue 14).
+pub fn wire_legal(state: &MatchState, seat: gb_core::Seat) -> Vec<Intent> {
+    let mut legal = legal_intents(state, seat);
+    legal.retain(|i| *i != Intent::Concede);
+    legal
 }
 
 /// Version `v` as `kind` may see it, after `prev` (what it holds at `v - 1`).
