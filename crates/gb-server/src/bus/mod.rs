@@ -7,6 +7,7 @@
 //! |---|---|---|
 //! | `gb.v1.room.{room}.f.{a\|b\|s}` | pub/sub | owner → relays: each frame once per viewer kind, headers `Gb-Epoch`, `Gb-Game`, `Gb-V`, `Gb-Seq` |
 //! | `gb.v1.room.{room}.e{epoch}.rpc` | request/reply | relays → the owner of that epoch: `kind`, `attach`, `detach`, `intent` |
+mod alive;
 pub mod owner;
 pub mod relay;
 pub mod wire;
@@ -54,6 +55,8 @@ struct Inner {
     /// Rooms this node serves as owner: their RPC task's stop token.
     served: Mutex<HashMap<String, (i64, CancellationToken)>>,
     owners: Mutex<HashMap<String, (Instant, Option<Owner>)>>,
+    /// Relaying nodes last heard from (alive.rs).
+    seen: alive::Seen,
 }
 
 impl Bus {
@@ -85,6 +88,7 @@ impl Bus {
                 state,
                 served: Default::default(),
                 owners: Default::default(),
+                seen: Default::default(),
             }),
         }
     }
