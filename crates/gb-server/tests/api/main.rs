@@ -36,6 +36,7 @@ mod quotas;
 mod rebuild;
 mod relay;
 mod replays;
+mod relay_failover;
 mod series;
 mod timing;
 mod tournament_attendance;

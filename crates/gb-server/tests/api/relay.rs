@@ -7,10 +7,10 @@ use gb_server::Db;
 use serde_json::Value;
 use std::time::Duration;
 
-const NATS: &str = "nats://127.0.0.1:4222";
+pub(crate) const NATS: &str = "nats://127.0.0.1:4222";
 
 /// Cluster mode (leases in PostgreSQL, traffic over `nats`) with the test timings of docs/multi-node.md.
-fn on_cluster(nats: &str) -> impl FnOnce(&mut gb_server::Settings) {
+pub(crate) fn on_cluster(nats: &str) -> impl FnOnce(&mut gb_server::Settings) {
     let nats = nats.to_owned();
     move |s| {
         s.cluster.nats_url = Some(nats);
@@ -42,7 +42,7 @@ async fn watch_to_end(ws: &mut Ws) {
 }
 
 /// Node 1 alone places and owns a seated room; then node 2 joins the cluster (its NATS at `nats2`).
-async fn two_nodes(nats2: &str) -> (TestApp, TestApp, String, [crate::wsclient::Guest; 2]) {
+pub(crate) async fn two_nodes(nats2: &str) -> (TestApp, TestApp, String, [crate::wsclient::Guest; 2]) {
     let one = spawn_app_with(Backend::Postgres, on_cluster(NATS)).await;
     let (room, seats) = seated_room(&one.address, crate::wsclient::public_room()).await;
     let owner = gb_server::cluster::owner_of(&one.db, &room).await.unwrap().expect("placed and claimed");
