@@ -125,6 +125,7 @@ pub async fn create_room(store: &Db, creator: &Node, host: &Guest, best_of: u8, 
     let room = r.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
     owner_after(store, &room, 0, Duration::from_secs(3)).await.expect("the placed node claims the new room");
     let base = owner_base(store, &room).await.unwrap();
+    served(&base, &room).await;
     (room, base)
 }
 
@@ -137,6 +138,16 @@ pub async fn seated(store: &Db, creator: &Node, clock: Value) -> (String, [Guest
     assert_eq!(join(&base, &a, &room, "fire-and-wind").await, "A");
     assert_eq!(join(&base, &b, &room, "tide-and-stone").await, "B");
     (room, [a, b], base)
+}
+
+/// Waits until the room's owner has it in memory: a claim is in the lease row a moment before the rebuilt room
+/// is registered on its node (404 until then).
+pub async fn served(base: &str, room: &str) {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while reqwest::get(format!("{base}/api/rooms/{room}")).await.unwrap().status() != 200 {
+        assert!(Instant::now() < deadline, "the owner serves the room");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 pub async fn match_id(base: &str, room: &str) -> String {

@@ -112,6 +112,11 @@ pub async fn play_seat(target: Target, room: String, cookie: String, mut me: Pla
                 }
                 _ if game_over(&m) => return SeatReport { acks, finished: true, connects },
                 Some("update" | "snapshot" | "rejected") => me.act(&mut ws, &m).await,
+                // The intent was not answered (a relay that could not reach the room's owner during a failover):
+                // decide again on what it holds, as after a resume.
+                Some("error") if m["code"] == "unavailable" => {
+                    me.act(&mut ws, &json!({ "legal": held.legal_json() })).await
+                }
                 _ => {}
             }
         }
