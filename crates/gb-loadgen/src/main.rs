@@ -99,7 +99,10 @@ async fn main() -> Result<()> {
     // The measured window: after the ramp, for `duration_secs`.
     let m0 = nodes::scrape_all(&http, &nodes).await;
     if m0.is_empty() {
-        eprintln!("no metrics at {:?} (start the servers with --metrics-bind); server figures missing", args.metrics_addr);
+        eprintln!(
+            "no metrics at {:?} (start the servers with --metrics-bind); server figures missing",
+            args.metrics_addr
+        );
     }
     let (s0, g0, t0) = (nodes::cpu(&nodes), procfs::cpu_seconds("self"), Instant::now());
     stats.measuring.store(true, Relaxed);

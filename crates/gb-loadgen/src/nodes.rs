@@ -27,7 +27,8 @@ pub fn from_args(args: &Args) -> Result<Vec<Node>> {
     for (i, (addr, metrics)) in args.addr.iter().zip(&args.metrics_addr).enumerate() {
         let pid = match args.server_pid.get(i) {
             Some(p) => p.clone(),
-            None => procfs::pid_listening_on(addr.port()).with_context(|| format!("no pid for {addr} (pass --server-pid)"))?,
+            None => procfs::pid_listening_on(addr.port())
+                .with_context(|| format!("no pid for {addr} (pass --server-pid)"))?,
         };
         nodes.push(Node { base: format!("http://{addr}"), metrics: format!("http://{metrics}"), pid });
     }

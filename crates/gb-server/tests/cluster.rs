@@ -4,6 +4,9 @@
 //! After each match: every acknowledged intent is in the log at its version (I1), versions have no gap and
 //! epochs never decrease as versions grow (I2), no acknowledged version twice, no `intent_key` twice (I6).
 #[allow(dead_code)]
+#[path = "support/cluster.rs"]
+mod cluster;
+#[allow(dead_code)]
 #[path = "api/helpers.rs"]
 mod helpers;
 #[allow(dead_code)]
@@ -13,15 +16,12 @@ mod players;
 #[path = "support/process.rs"]
 mod process;
 #[allow(dead_code)]
-#[path = "support/cluster.rs"]
-mod cluster;
-#[allow(dead_code)]
 #[path = "api/wsclient.rs"]
 mod wsclient;
 
 use cluster::{
-    HEARTBEAT, Node, TTL, check_log, connect_owner, create_room, index_of, log, match_id, owner_after, seated, start_nodes,
-    wait_rows,
+    HEARTBEAT, Node, TTL, check_log, connect_owner, create_room, index_of, log, match_id, owner_after, seated,
+    start_nodes, wait_rows,
 };
 use gb_server::Db;
 use gb_server::cluster::owner_of;
@@ -134,8 +134,7 @@ async fn failover_after_sigkill() {
     assert!(reports.iter().all(|r| r.connects >= 2), "each seat reconnected to the new owner");
     let claimer = &nodes[index_of(&nodes, &owner_base(&store, &room).await.unwrap())];
     assert!(
-        claimer.metric("gb_room_claims_total").await >= 2.0
-            || claimer.metric("gb_takeover_seconds_count").await >= 1.0
+        claimer.metric("gb_room_claims_total").await >= 2.0 || claimer.metric("gb_takeover_seconds_count").await >= 1.0
     );
 }
 
@@ -315,7 +314,13 @@ async fn crash_charges_the_clock_up_to_the_last_heartbeat() {
 /// in its socket buffer, a survivor claims the room, and the owner runs again without its self-fence, so only the
 /// database fence stands between it and the room. The request must fail, the write be counted as fenced, and the
 /// old owner stand down. Returns the request's status.
-async fn served_by_a_deposed_owner(store: &Db, nodes: &[Node], room: &str, base: &str, request: reqwest::RequestBuilder) -> u16 {
+async fn served_by_a_deposed_owner(
+    store: &Db,
+    nodes: &[Node],
+    room: &str,
+    base: &str,
+    request: reqwest::RequestBuilder,
+) -> u16 {
     let zombie = &nodes[index_of(nodes, base)];
     let before = owner_of(store, room).await.unwrap().unwrap();
     zombie.signal("-STOP");
@@ -335,11 +340,13 @@ async fn served_by_a_deposed_owner(store: &Db, nodes: &[Node], room: &str, base:
 
 async fn rooms_row(store: &Db, room: &str) -> (String, i64) {
     let Db::Pg(pool) = store else { unreachable!() };
-    sqlx::query_as("SELECT r.seats_json, (SELECT count(*) FROM matches m WHERE m.room = r.id) FROM rooms r WHERE r.id = $1")
-        .bind(room)
-        .fetch_one(pool)
-        .await
-        .unwrap()
+    sqlx::query_as(
+        "SELECT r.seats_json, (SELECT count(*) FROM matches m WHERE m.room = r.id) FROM rooms r WHERE r.id = $1",
+    )
+    .bind(room)
+    .fetch_one(pool)
+    .await
+    .unwrap()
 }
 
 /// A deposed owner asked to seat the second player (which would also deal the game) writes neither the seat nor
@@ -354,7 +361,8 @@ async fn a_deposed_owner_cannot_take_a_seat() {
     let (room, base) = create_room(&store, &nodes[0], &a, 1, Value::Null).await;
     assert_eq!(join(&base, &a, &room, "fire-and-wind").await, "A");
 
-    let seat_b = b.client.post(format!("{base}/api/rooms/{room}/seats")).json(&json!({ "preconstructed": "tide-and-stone" }));
+    let seat_b =
+        b.client.post(format!("{base}/api/rooms/{room}/seats")).json(&json!({ "preconstructed": "tide-and-stone" }));
     let status = served_by_a_deposed_owner(&store, &nodes, &room, &base, seat_b).await;
     assert!(status >= 400, "a deposed owner seated a player: {status}");
     let (seats, games) = rooms_row(&store, &room).await;

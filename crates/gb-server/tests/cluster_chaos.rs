@@ -123,7 +123,8 @@ async fn live_matches_survive_sigkills_of_their_owners() {
         assert_eq!(t.spectator.await.expect("the spectator's client"), 0, "the spectator never went backwards");
         let epochs = check_log(&store, &t.match_id, &reports).await;
         if !reports.iter().all(|r| r.finished) {
-            let seats: Vec<String> = reports.iter().map(|r| format!("{} acks/{} sockets", r.acks.len(), r.connects)).collect();
+            let seats: Vec<String> =
+                reports.iter().map(|r| format!("{} acks/{} sockets", r.acks.len(), r.connects)).collect();
             let rows = cluster::log(&store, &t.match_id).await.len();
             unfinished.push(format!("{} ({rows} versions, epochs {epochs:?}, seats {seats:?})", t.match_id));
         }

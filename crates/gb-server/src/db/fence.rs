@@ -16,21 +16,20 @@ macro_rules! lease_held {
 pub(super) use lease_held;
 
 /// `rooms.seats_json` and `status`, under lease `epoch`.
-pub async fn update_room(pool: &PgPool, id: &str, seats_json: &str, status: &str, epoch: i64) -> Result<bool, sqlx::Error> {
+pub async fn update_room(
+    pool: &PgPool,
+    id: &str,
+    seats_json: &str,
+    status: &str,
+    epoch: i64,
+) -> Result<bool, sqlx::Error> {
     let sql = concat!(
         "WITH held AS (SELECT l.room_id FROM room_leases l ",
         lease_held!(),
         " WHERE l.room_id = $1 AND l.epoch = $5 FOR SHARE OF l) \
          UPDATE rooms SET seats_json = $2, status = $3, updated_at = $4 WHERE id IN (SELECT room_id FROM held)"
     );
-    let done = sqlx::query(sql)
-        .bind(id)
-        .bind(seats_json)
-        .bind(status)
-        .bind(now_ms())
-        .bind(epoch)
-        .execute(pool)
-        .await?;
+    let done = sqlx::query(sql).bind(id).bind(seats_json).bind(status).bind(now_ms()).bind(epoch).execute(pool).await?;
     Ok(done.rows_affected() == 1)
 }
 

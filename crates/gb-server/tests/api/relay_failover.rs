@@ -76,8 +76,13 @@ async fn a_retry_after_an_owner_change_gets_the_original_accepted_from_the_log()
     let key = key.unwrap();
     let name = key.rsplit_once(':').unwrap().0.to_owned();
     let nats = async_nats::connect(NATS).await.unwrap();
-    let attach =
-        Request::Attach { relay: name.clone(), account: Some(b.id.clone()), role: Role::Player, last_version: None, game: None };
+    let attach = Request::Attach {
+        relay: name.clone(),
+        account: Some(b.id.clone()),
+        role: Role::Player,
+        last_version: None,
+        game: None,
+    };
     assert!(matches!(rpc(&nats, &room, after.epoch, &attach).await, Reply::Attached { .. }));
     let intent = serde_json::from_str(&intent_json).unwrap();
     let retry = Request::Intent { relay: name, key, seq: 7, intent, retry: true };
@@ -101,8 +106,13 @@ async fn an_owner_drops_the_sockets_of_a_relaying_node_gone_silent() {
     // relaying node killed without detaching.
     let (_wa, _) = connect(&two.address, &room, Some(&a.cookie), "player", None).await;
     let nats = async_nats::connect(NATS).await.unwrap();
-    let attach =
-        Request::Attach { relay: "deadbeef:1".into(), account: Some(b.id.clone()), role: Role::Player, last_version: None, game: None };
+    let attach = Request::Attach {
+        relay: "deadbeef:1".into(),
+        account: Some(b.id.clone()),
+        role: Role::Player,
+        last_version: None,
+        game: None,
+    };
     assert!(matches!(rpc(&nats, &room, owner.epoch, &attach).await, Reply::Attached { .. }));
     assert_eq!(seat_connected(&one, &room).await, [true, true]);
 

@@ -31,7 +31,9 @@ impl Target {
     pub async fn base(&self, room: &str) -> Option<String> {
         let found = match self {
             Target::Fixed(base) => return Some(base.clone()),
-            Target::Nodes(bases, next) => return Some(bases[next.fetch_add(1, Ordering::Relaxed) % bases.len()].clone()),
+            Target::Nodes(bases, next) => {
+                return Some(bases[next.fetch_add(1, Ordering::Relaxed) % bases.len()].clone());
+            }
             Target::Owner(db) => owner_base(db, room).await,
         };
         if found.is_none() {
