@@ -42,8 +42,11 @@ async fn post<B: Serialize, R: DeserializeOwned>(
     serde_json::from_str(&text).with_context(|| format!("reply body: {text}"))
 }
 
-/// A public best-of-one room without clock or delay, both seats taken; returns (room id, [cookie A, cookie B]).
-pub async fn table(http: &reqwest::Client, base: &str, n: u64) -> Result<(String, [String; 2])> {
+/// A public best-of-one room without clock or delay, created on node n mod N, both seats taken; returns (room
+/// id, the index of the node that seated them, [cookie A, cookie B]).
+pub async fn table(http: &reqwest::Client, bases: &[String], n: u64) -> Result<(String, usize, [String; 2])> {
+    let first = n as usize % bases.len();
+    let base = &bases[first];
     let a = guest(http, base, &format!("load{n}a")).await?;
     let b = guest(http, base, &format!("load{n}b")).await?;
     let create = CreateRoom {
@@ -56,11 +59,38 @@ pub async fn table(http: &reqwest::Client, base: &str, n: u64) -> Result<(String
     };
     let room: RoomInfo = post(http, format!("{base}/api/rooms"), &a, &create).await?;
     let id = room.id;
+    let mut owner = first;
     for (i, cookie) in [&a, &b].into_iter().enumerate() {
         let deck = JoinSeat::Preconstructed { preconstructed: DECKS[(n as usize + i) % 4].to_owned() };
-        let _: JoinReply = post(http, format!("{base}/api/rooms/{id}/seats"), cookie, &deck).await?;
+        owner = join(http, bases, owner, &id, cookie, &deck).await?;
     }
-    Ok((id, [a, b]))
+    Ok((id, owner, [a, b]))
+}
+
+/// Takes a seat on the node that serves the room, trying the nodes in turn from `from` (a cluster node seats
+/// players only in rooms it owns; placement may have put the room elsewhere, claimed within a sweep
+/// interval); returns that node's index.
+async fn join(
+    http: &reqwest::Client,
+    bases: &[String],
+    from: usize,
+    room: &str,
+    cookie: &str,
+    deck: &JoinSeat,
+) -> Result<usize> {
+    let mut last = None;
+    let attempts = if bases.len() == 1 { 1 } else { bases.len() * 20 };
+    for attempt in 0..attempts {
+        let i = (from + attempt) % bases.len();
+        match post::<_, JoinReply>(http, format!("{}/api/rooms/{room}/seats", bases[i]), cookie, deck).await {
+            Ok(_) => return Ok(i),
+            Err(e) => last = Some(e),
+        }
+        if i + 1 == bases.len() {
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+    }
+    Err(last.expect("tried at least once")).context("no node seats the player")
 }
 
 /// Opens `/ws/rooms/{room}` and says hello as `role`, in this build's protocol version.

@@ -1,8 +1,10 @@
 //! `gb-loadgen`: drives a running gb-server on loopback with N concurrent bot matches (random legal intents
 //! after a think time) and S spectators per match over real WebSockets, ramped up in waves, for a bounded
 //! time; then reports throughput, server-side and client-side latency, server CPU and RSS, bandwidth and the
-//! generator's own CPU, as JSON and a Markdown table row.
+//! generator's own CPU, as JSON and a Markdown table row. Several comma-separated addresses load a cluster's
+//! nodes (nodes.rs): frames per node, and the latency of relayed sockets beside local ones.
 mod client;
+mod nodes;
 mod procfs;
 mod report;
 mod scrape;
@@ -20,13 +22,16 @@ use tokio::time::{Instant, sleep};
 #[derive(Parser, Debug, Clone)]
 #[command(about = "Load generator for gb-server (loopback only)")]
 pub struct Args {
-    /// Server address; must be a loopback address.
-    #[arg(long, default_value = "127.0.0.1:8080")]
-    pub addr: SocketAddr,
-    /// The server's private metrics listener (its `--metrics-bind`); the server-side latency and persistence
-    /// figures come from there.
-    #[arg(long, default_value = "127.0.0.1:9100")]
-    pub metrics_addr: SocketAddr,
+    /// Server address; must be a loopback address. Several, comma-separated: the nodes of a cluster.
+    #[arg(long, default_value = "127.0.0.1:8080", value_delimiter = ',')]
+    pub addr: Vec<SocketAddr>,
+    /// The server's private metrics listener (its `--metrics-bind`), one per `--addr`; the server-side latency
+    /// and persistence figures come from there.
+    #[arg(long, default_value = "127.0.0.1:9100", value_delimiter = ',')]
+    pub metrics_addr: Vec<SocketAddr>,
+    /// Cluster: every socket of a table on the room's owner (no relaying), instead of round-robin over nodes.
+    #[arg(long)]
+    pub local: bool,
     /// Concurrent matches.
     #[arg(long, default_value_t = 50)]
     pub matches: u32,
@@ -44,9 +49,9 @@ pub struct Args {
     pub waves: u32,
     #[arg(long, default_value_t = 10)]
     pub ramp_secs: u64,
-    /// The server's pid; found from the listening port when omitted.
-    #[arg(long)]
-    pub server_pid: Option<String>,
+    /// The server's pid (one per `--addr`); found from the listening port when omitted.
+    #[arg(long, value_delimiter = ',')]
+    pub server_pid: Vec<String>,
     /// Before the load: open this many idle spectator sockets and report the server's RSS per connection.
     #[arg(long, default_value_t = 0)]
     pub idle: u32,
@@ -60,26 +65,22 @@ pub struct Args {
 #[tokio::main]
 async fn main() -> Result<()> {
     let args = Args::parse();
-    if !args.addr.ip().is_loopback() {
-        bail!("refusing to load {}: only loopback addresses are allowed", args.addr);
-    }
     if args.matches > 5000 || args.spectators > 10 || args.duration_secs > 600 || args.idle > 10_000 {
         bail!("bounded on purpose: at most 5000 matches, 10 spectators, 600 s, 10000 idle sockets");
     }
-    let base = format!("http://{}", args.addr);
-    let metrics_base = format!("http://{}", args.metrics_addr);
-    let pid = match &args.server_pid {
-        Some(p) => p.clone(),
-        None => procfs::pid_listening_on(args.addr.port()).context("no server pid (pass --server-pid)")?,
-    };
+    let nodes = nodes::from_args(&args)?;
     let http = reqwest::Client::builder().pool_max_idle_per_host(64).build()?;
-    let idle = if args.idle > 0 { Some(idle_cost(&http, &base, &pid, args.idle).await?) } else { None };
+    let idle = match args.idle {
+        0 => None,
+        n => Some(idle_cost(&http, &nodes[0].base, &nodes[0].pid, n).await?),
+    };
 
-    let stats = Arc::new(stats::Stats::new());
+    let stats = Arc::new(stats::Stats::new(nodes.len()));
     let ramp = Duration::from_secs(args.ramp_secs);
     let start = Instant::now();
     let ctx = Arc::new(table::Ctx {
-        base: base.clone(),
+        bases: nodes.iter().map(|n| n.base.clone()).collect(),
+        local: args.local,
         http: http.clone(),
         think: Duration::from_millis(args.think_ms),
         spectators: args.spectators,
@@ -96,13 +97,14 @@ async fn main() -> Result<()> {
         sleep(ramp / waves).await;
     }
     // The measured window: after the ramp, for `duration_secs`.
-    let m0 = scrape::scrape(&http, &metrics_base).await;
+    let m0 = nodes::scrape_all(&http, &nodes).await;
     if m0.is_empty() {
         eprintln!(
-            "no metrics at {metrics_base}/metrics (start the server with --metrics-bind); server figures missing"
+            "no metrics at {:?} (start the servers with --metrics-bind); server figures missing",
+            args.metrics_addr
         );
     }
-    let (s0, g0, t0) = (procfs::cpu_seconds(&pid), procfs::cpu_seconds("self"), Instant::now());
+    let (s0, g0, t0) = (nodes::cpu(&nodes), procfs::cpu_seconds("self"), Instant::now());
     stats.measuring.store(true, Relaxed);
     let end = t0 + Duration::from_secs(args.duration_secs);
     while Instant::now() < end {
@@ -119,18 +121,19 @@ async fn main() -> Result<()> {
     }
     stats.measuring.store(false, Relaxed);
     let window = t0.elapsed().as_secs_f64();
-    let (s1, g1) = (procfs::cpu_seconds(&pid), procfs::cpu_seconds("self"));
-    let rss = procfs::rss_bytes(&pid);
+    let (s1, g1) = (nodes::cpu(&nodes), procfs::cpu_seconds("self"));
+    let rss: Vec<Option<u64>> = nodes.iter().map(|n| procfs::rss_bytes(&n.pid)).collect();
     let open = stats.open_connections.load(Relaxed);
-    let m1 = scrape::scrape(&http, &metrics_base).await;
+    let m1 = nodes::scrape_all(&http, &nodes).await;
     for t in tasks {
         let _ = tokio::time::timeout(Duration::from_secs(15), t).await;
     }
     let measured = report::Measured {
         window,
-        server_cpu: s0.zip(s1).map(|(a, b)| b - a),
+        node_cpu: s0.iter().zip(&s1).map(|(a, b)| a.zip(*b).map(|(a, b)| b - a)).collect(),
         gen_cpu: g0.zip(g1).map(|(a, b)| b - a),
-        rss,
+        node_rss: rss,
+        addrs: args.addr.iter().map(|a| a.to_string()).collect(),
         open_connections: open,
         idle,
     };
@@ -141,7 +144,7 @@ async fn main() -> Result<()> {
 
 /// Server RSS growth per idle spectator socket: open `n` sockets to one room, let them settle, compare.
 async fn idle_cost(http: &reqwest::Client, base: &str, pid: &str, n: u32) -> Result<(u32, f64)> {
-    let (room, _) = client::table(http, base, 9_999_999).await?;
+    let (room, _, _) = client::table(http, &[base.to_owned()], 9_999_999).await?;
     let before = procfs::rss_bytes(pid).context("server RSS")?;
     let mut sockets = Vec::new();
     for _ in 0..n {

@@ -9,17 +9,44 @@ use std::io::Write;
 
 pub struct Measured {
     pub window: f64,
-    pub server_cpu: Option<f64>,
+    /// Per node, in `--addr` order.
+    pub addrs: Vec<String>,
+    pub node_cpu: Vec<Option<f64>>,
+    pub node_rss: Vec<Option<u64>>,
     pub gen_cpu: Option<f64>,
-    pub rss: Option<u64>,
     pub open_connections: u64,
     pub idle: Option<(u32, f64)>,
 }
 
 const LAT: &str = "gb_intent_to_last_frame_seconds";
 
+/// p50 / p99 / max (ms) and the sample count of one client-side latency histogram.
+fn client_ms(h: &std::sync::Mutex<hdrhistogram::Histogram<u64>>) -> Value {
+    let h = h.lock().expect("not poisoned");
+    let ms = |q: f64| h.value_at_quantile(q) as f64 / 1000.0;
+    json!({ "p50": ms(0.5), "p99": ms(0.99), "max": h.max() as f64 / 1000.0, "samples": h.len() })
+}
+
+/// Each node's share: frames its sockets received per second, its CPU (cores, µs per frame received from it).
+fn per_node(s: &Stats, m: &Measured) -> Value {
+    let nodes = m.addrs.iter().enumerate().map(|(i, addr)| {
+        let frames = Stats::get(&s.frames_by_node[i]) as f64;
+        let cpu = m.node_cpu[i];
+        json!({
+            "addr": addr,
+            "frames_per_s": frames / m.window,
+            "cpu_cores": cpu.map(|c| c / m.window),
+            "rss_mb": m.node_rss[i].map(|r| r as f64 / 1048576.0),
+        })
+    });
+    Value::from(nodes.collect::<Vec<_>>())
+}
+
 pub fn build(args: &Args, s: &Stats, m0: &BTreeMap<String, f64>, m1: &BTreeMap<String, f64>, m: &Measured) -> Value {
     let get = stats::Stats::get;
+    // Totals over the nodes (one on a single server); missing if any node's reading is.
+    let server_cpu: Option<f64> = m.node_cpu.iter().copied().sum();
+    let rss: Option<u64> = m.node_rss.iter().copied().sum();
     let accepted = total(m1, "gb_intents_accepted") - total(m0, "gb_intents_accepted");
     let intents = if accepted > 0.0 { accepted } else { get(&s.intents_sent) as f64 };
     let frames = get(&s.frames) as f64;
@@ -31,7 +58,7 @@ pub fn build(args: &Args, s: &Stats, m0: &BTreeMap<String, f64>, m1: &BTreeMap<S
         quantile(m1, LAT, q).or_else(|| bucket_quantile(m0, m1, LAT, q.parse().unwrap_or(0.5))).map(|x| x * 1000.0)
     };
     let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) as f64;
-    let server_cores = m.server_cpu.map(|c| c / m.window);
+    let server_cores = server_cpu.map(|c| c / m.window);
     let gen_cores = m.gen_cpu.map(|c| c / m.window);
     let offered = f64::from(args.matches) * 1000.0 / args.think_ms.max(1) as f64;
     // The generator limits the run when it uses most of a core (it is single-process, multi-threaded) or when
@@ -55,10 +82,14 @@ pub fn build(args: &Args, s: &Stats, m0: &BTreeMap<String, f64>, m1: &BTreeMap<S
         "client_latency_ms": { "p50": ms(0.5), "p99": ms(0.99), "p99_9": ms(0.999), "max": h.max() as f64 / 1000.0,
                                 "samples": h.len() },
         "server_cpu_cores": server_cores,
-        "server_cpu_us_per_intent": m.server_cpu.map(|c| c * 1e6 / intents.max(1.0)),
-        "server_cpu_us_per_frame": m.server_cpu.map(|c| c * 1e6 / frames.max(1.0)),
-        "server_intents_per_cpu_s": m.server_cpu.map(|c| intents / c.max(1e-9)),
-        "server_rss_mb": m.rss.map(|r| r as f64 / 1048576.0),
+        "server_cpu_us_per_intent": server_cpu.map(|c| c * 1e6 / intents.max(1.0)),
+        "server_cpu_us_per_frame": server_cpu.map(|c| c * 1e6 / frames.max(1.0)),
+        "server_intents_per_cpu_s": server_cpu.map(|c| intents / c.max(1e-9)),
+        "server_rss_mb": rss.map(|r| r as f64 / 1048576.0),
+        "nodes": per_node(s, m),
+        "local": args.local,
+        "client_latency_relayed_ms": client_ms(&s.latency_relayed_us),
+        "client_latency_local_ms": client_ms(&s.latency_local_us),
         "frames_delivered": frames,
         "bytes_per_connection_per_s": bytes / m.window / (m.open_connections.max(1) as f64),
         "bytes_per_frame": bytes / frames.max(1.0),

@@ -18,10 +18,16 @@ pub struct Stats {
     pub rejected: AtomicU64,
     /// Send → our own `update` of that version, in microseconds.
     pub latency_us: Mutex<Histogram<u64>>,
+    /// The same, for seats whose socket is on a node other than the room's owner (relayed), and for the others.
+    pub latency_relayed_us: Mutex<Histogram<u64>>,
+    pub latency_local_us: Mutex<Histogram<u64>>,
+    /// Frames received on sockets to each node.
+    pub frames_by_node: Vec<AtomicU64>,
 }
 
 impl Stats {
-    pub fn new() -> Self {
+    pub fn new(nodes: usize) -> Self {
+        let histogram = || Mutex::new(Histogram::new_with_bounds(1, 60_000_000, 3).expect("valid bounds"));
         Stats {
             measuring: AtomicBool::new(false),
             intents_sent: AtomicU64::new(0),
@@ -33,7 +39,10 @@ impl Stats {
             games_finished: AtomicU64::new(0),
             errors: AtomicU64::new(0),
             rejected: AtomicU64::new(0),
-            latency_us: Mutex::new(Histogram::new_with_bounds(1, 60_000_000, 3).expect("valid bounds")),
+            latency_us: histogram(),
+            latency_relayed_us: histogram(),
+            latency_local_us: histogram(),
+            frames_by_node: (0..nodes).map(|_| AtomicU64::new(0)).collect(),
         }
     }
 
@@ -42,16 +51,19 @@ impl Stats {
     }
 
     /// Counts a received frame (only inside the measured window).
-    pub fn frame(&self, len: usize) {
+    pub fn frame(&self, len: usize, node: usize) {
         if self.on() {
             self.frames.fetch_add(1, Relaxed);
+            self.frames_by_node[node].fetch_add(1, Relaxed);
             self.bytes.fetch_add(len as u64, Relaxed);
         }
     }
 
-    pub fn latency(&self, us: u64) {
+    pub fn latency(&self, us: u64, relayed: bool) {
         if self.on() {
             let _ = self.latency_us.lock().expect("not poisoned").record(us.max(1));
+            let by = if relayed { &self.latency_relayed_us } else { &self.latency_local_us };
+            let _ = by.lock().expect("not poisoned").record(us.max(1));
         }
     }
 

@@ -16,7 +16,9 @@ use tokio_tungstenite::tungstenite::Message;
 const PING_EVERY: Duration = Duration::from_secs(25);
 
 pub struct Ctx {
-    pub base: String,
+    /// The nodes (one on a single server); see nodes.rs for how sockets are spread.
+    pub bases: Vec<String>,
+    pub local: bool,
     pub http: reqwest::Client,
     pub think: Duration,
     pub spectators: u32,
@@ -39,17 +41,23 @@ pub async fn run(ctx: Arc<Ctx>, n: u64) {
 }
 
 async fn play_one(ctx: &Arc<Ctx>, n: u64, game: u64) -> Result<()> {
-    let (room, [a, b]) = client::table(&ctx.http, &ctx.base, n * 1000 + game).await?;
+    let (room, owner, [a, b]) = client::table(&ctx.http, &ctx.bases, n * 1000 + game).await?;
+    // Socket j (seat A, seat B, then spectators) goes to the node after the owner's, round-robin: with two nodes
+    // seat A and every other spectator are relayed, seat B is the owner's own.
+    let node = |j: usize| if ctx.local { owner } else { (owner + 1 + j) % ctx.bases.len() };
     // Spectators first, so they see every version of the game.
     let mut watchers = Vec::new();
-    for _ in 0..ctx.spectators {
-        let ws = client::open(&ctx.base, &room, None, Role::Spectator).await?;
-        watchers.push(tokio::spawn(spectate(ws, ctx.clone())));
+    for j in 0..ctx.spectators as usize {
+        let ws = client::open(&ctx.bases[node(2 + j)], &room, None, Role::Spectator).await?;
+        watchers.push(tokio::spawn(spectate(ws, ctx.clone(), node(2 + j))));
     }
-    let wa = client::open(&ctx.base, &room, Some(&a), Role::Player).await?;
-    let wb = client::open(&ctx.base, &room, Some(&b), Role::Player).await?;
+    let wa = client::open(&ctx.bases[node(0)], &room, Some(&a), Role::Player).await?;
+    let wb = client::open(&ctx.bases[node(1)], &room, Some(&b), Role::Player).await?;
     let seed = n.wrapping_mul(0x9e37_79b9) ^ game;
-    let (ra, rb) = tokio::join!(seat(wa, ctx, seed * 2, true), seat(wb, ctx, seed * 2 + 1, false));
+    let (ra, rb) = tokio::join!(
+        seat(wa, ctx, seed * 2, true, (node(0), node(0) != owner)),
+        seat(wb, ctx, seed * 2 + 1, false, (node(1), node(1) != owner))
+    );
     for w in watchers {
         let _ = w.await;
     }
@@ -58,7 +66,7 @@ async fn play_one(ctx: &Arc<Ctx>, n: u64, game: u64) -> Result<()> {
 
 /// Reads until the game ends or the deadline; counts bytes and frames. Never parses (cheap). Pings every 25 s
 /// like the web client, or the server's idle timeout (docs/limits.md) would close a silent spectator.
-async fn spectate(mut ws: Ws, ctx: Arc<Ctx>) {
+async fn spectate(mut ws: Ws, ctx: Arc<Ctx>, node: usize) {
     ctx.stats.connections.fetch_add(1, Relaxed);
     ctx.stats.open_connections.fetch_add(1, Relaxed);
     let mut ping = tokio::time::interval_at(Instant::now() + PING_EVERY, PING_EVERY);
@@ -74,7 +82,7 @@ async fn spectate(mut ws: Ws, ctx: Arc<Ctx>) {
         };
         let Ok(Some(Ok(m))) = m else { break };
         if let Message::Text(t) = m {
-            ctx.stats.frame(t.len());
+            ctx.stats.frame(t.len(), node);
             // The outcome appears in a snapshot's view, or as the value an update's patch gives it.
             if t.contains("\"outcome\":{") || t.contains("\"/outcome\",\"value\":{") {
                 break;
@@ -86,8 +94,9 @@ async fn spectate(mut ws: Ws, ctx: Arc<Ctx>) {
 }
 
 /// A player: answers every decision it owes with a random legal intent (never `concede`) after the think
-/// time, and times each intent from send to its own `update`.
-async fn seat(mut ws: Ws, ctx: &Ctx, seed: u64, counts_games: bool) -> Result<()> {
+/// time, and times each intent from send to its own `update`. `(node, relayed)`: where its socket is, and
+/// whether that node relays it (not the room's owner).
+async fn seat(mut ws: Ws, ctx: &Ctx, seed: u64, counts_games: bool, (node, relayed): (usize, bool)) -> Result<()> {
     let stats = &ctx.stats;
     stats.connections.fetch_add(1, Relaxed);
     stats.open_connections.fetch_add(1, Relaxed);
@@ -103,7 +112,7 @@ async fn seat(mut ws: Ws, ctx: &Ctx, seed: u64, counts_games: bool) -> Result<()
             Ok(Some(Ok(m))) => m,
         };
         let Message::Text(t) = m else { continue };
-        stats.frame(t.len());
+        stats.frame(t.len(), node);
         // Only the frames a player acts on are decoded; the tag is read without parsing (serde writes it first).
         let frame = match sniff_type(&t) {
             "update" | "snapshot" | "rejected" | "error" | "" => Received::decode(&t)?,
@@ -118,7 +127,7 @@ async fn seat(mut ws: Ws, ctx: &Ctx, seed: u64, counts_games: bool) -> Result<()
         if matches!(frame, ServerMsg::Update { .. }) {
             stats.updates_seen.fetch_add(1, Relaxed);
             if let Some(t0) = sent_at.take() {
-                stats.latency(t0.elapsed().as_micros() as u64);
+                stats.latency(t0.elapsed().as_micros() as u64, relayed);
             }
         }
         if matches!(frame, ServerMsg::Rejected { .. }) {

@@ -61,9 +61,14 @@ impl Application {
         let persist = Persist::spawn(db.clone(), &tracker, shutdown.clone());
         let login_throttle = Arc::new(LoginThrottle::new(&settings.limits));
         let ws_opens = Arc::new(WsOpens::new(&settings.limits));
-        let outage = std::time::Duration::from_millis(settings.cluster.nats_outage_ms);
+        let outage = Duration::from_millis(settings.cluster.nats_outage_ms);
         let bus =
             crate::bus::Bus::start(settings.cluster.nats_url.as_deref(), outage, &tracker, shutdown.clone()).await;
+        if cluster.is_some() {
+            let c = &settings.cluster;
+            let (beat, ttl) = (Duration::from_millis(c.heartbeat_ms), Duration::from_millis(c.lease_ttl_ms));
+            bus.age_relays(beat, ttl, &tracker, shutdown.clone());
+        }
         let state = AppState {
             db,
             settings: Arc::new(settings),

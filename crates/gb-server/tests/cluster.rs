@@ -4,6 +4,9 @@
 //! After each match: every acknowledged intent is in the log at its version (I1), versions have no gap and
 //! epochs never decrease as versions grow (I2), no acknowledged version twice, no `intent_key` twice (I6).
 #[allow(dead_code)]
+#[path = "support/cluster.rs"]
+mod cluster;
+#[allow(dead_code)]
 #[path = "api/helpers.rs"]
 mod helpers;
 #[allow(dead_code)]
@@ -16,171 +19,22 @@ mod process;
 #[path = "api/wsclient.rs"]
 mod wsclient;
 
+use cluster::{
+    HEARTBEAT, Node, TTL, check_log, connect_owner, create_room, index_of, log, match_id, owner_after, seated,
+    start_nodes, wait_rows,
+};
 use gb_server::Db;
-use gb_server::cluster::{Owner, owner_of};
+use gb_server::cluster::owner_of;
 use helpers::{Backend, TestDb, test_database};
 use players::{Player, SeatReport, Target, owner_base, play_seat, watch};
-use process::{Server, free_port, start};
 use serde_json::{Value, json};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 use wsclient::{Guest, Lcg, Ws, advance, choose, connect, guest_at, join, try_resume};
-
-const TTL: Duration = Duration::from_millis(2000);
 
 /// One cluster of three processes at a time: these tests measure lease timings (a heartbeat within 400 ms),
 /// which eighteen processes on a two-core machine would turn into self-fences.
 static ONE_CLUSTER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
-const HEARTBEAT: Duration = Duration::from_millis(400);
-
-struct Node {
-    server: Server,
-    base: String,
-    metrics: String,
-}
-
-async fn start_nodes(db: &TestDb, n: usize, extra: &[(&str, &str)]) -> Vec<Node> {
-    let mut nodes = Vec::new();
-    for _ in 0..n {
-        let (port, metrics_port) = (free_port(), free_port());
-        let metrics_bind = format!("127.0.0.1:{metrics_port}");
-        let mut env = vec![
-            ("GB_NATS_URL", "nats://127.0.0.1:4222"),
-            ("GB_LEASE_TTL_MS", "2000"),
-            ("GB_HEARTBEAT_MS", "400"),
-            ("GB_SWEEP_MS", "200"),
-            ("GB_METRICS_BIND", metrics_bind.as_str()),
-            ("GB_ROOM_IDLE_SECS", "60"),
-        ];
-        env.extend_from_slice(extra);
-        let server = start(&db.url, port, &env).await;
-        nodes.push(Node {
-            server,
-            base: format!("http://127.0.0.1:{port}"),
-            metrics: format!("http://127.0.0.1:{metrics_port}"),
-        });
-    }
-    nodes
-}
-
-fn signal(node: &Node, sig: &str) {
-    let pid = node.server.0.id().expect("running").to_string();
-    let ok = std::process::Command::new("kill").args([sig, &pid]).status().unwrap().success();
-    assert!(ok, "kill {sig} {pid}");
-}
-
-/// The sum of a metric's samples on a node's `/metrics` (0 if absent).
-async fn metric(node: &Node, name: &str) -> f64 {
-    let text = reqwest::get(format!("{}/metrics", node.metrics)).await.unwrap().text().await.unwrap();
-    text.lines()
-        .filter(|l| l.strip_prefix(name).is_some_and(|rest| rest.starts_with([' ', '{'])))
-        .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
-        .fold(0.0, |a, b| a + b)
-}
-
-async fn rooms_owned(node: &Node) -> Option<u64> {
-    let h: Value = reqwest::get(format!("{}/healthz", node.base)).await.ok()?.json().await.ok()?;
-    h["rooms_owned"].as_u64()
-}
-
-/// Waits (up to `within`) for the room to have a live owner with an epoch above `after`.
-async fn owner_after(store: &Db, room: &str, after: i64, within: Duration) -> Option<Owner> {
-    let deadline = Instant::now() + within;
-    while Instant::now() < deadline {
-        if let Ok(Some(o)) = owner_of(store, room).await
-            && o.epoch > after
-        {
-            return Some(o);
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    None
-}
-
-/// A seat's socket on the room's current owner. A claim is in the lease row a moment before the rebuilt room
-/// is registered on its node, so a client retries as real ones do.
-async fn connect_owner(store: &Db, room: &str, cookie: &str) -> (String, Ws, Value) {
-    let deadline = Instant::now() + Duration::from_secs(5);
-    loop {
-        let base = owner_base(store, room).await.expect("an owner");
-        if let Ok((ws, welcome)) = try_resume(&base, room, Some(cookie), "player", Default::default()).await {
-            return (base, ws, welcome);
-        }
-        assert!(Instant::now() < deadline, "the owner serves the room");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-fn index_of(nodes: &[Node], base: &str) -> usize {
-    nodes.iter().position(|n| n.base == base).expect("the owner is one of ours")
-}
-
-/// A room created on node 0 (placed wherever placement says), both seats taken on its owner.
-async fn seated(store: &Db, nodes: &[Node], clock: Value) -> (String, [Guest; 2], String) {
-    let a = guest_at(&nodes[0].base, "Ann").await;
-    let b = guest_at(&nodes[0].base, "Bob").await;
-    let body =
-        json!({ "visibility": "public", "best_of": 1, "spectator_delay": null, "clock": clock, "vs_bot": false });
-    let r = a.client.post(format!("{}/api/rooms", nodes[0].base)).json(&body).send().await.unwrap();
-    assert_eq!(r.status(), 201);
-    let room = r.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
-    owner_after(store, &room, 0, Duration::from_secs(3)).await.expect("the placed node claims the new room");
-    let base = owner_base(store, &room).await.unwrap();
-    assert_eq!(join(&base, &a, &room, "fire-and-wind").await, "A");
-    assert_eq!(join(&base, &b, &room, "tide-and-stone").await, "B");
-    (room, [a, b], base)
-}
-
-async fn match_id(base: &str, room: &str) -> String {
-    let info: Value = reqwest::get(format!("{base}/api/rooms/{room}")).await.unwrap().json().await.unwrap();
-    info["games"][0]["match_id"].as_str().unwrap().to_owned()
-}
-
-type LogRow = (i64, i64, String, i64, Option<String>);
-
-async fn log(store: &Db, match_id: &str) -> Vec<LogRow> {
-    let Db::Pg(pool) = store else { unreachable!() };
-    sqlx::query_as(
-        "SELECT version, seat, intent_json, epoch, intent_key FROM match_intents WHERE match_id = $1 ORDER BY version",
-    )
-    .bind(match_id)
-    .fetch_all(pool)
-    .await
-    .unwrap()
-}
-
-async fn wait_rows(store: &Db, match_id: &str, n: usize) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while log(store, match_id).await.len() < n {
-        assert!(Instant::now() < deadline, "the match did not reach {n} versions");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-/// I1, I2, I6 and no duplicated acknowledgement; returns the epochs seen in the log.
-async fn check_log(store: &Db, match_id: &str, reports: &[SeatReport]) -> Vec<i64> {
-    let rows = log(store, match_id).await;
-    for (i, row) in rows.iter().enumerate() {
-        assert_eq!(row.0, i as i64 + 1, "I2: versions 1..N without a gap");
-    }
-    assert!(rows.windows(2).all(|w| w[0].3 <= w[1].3), "I2: the epoch never decreases as the version grows");
-    let keys: Vec<&String> = rows.iter().filter_map(|r| r.4.as_ref()).collect();
-    assert_eq!(keys.len(), keys.iter().collect::<HashSet<_>>().len(), "I6: no intent_key twice");
-    let mut versions = HashSet::new();
-    for (seat, report) in reports.iter().enumerate() {
-        for ack in &report.acks {
-            assert!(versions.insert(ack.v), "version {} acknowledged twice", ack.v);
-            let row = rows.get(ack.v as usize - 1).expect("I1: an acknowledged version is in the log");
-            assert_eq!(row.1, seat as i64, "I1: the acknowledged seat wrote version {}", ack.v);
-            let logged: gb_core::Intent = serde_json::from_str(&row.2).unwrap();
-            let sent: gb_core::Intent = serde_json::from_value(ack.intent.clone()).unwrap();
-            assert_eq!(logged, sent, "I1: version {} is the acknowledged intent", ack.v);
-        }
-    }
-    let mut epochs: Vec<i64> = rows.iter().map(|r| r.3).collect();
-    epochs.dedup();
-    epochs
-}
 
 /// Both seats and a spectator, following the owner across failures until the match ends.
 fn spawn_play(
@@ -234,7 +88,7 @@ async fn under_way(rows: usize) -> UnderWay {
     let store = Db::connect(&db.url).await.unwrap();
     let nodes = start_nodes(&db, 3, &[]).await;
     let clock = json!({ "type": "chess", "initial_ms": 600000, "increment_ms": 0, "disconnect_bank_ms": 120000 });
-    let (room, seats, base) = seated(&store, &nodes, clock).await;
+    let (room, seats, base) = seated(&store, &nodes[0], clock).await;
     let match_id = match_id(&base, &room).await;
     let play = spawn_play(&store, &room, &seats);
     wait_rows(&store, &match_id, rows).await;
@@ -249,10 +103,29 @@ async fn failover_after_sigkill() {
     let dead = nodes.remove(index_of(&nodes, &base));
     let killed = Instant::now();
     dead.server.sigkill().await;
+    // A figure for BENCHMARKS.md: SIGKILL → the first frame the new owner serves (a new spectator's welcome).
+    let served = tokio::spawn({
+        let (store, room, epoch) = (store.clone(), room.clone(), before.epoch);
+        async move {
+            loop {
+                if owner_after(&store, &room, epoch, Duration::from_millis(10)).await.is_some()
+                    && let Some(base) = owner_base(&store, &room).await
+                    && try_resume(&base, &room, None, "spectator", Default::default()).await.is_ok()
+                {
+                    return killed.elapsed();
+                }
+            }
+        }
+    });
     let after =
         owner_after(&store, &room, before.epoch, TTL + Duration::from_secs(3)).await.expect("a survivor claims");
     let took = killed.elapsed();
-    println!("failover: claimed at epoch {} {:?} after the SIGKILL", after.epoch, took);
+    let first_frame = tokio::time::timeout(Duration::from_secs(5), served).await.expect("served").unwrap();
+    println!(
+        "failover: claimed at epoch {} {took:?} after the SIGKILL; first frame from the new owner {first_frame:?} \
+         after it (TTL {TTL:?})",
+        after.epoch
+    );
     assert!(took <= TTL + Duration::from_secs(1), "claimed within TTL + 1 s, took {took:?}");
     assert_ne!(after.node, before.node);
 
@@ -261,8 +134,7 @@ async fn failover_after_sigkill() {
     assert!(reports.iter().all(|r| r.connects >= 2), "each seat reconnected to the new owner");
     let claimer = &nodes[index_of(&nodes, &owner_base(&store, &room).await.unwrap())];
     assert!(
-        metric(claimer, "gb_room_claims_total").await >= 2.0
-            || metric(claimer, "gb_takeover_seconds_count").await >= 1.0
+        claimer.metric("gb_room_claims_total").await >= 2.0 || claimer.metric("gb_takeover_seconds_count").await >= 1.0
     );
 }
 
@@ -274,7 +146,7 @@ async fn split_brain(no_self_fence: bool) {
     let store = Db::connect(&db.url).await.unwrap();
     let extra: &[(&str, &str)] = if no_self_fence { &[("GB_TEST_NO_SELF_FENCE", "1")] } else { &[] };
     let nodes = start_nodes(&db, 3, extra).await;
-    let (room, [a, b], base) = seated(&store, &nodes, Value::Null).await;
+    let (room, [a, b], base) = seated(&store, &nodes[0], Value::Null).await;
     let match_id = match_id(&base, &room).await;
     let (mut wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
     let (mut wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
@@ -283,10 +155,10 @@ async fn split_brain(no_self_fence: bool) {
 
     let zombie = &nodes[index_of(&nodes, &base)];
     let before = owner_of(&store, &room).await.unwrap().unwrap();
-    signal(zombie, "-STOP");
+    zombie.signal("-STOP");
     let after = owner_after(&store, &room, before.epoch, TTL * 3).await;
     let at_claim = log(&store, &match_id).await.len();
-    signal(zombie, "-CONT");
+    zombie.signal("-CONT");
     let after = after.expect("a survivor claims the stopped owner's room");
     assert_eq!(after.epoch, before.epoch + 1);
 
@@ -307,15 +179,15 @@ async fn split_brain(no_self_fence: bool) {
 
     let mut stood_down = None;
     while resumed.elapsed() < Duration::from_secs(3) {
-        if rooms_owned(zombie).await == Some(0) {
+        if zombie.rooms_owned().await == Some(0) {
             stood_down = Some(resumed.elapsed());
             break;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     let stood_down = stood_down.expect("the old owner stands down");
-    let fenced = metric(zombie, "gb_append_fenced_total").await;
-    let self_fenced = metric(zombie, "gb_self_fenced_total").await;
+    let fenced = zombie.metric("gb_append_fenced_total").await;
+    let self_fenced = zombie.metric("gb_self_fenced_total").await;
     println!(
         "split brain (no_self_fence={no_self_fence}): owns 0 rooms {stood_down:?} after SIGCONT; fenced appends {fenced}, self-fences {self_fenced}"
     );
@@ -351,7 +223,7 @@ async fn drain_on_sigterm() {
     let before = owner_of(&store, &room).await.unwrap().unwrap();
     let mut draining = nodes.remove(index_of(&nodes, &base));
     let sent = Instant::now();
-    signal(&draining, "-TERM");
+    draining.signal("-TERM");
     let status = tokio::time::timeout(Duration::from_secs(25), draining.server.0.wait()).await.expect("exits in time");
     assert!(status.unwrap().success(), "a drained node exits 0");
     let after = owner_after(&store, &room, before.epoch, Duration::from_secs(3)).await.expect("handed over");
@@ -362,7 +234,7 @@ async fn drain_on_sigterm() {
     assert_eq!(epochs.len(), 2, "one owner change: {epochs:?}");
     assert!(reports.iter().all(|r| r.connects >= 2), "each seat reconnected to the new owner");
     let claimer = &nodes[index_of(&nodes, &owner_base(&store, &room).await.unwrap())];
-    assert!(metric(claimer, "gb_room_claims_total").await >= 1.0);
+    assert!(claimer.metric("gb_room_claims_total").await >= 1.0);
 }
 
 /// The owing seat's clock across an owner change (docs/multi-node.md, "Clocks"): it is charged for the time the
@@ -376,7 +248,7 @@ async fn clock_across_owner_change(crash: bool) {
     let store = Db::connect(&db.url).await.unwrap();
     let mut nodes = start_nodes(&db, 3, &[]).await;
     let clock = json!({ "type": "chess", "initial_ms": 600000, "increment_ms": 0, "disconnect_bank_ms": 120000 });
-    let (room, [a, b], base) = seated(&store, &nodes, clock).await;
+    let (room, [a, b], base) = seated(&store, &nodes[0], clock).await;
     let match_id = match_id(&base, &room).await;
     let (mut wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
     let (mut wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
@@ -392,7 +264,7 @@ async fn clock_across_owner_change(crash: bool) {
     if crash {
         old.server.sigkill().await;
     } else {
-        signal(&old, "-TERM");
+        old.signal("-TERM");
         assert!(old.server.0.wait().await.unwrap().success());
     }
     owner_after(&store, &room, before.epoch, TTL * 3).await.expect("claimed");
@@ -436,4 +308,93 @@ async fn drain_hands_the_running_clock_over() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn crash_charges_the_clock_up_to_the_last_heartbeat() {
     clock_across_owner_change(true).await
+}
+
+/// Split brain with a request in flight (#15): the room's owner is stopped past its lease with `request` waiting
+/// in its socket buffer, a survivor claims the room, and the owner runs again without its self-fence, so only the
+/// database fence stands between it and the room. The request must fail, the write be counted as fenced, and the
+/// old owner stand down. Returns the request's status.
+async fn served_by_a_deposed_owner(
+    store: &Db,
+    nodes: &[Node],
+    room: &str,
+    base: &str,
+    request: reqwest::RequestBuilder,
+) -> u16 {
+    let zombie = &nodes[index_of(nodes, base)];
+    let before = owner_of(store, room).await.unwrap().unwrap();
+    zombie.signal("-STOP");
+    let sent = tokio::spawn(request.send());
+    let after = owner_after(store, room, before.epoch, TTL * 3).await;
+    zombie.signal("-CONT");
+    assert!(after.is_some(), "a survivor claims the stopped owner's room");
+    let status = sent.await.unwrap().unwrap().status().as_u16();
+    let resumed = Instant::now();
+    while zombie.rooms_owned().await != Some(0) {
+        assert!(resumed.elapsed() < Duration::from_secs(3), "the deposed owner stands down");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(zombie.metric("gb_append_fenced_total").await >= 1.0, "the write was refused by the fence");
+    status
+}
+
+async fn rooms_row(store: &Db, room: &str) -> (String, i64) {
+    let Db::Pg(pool) = store else { unreachable!() };
+    sqlx::query_as(
+        "SELECT r.seats_json, (SELECT count(*) FROM matches m WHERE m.room = r.id) FROM rooms r WHERE r.id = $1",
+    )
+    .bind(room)
+    .fetch_one(pool)
+    .await
+    .unwrap()
+}
+
+/// A deposed owner asked to seat the second player (which would also deal the game) writes neither the seat nor
+/// a game; the new owner seats them and deals.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deposed_owner_cannot_take_a_seat() {
+    let _one = ONE_CLUSTER.lock().await;
+    let db = test_database(Backend::Postgres).await;
+    let store = Db::connect(&db.url).await.unwrap();
+    let nodes = start_nodes(&db, 3, &[("GB_TEST_NO_SELF_FENCE", "1")]).await;
+    let (a, b) = (guest_at(&nodes[0].base, "Ann").await, guest_at(&nodes[0].base, "Bob").await);
+    let (room, base) = create_room(&store, &nodes[0], &a, 1, Value::Null).await;
+    assert_eq!(join(&base, &a, &room, "fire-and-wind").await, "A");
+
+    let seat_b =
+        b.client.post(format!("{base}/api/rooms/{room}/seats")).json(&json!({ "preconstructed": "tide-and-stone" }));
+    let status = served_by_a_deposed_owner(&store, &nodes, &room, &base, seat_b).await;
+    assert!(status >= 400, "a deposed owner seated a player: {status}");
+    let (seats, games) = rooms_row(&store, &room).await;
+    assert!(!seats.contains(&b.id), "the refused seat is not in the room's row: {seats}");
+    assert_eq!(games, 0, "no game dealt by the deposed owner");
+
+    let new_base = owner_base(&store, &room).await.unwrap();
+    assert_ne!(new_base, base);
+    assert_eq!(join(&new_base, &b, &room, "tide-and-stone").await, "B");
+    assert_eq!(rooms_row(&store, &room).await.1, 1, "the new owner deals the game");
+}
+
+/// Between two games of a best of three, a deposed owner asked for the rematch that starts game 2 does not
+/// write its `matches` row.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deposed_owner_cannot_deal_a_game() {
+    let _one = ONE_CLUSTER.lock().await;
+    let db = test_database(Backend::Postgres).await;
+    let store = Db::connect(&db.url).await.unwrap();
+    let nodes = start_nodes(&db, 3, &[("GB_TEST_NO_SELF_FENCE", "1")]).await;
+    let (a, b) = (guest_at(&nodes[0].base, "Ann").await, guest_at(&nodes[0].base, "Bob").await);
+    let (room, base) = create_room(&store, &nodes[0], &a, 3, Value::Null).await;
+    assert_eq!(join(&base, &a, &room, "fire-and-wind").await, "A");
+    assert_eq!(join(&base, &b, &room, "tide-and-stone").await, "B");
+    let (mut wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
+    wa.next_of("snapshot").await;
+    wa.send(json!({ "type": "intent", "seq": 1, "intent": { "type": "concede" } })).await;
+    wa.next_of("accepted").await;
+    let rematch = |g: &Guest| g.client.post(format!("{base}/api/rooms/{room}/rematch")).json(&json!({}));
+    assert_eq!(rematch(&a).send().await.unwrap().status(), 200, "seat A asks for game 2");
+
+    let status = served_by_a_deposed_owner(&store, &nodes, &room, &base, rematch(&b)).await;
+    assert!(status >= 400, "a deposed owner dealt a game: {status}");
+    assert_eq!(rooms_row(&store, &room).await.1, 1, "no second game row");
 }

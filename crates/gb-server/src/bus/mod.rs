@@ -8,6 +8,7 @@
 //! | `gb.v1.room.{room}.f.{a\|b\|s}` | pub/sub | owner → relays: each frame once per viewer kind, headers `Gb-Epoch`, `Gb-Game`, `Gb-V`, `Gb-Seq` |
 //! | `gb.v1.room.{room}.e{epoch}.rpc` | request/reply | relays → the owner of that epoch: `kind`, `attach`, `detach`, `intent`, `rest` |
 //! | `gb.v1.room.{room}.owner` | pub/sub | a new owner → relays, once it serves its epoch's RPC subject: `{epoch, node}` |
+mod alive;
 pub mod outage;
 pub mod owner;
 pub mod relay;
@@ -60,6 +61,8 @@ struct Inner {
     /// Rooms this node serves as owner: their RPC task's stop token.
     served: Mutex<HashMap<String, (i64, CancellationToken)>>,
     owners: Mutex<HashMap<String, (Instant, Option<Owner>)>>,
+    /// Relaying nodes last heard from (alive.rs).
+    seen: alive::Seen,
 }
 
 impl Bus {
@@ -100,6 +103,7 @@ impl Bus {
                 outage,
                 served: Default::default(),
                 owners: Default::default(),
+                seen: Default::default(),
             }),
         }
     }

@@ -18,6 +18,7 @@ const KEPT_ANSWERS: usize = 256;
 /// A remote socket as the owner holds it.
 struct Attachment {
     conn: u64,
+    at: tokio::time::Instant,
     /// Its private queue, locked for the whole of one intent so answers pair with their intents.
     direct: tokio::sync::Mutex<mpsc::Receiver<Out>>,
 }
@@ -62,9 +63,14 @@ impl Bus {
         tokio::spawn(super::outage::forget_after_outage(self.clone(), stop.clone(), forget));
         let client = client.clone();
         tokio::spawn(async move {
+            let mut age = tokio::time::interval(served.bus.age_every());
             loop {
                 let msg = tokio::select! {
                     m = sub.next() => m,
+                    _ = age.tick() => {
+                        served.age_out().await;
+                        continue;
+                    }
                     _ = stop.cancelled() => None,
                 };
                 let Some(msg) = msg else { break };
@@ -127,7 +133,8 @@ impl Served {
                 let kill = CancellationToken::new();
                 let conn = Conn { id, account, role, last_version, game, tx, kill, relay: Some(sink) };
                 let Ok(a) = self.room.attach(conn).await else { return Reply::Moved };
-                let attachment = Arc::new(Attachment { conn: id, direct: tokio::sync::Mutex::new(rx) });
+                let at = tokio::time::Instant::now();
+                let attachment = Arc::new(Attachment { conn: id, at, direct: tokio::sync::Mutex::new(rx) });
                 self.attached.lock().expect("attached lock").insert(relay, attachment);
                 let frames = a.frames.iter().map(|f| f.as_str().to_owned()).collect();
                 Reply::Attached { kind: a.kind.into(), seq: a.seq, game: a.game, head: a.head, frames }
@@ -136,11 +143,26 @@ impl Served {
                 self.detach(&relay).await;
                 Reply::Detached
             }
-            Request::Intent { relay, key, seq, intent } => self.intent(&relay, key, seq, intent).await,
+            Request::Intent { relay, key, seq, intent, retry } => self.intent(&relay, key, seq, intent, retry).await,
             Request::Rest { call } => {
                 let (status, body) = crate::api::room_calls::run(&self.room, call).await;
                 Reply::Rest { status: status.as_u16(), body }
             }
+        }
+    }
+
+    /// Drops the attachments of relaying nodes gone silent (alive.rs): the room counts those sockets as gone.
+    async fn age_out(&self) {
+        let dead: Vec<(String, Arc<Attachment>)> = {
+            let mut attached = self.attached.lock().expect("attached lock");
+            let names: Vec<String> =
+                attached.iter().filter(|(r, a)| !self.bus.relay_alive(r, a.at)).map(|(r, _)| r.clone()).collect();
+            names.into_iter().filter_map(|r| attached.remove(&r).map(|a| (r, a))).collect()
+        };
+        for (relay, a) in dead {
+            tracing::info!(room = %self.room.id, relay, "relaying node silent: its socket is dropped");
+            metrics::counter!("gb_relay_attachments_aged_total").increment(1);
+            self.room.disconnect(a.conn).await;
         }
     }
 
@@ -152,8 +174,10 @@ impl Served {
     }
 
     /// Hands the intent to the room as if from the remote socket, and answers with what the room tells that
-    /// socket. A key seen before gets the first answer again: the intent is not applied twice.
-    async fn intent(&self, relay: &str, key: String, seq: u32, intent: gb_core::Intent) -> Reply {
+    /// socket. A key seen before gets the first answer again: the intent is not applied twice. The answers kept
+    /// here spare a retry on the same owner a trip to the log; the room checks a retry against the log
+    /// (`match_intents.intent_key`), which also covers an intent an earlier owner applied.
+    async fn intent(&self, relay: &str, key: String, seq: u32, intent: gb_core::Intent, retry: bool) -> Reply {
         let Some(a) = self.attached.lock().expect("attached lock").get(relay).cloned() else { return Reply::Moved };
         let mut direct = a.direct.lock().await;
         // Checked under the socket's lock: a retry racing its first attempt waits for it, then finds its answer.
@@ -162,7 +186,8 @@ impl Served {
         }
         // An answer that came after its request timed out is stale now: the relay has given up on it.
         while direct.try_recv().is_ok() {}
-        if self.room.intent(a.conn, seq, intent).await.is_err() {
+        let relayed = crate::room::Relayed { key: key.clone(), retry };
+        if self.room.relayed_intent(a.conn, seq, intent, relayed).await.is_err() {
             return Reply::Moved;
         }
         let frame = match tokio::time::timeout(super::RPC_TIMEOUT, direct.recv()).await {

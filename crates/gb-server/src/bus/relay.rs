@@ -28,6 +28,8 @@ const ATTEMPTS: u32 = 2;
 /// One relayed socket, from its `hello` until it closes.
 pub struct Session {
     shared: Arc<Shared>,
+    /// Intents forwarded so far: numbers their keys, unique per socket whatever `seq` the client reuses.
+    sent: u64,
     link: watch::Receiver<Link>,
     stop: CancellationToken,
 }
@@ -36,7 +38,8 @@ struct Shared {
     bus: Bus,
     db: Db,
     room: String,
-    /// `"{node}:{conn}"`: the socket's name at the owner, and the prefix of its intent keys.
+    /// `"{node}:{conn}"`: the socket's name at the owner, and the prefix of its intent keys (`"{node}:{conn}:{n}"`,
+    /// the socket's n-th intent).
     relay: String,
     account: Option<String>,
     role: Role,
@@ -87,20 +90,23 @@ impl Session {
         });
         let stop = CancellationToken::new();
         tokio::spawn(forward(shared.clone(), link_tx, (conn.last_version, conn.game), stop.clone()));
-        Session { shared, link, stop }
+        Session { shared, sent: 0, link, stop }
     }
 
     /// Forwards a seat's intent; the owner's answer (`accepted`, `rejected`, an error) goes to the socket as
     /// is. A failed round trip re-resolves the owner and is retried once with the same key, so an intent the
-    /// old owner did apply is answered, not applied again. Then `unavailable`.
+    /// old owner did apply is answered from the log (its original `accepted`), not applied again. Then
+    /// `unavailable`.
     pub async fn intent(&mut self, seq: u32, intent: gb_core::Intent) {
+        self.sent += 1;
         let s = &self.shared;
-        let key = format!("{}:{seq}", s.relay);
-        for _ in 0..ATTEMPTS {
+        let key = format!("{}:{}", s.relay, self.sent);
+        for attempt in 0..ATTEMPTS {
             let link = self.link.borrow().clone();
             if let (Some(owner), Some(client)) = (link.owner, s.bus.client()) {
                 let started = std::time::Instant::now();
-                let req = Request::Intent { relay: s.relay.clone(), key: key.clone(), seq, intent: intent.clone() };
+                let (key, intent, retry) = (key.clone(), intent.clone(), attempt > 0);
+                let req = Request::Intent { relay: s.relay.clone(), key, seq, intent, retry };
                 let reply = rpc(client, rpc_subject(&s.room, owner.epoch), &req).await;
                 metrics::histogram!("gb_intent_rpc_seconds").record(started.elapsed().as_secs_f64());
                 if let Ok(Reply::Answer { frame }) = reply {

@@ -24,12 +24,17 @@ pub enum Request {
     Detach {
         relay: String,
     },
-    /// `key` = `"{node}:{conn}:{seq}"`: a retry with the same key gets the first answer, not a second version.
+    /// `key` = `"{node}:{conn}:{n}"` (the socket's n-th intent; clients may reuse `seq`): a retry with the same
+    /// key gets the first answer, not a second version.
+    /// `retry`: an earlier attempt failed, so some owner may have applied it (the owner looks the key up in the
+    /// log, `match_intents.intent_key`); a first attempt cannot have been.
     Intent {
         relay: String,
         key: String,
         seq: u32,
         intent: Intent,
+        #[serde(default)]
+        retry: bool,
     },
     /// A lobby call for the room (`GET /api/rooms/{id}`, a seat, a rematch) from a node that does not own it;
     /// the owner runs it as its own handler would (api/room_calls.rs).

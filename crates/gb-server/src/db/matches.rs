@@ -31,17 +31,7 @@ pub async fn insert_match(
     setup_json: &str,
     status: &str,
 ) -> Result<MatchRow, sqlx::Error> {
-    let now = now_ms();
-    let row = MatchRow {
-        id: uuid::Uuid::now_v7().to_string(),
-        room: room.to_owned(),
-        seed_hash: seed_hash.to_owned(),
-        setup_json: setup_json.to_owned(),
-        status: status.to_owned(),
-        result_json: None,
-        created_at: now,
-        updated_at: now,
-    };
+    let row = MatchRow::new(room, seed_hash, setup_json, status);
     with_pool!(db, p => sqlx::query(
         "INSERT INTO matches (id, room, seed_hash, setup_json, status, result_json, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
@@ -49,6 +39,23 @@ pub async fn insert_match(
         .bind(&row.status).bind(&row.result_json).bind(row.created_at).bind(row.updated_at)
         .execute(p).await.map(|_| ()))?;
     Ok(row)
+}
+
+impl MatchRow {
+    /// A new game's row, not yet written.
+    pub fn new(room: &str, seed_hash: &str, setup_json: &str, status: &str) -> MatchRow {
+        let now = now_ms();
+        MatchRow {
+            id: uuid::Uuid::now_v7().to_string(),
+            room: room.to_owned(),
+            seed_hash: seed_hash.to_owned(),
+            setup_json: setup_json.to_owned(),
+            status: status.to_owned(),
+            result_json: None,
+            created_at: now,
+            updated_at: now,
+        }
+    }
 }
 
 pub async fn find_match(db: &Db, id: &str) -> Result<Option<MatchRow>, sqlx::Error> {
@@ -96,6 +103,10 @@ pub struct AppendRow {
     pub finish: Option<String>,
     /// The room's lease epoch (cluster mode, fencing token); 0 = unfenced (SQLite, single-node PostgreSQL).
     pub epoch: i64,
+    /// Cluster mode: the sending socket's idempotency key (`"{node}:{conn}:{seq}"`), so a retry that reaches a
+    /// later owner is recognised (`intent_by_key`). Stored only by the fenced append: SQLite has no such
+    /// column, and a single node never changes owner.
+    pub intent_key: Option<String>,
 }
 
 /// Appends every row at once (group commit): one statement, one commit, for many rooms' intents, and says for
@@ -143,8 +154,8 @@ async fn plain_append(db: &Db, rows: &[AppendRow]) -> Result<(), sqlx::Error> {
 async fn fenced_append(pool: &sqlx::PgPool, rows: &[AppendRow]) -> Result<Vec<bool>, sqlx::Error> {
     let now = now_ms();
     let mut q = sqlx::QueryBuilder::new(
-        "INSERT INTO match_intents (match_id, version, seat, intent_json, created_at, meta_json, epoch) \
-         SELECT v.match_id, v.version, v.seat, v.intent_json, v.created_at, v.meta_json, v.epoch FROM (",
+        "INSERT INTO match_intents (match_id, version, seat, intent_json, created_at, meta_json, epoch, intent_key) \
+         SELECT v.match_id, v.version, v.seat, v.intent_json, v.created_at, v.meta_json, v.epoch, v.intent_key FROM (",
     );
     q.push_values(rows, |mut b, r| {
         b.push_bind(&r.match_id)
@@ -153,15 +164,16 @@ async fn fenced_append(pool: &sqlx::PgPool, rows: &[AppendRow]) -> Result<Vec<bo
             .push_bind(&r.intent_json)
             .push_bind(now)
             .push_bind(&r.meta_json)
-            .push_bind(r.epoch);
+            .push_bind(r.epoch)
+            .push_bind(&r.intent_key);
     });
     q.push(
-        ") AS v (match_id, version, seat, intent_json, created_at, meta_json, epoch) \
+        ") AS v (match_id, version, seat, intent_json, created_at, meta_json, epoch, intent_key) \
          JOIN matches m ON m.id = v.match_id \
-         JOIN room_leases l ON l.room_id = m.room AND l.epoch = v.epoch \
-         JOIN nodes n ON n.node_id = l.owner_node AND n.expires_at > clock_timestamp() \
-         FOR SHARE OF l ON CONFLICT DO NOTHING RETURNING match_id, version",
+         JOIN room_leases l ON l.room_id = m.room AND l.epoch = v.epoch ",
     );
+    q.push(super::fence::lease_held!());
+    q.push(" FOR SHARE OF l ON CONFLICT DO NOTHING RETURNING match_id, version");
     let mut tx = pool.begin().await?;
     let landed: Vec<(String, i64)> = q.build_query_as().fetch_all(&mut *tx).await?;
     let did_land = |r: &AppendRow| landed.iter().any(|(m, v)| *m == r.match_id && *v == r.version);
@@ -172,6 +184,17 @@ async fn fenced_append(pool: &sqlx::PgPool, rows: &[AppendRow]) -> Result<Vec<bo
     }
     tx.commit().await?;
     Ok(rows.iter().map(did_land).collect())
+}
+
+/// The version an intent with this idempotency key became in any game of `room` (cluster mode, PostgreSQL):
+/// a relay's retry after an owner change is answered with it instead of being applied again. The key is unique
+/// per match (`match_intents_key_idx`), and carries a random per-process node id, so one room has it at most once.
+pub async fn intent_by_key(db: &Db, room: &str, key: &str) -> Result<Option<i64>, sqlx::Error> {
+    let Db::Pg(pool) = db else { return Ok(None) };
+    let sql = "SELECT i.version FROM match_intents i JOIN matches m ON m.id = i.match_id \
+               WHERE m.room = $1 AND i.intent_key = $2";
+    let row: Option<(i64,)> = sqlx::query_as(sql).bind(room).bind(key).fetch_optional(pool).await?;
+    Ok(row.map(|r| r.0))
 }
 
 /// Closes a match in the same transaction as its last intent.

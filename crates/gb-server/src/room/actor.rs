@@ -244,9 +244,7 @@ impl Room {
     /// final status (never a "finished" row for a room that will not come back).
     async fn evict(&mut self) {
         let status = if self.game.is_none() { "abandoned" } else { "closed" };
-        if let Ok(seats) = serde_json::to_string(&self.seats)
-            && let Err(e) = crate::db::rooms::update_room(&self.deps.db, &self.id, &seats, status).await
-        {
+        if let Err(e) = self.save_room(status).await {
             tracing::warn!(room = %self.id, error = %e, status, "idle room not marked");
         }
         self.deps.rooms.remove(&self.id);
@@ -268,7 +266,9 @@ impl Room {
                 let _ = reply.send(self.kind_of(account.as_deref(), role));
             }
             RoomCmd::Disconnect { conn } => self.disconnect(conn),
-            RoomCmd::Intent { conn, seq, intent, received } => self.on_intent(conn, seq, intent, received).await,
+            RoomCmd::Intent { conn, seq, intent, received, relayed } => {
+                self.on_intent(conn, seq, intent, received, relayed).await
+            }
             RoomCmd::Rematch { account_id, go_first, reply } => {
                 let r = self.request_rematch(&account_id, go_first).await;
                 let _ = reply.send(r);
@@ -309,8 +309,11 @@ impl Room {
         };
         deck.validate().map_err(RoomError::InvalidDeck)?;
         self.seats[seat.index()] = Some(SeatEntry { account_id, display_name: name, deck, bot: false });
-        let seats_json = serde_json::to_string(&self.seats).map_err(|e| RoomError::Storage(e.to_string()))?;
-        crate::db::rooms::update_room(&self.deps.db, &self.id, &seats_json, "waiting").await?;
+        // Refused by the fence: the room is about to stand down, and the seat was never taken.
+        self.save_room("waiting").await.map_err(|e| match self.fenced {
+            true => RoomError::Stopped,
+            false => RoomError::Storage(format!("{e:#}")),
+        })?;
         if self.seats.iter().all(Option::is_some) && self.game.is_none() {
             self.start_game().await.map_err(|e| RoomError::Storage(format!("{e:#}")))?;
         } else {

@@ -14,9 +14,10 @@ use tokio::time::Instant;
 
 /// Where an intent came from; it decides who hears back and what the result records.
 #[derive(Clone, Copy, Debug)]
-pub enum Source {
+pub enum Source<'k> {
     /// A player's socket: answered with `accepted` or `rejected`, and its latency measured from `received`.
-    Socket { conn: u64, seq: u32, received: std::time::Instant },
+    /// `key`: a relayed intent's idempotency key, stored with it (`match_intents.intent_key`).
+    Socket { conn: u64, seq: u32, received: std::time::Instant, key: Option<&'k str> },
     /// The room itself: a computer's seat, or the loser's turn-order preference.
     Room,
     /// A limit ran out (a clock, the disconnection bank, or abandonment): the seat concedes (CR 102.2), and the
@@ -24,7 +25,7 @@ pub enum Source {
     Clock(Flag),
 }
 
-impl Source {
+impl Source<'_> {
     /// The socket and sequence number to answer, if a socket sent it.
     fn reply_to(self) -> Option<(u64, u32)> {
         match self {
@@ -45,7 +46,7 @@ struct Accepted {
 
 impl Room {
     /// Accepts, persists, then announces; returns whether the intent became a version.
-    pub async fn commit(&mut self, seat: Seat, intent: Intent, source: Source) -> bool {
+    pub async fn commit(&mut self, seat: Seat, intent: Intent, source: Source<'_>) -> bool {
         let Some(accepted) = self.accept(seat, intent, source) else { return false };
         if !self.persist(&accepted, source).await {
             return false;
@@ -56,7 +57,7 @@ impl Room {
 
     /// The engine's verdict and the clock's charge. A rejection is answered to its socket (with the legal
     /// intents) and changes nothing: gb-core checks before it applies, so no copy is kept to roll back.
-    fn accept(&mut self, seat: Seat, intent: Intent, source: Source) -> Option<Accepted> {
+    fn accept(&mut self, seat: Seat, intent: Intent, source: Source<'_>) -> Option<Accepted> {
         let game = self.game.as_mut()?;
         let events = match apply(&mut game.state, seat, &intent) {
             Ok(ev) => {
@@ -91,7 +92,7 @@ impl Room {
     }
 
     /// Makes the version durable. On failure nobody is told of it; the room is marked for a rebuild.
-    async fn persist(&mut self, a: &Accepted, source: Source) -> bool {
+    async fn persist(&mut self, a: &Accepted, source: Source<'_>) -> bool {
         let game = self.game.as_ref().expect("accepted in a game");
         let flag = match source {
             Source::Clock(flag) => Some(flag.reason()),
@@ -106,6 +107,10 @@ impl Room {
             meta_json: meta.map(|m| m.to_string()),
             finish: a.result.as_ref().map(|r| serde_json::to_string(r).expect("results serialize")),
             epoch: self.lease.as_ref().map_or(0, |l| l.epoch),
+            intent_key: match source {
+                Source::Socket { key, .. } => key.map(str::to_owned),
+                Source::Room | Source::Clock(_) => None,
+            },
         };
         let e = match self.deps.persist.append(row).await {
             Ok(()) => return true,
@@ -126,8 +131,27 @@ impl Room {
         false
     }
 
+    /// A relay's retry whose key is already in the log (under any owner of the room) gets its original
+    /// `accepted` again and is not applied twice. Checked in the actor, after every earlier intent of this room
+    /// is durable: a first attempt on this owner is in the log by now, and one an earlier owner appended landed
+    /// before this owner's claim (the fence refuses it after). If the log cannot be read, nothing is applied.
+    pub(super) async fn answered_before(&mut self, conn: u64, seq: u32, key: &str) -> bool {
+        match crate::db::matches::intent_by_key(&self.deps.db, &self.id, key).await {
+            Ok(None) => false,
+            Ok(Some(v)) => {
+                metrics::counter!("gb_intent_retries_answered_total").increment(1);
+                self.send_to(conn, &ServerMsg::Accepted { seq, v: v as u32 });
+                true
+            }
+            Err(e) => {
+                self.send_to(conn, &ServerMsg::error("unavailable", format!("the log cannot be read: {e}")));
+                true
+            }
+        }
+    }
+
     /// Tells everyone of a durable version: the sender first, then every viewer kind's frame, the result.
-    async fn announce(&mut self, a: Accepted, source: Source) {
+    async fn announce(&mut self, a: Accepted, source: Source<'_>) {
         metrics::counter!("gb_intents_accepted").increment(1);
         if let Some((conn, seq)) = source.reply_to() {
             self.send_to(conn, &ServerMsg::Accepted { seq, v: a.v });
@@ -153,9 +177,7 @@ impl Room {
             g.seed = Some(game.setup.seed.to_string());
             g.nonce = Some(game.nonce.clone());
         }
-        if let Ok(seats) = serde_json::to_string(&self.seats)
-            && let Err(e) = crate::db::rooms::update_room(&self.deps.db, &self.id, &seats, "finished").await
-        {
+        if let Err(e) = self.save_room("finished").await {
             tracing::warn!(room = %self.id, error = %e, "room status not saved");
         }
         metrics::counter!("gb_games_finished").increment(1);

@@ -127,7 +127,29 @@ impl RoomHandle {
 
     /// A seat's intent from socket `conn`, answered on that socket (`accepted` / `rejected`).
     pub async fn intent(&self, conn: u64, seq: u32, intent: Intent) -> Result<(), RoomError> {
-        let cmd = RoomCmd::Intent { conn, seq, intent, received: std::time::Instant::now() };
+        self.send_intent(conn, seq, intent, None).await
+    }
+
+    /// A relayed socket's intent under its idempotency key: a retry of a key the log already has is answered
+    /// with its original `accepted` (any owner of the room may have applied it), not applied again.
+    pub async fn relayed_intent(
+        &self,
+        conn: u64,
+        seq: u32,
+        intent: Intent,
+        key: super::Relayed,
+    ) -> Result<(), RoomError> {
+        self.send_intent(conn, seq, intent, Some(key)).await
+    }
+
+    async fn send_intent(
+        &self,
+        conn: u64,
+        seq: u32,
+        intent: Intent,
+        relayed: Option<super::Relayed>,
+    ) -> Result<(), RoomError> {
+        let cmd = RoomCmd::Intent { conn, seq, intent, received: std::time::Instant::now(), relayed };
         self.tx.send(cmd).await.map_err(|_| RoomError::Stopped)
     }
 

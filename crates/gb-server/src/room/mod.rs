@@ -7,6 +7,7 @@ pub mod clock;
 mod commit;
 pub mod computer;
 pub mod delta;
+mod fence;
 mod handle;
 mod history;
 pub mod lease;
@@ -98,6 +99,15 @@ pub struct Conn {
     pub relay: Option<relay::RelaySink>,
 }
 
+/// A relayed intent's idempotency key (`"{node}:{conn}:{n}"`, bus/relay.rs), stored with it in
+/// `match_intents.intent_key`, and whether this is the relay's second attempt with it: an earlier owner may
+/// have applied it then, and the log says so.
+#[derive(Clone, Debug)]
+pub struct Relayed {
+    pub key: String,
+    pub retry: bool,
+}
+
 /// The whole command set of a room actor, handled in one `match` (room/actor.rs).
 pub enum RoomCmd {
     Info(oneshot::Sender<RoomInfo>),
@@ -127,6 +137,8 @@ pub enum RoomCmd {
         seq: u32,
         intent: Intent,
         received: std::time::Instant,
+        /// Set for an intent relayed from another node (bus/owner.rs).
+        relayed: Option<Relayed>,
     },
     Rematch {
         account_id: String,

@@ -22,9 +22,8 @@ impl Room {
         let state = new_match(&setup).map_err(|e| anyhow::anyhow!("setup refused: {e:?}"))?;
         let seed_hash = gb_core::seed::commitment(&seed, &nonce)?;
         let stored = serde_json::to_string(&StoredSetup { setup: setup.clone(), nonce: nonce.clone() })?;
-        let row = crate::db::matches::insert_match(&self.deps.db, &self.id, &seed_hash, &stored, "playing").await?;
-        let seats_json = serde_json::to_string(&self.seats)?;
-        crate::db::rooms::update_room(&self.deps.db, &self.id, &seats_json, "playing").await?;
+        let row = self.insert_match(&seed_hash, &stored).await?;
+        self.save_room("playing").await?;
         self.games.push(GameResult {
             match_id: row.id.clone(),
             winner: None,
@@ -114,7 +113,14 @@ impl Room {
         self.release_spectators(None);
     }
 
-    pub async fn on_intent(&mut self, conn: u64, seq: u32, intent: Intent, received: std::time::Instant) {
+    pub async fn on_intent(
+        &mut self,
+        conn: u64,
+        seq: u32,
+        intent: Intent,
+        received: std::time::Instant,
+        relayed: Option<super::Relayed>,
+    ) {
         let Some(kind) = self.conns.iter().find(|c| c.conn.id == conn).map(|c| c.kind) else { return };
         let Some(seat) = kind.seat() else {
             let msg = ServerMsg::error("not_seated", "you watch this room; only its players submit intents");
@@ -123,11 +129,18 @@ impl Room {
         if self.game.is_none() {
             return self.send_to(conn, &ServerMsg::error("no_game", "the game has not started"));
         }
+        // A retry first: an intent accepted before the event ended the match still gets its `accepted`.
+        if let Some(r) = relayed.as_ref().filter(|r| r.retry)
+            && self.answered_before(conn, seq, &r.key).await
+        {
+            return;
+        }
         if let Some(reason) = self.match_end {
             let msg = format!("{} ({reason:?})", super::RoomError::MatchEnded);
             return self.send_to(conn, &ServerMsg::error("match_ended", msg));
         }
-        self.commit(seat, intent, Source::Socket { conn, seq, received }).await;
+        let key = relayed.as_ref().map(|r| r.key.as_str());
+        self.commit(seat, intent, Source::Socket { conn, seq, received, key }).await;
     }
 
     /// One projection per viewer kind, encoded once and shared by every connection of that kind.

@@ -35,6 +35,7 @@ mod play;
 mod quotas;
 mod rebuild;
 mod relay;
+mod relay_failover;
 mod relay_moves;
 mod relay_rest;
 mod replays;

@@ -42,7 +42,7 @@ pub(crate) async fn watch_to_end(ws: &mut Ws) {
 }
 
 /// Node 1 alone places and owns a seated room; then node 2 joins the cluster (its NATS at `nats2`).
-async fn two_nodes(nats2: &str) -> (TestApp, TestApp, String, [crate::wsclient::Guest; 2]) {
+pub(crate) async fn two_nodes(nats2: &str) -> (TestApp, TestApp, String, [crate::wsclient::Guest; 2]) {
     seated_on_two(on_cluster(NATS), on_cluster(nats2)).await
 }
 

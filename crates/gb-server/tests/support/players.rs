@@ -4,6 +4,8 @@ use crate::wsclient::{Lcg, Ws, choose, game_over, try_resume};
 use gb_server::protocol::ViewState;
 use serde_json::{Value, json};
 use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -14,13 +16,24 @@ pub enum Target {
     Fixed(String),
     /// Cluster mode before relays: the node that owns the room now (its lease row), asked before every connect.
     Owner(gb_server::Db),
+    /// Any node of a cluster (sockets for rooms owned elsewhere are relayed): the first connection goes to the
+    /// node at the start index, every reconnection to the next one.
+    Nodes(Arc<[String]>, Arc<AtomicUsize>),
 }
 
 impl Target {
+    /// [`Target::Nodes`] starting at `bases[start]`.
+    pub fn nodes(bases: &[String], start: usize) -> Target {
+        Target::Nodes(bases.into(), Arc::new(AtomicUsize::new(start)))
+    }
+
     /// The base URL to connect to, or `None` (after a short wait) while the room has no live owner.
     pub async fn base(&self, room: &str) -> Option<String> {
         let found = match self {
             Target::Fixed(base) => return Some(base.clone()),
+            Target::Nodes(bases, next) => {
+                return Some(bases[next.fetch_add(1, Ordering::Relaxed) % bases.len()].clone());
+            }
             Target::Owner(db) => owner_base(db, room).await,
         };
         if found.is_none() {
@@ -101,6 +114,11 @@ pub async fn play_seat(target: Target, room: String, cookie: String, mut me: Pla
                 }
                 _ if game_over(&m) => return SeatReport { acks, finished: true, connects },
                 Some("update" | "snapshot" | "rejected") => me.act(&mut ws, &m).await,
+                // The intent was not answered (a relay that could not reach the room's owner during a failover):
+                // decide again on what it holds, as after a resume.
+                Some("error") if m["code"] == "unavailable" => {
+                    me.act(&mut ws, &json!({ "legal": held.legal_json() })).await
+                }
                 _ => {}
             }
         }

@@ -1,0 +1,57 @@
+//! The room owner's writes besides intent appends, fenced in cluster mode (docs/multi-node.md, "Fencing"): its
+//! seats and status (`rooms`) and a new game's `matches` row. Each lands only while the room's lease still has
+//! the writer's epoch and its owner node's lease has not expired, with the lease row read `FOR SHARE`, as the
+//! fenced append does (matches.rs): a claim waits for a write in flight, and a write racing a claim re-checks
+//! the row and writes nothing. `Ok(false)` = fenced: another node owns the room.
+use super::matches::MatchRow;
+use super::now_ms;
+use sqlx::PgPool;
+
+/// The lease row `l` is still held: its owner node's lease has not expired (database clock).
+macro_rules! lease_held {
+    () => {
+        "JOIN nodes n ON n.node_id = l.owner_node AND n.expires_at > clock_timestamp()"
+    };
+}
+pub(super) use lease_held;
+
+/// `rooms.seats_json` and `status`, under lease `epoch`.
+pub async fn update_room(
+    pool: &PgPool,
+    id: &str,
+    seats_json: &str,
+    status: &str,
+    epoch: i64,
+) -> Result<bool, sqlx::Error> {
+    let sql = concat!(
+        "WITH held AS (SELECT l.room_id FROM room_leases l ",
+        lease_held!(),
+        " WHERE l.room_id = $1 AND l.epoch = $5 FOR SHARE OF l) \
+         UPDATE rooms SET seats_json = $2, status = $3, updated_at = $4 WHERE id IN (SELECT room_id FROM held)"
+    );
+    let done = sqlx::query(sql).bind(id).bind(seats_json).bind(status).bind(now_ms()).bind(epoch).execute(pool).await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// A new game's row, under lease `epoch`.
+pub async fn insert_match(pool: &PgPool, row: &MatchRow, epoch: i64) -> Result<bool, sqlx::Error> {
+    let sql = concat!(
+        "INSERT INTO matches (id, room, seed_hash, setup_json, status, result_json, created_at, updated_at) \
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8 FROM room_leases l ",
+        lease_held!(),
+        " WHERE l.room_id = $2 AND l.epoch = $9 FOR SHARE OF l"
+    );
+    let done = sqlx::query(sql)
+        .bind(&row.id)
+        .bind(&row.room)
+        .bind(&row.seed_hash)
+        .bind(&row.setup_json)
+        .bind(&row.status)
+        .bind(&row.result_json)
+        .bind(row.created_at)
+        .bind(row.updated_at)
+        .bind(epoch)
+        .execute(pool)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
