@@ -6,32 +6,14 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { screenshot, useServerAndBrowser } from "./harness.mjs";
+import * as helpers from "./tournament-helpers.mjs";
 
 const env = useServerAndBrowser();
 /** The protocol version `hello` must name, from the bindings gb-protocol generates (never a copy that can drift). */
 const PROTOCOL_VERSION = Number(readFileSync(new URL("../src/gen/constants.ts", import.meta.url), "utf8").match(/PROTOCOL_VERSION = (\d+)/)[1]);
 
-async function newPage() {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { page, context, errors };
-}
-
-/** A player in their own context: a guest registered for the event with a preconstructed deck. */
-async function player(id, name) {
-  const { page, context } = await newPage();
-  await page.goto(env.server.base + "/how-to-play");
-  const account = await page.evaluate(async ([id, name]) => {
-    const post = (path, body) => fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    const me = await (await post("/api/guest", { display_name: name })).json();
-    const r = await post(`/api/tournaments/${id}/registrations`, { preconstructed: "fire-and-wind" });
-    if (!r.ok) throw new Error(`registration: ${r.status} ${await r.text()}`);
-    return me;
-  }, [id, name]);
-  return { page, context, account };
-}
+const newPage = () => helpers.newPage(env);
+const player = (id, name) => helpers.registeredPlayer(env, id, name);
 
 /** The player concedes their table's game over the room's WebSocket, as the board's Concede button would. */
 async function concede(p, room) {

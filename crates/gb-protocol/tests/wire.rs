@@ -37,7 +37,7 @@ fn server_messages_are_pinned_and_read_back() {
     let cases: [(ServerMsg, &str); 7] = [
         (
             ServerMsg::Welcome { protocol: PROTOCOL_VERSION, room: room(), seat: Some(Seat::A), version: 0, game: 0 },
-            r#"{"type":"welcome","protocol":4,"room":{"id":"r1","visibility":"public","best_of":3,"seats":[{"seat":"A","display_name":"Ann","connected":true,"bot":false,"bot_level":null,"rematch":false},null],"status":"waiting","games":[],"series_winner":null,"spectators":0,"spectator_delay":{"turns":1},"clock":{"type":"per_turn","limit_ms":30000,"disconnect_bank_ms":60000},"seed_hash":"","version":0},"seat":"A","version":0,"game":0}"#,
+            r#"{"type":"welcome","protocol":5,"room":{"id":"r1","visibility":"public","best_of":3,"seats":[{"seat":"A","display_name":"Ann","connected":true,"bot":false,"bot_level":null,"rematch":false},null],"status":"waiting","games":[],"series_winner":null,"spectators":0,"spectator_delay":{"turns":1},"clock":{"type":"per_turn","limit_ms":30000,"disconnect_bank_ms":60000},"seed_hash":"","version":0},"seat":"A","version":0,"game":0}"#,
         ),
         // Protocol 4: an update carries RFC 6902 ops as short arrays over the view's fields and `legal` beside them (protocol 2
         // nested them as `{view, legal}`; protocol 1 sent both whole), and no `clocks` in a room without a clock.
@@ -90,10 +90,10 @@ fn server_messages_are_pinned_and_read_back() {
 #[test]
 fn client_messages_are_pinned_and_read_back() {
     let cases = [
-        (ClientMsg::hello(Role::Player, None), r#"{"type":"hello","protocol":4,"as":"player","last_version":null}"#),
+        (ClientMsg::hello(Role::Player, None), r#"{"type":"hello","protocol":5,"as":"player","last_version":null}"#),
         (
-            ClientMsg::Hello { protocol: 4, role: Role::Spectator, last_version: Some(12), game: Some(1) },
-            r#"{"type":"hello","protocol":4,"as":"spectator","last_version":12,"game":1}"#,
+            ClientMsg::Hello { protocol: 5, role: Role::Spectator, last_version: Some(12), game: Some(1) },
+            r#"{"type":"hello","protocol":5,"as":"spectator","last_version":12,"game":1}"#,
         ),
         (
             ClientMsg::Intent { seq: 2, intent: Intent::ChooseTurnOrder { go_first: true } },
@@ -139,7 +139,7 @@ fn rest_bodies_are_pinned() {
 #[test]
 fn generated_constants_match_the_close_codes() {
     let ts = constants_ts();
-    assert!(ts.contains("export const PROTOCOL_VERSION = 4;"), "{ts}");
+    assert!(ts.contains("export const PROTOCOL_VERSION = 5;"), "{ts}");
     for (name, code) in close::ALL {
         assert!(ts.contains(&format!("  {name}: {code},\n")), "{name} missing from {ts}");
     }

@@ -1,6 +1,7 @@
 //! Three real `gb-server` processes against one fresh PostgreSQL database in cluster mode (issue #15,
 //! docs/multi-node.md "Tests"): failover after SIGKILL, split brain under SIGSTOP (with and without the node's
-//! self-fence), drain on SIGTERM. Until relays exist, clients connect to the room's owner (its lease row).
+//! self-fence), drain on SIGTERM. Clients connect to the room's owner (its lease row), so what is measured is the
+//! lease and the fence, not the relay (tests/api/relay*.rs and cluster_chaos.rs relay).
 //! After each match: every acknowledged intent is in the log at its version (I1), versions have no gap and
 //! epochs never decrease as versions grow (I2), no acknowledged version twice, no `intent_key` twice (I6).
 #[allow(dead_code)]
