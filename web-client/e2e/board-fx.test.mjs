@@ -43,7 +43,9 @@ function inspectMarks(page) {
       // An arrow moves by its line (drawn from attacker to target).
       animation: getComputedStyle(el.matches(".fx-arrow") ? el.querySelector("line") : el).animationName,
       past: el.classList.contains("fx-past") || el.classList.contains("ended"),
-      visible: r.width > 0 && r.height > 0,
+      // An arrow is a line: one straight down the board (a hero attacking the one across from it) has a box of
+      // width 0, and is drawn all the same.
+      visible: el.matches(".fx-arrow") ? r.width + r.height > 0 : r.width > 0 && r.height > 0,
       // The meter slot is the card's own element (it animates in), so clicking it is clicking the card.
       catchesClicks: el.getAttribute("data-fx") !== "meter" && !!under && (under === el || el.contains(under)),
     };
