@@ -181,23 +181,37 @@ pub struct StatDelta {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Op {
-    RevealTopKeepIf { filter: CardFilter },
-    DiscardFromHand { filter: CardFilter },
+    RevealTopKeepIf {
+        filter: CardFilter,
+    },
+    DiscardFromHand {
+        filter: CardFilter,
+    },
     /// "search your deck for up to `count` …" (default 1): one search, one shuffle (CR 619.2).
     SearchDeck {
         filter: CardFilter,
         #[serde(default = "one")]
         count: u8,
     },
-    Draw { count: u8 },
-    OpponentMayDraw { count: u8 },
-    DamageSelf { amount: u16 },
+    Draw {
+        count: u8,
+    },
+    OpponentMayDraw {
+        count: u8,
+    },
+    DamageSelf {
+        amount: u16,
+    },
     DamageSelfBlendLevel,
-    DamageOpponent { amount: u16 },
+    DamageOpponent {
+        amount: u16,
+    },
     /// "take an additional turn after this one" (skipped if the round is decided first, CR 206.1g).
     AdditionalTurn,
     /// "gain N HP" (CR 613.4a).
-    GainHp { amount: u16 },
+    GainHp {
+        amount: u16,
+    },
     DeblendSelf,
     /// "return this blend to your hand" (CR 500.9d).
     ReturnBlendToHand,
@@ -205,12 +219,22 @@ pub enum Op {
     SwitchSelf,
     SwitchAny,
     Rotate,
-    BonusSelf { atk: i8 },
-    BonusSelfAndPartner { atk: i8 },
-    DiscardGemsOnSelf { gems: [GemType; 2] },
+    BonusSelf {
+        atk: i8,
+    },
+    BonusSelfAndPartner {
+        atk: i8,
+    },
+    DiscardGemsOnSelf {
+        gems: [GemType; 2],
+    },
     DiscardOpponentBlend,
-    RemoveEffect { target: EffectTarget },
-    CopyEffect { from: CopySource },
+    RemoveEffect {
+        target: EffectTarget,
+    },
+    CopyEffect {
+        from: CopySource,
+    },
     InvertWritten,
     BlockAttackDamage,
     ReturnDiscardedGem,

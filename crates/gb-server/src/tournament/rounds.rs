@@ -1,7 +1,7 @@
 //! Pairing the next round (Swiss or top cut) and opening a room for each of its tables.
-use super::{Cmd, EventStatus};
 use super::actor::Event;
 use super::tables::{self, Seated};
+use super::{Cmd, EventStatus};
 use crate::db::{now_ms, tournaments as db};
 use crate::error::ApiError;
 use gb_tournament::{Pairing, PairingError, pair_next_round};
@@ -72,5 +72,4 @@ impl Event {
         let deck = serde_json::from_str(p.deck.as_deref().unwrap_or_default())?;
         Ok(Seated { account_id: p.id.clone(), name: p.name.clone(), deck })
     }
-
 }

@@ -115,7 +115,8 @@ async fn a_stale_room_cannot_time_out_a_re_paired_table(backend: Backend) {
     let table = view["rounds"][0]["tables"][0].clone();
     let old_room = table["room_id"].as_str().unwrap().to_owned();
     // Re-paired by hand (the seats swapped) while the old room is working through its time call.
-    let swapped = json!({ "reason": "seats swapped", "pairings": [{ "players": [table["players"][1], table["players"][0]] }] });
+    let swapped =
+        json!({ "reason": "seats swapped", "pairings": [{ "players": [table["players"][1], table["players"][0]] }] });
     let r = app.post(&organizer.client, &format!("/api/tournaments/{id}/rounds/current/pairings"), &swapped).await;
     assert_eq!(r.status(), 200);
     // Both players play the old room's game to its end (a concession after 30 moves at most): its time call is

@@ -63,14 +63,26 @@ async fn a_no_show_is_written_all_or_none(backend: Backend) {
     // The audit write of a no-show fails (a trigger), after the result and the drops would have been written.
     match backend {
         Backend::Sqlite => {
-            exec(&app, "CREATE TRIGGER fail_no_show BEFORE INSERT ON tournament_audit WHEN NEW.action = 'no_show' \
-                        BEGIN SELECT RAISE(ABORT, 'test: the audit write fails'); END").await
+            exec(
+                &app,
+                "CREATE TRIGGER fail_no_show BEFORE INSERT ON tournament_audit WHEN NEW.action = 'no_show' \
+                        BEGIN SELECT RAISE(ABORT, 'test: the audit write fails'); END",
+            )
+            .await
         }
         Backend::Postgres => {
-            exec(&app, "CREATE FUNCTION fail_no_show() RETURNS trigger AS $$ BEGIN IF NEW.action = 'no_show' THEN \
-                        RAISE EXCEPTION 'test: the audit write fails'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql").await;
-            exec(&app, "CREATE TRIGGER fail_no_show BEFORE INSERT ON tournament_audit FOR EACH ROW \
-                        EXECUTE FUNCTION fail_no_show()").await;
+            exec(
+                &app,
+                "CREATE FUNCTION fail_no_show() RETURNS trigger AS $$ BEGIN IF NEW.action = 'no_show' THEN \
+                        RAISE EXCEPTION 'test: the audit write fails'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql",
+            )
+            .await;
+            exec(
+                &app,
+                "CREATE TRIGGER fail_no_show BEFORE INSERT ON tournament_audit FOR EACH ROW \
+                        EXECUTE FUNCTION fail_no_show()",
+            )
+            .await;
         }
     }
     let (id, players) = paired_event(&app, &organizer, settings(json!({ "kind": "swiss", "rounds": 2 }), 1), 2).await;
@@ -83,10 +95,13 @@ async fn a_no_show_is_written_all_or_none(backend: Backend) {
     assert!(audit(&app, &id).await.iter().all(|a| a["action"] != "no_show"));
 
     // Once the database accepts it, the next tick records the whole no-show.
-    exec(&app, match backend {
-        Backend::Sqlite => "DROP TRIGGER fail_no_show",
-        Backend::Postgres => "DROP TRIGGER fail_no_show ON tournament_audit",
-    })
+    exec(
+        &app,
+        match backend {
+            Backend::Sqlite => "DROP TRIGGER fail_no_show",
+            Backend::Postgres => "DROP TRIGGER fail_no_show ON tournament_audit",
+        },
+    )
     .await;
     let view = wait_for(&app, &id, judged).await;
     assert_eq!(view["rounds"][0]["tables"][0]["result"]["judge"].as_array().unwrap().len(), 2);
@@ -105,9 +120,8 @@ async fn the_grace_period_counts_from_a_re_pairing(backend: Backend) {
     let swapped = json!({ "reason": "seats swapped", "pairings": [{ "players": [players[1], players[0]] }] });
     let r = app.post(&organizer.client, &format!("/api/tournaments/{id}/rounds/current/pairings"), &swapped).await;
     assert_eq!(r.status(), 200);
-    let repaired = audit(&app, &id).await.iter().find(|a| a["action"] == "repair_round").unwrap()["created_at"]
-        .as_i64()
-        .unwrap();
+    let repaired =
+        audit(&app, &id).await.iter().find(|a| a["action"] == "repair_round").unwrap()["created_at"].as_i64().unwrap();
     // The re-pairing time is stored: a restart resumes the new grace period, not the round's.
     app.restart().await;
     let view = wait_for(&app, &id, judged).await;

@@ -2,12 +2,12 @@
 //! with no reseeding, MTR 10.4), or a whole event (seeded by the tournament's stream). A qualifier who has left
 //! gives the opponent a bye into the next round (judges' practice: seat the bracket as if all were there).
 use super::{PairingError, Phase, RoundPlan};
+use crate::TournamentError;
 use crate::ledger::{Ledger, Slot};
 use crate::outcome::MatchOutcome;
 use crate::rng;
 use crate::standings::standings_of;
 use crate::tournament::{BracketSeed, Bye, Pairing, Structure, Table, TableResult, Tournament};
-use crate::TournamentError;
 
 /// Seeds in bracket order for a bracket of `size` (a power of two): 1,8,4,5,2,7,3,6 for 8. Entries 2k and 2k+1
 /// meet in round one, and the winners of neighbouring matches meet next.
@@ -126,8 +126,7 @@ pub fn provisional_top_cut(t: &Tournament) -> Result<Vec<[Option<BracketSeed>; 2
         return Ok(Vec::new());
     }
     let order = bracket_order(seeds.len().next_power_of_two());
-    let slot = |s: usize| {
-        seeds.get(s - 1).map(|&p| BracketSeed { seed: s as u32, player: ledger.t.players[p].id.clone() })
-    };
+    let slot =
+        |s: usize| seeds.get(s - 1).map(|&p| BracketSeed { seed: s as u32, player: ledger.t.players[p].id.clone() });
     Ok(order.chunks(2).map(|m| [slot(m[0]), slot(m[1])]).collect())
 }
