@@ -350,16 +350,34 @@ async fn rooms_row(store: &Db, room: &str) -> (String, i64) {
     .unwrap()
 }
 
-/// A deposed owner asked to seat the second player (which would also deal the game) writes neither the seat nor
-/// a game; the new owner seats them and deals.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_deposed_owner_cannot_take_a_seat() {
-    let _one = ONE_CLUSTER.lock().await;
+/// Three nodes that never fence themselves (only the database's fence stands between a deposed owner and the
+/// log), and a room of `best_of` games created by Ann on its owner, before anyone sits.
+struct FencedRoom {
+    _one: tokio::sync::MutexGuard<'static, ()>,
+    _db: TestDb,
+    store: Db,
+    nodes: Vec<Node>,
+    a: Guest,
+    b: Guest,
+    room: String,
+    base: String,
+}
+
+async fn fenced_room(best_of: u8) -> FencedRoom {
+    let one = ONE_CLUSTER.lock().await;
     let db = test_database(Backend::Postgres).await;
     let store = Db::connect(&db.url).await.unwrap();
     let nodes = start_nodes(&db, 3, &[("GB_TEST_NO_SELF_FENCE", "1")]).await;
     let (a, b) = (guest_at(&nodes[0].base, "Ann").await, guest_at(&nodes[0].base, "Bob").await);
-    let (room, base) = create_room(&store, &nodes[0], &a, 1, Value::Null).await;
+    let (room, base) = create_room(&store, &nodes[0], &a, best_of, Value::Null).await;
+    FencedRoom { _one: one, _db: db, store, nodes, a, b, room, base }
+}
+
+/// A deposed owner asked to seat the second player (which would also deal the game) writes neither the seat nor
+/// a game; the new owner seats them and deals.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deposed_owner_cannot_take_a_seat() {
+    let FencedRoom { _one, _db, store, nodes, a, b, room, base } = fenced_room(1).await;
     assert_eq!(join(&base, &a, &room, "fire-and-wind").await, "A");
 
     let seat_b =
@@ -380,12 +398,7 @@ async fn a_deposed_owner_cannot_take_a_seat() {
 /// write its `matches` row.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_deposed_owner_cannot_deal_a_game() {
-    let _one = ONE_CLUSTER.lock().await;
-    let db = test_database(Backend::Postgres).await;
-    let store = Db::connect(&db.url).await.unwrap();
-    let nodes = start_nodes(&db, 3, &[("GB_TEST_NO_SELF_FENCE", "1")]).await;
-    let (a, b) = (guest_at(&nodes[0].base, "Ann").await, guest_at(&nodes[0].base, "Bob").await);
-    let (room, base) = create_room(&store, &nodes[0], &a, 3, Value::Null).await;
+    let FencedRoom { _one, _db, store, nodes, a, b, room, base } = fenced_room(3).await;
     assert_eq!(join(&base, &a, &room, "fire-and-wind").await, "A");
     assert_eq!(join(&base, &b, &room, "tide-and-stone").await, "B");
     let (mut wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
