@@ -8,6 +8,8 @@ describe("event log", () => {
     expect(describeEvent({ type: "mulligan", seat: "B", mulligan: false }, me)).toBe("Brave Otter kept their hand.");
     expect(describeEvent({ type: "turn_started", seat: "A", turn: 3, first_turn: false }, me)).toBe("Turn 3: You.");
     expect(describeEvent({ type: "damage", seat: "B", amount: 3, attack: true, hp: 14 }, me)).toBe("Brave Otter took 3 damage from an attack (HP 14).");
+    expect(describeEvent({ type: "additional_attack", seat: "A", attacker: "right", target: "left" }, me)).toBe("Your right hero attacks the left hero again.");
+    expect(describeEvent({ type: "additional_attack_forgone", seat: "B", attacker: "center" }, me)).toBe("Brave Otter’s center hero forgoes its additional attack.");
     expect(describeEvent({ type: "card_drawn", seat: "B", card: null }, me)).toBe("Brave Otter drew a card.");
     expect(describeEvent({ type: "game_over", winner: "A", reason: "two_rounds" }, me)).toBe("Game over: You win (two rounds).");
     expect(describeEvent({ type: "deblended", seat: "A", hero: "left", blend: { id: 1, card: "usher" }, reason: "gems_lost" }, me))

@@ -33,6 +33,8 @@ export function describeEvent(e: Event, n: SeatNames): string {
     case "damage": return `${n[e.seat]} took ${e.amount} damage${e.attack ? " from an attack" : ""} (HP ${e.hp}).`;
     case "hp_gained": return `${n[e.seat]} gained ${e.amount} HP (HP ${e.hp}).`;
     case "attack_ended": return "The attack ends.";
+    case "additional_attack": return `${poss(n, e.seat, true)} ${e.attacker} hero attacks the ${e.target} hero again.`;
+    case "additional_attack_forgone": return `${poss(n, e.seat, true)} ${e.attacker} hero forgoes its additional attack.`;
     case "round_lost": return `${n[e.seat]} lost round ${e.round} (rounds won ${e.rounds_won[0]}–${e.rounds_won[1]}).`;
     case "round_started": return `Round ${e.round} begins.`;
     case "substituted": return `${n[e.seat]} substituted ${cardName(e.incoming)} for ${cardName(e.outgoing)} in the ${e.hero} position.`;

@@ -4,7 +4,7 @@ use crate::event::{Event, Events};
 use crate::frames::{AskKind, Frame, WindowKind};
 use crate::ids::{Position, Seat};
 use crate::intent::{AttackerDecl, Intent};
-use crate::intents::{action, attack, blend, effect, forbidden, gem, setup, substitute, turn};
+use crate::intents::{action, additional, attack, blend, effect, forbidden, gem, setup, substitute, turn};
 use crate::rejection::Rejection;
 use crate::state::{EndReason, MatchState};
 use std::hash::Hash;
@@ -35,6 +35,9 @@ pub fn check(state: &MatchState, seat: Seat, intent: &Intent) -> Result<(), Reje
             "the other player owes the next decision; you may only concede now",
         ));
     }
+    if let Some(r) = additional::between_attacks(state, seat, intent) {
+        return Err(r);
+    }
     match intent {
         Intent::ChooseTurnOrder { .. } => setup::check_turn_order(state, seat),
         Intent::Mulligan | Intent::KeepHand => setup::check_mulligan(state, seat),
@@ -50,6 +53,7 @@ pub fn check(state: &MatchState, seat: Seat, intent: &Intent) -> Result<(), Reje
         Intent::Substitute { hero, bench } => substitute::check(state, seat, *hero, *bench),
         Intent::KeepHeroes => substitute::check_keep(state, seat),
         Intent::UseEffect { hero } => effect::check_use(state, seat, *hero),
+        Intent::Accept | Intent::Decline if additional::asked(state, seat) => Ok(()),
         Intent::Accept
         | Intent::Decline
         | Intent::ChooseCard { .. }
@@ -80,6 +84,9 @@ pub fn apply(state: &mut MatchState, seat: Seat, intent: &Intent) -> Result<Even
         Intent::Substitute { hero, bench } => substitute::apply(state, seat, *hero, *bench, &mut ev),
         Intent::KeepHeroes => substitute::apply_keep(state, seat, &mut ev),
         Intent::UseEffect { hero } => effect::apply_use(state, seat, *hero, &mut ev),
+        Intent::Accept | Intent::Decline if additional::asked(state, seat) => {
+            additional::apply_answer(state, seat, *intent == Intent::Accept, &mut ev)
+        }
         Intent::Accept
         | Intent::Decline
         | Intent::ChooseCard { .. }
@@ -116,6 +123,7 @@ pub fn legal_intents(state: &MatchState, seat: Seat) -> Vec<Intent> {
                     timed_action_candidates(state, seat, &mut candidates);
                 }
                 AskKind::Effect { .. } => candidates.extend(effect::answers(state, seat)),
+                AskKind::AdditionalAttack { .. } => candidates.extend([Intent::Accept, Intent::Decline]),
                 AskKind::Substitute => {
                     for b in &state.player(seat).bench {
                         candidates.extend(Position::ALL.map(|hero| Intent::Substitute { hero, bench: b.id }));

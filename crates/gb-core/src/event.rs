@@ -147,6 +147,17 @@ pub enum Event {
     AttackEnded {
         seat: Seat,
     },
+    /// CR 204.5, 601.1a: the attacker makes `attacker`'s additional attack on `target`, without declaring again.
+    AdditionalAttack {
+        seat: Seat,
+        attacker: Position,
+        target: Position,
+    },
+    /// CR 601.1a: the attacker forgoes `attacker`'s remaining additional attacks.
+    AdditionalAttackForgone {
+        seat: Seat,
+        attacker: Position,
+    },
     RoundLost {
         seat: Seat,
         round: u8,

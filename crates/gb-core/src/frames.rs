@@ -43,6 +43,10 @@ pub enum AskKind {
     Substitute,
     /// A question of a card's effect (`card` names the card).
     Effect { prompt: crate::effects::resolve::Prompt, card: &'static str },
+    /// CR 601.1a: after an attack resolved, the attacker makes `attacker`'s additional attack on `target` again
+    /// (`accept`) or forgoes the rest of its additional attacks (`decline`). Last, so the derived `Hash` of the
+    /// older variants keeps its discriminants (stored records' state hashes).
+    AdditionalAttack { attacker: Position, target: Position },
 }
 
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
@@ -68,20 +72,66 @@ pub(crate) enum SetupStage {
     Reveal,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct AttackFrame {
     pub seat: Seat,
     pub attackers: Vec<AttackerState>,
     pub stage: AttackStage,
+    /// The defender's heroes that deblended-to-block one of this attack's attacks, one bit per position: one
+    /// block for all of a hero's attacks (CR 204.5b, 601.2).
+    pub blocked: u8,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Written out so that `blocked` hashes only once an additional attack is asked or made: before that nothing
+/// reads it, and an attack without additional attacks hashes as it did before they existed (stored records'
+/// state hashes, `tests/old_records.rs`).
+impl std::hash::Hash for AttackFrame {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let AttackFrame { seat, attackers, stage, blocked } = self;
+        seat.hash(h);
+        attackers.hash(h);
+        stage.hash(h);
+        if attackers.iter().any(|a| a.made > 0 || a.again) {
+            blocked.hash(h);
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct AttackerState {
     pub hero: Position,
     pub target: Position,
-    /// Calculated once for every attacker before any deblend-to-block (RULINGS.md on 204.4f).
+    /// Calculated once for every attacker before any deblend-to-block (RULINGS.md on 204.4f), and again for every
+    /// additional attack (CR 204.5a).
     pub damage: u16,
+    /// Takes no part in the attack being resolved: it had 0 ATK (CR 204.1), or it makes no additional attack now.
     pub dropped: bool,
+    /// Additional attacks it has begun (CR 601.1).
+    pub made: u8,
+    /// Its attacker chose to make its next additional attack (CR 601.1a), once every attacker has been asked.
+    pub again: bool,
+}
+
+impl AttackerState {
+    pub(crate) fn declared(hero: Position, target: Position) -> AttackerState {
+        AttackerState { hero, target, damage: 0, dropped: false, made: 0, again: false }
+    }
+}
+
+/// Written out so that an attacker with no additional attack hashes as it did before they existed (stored
+/// records' state hashes, `tests/old_records.rs`).
+impl std::hash::Hash for AttackerState {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let AttackerState { hero, target, damage, dropped, made, again } = self;
+        hero.hash(h);
+        target.hash(h);
+        damage.hash(h);
+        dropped.hash(h);
+        if *made > 0 || *again {
+            made.hash(h);
+            again.hash(h);
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -92,6 +142,9 @@ pub(crate) enum AttackStage {
     Calculate,
     /// Asking the defender about the attacker at this index next.
     Damage(u8),
+    /// Asking the attacker whether the attacker at this index (or the next one with an additional attack left)
+    /// attacks again (CR 204.5, 601.1a). Last, so the older variants keep their discriminants.
+    Additional(u8),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -2,4 +2,4 @@
 import type { Position } from "./Position";
 import type { Prompt } from "./Prompt";
 
-export type AskKind = { "type": "turn_order" } | { "type": "mulligan" } | { "type": "attack_damage", attacker: Position, target: Position, damage: number, } | { "type": "substitute" } | { "type": "effect", prompt: Prompt, card: string, };
+export type AskKind = { "type": "turn_order" } | { "type": "mulligan" } | { "type": "attack_damage", attacker: Position, target: Position, damage: number, } | { "type": "substitute" } | { "type": "effect", prompt: Prompt, card: string, } | { "type": "additional_attack", attacker: Position, target: Position, };

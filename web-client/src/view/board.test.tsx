@@ -154,6 +154,16 @@ describe("board", () => {
     expect(sent).toEqual([{ type: "deblend_to_block" }, { type: "accept_damage" }]);
   });
 
+  it("asks whether to make an additional attack (CR 601.1a)", () => {
+    const view: MatchView = { ...mainView(), pending: { seat: "A", ask: { type: "additional_attack", attacker: "right", target: "left" } } };
+    draw(view, [{ type: "accept" }, { type: "decline" }, { type: "concede" }]);
+    expect(q('[role="dialog"]')!.textContent).toContain("Your right hero may attack again");
+    click(button("Attack the left hero again"));
+    click(button("Forgo the additional attack"));
+    expect(sent).toEqual([{ type: "accept" }, { type: "decline" }]);
+    expect(button("End turn")).toBeUndefined();
+  });
+
   it("gives a spectator no controls and no hand", () => {
     const view: MatchView = { ...mainView(), viewer: "spectator", players: [{ ...mainView().players[0], hand: null, bench: null }, mainView().players[1]] };
     draw(view, [], undefined);

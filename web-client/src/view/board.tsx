@@ -63,7 +63,7 @@ export function pendingText(p: PendingView | null, names: SeatNames): string {
   if ("ask" in d) {
     const what = d.ask.type === "effect"
       ? `answer ${d.ask.card ? `${d.ask.card}’s effect` : "an effect"}`
-      : { turn_order: "choose the turn order", mulligan: "decide on a mulligan", attack_damage: "answer an attack", substitute: "decide on a substitution" }[d.ask.type];
+      : { turn_order: "choose the turn order", mulligan: "decide on a mulligan", attack_damage: "answer an attack", substitute: "decide on a substitution", additional_attack: "decide on an additional attack" }[d.ask.type];
     return you ? `Your decision: ${what}.` : `Waiting for ${who} to ${what}.`;
   }
   // CR 203.2: the attacker's own window after declaring; CR 203.3: the defender's answer to the attack.

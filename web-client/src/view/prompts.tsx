@@ -1,4 +1,4 @@
-// Dialogs for the engine's asks (turn order, mulligan, attack damage, substitution). Each offers exactly
+// Dialogs for the engine's asks (turn order, mulligan, attack damage, additional attack, substitution). Each offers exactly
 // the legal intents for that ask; the board stays visible behind it so the hand can be judged.
 import { useEffect, useRef } from "preact/hooks";
 import type { AskKind } from "../gen/AskKind";
@@ -102,6 +102,16 @@ export function AskDialog({ ask, legal, bench, disabled, send, view, cat, me, ta
       );
       break;
     }
+    case "additional_attack":
+      // CR 601.1a: no new declaration; the same hero attacks the same target again, or forgoes the rest.
+      title = `Your ${ask.attacker} hero may attack again`;
+      body = (
+        <div class="row">
+          {btn(first(legal, "accept"), `Attack the ${ask.target} hero again`, true)}
+          {btn(first(legal, "decline"), "Forgo the additional attack")}
+        </div>
+      );
+      break;
     case "substitute":
       title = "Substitute a hero?";
       body = <SubstituteChoice legal={legal} bench={bench} heroes={view && me ? view.players[seatIndex(me)].heroes : []} cat={cat} disabled={disabled} send={send} />;

@@ -155,6 +155,9 @@ pub enum Static {
     Mooring {
         cost: u16,
     },
+    /// "This hero may make `n` additional attacks" (CR 204.5, 601.1): after each of its attacks the attacker may
+    /// attack the same target again, without declaring (CR 601.1a).
+    AdditionalAttacks(u8),
     /// Devin: removes a position condition from the effect text of your other heroes (CR 500.8b).
     RemoveCondition {
         in_position: Position,

@@ -2,6 +2,7 @@
 //! hero is attacked" effects (CR 204.2), damage calculated for every attacker before any block (CR 204.3,
 //! RULINGS.md on 204.4f), then the defender's choice per attacker: accept the damage, deblend-to-block (CR 204.4,
 //! 610), or answer with a timed action (CR 623); "after this hero attacks" effects follow each attack (CR 204.5d).
+//! Heroes with additional attacks then repeat CR 204 (`additional.rs`, CR 204.5, 601).
 use crate::effects::program::Static;
 use crate::effects::triggers::{TriggerEvent, raise};
 use crate::event::{DeblendReason, Event, Events};
@@ -80,9 +81,8 @@ pub(crate) fn apply_declare(state: &mut MatchState, seat: Seat, attackers: &[Att
     sorted.sort();
     state.player_mut(seat).attacked_this_turn = true;
     ev.push(Event::AttackDeclared { seat, attackers: sorted.clone() });
-    let attackers =
-        sorted.iter().map(|a| AttackerState { hero: a.hero, target: a.target, damage: 0, dropped: false }).collect();
-    state.frames.push(Frame::Attack(AttackFrame { seat, attackers, stage: AttackStage::AttackerWindow }));
+    let attackers = sorted.iter().map(|a| AttackerState::declared(a.hero, a.target)).collect();
+    state.frames.push(Frame::Attack(AttackFrame { seat, attackers, stage: AttackStage::AttackerWindow, blocked: 0 }));
 }
 
 pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Events) {
@@ -106,8 +106,9 @@ pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Eve
         }
         AttackStage::WhenAttacked => {
             // CR 204.1: heroes that still have 0 ATK do not resolve an attack; CR 204.2: then the "when this hero
-            // is attacked" effects of the heroes the others attack.
-            for a in attack.attackers.iter_mut() {
+            // is attacked" effects of the heroes the others attack. An additional attack repeats this (CR 204.5)
+            // for the heroes that make it; the others are already dropped.
+            for a in attack.attackers.iter_mut().filter(|a| !a.dropped) {
                 if stats::attacking_atk(state, seat, a.hero) == 0 {
                     a.dropped = true;
                     ev.push(Event::AttackerDropped { seat, hero: a.hero });
@@ -137,7 +138,13 @@ pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Eve
         }
         AttackStage::Damage(i) => {
             let Some((idx, a)) = attack.attackers.iter().enumerate().skip(i as usize).find(|(_, a)| !a.dropped) else {
-                ev.push(Event::AttackEnded { seat });
+                // CR 601.1a: once this attack resolved, the attacker may make its heroes' additional attacks.
+                if super::additional::any_left(state, &attack) {
+                    attack.stage = AttackStage::Additional(0);
+                    state.frames.push(Frame::Attack(attack));
+                } else {
+                    ev.push(Event::AttackEnded { seat });
+                }
                 return;
             };
             let a = *a;
@@ -148,6 +155,7 @@ pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Eve
                 kind: AskKind::AttackDamage { attacker: a.hero, target: a.target, damage: a.damage },
             });
         }
+        AttackStage::Additional(i) => super::additional::step(state, attack, i, ev),
     }
 }
 
@@ -174,7 +182,8 @@ pub(crate) fn apply_accept(state: &mut MatchState, seat: Seat, ev: &mut Events) 
 }
 
 pub(crate) fn check_block(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
-    let (_, target, _) = damage_ask(state, seat)?;
+    let (attacker, target, _) = damage_ask(state, seat)?;
+    super::additional::check_one_block(state, attacker, target)?;
     if !state.hero(seat, target).is_blended() {
         return Err(Rejection::new("hero_not_blended", "CR 610.1b", "only a blended hero can deblend-to-block"));
     }
@@ -184,6 +193,7 @@ pub(crate) fn check_block(state: &MatchState, seat: Seat) -> Result<(), Rejectio
 pub(crate) fn apply_block(state: &mut MatchState, seat: Seat, ev: &mut Events) {
     let (attacker, target, _) = damage_ask(state, seat).expect("checked");
     state.frames.pop();
+    super::additional::record_block(state, target);
     // CR 610.1c–d: only the blend goes, and only this attacker's damage is prevented.
     state.deblend(seat, target, DeblendReason::Block, ev);
     ev.push(Event::DeblendedToBlock { seat, hero: target, attacker });

@@ -1,6 +1,7 @@
 //! One module per kind of intent: its legality check (`check`), its application (`apply`), and, where it owns a
 //! work frame, that frame's `step`.
 pub(crate) mod action;
+pub(crate) mod additional;
 pub(crate) mod attack;
 pub(crate) mod blend;
 pub(crate) mod effect;

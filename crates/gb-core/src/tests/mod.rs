@@ -1,5 +1,6 @@
 //! Property tests over random matches: invariants after every intent, both directions of legality, replay
 //! determinism and redaction.
+mod additional_attacks;
 mod attack_preview;
 mod damage_due;
 mod determinism;

@@ -28,6 +28,8 @@ fn probes(state: &MatchState, rng: &mut MatchRng) -> Vec<Intent> {
         Intent::AcceptDamage,
         Intent::DeblendToBlock,
         Intent::KeepHeroes,
+        Intent::Accept,
+        Intent::Decline,
         Intent::Concede,
     ];
     for _ in 0..4 {
@@ -45,7 +47,7 @@ fn probes(state: &MatchState, rng: &mut MatchRng) -> Vec<Intent> {
     out
 }
 
-fn assert_legality_agrees(state: &MatchState, rng: &mut MatchRng) {
+pub(super) fn assert_legality_agrees(state: &MatchState, rng: &mut MatchRng) {
     for seat in Seat::BOTH {
         let legal = legal_intents(state, seat);
         for intent in &legal {
