@@ -82,7 +82,7 @@ pub(crate) struct AttackFrame {
     pub blocked: u8,
 }
 
-/// Written out so that `blocked` hashes only once an additional attack is asked or made: before that nothing
+/// Written out so that `blocked` hashes only once an additional attack is asked about or made: before that nothing
 /// reads it, and an attack without additional attacks hashes as it did before they existed (stored records'
 /// state hashes, `tests/old_records.rs`).
 impl std::hash::Hash for AttackFrame {
@@ -91,7 +91,7 @@ impl std::hash::Hash for AttackFrame {
         seat.hash(h);
         attackers.hash(h);
         stage.hash(h);
-        if attackers.iter().any(|a| a.made > 0 || a.again) {
+        if matches!(stage, AttackStage::Additional(_)) || attackers.iter().any(|a| a.made > 0 || a.again) {
             blocked.hash(h);
         }
     }
