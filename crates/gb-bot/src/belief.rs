@@ -1,6 +1,6 @@
 //! The opponent model: the uninformed catalogue prior, with cards the opponent has already shown in public
 //! zones (discard, action meter, gems, blends, attachments) weighted up, since decks repeat cards.
-use gb_core::cards::{CardKind, catalogue};
+use gb_core::cards::CardKind;
 use gb_core::worlds::Belief;
 use gb_core::{MatchView, Seat};
 
@@ -17,9 +17,8 @@ pub fn belief_from_view(view: &MatchView, seat: Seat) -> Belief {
         .chain(opp.action_meter.iter())
         .chain(heroes.clone().flat_map(|h| h.gems.iter().chain(h.attached.iter()).chain(h.blend.iter())));
     for card in seen {
-        if let Some(id) = catalogue().find(card.card)
-            && id.def().kind != CardKind::Hero
-        {
+        let id = card.card.0;
+        if id.def().kind != CardKind::Hero {
             belief.main.extend(std::iter::repeat_n(id, SEEN_WEIGHT));
         }
     }

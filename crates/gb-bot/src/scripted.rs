@@ -3,7 +3,6 @@
 //! intents, like every bot, and looks nothing ahead. One such script beat Hard in a match tried in the browser, so
 //! the search must beat it by a wide margin.
 use crate::{Bot, SeatState};
-use gb_core::cards::catalogue;
 use gb_core::ids::Position;
 use gb_core::{AttackerDecl, Intent, MatchView};
 
@@ -52,8 +51,7 @@ fn written_atk(view: &MatchView, card: gb_core::CardId) -> u8 {
         .filter_map(|p| p.hand.as_ref())
         .flatten()
         .find(|c| c.id == card)
-        .and_then(|c| catalogue().find(c.card))
-        .map_or(0, |id| id.def().atk)
+        .map_or(0, |c| c.card.0.def().atk)
 }
 
 /// Every declared attacker's current ATK is above its target's current DEF.

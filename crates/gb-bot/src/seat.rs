@@ -66,7 +66,7 @@ impl SeatState<'_> {
                     .iter()
                     .chain(p.deck.iter())
                     .chain(p.discard.iter())
-                    .any(|x| x.id == *c && x.def.def().id == slug),
+                    .any(|x| x.id == *c && x.def.def().id == slug.slug()),
                 _ => false,
             })
             .cloned()

@@ -1,5 +1,6 @@
 //! The engine's narrow surface: `legal_intents`, `apply`, `owed_seat`, `state_hash`, `replay`.
 use crate::cards::CardKind;
+use crate::effects::field::Field;
 use crate::event::{Event, Events};
 use crate::frames::{AskKind, Frame, WindowKind};
 use crate::ids::{Position, Seat};
@@ -7,6 +8,7 @@ use crate::intent::{AttackerDecl, Intent};
 use crate::intents::{action, additional, attack, blend, effect, forbidden, gem, setup, substitute, turn};
 use crate::rejection::Rejection;
 use crate::state::{EndReason, MatchState};
+use smallvec::SmallVec;
 use std::hash::Hash;
 
 /// The seat that owes the next decision, or `None` once the game is over.
@@ -156,6 +158,10 @@ fn timed_action_candidates(state: &MatchState, seat: Seat, out: &mut Vec<Intent>
 
 fn main_phase_candidates(state: &MatchState, seat: Seat, out: &mut Vec<Intent>) {
     let p = state.player(seat);
+    // The seat's heroes' effects, statics and gem pools, worked out once for every candidate rather than hero by
+    // hero for each (a blend's gem requirement alone asked a dozen times about the other heroes; issue 14).
+    let field = Field::of(state, seat);
+    let mut pools = None;
     for card in &p.hand {
         match card.def.def().kind {
             CardKind::Gem if !p.allotted_gem_used => {
@@ -164,12 +170,9 @@ fn main_phase_candidates(state: &MatchState, seat: Seat, out: &mut Vec<Intent>) 
             CardKind::Blend => {
                 // Pre-filter with the cheap test so `check` is not asked to explain every refusal.
                 let def = card.def.def();
+                let pools = pools.get_or_insert_with(|| Position::ALL.map(|hero| field.pool(state, hero)));
                 for hero in Position::ALL {
-                    let h = p.hero(hero);
-                    if !h.is_blended()
-                        && h.level() >= def.level
-                        && crate::effects::gems::meets_requirement(state, seat, hero, &def.gems)
-                    {
+                    if blend::could_blend(p.hero(hero), def, &pools[hero.index()]) {
                         out.push(Intent::PlayBlend { card: card.id, hero });
                     }
                 }
@@ -182,29 +185,30 @@ fn main_phase_candidates(state: &MatchState, seat: Seat, out: &mut Vec<Intent>) 
         if p.hero(hero).is_blended() {
             out.push(Intent::Deblend { hero });
         }
-        if matches!(
-            crate::effects::live_program(state, seat, hero),
-            Some((_, crate::effects::program::Program::Activated { .. }))
-        ) {
+        if matches!(field.live[hero.index()], Some((_, crate::effects::program::Program::Activated { .. }))) {
             out.push(Intent::UseEffect { hero });
         }
     }
-    if !p.attacked_this_turn {
-        attack_candidates(state, seat, out);
+    // Only when an attack may be declared at all (CR 203.1, 200.9, 203.1a): otherwise `check` would refuse every
+    // combination for the same reason.
+    if attack::may_declare(state, seat).is_ok() {
+        attack_candidates(state, &field, out);
     }
     out.push(Intent::EndTurn);
 }
 
-/// Each frontline hero either stays home or attacks one of its targets; every non-empty combination.
-fn attack_candidates(state: &MatchState, seat: Seat, out: &mut Vec<Intent>) {
-    let options: Vec<Vec<Option<AttackerDecl>>> = Position::FRONTLINE
-        .iter()
-        .map(|&hero| {
-            let mut v = vec![None];
-            v.extend(attack::targets(state, seat, hero).into_iter().map(|target| Some(AttackerDecl { hero, target })));
-            v
-        })
-        .collect();
+/// Each frontline hero either stays home or attacks one of its targets; every non-empty combination. A hero that
+/// may not attack this turn (CR 623.2c) stays home in all of them.
+fn attack_candidates(state: &MatchState, field: &Field, out: &mut Vec<Intent>) {
+    let seat = field.seat;
+    let options = Position::FRONTLINE.map(|hero| {
+        let mut v: SmallVec<[Option<AttackerDecl>; 4]> = smallvec::smallvec![None];
+        if !crate::effects::cannot_attack(state, seat, hero) {
+            let targets = attack::targets_with(hero, field.statics[hero.index()]);
+            v.extend(targets.into_iter().map(|target| Some(AttackerDecl { hero, target })));
+        }
+        v
+    });
     for a in &options[0] {
         for b in &options[1] {
             for c in &options[2] {

@@ -45,7 +45,7 @@ mod tests;
 
 pub use api::{apply, check, legal_intents, owed_seat, state_hash};
 pub use deck::{DeckList, ValidDeck};
-pub use event::{CardView, Event, Events};
+pub use event::{CardSlug, CardView, Event, Events};
 pub use frames::{AskKind, WindowKind};
 pub use ids::{CardId, Position, Seat, Viewer};
 pub use intent::{AttackerDecl, Intent};

@@ -37,7 +37,9 @@ pub struct MatchView {
     pub trigger_choices: Option<Vec<TriggerChoice>>,
     pub outcome: Option<GameOutcome>,
     /// Every round decided so far, in order: its winner and both players' HP when it was decided (CR 206).
-    pub rounds: Vec<RoundResult>,
+    // At most three (two rounds win the match, CR 206.2), so kept inline; written as a plain array.
+    #[cfg_attr(feature = "ts", ts(as = "Vec<RoundResult>"))]
+    pub rounds: smallvec::SmallVec<[RoundResult; 3]>,
     /// While this viewer may declare an attack (CR 203.1): every hero it may declare, against every hero that
     /// one may attack, with the damage it would deal as things stand now. `None` for everyone else.
     pub attack_preview: Option<Vec<AttackPreview>>,
@@ -97,14 +99,18 @@ pub struct PlayerView {
     /// owner's updates do not carry it twice; protocol 5, issue 14).
     pub hand_count: Option<u8>,
     /// Only in the owner's view.
-    pub hand: Option<Vec<CardView>>,
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<CardView>>"))]
+    pub hand: Option<ZoneCards>,
     pub deck_count: u8,
-    pub discard: Vec<CardView>,
+    #[cfg_attr(feature = "ts", ts(as = "Vec<CardView>"))]
+    pub discard: ZoneCards,
     /// Like `hand_count`: `None` beside `bench`.
     pub bench_count: Option<u8>,
     /// Only in the owner's view.
-    pub bench: Option<Vec<CardView>>,
-    pub action_meter: Vec<CardView>,
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<CardView>>"))]
+    pub bench: Option<ZoneCards>,
+    #[cfg_attr(feature = "ts", ts(as = "Vec<CardView>"))]
+    pub action_meter: ZoneCards,
     pub meter_slots: u8,
     pub mulliganed: bool,
     pub allotted_gem_used: bool,
@@ -132,12 +138,14 @@ pub struct HeroView {
     pub def_terms: Terms,
     pub written_atk: Option<u16>,
     pub written_def: Option<u16>,
-    pub gems: Vec<CardView>,
+    #[cfg_attr(feature = "ts", ts(as = "Vec<CardView>"))]
+    pub gems: HeroCards,
     /// Invisible gems of any basic type other heroes' effects give this one (CR 614, 625): not cards, not
     /// equipped (CR 614.3), but they count for blends and activation gems (CR 614.2).
     pub invisible_gems: u8,
     pub blend: Option<CardView>,
-    pub attached: Vec<CardView>,
+    #[cfg_attr(feature = "ts", ts(as = "Vec<CardView>"))]
+    pub attached: HeroCards,
     /// The card whose effect the hero has now (its blend's, its own, or a copied one); `None` when it has none
     /// or its effect was removed.
     pub effect: Option<&'static str>,
@@ -151,7 +159,17 @@ pub struct HeroView {
 /// viewer, and these were two heap allocations per visible hero). Serialized as a plain array.
 pub type Terms = smallvec::SmallVec<[StatTerm; 4]>;
 
-fn cards(zone: &[crate::state::Card]) -> Vec<CardView> {
+/// A player's zone (hand, discard, bench, action meter) in a view: up to 8 cards inline, more on the heap. Each
+/// zone was one heap allocation per view, most of a view's (issue 14); serialized as a plain array.
+pub type ZoneCards = smallvec::SmallVec<[CardView; 8]>;
+
+/// A hero's gems or attachments in a view: a few cards, inline like [`ZoneCards`].
+pub type HeroCards = smallvec::SmallVec<[CardView; 4]>;
+
+fn cards<const N: usize>(zone: &[crate::state::Card]) -> smallvec::SmallVec<[CardView; N]>
+where
+    [CardView; N]: smallvec::Array<Item = CardView>,
+{
     zone.iter().map(|c| CardView::from(*c)).collect()
 }
 
@@ -161,7 +179,8 @@ pub fn view_for(state: &MatchState, viewer: Viewer) -> MatchView {
         && state.turn.phase != Phase::Setup
         || state.players.iter().any(|p| !p.hand.is_empty());
     // Each seat's heroes' effects, worked out once for every question the view asks about them.
-    let fields = Seat::BOTH.map(|s| Field::of(state, s));
+    // Written out rather than `Seat::BOTH.map(…)`, which built them aside and copied them (issue 14).
+    let fields = [Field::of(state, Seat::A), Field::of(state, Seat::B)];
     MatchView {
         viewer,
         round: state.turn.round,
@@ -175,10 +194,10 @@ pub fn view_for(state: &MatchState, viewer: Viewer) -> MatchView {
         choices: choices(state, viewer),
         trigger_choices: trigger_choices(state, viewer),
         outcome: state.outcome,
-        rounds: state.rounds.clone(),
+        rounds: state.rounds.iter().copied().collect(),
         attack_preview: attack_preview(state, &fields, viewer),
         damage_due: due::damage_due(state),
-        hp_prices: prices::hp_prices(state, viewer),
+        hp_prices: prices::hp_prices(state, &fields, viewer),
     }
 }
 

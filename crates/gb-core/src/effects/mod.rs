@@ -176,8 +176,15 @@ fn opponent_played_action_since_last_turn(state: &MatchState, seat: Seat) -> boo
 
 /// The statics the hero at `pos` applies now (its program's `when` must hold).
 pub(crate) fn statics(state: &MatchState, seat: Seat, pos: Position) -> &'static [Static] {
-    match live_program(state, seat, pos) {
-        Some((_, Program::Static { when, statics })) if condition_holds(state, seat, pos, when, false) => statics,
+    // The program's kind first: most effects are not statics, and whether one is usable counts invisible gems,
+    // which asks about every other hero (`live_program`, issue 14).
+    let Some(effect) = active_effect(state, seat, pos) else { return &[] };
+    match program(effect) {
+        Some(Program::Static { when, statics })
+            if effect_usable(state, seat, pos, effect) && condition_holds(state, seat, pos, when, false) =>
+        {
+            statics
+        }
         _ => &[],
     }
 }

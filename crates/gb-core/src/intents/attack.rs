@@ -16,9 +16,17 @@ use crate::stats;
 
 /// The opponent's heroes `hero` may attack: the opposite position hero (CR 204.3a, 616), and with Storm Weaver's
 /// aura also the center from a side, or either side from the center (CR 204.4f).
-pub(crate) fn targets(state: &MatchState, seat: Seat, hero: Position) -> Vec<Position> {
-    let mut out: Vec<Position> = hero.opposite().into_iter().collect();
-    let aura = crate::effects::statics(state, seat, hero).iter().any(|s| matches!(s, Static::ExtraTargets(true)));
+pub(crate) fn targets(state: &MatchState, seat: Seat, hero: Position) -> Targets {
+    targets_with(hero, crate::effects::statics(state, seat, hero))
+}
+
+/// At most three targets, kept inline: legal intents and the view ask for them per hero and per declaration.
+pub(crate) type Targets = smallvec::SmallVec<[Position; 3]>;
+
+/// [`targets`] with the statics the hero applies now already worked out (`effects::field::Field`).
+pub(crate) fn targets_with(hero: Position, statics: &[Static]) -> Targets {
+    let mut out: Targets = hero.opposite().into_iter().collect();
+    let aura = statics.iter().any(|s| matches!(s, Static::ExtraTargets(true)));
     if aura {
         match hero {
             Position::Center => out.extend([Position::Left, Position::Right]),

@@ -1,7 +1,9 @@
 //! Blending and deblending during your turn (CR 302.3, 302.5, 609), and the gem requirement check that also
 //! decides when a blend falls off (CR 302.6).
+use crate::cards::CardDef;
 use crate::cards::CardKind;
 use crate::effects::gems;
+use crate::effects::gems::GemPool;
 use crate::effects::triggers::{TriggerEvent, raise};
 use crate::event::{DeblendReason, Event, Events};
 use crate::frames::Frame;
@@ -9,7 +11,7 @@ use crate::frames::WindowKind;
 use crate::ids::{CardId, Position, Seat};
 use crate::intents::require_window;
 use crate::rejection::Rejection;
-use crate::state::{Card, MatchState};
+use crate::state::{Card, Hero, MatchState};
 
 /// CR 302.6: a hero that no longer has the gems its blend requires is deblended at once. One blend leaving can
 /// take away gems another counted on (Magnet's or Gourmet Guider's), so this repeats until nothing more falls.
@@ -21,6 +23,13 @@ pub(crate) fn check_state(state: &mut MatchState, ev: &mut Events) {
         let Some((seat, pos)) = unmet else { return };
         state.deblend(seat, pos, DeblendReason::GemsLost, ev);
     }
+}
+
+/// Whether `blend` could go on `hero`, its gem pool already worked out (`Field::pool`): the tests of
+/// [`check_blend`] on the hero (not blended, CR 302.5b; the gems, CR 302.3; the level, CR 302.3a), without the
+/// words a refusal needs. Candidate lists and HP prices ask it for every blend card in hand and every hero.
+pub(crate) fn could_blend(hero: &Hero, blend: &CardDef, pool: &GemPool) -> bool {
+    !hero.is_blended() && hero.level() >= blend.level && pool.meets(&blend.gems)
 }
 
 pub(crate) fn check_blend(state: &MatchState, seat: Seat, card: CardId, hero: Position) -> Result<(), Rejection> {

@@ -170,7 +170,7 @@ fn resolve_intent(state: &MatchState, seat: Seat, raw: &toml::Value) -> Result<I
                 let card = zone
                     .into_iter()
                     .flatten()
-                    .find(|c| wanted == Some(c.card))
+                    .find(|c| wanted == Some(c.card.slug()))
                     .ok_or_else(|| format!("no {name} in {seat:?}'s {zone_name}"))?;
                 obj.insert(field.into(), serde_json::json!(card.id.0));
             }

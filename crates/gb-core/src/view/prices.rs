@@ -3,12 +3,14 @@
 //! (a trigger on being blended, the blend's level, CR 501.5), an opponent's Anchor (Mooring) — read from the card
 //! programs and the triggers that would fire, so a client shows a price it never computes.
 use crate::api::{check, owed_seat};
+use crate::cards::CardKind;
+use crate::effects::field::Field;
 use crate::effects::program::{Op, Program, TriggerOn};
 use crate::effects::resolve::Prompt;
 use crate::effects::triggers::listening;
-use crate::effects::{live_program, pending_mooring_price, program};
+use crate::effects::{pending_mooring_price, program};
 use crate::frames::{AskKind, Frame};
-use crate::ids::{Position, Seat, Viewer};
+use crate::ids::{Position, Viewer};
 use crate::intent::Intent;
 use crate::state::MatchState;
 use serde::Serialize;
@@ -23,61 +25,67 @@ pub struct HpPrice {
 }
 
 /// The priced intents of the viewer's decision; `None` for anyone not owing one, or when nothing has a price.
-pub(super) fn hp_prices(state: &MatchState, viewer: Viewer) -> Option<Vec<HpPrice>> {
+/// `fields` are both seats' fields, worked out once for the whole view.
+pub(super) fn hp_prices(state: &MatchState, fields: &[Field; 2], viewer: Viewer) -> Option<Vec<HpPrice>> {
     let seat = viewer.seat()?;
+    let field = &fields[seat.index()];
     if owed_seat(state) != Some(seat) {
         return None;
     }
-    let out: Vec<HpPrice> = candidates(state, seat)
-        .into_iter()
-        .filter_map(|intent| {
-            let hp = price(state, seat, &intent);
-            // Priced first (cheap), so legality is checked only for the few intents that cost HP.
-            (hp > 0 && check(state, seat, &intent).is_ok()).then_some(HpPrice { intent, hp })
+    let mut out = Vec::new();
+    // Priced first (cheap), so legality is checked only for the few intents that cost HP. The candidates are
+    // offered one at a time, never gathered in a list: most views price nothing (issue 14).
+    let mut offer = |intent: Intent, hp: u16| {
+        if hp > 0 && check(state, seat, &intent).is_ok() {
+            out.push(HpPrice { intent, hp });
+        }
+    };
+    offer(Intent::Accept, accept_price(state));
+    for hero in Position::ALL {
+        let hp = match field.live[hero.index()] {
+            Some((_, Program::Activated { steps, .. })) => steps_price(steps, 0),
+            _ => 0,
+        };
+        offer(Intent::UseEffect { hero }, hp);
+    }
+    let hand = &state.player(seat).hand;
+    // What a "when blended" trigger (not optional: an optional one is priced when it asks "you may", `Accept`
+    // above) of each hero would cost, asked once per hero rather than once per blend card in hand and only when
+    // there is a blend card at all.
+    let blended = hand.iter().any(|c| c.def.def().kind == CardKind::Blend).then(|| {
+        Position::ALL.map(|hero| match listening(state, seat, hero, TriggerOn::ThisHeroBlended) {
+            Some((_, Program::Trigger { optional: false, steps, .. })) => Some(steps.as_slice()),
+            _ => None,
         })
-        .collect();
+    });
+    for card in hand {
+        let hp = match program(card.def) {
+            Some(Program::Action { steps } | Program::TimedAction { steps, .. }) => steps_price(steps, 0),
+            _ => 0,
+        };
+        offer(Intent::PlayAction { card: card.id }, hp);
+        let def = card.def.def();
+        if def.kind != CardKind::Blend {
+            continue;
+        }
+        for hero in Position::ALL {
+            // Only onto a hero it could blend with (CR 302.3, 302.5b); `check` has the last word.
+            let steps = blended
+                .and_then(|b| b[hero.index()])
+                .filter(|_| crate::intents::blend::could_blend(state.hero(seat, hero), def, &field.pool(state, hero)));
+            let hp = steps.map_or(0, |steps| steps_price(steps, def.level));
+            offer(Intent::PlayBlend { card: card.id, hero }, hp);
+        }
+    }
     (!out.is_empty()).then_some(out)
 }
 
-/// Every intent that can carry a price; `check` decides which of them are legal now.
-fn candidates(state: &MatchState, seat: Seat) -> Vec<Intent> {
-    let mut out = vec![Intent::Accept];
-    out.extend(Position::ALL.map(|hero| Intent::UseEffect { hero }));
-    for card in &state.player(seat).hand {
-        out.push(Intent::PlayAction { card: card.id });
-        out.extend(Position::ALL.map(|hero| Intent::PlayBlend { card: card.id, hero }));
-    }
-    out
-}
-
-/// What `intent` would cost `seat`'s HP by the effect it starts (0 if nothing).
-fn price(state: &MatchState, seat: Seat, intent: &Intent) -> u16 {
-    match intent {
-        Intent::UseEffect { hero } => match live_program(state, seat, *hero) {
-            Some((_, Program::Activated { steps, .. })) => steps_price(steps, 0),
-            _ => 0,
-        },
-        // An optional "when blended" effect is priced when it asks "you may" (`Accept` below).
-        Intent::PlayBlend { card, hero } => {
-            let Some(card) = state.player(seat).hand.iter().find(|c| c.id == *card) else { return 0 };
-            match listening(state, seat, *hero, TriggerOn::ThisHeroBlended) {
-                Some((_, Program::Trigger { optional: false, steps, .. })) => steps_price(steps, card.def.def().level),
-                _ => 0,
-            }
-        }
-        Intent::PlayAction { card } => {
-            let Some(card) = state.player(seat).hand.iter().find(|c| c.id == *card) else { return 0 };
-            match program(card.def) {
-                Some(Program::Action { steps } | Program::TimedAction { steps, .. }) => steps_price(steps, 0),
-                _ => 0,
-            }
-        }
-        Intent::Accept => match state.frames.as_slice() {
-            [.., Frame::Effect(f), Frame::Ask { kind: AskKind::Effect { prompt, .. }, .. }] => match prompt {
-                Prompt::PayMooring => pending_mooring_price(state, f),
-                Prompt::MayUse => steps_price(f.steps(), f.ctx.level),
-                _ => 0,
-            },
+/// What accepting the question asked now costs: an opponent's Mooring, or a "you may" effect's self-damage.
+fn accept_price(state: &MatchState) -> u16 {
+    match state.frames.as_slice() {
+        [.., Frame::Effect(f), Frame::Ask { kind: AskKind::Effect { prompt, .. }, .. }] => match prompt {
+            Prompt::PayMooring => pending_mooring_price(state, f),
+            Prompt::MayUse => steps_price(f.steps(), f.ctx.level),
             _ => 0,
         },
         _ => 0,
