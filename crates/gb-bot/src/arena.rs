@@ -16,6 +16,10 @@ pub struct GameResult {
     pub intents: u32,
     /// The slowest decision of bot `a`, wall clock, in microseconds.
     pub a_slowest_us: u64,
+    /// Decisions of bot `a` that ran a search, the iterations they ran and their wall clock in microseconds.
+    pub a_searches: u32,
+    pub a_iterations: u64,
+    pub a_search_us: u64,
 }
 
 /// Who plays a seat in the arena: one of the lobby's levels, or the fixed script new players follow.
@@ -69,20 +73,27 @@ pub fn play_game_with(a: Contender, b: Contender, index: u64, seed: u64, search:
     let mut bots = [a.bot(match_seed ^ 0xa, search), b.bot(match_seed ^ 0xb, search)];
     let mut intents = 0;
     let mut a_slowest_us = 0;
+    let (mut a_searches, mut a_iterations, mut a_search_us) = (0, 0, 0);
     while let Some(seat) = owed_seat(&state) {
         if intents >= MAX_INTENTS {
-            return GameResult { a_seat, a_won: None, intents, a_slowest_us };
+            return GameResult { a_seat, a_won: None, intents, a_slowest_us, a_searches, a_iterations, a_search_us };
         }
         let who = usize::from(seat != a_seat);
         let started = std::time::Instant::now();
         let intent = decide(bots[who].as_mut(), &state, seat);
         if who == 0 {
-            a_slowest_us = a_slowest_us.max(started.elapsed().as_micros() as u64);
+            let us = started.elapsed().as_micros() as u64;
+            a_slowest_us = a_slowest_us.max(us);
+            if let Some(n) = bots[0].last_iterations() {
+                a_searches += 1;
+                a_iterations += u64::from(n);
+                a_search_us += us;
+            }
         }
         assert!(legal_intents(&state, seat).contains(&intent), "bot submitted an illegal intent {intent:?}");
         apply(&mut state, seat, &intent).expect("a legal intent is accepted");
         intents += 1;
     }
     let winner = state.outcome().expect("the game is over").winner;
-    GameResult { a_seat, a_won: Some(winner == a_seat), intents, a_slowest_us }
+    GameResult { a_seat, a_won: Some(winner == a_seat), intents, a_slowest_us, a_searches, a_iterations, a_search_us }
 }

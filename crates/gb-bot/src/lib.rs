@@ -13,6 +13,7 @@ mod belief;
 pub mod eval;
 mod greedy;
 mod random;
+mod same_play;
 mod scripted;
 mod search;
 pub mod search_eval;
@@ -31,6 +32,11 @@ use gb_core::{Intent, MatchState, Seat};
 /// `seat_state.legal()`.
 pub trait Bot {
     fn choose(&mut self, seat_state: &SeatState) -> Intent;
+
+    /// Search iterations the last `choose` ran, for bots that search (the arena reports the budget spent).
+    fn last_iterations(&self) -> Option<u32> {
+        None
+    }
 }
 
 /// The difficulty a player picks for "play vs computer".

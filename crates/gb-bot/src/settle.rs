@@ -3,6 +3,7 @@
 //! whoever owes them, until a seat owes a main-phase decision or the game ends. Without this an attack would
 //! look worthless, since its damage is only dealt after the defender answers.
 use crate::eval;
+use crate::same_play::distinct_plays;
 use gb_core::{Intent, MatchState, Seat, apply, legal_intents, owed_seat};
 
 /// Legal intents without `Concede`: no bot concedes.
@@ -23,7 +24,7 @@ pub type Score<'a> = &'a dyn Fn(&MatchState, Seat) -> f64;
 /// The intent among `legal` whose immediate result scores best for `seat`.
 fn one_ply_by(state: &MatchState, seat: Seat, legal: &[Intent], score: Score) -> Intent {
     let mut best = (f64::NEG_INFINITY, &legal[0]);
-    for intent in legal {
+    for intent in distinct_plays(state, seat, legal).into_iter().map(|i| &legal[i]) {
         let mut w = state.clone();
         if apply(&mut w, seat, intent).is_ok() {
             let s = score(&w, seat);
@@ -40,34 +41,46 @@ pub fn settle(state: &mut MatchState, max_steps: usize) {
     settle_by(state, max_steps, &eval::raw);
 }
 
-fn settle_by(state: &mut MatchState, max_steps: usize, score: Score) {
+/// A greedy main-phase choice with the world it leads to, already settled, and that world's main-phase options
+/// when it stopped at one.
+struct Chosen {
+    intent: Intent,
+    world: MatchState,
+    next_legal: Option<Vec<Intent>>,
+}
+
+/// Plays on to the next main-phase decision; returns that window's options when it stopped at one (the caller
+/// needs them next, and listing them is a good part of a step's cost).
+fn settle_by(state: &mut MatchState, max_steps: usize, score: Score) -> Option<Vec<Intent>> {
     for _ in 0..max_steps {
-        let Some(seat) = owed_seat(state) else { return };
+        let seat = owed_seat(state)?;
         let legal = options(state, seat);
-        if legal.is_empty() || is_main(&legal) {
-            return;
+        if legal.is_empty() {
+            return None;
+        }
+        if is_main(&legal) {
+            return Some(legal);
         }
         let intent = if legal.len() == 1 { legal[0].clone() } else { one_ply_by(state, seat, &legal, score) };
-        if apply(state, seat, &intent).is_err() {
-            return;
-        }
+        apply(state, seat, &intent).ok()?;
     }
+    None
 }
 
 /// The main-phase choice a greedy player makes in a full world: each option applied, settled and scored.
-fn greedy_main_by(state: &MatchState, seat: Seat, legal: &[Intent], score: Score) -> Intent {
-    let mut best = (f64::NEG_INFINITY, &legal[0]);
-    for intent in legal {
+fn greedy_main_by(state: &MatchState, seat: Seat, legal: &[Intent], score: Score) -> Option<Chosen> {
+    let mut best: Option<(f64, Chosen)> = None;
+    for intent in distinct_plays(state, seat, legal).into_iter().map(|i| &legal[i]) {
         let mut w = state.clone();
         if apply(&mut w, seat, intent).is_ok() {
-            settle_by(&mut w, 24, score);
+            let next_legal = settle_by(&mut w, 24, score);
             let s = score(&w, seat);
-            if s > best.0 {
-                best = (s, intent);
+            if best.as_ref().is_none_or(|(b, _)| s > *b) {
+                best = Some((s, Chosen { intent: intent.clone(), world: w, next_legal }));
             }
         }
     }
-    best.1.clone()
+    best.map(|(_, c)| c)
 }
 
 /// Plays both seats greedily until `me`'s opponent has ended a turn (so the leaf has seen the reply to our
@@ -75,9 +88,11 @@ fn greedy_main_by(state: &MatchState, seat: Seat, legal: &[Intent], score: Score
 /// `score` judges every choice from the choosing seat's side, so each seat may play by its own heuristic.
 pub fn greedy_rollout(state: &mut MatchState, me: Seat, max_intents: usize, max_actions: u32, score: Score) {
     let mut actions = 0;
+    // The options of the current decision when the last step already listed them.
+    let mut known: Option<Vec<Intent>> = None;
     for _ in 0..max_intents {
         let Some(seat) = owed_seat(state) else { return };
-        let legal = options(state, seat);
+        let legal = known.take().unwrap_or_else(|| options(state, seat));
         if legal.is_empty() {
             return;
         }
@@ -85,7 +100,20 @@ pub fn greedy_rollout(state: &mut MatchState, me: Seat, max_intents: usize, max_
             legal[0].clone()
         } else if is_main(&legal) {
             actions += 1;
-            if actions > max_actions { Intent::EndTurn } else { greedy_main_by(state, seat, &legal, score) }
+            if actions > max_actions {
+                Intent::EndTurn
+            } else {
+                let Some(chosen) = greedy_main_by(state, seat, &legal, score) else { return };
+                // The chosen world was already played on to the next plan: continue from it rather than apply
+                // and settle the same intent again. An ending turn is applied as it stands, so the leaf stops
+                // right after the opponent's turn.
+                if chosen.intent != Intent::EndTurn {
+                    *state = chosen.world;
+                    known = chosen.next_legal;
+                    continue;
+                }
+                chosen.intent
+            }
         } else {
             one_ply_by(state, seat, &legal, score)
         };

@@ -38,3 +38,16 @@ fn scripted_beats_random() {
     let wins = (0..10).filter(|&g| play_game(Contender::Scripted, Level::Random, g, 5).a_won == Some(true)).count();
     assert!(wins >= 7, "scripted won only {wins} of 10 against random");
 }
+
+/// With no wall-clock cap in reach, the search is a pure function of its seed and the match: the same series
+/// game twice gives the same moves (same length, same winner, same iterations spent).
+#[test]
+fn search_is_deterministic_without_the_cap() {
+    use gb_bot::SearchConfig;
+    use gb_bot::arena::{Contender, play_game_with};
+    let config = SearchConfig { iterations: 24, time_cap: std::time::Duration::from_secs(600), ..Default::default() };
+    let play = || play_game_with(Contender::Level(Level::Search), Contender::Scripted, 1, 21, &config);
+    let (first, second) = (play(), play());
+    assert!(first.a_searches > 0 && first.a_iterations == 24 * u64::from(first.a_searches));
+    assert_eq!((first.intents, first.a_won, first.a_iterations), (second.intents, second.a_won, second.a_iterations));
+}

@@ -57,6 +57,10 @@ fn main() {
     let draws = results.iter().filter(|(_, r)| r.a_won.is_none()).count();
     let as_a = results.iter().filter(|(_, r)| r.a_seat == gb_core::Seat::A && r.a_won == Some(true)).count();
     let slowest = results.iter().map(|(_, r)| r.a_slowest_us).max().unwrap_or(0) as f64 / 1000.0;
+    let searches: u64 = results.iter().map(|(_, r)| u64::from(r.a_searches)).sum();
+    let per = |total: u64| total as f64 / searches.max(1) as f64;
+    let iterations = per(results.iter().map(|(_, r)| r.a_iterations).sum());
+    let search_ms = per(results.iter().map(|(_, r)| r.a_search_us).sum()) / 1000.0;
     let mean_len = results.iter().map(|(_, r)| f64::from(r.intents)).sum::<f64>() / games.max(1) as f64;
     println!(
         "{a:?} vs {b:?}: {games} games, seed {seed}: {a:?} won {wins} ({:.1}%), lost {}, drew {draws}; \
@@ -66,4 +70,7 @@ fn main() {
         wins - as_a,
         start.elapsed().as_secs_f64()
     );
+    if searches > 0 {
+        println!("{a:?}: {searches} searched decisions, mean {iterations:.1} iterations and {search_ms:.1} ms each");
+    }
 }
