@@ -7,7 +7,7 @@
 //! array); typed field-level changes would need one change type per view field, kept in step by hand on both
 //! sides. A JSON Patch is generic, standard and replays exactly, and only `add`, `remove` and `replace` are ever
 //! emitted.
-use serde_json::Value;
+use serde_json::{Map, Value};
 use ts_rs::TS;
 
 mod pointer;
@@ -35,23 +35,14 @@ pub fn diff(old: &Value, new: &Value) -> Vec<PatchOp> {
 }
 
 fn diff_at(old: &Value, new: &Value, path: &mut String, ops: &mut Vec<PatchOp>) {
-    if old == new {
-        return;
-    }
+    // Containers are not compared whole first: the walk below finds an equal one equal in one pass, where a
+    // comparison at every level would walk each unchanged part once per level above it (issue 14: the server's
+    // profile).
     let mark = ops.len();
     match (old, new) {
-        (Value::Object(o), Value::Object(n)) if o.get("type") == n.get("type") => {
-            for key in o.keys().filter(|k| !n.contains_key(*k)) {
-                ops.push(PatchOp::Remove { path: child(path, key) });
-            }
-            for (key, nv) in n {
-                match o.get(key) {
-                    Some(ov) => with_child(path, key, |p| diff_at(ov, nv, p, ops)),
-                    None => ops.push(PatchOp::Add { path: child(path, key), value: nv.clone() }),
-                }
-            }
-        }
+        (Value::Object(o), Value::Object(n)) if o.get("type") == n.get("type") => diff_fields(o, n, path, ops),
         (Value::Array(o), Value::Array(n)) => diff_elements(o, n, path, ops),
+        _ if old == new => return,
         // Scalars, and objects of another `type` (a different variant of a tagged enum): replaced whole.
         _ => return ops.push(PatchOp::Replace { path: path.clone(), value: new.clone() }),
     }
@@ -63,10 +54,30 @@ fn diff_at(old: &Value, new: &Value, path: &mut String, ops: &mut Vec<PatchOp>) 
     // the ops' length (a big container stops early), so the check stays cheap.
     if ops.len() - mark >= 2 {
         let parts = encoded_len(&ops[mark..]);
-        let whole = PatchOp::Replace { path: path.clone(), value: new.clone() };
-        if encodes_within(std::slice::from_ref(&whole), parts) {
+        // Measured borrowed: the container is cloned only when the whole is what is sent.
+        if encodes_within(&[wire::ReplaceRef { path, value: new }], parts) {
             ops.truncate(mark);
-            ops.push(whole);
+            ops.push(PatchOp::Replace { path: path.clone(), value: new.clone() });
+        }
+    }
+}
+
+/// Object members key by key: first the removed keys, then every key of `new` in order (changed or added).
+/// Both maps iterate in key order, so each pass is one merge over the two, with no lookup per key.
+fn diff_fields(o: &Map<String, Value>, n: &Map<String, Value>, path: &mut String, ops: &mut Vec<PatchOp>) {
+    let mut news = n.keys().peekable();
+    for key in o.keys() {
+        while news.next_if(|k| *k < key).is_some() {}
+        if news.peek() != Some(&key) {
+            ops.push(PatchOp::Remove { path: child(path, key) });
+        }
+    }
+    let mut olds = o.iter().peekable();
+    for (key, nv) in n {
+        while olds.next_if(|(k, _)| *k < key).is_some() {}
+        match olds.peek() {
+            Some((k, ov)) if *k == key => with_child(path, key, |p| diff_at(ov, nv, p, ops)),
+            _ => ops.push(PatchOp::Add { path: child(path, key), value: nv.clone() }),
         }
     }
 }
@@ -81,9 +92,7 @@ fn diff_elements(o: &[Value], n: &[Value], path: &mut String, ops: &mut Vec<Patc
     let (om, nm) = (&o[prefix..o.len() - suffix], &n[prefix..n.len() - suffix]);
     let paired = om.len().min(nm.len());
     for i in 0..paired {
-        if om[i] != nm[i] {
-            with_child(path, &(prefix + i).to_string(), |p| diff_at(&om[i], &nm[i], p, ops));
-        }
+        with_child(path, &(prefix + i).to_string(), |p| diff_at(&om[i], &nm[i], p, ops));
     }
     // Removed from the highest index down, so every index stays valid while the patch is applied in order.
     for i in (prefix + paired..prefix + om.len()).rev() {
@@ -123,7 +132,7 @@ fn encoded_len(ops: &[PatchOp]) -> usize {
 }
 
 /// Whether `ops` encode to fewer than `limit` bytes.
-fn encodes_within(ops: &[PatchOp], limit: usize) -> bool {
+fn encodes_within(ops: &[impl serde::Serialize], limit: usize) -> bool {
     serde_json::to_writer(&mut Count { n: 0, limit: limit.saturating_sub(1) }, ops).is_ok()
 }
 

@@ -134,3 +134,26 @@ fn ops_travel_as_short_arrays_and_read_back() {
         assert!(serde_json::from_str::<PatchOp>(bad).is_err(), "{bad} is no patch op");
     }
 }
+
+/// The server's recorded frames (web-client/src/fixtures/deltas.json, written by gb-server's `room::delta`
+/// recorder) hold each step's document and the patch that was sent: `diff` of the previous document and the next
+/// must give exactly that patch, so a change in how the diff is computed cannot change the wire unnoticed.
+#[test]
+fn diff_gives_the_recorded_frames_patches_exactly() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web-client/src/fixtures/deltas.json");
+    let text = std::fs::read_to_string(path).expect("the recorded frames");
+    let streams: Vec<Value> = serde_json::from_str(&text).expect("recorded frames are JSON");
+    let mut updates = 0;
+    for s in &streams {
+        let mut prev = &s["base"];
+        for step in s["steps"].as_array().expect("steps") {
+            if let Some(patch) = step["frame"].get("patch") {
+                let sent: Vec<PatchOp> = serde_json::from_value(patch.clone()).expect("recorded ops");
+                assert_eq!(diff(prev, &step["doc"]), sent, "{} step {updates}", s["kind"]);
+                updates += 1;
+            }
+            prev = &step["doc"];
+        }
+    }
+    assert!(updates >= 60, "only {updates} recorded updates");
+}

@@ -19,12 +19,7 @@ impl Serialize for PatchOp {
                 t.serialize_element(path)?;
                 t.end()
             }
-            PatchOp::Replace { path, value } => {
-                let mut t = s.serialize_tuple(2)?;
-                t.serialize_element(path)?;
-                t.serialize_element(value)?;
-                t.end()
-            }
+            PatchOp::Replace { path, value } => ReplaceRef { path, value }.serialize(s),
             PatchOp::Add { path, value } => {
                 let mut t = s.serialize_tuple(2)?;
                 t.serialize_element(&format_args!("{ADD}{path}"))?;
@@ -32,6 +27,21 @@ impl Serialize for PatchOp {
                 t.end()
             }
         }
+    }
+}
+
+/// A `replace` whose path and value are borrowed: encodes exactly as `PatchOp::Replace` does.
+pub(crate) struct ReplaceRef<'a> {
+    pub path: &'a str,
+    pub value: &'a Value,
+}
+
+impl Serialize for ReplaceRef<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut t = s.serialize_tuple(2)?;
+        t.serialize_element(self.path)?;
+        t.serialize_element(self.value)?;
+        t.end()
     }
 }
 
