@@ -12,6 +12,8 @@ test: test-rust test-scenarios web test-web bindings-fresh
 
 test-rust:
 	cargo test --workspace --no-fail-fast
+	# Benchmarks are not built by `cargo test`: type-check them so they cannot rot unseen.
+	cargo check --workspace --benches
 
 test-scenarios:
 	cargo run -q -p gb-cli -- scenario run crates/gb-core/scenarios

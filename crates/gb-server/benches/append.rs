@@ -44,6 +44,7 @@ async fn main() -> anyhow::Result<()> {
                     meta_json: Some(r#"{"clocks":{"a_ms":1500000,"b_ms":1499000,"running":"b"},"flag":null}"#.into()),
                     finish: None,
                     epoch: 0,
+                    intent_key: None,
                 };
                 let t = Instant::now();
                 persist.append(row).await.expect("append");
