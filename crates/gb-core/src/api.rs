@@ -159,7 +159,7 @@ fn main_phase_candidates(state: &MatchState, seat: Seat, out: &mut Vec<Intent>) 
                 for hero in Position::ALL {
                     let h = p.hero(hero);
                     if !h.is_blended()
-                        && h.level() >= def.level
+                        && crate::effects::level(state, seat, hero) >= def.level
                         && crate::effects::gems::meets_requirement(state, seat, hero, &def.gems)
                     {
                         out.push(Intent::PlayBlend { card: card.id, hero });

@@ -47,11 +47,13 @@ pub(crate) fn check_blend(state: &MatchState, seat: Seat, card: CardId, hero: Po
             format!("{hero_name} is not equipped with the gems {} requires", blend.name),
         ));
     }
-    if h.level() < blend.level {
+    // CR 302.7a: the hero's LV as it is now, changes included, matters only here.
+    let level = crate::effects::level(state, seat, hero);
+    if level < blend.level {
         return Err(Rejection::new(
             "hero_level_too_low",
             "CR 302.3a",
-            format!("{} is LV.{} and {hero_name} only LV.{}", blend.name, blend.level, h.level()),
+            format!("{} is LV.{} and {hero_name} only LV.{level}", blend.name, blend.level),
         ));
     }
     Ok(())
