@@ -103,6 +103,12 @@ export function boardFx(log: readonly LogEntry[], me: Seat): BoardFx {
       case "rotated":
         for (const p of POSITIONS) hero(e.seat, p, "move", e.clockwise ? "rotated ↻" : "rotated ↺");
         break;
+      case "arranged":
+        for (const p of POSITIONS) hero(e.seat, p, "move", "arranged");
+        break;
+      case "attached":
+        hero(e.seat, e.hero, "blend", `${cardName(e.card)} attached`);
+        break;
       case "substituted":
         hero(e.seat, e.hero, "substitute", `${cardName(e.incoming)} in for ${cardName(e.outgoing)}`);
         break;

@@ -9,7 +9,8 @@ import { mainView } from "./test/fixtures";
 
 const cat = makeCatalogue(cardsJson as CatalogueJson);
 const PROMPTS: Prompt[] = ["may_use", "discard_from_hand", "search_deck", "equip_gem_from_hand", "equip_target", "switch_first", "switch_with",
-  "pay_mooring", "opponent_blend_to_discard", "remove_effect_target", "rotate_direction", "copy_from", "invert_target", "opponent_may_draw", "choose_trigger"];
+  "pay_mooring", "opponent_blend_to_discard", "remove_effect_target", "rotate_direction", "copy_from", "invert_target", "opponent_may_draw", "choose_trigger",
+  "attach_from_hand", "arrange_left", "arrange_center", "arrange_right", "substitute_out", "substitute_in"];
 
 describe("effect prompts", () => {
   it("has a distinct title for every prompt", () => {

@@ -27,6 +27,12 @@ export function promptTitle(prompt: Prompt, card: string): string {
     case "invert_target": return `${by}choose a hero to invert`;
     case "opponent_may_draw": return `${by}you may draw a card`;
     case "choose_trigger": return "Choose which of your effects resolves next";
+    case "attach_from_hand": return `${by}choose a card from your hand to attach`;
+    case "arrange_left": return `${by}choose the hero for left position`;
+    case "arrange_center": return `${by}choose the hero for center position`;
+    case "arrange_right": return `${by}choose the hero for right position (the last goes to back)`;
+    case "substitute_out": return `${by}choose a hero to substitute out`;
+    case "substitute_in": return `${by}choose a bench hero to bring in`;
   }
 }
 

@@ -30,6 +30,10 @@ describe("event log", () => {
     expect(describeEvent({ type: "returned_to_hand", seat: "B", card: "Pyrogem" }, n)).toBe("Pyrogem returned to Brave Otter’s hand.");
     expect(describeEvent({ type: "switched", seat: "A", a: "left", b: "back" }, n)).toBe("You switched the left and back heroes.");
     expect(describeEvent({ type: "rotated", seat: "B", clockwise: false }, n)).toBe("Brave Otter’s heroes rotated counter-clockwise.");
+    expect(describeEvent({ type: "arranged", seat: "A", heroes: [{ id: 1, card: "elaine" }, { id: 2, card: "tara" }, { id: 3, card: "kula" }, { id: 4, card: "claire" }] }, n))
+      .toBe("You arranged the heroes: Elaine, Tara, Kula, Claire (left to back).");
+    expect(describeEvent({ type: "attached", seat: "B", hero: "left", card: { id: 9, card: "cryogem" } }, n)).toBe("Cryogem was attached to Brave Otter’s left hero.");
+    expect(describeEvent({ type: "level_changed", seat: "A", hero: "left", level: 3 }, n)).toBe("Your left hero is now LV 3.");
     expect(describeEvent({ type: "effect_removed", seat: "B", hero: "center" }, n)).toBe("Brave Otter’s center hero lost its effect.");
     expect(describeEvent({ type: "effect_copied", seat: "A", hero: "left", card: "Gull" }, n)).toBe("Your left hero copied the effect of Gull.");
     expect(describeEvent({ type: "inverted", seat: "A", hero: "left" }, n)).toBe("Your left hero was inverted (written ATK and DEF switched for the turn).");

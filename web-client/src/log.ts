@@ -47,6 +47,9 @@ export function describeEvent(e: Event, n: SeatNames): string {
     case "returned_to_hand": return `${e.card} returned to ${poss(n, e.seat)} hand.`;
     case "switched": return `${n[e.seat]} switched the ${e.a} and ${e.b} heroes.`;
     case "rotated": return `${poss(n, e.seat, true)} heroes rotated ${e.clockwise ? "clockwise" : "counter-clockwise"}.`;
+    case "arranged": return `${n[e.seat]} arranged the heroes: ${e.heroes.map((h) => cardName(h)).join(", ")} (left to back).`;
+    case "attached": return `${cardName(e.card)} was attached to ${poss(n, e.seat)} ${e.hero} hero.`;
+    case "level_changed": return `${poss(n, e.seat, true)} ${e.hero} hero is now LV ${e.level}.`;
     case "effect_removed": return `${poss(n, e.seat, true)} ${e.hero} hero lost its effect.`;
     case "effect_copied": return `${poss(n, e.seat, true)} ${e.hero} hero copied the effect of ${e.card}.`;
     case "inverted": return `${poss(n, e.seat, true)} ${e.hero} hero was inverted (written ATK and DEF switched for the turn).`;

@@ -172,7 +172,7 @@ fn main_phase_candidates(state: &MatchState, seat: Seat, out: &mut Vec<Intent>) 
                 let def = card.def.def();
                 let pools = pools.get_or_insert_with(|| Position::ALL.map(|hero| field.pool(state, hero)));
                 for hero in Position::ALL {
-                    if blend::could_blend(p.hero(hero), def, &pools[hero.index()]) {
+                    if blend::could_blend(state, seat, hero, def, &pools[hero.index()]) {
                         out.push(Intent::PlayBlend { card: card.id, hero });
                     }
                 }

@@ -216,6 +216,21 @@ mod tests {
         c.effect.as_ref().map(|e| (e.name.as_deref(), e.text.as_str()))
     }
 
+    /// CR 406.1b: cards may not be attached except by hero effects, so no action or gem carries an attach step.
+    #[test]
+    fn only_hero_effects_attach() {
+        for c in &catalogue().cards {
+            if let Some(p) = c.effect.as_ref().and_then(|e| e.program.as_ref()) {
+                assert_eq!(p.invalid_for(c.kind), None, "{}", c.name);
+            }
+        }
+        let action: crate::effects::program::Program =
+            serde_json::from_str(r#"{"kind": "action", "steps": [{"op": "attach_top_of_deck"}]}"#).unwrap();
+        let refused = action.invalid_for(CardKind::Action).expect("an action may not attach");
+        assert!(refused.starts_with("CR 406.1b"), "{refused}");
+        assert_eq!(action.invalid_for(CardKind::Blend), None);
+    }
+
     /// Every card with an effect text carries a program for it, and only those do.
     #[test]
     fn every_effect_has_a_program() {

@@ -239,6 +239,23 @@ pub enum Event {
         seat: Seat,
         clockwise: bool,
     },
+    /// CR 603.1: the seat's heroes as they now stand (left, center, right, back), each with its whole stack.
+    Arranged {
+        seat: Seat,
+        heroes: [CardView; 4],
+    },
+    /// CR 406.1a: a card attached face up under a hero (public).
+    Attached {
+        seat: Seat,
+        hero: Position,
+        card: CardView,
+    },
+    /// CR 302.7: a hero's LV changed; `level` is the new one.
+    LevelChanged {
+        seat: Seat,
+        hero: Position,
+        level: u8,
+    },
     /// Stun, Ghost: the hero is treated as having no effect.
     EffectRemoved {
         seat: Seat,

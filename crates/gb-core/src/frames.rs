@@ -192,6 +192,7 @@ pub(crate) fn drive(state: &mut MatchState, ev: &mut Events) {
         }
         // CR 302.6: a blend whose gem requirement is no longer met is discarded before anything else resolves.
         intents::blend::check_state(state, ev);
+        crate::effects::check_attachments(state, ev);
         // CR 501.3: triggered effects resolve at once, before the interrupted work goes on.
         if !state.triggers.is_empty() {
             let pending = std::mem::take(&mut state.triggers);

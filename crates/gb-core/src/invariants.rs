@@ -39,6 +39,10 @@ pub fn check_invariants(state: &MatchState, initial: &[Vec<u16>; 2]) -> Result<(
                     return Err(format!("{seat:?}: a blend stays without its gems (CR 302.6)"));
                 }
             }
+            let pos = crate::ids::Position::from_index(i);
+            if !h.attached.is_empty() && h.attached_by != crate::effects::active_effect(state, seat, pos) {
+                return Err(format!("{seat:?}: cards stay attached without the effect that attached them (CR 406.2)"));
+            }
             ids.push(h.card.id);
             ids.extend(h.gems.iter().chain(h.blend.iter()).chain(h.attached.iter()).map(|c| c.id));
         }

@@ -335,7 +335,7 @@ fn hero_view(state: &MatchState, field: &Field, pos: Position, own: bool) -> Her
         position: pos,
         face_down: h.face_down,
         hero: visible.then(|| h.card.into()),
-        level: visible.then(|| h.level()),
+        level: visible.then(|| crate::effects::level(state, seat, pos)),
         atk,
         def,
         atk_terms,

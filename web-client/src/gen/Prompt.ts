@@ -3,4 +3,4 @@
 /**
  * What an effect asks (public: the question, never the hidden options).
  */
-export type Prompt = "may_use" | "discard_from_hand" | "search_deck" | "equip_gem_from_hand" | "equip_target" | "switch_first" | "switch_with" | "pay_mooring" | "opponent_blend_to_discard" | "remove_effect_target" | "rotate_direction" | "copy_from" | "invert_target" | "opponent_may_draw" | "choose_trigger";
+export type Prompt = "may_use" | "discard_from_hand" | "search_deck" | "equip_gem_from_hand" | "equip_target" | "switch_first" | "switch_with" | "pay_mooring" | "opponent_blend_to_discard" | "remove_effect_target" | "rotate_direction" | "copy_from" | "invert_target" | "opponent_may_draw" | "choose_trigger" | "attach_from_hand" | "arrange_left" | "arrange_center" | "arrange_right" | "substitute_out" | "substitute_in";

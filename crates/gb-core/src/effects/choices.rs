@@ -79,6 +79,15 @@ pub(crate) fn options(state: &MatchState, seat: Seat, prompt: Prompt, below: Opt
                 .map(|hero| Intent::ChooseHero { seat, hero })
                 .collect(),
         },
+        Prompt::AttachFromHand => p.hand.iter().map(|c| Intent::ChooseCard { card: c.id }).collect(),
+        // CR 603.1: any hero not yet placed, so each position is filled once.
+        Prompt::ArrangeLeft | Prompt::ArrangeCenter | Prompt::ArrangeRight => Position::ALL
+            .into_iter()
+            .filter(|pos| pos.index() >= frame.stage as usize)
+            .map(|hero| Intent::ChooseHero { seat, hero })
+            .collect(),
+        Prompt::SubstituteOut => own_heroes(seat, frame.source_position(state)).collect(),
+        Prompt::SubstituteIn => p.bench.iter().map(|c| Intent::ChooseCard { card: c.id }).collect(),
         Prompt::ChooseTrigger => Vec::new(),
     }
 }

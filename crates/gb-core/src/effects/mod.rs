@@ -58,6 +58,8 @@ pub(crate) enum AlterKind {
     },
     /// Block Attack: this hero may not attack for the remainder of the turn.
     CannotAttack,
+    /// The hero's LV rises (or falls) by this much (CR 302.7).
+    Level(i8),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -246,6 +248,31 @@ pub(crate) fn expire(state: &mut MatchState, ending_turn: Option<u32>, starting:
 
 pub(crate) fn alter(state: &mut MatchState, hero: HeroKey, kind: AlterKind, until: Until, source: CardDefId) {
     state.alterations.push(Alteration { hero, kind, until, source });
+}
+
+/// The hero's LV now: its written LV changed by the LV alterations on it, never below 0 (CR 302.7). Only blending
+/// reads it (CR 302.7a): a blend already on the hero stays whatever it becomes.
+pub(crate) fn level(state: &MatchState, seat: Seat, pos: Position) -> u8 {
+    let change: i16 = alterations_of(state, seat, pos)
+        .filter_map(|a| match a.kind {
+            AlterKind::Level(n) => Some(n as i16),
+            _ => None,
+        })
+        .sum();
+    (state.hero(seat, pos).level() as i16 + change).clamp(0, u8::MAX as i16) as u8
+}
+
+/// CR 406.2, 500.7, 501.3d, 604.2: a hero that no longer has the effect that attached its cards (the blend left,
+/// the effect was removed or replaced by a copy) has them discarded at once, before anything else resolves.
+pub(crate) fn check_attachments(state: &mut MatchState, ev: &mut crate::event::Events) {
+    for seat in Seat::BOTH {
+        for pos in Position::ALL {
+            let h = state.hero(seat, pos);
+            if !h.attached.is_empty() && h.attached_by != active_effect(state, seat, pos) {
+                state.discard_attached(seat, pos, ev);
+            }
+        }
+    }
 }
 
 pub(crate) fn effect_removed(state: &MatchState, seat: Seat, pos: Position) -> bool {

@@ -241,6 +241,53 @@ pub enum Op {
     InvertWritten,
     BlockAttackDamage,
     ReturnDiscardedGem,
+    /// "attach the top card of your deck to this hero" (CR 406, 604.1): a hero effect only (CR 406.1b).
+    AttachTopOfDeck,
+    /// "attach a card from your hand to this hero" (CR 406, 604.1): a hero effect only (CR 406.1b).
+    AttachFromHand,
+    /// "gain 1 HP for each card on your field": heroes, gems and blends; not attached cards (CR 406.1) nor the
+    /// action meter (CR 401.1a).
+    GainHpPerFieldCard,
+    /// "this hero's LV rises (or falls) by `amount` for the remainder of the turn" (CR 302.7).
+    ChangeLevel {
+        amount: i8,
+    },
+    /// "arrange your heroes": each of them may move to any position (CR 603.1).
+    Arrange,
+    /// "substitute one of your other heroes with a hero from your bench" (CR 621, 405.4).
+    SubstituteOther,
+}
+
+impl Op {
+    /// Steps that act on "this hero" and so can only be written on a hero's effect (CR 406.1b: cards are attached
+    /// only by hero effects).
+    pub fn needs_hero(self) -> bool {
+        matches!(self, Op::AttachTopOfDeck | Op::AttachFromHand)
+    }
+}
+
+impl Program {
+    /// The steps the program runs (a static runs none).
+    pub(crate) fn steps(&self) -> &[Op] {
+        match self {
+            Program::Activated { steps, .. }
+            | Program::Trigger { steps, .. }
+            | Program::Action { steps }
+            | Program::TimedAction { steps, .. } => steps,
+            Program::Static { .. } => &[],
+        }
+    }
+
+    /// Why this program cannot be the effect of a card of `kind`, if it cannot (checked for every catalogue card by
+    /// `cards::tests`): hero effects are the effects of heroes and of the blends on them.
+    pub fn invalid_for(&self, kind: crate::cards::CardKind) -> Option<String> {
+        use crate::cards::CardKind;
+        if matches!(kind, CardKind::Hero | CardKind::Blend) {
+            return None;
+        }
+        let op = self.steps().iter().find(|op| op.needs_hero())?;
+        Some(format!("CR 406.1b: only hero effects attach cards, and {op:?} is on a {kind:?}"))
+    }
 }
 
 fn one() -> u8 {

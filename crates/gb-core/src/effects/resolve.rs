@@ -46,6 +46,15 @@ pub enum Prompt {
     OpponentMayDraw,
     /// CR 501.4: which of your simultaneous effects resolves next.
     ChooseTrigger,
+    /// A card from your hand to attach to this hero (CR 406).
+    AttachFromHand,
+    /// Arrange (CR 603.1): which hero goes to left, then center, then right; back takes the last one.
+    ArrangeLeft,
+    ArrangeCenter,
+    ArrangeRight,
+    /// Which of your other heroes is substituted out, then which bench hero comes in (CR 621).
+    SubstituteOut,
+    SubstituteIn,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -98,13 +107,7 @@ impl EffectFrame {
         self.hero.and_then(|h| h.position(state))
     }
     pub fn steps(&self) -> &'static [Op] {
-        match program(self.effect) {
-            Some(Program::Activated { steps, .. })
-            | Some(Program::Trigger { steps, .. })
-            | Some(Program::Action { steps })
-            | Some(Program::TimedAction { steps, .. }) => steps,
-            _ => &[],
-        }
+        program(self.effect).map_or(&[], |p| p.steps())
     }
     pub fn current_op(&self) -> Option<Op> {
         self.steps().get(self.pc as usize).copied()

@@ -28,8 +28,11 @@ pub(crate) fn check_state(state: &mut MatchState, ev: &mut Events) {
 /// Whether `blend` could go on `hero`, its gem pool already worked out (`Field::pool`): the tests of
 /// [`check_blend`] on the hero (not blended, CR 302.5b; the gems, CR 302.3; the level, CR 302.3a), without the
 /// words a refusal needs. Candidate lists and HP prices ask it for every blend card in hand and every hero.
-pub(crate) fn could_blend(hero: &Hero, blend: &CardDef, pool: &GemPool) -> bool {
-    !hero.is_blended() && hero.level() >= blend.level && pool.meets(&blend.gems)
+/// The level is the current one, after any LV change (CR 302.7a).
+pub(crate) fn could_blend(state: &MatchState, seat: Seat, hero: Position, blend: &CardDef, pool: &GemPool) -> bool {
+    !state.hero(seat, hero).is_blended()
+        && crate::effects::level(state, seat, hero) >= blend.level
+        && pool.meets(&blend.gems)
 }
 
 pub(crate) fn check_blend(state: &MatchState, seat: Seat, card: CardId, hero: Position) -> Result<(), Rejection> {
@@ -56,11 +59,13 @@ pub(crate) fn check_blend(state: &MatchState, seat: Seat, card: CardId, hero: Po
             format!("{hero_name} is not equipped with the gems {} requires", blend.name),
         ));
     }
-    if h.level() < blend.level {
+    // CR 302.7a: the hero's LV as it is now, changes included, matters only here.
+    let level = crate::effects::level(state, seat, hero);
+    if level < blend.level {
         return Err(Rejection::new(
             "hero_level_too_low",
             "CR 302.3a",
-            format!("{} is LV.{} and {hero_name} only LV.{}", blend.name, blend.level, h.level()),
+            format!("{} is LV.{} and {hero_name} only LV.{level}", blend.name, blend.level),
         ));
     }
     Ok(())

@@ -158,10 +158,12 @@ fn resolve_intent(state: &MatchState, seat: Seat, raw: &toml::Value) -> Result<I
         let hero = obj.get("hero").and_then(|h| h.as_str()).map(str::to_owned);
         let gems =
             me.heroes.iter().find(|h| hero.as_deref().is_some_and(|p| p.eq_ignore_ascii_case(h.position.label())));
-        let zones = [
-            ("card", me.hand.as_deref(), "hand"),
-            ("bench", me.bench.as_deref(), "bench"),
-            ("gem", gems.map(|h| h.gems.as_slice()), "hero's gems"),
+        let (hand, bench) = (me.hand.as_deref().unwrap_or(&[]), me.bench.as_deref().unwrap_or(&[]));
+        // A `card` answering an effect may be a bench hero (a substitution's `substitute_in`).
+        let zones: [(&str, [&[crate::event::CardView]; 2], &str); 3] = [
+            ("card", [hand, bench], "hand or bench"),
+            ("bench", [bench, &[]], "bench"),
+            ("gem", [gems.map(|h| h.gems.as_slice()).unwrap_or(&[]), &[]], "hero's gems"),
         ];
         for (field, zone, zone_name) in zones {
             if let Some(serde_json::Value::String(name)) = obj.get(field).cloned() {

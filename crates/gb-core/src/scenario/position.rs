@@ -108,6 +108,11 @@ fn player(spec: &PlayerSpec, ids: &mut Ids) -> Result<PlayerState, String> {
         hero.gems = ids.zone(&s.gems, Some(CardKind::Gem))?;
         hero.blend = s.blend.as_deref().map(|b| ids.card(b, Some(CardKind::Blend))).transpose()?;
         hero.attached = ids.zone(&s.attached, None)?;
+        if !hero.attached.is_empty() {
+            // CR 406.1: attached cards are part of the blend whose effect attached them.
+            let blend = hero.blend.ok_or_else(|| format!("{}: attached cards need a blend (CR 406.1)", s.hero))?;
+            hero.attached_by = Some(blend.def);
+        }
         field.push(hero);
     }
     let heroes: [Hero; 4] = field.try_into().map_err(|_| "four heroes")?;

@@ -286,8 +286,10 @@ impl MatchState {
         true
     }
 
-    /// The cards attached to a hero go to the discard when its blend leaves it.
-    fn discard_attached(&mut self, seat: Seat, pos: Position, ev: &mut Events) {
+    /// The cards attached to a hero go to the discard when its blend leaves it, or when the hero otherwise loses
+    /// the effect that attached them (CR 406.2, 604.2).
+    pub(crate) fn discard_attached(&mut self, seat: Seat, pos: Position, ev: &mut Events) {
+        self.hero_mut(seat, pos).attached_by = None;
         let attached = std::mem::take(&mut self.hero_mut(seat, pos).attached);
         for card in attached {
             let card = self.fresh(card.def);

@@ -11,20 +11,38 @@ pub struct Card {
 }
 
 /// A hero stack: the hero card with everything that travels with it (CR 612.1b).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hero {
     pub card: Card,
     pub gems: Vec<Card>,
     pub blend: Option<Card>,
-    /// Cards attached by a blend's effect (CR 406); not on the field.
+    /// Cards attached by a hero effect (CR 406); part of the blend, not on the field (CR 406.1).
     pub attached: Vec<Card>,
+    /// The effect that attached them: when the hero no longer has it, they are discarded (CR 406.2, 604.2).
+    pub attached_by: Option<CardDefId>,
     /// Heroes are placed face down and flipped after mulligans (CR 200.2, 200.7).
     pub face_down: bool,
 }
 
+/// By hand rather than derived: `attached_by` joins the hash only when set, so every state that could exist before
+/// attachments hashes as it did, and match records written then still verify (`tests/old_records.rs`).
+impl std::hash::Hash for Hero {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let Hero { card, gems, blend, attached, attached_by, face_down } = self;
+        card.hash(h);
+        gems.hash(h);
+        blend.hash(h);
+        attached.hash(h);
+        face_down.hash(h);
+        if let Some(by) = attached_by {
+            by.hash(h);
+        }
+    }
+}
+
 impl Hero {
     pub fn new(card: Card) -> Self {
-        Hero { card, gems: Vec::new(), blend: None, attached: Vec::new(), face_down: true }
+        Hero { card, gems: Vec::new(), blend: None, attached: Vec::new(), attached_by: None, face_down: true }
     }
     pub fn is_blended(&self) -> bool {
         self.blend.is_some()

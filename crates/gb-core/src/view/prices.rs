@@ -72,7 +72,7 @@ pub(super) fn hp_prices(state: &MatchState, fields: &[Field; 2], viewer: Viewer)
             // Only onto a hero it could blend with (CR 302.3, 302.5b); `check` has the last word.
             let steps = blended
                 .and_then(|b| b[hero.index()])
-                .filter(|_| crate::intents::blend::could_blend(state.hero(seat, hero), def, &field.pool(state, hero)));
+                .filter(|_| crate::intents::blend::could_blend(state, seat, hero, def, &field.pool(state, hero)));
             let hp = steps.map_or(0, |steps| steps_price(steps, def.level));
             offer(Intent::PlayBlend { card: card.id, hero }, hp);
         }

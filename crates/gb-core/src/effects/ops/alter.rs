@@ -24,6 +24,17 @@ pub(super) fn bonus(state: &mut MatchState, f: &mut EffectFrame, atk: i8, with_p
     Flow::Next
 }
 
+/// "This hero's LV rises (falls) by N for the remainder of the turn": an alteration of the hero, which never
+/// deblends it (CR 302.7) and matters the next time it blends (CR 302.7a).
+pub(super) fn change_level(state: &mut MatchState, f: &mut EffectFrame, amount: i8, ev: &mut Events) -> Flow {
+    let (Some(hero), Some(pos)) = (f.hero, f.source_position(state)) else { return Flow::Next };
+    let until = end_of_turn(state);
+    alter(state, hero, AlterKind::Level(amount), until, f.effect);
+    let level = crate::effects::level(state, f.controller, pos);
+    ev.push(Event::LevelChanged { seat: f.controller, hero: pos, level });
+    Flow::Next
+}
+
 /// Stun, Ghost: "treat that hero as if it has no effect until your next turn"; the alteration stays with that
 /// hero wherever it goes (CR 500.9a–b, 621.4).
 pub(super) fn remove_effect(

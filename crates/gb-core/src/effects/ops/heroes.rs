@@ -1,4 +1,5 @@
-//! Steps on heroes' gems and blends: deblend, equip from the hand, discard gems, discard an opponent's blend.
+//! Steps on heroes' gems and blends: deblend, equip from the hand, discard gems, discard an opponent's blend; and
+//! substituting a hero during a turn.
 use crate::cards::GemType;
 use crate::effects::resolve::{Answer, EffectFrame, Flow, Prompt};
 use crate::effects::triggers::{TriggerEvent, raise};
@@ -85,5 +86,30 @@ pub(super) fn discard_opponent_blend(state: &mut MatchState, f: &mut EffectFrame
             Flow::Ask(me, Prompt::OpponentBlendToDiscard)
         }
         _ => Flow::Next,
+    }
+}
+
+/// "Substitute one of your other heroes with a hero from your bench": asks `substitute_out` (a hero of yours other
+/// than this one), then `substitute_in` (a bench hero); a substitution as between rounds (CR 405.4, 621), so the
+/// outgoing hero takes its alterations and used limits with it (CR 500.9c, 621.4). Nothing with an empty bench.
+pub(super) fn substitute_other(state: &mut MatchState, f: &mut EffectFrame, ev: &mut Events) -> Flow {
+    let me = f.controller;
+    match (f.stage, f.take_answer()) {
+        (0, _) if state.player(me).bench.is_empty() => Flow::Next,
+        (0, _) => {
+            f.stage = 1;
+            Flow::Ask(me, Prompt::SubstituteOut)
+        }
+        (1, Some(a @ Answer::Hero(..))) => {
+            f.picked = Some(a);
+            f.stage = 2;
+            Flow::Ask(me, Prompt::SubstituteIn)
+        }
+        (2, Some(Answer::Card(bench))) => {
+            let Some(Answer::Hero(_, out)) = f.picked else { return Flow::Stop };
+            crate::intents::substitute::substitute(state, me, out, bench, ev);
+            Flow::Next
+        }
+        _ => Flow::Stop,
     }
 }

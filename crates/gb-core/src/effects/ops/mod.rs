@@ -1,5 +1,6 @@
 //! One small function per step kind of the effect vocabulary.
 mod alter;
+mod attach;
 mod cards;
 mod heroes;
 mod movement;
@@ -57,5 +58,11 @@ pub(crate) fn run(op: Op, state: &mut MatchState, f: &mut EffectFrame, ev: &mut 
         Op::CopyEffect { .. } => alter::copy_effect(state, f, ev),
         Op::InvertWritten => alter::invert_written(state, f, ev),
         Op::BlockAttackDamage => alter::block_attack_damage(state, f, ev),
+        Op::AttachTopOfDeck => attach::attach_top_of_deck(state, f, ev),
+        Op::AttachFromHand => attach::attach_from_hand(state, f, ev),
+        Op::GainHpPerFieldCard => attach::gain_hp_per_field_card(state, f, ev),
+        Op::ChangeLevel { amount } => alter::change_level(state, f, amount, ev),
+        Op::Arrange => movement::arrange(state, f, ev),
+        Op::SubstituteOther => heroes::substitute_other(state, f, ev),
     }
 }

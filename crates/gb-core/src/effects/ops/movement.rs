@@ -1,4 +1,4 @@
-//! Hero movement by effects: switch (CR 622), with Anchor's price (Mooring), and rotate (CR 617).
+//! Hero movement by effects: switch (CR 622), with Anchor's price (Mooring), rotate (CR 617) and arrange (CR 603).
 use crate::effects::program::Static;
 use crate::effects::resolve::{Answer, EffectFrame, Flow, Prompt};
 use crate::effects::triggers::{TriggerEvent, raise};
@@ -99,5 +99,26 @@ pub(super) fn rotate(state: &mut MatchState, f: &mut EffectFrame, ev: &mut Event
     }
     ev.push(Event::Rotated { seat: me, clockwise });
     raise(state, TriggerEvent::Rotated { seat: me });
+    Flow::Next
+}
+
+/// The question that fills each position of an arrangement, in order; the back position takes the last hero.
+pub(crate) const ARRANGE_PROMPTS: [Prompt; 3] = [Prompt::ArrangeLeft, Prompt::ArrangeCenter, Prompt::ArrangeRight];
+
+/// Arrange: the controller names the hero for left, then center, then right, from the heroes not yet placed; the
+/// back position takes the one left over (CR 603.1). Each hero moves with its whole stack (CR 603.1a). Not a
+/// "switch" nor a rotate, so it raises neither's triggers and pays no Mooring.
+pub(super) fn arrange(state: &mut MatchState, f: &mut EffectFrame, ev: &mut Events) -> Flow {
+    let me = f.controller;
+    if let Some(Answer::Hero(_, from)) = f.take_answer() {
+        // The options were the heroes not yet placed (`choices.rs`): at `stage` or after it.
+        state.player_mut(me).field.swap(f.stage as usize, from.index());
+        f.stage += 1;
+    }
+    if let Some(prompt) = ARRANGE_PROMPTS.get(f.stage as usize) {
+        return Flow::Ask(me, *prompt);
+    }
+    let heroes = state.player(me).field.each_ref().map(|h| h.card.into());
+    ev.push(Event::Arranged { seat: me, heroes });
     Flow::Next
 }
