@@ -89,6 +89,9 @@ impl Application {
             // so two nodes never run one room. Rooms from single-node days get a lease row to be claimed by.
             let leased = crate::cluster::sweep::lease_unleased(&state.db).await?;
             tracing::info!(leased, "rooms left to the orphan sweep");
+            if let Some(cluster) = &state.cluster {
+                state.bus.serve_lobby(state.rooms.clone(), cluster.clone(), &state.tracker, state.shutdown.clone());
+            }
         } else {
             // Unfinished games come back at exactly their last accepted version before anyone can connect.
             let recovered = recover_rooms(&state.room_deps(), &state.rooms).await?;

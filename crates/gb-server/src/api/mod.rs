@@ -1,6 +1,7 @@
 //! The JSON API under `/api`: accounts, decks, the card catalogue, rooms, replays and tournaments.
 pub mod auth;
 pub mod decks;
+pub mod lobby;
 pub mod ops;
 pub mod quota;
 pub mod replay;

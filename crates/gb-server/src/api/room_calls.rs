@@ -85,6 +85,34 @@ fn unavailable() -> ApiError {
     ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "room_unavailable", "the room's server cannot be reached; try again")
 }
 
+/// Whether the room is open: running here, or (cluster mode) a live room of the cluster, i.e. it has a lease row
+/// (idle eviction deletes it). A replay withholds a finished match's deck lists while its room is open, on
+/// every node alike.
+pub async fn is_open(state: &AppState, id: &str) -> ApiResult<bool> {
+    if state.rooms.get(id).is_some() {
+        return Ok(true);
+    }
+    match &state.cluster {
+        Some(_) => Ok(crate::cluster::lease::exists(&state.db, id).await?),
+        None => Ok(false),
+    }
+}
+
+/// The current match and the last version its spectators have been shown, from the room wherever it runs:
+/// here, or asked of its owner (cluster mode). `None` when no node runs it now or the owner did not answer;
+/// the public replay then applies the delay rule to the stored times (api/replay).
+pub async fn spectator_head(state: &AppState, id: &str) -> Option<(String, u32)> {
+    if let Some(h) = state.rooms.get(id) {
+        return h.spectator_head().await.ok().flatten();
+    }
+    let cluster = state.cluster.as_ref().filter(|_| state.bus.enabled())?;
+    let owner = state.bus.owner(&state.db, id, false).await.filter(|o| o.node != cluster.node_id())?;
+    match remote(state, id, owner, RoomCall::SpectatorHead).await {
+        Ok((status, body)) if status == StatusCode::OK => serde_json::from_str(&body).ok().flatten(),
+        _ => None,
+    }
+}
+
 /// The owner's side: exactly what its own handler answers (status and JSON body).
 pub async fn run(room: &RoomHandle, call: RoomCall) -> (StatusCode, String) {
     fn json(v: &impl serde::Serialize) -> String {
@@ -100,6 +128,7 @@ pub async fn run(room: &RoomHandle, call: RoomCall) -> (StatusCode, String) {
             Ok(()) => room.fetch_info().await.map(|info| json(&info)),
             Err(e) => Err(e),
         },
+        RoomCall::SpectatorHead => room.spectator_head().await.map(|head| json(&head)),
     };
     match done {
         Ok(body) => (StatusCode::OK, body),
@@ -144,6 +173,7 @@ fn call_name(call: &RoomCall) -> &'static str {
         RoomCall::Info => "info",
         RoomCall::Join { .. } => "join",
         RoomCall::Rematch { .. } => "rematch",
+        RoomCall::SpectatorHead => "spectator_head",
     }
 }
 

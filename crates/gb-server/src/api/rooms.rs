@@ -81,12 +81,18 @@ async fn place(
     }
     Ok(match state.rooms.get(id) {
         Some(h) => h.info.borrow().clone(),
-        None => new_room_info(id, cfg, seats),
+        None => stored_room_info(id, cfg, seats, RoomStatus::Waiting),
     })
 }
 
-/// What a room placed on another node looks like before anyone joins: exactly what its owner will publish.
-fn new_room_info(id: &str, cfg: &RoomConfig, seats: &[Option<SeatEntry>; 2]) -> RoomInfo {
+/// A room as stored, before an owner runs it (placed on another node and not claimed yet, or between owners):
+/// what its next owner first publishes, nobody connected but a computer.
+pub(super) fn stored_room_info(
+    id: &str,
+    cfg: &RoomConfig,
+    seats: &[Option<SeatEntry>; 2],
+    status: RoomStatus,
+) -> RoomInfo {
     let seats = gb_core::Seat::BOTH.map(|s| {
         seats[s.index()].as_ref().map(|e| SeatInfo {
             seat: s,
@@ -102,7 +108,7 @@ fn new_room_info(id: &str, cfg: &RoomConfig, seats: &[Option<SeatEntry>; 2]) -> 
         visibility: cfg.visibility,
         best_of: cfg.best_of,
         seats,
-        status: RoomStatus::Waiting,
+        status,
         games: Vec::new(),
         series_winner: None,
         spectators: 0,
@@ -154,11 +160,15 @@ fn check_settings(body: &CreateRoom) -> ApiResult<()> {
     }
 }
 
-pub async fn list(State(state): State<AppState>) -> Json<RoomList> {
+/// The public rooms: this node's, or in cluster mode every node's (api/lobby.rs).
+pub async fn list(State(state): State<AppState>) -> ApiResult<Json<RoomList>> {
+    let rooms = match state.cluster.as_ref().filter(|_| state.bus.enabled()) {
+        Some(cluster) => super::lobby::across_nodes(&state, cluster).await?,
+        None => state.rooms.all().iter().map(|h| h.info.borrow().clone()).collect(),
+    };
     let mut open = Vec::new();
     let mut live = Vec::new();
-    for h in state.rooms.all() {
-        let info = h.info.borrow().clone();
+    for info in rooms {
         if info.visibility != Visibility::Public {
             continue;
         }
@@ -170,7 +180,7 @@ pub async fn list(State(state): State<AppState>) -> Json<RoomList> {
     }
     open.sort_by(|a, b| a.id.cmp(&b.id));
     live.sort_by(|a, b| a.id.cmp(&b.id));
-    Json(RoomList { open, live })
+    Ok(Json(RoomList { open, live }))
 }
 
 /// Private rooms too: knowing the id is the invitation.

@@ -9,6 +9,7 @@
 //! | `gb.v1.room.{room}.e{epoch}.rpc` | request/reply | relays → the owner of that epoch: `kind`, `attach`, `detach`, `intent`, `rest` |
 //! | `gb.v1.room.{room}.owner` | pub/sub | a new owner → relays, once it serves its epoch's RPC subject: `{epoch, node}` |
 mod alive;
+pub mod lobby;
 pub mod outage;
 pub mod owner;
 pub mod relay;
@@ -63,6 +64,8 @@ struct Inner {
     owners: Mutex<HashMap<String, (Instant, Option<Owner>)>>,
     /// Relaying nodes last heard from (alive.rs).
     seen: alive::Seen,
+    /// The node's tasks: an owner's RPC answers run here, so a drain's shutdown waits for those in flight.
+    tracker: TaskTracker,
 }
 
 impl Bus {
@@ -104,6 +107,7 @@ impl Bus {
                 served: Default::default(),
                 owners: Default::default(),
                 seen: Default::default(),
+                tracker: tracker.clone(),
             }),
         }
     }

@@ -76,7 +76,8 @@ impl Bus {
                 let Some(msg) = msg else { break };
                 let (served, client) = (served.clone(), client.clone());
                 // One task per request: an intent waiting on the room does not hold up another socket's attach.
-                tokio::spawn(async move {
+                // Tracked, so a node shutting down (drain) sends the answers in flight before it exits.
+                served.bus.inner.tracker.clone().spawn(async move {
                     let Some(reply_to) = msg.reply else { return };
                     let reply = match serde_json::from_slice::<Request>(&msg.payload) {
                         Ok(req) => served.answer(req).await,

@@ -3,7 +3,8 @@
 //! attach is missed), sends the attach reply's catch-up frames, then forwards live frames, only those past what
 //! it already forwarded: **a relay forwards only v > last forwarded** (per game), drops frames of older epochs and
 //! re-attaches on a newer one, or as soon as a new owner announces itself on `gb.v1.room.{room}.owner` (a quiet
-//! socket sees no newer frame). Intents go to the owner by RPC; its answer is written to the socket as is.
+//! socket sees no newer frame), or on a version gap (a frame lost between owner and relay). Intents go to the
+//! owner by RPC; its answer is written to the socket as is.
 //! A lost NATS connection is ridden out (outage.rs): re-attach from the last version when it comes back, or
 //! `unavailable` and 1012 once it has been gone for the outage setting.
 use super::outage::{lost, ride_out};
@@ -297,6 +298,14 @@ async fn live(
         if let Some(v) = header("Gb-V").map(|v| v as u32) {
             if (game, v) <= c.last {
                 continue;
+            }
+            // Within a game every version reaches each kind as its own frame: a skipped one was lost on the way
+            // (the bus queue dropped it). Re-attach from the last version forwarded; the reply's catch-up frames
+            // fill the gap, so the client never sees it.
+            if game == c.last.0 && v > c.last.1 + 1 {
+                tracing::info!(room = %s.room, after = c.last.1, got = v, "version gap: the relay re-attaches");
+                metrics::counter!("gb_relay_gaps_total").increment(1);
+                return Ended::Resync;
             }
             c.last = (game, v);
         }

@@ -1,6 +1,6 @@
 //! The bodies of `gb.v1.room.{room}.e{epoch}.rpc` requests and replies (JSON). Frames inside replies are the
 //! exact WebSocket texts the owner encoded, forwarded untouched.
-use crate::protocol::Role;
+use crate::protocol::{Role, RoomInfo};
 use crate::room::streams::Kind;
 use gb_core::{DeckList, Intent};
 use serde::{Deserialize, Serialize};
@@ -49,8 +49,17 @@ pub enum Request {
 #[serde(tag = "call", rename_all = "snake_case")]
 pub enum RoomCall {
     Info,
-    Join { account_id: String, display_name: String, deck: DeckList },
-    Rematch { account_id: String, go_first: Option<bool> },
+    Join {
+        account_id: String,
+        display_name: String,
+        deck: DeckList,
+    },
+    Rematch {
+        account_id: String,
+        go_first: Option<bool>,
+    },
+    /// For a public replay of the live match: `[match_id, head]` or `null` (api/replay).
+    SpectatorHead,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -88,6 +97,20 @@ pub struct OwnerNotice {
     pub epoch: i64,
     /// The owner's cluster node id (`nodes.node_id`), for logs and operators.
     pub node: String,
+}
+
+/// A node's answer on `gb.v1.lobby`: the public rooms it holds (bus/lobby.rs). `node` is its cluster node id.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct LobbyAnswer {
+    pub node: String,
+    pub rooms: Vec<ListedRoom>,
+}
+
+/// A room as its owner lists it, with the epoch of the claim (the newer claim wins when two nodes list it).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ListedRoom {
+    pub epoch: i64,
+    pub info: RoomInfo,
 }
 
 /// `a`, `b` or `s`, as in the frame subjects.

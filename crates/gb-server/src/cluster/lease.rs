@@ -15,6 +15,10 @@ pub struct Claimed {
     pub takeover_secs: Option<f64>,
 }
 
+/// How long `placed_on` is a preference: a room its placed node has not claimed by then (a node alive in the
+/// table but not sweeping: wedged, or its sweeps failing) is claimed by the next sweep of any node.
+pub const PLACEMENT_GRACE: std::time::Duration = std::time::Duration::from_secs(1);
+
 fn pool(db: &Db) -> &sqlx::PgPool {
     match db {
         Db::Pg(p) => p,
@@ -68,7 +72,7 @@ pub async fn release(
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
         "UPDATE room_leases SET owner_node = NULL, released_at = clock_timestamp(), handover_json = $4, \
-         placed_on = $5 WHERE room_id = $1 AND owner_node = $2 AND epoch = $3",
+         placed_on = $5, placed_at = clock_timestamp() WHERE room_id = $1 AND owner_node = $2 AND epoch = $3",
     )
     .bind(room)
     .bind(node)
@@ -113,13 +117,26 @@ pub async fn exists(db: &Db, room: &str) -> Result<bool, sqlx::Error> {
 }
 
 /// Placement of a new room (no owner yet): its lease row names the least-loaded live node (or `fallback` if
-/// none is known), whose sweeper claims it. Returns the node chosen.
+/// none is known), whose sweeper claims it; after [`PLACEMENT_GRACE`] any node's sweep may (sweep.rs). Returns the
+/// node chosen.
 pub async fn place(db: &Db, room: &str, fallback: &str) -> Result<String, sqlx::Error> {
     let node = least_loaded(db, None).await?.unwrap_or_else(|| fallback.to_owned());
-    sqlx::query("INSERT INTO room_leases (room_id, placed_on) VALUES ($1, $2)")
+    sqlx::query("INSERT INTO room_leases (room_id, placed_on, placed_at) VALUES ($1, $2, clock_timestamp())")
         .bind(room)
         .bind(&node)
         .execute(pool(db))
         .await?;
     Ok(node)
+}
+
+/// The lobby's rooms in cluster mode (bus/lobby.rs): every public room waiting or playing that has a lease row,
+/// with its live owner (`None`: nobody holds it now, e.g. mid-takeover). One query, on the database clock.
+pub async fn public_rooms(db: &Db) -> Result<Vec<(String, Option<String>)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT r.id, n.node_id FROM rooms r JOIN room_leases l ON l.room_id = r.id \
+         LEFT JOIN nodes n ON n.node_id = l.owner_node AND n.expires_at > clock_timestamp() \
+         WHERE r.status IN ('waiting', 'playing') AND r.config_json::jsonb ->> 'visibility' = 'public'",
+    )
+    .fetch_all(pool(db))
+    .await
 }

@@ -126,6 +126,11 @@ impl Cluster {
         self.owned.lock().expect("owned lock").len()
     }
 
+    /// The epoch this node holds `room` under, if it holds it (a room standing down is no longer held).
+    pub fn epoch_of(&self, room: &str) -> Option<i64> {
+        self.owned.lock().expect("owned lock").get(room).map(|l| l.epoch)
+    }
+
     pub fn owns(&self, room: &str) -> bool {
         self.owned.lock().expect("owned lock").contains_key(room)
     }

@@ -1,7 +1,7 @@
 //! The orphan sweep: every sweep interval a node claims rooms nobody holds (released by a drain, placed on it
 //! at creation, or left by a node whose lease expired), rebuilds each from its log with the supervisor's
-//! function (`room::recover::load_room`) and runs it. Rooms placed on another live node are left to it; each
-//! node takes at most its fair share per round (orphans / live nodes), so a dead node's rooms spread out.
+//! function (`room::recover::load_room`) and runs it. Rooms placed on another live node are left to it for a
+//! second (`lease::PLACEMENT_GRACE`), then taken by whichever sweep comes first; each node takes at most its fair share per round (orphans / live nodes), so a dead node's rooms spread out.
 use super::Cluster;
 use super::lease::{Claimed, claim};
 use crate::db::Db;
@@ -9,7 +9,8 @@ use crate::room::{RoomDeps, spawn_room};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Rooms a node could claim now, its own placements first; at most `⌈orphans / live nodes⌉` of them.
+/// Rooms a node could claim now, its own placements first; at most `⌈orphans / live nodes⌉` of them. Another
+/// node's placement counts once that node is gone or has let it lie for `PLACEMENT_GRACE` (lease.rs).
 async fn orphans(db: &Db, me: &str) -> Result<Vec<String>, sqlx::Error> {
     let Db::Pg(pool) = db else { return Ok(Vec::new()) };
     // The same rooms a restarted single node brings back (db/rooms.rs `recent_rooms`): unfinished ones, and
@@ -20,7 +21,9 @@ async fn orphans(db: &Db, me: &str) -> Result<Vec<String>, sqlx::Error> {
            WHERE (r.status IN ('waiting', 'playing') OR (r.status = 'finished' AND r.updated_at > $2)) \
            AND (l.owner_node IS NULL OR NOT EXISTS (SELECT 1 FROM nodes n \
                 WHERE n.node_id = l.owner_node AND n.expires_at > clock_timestamp())) \
-           AND (l.placed_on IS NULL OR l.placed_on = $1 OR NOT EXISTS (SELECT 1 FROM nodes p \
+           AND (l.placed_on IS NULL OR l.placed_on = $1 \
+                OR l.placed_at < clock_timestamp() - make_interval(secs => $3) \
+                OR NOT EXISTS (SELECT 1 FROM nodes p \
                 WHERE p.node_id = l.placed_on AND p.state = 'live' AND p.expires_at > clock_timestamp()))), \
          live AS (SELECT greatest(count(*), 1) AS n FROM nodes \
                   WHERE state = 'live' AND expires_at > clock_timestamp()) \
@@ -29,6 +32,7 @@ async fn orphans(db: &Db, me: &str) -> Result<Vec<String>, sqlx::Error> {
     )
     .bind(me)
     .bind(crate::db::now_ms() - 24 * 3600 * 1000)
+    .bind(super::lease::PLACEMENT_GRACE.as_secs_f64())
     .fetch_all(pool)
     .await?;
     Ok(rows.into_iter().map(|r| r.0).collect())

@@ -36,6 +36,7 @@ mod quotas;
 mod rebuild;
 mod relay;
 mod relay_failover;
+mod relay_gap;
 mod relay_moves;
 mod relay_rest;
 mod replays;

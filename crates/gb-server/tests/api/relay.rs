@@ -51,8 +51,17 @@ pub(crate) async fn seated_on_two(
     first: impl FnOnce(&mut gb_server::Settings),
     second: impl FnOnce(&mut gb_server::Settings),
 ) -> (TestApp, TestApp, String, [crate::wsclient::Guest; 2]) {
+    seated_on_two_with(crate::wsclient::public_room(), first, second).await
+}
+
+/// [`seated_on_two`] for a room created with `body`.
+pub(crate) async fn seated_on_two_with(
+    body: Value,
+    first: impl FnOnce(&mut gb_server::Settings),
+    second: impl FnOnce(&mut gb_server::Settings),
+) -> (TestApp, TestApp, String, [crate::wsclient::Guest; 2]) {
     let one = spawn_app_with(Backend::Postgres, first).await;
-    let (room, seats) = seated_room(&one.address, crate::wsclient::public_room()).await;
+    let (room, seats) = seated_room(&one.address, body).await;
     let owner = gb_server::cluster::owner_of(&one.db, &room).await.unwrap().expect("placed and claimed");
     assert_eq!(owner.node, one.state.cluster.as_ref().unwrap().node_id(), "the only live node owns it");
     let two = spawn_node_on(&one, second).await;

@@ -121,3 +121,41 @@ async fn room_calls_answer_alike_on_every_node() {
     let metrics = one.metrics().await;
     assert!(metrics.contains("gb_rest_relayed_total"), "relayed calls are counted");
 }
+
+/// Placement's fallback: a room placed on a node that never claims it (its row live in the table, no process
+/// sweeping behind it) is claimed by the next sweep of a real node once `PLACEMENT_GRACE` (1 s) has passed,
+/// and is joinable from then on.
+#[tokio::test]
+async fn a_room_placed_on_a_node_that_never_claims_it_is_claimed_after_a_second() {
+    let one = spawn_app_with(Backend::Postgres, on_cluster(NATS)).await;
+    let Db::Pg(pool) = &one.db else { unreachable!() };
+    // Emptier than any real node (a negative load), so placement picks it; never renewed, never sweeping.
+    sqlx::query(
+        "INSERT INTO nodes (node_id, addr, state, heartbeat_at, expires_at, rooms_owned, capacity) \
+         VALUES ('silent', 'nowhere', 'live', clock_timestamp(), clock_timestamp() + interval '1 hour', -1, 1)",
+    )
+    .execute(pool)
+    .await
+    .unwrap();
+    let ann = guest_at(&one.address, "Ann").await;
+    let created = std::time::Instant::now();
+    let room = create_room(&one.address, &ann, crate::wsclient::public_room()).await;
+    let (placed,): (Option<String>,) = sqlx::query_as("SELECT placed_on FROM room_leases WHERE room_id = $1")
+        .bind(&room)
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    assert_eq!(placed.as_deref(), Some("silent"));
+    let owner = loop {
+        if let Some(o) = gb_server::cluster::owner_of(&one.db, &room).await.unwrap() {
+            break o;
+        }
+        assert!(created.elapsed() < Duration::from_secs(4), "nobody claimed the room");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let took = created.elapsed();
+    assert_eq!(owner.node, node_id(&one), "the only real node claims it");
+    assert!(took >= Duration::from_millis(900), "the placed node had its second first: {took:?}");
+    println!("placement fallback: claimed {took:?} after creation (grace 1 s, sweep 200 ms)");
+    assert_eq!(join(&one.address, &ann, &room, "fire-and-wind").await, "A");
+}

@@ -1,6 +1,6 @@
 //! `GET /api/matches/{id}/replay[?seat=A|B]`: the match recomputed from its setup and log. Without `seat`, the
 //! public replay (the spectator projection of each version; while live, only up to what spectators have been
-//! shown, so the spectator delay holds, whether or not the room is in memory). With `seat`, that seat's own view
+//! shown, so the spectator delay holds, whether or not the room is in memory, on this node or another). With `seat`, that seat's own view
 //! sequence, for its player only. Once the match is over and its room has closed, also the full `MatchRecord`
 //! with the seed, nonce and deck lists (`gb replay verify`). The public replay is cached per version and every
 //! replay is computed off the async executor (`cache.rs`).
@@ -29,7 +29,7 @@ enum Released {
     All,
     /// Up to the version the live room has shown spectators.
     Head(u32),
-    /// A live match whose room is not in memory: as far as the delay rule allows from the stored intents' times
+    /// A live match whose room no node runs now: as far as the delay rule allows from the stored intents' times
     /// and turns (the rule recovery rebuilds the spectators' head with).
     ByStoredTimes(Option<SpectatorDelay>),
 }
@@ -63,16 +63,11 @@ pub async fn replay(
             Viewer::Seat(seat)
         }
     };
-    let room = state.rooms.get(&m.room);
-    let room_open = room.is_some();
+    let room_open = super::room_calls::is_open(&state, &m.room).await?;
     let released = if finished || viewer != Viewer::Spectator {
         Released::All
     } else {
-        let head = match &room {
-            Some(r) => r.spectator_head().await.ok().flatten(),
-            None => None,
-        };
-        match head {
+        match super::room_calls::spectator_head(&state, &m.room).await {
             Some((match_id, head)) if match_id == m.id => Released::Head(head),
             _ => stored_delay(&room_row().await?.config_json)?,
         }

@@ -1,0 +1,45 @@
+//! `GET /api/rooms` in cluster mode (issue #15, docs/multi-node.md "Lobby"): every node answers the same list.
+//! Which rooms are listed is the lease directory's say (PostgreSQL: public, waiting or playing, with a lease
+//! row); what each looks like is its owner's live info, asked over NATS (bus/lobby.rs). A room no owner speaks
+//! for (mid-takeover, placed and not claimed yet, or its owner dead before its lease expired) is shown as
+//! stored, so it never vanishes; one listed by two nodes keeps the newer claim's info, so it never shows twice.
+use super::rooms::stored_room_info;
+use crate::bus::lobby::{held_public, merge};
+use crate::cluster::Cluster;
+use crate::error::{ApiError, ApiResult};
+use crate::protocol::{RoomInfo, RoomStatus};
+use crate::room::{RoomConfig, SeatEntry};
+use crate::state::AppState;
+use std::collections::HashSet;
+
+/// The public rooms of the whole cluster, waiting or playing by their owners' say.
+pub async fn across_nodes(state: &AppState, cluster: &Cluster) -> ApiResult<Vec<RoomInfo>> {
+    let directory = crate::cluster::lease::public_rooms(&state.db).await?;
+    let me = cluster.node_id();
+    let others: HashSet<String> =
+        directory.iter().filter_map(|(_, owner)| owner.clone()).filter(|n| *n != me).collect();
+    let mut listed = state.bus.gather_lobby(others).await;
+    merge(&mut listed, held_public(&state.rooms, cluster));
+    let mut rooms = Vec::with_capacity(directory.len());
+    for (id, _) in directory {
+        match listed.remove(&id) {
+            Some(live) => rooms.push(live.info),
+            None => rooms.extend(stored(state, &id).await?),
+        }
+    }
+    Ok(rooms)
+}
+
+/// A room as its `rooms` row has it: settings, seats and status, nobody connected yet (as its next owner will
+/// first publish it). `None` if the row went meanwhile.
+async fn stored(state: &AppState, id: &str) -> ApiResult<Option<RoomInfo>> {
+    let Some(row) = crate::db::rooms::find_room(&state.db, id).await? else { return Ok(None) };
+    let cfg: RoomConfig = serde_json::from_str(&row.config_json).map_err(ApiError::internal)?;
+    let seats: [Option<SeatEntry>; 2] = serde_json::from_str(&row.seats_json).map_err(ApiError::internal)?;
+    let status = match row.status.as_str() {
+        "waiting" => RoomStatus::Waiting,
+        "playing" => RoomStatus::Playing,
+        _ => return Ok(None),
+    };
+    Ok(Some(stored_room_info(id, &cfg, &seats, status)))
+}
