@@ -83,7 +83,19 @@ async fn a_retry_after_an_owner_change_gets_the_original_accepted_from_the_log()
         last_version: None,
         game: None,
     };
-    assert!(matches!(rpc(&nats, &room, after.epoch, &attach).await, Reply::Attached { .. }));
+    // The claim is in the lease row a moment before the rebuilt room serves its subject: retry until it does.
+    let subject = gb_server::bus::rpc_subject(&room, after.epoch);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let attached = loop {
+        match nats.request(subject.clone(), serde_json::to_vec(&attach).unwrap().into()).await {
+            Ok(msg) => break serde_json::from_slice::<Reply>(&msg.payload).unwrap(),
+            Err(e) if e.kind() == async_nats::RequestErrorKind::NoResponders && Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(20)).await
+            }
+            Err(e) => panic!("the new owner never served the room: {e}"),
+        }
+    };
+    assert!(matches!(attached, Reply::Attached { .. }));
     let intent = serde_json::from_str(&intent_json).unwrap();
     let retry = Request::Intent { relay: name, key, seq: 7, intent, retry: true };
     let Reply::Answer { frame } = rpc(&nats, &room, after.epoch, &retry).await else { panic!("the retry is answered") };
