@@ -1,17 +1,14 @@
 //! Blending and deblending during your turn (CR 302.3, 302.5, 609), and the gem requirement check that also
 //! decides when a blend falls off (CR 302.6).
-use crate::cards::CardDef;
-use crate::cards::CardKind;
-use crate::effects::gems;
-use crate::effects::gems::GemPool;
+use crate::cards::{CardDef, CardKind};
+use crate::effects::gems::{self, GemPool};
 use crate::effects::triggers::{TriggerEvent, raise};
 use crate::event::{DeblendReason, Event, Events};
-use crate::frames::Frame;
-use crate::frames::WindowKind;
+use crate::frames::{Frame, WindowKind};
 use crate::ids::{CardId, Position, Seat};
 use crate::intents::require_window;
 use crate::rejection::Rejection;
-use crate::state::{Card, Hero, MatchState};
+use crate::state::{Card, MatchState};
 
 /// CR 302.6: a hero that no longer has the gems its blend requires is deblended at once. One blend leaving can
 /// take away gems another counted on (Magnet's or Gourmet Guider's), so this repeats until nothing more falls.
