@@ -161,11 +161,10 @@ impl Room {
             Source::Room | Source::Clock(_) => None,
         };
         self.broadcast(a.v, &a.events, received);
-        // The listing follows: its version moved with the spectators' head (`release_spectators`), a finished
-        // game republished it whole (`finish`), and a connection cut off while sending announced its own change.
         if let Some(r) = a.result {
             self.finish(r).await;
         }
+        self.publish(false);
         self.check_time();
         self.prompt_computer();
     }

@@ -85,29 +85,15 @@ impl Room {
     /// Refreshes the listing copy; with `tell`, also sends `room` to every viewer (seats, connections, results).
     pub fn publish(&mut self, tell: bool) {
         let info = self.info();
-        if !tell {
-            self.info_tx.send_replace(info);
-            return;
-        }
         self.info_tx.send_replace(info.clone());
-        self.presence.sent(Instant::now());
-        let frame = Utf8Bytes::from(ServerMsg::Room { room: info }.encode());
-        for kind in Kind::ALL {
-            self.relay_out(kind, false, &frame);
+        if tell {
+            self.presence.sent(Instant::now());
+            let frame = Utf8Bytes::from(ServerMsg::Room { room: info }.encode());
+            for kind in Kind::ALL {
+                self.relay_out(kind, false, &frame);
+            }
+            self.send_all(|_| Some(frame.clone()));
         }
-        self.send_all(|_| Some(frame.clone()));
-    }
-
-    /// The spectators' head moved: of the listing, play changes only its `version` (seats, connections, status
-    /// and results publish the whole info where they change), so it is set in place rather than the whole
-    /// `RoomInfo` rebuilt and cloned per intent (issue 14).
-    pub fn publish_head(&mut self) {
-        let v = self.game.as_ref().map_or(0, |_| self.streams[Kind::Spectator.index()].head);
-        self.info_tx.send_if_modified(|i| {
-            let moved = i.version != v;
-            i.version = v;
-            moved
-        });
     }
 
     /// Queues a frame to every connection `pick` gives one for; drops connections that cannot keep up.

@@ -196,7 +196,7 @@ impl Room {
             self.send_all_stamped(|k| (k == Kind::Spectator).then(|| Out::Text(h.frame.clone(), stamp.clone())));
         }
         // The listing's version is the spectators' head, so it moves with it (not only when play does).
-        self.publish_head();
+        self.publish(false);
     }
 
     pub fn next_deadline(&self) -> Option<Instant> {

@@ -28,14 +28,11 @@ pub async fn run(
         };
         match out {
             Some(Out::Text(frame, stamp)) => {
-                let (sent, then) = tokio::time::timeout(WRITE_TIMEOUT, write_queued(&mut sink, &mut rx, frame, stamp))
-                    .await
-                    .unwrap_or((false, None));
-                if !sent {
+                let sent = tokio::time::timeout(WRITE_TIMEOUT, sink.send(Message::Text(frame))).await;
+                // Dropping the stamp after the write is what records intent → last-frame latency.
+                drop(stamp);
+                if !matches!(sent, Ok(Ok(()))) {
                     break None;
-                }
-                if let Some(close) = then {
-                    break Some(close);
                 }
             }
             Some(Out::Close(code, reason)) => break Some((code, reason)),
@@ -53,38 +50,4 @@ pub async fn run(
     // Let the reader stop too, whichever side ended first.
     kill.cancel();
     let _ = tokio::time::timeout(WRITE_TIMEOUT, sink.close()).await;
-}
-
-/// Writes `frame` and every text frame already queued behind it, then flushes once: an intent's `accepted` and
-/// its `update` (and whatever piled up while the socket was busy) leave in one write, not one syscall each
-/// (issue 14). The frames are buffered by tungstenite up to its write buffer (ws/mod.rs `WRITE_BUFFER`), so
-/// the bytes on the wire are the same frames in the same order. Returns whether the writes succeeded, and a
-/// close found in the queue (sent after the frames before it, as before).
-async fn write_queued(
-    sink: &mut SplitSink<WebSocket, Message>,
-    rx: &mut mpsc::Receiver<Out>,
-    frame: axum::extract::ws::Utf8Bytes,
-    stamp: Option<std::sync::Arc<crate::room::Stamp>>,
-) -> (bool, Option<(u16, &'static str)>) {
-    // Stamps are dropped after the flush: that moment is what intent → last-frame latency records.
-    let mut stamps = Vec::new();
-    stamps.extend(stamp);
-    let mut then = None;
-    let mut ok = sink.feed(Message::Text(frame)).await.is_ok();
-    while ok {
-        match rx.try_recv() {
-            Ok(Out::Text(frame, stamp)) => {
-                stamps.extend(stamp);
-                ok = sink.feed(Message::Text(frame)).await.is_ok();
-            }
-            Ok(Out::Close(code, reason)) => {
-                then = Some((code, reason));
-                break;
-            }
-            Err(_) => break,
-        }
-    }
-    let ok = ok && sink.flush().await.is_ok();
-    drop(stamps);
-    (ok, then)
 }
