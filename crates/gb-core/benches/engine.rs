@@ -6,6 +6,7 @@ use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_mai
 use gb_core::playout::RandomPolicy;
 use gb_core::{
     MatchSetup, MatchState, Seat, Viewer, apply, decks::preconstructed, legal_intents, new_match, owed_seat, view_for,
+    view_into,
 };
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 use std::alloc::System;
@@ -76,7 +77,16 @@ fn bench(c: &mut Criterion) {
     let positions = positions(512);
     let views = allocations_per_call(&positions, |s, seat| drop(black_box(view_for(s, Viewer::Seat(seat)))));
     let legal = allocations_per_call(&positions, |s, seat| drop(black_box(legal_intents(s, seat))));
-    eprintln!("allocations per call over {} positions: view_for {views:.1}, legal_intents {legal:.1}", positions.len());
+    let mut kept = view_for(&positions[0].0, Viewer::Seat(Seat::A));
+    let kept_views = {
+        let kept = std::cell::RefCell::new(&mut kept);
+        allocations_per_call(&positions, |s, seat| view_into(s, Viewer::Seat(seat), &mut kept.borrow_mut()))
+    };
+    eprintln!(
+        "allocations per call over {} positions: view_for {views:.1}, view_into (one view kept) {kept_views:.2}, \
+         legal_intents {legal:.1}",
+        positions.len()
+    );
     let mut k = 0;
     c.bench_function("validate_and_apply_one_intent", |b| {
         b.iter_batched(
@@ -109,6 +119,15 @@ fn bench(c: &mut Criterion) {
             k = (k + 1) % positions.len();
             let (s, seat, _) = &positions[k];
             black_box(view_for(s, Viewer::Seat(*seat)))
+        })
+    });
+    let mut k = 0;
+    c.bench_function("view_into_seat", |b| {
+        b.iter(|| {
+            k = (k + 1) % positions.len();
+            let (s, seat, _) = &positions[k];
+            view_into(s, Viewer::Seat(*seat), &mut kept);
+            black_box(&kept);
         })
     });
     let intents_per_match: usize = (0..64).map(full_match).sum::<usize>() / 64;

@@ -65,8 +65,11 @@ fn setup(seed: u64) -> MatchSetup {
 enum Views {
     /// Legal list + apply only: the engine's own cost per step.
     None,
-    /// Also both seats' views after every intent, as a server does.
+    /// Also both seats' views after every intent, each a new `view_for`.
     BothSeats,
+    /// Both seats' views written into two views kept from one intent to the next (`view_into`), as a server
+    /// that keeps one per viewer would.
+    BothSeatsReused,
 }
 
 /// Random Gem Blenders matches: list the legal intents, pick one that is not `Concede` (always listed last), apply.
@@ -76,14 +79,24 @@ fn gem_blenders_slice(rng: &mut SplitMix, seed: &mut u64, views: Views, slice: D
     while start.elapsed() < slice {
         let mut state: MatchState = new_match(&setup(*seed)).expect("preconstructed decks are valid");
         *seed += 1;
+        let mut kept = [Seat::A, Seat::B].map(|s| gb_core::view_for(&state, Viewer::Seat(s)));
         while let Some(seat) = owed_seat(&state) {
             let legal = legal_intents(&state, seat);
             let playable = if legal.len() > 1 { legal.len() - 1 } else { 1 };
             let intent = &legal[rng.below(playable)];
             black_box(apply(&mut state, seat, intent).expect("a legal intent is accepted"));
-            if views == Views::BothSeats {
-                black_box(gb_core::view_for(&state, Viewer::Seat(Seat::A)));
-                black_box(gb_core::view_for(&state, Viewer::Seat(Seat::B)));
+            match views {
+                Views::None => {}
+                Views::BothSeats => {
+                    black_box(gb_core::view_for(&state, Viewer::Seat(Seat::A)));
+                    black_box(gb_core::view_for(&state, Viewer::Seat(Seat::B)));
+                }
+                Views::BothSeatsReused => {
+                    for (view, s) in kept.iter_mut().zip([Seat::A, Seat::B]) {
+                        gb_core::view_into(&state, Viewer::Seat(s), view);
+                        black_box(&*view);
+                    }
+                }
             }
             t.steps += 1;
         }
@@ -115,11 +128,13 @@ fn main() {
     let (mut chess_ns, mut gb_ns, mut gb_views_ns, mut ratio, mut ratio_views) =
         (vec![], vec![], vec![], vec![], vec![]);
     let (mut chess_games, mut gb_matches, mut gb_view_matches) = (vec![], vec![], vec![]);
+    let (mut gb_kept_ns, mut ratio_kept, mut gb_kept_matches) = (vec![], vec![], vec![]);
     let mut steps_per_match = vec![];
     for _ in 0..rounds {
         let (c, ct) = chess_slice(&mut rng, slice);
         let (g, gt) = gem_blenders_slice(&mut rng, &mut seed, Views::None, slice);
         let (v, vt) = gem_blenders_slice(&mut rng, &mut seed, Views::BothSeats, slice);
+        let (k, kt) = gem_blenders_slice(&mut rng, &mut seed, Views::BothSeatsReused, slice);
         let per = |t: Tally, d: Duration| d.as_nanos() as f64 / t.steps.max(1) as f64;
         let rate = |t: Tally, d: Duration| t.games as f64 / d.as_secs_f64();
         chess_ns.push(per(c, ct));
@@ -127,6 +142,9 @@ fn main() {
         gb_views_ns.push(per(v, vt));
         ratio.push(per(g, gt) / per(c, ct));
         ratio_views.push(per(v, vt) / per(c, ct));
+        gb_kept_ns.push(per(k, kt));
+        ratio_kept.push(per(k, kt) / per(c, ct));
+        gb_kept_matches.push(rate(k, kt));
         chess_games.push(rate(c, ct));
         gb_matches.push(rate(g, gt));
         gb_view_matches.push(rate(v, vt));
@@ -149,6 +167,12 @@ fn main() {
         median(gb_views_ns),
         median(gb_view_matches)
     );
+    println!(
+        "  gem blenders, both views, kept      {:>9.0} ns/intent  {:>9.0} matches/s  (view_into)",
+        median(gb_kept_ns),
+        median(gb_kept_matches)
+    );
     println!("  ratio per step, no views / chess ply:          {:.2}x", median(ratio));
     println!("  ratio per step, both seats' views / chess ply: {:.2}x", median(ratio_views));
+    println!("  ratio per step, both views kept / chess ply:   {:.2}x", median(ratio_kept));
 }

@@ -54,4 +54,4 @@ pub use replay::{ReplayError, replay, replay_each};
 pub use seed::Seed;
 pub use setup::{MatchSetup, SetupError, new_match};
 pub use state::{EndReason, GameOutcome, MatchState, Phase, RoundResult};
-pub use view::{MatchView, view_for};
+pub use view::{MatchView, view_for, view_into};

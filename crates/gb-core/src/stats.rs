@@ -110,19 +110,21 @@ fn is_dread_blader(field: &Field, pos: Position) -> bool {
 /// your other heroes (RULINGS.md), read as present even behind an activation gem (CR 300.5g) and after their
 /// Invert; another Dread Blader counts with its printed 0, so two of them never chase each other.
 pub fn written(state: &MatchState, seat: Seat, pos: Position, stat: Stat) -> u16 {
-    written_in(state, &Field::of(state, seat), pos, stat)
+    let field = Field::of(state, seat);
+    let stat = swapped(state, seat, pos, stat);
+    if is_dread_blader(&field, pos) {
+        highest_other(state, &field, pos, stat)
+    } else {
+        printed(state, &field, pos, stat, true)
+    }
 }
 
-fn written_in(state: &MatchState, field: &Field, pos: Position, stat: Stat) -> u16 {
-    let seat = field.seat;
-    let stat = swapped(state, seat, pos, stat);
-    if !is_dread_blader(field, pos) {
-        return printed(state, field, pos, stat, true);
-    }
+/// Dread Blader's written `stat` (already swapped by its own Invert): the highest among the other heroes.
+fn highest_other(state: &MatchState, field: &Field, pos: Position, stat: Stat) -> u16 {
     Position::ALL
         .into_iter()
         .filter(|p| *p != pos)
-        .map(|p| printed(state, field, p, swapped(state, seat, p, stat), false))
+        .map(|p| printed(state, field, p, swapped(state, field.seat, p, stat), false))
         .max()
         .unwrap_or(0)
 }
@@ -140,6 +142,22 @@ impl<F: FnMut(StatTerm)> Terms<F> {
     }
 }
 
+/// A hero's ATK and DEF as they stand, and their written values (CR 624.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HeroStats {
+    pub atk: u16,
+    pub def: u16,
+    pub written_atk: u16,
+    pub written_def: u16,
+}
+
+/// Every hero of `seat`, left to back: ATK and DEF (not attacking), all from one look at the field. Cheaper than
+/// [`atk`] and [`def`] per hero, which each work the whole field out again.
+pub fn side(state: &MatchState, seat: Seat) -> [HeroStats; 4] {
+    let field = Field::of(state, seat);
+    Position::ALL.map(|p| both_in(state, &field, p, false, |_| {}, |_| {}))
+}
+
 /// Every term of the stat in play, in the order the rules apply them; they sum to [`current`]. `attacking` is
 /// true while the hero is attacking (CR 203.1h), for "while attacking" bonuses. Terms that change nothing are
 /// left out, except the written stat and an Invert. Returns the written stat ([`written`]), which it works out on
@@ -155,7 +173,7 @@ pub fn each_term(
     each_term_in(state, &Field::of(state, seat), pos, stat, attacking, emit)
 }
 
-/// [`each_term`] on a field already worked out (a view asks about every hero of it).
+/// [`each_term`] on a field already worked out.
 pub(crate) fn each_term_in(
     state: &MatchState,
     field: &Field,
@@ -164,11 +182,120 @@ pub(crate) fn each_term_in(
     attacking: bool,
     emit: impl FnMut(StatTerm),
 ) -> u16 {
+    let s = match stat {
+        Stat::Atk => terms_in(state, field, pos, Some(stat), attacking, emit, |_| {}),
+        Stat::Def => terms_in(state, field, pos, Some(stat), attacking, |_| {}, emit),
+    };
+    match stat {
+        Stat::Atk => s.written_atk,
+        Stat::Def => s.written_def,
+    }
+}
+
+/// ATK's and DEF's terms together ([`each_term`] for both): what a view shows for every visible hero. What the
+/// two share — the hero's printed stats, its Invert, its statics and their conditions — is worked out once.
+pub(crate) fn both_in(
+    state: &MatchState,
+    field: &Field,
+    pos: Position,
+    attacking: bool,
+    atk: impl FnMut(StatTerm),
+    def: impl FnMut(StatTerm),
+) -> HeroStats {
+    terms_in(state, field, pos, None, attacking, atk, def)
+}
+
+/// The terms of ATK, DEF or both (`only`), handed to `atk` and `def`.
+fn terms_in(
+    state: &MatchState,
+    field: &Field,
+    pos: Position,
+    only: Option<Stat>,
+    attacking: bool,
+    atk: impl FnMut(StatTerm),
+    def: impl FnMut(StatTerm),
+) -> HeroStats {
     let seat = field.seat;
-    let mut terms = Terms { total: 0, emit };
-    let hero = state.hero(seat, pos);
-    // Written: the hero's or its blend's printed stat (CR 302.8, 624.1), gated (CR 300.5), swapped by Invert
-    // (CR 624.1c), or Dread Blader's; each later term is the change from the one before.
+    let (want_atk, want_def) = (only != Some(Stat::Def), only != Some(Stat::Atk));
+    let (mut a, mut d) = (Terms { total: 0, emit: atk }, Terms { total: 0, emit: def });
+    let invert = effects::inverted_by(state, seat, pos);
+    let dread = is_dread_blader(field, pos);
+    let mut out = HeroStats::default();
+    if want_atk {
+        out.written_atk = written_terms(state, field, pos, Stat::Atk, invert, dread, &mut a);
+    }
+    if want_def {
+        out.written_def = written_terms(state, field, pos, Stat::Def, invert, dread, &mut d);
+    }
+    // Bonuses (CR 605.1): alterations first, a run of them from one card as one term (only ATK has them).
+    if want_atk {
+        let mut run: Option<(CardDefId, i32)> = None;
+        for alteration in effects::alterations_of(state, seat, pos) {
+            let AlterKind::Atk(n) = alteration.kind else { continue };
+            match &mut run {
+                Some((card, sum)) if *card == alteration.source => *sum += n as i32,
+                _ => {
+                    if let Some((card, sum)) = run.take() {
+                        a.push(StatSource::Bonus, sum, Some(card));
+                    }
+                    run = Some((alteration.source, n as i32));
+                }
+            }
+        }
+        if let Some((card, sum)) = run {
+            a.push(StatSource::Bonus, sum, Some(card));
+        }
+    }
+    let effect = field.active[pos.index()];
+    for s in field.statics[pos.index()] {
+        match s {
+            Static::Bonus { bonus, when }
+                if effects::condition_holds_with(state, seat, pos, when, attacking, |p| field.live[p.index()]) =>
+            {
+                let source = if when.attacking { StatSource::WhileAttacking } else { StatSource::Effect };
+                if want_atk && bonus.atk != 0 {
+                    a.push(source, bonus.atk as i32, effect);
+                }
+                if want_def && bonus.def != 0 {
+                    d.push(source, bonus.def as i32, effect);
+                }
+            }
+            Static::BonusPerOtherHeroWithGem { atk: n, gem } if want_atk => {
+                let others = Position::ALL
+                    .into_iter()
+                    .filter(|p| *p != pos && effects::gems::type_in_pool(state, seat, *p, *gem, &field.pool(state, *p)))
+                    .count() as i32;
+                if others > 0 && *n != 0 {
+                    a.push(StatSource::PerHeroWithGem, *n as i32 * others, effect);
+                }
+            }
+            _ => {}
+        }
+    }
+    if a.total < 0 {
+        a.push(StatSource::Floor, -a.total, None);
+    }
+    if d.total < 0 {
+        d.push(StatSource::Floor, -d.total, None);
+    }
+    out.atk = a.total as u16;
+    out.def = d.total as u16;
+    out
+}
+
+/// The terms of the written stat (CR 624.1): the hero's or its blend's printed stat (CR 302.8), gated (CR 300.5),
+/// swapped by Invert (CR 624.1c), or Dread Blader's; each term is the change from the one before. Returns the
+/// written stat.
+fn written_terms<F: FnMut(StatTerm)>(
+    state: &MatchState,
+    field: &Field,
+    pos: Position,
+    stat: Stat,
+    invert: Option<CardDefId>,
+    dread: bool,
+    terms: &mut Terms<F>,
+) -> u16 {
+    let hero = state.hero(field.seat, pos);
     let (source, card) = match hero.blend {
         Some(blend) => (StatSource::Blend, blend.def),
         None => (StatSource::Written, hero.card.def),
@@ -178,69 +305,22 @@ pub(crate) fn each_term_in(
     if gated != terms.total {
         terms.push(StatSource::ActivationGem, gated - terms.total, Some(hero.card.def));
     }
-    if let Some(invert) = effects::inverted_by(state, seat, pos) {
-        let after = printed(state, field, pos, stat.other(), true) as i32;
-        terms.push(StatSource::Invert, after - terms.total, Some(invert));
-    }
-    let written = written_in(state, field, pos, stat) as i32;
-    if written != terms.total {
-        terms.push(StatSource::HighestOnField, written - terms.total, field.active[pos.index()]);
-    }
-    // Bonuses (CR 605.1): alterations first, a run of them from one card as one term.
-    if stat == Stat::Atk {
-        let mut run: Option<(CardDefId, i32)> = None;
-        for a in effects::alterations_of(state, seat, pos) {
-            let AlterKind::Atk(n) = a.kind else { continue };
-            match &mut run {
-                Some((card, sum)) if *card == a.source => *sum += n as i32,
-                _ => {
-                    if let Some((card, sum)) = run.take() {
-                        terms.push(StatSource::Bonus, sum, Some(card));
-                    }
-                    run = Some((a.source, n as i32));
-                }
-            }
+    let swapped = match invert {
+        Some(invert) => {
+            let after = printed(state, field, pos, stat.other(), true) as i32;
+            terms.push(StatSource::Invert, after - terms.total, Some(invert));
+            stat.other()
         }
-        if let Some((card, sum)) = run {
-            terms.push(StatSource::Bonus, sum, Some(card));
+        None => stat,
+    };
+    // Anyone but Dread Blader: the written stat is the printed one after Invert's swap, which the terms say now.
+    if dread {
+        let written = highest_other(state, field, pos, swapped) as i32;
+        if written != terms.total {
+            terms.push(StatSource::HighestOnField, written - terms.total, field.active[pos.index()]);
         }
     }
-    let statics = field.statics[pos.index()];
-    if !statics.is_empty() {
-        let effect = field.active[pos.index()];
-        for s in statics {
-            match s {
-                Static::Bonus { bonus, when }
-                    if effects::condition_holds_with(state, seat, pos, when, attacking, |p| field.live[p.index()]) =>
-                {
-                    let amount = match stat {
-                        Stat::Atk => bonus.atk,
-                        Stat::Def => bonus.def,
-                    } as i32;
-                    let source = if when.attacking { StatSource::WhileAttacking } else { StatSource::Effect };
-                    if amount != 0 {
-                        terms.push(source, amount, effect);
-                    }
-                }
-                Static::BonusPerOtherHeroWithGem { atk: n, gem } if stat == Stat::Atk => {
-                    let others = Position::ALL
-                        .into_iter()
-                        .filter(|p| {
-                            *p != pos && effects::gems::type_in_pool(state, seat, *p, *gem, &field.pool(state, *p))
-                        })
-                        .count() as i32;
-                    if others > 0 && *n != 0 {
-                        terms.push(StatSource::PerHeroWithGem, *n as i32 * others, effect);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    if terms.total < 0 {
-        terms.push(StatSource::Floor, -terms.total, None);
-    }
-    written as u16
+    terms.total as u16
 }
 
 /// The stat in play: the sum of its terms, never below 0 (CR 605.1c).
@@ -250,9 +330,11 @@ pub fn current(state: &MatchState, seat: Seat, pos: Position, stat: Stat, attack
 
 /// [`current`] on a field already worked out.
 pub(crate) fn current_in(state: &MatchState, field: &Field, pos: Position, stat: Stat, attacking: bool) -> u16 {
-    let mut total = 0i32;
-    each_term_in(state, field, pos, stat, attacking, |t| total += t.amount);
-    total as u16
+    let s = terms_in(state, field, pos, Some(stat), attacking, |_| {}, |_| {});
+    match stat {
+        Stat::Atk => s.atk,
+        Stat::Def => s.def,
+    }
 }
 
 /// Whether the hero at `pos` is attacking now: declared in the attack under way and not dropped for having

@@ -5,11 +5,12 @@ use crate::effects::field::Field;
 use crate::event::CardView;
 use crate::frames::{AskKind, Frame, WindowKind};
 use crate::ids::{Position, Seat, Viewer};
-use crate::state::{GameOutcome, MatchState, Phase, PlayerState, RoundResult};
-use crate::stats::{self, Stat, StatTerm};
+use crate::state::{GameOutcome, MatchState, Phase, RoundResult};
+use crate::stats::StatTerm;
 use serde::Serialize;
 
 mod due;
+mod heroes;
 mod prices;
 pub use due::{DamageDue, DueHit};
 pub use prices::HpPrice;
@@ -166,61 +167,74 @@ pub type ZoneCards = smallvec::SmallVec<[CardView; 8]>;
 /// A hero's gems or attachments in a view: a few cards, inline like [`ZoneCards`].
 pub type HeroCards = smallvec::SmallVec<[CardView; 4]>;
 
-fn cards<const N: usize>(zone: &[crate::state::Card]) -> smallvec::SmallVec<[CardView; N]>
-where
-    [CardView; N]: smallvec::Array<Item = CardView>,
-{
-    zone.iter().map(|c| CardView::from(*c)).collect()
+impl MatchView {
+    /// A view of nothing yet, for [`view_into`] to fill.
+    fn blank(viewer: Viewer) -> MatchView {
+        MatchView {
+            viewer,
+            round: 0,
+            turn: 0,
+            active: Seat::A,
+            first_player: None,
+            phase: Phase::Setup,
+            first_turn: false,
+            players: [PlayerView::blank(Seat::A), PlayerView::blank(Seat::B)],
+            pending: None,
+            choices: None,
+            trigger_choices: None,
+            outcome: None,
+            rounds: smallvec::SmallVec::new(),
+            attack_preview: None,
+            damage_due: None,
+            hp_prices: None,
+        }
+    }
 }
 
 /// The view of `state` for `viewer`. Pure: equal inputs give byte-equal serializations.
 pub fn view_for(state: &MatchState, viewer: Viewer) -> MatchView {
+    let mut view = MatchView::blank(viewer);
+    view_into(state, viewer, &mut view);
+    view
+}
+
+/// [`view_for`], written into `view` whatever it held before: afterwards `*view == view_for(state, viewer)`. The
+/// view is written in place, never assembled from parts and moved (it is ≈ 3 KB), and its zones, stat terms and
+/// lists keep their buffers, so a caller that builds a view per viewer after every intent can keep one per
+/// viewer and allocate almost nothing (issue 14).
+pub fn view_into(state: &MatchState, viewer: Viewer, view: &mut MatchView) {
     let first_player_known = !matches!(state.frames.last(), Some(Frame::Ask { kind: AskKind::TurnOrder, .. }))
         && state.turn.phase != Phase::Setup
         || state.players.iter().any(|p| !p.hand.is_empty());
     // Each seat's heroes' effects, worked out once for every question the view asks about them.
-    // Written out rather than `Seat::BOTH.map(…)`, which built them aside and copied them (issue 14).
     let fields = [Field::of(state, Seat::A), Field::of(state, Seat::B)];
-    MatchView {
-        viewer,
-        round: state.turn.round,
-        turn: state.turn.number,
-        active: state.turn.active,
-        first_player: first_player_known.then_some(state.turn.first_player),
-        phase: state.turn.phase,
-        first_turn: state.turn.number > 0 && state.is_first_turn(state.turn.active),
-        players: [player_view(state, &fields[0], viewer), player_view(state, &fields[1], viewer)],
-        pending: pending(state),
-        choices: choices(state, viewer),
-        trigger_choices: trigger_choices(state, viewer),
-        outcome: state.outcome,
-        rounds: state.rounds.iter().copied().collect(),
-        attack_preview: attack_preview(state, &fields, viewer),
-        damage_due: due::damage_due(state),
-        hp_prices: prices::hp_prices(state, &fields, viewer),
+    view.viewer = viewer;
+    view.round = state.turn.round;
+    view.turn = state.turn.number;
+    view.active = state.turn.active;
+    view.first_player = first_player_known.then_some(state.turn.first_player);
+    view.phase = state.turn.phase;
+    view.first_turn = state.turn.number > 0 && state.is_first_turn(state.turn.active);
+    for (field, player) in fields.iter().zip(&mut view.players) {
+        heroes::player_into(state, field, viewer, player);
     }
+    view.pending = pending(state);
+    refill(&mut view.choices, |out| choices(state, viewer, out));
+    refill(&mut view.trigger_choices, |out| trigger_choices(state, viewer, out));
+    view.outcome = state.outcome;
+    view.rounds.clear();
+    view.rounds.extend(state.rounds.iter().copied());
+    refill(&mut view.attack_preview, |out| heroes::attack_preview(state, &fields, viewer, out));
+    due::damage_due_into(state, &mut view.damage_due);
+    refill(&mut view.hp_prices, |out| prices::hp_prices(state, &fields, viewer, out));
 }
 
-fn attack_preview(state: &MatchState, fields: &[Field; 2], viewer: Viewer) -> Option<Vec<AttackPreview>> {
-    let seat = viewer.seat()?;
-    // Most of the time no attack can be declared at all: say so before asking about each pair.
-    crate::intents::attack::may_declare(state, seat).ok()?;
-    let defender = seat.other();
-    let mut out = Vec::new();
-    for hero in Position::ALL {
-        for target in crate::intents::attack::targets(state, seat, hero) {
-            // Exactly the pairs a one-hero declaration would be accepted with.
-            let decl = crate::intent::AttackerDecl { hero, target };
-            if crate::intents::attack::check_declare(state, seat, &[decl]).is_err() {
-                continue;
-            }
-            let atk = stats::current_in(state, &fields[seat.index()], hero, Stat::Atk, true);
-            let def = (!state.hero(defender, target).face_down)
-                .then(|| stats::current_in(state, &fields[defender.index()], target, Stat::Def, false));
-            out.push(AttackPreview { hero, target, atk, def, damage: def.map(|d| atk.saturating_sub(d)) });
-        }
-    }
-    (!out.is_empty()).then_some(out)
+/// Refills an optional list through `fill`, keeping its buffer while it stays listed; an empty list is `None`.
+fn refill<T>(slot: &mut Option<Vec<T>>, fill: impl FnOnce(&mut Vec<T>)) {
+    let mut list = slot.take().unwrap_or_default();
+    list.clear();
+    fill(&mut list);
+    *slot = (!list.is_empty()).then_some(list);
 }
 
 /// One waiting triggered effect, named for the player who picks the order.
@@ -234,43 +248,45 @@ pub struct TriggerChoice {
     pub hero: Option<Position>,
 }
 
-fn trigger_choices(state: &MatchState, viewer: Viewer) -> Option<Vec<TriggerChoice>> {
-    let seat = viewer.seat()?;
+fn trigger_choices(state: &MatchState, viewer: Viewer, out: &mut Vec<TriggerChoice>) {
+    let Some(seat) = viewer.seat() else { return };
     let Some(Frame::Ask {
         seat: s,
         kind: AskKind::Effect { prompt: crate::effects::resolve::Prompt::ChooseTrigger, .. },
     }) = state.frames.last()
     else {
-        return None;
+        return;
     };
-    let Some(Frame::Triggers(batch)) = state.frames.iter().rev().nth(1) else { return None };
+    let Some(Frame::Triggers(batch)) = state.frames.iter().rev().nth(1) else { return };
     if *s != seat {
-        return None;
+        return;
     }
     let list = if !batch.active.is_empty() { &batch.active } else { &batch.other };
-    Some(
-        list.iter()
-            .map(|t| TriggerChoice { trigger: t.id, card: t.effect.name(), hero: t.hero.position(state) })
-            .collect(),
-    )
+    out.extend(list.iter().map(|t| TriggerChoice {
+        trigger: t.id,
+        card: t.effect.name(),
+        hero: t.hero.position(state),
+    }));
 }
 
-fn choices(state: &MatchState, viewer: Viewer) -> Option<Vec<CardView>> {
-    let seat = viewer.seat()?;
+fn choices(state: &MatchState, viewer: Viewer, out: &mut Vec<CardView>) {
+    let Some(seat) = viewer.seat() else { return };
     if !matches!(state.frames.last(), Some(Frame::Ask { seat: s, kind: AskKind::Effect { .. } }) if *s == seat) {
-        return None;
+        return;
     }
     let p = state.player(seat);
-    let cards: Vec<CardView> = crate::intents::effect::answers(state, seat)
-        .iter()
-        .filter_map(|i| match i {
-            crate::intent::Intent::ChooseCard { card } => {
-                p.hand.iter().chain(p.deck.iter()).chain(p.discard.iter()).find(|c| c.id == *card).map(|c| (*c).into())
-            }
+    out.extend(crate::intents::effect::answers(state, seat).iter().filter_map(|i| {
+        match i {
+            crate::intent::Intent::ChooseCard { card } => p
+                .hand
+                .iter()
+                .chain(p.deck.iter())
+                .chain(p.discard.iter())
+                .find(|c| c.id == *card)
+                .map(|c| CardView::from(*c)),
             _ => None,
-        })
-        .collect();
-    (!cards.is_empty()).then_some(cards)
+        }
+    }));
 }
 
 fn pending(state: &MatchState) -> Option<PendingView> {
@@ -278,76 +294,5 @@ fn pending(state: &MatchState) -> Option<PendingView> {
         Frame::Ask { seat, kind } => Some(PendingView { seat: *seat, decision: Decision::Ask(*kind) }),
         Frame::Window { seat, kind } => Some(PendingView { seat: *seat, decision: Decision::Window(*kind) }),
         _ => None,
-    }
-}
-
-fn player_view(state: &MatchState, field: &Field, viewer: Viewer) -> PlayerView {
-    let seat = field.seat;
-    let p: &PlayerState = state.player(seat);
-    let own = viewer.sees_private_of(seat);
-    PlayerView {
-        seat,
-        hp: p.hp,
-        rounds_won: p.rounds_won,
-        // Written out rather than `Position::ALL.map(…)`: the map built the four ~250-byte heroes aside and then
-        // copied them, a fifth of view_for's time (issue 14).
-        heroes: [
-            hero_view(state, field, Position::Left, own),
-            hero_view(state, field, Position::Center, own),
-            hero_view(state, field, Position::Right, own),
-            hero_view(state, field, Position::Back, own),
-        ],
-        hand_count: (!own).then_some(p.hand.len() as u8),
-        hand: own.then(|| cards(&p.hand)),
-        deck_count: p.deck.len() as u8,
-        discard: cards(&p.discard),
-        bench_count: (!own).then_some(p.bench.len() as u8),
-        bench: own.then(|| cards(&p.bench)),
-        action_meter: cards(&p.meter),
-        meter_slots: p.meter_slots,
-        mulliganed: p.mulliganed,
-        allotted_gem_used: p.allotted_gem_used,
-        attacked_this_turn: p.attacked_this_turn,
-    }
-}
-
-/// A stat, its terms and its written value, computed once (`stats::each_term`), so they cannot disagree.
-fn stat_with_terms(state: &MatchState, field: &Field, pos: Position, stat: Stat, attacking: bool) -> (u16, Terms, u16) {
-    let mut terms = Terms::new();
-    let written = stats::each_term_in(state, field, pos, stat, attacking, |t| terms.push(t));
-    let total: i32 = terms.iter().map(|t| t.amount).sum();
-    (total as u16, terms, written)
-}
-
-fn hero_view(state: &MatchState, field: &Field, pos: Position, own: bool) -> HeroView {
-    let seat = field.seat;
-    let h = state.hero(seat, pos);
-    let visible = own || !h.face_down;
-    let ((atk, atk_terms, written_atk), (def, def_terms, written_def)) = if visible {
-        let attacking = stats::is_attacking(state, seat, pos);
-        let (atk, atk_terms, written_atk) = stat_with_terms(state, field, pos, Stat::Atk, attacking);
-        let (def, def_terms, written_def) = stat_with_terms(state, field, pos, Stat::Def, attacking);
-        ((Some(atk), atk_terms, Some(written_atk)), (Some(def), def_terms, Some(written_def)))
-    } else {
-        ((None, Terms::new(), None), (None, Terms::new(), None))
-    };
-    HeroView {
-        position: pos,
-        face_down: h.face_down,
-        hero: visible.then(|| h.card.into()),
-        level: visible.then(|| crate::effects::level(state, seat, pos)),
-        atk,
-        def,
-        atk_terms,
-        def_terms,
-        written_atk,
-        written_def,
-        gems: cards(&h.gems),
-        invisible_gems: field.invisible[pos.index()],
-        blend: h.blend.map(Into::into),
-        attached: cards(&h.attached),
-        effect: if visible { field.active[pos.index()].map(|e| e.name()) } else { None },
-        effect_removed: visible && crate::effects::effect_removed(state, seat, pos),
-        cannot_attack: crate::effects::cannot_attack(state, seat, pos),
     }
 }

@@ -3,7 +3,7 @@
 //! active player's first, in the order that player picks, then the other player's (CR 501.3, 501.4). Triggers
 //! raised meanwhile form a new frame above and resolve first (CR 501.4a).
 use super::program::{CardFilter, Program, Requirement, TriggerOn};
-use super::{HeroKey, condition_holds, live_program, within_limit};
+use super::{HeroKey, condition_holds_with, live_program, within_limit};
 use crate::cards::CardDefId;
 use crate::ids::{Position, Seat};
 use crate::state::{Card, MatchState};
@@ -117,11 +117,23 @@ pub(crate) fn listening(
     pos: Position,
     on: TriggerOn,
 ) -> Option<(CardDefId, &'static Program)> {
-    let found @ (effect, Program::Trigger { on: listens, when, limit, requires, .. }) = live_program(state, seat, pos)?
-    else {
+    let live = live_program(state, seat, pos)?;
+    listening_with(state, seat, pos, on, live, |p| live_program(state, seat, p))
+}
+
+/// [`listening`] with the seat's live programs given (`field::Field`): the hero's own, `live`, and the others'.
+pub(crate) fn listening_with(
+    state: &MatchState,
+    seat: Seat,
+    pos: Position,
+    on: TriggerOn,
+    live: (CardDefId, &'static Program),
+    others: impl Fn(Position) -> Option<(CardDefId, &'static Program)>,
+) -> Option<(CardDefId, &'static Program)> {
+    let found @ (effect, Program::Trigger { on: listens, when, limit, requires, .. }) = live else {
         return None;
     };
-    if *listens != on || !condition_holds(state, seat, pos, when, false) {
+    if *listens != on || !condition_holds_with(state, seat, pos, when, false, others) {
         return None;
     }
     if limit.is_some_and(|l| !within_limit(state, HeroKey::at(state, seat, pos), effect, l)) {

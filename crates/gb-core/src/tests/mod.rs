@@ -9,6 +9,7 @@ mod random_matches;
 mod redaction;
 mod shuffles;
 mod stat_terms;
+mod view_into;
 
 use crate::decks::preconstructed;
 use crate::setup::{MatchSetup, new_match};

@@ -28,22 +28,25 @@ pub struct DueHit {
     pub damage: u16,
 }
 
-/// The damage due while the defender is being asked about an attacker; `None` otherwise. Public: the attack and
-/// each attacker's calculated damage are public events (`attack_damage_calculated`).
-pub(super) fn damage_due(state: &MatchState) -> Option<DamageDue> {
+/// The damage due while the defender is being asked about an attacker, written into `slot` (its list of hits
+/// reused); `None` otherwise. Public: the attack and each attacker's calculated damage are public events
+/// (`attack_damage_calculated`).
+pub(super) fn damage_due_into(state: &MatchState, slot: &mut Option<DamageDue>) {
+    let mut hits = slot.take().map(|d| d.hits).unwrap_or_default();
     let [.., Frame::Attack(attack), Frame::Ask { seat, kind: AskKind::AttackDamage { attacker, target, damage } }] =
         state.frames.as_slice()
     else {
-        return None;
+        return;
     };
     // The attack frame's stage already points past the attacker being asked about (attack.rs, `Damage(i)`).
-    let AttackStage::Damage(next) = attack.stage else { return None };
-    let mut hits = vec![DueHit { attacker: *attacker, target: *target, damage: *damage }];
+    let AttackStage::Damage(next) = attack.stage else { return };
+    hits.clear();
+    hits.push(DueHit { attacker: *attacker, target: *target, damage: *damage });
     hits.extend(attack.attackers.iter().skip(next as usize).filter(|a| !a.dropped).map(|a| DueHit {
         attacker: a.hero,
         target: a.target,
         damage: a.damage,
     }));
     let total = hits.iter().map(|h| h.damage).sum();
-    Some(DamageDue { seat: *seat, total, hits })
+    *slot = Some(DamageDue { seat: *seat, total, hits });
 }

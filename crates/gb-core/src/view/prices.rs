@@ -7,7 +7,7 @@ use crate::cards::CardKind;
 use crate::effects::field::Field;
 use crate::effects::program::{Op, Program, TriggerOn};
 use crate::effects::resolve::Prompt;
-use crate::effects::triggers::listening;
+use crate::effects::triggers::listening_with;
 use crate::effects::{pending_mooring_price, program};
 use crate::frames::{AskKind, Frame};
 use crate::ids::{Position, Viewer};
@@ -24,15 +24,14 @@ pub struct HpPrice {
     pub hp: u16,
 }
 
-/// The priced intents of the viewer's decision; `None` for anyone not owing one, or when nothing has a price.
+/// The priced intents of the viewer's decision, into `out`; none for anyone not owing one.
 /// `fields` are both seats' fields, worked out once for the whole view.
-pub(super) fn hp_prices(state: &MatchState, fields: &[Field; 2], viewer: Viewer) -> Option<Vec<HpPrice>> {
-    let seat = viewer.seat()?;
+pub(super) fn hp_prices(state: &MatchState, fields: &[Field; 2], viewer: Viewer, out: &mut Vec<HpPrice>) {
+    let Some(seat) = viewer.seat() else { return };
     let field = &fields[seat.index()];
     if owed_seat(state) != Some(seat) {
-        return None;
+        return;
     }
-    let mut out = Vec::new();
     // Priced first (cheap), so legality is checked only for the few intents that cost HP. The candidates are
     // offered one at a time, never gathered in a list: most views price nothing (issue 14).
     let mut offer = |intent: Intent, hp: u16| {
@@ -53,9 +52,12 @@ pub(super) fn hp_prices(state: &MatchState, fields: &[Field; 2], viewer: Viewer)
     // above) of each hero would cost, asked once per hero rather than once per blend card in hand and only when
     // there is a blend card at all.
     let blended = hand.iter().any(|c| c.def.def().kind == CardKind::Blend).then(|| {
-        Position::ALL.map(|hero| match listening(state, seat, hero, TriggerOn::ThisHeroBlended) {
-            Some((_, Program::Trigger { optional: false, steps, .. })) => Some(steps.as_slice()),
-            _ => None,
+        Position::ALL.map(|hero| {
+            let live = field.live[hero.index()]?;
+            match listening_with(state, seat, hero, TriggerOn::ThisHeroBlended, live, |p| field.live[p.index()]) {
+                Some((_, Program::Trigger { optional: false, steps, .. })) => Some(steps.as_slice()),
+                _ => None,
+            }
         })
     });
     for card in hand {
@@ -77,7 +79,6 @@ pub(super) fn hp_prices(state: &MatchState, fields: &[Field; 2], viewer: Viewer)
             offer(Intent::PlayBlend { card: card.id, hero }, hp);
         }
     }
-    (!out.is_empty()).then_some(out)
 }
 
 /// What accepting the question asked now costs: an opponent's Mooring, or a "you may" effect's self-damage.

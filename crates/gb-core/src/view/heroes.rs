@@ -1,0 +1,150 @@
+//! A player's part of a view — its heroes with their stats, its zones — and the attack preview, written in place
+//! into a view that may hold an earlier one (`view_into`): every field is overwritten, every list refilled.
+use super::{AttackPreview, HeroView, PlayerView, Terms};
+use crate::effects::{self, field::Field};
+use crate::event::CardView;
+use crate::ids::{Position, Seat, Viewer};
+use crate::intents::attack;
+use crate::state::{Card, MatchState};
+use crate::stats::{self, Stat};
+
+impl PlayerView {
+    pub(super) fn blank(seat: Seat) -> PlayerView {
+        PlayerView {
+            seat,
+            hp: 0,
+            rounds_won: 0,
+            heroes: Position::ALL.map(HeroView::blank),
+            hand_count: None,
+            hand: None,
+            deck_count: 0,
+            discard: Default::default(),
+            bench_count: None,
+            bench: None,
+            action_meter: Default::default(),
+            meter_slots: 0,
+            mulliganed: false,
+            allotted_gem_used: false,
+            attacked_this_turn: false,
+        }
+    }
+}
+
+impl HeroView {
+    fn blank(position: Position) -> HeroView {
+        HeroView {
+            position,
+            face_down: true,
+            hero: None,
+            level: None,
+            atk: None,
+            def: None,
+            atk_terms: Terms::new(),
+            def_terms: Terms::new(),
+            written_atk: None,
+            written_def: None,
+            gems: Default::default(),
+            invisible_gems: 0,
+            blend: None,
+            attached: Default::default(),
+            effect: None,
+            effect_removed: false,
+            cannot_attack: false,
+        }
+    }
+}
+
+/// Overwrites `zone` with `cards`, keeping its buffer.
+fn copy_cards<A: smallvec::Array<Item = CardView>>(zone: &mut smallvec::SmallVec<A>, cards: &[Card]) {
+    zone.clear();
+    zone.extend(cards.iter().map(|c| CardView::from(*c)));
+}
+
+/// Like [`copy_cards`] for a zone only its owner sees: `None` for everyone else.
+fn copy_private<A: smallvec::Array<Item = CardView>>(
+    zone: &mut Option<smallvec::SmallVec<A>>,
+    cards: &[Card],
+    own: bool,
+) {
+    if own {
+        copy_cards(zone.get_or_insert_with(Default::default), cards);
+    } else {
+        *zone = None;
+    }
+}
+
+pub(super) fn player_into(state: &MatchState, field: &Field, viewer: Viewer, v: &mut PlayerView) {
+    let seat = field.seat;
+    let p = state.player(seat);
+    let own = viewer.sees_private_of(seat);
+    v.seat = seat;
+    v.hp = p.hp;
+    v.rounds_won = p.rounds_won;
+    for (pos, hero) in Position::ALL.into_iter().zip(&mut v.heroes) {
+        hero_into(state, field, pos, own, hero);
+    }
+    v.hand_count = (!own).then_some(p.hand.len() as u8);
+    copy_private(&mut v.hand, &p.hand, own);
+    v.deck_count = p.deck.len() as u8;
+    copy_cards(&mut v.discard, &p.discard);
+    v.bench_count = (!own).then_some(p.bench.len() as u8);
+    copy_private(&mut v.bench, &p.bench, own);
+    copy_cards(&mut v.action_meter, &p.meter);
+    v.meter_slots = p.meter_slots;
+    v.mulliganed = p.mulliganed;
+    v.allotted_gem_used = p.allotted_gem_used;
+    v.attacked_this_turn = p.attacked_this_turn;
+}
+
+fn hero_into(state: &MatchState, field: &Field, pos: Position, own: bool, v: &mut HeroView) {
+    let seat = field.seat;
+    let h = state.hero(seat, pos);
+    let visible = own || !h.face_down;
+    v.position = pos;
+    v.face_down = h.face_down;
+    v.hero = visible.then(|| h.card.into());
+    v.level = visible.then(|| effects::level(state, seat, pos));
+    v.atk_terms.clear();
+    v.def_terms.clear();
+    if visible {
+        // ATK and DEF from one pass (`stats::both_in`): the terms sum exactly to the stats shown.
+        let attacking = stats::is_attacking(state, seat, pos);
+        let (atk_terms, def_terms) = (&mut v.atk_terms, &mut v.def_terms);
+        let s = stats::both_in(state, field, pos, attacking, |t| atk_terms.push(t), |t| def_terms.push(t));
+        (v.atk, v.def) = (Some(s.atk), Some(s.def));
+        (v.written_atk, v.written_def) = (Some(s.written_atk), Some(s.written_def));
+    } else {
+        (v.atk, v.def, v.written_atk, v.written_def) = (None, None, None, None);
+    }
+    copy_cards(&mut v.gems, &h.gems);
+    v.invisible_gems = field.invisible[pos.index()];
+    v.blend = h.blend.map(Into::into);
+    copy_cards(&mut v.attached, &h.attached);
+    v.effect = if visible { field.active[pos.index()].map(|e| e.name()) } else { None };
+    v.effect_removed = visible && effects::effect_removed(state, seat, pos);
+    v.cannot_attack = effects::cannot_attack(state, seat, pos);
+}
+
+/// Every one-hero attack the viewer may declare now, with its damage. Exactly the pairs `check_declare` accepts
+/// for a one-hero declaration: it may declare at all (`may_declare`), the hero is on the frontline (CR 203.1d)
+/// and may attack (CR 623.2c), the target is one it may attack (CR 204.3a) — asked of the field already worked
+/// out rather than of `check_declare`, which works each hero's statics out again.
+pub(super) fn attack_preview(state: &MatchState, fields: &[Field; 2], viewer: Viewer, out: &mut Vec<AttackPreview>) {
+    let Some(seat) = viewer.seat() else { return };
+    // Most of the time no attack can be declared at all: say so before asking about each pair.
+    if attack::may_declare(state, seat).is_err() {
+        return;
+    }
+    let (field, defender) = (&fields[seat.index()], &fields[seat.other().index()]);
+    for hero in Position::ALL {
+        if !hero.is_frontline() || effects::cannot_attack(state, seat, hero) {
+            continue;
+        }
+        let atk = stats::current_in(state, field, hero, Stat::Atk, true);
+        for target in attack::targets_with(hero, field.statics[hero.index()]) {
+            let def = (!state.hero(defender.seat, target).face_down)
+                .then(|| stats::current_in(state, defender, target, Stat::Def, false));
+            out.push(AttackPreview { hero, target, atk, def, damage: def.map(|d| atk.saturating_sub(d)) });
+        }
+    }
+}
