@@ -55,7 +55,11 @@ pub(super) fn hp_prices(state: &MatchState, fields: &[Field; 2], viewer: Viewer,
         Position::ALL.map(|hero| {
             let live = field.live[hero.index()]?;
             match listening_with(state, seat, hero, TriggerOn::ThisHeroBlended, live, |p| field.live[p.index()]) {
-                Some((_, Program::Trigger { optional: false, steps, .. })) => Some(steps.as_slice()),
+                // Only a trigger that costs HP at all makes a blend onto this hero worth a look, and then the
+                // hero's gem pool is worked out once, not once per blend card.
+                Some((_, Program::Trigger { optional: false, steps, .. })) if costs_hp(steps) => {
+                    Some((steps.as_slice(), field.pool(state, hero)))
+                }
                 _ => None,
             }
         })
@@ -72,10 +76,11 @@ pub(super) fn hp_prices(state: &MatchState, fields: &[Field; 2], viewer: Viewer,
         }
         for hero in Position::ALL {
             // Only onto a hero it could blend with (CR 302.3, 302.5b); `check` has the last word.
-            let steps = blended
-                .and_then(|b| b[hero.index()])
-                .filter(|_| crate::intents::blend::could_blend(state, seat, hero, def, &field.pool(state, hero)));
-            let hp = steps.map_or(0, |steps| steps_price(steps, def.level));
+            let hp = blended
+                .as_ref()
+                .and_then(|b| b[hero.index()].as_ref())
+                .filter(|(_, pool)| crate::intents::blend::could_blend(state, seat, hero, def, pool))
+                .map_or(0, |(steps, _)| steps_price(steps, def.level));
             offer(Intent::PlayBlend { card: card.id, hero }, hp);
         }
     }
@@ -91,6 +96,11 @@ fn accept_price(state: &MatchState) -> u16 {
         },
         _ => 0,
     }
+}
+
+/// Whether a program's steps damage their own player at all.
+fn costs_hp(steps: &[Op]) -> bool {
+    steps.iter().any(|op| matches!(op, Op::DamageSelf { .. } | Op::DamageSelfBlendLevel))
 }
 
 /// The self-damage a program's steps inflict; `level` is the blend level a "when blended" trigger knows.
