@@ -76,7 +76,19 @@ fn bench(c: &mut Criterion) {
     let positions = positions(512);
     let views = allocations_per_call(&positions, |s, seat| drop(black_box(view_for(s, Viewer::Seat(seat)))));
     let legal = allocations_per_call(&positions, |s, seat| drop(black_box(legal_intents(s, seat))));
-    eprintln!("allocations per call over {} positions: view_for {views:.1}, legal_intents {legal:.1}", positions.len());
+    // Validate + apply on copies made beforehand, so that only `apply` (its events included) is counted.
+    let mut copies = positions.clone();
+    let region = Region::new(GLOBAL);
+    for (s, seat, intent) in &mut copies {
+        drop(black_box(apply(s, *seat, intent)));
+    }
+    let change = region.change();
+    let applied = (change.allocations + change.reallocations) as f64 / positions.len() as f64;
+    eprintln!(
+        "allocations per call over {} positions: view_for {views:.1}, legal_intents {legal:.1}, validate + apply \
+         {applied:.1}",
+        positions.len()
+    );
     let mut k = 0;
     c.bench_function("validate_and_apply_one_intent", |b| {
         b.iter_batched(
