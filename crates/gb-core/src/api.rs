@@ -198,7 +198,8 @@ fn main_phase_candidates(state: &MatchState, lazy: &LazyField, out: &mut Vec<Int
     let field = lazy.get();
     let seat = field.seat;
     let p = state.player(seat);
-    let mut pools = None;
+    // Each hero's gem pool, worked out the first time a blend card asks about that hero.
+    let mut pools: [Option<crate::effects::gems::GemPool>; 4] = [None; 4];
     for card in &p.hand {
         match card.def.def().kind {
             // CR 301.2: one allotted gem per turn, onto any hero.
@@ -208,9 +209,13 @@ fn main_phase_candidates(state: &MatchState, lazy: &LazyField, out: &mut Vec<Int
             CardKind::Blend => {
                 // `check_blend`'s tests without the words a refusal needs.
                 let def = card.def.def();
-                let pools = pools.get_or_insert_with(|| Position::ALL.map(|hero| field.pool(state, hero)));
                 for hero in Position::ALL {
-                    if blend::could_blend(state, seat, hero, def, &pools[hero.index()]) {
+                    // A blended hero takes no blend (CR 302.5b): no pool needed to say so.
+                    if p.hero(hero).is_blended() {
+                        continue;
+                    }
+                    let pool = pools[hero.index()].get_or_insert_with(|| field.pool(state, hero));
+                    if blend::could_blend(state, seat, hero, def, pool) {
                         out.push(Intent::PlayBlend { card: card.id, hero });
                     }
                 }
