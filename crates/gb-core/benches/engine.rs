@@ -82,9 +82,17 @@ fn bench(c: &mut Criterion) {
         let kept = std::cell::RefCell::new(&mut kept);
         allocations_per_call(&positions, |s, seat| view_into(s, Viewer::Seat(seat), &mut kept.borrow_mut()))
     };
+    // Validate + apply on copies made beforehand, so that only `apply` (its events included) is counted.
+    let mut copies = positions.clone();
+    let region = Region::new(GLOBAL);
+    for (s, seat, intent) in &mut copies {
+        drop(black_box(apply(s, *seat, intent)));
+    }
+    let change = region.change();
+    let applied = (change.allocations + change.reallocations) as f64 / positions.len() as f64;
     eprintln!(
         "allocations per call over {} positions: view_for {views:.1}, view_into (one view kept) {kept_views:.2}, \
-         legal_intents {legal:.1}",
+         legal_intents {legal:.1}, validate + apply {applied:.1}",
         positions.len()
     );
     let mut k = 0;

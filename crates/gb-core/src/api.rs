@@ -1,10 +1,11 @@
-//! The engine's narrow surface: `legal_intents`, `apply`, `owed_seat`, `state_hash`, `replay`.
+//! The engine's narrow surface: `legal_intents`, `apply`, `owed_seat`, `state_hash`, `replay`; and for bots and
+//! playouts `apply_listed` (no second check of an intent taken from `legal_intents`).
 use crate::cards::CardKind;
-use crate::effects::field::Field;
+use crate::effects::field::{Field, LazyField};
 use crate::event::{Event, Events};
 use crate::frames::{AskKind, Frame, WindowKind};
 use crate::ids::{Position, Seat};
-use crate::intent::{AttackerDecl, Intent};
+use crate::intent::{AttackerDecl, Attackers, Intent};
 use crate::intents::{action, additional, attack, blend, effect, forbidden, gem, setup, substitute, turn};
 use crate::rejection::Rejection;
 use crate::state::{EndReason, MatchState};
@@ -21,6 +22,12 @@ pub fn owed_seat(state: &MatchState) -> Option<Seat> {
 
 /// Whether `intent` by `seat` would be accepted now, and if not, why. Never changes the state.
 pub fn check(state: &MatchState, seat: Seat, intent: &Intent) -> Result<(), Rejection> {
+    check_in(state, seat, intent, &LazyField::new(state, seat))
+}
+
+/// [`check`] against `seat`'s field (its heroes' effects, statics and gem pools), worked out at most once however
+/// many intents are checked against it.
+fn check_in(state: &MatchState, seat: Seat, intent: &Intent, field: &LazyField) -> Result<(), Rejection> {
     if state.is_over() {
         return Err(Rejection::new("game_over", "CR 206.2", "the game is over"));
     }
@@ -44,17 +51,17 @@ pub fn check(state: &MatchState, seat: Seat, intent: &Intent) -> Result<(), Reje
         Intent::ChooseTurnOrder { .. } => setup::check_turn_order(state, seat),
         Intent::Mulligan | Intent::KeepHand => setup::check_mulligan(state, seat),
         Intent::PlayGem { card, hero } => gem::check(state, seat, *card, *hero),
-        Intent::PlayBlend { card, hero } => blend::check_blend(state, seat, *card, *hero),
+        Intent::PlayBlend { card, hero } => blend::check_blend(state, seat, *card, *hero, field),
         Intent::Deblend { hero } => blend::check_deblend(state, seat, *hero),
         Intent::PlayAction { card } => action::check(state, seat, *card),
-        Intent::DeclareAttack { attackers } => attack::check_declare(state, seat, attackers),
+        Intent::DeclareAttack { attackers } => attack::check_declare_in(state, seat, attackers, field),
         Intent::EndTurn => turn::check_end_turn(state, seat),
         Intent::Pass => turn::check_pass(state, seat),
         Intent::AcceptDamage => attack::check_accept(state, seat),
         Intent::DeblendToBlock => attack::check_block(state, seat),
         Intent::Substitute { hero, bench } => substitute::check(state, seat, *hero, *bench),
         Intent::KeepHeroes => substitute::check_keep(state, seat),
-        Intent::UseEffect { hero } => effect::check_use(state, seat, *hero),
+        Intent::UseEffect { hero } => effect::check_use(state, seat, *hero, field),
         Intent::Accept | Intent::Decline if additional::asked(state, seat) => Ok(()),
         Intent::Accept
         | Intent::Decline
@@ -69,6 +76,20 @@ pub fn check(state: &MatchState, seat: Seat, intent: &Intent) -> Result<(), Reje
 /// Applies one intent. On rejection nothing changes; on success the events say what happened.
 pub fn apply(state: &mut MatchState, seat: Seat, intent: &Intent) -> Result<Events, Rejection> {
     check(state, seat, intent)?;
+    Ok(apply_checked(state, seat, intent))
+}
+
+/// The trusted path, for bots and playouts only: applies an intent taken from `legal_intents(state, seat)` on this
+/// very state without checking it again (a server validates every intent with [`apply`]). For such an intent the
+/// state and events are exactly those of `apply` (property test `tests/listed.rs`); for any other intent the
+/// result is unspecified and may panic (debug builds assert that it passes `check`).
+pub fn apply_listed(state: &mut MatchState, seat: Seat, intent: &Intent) -> Events {
+    debug_assert!(check(state, seat, intent).is_ok(), "apply_listed with an intent check refuses: {intent:?}");
+    apply_checked(state, seat, intent)
+}
+
+/// Applies an intent that passed `check`.
+fn apply_checked(state: &mut MatchState, seat: Seat, intent: &Intent) -> Events {
     let mut ev = Events::default();
     match intent {
         Intent::ChooseTurnOrder { go_first } => setup::apply_turn_order(state, seat, *go_first, &mut ev),
@@ -103,7 +124,7 @@ pub fn apply(state: &mut MatchState, seat: Seat, intent: &Intent) -> Result<Even
     }
     state.applied += 1;
     crate::frames::drive(state, &mut ev);
-    Ok(ev)
+    ev
 }
 
 /// Every intent `seat` may submit now, choices included. `apply` accepts exactly these.
@@ -113,6 +134,10 @@ pub fn legal_intents(state: &MatchState, seat: Seat) -> Vec<Intent> {
         return out;
     }
     if owed_seat(state) == Some(seat) {
+        // The seat's heroes' effects, statics and gem pools, worked out once for every candidate and every check
+        // rather than hero by hero for each (a blend's gem requirement alone asked a dozen times about the other
+        // heroes; issue 14).
+        let field = LazyField::new(state, seat);
         let mut candidates = Vec::with_capacity(32);
         match state.frames.last() {
             Some(Frame::Ask { kind, .. }) => match kind {
@@ -133,7 +158,17 @@ pub fn legal_intents(state: &MatchState, seat: Seat) -> Vec<Intent> {
                     candidates.push(Intent::KeepHeroes);
                 }
             },
-            Some(Frame::Window { kind: WindowKind::Main, .. }) => main_phase_candidates(state, seat, &mut candidates),
+            Some(Frame::Window { kind: WindowKind::Main, .. }) => {
+                main_phase_candidates(state, &field, &mut candidates);
+                // Listed only when legal (see `main_phase_candidates`): no second check. Debug builds (and so the
+                // random-match property tests) still ask `check` about every one.
+                debug_assert!(
+                    candidates.iter().all(|i| check(state, seat, i).is_ok()),
+                    "a main-phase candidate check refuses"
+                );
+                candidates.push(Intent::Concede);
+                return candidates;
+            }
             Some(Frame::Window { .. }) => {
                 candidates.push(Intent::Pass);
                 timed_action_candidates(state, seat, &mut candidates);
@@ -141,7 +176,7 @@ pub fn legal_intents(state: &MatchState, seat: Seat) -> Vec<Intent> {
             _ => {}
         }
         // Filtered in place: the candidate list becomes the answer, with no second list.
-        candidates.retain(|i| check(state, seat, i).is_ok());
+        candidates.retain(|i| check_in(state, seat, i, &field).is_ok());
         out = candidates;
     }
     out.push(Intent::Concede);
@@ -156,28 +191,39 @@ fn timed_action_candidates(state: &MatchState, seat: Seat, out: &mut Vec<Intent>
     }
 }
 
-fn main_phase_candidates(state: &MatchState, seat: Seat, out: &mut Vec<Intent>) {
+/// The main window's intents, each listed only when `check` accepts it: built from the same tests `check` makes
+/// (`blend::could_blend`, `attack::may_declare` and `targets_with`, the allotted gem, the action meter), so that
+/// `check` does not go over dozens of candidates again. Only a hero's activated effect is asked to `check`.
+fn main_phase_candidates(state: &MatchState, lazy: &LazyField, out: &mut Vec<Intent>) {
+    let field = lazy.get();
+    let seat = field.seat;
     let p = state.player(seat);
-    // The seat's heroes' effects, statics and gem pools, worked out once for every candidate rather than hero by
-    // hero for each (a blend's gem requirement alone asked a dozen times about the other heroes; issue 14).
-    let field = Field::of(state, seat);
-    let mut pools = None;
+    // Each hero's gem pool, worked out the first time a blend card asks about that hero.
+    let mut pools: [Option<crate::effects::gems::GemPool>; 4] = [None; 4];
     for card in &p.hand {
         match card.def.def().kind {
+            // CR 301.2: one allotted gem per turn, onto any hero.
             CardKind::Gem if !p.allotted_gem_used => {
                 out.extend(Position::ALL.map(|hero| Intent::PlayGem { card: card.id, hero }))
             }
             CardKind::Blend => {
-                // Pre-filter with the cheap test so `check` is not asked to explain every refusal.
+                // `check_blend`'s tests without the words a refusal needs.
                 let def = card.def.def();
-                let pools = pools.get_or_insert_with(|| Position::ALL.map(|hero| field.pool(state, hero)));
                 for hero in Position::ALL {
-                    if blend::could_blend(state, seat, hero, def, &pools[hero.index()]) {
+                    // A blended hero takes no blend (CR 302.5b): no pool needed to say so.
+                    if p.hero(hero).is_blended() {
+                        continue;
+                    }
+                    let pool = pools[hero.index()].get_or_insert_with(|| field.pool(state, hero));
+                    if blend::could_blend(state, seat, hero, def, pool) {
                         out.push(Intent::PlayBlend { card: card.id, hero });
                     }
                 }
             }
-            CardKind::Action => out.push(Intent::PlayAction { card: card.id }),
+            // CR 623.2b: a timed action only in the moment its text names; CR 303.3b: a full meter takes none.
+            CardKind::Action if !card.def.def().timed && !p.meter_full() => {
+                out.push(Intent::PlayAction { card: card.id })
+            }
             _ => {}
         }
     }
@@ -185,20 +231,23 @@ fn main_phase_candidates(state: &MatchState, seat: Seat, out: &mut Vec<Intent>) 
         if p.hero(hero).is_blended() {
             out.push(Intent::Deblend { hero });
         }
-        if matches!(field.live[hero.index()], Some((_, crate::effects::program::Program::Activated { .. }))) {
+        // Its usage limit and requirement (CR 300.7, 500.1b) only `check_use` says.
+        if matches!(field.live[hero.index()], Some((_, crate::effects::program::Program::Activated { .. })))
+            && effect::check_use(state, seat, hero, lazy).is_ok()
+        {
             out.push(Intent::UseEffect { hero });
         }
     }
-    // Only when an attack may be declared at all (CR 203.1, 200.9, 203.1a): otherwise `check` would refuse every
-    // combination for the same reason.
+    // Only when an attack may be declared at all (CR 203.1, 200.9, 203.1a).
     if attack::may_declare(state, seat).is_ok() {
-        attack_candidates(state, &field, out);
+        attack_candidates(state, field, out);
     }
     out.push(Intent::EndTurn);
 }
 
-/// Each frontline hero either stays home or attacks one of its targets; every non-empty combination. A hero that
-/// may not attack this turn (CR 623.2c) stays home in all of them.
+/// Each frontline hero either stays home or attacks one of its targets (CR 204.3a, 204.4f); every non-empty
+/// combination (CR 203.1b), each hero once. A hero that may not attack this turn (CR 623.2c) stays home in all of
+/// them; back position heroes never attack (CR 203.1d).
 fn attack_candidates(state: &MatchState, field: &Field, out: &mut Vec<Intent>) {
     let seat = field.seat;
     let options = Position::FRONTLINE.map(|hero| {
@@ -212,7 +261,8 @@ fn attack_candidates(state: &MatchState, field: &Field, out: &mut Vec<Intent>) {
     for a in &options[0] {
         for b in &options[1] {
             for c in &options[2] {
-                let attackers: Vec<AttackerDecl> = [a, b, c].into_iter().flatten().copied().collect();
+                let mut attackers = Attackers::new();
+                attackers.extend([*a, *b, *c].into_iter().flatten());
                 if !attackers.is_empty() {
                     out.push(Intent::DeclareAttack { attackers });
                 }

@@ -130,7 +130,8 @@ pub enum Event {
     },
     AttackDeclared {
         seat: Seat,
-        attackers: Vec<crate::intent::AttackerDecl>,
+        #[cfg_attr(feature = "ts", ts(as = "Vec<crate::intent::AttackerDecl>"))]
+        attackers: crate::intent::Attackers,
     },
     /// CR 204.1: a declared hero with 0 ATK does not resolve an attack.
     AttackerDropped {

@@ -75,7 +75,8 @@ pub(crate) enum SetupStage {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct AttackFrame {
     pub seat: Seat,
-    pub attackers: Vec<AttackerState>,
+    /// Inline (at most three attackers, CR 203.1d); hashes as the `Vec` it was (a slice either way).
+    pub attackers: smallvec::SmallVec<[AttackerState; 3]>,
     pub stage: AttackStage,
     /// The defender's heroes that deblended-to-block one of this attack's attacks, one bit per position: one
     /// block for all of a hero's attacks (CR 204.5b, 601.2).

@@ -12,6 +12,10 @@ pub struct AttackerDecl {
     pub target: Position,
 }
 
+/// The attackers of one declaration, inline: at most three heroes can attack (CR 203.1d), and `legal_intents` lists
+/// every combination, which as `Vec`s cost one allocation each (issue 14). Serialized as a plain array.
+pub type Attackers = smallvec::SmallVec<[AttackerDecl; 3]>;
+
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -31,7 +35,10 @@ pub enum Intent {
     /// CR 303.3: put an action into the action meter, then apply it.
     PlayAction { card: CardId },
     /// CR 203: the one attack of the turn, all attackers at once.
-    DeclareAttack { attackers: Vec<AttackerDecl> },
+    DeclareAttack {
+        #[cfg_attr(feature = "ts", ts(as = "Vec<AttackerDecl>"))]
+        attackers: Attackers,
+    },
     /// CR 205.1: declare the end phase.
     EndTurn,
     /// Close a window without acting (CR 203.2, 203.3, 501.6).

@@ -43,15 +43,15 @@ pub mod worlds;
 #[cfg(test)]
 mod tests;
 
-pub use api::{apply, check, legal_intents, owed_seat, state_hash};
+pub use api::{apply, apply_listed, check, legal_intents, owed_seat, state_hash};
 pub use deck::{DeckList, ValidDeck};
 pub use event::{CardSlug, CardView, Event, Events};
 pub use frames::{AskKind, WindowKind};
 pub use ids::{CardId, Position, Seat, Viewer};
-pub use intent::{AttackerDecl, Intent};
+pub use intent::{AttackerDecl, Attackers, Intent};
 pub use rejection::Rejection;
 pub use replay::{ReplayError, replay, replay_each};
 pub use seed::Seed;
 pub use setup::{MatchSetup, SetupError, new_match};
 pub use state::{EndReason, GameOutcome, MatchState, Phase, RoundResult};
-pub use view::{MatchView, view_for, view_into};
+pub use view::{MatchView, pending, view_for, view_into};

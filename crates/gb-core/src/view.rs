@@ -289,7 +289,10 @@ fn choices(state: &MatchState, viewer: Viewer, out: &mut Vec<CardView>) {
     }));
 }
 
-fn pending(state: &MatchState) -> Option<PendingView> {
+/// The decision owed now and who owes it (a window such as the main phase or a response window, or a question), or
+/// `None` once the game is over: as cheap as `owed_seat`, for bots that need to know what kind of decision comes
+/// without listing the legal intents.
+pub fn pending(state: &MatchState) -> Option<PendingView> {
     match state.frames.last()? {
         Frame::Ask { seat, kind } => Some(PendingView { seat: *seat, decision: Decision::Ask(*kind) }),
         Frame::Window { seat, kind } => Some(PendingView { seat: *seat, decision: Decision::Window(*kind) }),

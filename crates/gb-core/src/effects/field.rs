@@ -53,3 +53,29 @@ impl Field {
         gems::pool_with(state, self.seat, pos, self.invisible[pos.index()], |o| self.statics[o.index()])
     }
 }
+
+/// One seat's [`Field`], worked out the first time a check needs it and then shared: `legal_intents` checks every
+/// candidate against the same one, and a lone `check` that never asks about effects or gems never builds it.
+pub(crate) struct LazyField<'s> {
+    state: &'s MatchState,
+    seat: Seat,
+    field: std::cell::OnceCell<Field>,
+}
+
+impl<'s> LazyField<'s> {
+    pub fn new(state: &'s MatchState, seat: Seat) -> Self {
+        LazyField { state, seat, field: std::cell::OnceCell::new() }
+    }
+
+    pub fn get(&self) -> &Field {
+        self.field.get_or_init(|| Field::of(self.state, self.seat))
+    }
+
+    /// `gems::meets_requirement`: whether the hero's gem pool covers `required` (CR 302.3, 302.6). What the other
+    /// heroes give only adds wildcards, so a requirement the equipped gems meet alone is met, and the field (every
+    /// other hero's effect) is worked out only when they fall short; `drive` asks this for every blended hero after
+    /// every step (issue 14).
+    pub fn meets(&self, pos: Position, required: &[crate::cards::GemType]) -> bool {
+        gems::own_pool(self.state, self.seat, pos).meets(required) || self.get().pool(self.state, pos).meets(required)
+    }
+}

@@ -18,21 +18,27 @@ pub(crate) struct GemPool {
 
 impl GemPool {
     /// The fewest any-type gems needed to cover `required` (each gem used once), or `None` if it cannot be met.
+    /// Written as plain loops: legal intents, `check` and every step of `drive` ask it (issue 14).
     fn wildcards_needed(&self, required: &[GemType]) -> Option<u8> {
-        let mut need = [0u8; 9];
-        for t in required {
-            need[*t as usize] += 1;
-        }
         let electro = GemType::Electrogem as usize;
-        (0..=self.flex_electro.min(self.cards[electro]))
-            .filter_map(|k| {
-                let mut have = self.cards;
-                have[electro] -= k;
-                let deficit: u8 = (0..9).map(|t| need[t].saturating_sub(have[t])).sum();
-                let wild = k + self.invisible_any;
-                (deficit <= wild).then_some(deficit)
-            })
-            .min()
+        let mut best: Option<u8> = None;
+        // k: how many Electrogems count as any type instead of as Electrogems (Magnet, CR 614.4a).
+        for k in 0..=self.flex_electro.min(self.cards[electro]) {
+            // Each required gem takes an equipped gem of its type while one is left, else counts as missing.
+            let mut have = self.cards;
+            have[electro] -= k;
+            let mut deficit = 0u8;
+            for t in required {
+                match &mut have[*t as usize] {
+                    0 => deficit += 1,
+                    n => *n -= 1,
+                }
+            }
+            if deficit <= k + self.invisible_any {
+                best = Some(best.map_or(deficit, |b| b.min(deficit)));
+            }
+        }
+        best
     }
 
     pub fn meets(&self, required: &[GemType]) -> bool {
@@ -87,12 +93,7 @@ pub(super) fn invisible_from(
     n
 }
 
-/// The hero's gem pool, with what the other heroes' statics give it.
-pub(crate) fn pool(state: &MatchState, seat: Seat, pos: Position) -> GemPool {
-    pool_with(state, seat, pos, invisible_any(state, seat, pos), |o| super::statics(state, seat, o))
-}
-
-/// [`pool`] with the hero's invisible gems and the other heroes' statics given.
+/// The hero's gem pool, with its invisible gems and the other heroes' statics given (`Field::pool`).
 pub(super) fn pool_with(
     state: &MatchState,
     seat: Seat,
@@ -100,10 +101,7 @@ pub(super) fn pool_with(
     invisible_any: u8,
     statics: impl Fn(Position) -> &'static [Static],
 ) -> GemPool {
-    let mut pool = GemPool::default();
-    for t in state.hero(seat, pos).gem_types() {
-        pool.cards[t as usize] += 1;
-    }
+    let mut pool = own_pool(state, seat, pos);
     pool.invisible_any = invisible_any;
     for other in Position::ALL.into_iter().filter(|p| *p != pos) {
         for s in statics(other) {
@@ -115,8 +113,18 @@ pub(super) fn pool_with(
     pool
 }
 
+/// The hero's equipped gem cards alone, without what the other heroes give it (Magnet, Gourmet Guider).
+pub(crate) fn own_pool(state: &MatchState, seat: Seat, pos: Position) -> GemPool {
+    let mut pool = GemPool::default();
+    for t in state.hero(seat, pos).gem_types() {
+        pool.cards[t as usize] += 1;
+    }
+    pool
+}
+
+/// Whether the hero's gem pool, with what the other heroes give it, covers `required` (CR 302.3, 302.6).
 pub(crate) fn meets_requirement(state: &MatchState, seat: Seat, pos: Position, required: &[GemType]) -> bool {
-    pool(state, seat, pos).meets(required)
+    super::field::LazyField::new(state, seat).meets(pos, required)
 }
 
 /// At least one gem, invisible ones included, for activation gems (CR 300.5f).

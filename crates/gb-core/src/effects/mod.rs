@@ -208,8 +208,20 @@ pub(crate) fn record_use(state: &mut MatchState, key: HeroKey, effect: CardDefId
 }
 
 pub(crate) fn mentions_first_turn_phrase(effect: CardDefId) -> bool {
-    let Some(text) = effect.def().effect.as_ref().map(|e| e.text.to_lowercase()) else { return false };
-    unquoted(&text).contains("once during your first turn")
+    // Worked out once per catalogue entry: every use of an effect asks, and the text search allocates twice.
+    static MENTIONS: std::sync::OnceLock<Vec<bool>> = std::sync::OnceLock::new();
+    let mentions = MENTIONS.get_or_init(|| {
+        crate::cards::catalogue()
+            .cards
+            .iter()
+            .map(|def| {
+                def.effect
+                    .as_ref()
+                    .is_some_and(|e| unquoted(&e.text.to_lowercase()).contains("once during your first turn"))
+            })
+            .collect()
+    });
+    mentions[effect.0 as usize]
 }
 
 /// The text with every quoted passage removed (CR 500.8): quoted text never matches.

@@ -3,7 +3,7 @@
 //! active player's first, in the order that player picks, then the other player's (CR 501.3, 501.4). Triggers
 //! raised meanwhile form a new frame above and resolve first (CR 501.4a).
 use super::program::{CardFilter, Program, Requirement, TriggerOn};
-use super::{HeroKey, condition_holds_with, live_program, within_limit};
+use super::{HeroKey, active_effect, condition_holds_with, effect_usable, live_program, within_limit};
 use crate::cards::CardDefId;
 use crate::ids::{Position, Seat};
 use crate::state::{Card, MatchState};
@@ -48,7 +48,8 @@ pub(crate) enum TriggerEvent {
 /// Puts a trigger in the queue for every hero listening for `event`.
 pub(crate) fn raise(state: &mut MatchState, event: TriggerEvent) {
     use TriggerEvent as E;
-    let mut listeners: Vec<(Seat, Position, TriggerOn, TriggerCtx)> = Vec::new();
+    // At most eight heroes listen to one event: inline, no allocation per event (issue 14).
+    let mut listeners: smallvec::SmallVec<[(Seat, Position, TriggerOn, TriggerCtx); 8]> = smallvec::SmallVec::new();
     let all = |seat: Seat, on: TriggerOn| Position::ALL.map(|p| (seat, p, on, TriggerCtx::default()));
     match event {
         E::ThisHeroBlended { seat, pos, level } => {
@@ -117,8 +118,14 @@ pub(crate) fn listening(
     pos: Position,
     on: TriggerOn,
 ) -> Option<(CardDefId, &'static Program)> {
-    let live = live_program(state, seat, pos)?;
-    listening_with(state, seat, pos, on, live, |p| live_program(state, seat, p))
+    // What the effect listens for first: most heroes do not listen for this event, and whether an effect is usable
+    // counts invisible gems, asking about every other hero (`live_program`; issue 14).
+    let effect = active_effect(state, seat, pos)?;
+    let program = super::program(effect)?;
+    if !matches!(program, Program::Trigger { on: listens, .. } if *listens == on) || !effect_usable(state, seat, pos, effect) {
+        return None;
+    }
+    listening_with(state, seat, pos, on, (effect, program), |p| live_program(state, seat, p))
 }
 
 /// [`listening`] with the seat's live programs given (`field::Field`): the hero's own, `live`, and the others'.

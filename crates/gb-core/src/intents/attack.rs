@@ -3,6 +3,7 @@
 //! RULINGS.md on 204.4f), then the defender's choice per attacker: accept the damage, deblend-to-block (CR 204.4,
 //! 610), or answer with a timed action (CR 623); "after this hero attacks" effects follow each attack (CR 204.5d).
 //! Heroes with additional attacks then repeat CR 204 (`additional.rs`, CR 204.5, 601).
+use crate::effects::field::{Field, LazyField};
 use crate::effects::program::Static;
 use crate::effects::triggers::{TriggerEvent, raise};
 use crate::event::{DeblendReason, Event, Events};
@@ -12,7 +13,7 @@ use crate::intent::AttackerDecl;
 use crate::intents::{current_ask, not_asked, require_window};
 use crate::rejection::Rejection;
 use crate::state::MatchState;
-use crate::stats;
+use crate::stats::{self, Stat};
 
 /// The opponent's heroes `hero` may attack: the opposite position hero (CR 204.3a, 616), and with Storm Weaver's
 /// aura also the center from a side, or either side from the center (CR 204.4f).
@@ -55,6 +56,16 @@ pub(crate) fn may_declare(state: &MatchState, seat: Seat) -> Result<(), Rejectio
 }
 
 pub(crate) fn check_declare(state: &MatchState, seat: Seat, attackers: &[AttackerDecl]) -> Result<(), Rejection> {
+    check_declare_in(state, seat, attackers, &LazyField::new(state, seat))
+}
+
+/// [`check_declare`] against `seat`'s field, shared with the other candidates of `legal_intents`.
+pub(crate) fn check_declare_in(
+    state: &MatchState,
+    seat: Seat,
+    attackers: &[AttackerDecl],
+    field: &LazyField,
+) -> Result<(), Rejection> {
     may_declare(state, seat)?;
     if attackers.is_empty() {
         return Err(Rejection::new("no_attackers", "CR 203.1b", "declare at least one attacking hero"));
@@ -73,7 +84,7 @@ pub(crate) fn check_declare(state: &MatchState, seat: Seat, attackers: &[Attacke
         if attackers[..i].iter().any(|b| b.hero == a.hero) {
             return Err(Rejection::new("attacker_twice", "CR 203.1b", "each hero can be declared as an attacker once"));
         }
-        if !targets(state, seat, a.hero).contains(&a.target) {
+        if !targets_with(a.hero, field.get().statics[a.hero.index()]).contains(&a.target) {
             return Err(Rejection::new(
                 "not_a_target",
                 "CR 204.3a",
@@ -85,7 +96,7 @@ pub(crate) fn check_declare(state: &MatchState, seat: Seat, attackers: &[Attacke
 }
 
 pub(crate) fn apply_declare(state: &mut MatchState, seat: Seat, attackers: &[AttackerDecl], ev: &mut Events) {
-    let mut sorted = attackers.to_vec();
+    let mut sorted: crate::intent::Attackers = attackers.into();
     sorted.sort();
     state.player_mut(seat).attacked_this_turn = true;
     ev.push(Event::AttackDeclared { seat, attackers: sorted.clone() });
@@ -115,9 +126,11 @@ pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Eve
         AttackStage::WhenAttacked => {
             // CR 204.1: heroes that still have 0 ATK do not resolve an attack; CR 204.2: then the "when this hero
             // is attacked" effects of the heroes the others attack. An additional attack repeats this (CR 204.5)
-            // for the heroes that make it; the others are already dropped.
+            // for the heroes that make it; the others are already dropped. The attacker's field is worked out once
+            // for every attacker: raising a trigger only queues it (issue 14).
+            let field = Field::of(state, seat);
             for a in attack.attackers.iter_mut().filter(|a| !a.dropped) {
-                if stats::attacking_atk(state, seat, a.hero) == 0 {
+                if stats::current_in(state, &field, a.hero, Stat::Atk, true) == 0 {
                     a.dropped = true;
                     ev.push(Event::AttackerDropped { seat, hero: a.hero });
                 } else {
@@ -128,9 +141,11 @@ pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Eve
             state.frames.push(Frame::Attack(attack));
         }
         AttackStage::Calculate => {
+            // Both fields once for every attacker (`stats::attacking_atk`, `stats::def`; issue 14).
+            let (mine, theirs) = (Field::of(state, seat), Field::of(state, defender));
             for a in attack.attackers.iter_mut().filter(|a| !a.dropped) {
-                let atk = stats::attacking_atk(state, seat, a.hero);
-                let def = stats::def(state, defender, a.target);
+                let atk = stats::current_in(state, &mine, a.hero, Stat::Atk, true);
+                let def = stats::current_in(state, &theirs, a.target, Stat::Def, false);
                 a.damage = atk.saturating_sub(def);
                 ev.push(Event::AttackDamageCalculated {
                     seat,

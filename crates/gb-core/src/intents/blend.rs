@@ -1,7 +1,8 @@
 //! Blending and deblending during your turn (CR 302.3, 302.5, 609), and the gem requirement check that also
 //! decides when a blend falls off (CR 302.6).
 use crate::cards::{CardDef, CardKind};
-use crate::effects::gems::{self, GemPool};
+use crate::effects::field::LazyField;
+use crate::effects::gems::GemPool;
 use crate::effects::triggers::{TriggerEvent, raise};
 use crate::event::{DeblendReason, Event, Events};
 use crate::frames::{Frame, WindowKind};
@@ -14,12 +15,19 @@ use crate::state::{Card, MatchState};
 /// take away gems another counted on (Magnet's or Gourmet Guider's), so this repeats until nothing more falls.
 pub(crate) fn check_state(state: &mut MatchState, ev: &mut Events) {
     loop {
-        let unmet = Seat::BOTH.into_iter().flat_map(|s| Position::ALL.map(move |p| (s, p))).find(|&(seat, pos)| {
-            state.hero(seat, pos).blend.is_some_and(|b| !gems::meets_requirement(state, seat, pos, &b.def.def().gems))
-        });
-        let Some((seat, pos)) = unmet else { return };
+        let Some((seat, pos)) = Seat::BOTH.into_iter().find_map(|seat| unmet(state, seat)) else { return };
         state.deblend(seat, pos, DeblendReason::GemsLost, ev);
     }
+}
+
+/// The first of `seat`'s heroes whose blend's gem requirement is no longer met, with the seat's field worked out
+/// at most once for all of them.
+fn unmet(state: &MatchState, seat: Seat) -> Option<(Seat, Position)> {
+    let field = LazyField::new(state, seat);
+    Position::ALL
+        .into_iter()
+        .find(|&pos| state.hero(seat, pos).blend.is_some_and(|b| !field.meets(pos, &b.def.def().gems)))
+        .map(|pos| (seat, pos))
 }
 
 /// Whether `blend` could go on `hero`, its gem pool already worked out (`Field::pool`): the tests of
@@ -32,7 +40,13 @@ pub(crate) fn could_blend(state: &MatchState, seat: Seat, hero: Position, blend:
         && pool.meets(&blend.gems)
 }
 
-pub(crate) fn check_blend(state: &MatchState, seat: Seat, card: CardId, hero: Position) -> Result<(), Rejection> {
+pub(crate) fn check_blend(
+    state: &MatchState,
+    seat: Seat,
+    card: CardId,
+    hero: Position,
+    field: &LazyField,
+) -> Result<(), Rejection> {
     require_window(state, seat, WindowKind::Main, "CR 302.3", "blending")?;
     let p = state.player(seat);
     let c = crate::intents::card_in_hand(state, seat, card)?;
@@ -49,7 +63,7 @@ pub(crate) fn check_blend(state: &MatchState, seat: Seat, card: CardId, hero: Po
             format!("{hero_name} is already blended; deblend it before playing another blend"),
         ));
     }
-    if !gems::meets_requirement(state, seat, hero, &blend.gems) {
+    if !field.meets(hero, &blend.gems) {
         return Err(Rejection::new(
             "gem_requirement_not_met",
             "CR 302.3",

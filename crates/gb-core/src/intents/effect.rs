@@ -1,6 +1,7 @@
 //! Using a hero's activated effect (CR 500.4), answering an effect's questions, and ordering simultaneous
 //! triggers (CR 501.4).
 use crate::cards::CardKind;
+use crate::effects::field::LazyField;
 use crate::effects::program::{Program, Requirement};
 use crate::effects::resolve::{EffectFrame, Prompt};
 use crate::effects::triggers::{TriggerBatch, TriggerCtx};
@@ -40,9 +41,10 @@ fn requirement_met(
     }
 }
 
-pub(crate) fn check_use(state: &MatchState, seat: Seat, hero: Position) -> Result<(), Rejection> {
+pub(crate) fn check_use(state: &MatchState, seat: Seat, hero: Position, field: &LazyField) -> Result<(), Rejection> {
     require_window(state, seat, WindowKind::Main, "CR 500.4", "using a hero effect")?;
-    let Some(effect) = effects::active_effect(state, seat, hero) else {
+    let field = field.get();
+    let Some(effect) = field.active[hero.index()] else {
         return Err(Rejection::new("no_effect", "CR 500.1", "that hero has no effect to use now"));
     };
     let Some(Program::Activated { limit, requires, gems, .. }) = effects::program(effect) else {
@@ -52,7 +54,8 @@ pub(crate) fn check_use(state: &MatchState, seat: Seat, hero: Position) -> Resul
             format!("{} is not an effect you use; it applies by itself", effect.name()),
         ));
     };
-    if !effects::effect_usable(state, seat, hero, effect) {
+    // `live` is the active effect when it is usable (`effects::effect_usable`).
+    if field.live[hero.index()].is_none() {
         return Err(Rejection::new(
             "effect_needs_activation_gem",
             "CR 300.5",
