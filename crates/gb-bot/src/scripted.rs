@@ -51,7 +51,8 @@ impl Bot for ScriptedBot {
 /// CR 601.1a: asked whether a hero attacks its target again, the script answers as it declares attacks: again
 /// while the hero's ATK beats the target's DEF, else it forgoes the rest of that hero's additional attacks.
 fn additional_attack(view: &MatchView, seat: Seat) -> Option<Intent> {
-    let Some(Decision::Ask(AskKind::AdditionalAttack { attacker, target })) = view.pending.as_ref().map(|p| &p.decision)
+    let Some(Decision::Ask(AskKind::AdditionalAttack { attacker, target })) =
+        view.pending.as_ref().map(|p| &p.decision)
     else {
         return None;
     };

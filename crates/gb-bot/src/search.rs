@@ -94,7 +94,12 @@ pub struct SearchBot {
 
 impl SearchBot {
     pub fn new(seed: u64, config: SearchConfig) -> Self {
-        SearchBot { rng: MatchRng::new(seed ^ 0x5ea4_0000_0000_0003), config, last_iterations: None, last_root: Vec::new() }
+        SearchBot {
+            rng: MatchRng::new(seed ^ 0x5ea4_0000_0000_0003),
+            config,
+            last_iterations: None,
+            last_root: Vec::new(),
+        }
     }
 }
 
@@ -105,8 +110,7 @@ impl Bot for SearchBot {
 
     fn last_note(&self) -> Option<String> {
         let n = self.last_iterations?;
-        let edges: Vec<String> =
-            self.last_root.iter().map(|(i, v, m)| format!("{i:?} n={v} q={m:.3}")).collect();
+        let edges: Vec<String> = self.last_root.iter().map(|(i, v, m)| format!("{i:?} n={v} q={m:.3}")).collect();
         Some(format!("{n} iterations; {}", edges.join("; ")))
     }
 
