@@ -62,6 +62,19 @@ pub fn play_game(a: impl Into<Contender>, b: impl Into<Contender>, index: u64, s
 
 /// [`play_game`] with an explicit search budget for any search bot in the game.
 pub fn play_game_with(a: Contender, b: Contender, index: u64, seed: u64, search: &SearchConfig) -> GameResult {
+    play_game_logged(a, b, index, seed, search, None)
+}
+
+/// [`play_game_with`], writing one line per intent into `log` when given: who played what at which score, and
+/// how a searching bot saw its options (for finding the turns a game was lost on).
+pub fn play_game_logged(
+    a: Contender,
+    b: Contender,
+    index: u64,
+    seed: u64,
+    search: &SearchConfig,
+    mut log: Option<&mut Vec<String>>,
+) -> GameResult {
     let pair = index / 2;
     let match_seed = seed.wrapping_mul(1_000_003).wrapping_add(pair);
     let decks = preconstructed();
@@ -91,6 +104,21 @@ pub fn play_game_with(a: Contender, b: Contender, index: u64, seed: u64, search:
             }
         }
         assert!(legal_intents(&state, seat).contains(&intent), "bot submitted an illegal intent {intent:?}");
+        if let Some(log) = log.as_deref_mut() {
+            let (pa, pb) = (state.player(Seat::A), state.player(Seat::B));
+            let t = state.turn();
+            let note = bots[who].last_note().map(|n| format!("  [{n}]")).unwrap_or_default();
+            log.push(format!(
+                "#{intents} round {} turn {} {seat:?} ({}) hp {}-{} rounds {}-{}: {intent:?}{note}",
+                t.round,
+                t.number,
+                if who == 0 { "a" } else { "b" },
+                pa.hp,
+                pb.hp,
+                pa.rounds_won,
+                pb.rounds_won
+            ));
+        }
         apply(&mut state, seat, &intent).expect("a legal intent is accepted");
         intents += 1;
     }

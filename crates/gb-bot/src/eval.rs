@@ -2,7 +2,7 @@
 //! (its leaves use `search_eval`): a material-and-tempo score of a (sampled, hence fully known) world from one
 //! seat's point of view, squashed into (0, 1) so MCTS can average it.
 use gb_core::ids::Position;
-use gb_core::stats;
+use gb_core::lookahead::{SideStats, side_stats};
 use gb_core::{MatchState, Seat};
 
 /// Weights in "HP points": a won round is worth far more than any board, since rounds decide the game.
@@ -20,17 +20,17 @@ pub fn raw(state: &MatchState, seat: Seat) -> f64 {
     if let Some(outcome) = state.outcome() {
         return if outcome.winner == seat { 1000.0 } else { -1000.0 };
     }
-    side(state, seat) - side(state, seat.other())
+    side(state, seat, &side_stats(state, seat)) - side(state, seat.other(), &side_stats(state, seat.other()))
 }
 
-fn side(state: &MatchState, seat: Seat) -> f64 {
+fn side(state: &MatchState, seat: Seat, stats: &SideStats) -> f64 {
     let p = state.player(seat);
     let mut s = f64::from(p.rounds_won) * ROUND + f64::from(p.hp);
     for pos in Position::ALL {
         let hero = state.hero(seat, pos);
         // Only the frontline attacks (CR 203.1c); the back hero still blocks and carries gems.
         let atk_weight = if pos.is_frontline() { ATK } else { ATK * 0.3 };
-        s += atk_weight * f64::from(stats::atk(state, seat, pos)) + DEF * f64::from(stats::def(state, seat, pos));
+        s += atk_weight * f64::from(stats.atk[pos.index()]) + DEF * f64::from(stats.def[pos.index()]);
         s += GEM * hero.gems.len().min(4) as f64;
         if hero.is_blended() {
             s += BLEND;

@@ -12,6 +12,7 @@ pub mod arena;
 mod belief;
 pub mod eval;
 mod greedy;
+mod halving;
 mod random;
 mod same_play;
 mod scripted;
@@ -35,6 +36,12 @@ pub trait Bot {
 
     /// Search iterations the last `choose` ran, for bots that search (the arena reports the budget spent).
     fn last_iterations(&self) -> Option<u32> {
+        None
+    }
+
+    /// How the last `choose` saw its options (a search's root: visits and mean value per intent), for the
+    /// arena's logs of lost games.
+    fn last_note(&self) -> Option<String> {
         None
     }
 }

@@ -16,8 +16,12 @@ use std::time::{Duration, Instant};
 pub struct SearchConfig {
     /// Iterations per decision: the deterministic budget.
     pub iterations: u32,
-    /// Wall-clock cap per decision, so a slow machine still answers in time (play keeps it under 1 s).
+    /// Wall-clock cap per decision, so a slow machine still answers in time (play keeps it under 1 s): no
+    /// iteration starts that would likely end past it.
     pub time_cap: Duration,
+    /// An iteration still running this long after the decision began is abandoned unscored, so one iteration
+    /// stretched by a loaded machine cannot push the decision past a second.
+    pub hard_cap: Duration,
     /// UCT exploration constant on values in (0, 1).
     pub exploration: f64,
     /// Choice points below the root before the heuristic takes over.
@@ -37,6 +41,9 @@ pub struct SearchConfig {
     pub screen_own_eval: bool,
     /// The leaf evaluation (the search's own weights; the greedy rollouts keep the shared heuristic).
     pub eval: EvalParams,
+    /// Search the root only, by sequential halving over common sampled worlds (`halving.rs`), instead of the
+    /// tree.
+    pub halving: bool,
 }
 
 impl Default for SearchConfig {
@@ -46,6 +53,7 @@ impl Default for SearchConfig {
             // once, the chosen rollout world kept instead of replayed); arena probes favoured a root of 5.
             iterations: 288,
             time_cap: Duration::from_millis(450),
+            hard_cap: Duration::from_millis(850),
             exploration: 0.35,
             max_depth: 4,
             root_width: 5,
@@ -55,6 +63,7 @@ impl Default for SearchConfig {
             root_bias: 0.0,
             own_rollout: false,
             eval: EvalParams::default(),
+            halving: false,
         }
     }
 }
@@ -79,11 +88,18 @@ pub struct SearchBot {
     config: SearchConfig,
     /// Iterations the last decision ran (`None` when it needed no search).
     last_iterations: Option<u32>,
+    /// The last search's root, most visited first: (intent, visits, mean value).
+    last_root: Vec<(Intent, u32, f64)>,
 }
 
 impl SearchBot {
     pub fn new(seed: u64, config: SearchConfig) -> Self {
-        SearchBot { rng: MatchRng::new(seed ^ 0x5ea4_0000_0000_0003), config, last_iterations: None }
+        SearchBot {
+            rng: MatchRng::new(seed ^ 0x5ea4_0000_0000_0003),
+            config,
+            last_iterations: None,
+            last_root: Vec::new(),
+        }
     }
 }
 
@@ -92,8 +108,15 @@ impl Bot for SearchBot {
         self.last_iterations
     }
 
+    fn last_note(&self) -> Option<String> {
+        let n = self.last_iterations?;
+        let edges: Vec<String> = self.last_root.iter().map(|(i, v, m)| format!("{i:?} n={v} q={m:.3}")).collect();
+        Some(format!("{n} iterations; {}", edges.join("; ")))
+    }
+
     fn choose(&mut self, ss: &SeatState) -> Intent {
         self.last_iterations = None;
+        self.last_root.clear();
         let legal: Vec<Intent> = ss.legal().iter().filter(|i| **i != Intent::Concede).cloned().collect();
         if legal.len() <= 1 {
             return legal.into_iter().next().unwrap_or(Intent::Concede);
@@ -103,14 +126,23 @@ impl Bot for SearchBot {
         if root.len() == 1 {
             return root[0].clone();
         }
+        if self.config.halving {
+            let h = crate::halving::search(ss, &root, &self.config, start, &mut self.rng);
+            self.last_iterations = Some(h.rollouts);
+            self.last_root = h.root;
+            return h.best;
+        }
         let mut tree = vec![Node::default()];
         // Stop before an iteration that would likely overrun the cap: one as slow as the slowest so far.
         let mut slowest = Duration::ZERO;
         let mut done = 0;
+        let deadline = start + self.config.hard_cap;
         while done < self.config.iterations {
             let before = Instant::now();
             let world = ss.sample_world(&mut self.rng);
-            iterate(&mut tree, world, ss, &root, &self.config, &mut self.rng);
+            if !iterate(&mut tree, world, ss, &root, &self.config, deadline, &mut self.rng) {
+                break;
+            }
             done += 1;
             slowest = slowest.max(before.elapsed());
             if start.elapsed() + slowest > self.config.time_cap {
@@ -118,6 +150,13 @@ impl Bot for SearchBot {
             }
         }
         self.last_iterations = Some(done);
+        self.last_root = tree[0]
+            .edges
+            .iter()
+            .filter(|e| root.contains(&e.intent))
+            .map(|e| (e.intent.clone(), e.visits, e.total / f64::from(e.visits.max(1))))
+            .collect();
+        self.last_root.sort_by(|a, b| b.1.cmp(&a.1));
         // The most visited root intent that is truly legal (sampled worlds keep the seat's own options).
         tree[0]
             .edges
@@ -159,14 +198,16 @@ fn screen(ss: &SeatState, legal: &[Intent], cfg: &SearchConfig, rng: &mut MatchR
     scored.into_iter().take(width).map(|(_, i)| i.clone()).collect()
 }
 
+/// One iteration; `false` when its rollout was abandoned at `deadline` (nothing is scored).
 fn iterate(
     tree: &mut Vec<Node>,
     mut world: MatchState,
     ss: &SeatState,
     root: &[Intent],
     cfg: &SearchConfig,
+    deadline: Instant,
     rng: &mut MatchRng,
-) {
+) -> bool {
     let me = ss.seat();
     let mut path: Vec<(usize, usize)> = Vec::new();
     let mut node = 0;
@@ -220,16 +261,20 @@ fn iterate(
             }
         };
     }
-    if cfg.greedy_rollouts {
+    let finished = if cfg.greedy_rollouts {
         if cfg.own_rollout {
             // Our own later moves follow our evaluation; the opponent is modelled by the shared heuristic.
             let score = |w: &MatchState, s: gb_core::Seat| if s == me { cfg.eval.raw(w, s) } else { eval::raw(w, s) };
-            greedy_rollout(&mut world, me, 200, 20, &score);
+            greedy_rollout(&mut world, me, 200, 20, &score, deadline)
         } else {
-            greedy_rollout(&mut world, me, 200, 20, &eval::raw);
+            greedy_rollout(&mut world, me, 200, 20, &eval::raw, deadline)
         }
     } else {
         settle(&mut world, 24);
+        true
+    };
+    if !finished {
+        return false;
     }
     let value = cfg.eval.value(&world, me);
     for (n, e) in path {
@@ -237,6 +282,7 @@ fn iterate(
         edge.visits += 1;
         edge.total += value;
     }
+    true
 }
 
 /// An untried legal intent first (at random), else UCT among the legal ones with availability counts. At the

@@ -4,7 +4,9 @@
 //! look worthless, since its damage is only dealt after the defender answers.
 use crate::eval;
 use crate::same_play::distinct_plays;
+use gb_core::lookahead::at_play_phase;
 use gb_core::{Intent, MatchState, Seat, apply, legal_intents, owed_seat};
+use std::time::Instant;
 
 /// Legal intents without `Concede`: no bot concedes.
 pub fn options(state: &MatchState, seat: Seat) -> Vec<Intent> {
@@ -41,30 +43,29 @@ pub fn settle(state: &mut MatchState, max_steps: usize) {
     settle_by(state, max_steps, &eval::raw);
 }
 
-/// A greedy main-phase choice with the world it leads to, already settled, and that world's main-phase options
-/// when it stopped at one.
+/// A greedy main-phase choice with the world it leads to, already settled.
 struct Chosen {
     intent: Intent,
     world: MatchState,
-    next_legal: Option<Vec<Intent>>,
 }
 
-/// Plays on to the next main-phase decision; returns that window's options when it stopped at one (the caller
-/// needs them next, and listing them is a good part of a step's cost).
-fn settle_by(state: &mut MatchState, max_steps: usize, score: Score) -> Option<Vec<Intent>> {
+/// Plays on to the next main-phase decision. A play phase is recognised without listing its options (listing
+/// them is a good part of a step's cost, and only the chosen option's world needs them).
+fn settle_by(state: &mut MatchState, max_steps: usize, score: Score) {
     for _ in 0..max_steps {
-        let seat = owed_seat(state)?;
+        if at_play_phase(state) {
+            return;
+        }
+        let Some(seat) = owed_seat(state) else { return };
         let legal = options(state, seat);
         if legal.is_empty() {
-            return None;
-        }
-        if is_main(&legal) {
-            return Some(legal);
+            return;
         }
         let intent = if legal.len() == 1 { legal[0].clone() } else { one_ply_by(state, seat, &legal, score) };
-        apply(state, seat, &intent).ok()?;
+        if apply(state, seat, &intent).is_err() {
+            return;
+        }
     }
-    None
 }
 
 /// The main-phase choice a greedy player makes in a full world: each option applied, settled and scored.
@@ -73,10 +74,10 @@ fn greedy_main_by(state: &MatchState, seat: Seat, legal: &[Intent], score: Score
     for intent in distinct_plays(state, seat, legal).into_iter().map(|i| &legal[i]) {
         let mut w = state.clone();
         if apply(&mut w, seat, intent).is_ok() {
-            let next_legal = settle_by(&mut w, 24, score);
+            settle_by(&mut w, 24, score);
             let s = score(&w, seat);
             if best.as_ref().is_none_or(|(b, _)| s > *b) {
-                best = Some((s, Chosen { intent: intent.clone(), world: w, next_legal }));
+                best = Some((s, Chosen { intent: intent.clone(), world: w }));
             }
         }
     }
@@ -86,15 +87,25 @@ fn greedy_main_by(state: &MatchState, seat: Seat, legal: &[Intent], score: Score
 /// Plays both seats greedily until `me`'s opponent has ended a turn (so the leaf has seen the reply to our
 /// plan), the game ends, or `max_intents` were applied. Each seat ends its turn after `max_actions` choices.
 /// `score` judges every choice from the choosing seat's side, so each seat may play by its own heuristic.
-pub fn greedy_rollout(state: &mut MatchState, me: Seat, max_intents: usize, max_actions: u32, score: Score) {
+/// Returns `false`, leaving the rollout unfinished, when `deadline` passed before a step (a loaded machine can
+/// stretch one rollout past a decision's whole budget).
+pub fn greedy_rollout(
+    state: &mut MatchState,
+    me: Seat,
+    max_intents: usize,
+    max_actions: u32,
+    score: Score,
+    deadline: Instant,
+) -> bool {
     let mut actions = 0;
-    // The options of the current decision when the last step already listed them.
-    let mut known: Option<Vec<Intent>> = None;
     for _ in 0..max_intents {
-        let Some(seat) = owed_seat(state) else { return };
-        let legal = known.take().unwrap_or_else(|| options(state, seat));
+        if Instant::now() > deadline {
+            return false;
+        }
+        let Some(seat) = owed_seat(state) else { return true };
+        let legal = options(state, seat);
         if legal.is_empty() {
-            return;
+            return true;
         }
         let intent = if legal.len() == 1 {
             legal[0].clone()
@@ -103,13 +114,12 @@ pub fn greedy_rollout(state: &mut MatchState, me: Seat, max_intents: usize, max_
             if actions > max_actions {
                 Intent::EndTurn
             } else {
-                let Some(chosen) = greedy_main_by(state, seat, &legal, score) else { return };
+                let Some(chosen) = greedy_main_by(state, seat, &legal, score) else { return true };
                 // The chosen world was already played on to the next plan: continue from it rather than apply
                 // and settle the same intent again. An ending turn is applied as it stands, so the leaf stops
                 // right after the opponent's turn.
                 if chosen.intent != Intent::EndTurn {
                     *state = chosen.world;
-                    known = chosen.next_legal;
                     continue;
                 }
                 chosen.intent
@@ -118,13 +128,14 @@ pub fn greedy_rollout(state: &mut MatchState, me: Seat, max_intents: usize, max_
             one_ply_by(state, seat, &legal, score)
         };
         if apply(state, seat, &intent).is_err() {
-            return;
+            return true;
         }
         if intent == Intent::EndTurn {
             actions = 0;
             if seat != me {
-                return;
+                return true;
             }
         }
     }
+    true
 }

@@ -45,7 +45,8 @@ fn scripted_beats_random() {
 fn search_is_deterministic_without_the_cap() {
     use gb_bot::SearchConfig;
     use gb_bot::arena::{Contender, play_game_with};
-    let config = SearchConfig { iterations: 24, time_cap: std::time::Duration::from_secs(600), ..Default::default() };
+    let far = std::time::Duration::from_secs(600);
+    let config = SearchConfig { iterations: 24, time_cap: far, hard_cap: far, ..Default::default() };
     let play = || play_game_with(Contender::Level(Level::Search), Contender::Scripted, 1, 21, &config);
     let (first, second) = (play(), play());
     assert!(first.a_searches > 0 && first.a_iterations == 24 * u64::from(first.a_searches));

@@ -27,6 +27,7 @@ pub mod ids;
 pub mod intent;
 mod intents;
 pub mod invariants;
+pub mod lookahead;
 pub mod playout;
 pub mod record;
 pub mod rejection;

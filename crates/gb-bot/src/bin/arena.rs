@@ -1,9 +1,9 @@
-//! `arena --a search --b random|greedy|scripted --games 200 --seed 1 [--threads 2] [--first 0]
-//! [--iterations 48 --depth 4 --width 4 --exploration 0.35 --cap-ms 450 --eval threat=0.5,meter=1]`: plays a
+//! `arena --a search --b random|greedy|scripted --games 200 --seed 1 [--threads 2] [--first 0] [--log-losses DIR] [--halving]
+//! [--iterations 48 --depth 4 --width 4 --exploration 0.35 --cap-ms 450 --hard-cap-ms 850 --eval threat=0.5,meter=1]`: plays a
 //! series with seats swapped every game and fixed seeds, and prints bot `a`'s win rate. `--first` starts at a
 //! later game, so one series can be split over processes (each game depends only on its index and the seed).
 //! `--eval` overrides the search bot's leaf weights (see `gb_bot::search_eval::EvalParams`).
-use gb_bot::arena::{Contender, GameResult, play_game_with};
+use gb_bot::arena::{Contender, GameResult, play_game_logged};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -25,12 +25,19 @@ fn main() {
     search.exploration = get("--exploration", &search.exploration.to_string()).parse().expect("--exploration X");
     let cap_ms: u64 = get("--cap-ms", &search.time_cap.as_millis().to_string()).parse().expect("--cap-ms N");
     search.time_cap = std::time::Duration::from_millis(cap_ms);
+    // A cap raised past the default hard cap gets a hard cap twice its size unless one is given.
+    let hard_default = if search.time_cap < search.hard_cap { search.hard_cap } else { 2 * search.time_cap };
+    let hard_ms: u64 = get("--hard-cap-ms", &hard_default.as_millis().to_string()).parse().expect("--hard-cap-ms N");
+    search.hard_cap = std::time::Duration::from_millis(hard_ms);
     search.eval.parse_overrides(&get("--eval", "")).unwrap_or_else(|e| panic!("--eval: {e}"));
     search.screen_own_eval = args.iter().any(|a| a == "--screen-own-eval");
     search.root_bias = get("--root-bias", "0").parse().expect("--root-bias X");
     search.own_rollout = args.iter().any(|a| a == "--own-rollout");
+    search.halving = args.iter().any(|a| a == "--halving");
     search.screen_worlds = get("--screen-worlds", "1").parse().expect("--screen-worlds N");
     let first: u64 = get("--first", "0").parse().expect("--first N");
+    // Games bot `a` lost are written there, one line per intent.
+    let log_losses: Option<String> = args.iter().any(|a| a == "--log-losses").then(|| get("--log-losses", "."));
     let start = Instant::now();
     let next = AtomicU64::new(first);
     let results: Mutex<Vec<(u64, GameResult)>> = Mutex::new(Vec::new());
@@ -42,7 +49,12 @@ fn main() {
                     if g >= first + games {
                         break;
                     }
-                    let r = play_game_with(a, b, g, seed, &search);
+                    let mut log = Vec::new();
+                    let r = play_game_logged(a, b, g, seed, &search, log_losses.as_ref().map(|_| &mut log));
+                    if let (Some(dir), Some(false)) = (&log_losses, r.a_won) {
+                        let path = format!("{dir}/game-{seed}-{g}.log");
+                        std::fs::write(&path, log.join("\n") + "\n").unwrap_or_else(|e| panic!("{path}: {e}"));
+                    }
                     let mut all = results.lock().unwrap();
                     all.push((g, r));
                     let wins = all.iter().filter(|(_, r)| r.a_won == Some(true)).count();

@@ -5,8 +5,7 @@ mod expect;
 mod position;
 mod setup;
 
-#[cfg(test)]
-pub(crate) use position::build as build_position;
+pub use position::build as build_position;
 pub use position::{HeroSpec, PlayerSpec, PositionSpec};
 pub use setup::{RefusedSpec, SetupSpec, Violation};
 

@@ -131,8 +131,9 @@ fn player(spec: &PlayerSpec, ids: &mut Ids) -> Result<PlayerState, String> {
     Ok(p)
 }
 
-/// The state a position describes, with the active player's play phase open (or their turn about to begin).
-pub(crate) fn build(spec: &PositionSpec) -> Result<(MatchState, crate::event::Events), String> {
+/// The state a position describes, with the active player's play phase open (or their turn about to begin), and
+/// the events of getting there. Public so other crates' tests can start from a written position.
+pub fn build(spec: &PositionSpec) -> Result<(MatchState, crate::event::Events), String> {
     let mut ids = Ids(0);
     let mut players = [player(&spec.a, &mut ids)?, player(&spec.b, &mut ids)?];
     let active = spec.active;
