@@ -4,10 +4,11 @@
 //! `stats::attacking_atk` and of `legal_intents` ending with `EndTurn`; asking hero by hero works the seat's
 //! field out again for every stat (`Field::of`, CR 300.5f, 614), which was a third of a search bot's time.
 use crate::effects::field::Field;
-use crate::frames::{Frame, WindowKind};
+use crate::frames::WindowKind;
 use crate::ids::{Position, Seat};
 use crate::state::MatchState;
-use crate::stats::{Stat, current_in};
+use crate::stats::{Stat, both_in, current_in};
+use crate::view::{Decision, PendingView, pending};
 
 /// One seat's current stats (CR 605.1), indexed by `Position::index`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,9 +23,12 @@ pub struct SideStats {
 /// `seat`'s heroes' ATK, DEF and attacking ATK, with the seat's field worked out once.
 pub fn side_stats(state: &MatchState, seat: Seat) -> SideStats {
     let field = Field::of(state, seat);
+    // ATK and DEF from one pass per hero (`stats::both_in`, as the view does); attacking ATK needs the
+    // "while attacking" terms on top (CR 203.1h).
+    let both = Position::ALL.map(|p| both_in(state, &field, p, false, |_| {}, |_| {}));
     SideStats {
-        atk: Position::ALL.map(|p| current_in(state, &field, p, Stat::Atk, false)),
-        def: Position::ALL.map(|p| current_in(state, &field, p, Stat::Def, false)),
+        atk: both.map(|h| h.atk),
+        def: both.map(|h| h.def),
         attacking_atk: Position::FRONTLINE.map(|p| current_in(state, &field, p, Stat::Atk, true)),
     }
 }
@@ -32,7 +36,7 @@ pub fn side_stats(state: &MatchState, seat: Seat) -> SideStats {
 /// Whether a seat owes a play-phase decision now (CR 202), the one window that offers `EndTurn`; the same
 /// answer as listing the owed seat's intents and looking for `EndTurn`, without the listing.
 pub fn at_play_phase(state: &MatchState) -> bool {
-    !state.is_over() && matches!(state.frames.last(), Some(Frame::Window { kind: WindowKind::Main, .. }))
+    !state.is_over() && matches!(pending(state), Some(PendingView { decision: Decision::Window(WindowKind::Main), .. }))
 }
 
 #[cfg(test)]

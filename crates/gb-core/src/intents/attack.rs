@@ -15,16 +15,12 @@ use crate::rejection::Rejection;
 use crate::state::MatchState;
 use crate::stats::{self, Stat};
 
-/// The opponent's heroes `hero` may attack: the opposite position hero (CR 204.3a, 616), and with Storm Weaver's
-/// aura also the center from a side, or either side from the center (CR 204.4f).
-pub(crate) fn targets(state: &MatchState, seat: Seat, hero: Position) -> Targets {
-    targets_with(hero, crate::effects::statics(state, seat, hero))
-}
-
 /// At most three targets, kept inline: legal intents and the view ask for them per hero and per declaration.
 pub(crate) type Targets = smallvec::SmallVec<[Position; 3]>;
 
-/// [`targets`] with the statics the hero applies now already worked out (`effects::field::Field`).
+/// The opponent's heroes `hero` may attack: the opposite position hero (CR 204.3a, 616), and with Storm Weaver's
+/// aura also the center from a side, or either side from the center (CR 204.4f). `statics` are those the hero
+/// applies now, from the seat's `effects::field::Field`.
 pub(crate) fn targets_with(hero: Position, statics: &[Static]) -> Targets {
     let mut out: Targets = hero.opposite().into_iter().collect();
     let aura = statics.iter().any(|s| matches!(s, Static::ExtraTargets(true)));
@@ -55,11 +51,8 @@ pub(crate) fn may_declare(state: &MatchState, seat: Seat) -> Result<(), Rejectio
     Ok(())
 }
 
-pub(crate) fn check_declare(state: &MatchState, seat: Seat, attackers: &[AttackerDecl]) -> Result<(), Rejection> {
-    check_declare_in(state, seat, attackers, &LazyField::new(state, seat))
-}
-
-/// [`check_declare`] against `seat`'s field, shared with the other candidates of `legal_intents`.
+/// Whether `attackers` may be declared (CR 203.1, 204.3a), against `seat`'s field, shared with the other
+/// candidates of `legal_intents`.
 pub(crate) fn check_declare_in(
     state: &MatchState,
     seat: Seat,

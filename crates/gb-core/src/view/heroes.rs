@@ -125,10 +125,10 @@ fn hero_into(state: &MatchState, field: &Field, pos: Position, own: bool, v: &mu
     v.cannot_attack = effects::cannot_attack(state, seat, pos);
 }
 
-/// Every one-hero attack the viewer may declare now, with its damage. Exactly the pairs `check_declare` accepts
+/// Every one-hero attack the viewer may declare now, with its damage. Exactly the pairs `check_declare_in` accepts
 /// for a one-hero declaration: it may declare at all (`may_declare`), the hero is on the frontline (CR 203.1d)
 /// and may attack (CR 623.2c), the target is one it may attack (CR 204.3a) — asked of the field already worked
-/// out rather than of `check_declare`, which works each hero's statics out again.
+/// out rather than of `check_declare_in`, which works each hero's statics out again.
 pub(super) fn attack_preview(state: &MatchState, fields: &[Field; 2], viewer: Viewer, out: &mut Vec<AttackPreview>) {
     let Some(seat) = viewer.seat() else { return };
     // Most of the time no attack can be declared at all: say so before asking about each pair.
