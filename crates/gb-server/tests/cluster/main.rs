@@ -1,7 +1,7 @@
 //! Real `gb-server` processes in cluster mode on one fresh PostgreSQL database each and the real NATS (issue #15,
 //! docs/multi-node.md "Tests"), one test binary: failover, split brain and drain (`failover.rs`), chaos across
-//! three nodes (`chaos.rs`) and the lobby through a takeover (`lobby.rs`).
-//! The helpers are shared with the API tests (`../api/`) and `../support/`.
+//! three nodes (`chaos.rs`), the lobby through a takeover (`lobby.rs`) and tournaments on several nodes
+//! (`events.rs`). The helpers are shared with the API tests (`../api/`) and `../support/`.
 #[allow(dead_code)]
 #[path = "../support/cluster.rs"]
 mod cluster;
@@ -19,6 +19,7 @@ mod process;
 mod wsclient;
 
 mod chaos;
+mod events;
 mod failover;
 mod lobby;
 
