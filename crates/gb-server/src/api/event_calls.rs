@@ -43,7 +43,6 @@ pub async fn forward(State(state): State<AppState>, mut req: Request, next: Next
     }
     let read = req.method() == Method::GET;
     let deadline = Instant::now() + CLAIM_WAIT;
-    let mut tried = None;
     loop {
         if state.events.get(&id).is_some() {
             return next.run(req).await;
@@ -53,7 +52,7 @@ pub async fn forward(State(state): State<AppState>, mut req: Request, next: Next
             Err(e) => return ApiError::internal(e).into_response(),
         };
         match owner {
-            Some(o) if o.node != cluster.node_id() && tried != Some(o.epoch) => {
+            Some(o) if o.node != cluster.node_id() => {
                 let (parts, body) = req.into_parts();
                 let body = match axum::body::to_bytes(body, MAX_BODY).await {
                     Ok(b) => b,
@@ -61,11 +60,9 @@ pub async fn forward(State(state): State<AppState>, mut req: Request, next: Next
                 };
                 match relay(&state, &id, o.epoch, &parts, &body).await {
                     Relayed::Answered(r) => return r,
-                    // Nobody serves that epoch any more: look the owner up again, once per epoch.
-                    Relayed::NotRun => {
-                        tried = Some(o.epoch);
-                        req = Request::from_parts(parts, Body::from(body));
-                    }
+                    // Nobody serves that epoch (yet: a new owner subscribes as it rebuilds the event, or no more):
+                    // the call did not run, so it is sent again, to the owner looked up afresh, until the deadline.
+                    Relayed::NotRun => req = Request::from_parts(parts, Body::from(body)),
                 }
             }
             Some(_) => {} // this node has just claimed it: its actor registers in a moment
