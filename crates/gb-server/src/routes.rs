@@ -14,7 +14,7 @@ use tower_http::trace::TraceLayer;
 
 pub fn router(state: AppState) -> Router {
     let settings = state.settings.clone();
-    let api = api::router().layer(middleware::from_fn_with_state(state.clone(), origin::check_origin));
+    let api = api::router(&state).layer(middleware::from_fn_with_state(state.clone(), origin::check_origin));
     let mut app = Router::new()
         .route("/healthz", get(api::ops::healthz))
         .nest("/api", api)

@@ -154,6 +154,7 @@ impl Application {
             let (db, token) = (state.db.clone(), state.shutdown.clone());
             state.tracker.spawn(crate::cluster::node::heartbeat(db, cluster.clone(), token));
             state.tracker.spawn(crate::cluster::sweep::sweep(state.room_deps(), cluster.clone()));
+            state.tracker.spawn(crate::tournament::sweep(state.clone(), cluster.clone()));
         }
         let grace = Duration::from_secs(state.settings.shutdown_grace_secs);
         if let Some((metrics, _)) = metrics {

@@ -1,6 +1,7 @@
 //! The JSON API under `/api`: accounts, decks, the card catalogue, rooms, replays and tournaments.
 pub mod auth;
 pub mod decks;
+pub mod event_calls;
 pub mod lobby;
 pub mod ops;
 pub mod quota;
@@ -19,7 +20,9 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 
-pub fn router() -> Router<AppState> {
+/// The API. `state` is for the tournament routes' middleware: in cluster mode a call for an event another node
+/// runs is forwarded there (event_calls.rs).
+pub fn router(state: &AppState) -> Router<AppState> {
     Router::new()
         .route("/guest", post(auth::guest))
         .route("/register", post(auth::register))
@@ -37,6 +40,13 @@ pub fn router() -> Router<AppState> {
         .route("/rooms/{id}/seats", post(rooms::join))
         .route("/rooms/{id}/rematch", post(rooms::rematch))
         .route("/matches/{id}/replay", get(replay::replay))
+        .merge(tournament_routes(state))
+        // JSON 404 for unknown API paths, rather than the web client's index.html.
+        .fallback(|| async { ApiError::not_found("no_such_endpoint", "no such API endpoint") })
+}
+
+fn tournament_routes(state: &AppState) -> Router<AppState> {
+    Router::new()
         .route("/tournaments", post(tournaments::create))
         .route("/tournaments/{id}", get(tournaments::get))
         .route("/tournaments/{id}/registration/open", post(tournaments::open_registration))
@@ -55,8 +65,7 @@ pub fn router() -> Router<AppState> {
         .route("/tournaments/{id}/standings", get(tournaments::standings))
         .route("/tournaments/{id}/standings.csv", get(tournaments::standings_csv))
         .route("/tournaments/{id}/audit", get(tournaments::audit))
-        // JSON 404 for unknown API paths, rather than the web client's index.html.
-        .fallback(|| async { ApiError::not_found("no_such_endpoint", "no such API endpoint") })
+        .route_layer(axum::middleware::from_fn_with_state(state.clone(), event_calls::forward))
 }
 
 /// The whole card catalogue (static JSON from gb-core), cacheable by the browser.

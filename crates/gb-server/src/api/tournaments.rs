@@ -72,20 +72,29 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(view)))
 }
 
-fn event(state: &AppState, id: &str) -> ApiResult<EventHandle> {
-    state.events.get(id).ok_or_else(|| ApiError::not_found("no_such_tournament", "no tournament with this id"))
+/// The event: its actor on this node, or in cluster mode, when another node runs it or nobody does right now
+/// (event_calls.rs forwards calls to a live owner first), the event as stored, read-only.
+async fn event(state: &AppState, id: &str) -> ApiResult<EventHandle> {
+    if let Some(h) = state.events.get(id) {
+        return Ok(h);
+    }
+    let stored = match state.cluster {
+        Some(_) => crate::tournament::stored(state, id).await.map_err(ApiError::internal)?,
+        None => None,
+    };
+    stored.ok_or_else(|| ApiError::not_found("no_such_tournament", "no tournament with this id"))
 }
 
 /// Runs an op and answers with the event as it now stands.
 async fn run(state: &AppState, id: &str, actor: &str, op: Op) -> ApiResult<Json<Arc<EventView>>> {
-    let handle = event(state, id)?;
+    let handle = event(state, id).await?;
     handle.run(actor, op).await?;
     let view = handle.view.borrow().clone();
     Ok(Json(view))
 }
 
 pub async fn get(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<Arc<EventView>>> {
-    let view = event(&state, &id)?.view.borrow().clone();
+    let view = event(&state, &id).await?.view.borrow().clone();
     Ok(Json(view))
 }
 
@@ -218,8 +227,8 @@ pub async fn repair(
     run(&state, &id, &account.id, Op::Repair { pairings: body.pairings, reason: body.reason }).await
 }
 
-fn standings_of(state: &AppState, id: &str) -> ApiResult<gb_tournament::Standings> {
-    let view = event(state, id)?.view.borrow().clone();
+async fn standings_of(state: &AppState, id: &str) -> ApiResult<gb_tournament::Standings> {
+    let view = event(state, id).await?.view.borrow().clone();
     gb_tournament::standings(&view.log).map_err(ApiError::internal)
 }
 
@@ -227,15 +236,15 @@ pub async fn standings(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> ApiResult<Json<gb_tournament::Standings>> {
-    Ok(Json(standings_of(&state, &id)?))
+    Ok(Json(standings_of(&state, &id).await?))
 }
 
 pub async fn standings_csv(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<impl IntoResponse> {
-    Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8")], standings_of(&state, &id)?.to_csv()))
+    Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8")], standings_of(&state, &id).await?.to_csv()))
 }
 
 pub async fn audit(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<Vec<AuditEntry>>> {
-    event(&state, &id)?;
+    event(&state, &id).await?;
     let rows = crate::db::tournaments::audit_log(&state.db, &id).await.map_err(ApiError::internal)?;
     let entry = |r: crate::db::tournaments::AuditRow| AuditEntry {
         seq: r.seq,

@@ -129,6 +129,25 @@ pub async fn place(db: &Db, room: &str, fallback: &str) -> Result<String, sqlx::
     Ok(node)
 }
 
+/// A new room placed on `node` itself (a tournament table opened by its event's owner, tournament/tables.rs).
+pub async fn place_on(db: &Db, room: &str, node: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO room_leases (room_id, placed_on, placed_at) VALUES ($1, $2, clock_timestamp())")
+        .bind(room)
+        .bind(node)
+        .execute(pool(db))
+        .await
+        .map(|_| ())
+}
+
+/// Gives a room a lease row, unowned, if it has none (one idle eviction closed), so it can be claimed.
+pub async fn ensure(db: &Db, room: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO room_leases (room_id) VALUES ($1) ON CONFLICT (room_id) DO NOTHING")
+        .bind(room)
+        .execute(pool(db))
+        .await
+        .map(|_| ())
+}
+
 /// The lobby's rooms in cluster mode (bus/lobby.rs): every public room waiting or playing that has a lease row,
 /// with its live owner (`None`: nobody holds it now, e.g. mid-takeover). One query, on the database clock.
 pub async fn public_rooms(db: &Db) -> Result<Vec<(String, Option<String>)>, sqlx::Error> {

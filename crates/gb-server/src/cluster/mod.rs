@@ -26,6 +26,7 @@ pub async fn owner_of(db: &Db, room: &str) -> Result<Option<Owner>, sqlx::Error>
 }
 
 pub mod drain;
+pub mod events;
 pub mod lease;
 pub mod node;
 pub mod sweep;

@@ -58,7 +58,7 @@ impl Cluster {
         *self.fence_at.lock().expect("fence lock") = Some(sent + ttl.saturating_sub(SELF_FENCE_MARGIN));
     }
 
-    pub(super) fn fence_due(&self, now: Instant) -> bool {
+    pub(crate) fn fence_due(&self, now: Instant) -> bool {
         self.fence_at.lock().expect("fence lock").is_some_and(|at| now >= at)
     }
 

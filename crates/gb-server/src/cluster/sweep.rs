@@ -14,7 +14,8 @@ use std::time::{Duration, Instant};
 async fn orphans(db: &Db, me: &str) -> Result<Vec<String>, sqlx::Error> {
     let Db::Pg(pool) = db else { return Ok(Vec::new()) };
     // The same rooms a restarted single node brings back (db/rooms.rs `recent_rooms`): unfinished ones, and
-    // finished ones of the last day (they may rematch; idle eviction deletes their lease).
+    // finished ones of the last day (they may rematch; idle eviction deletes their lease). A tournament table's
+    // room is left to its event's owner, which claims it with the event (tournament/tables.rs) and watches it.
     let rows: Vec<(String,)> = sqlx::query_as(
         "WITH o AS ( \
            SELECT l.room_id, l.placed_on FROM room_leases l JOIN rooms r ON r.id = l.room_id \
@@ -24,7 +25,9 @@ async fn orphans(db: &Db, me: &str) -> Result<Vec<String>, sqlx::Error> {
            AND (l.placed_on IS NULL OR l.placed_on = $1 \
                 OR l.placed_at < clock_timestamp() - make_interval(secs => $3) \
                 OR NOT EXISTS (SELECT 1 FROM nodes p \
-                WHERE p.node_id = l.placed_on AND p.state = 'live' AND p.expires_at > clock_timestamp()))), \
+                WHERE p.node_id = l.placed_on AND p.state = 'live' AND p.expires_at > clock_timestamp())) \
+           AND NOT EXISTS (SELECT 1 FROM tournament_pairings tp JOIN event_leases e ON e.event_id = tp.tournament_id \
+                WHERE tp.room_id = l.room_id AND e.owner_node IS DISTINCT FROM $1)), \
          live AS (SELECT greatest(count(*), 1) AS n FROM nodes \
                   WHERE state = 'live' AND expires_at > clock_timestamp()) \
          SELECT room_id FROM o ORDER BY (placed_on IS NOT DISTINCT FROM $1) DESC, random() \

@@ -1,13 +1,15 @@
 //! Attendance rows beside the tournament log (docs/tournaments.md, "Check-in and no-shows"): who checked in
 //! before round 1, and when each seat of a table first connected to its room. Not part of the tournament file:
 //! what they lead to (a drop, a no-show's match loss) is written to the log itself.
+use super::event_fence::{Writer, event_write};
 use super::tournaments::{audit_query, kind_name, result_query, roster_change_query};
 use super::{Db, now_ms, with_pool};
 use gb_tournament::{RosterChange, TableResult};
+use sqlx::Connection as _; // a fenced writer's own transactions are savepoints (event_fence.rs)
 
 /// Marks `player` checked in (the first time only). False if the event has no such player.
-pub async fn check_in(db: &Db, id: &str, player: &str, at: i64) -> anyhow::Result<bool> {
-    let done = with_pool!(db, p => sqlx::query(
+pub async fn check_in(db: impl Into<Writer<'_>>, id: &str, player: &str, at: i64) -> anyhow::Result<bool> {
+    let done = event_write!(db, p => sqlx::query(
         "UPDATE tournament_players SET checked_in_at = COALESCE(checked_in_at, $3) \
          WHERE tournament_id = $1 AND player_id = $2")
         .bind(id).bind(player).bind(at).execute(p).await.map(|r| r.rows_affected()))?;
@@ -23,7 +25,14 @@ pub async fn checked_in(db: &Db, id: &str) -> anyhow::Result<Vec<String>> {
 }
 
 /// Records that seat `seat` (0: the pairing's first player) of a table connected to its room, once.
-pub async fn set_arrived(db: &Db, id: &str, round: u32, table: u32, seat: usize, at: i64) -> anyhow::Result<()> {
+pub async fn set_arrived(
+    db: impl Into<Writer<'_>>,
+    id: &str,
+    round: u32,
+    table: u32,
+    seat: usize,
+    at: i64,
+) -> anyhow::Result<()> {
     let sql = if seat == 0 {
         "UPDATE tournament_pairings SET arrived_a_at = COALESCE(arrived_a_at, $4) \
          WHERE tournament_id = $1 AND round = $2 AND table_no = $3"
@@ -31,7 +40,7 @@ pub async fn set_arrived(db: &Db, id: &str, round: u32, table: u32, seat: usize,
         "UPDATE tournament_pairings SET arrived_b_at = COALESCE(arrived_b_at, $4) \
          WHERE tournament_id = $1 AND round = $2 AND table_no = $3"
     };
-    with_pool!(db, p => sqlx::query(sql).bind(id).bind(round as i32).bind(table as i32).bind(at)
+    event_write!(db, p => sqlx::query(sql).bind(id).bind(round as i32).bind(table as i32).bind(at)
         .execute(p).await.map(|r| r.rows_affected()))?;
     Ok(())
 }
@@ -49,7 +58,7 @@ pub async fn arrivals(db: &Db, id: &str) -> anyhow::Result<Vec<(u32, u32, [bool;
 /// match losses, the drops, and the audit entry, in one transaction, so a failure leaves the table as it was
 /// and the next tick tries again.
 pub async fn record_no_show(
-    db: &Db,
+    db: impl Into<Writer<'_>>,
     id: &str,
     (round, table): (u32, u32),
     result: &TableResult,
@@ -58,7 +67,7 @@ pub async fn record_no_show(
 ) -> anyhow::Result<()> {
     let json = serde_json::to_string(result)?;
     let kinds = drops.iter().map(|c| kind_name(c.change)).collect::<anyhow::Result<Vec<_>>>()?;
-    with_pool!(db, p => {
+    event_write!(db, p => {
         let mut tx = p.begin().await?;
         result_query!(id, round, table, &json).execute(&mut *tx).await?;
         for (change, kind) in drops.iter().zip(&kinds) {

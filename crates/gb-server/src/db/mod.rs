@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod attendance;
 pub mod decks;
+pub mod event_fence;
 pub mod fence;
 pub mod matches;
 pub mod quotas;

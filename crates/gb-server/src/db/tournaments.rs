@@ -2,12 +2,14 @@
 //! runs, and read back as a `Tournament` so a restarted server recovers an event mid-round. Nothing derived is
 //! stored: standings and the next pairing are recomputed from the log. Every organizer or judge action also
 //! goes to `tournament_audit`, which the event page shows.
+use super::event_fence::{Writer, event_write};
 use super::{Db, now_ms, with_pool};
 use anyhow::Context;
 use gb_tournament::{
     Bye, Correction, Pairing, Player, RosterChange, RosterChangeKind, Round, Settings, TOURNAMENT_FORMAT, Table,
     TableResult, Tournament,
 };
+use sqlx::Connection as _; // a fenced writer's own transactions are savepoints (event_fence.rs)
 
 #[derive(Clone, Debug, sqlx::FromRow)]
 struct TournamentRow {
@@ -75,8 +77,13 @@ pub async fn create(db: &Db, id: &str, organizer: Option<&str>, t: &Tournament) 
 }
 
 /// Registers a player (or a late entry) at the end of the registration order.
-pub async fn add_player(db: &Db, id: &str, player: &Player, account: Option<&str>) -> anyhow::Result<()> {
-    with_pool!(db, p => sqlx::query(
+pub async fn add_player(
+    db: impl Into<Writer<'_>>,
+    id: &str,
+    player: &Player,
+    account: Option<&str>,
+) -> anyhow::Result<()> {
+    event_write!(db, p => sqlx::query(
         "INSERT INTO tournament_players (tournament_id, player_id, ordinal, account_id, name, entered_round, deck) \
          SELECT $1, $2, COALESCE(MAX(ordinal), 0) + 1, $3, $4, $5, $6 FROM tournament_players WHERE tournament_id = $1")
         .bind(id).bind(&player.id).bind(account).bind(&player.name).bind(player.entered_round as i32).bind(&player.deck)
@@ -136,9 +143,9 @@ macro_rules! audit_query {
 }
 pub(crate) use audit_query;
 
-pub async fn add_roster_change(db: &Db, id: &str, change: &RosterChange) -> anyhow::Result<()> {
+pub async fn add_roster_change(db: impl Into<Writer<'_>>, id: &str, change: &RosterChange) -> anyhow::Result<()> {
     let kind = kind_name(change.change)?;
-    with_pool!(db, p => roster_change_query!(id, change, &kind).execute(p).await.map(|r| r.rows_affected()))?;
+    event_write!(db, p => roster_change_query!(id, change, &kind).execute(p).await.map(|r| r.rows_affected()))?;
     Ok(())
 }
 
@@ -160,9 +167,14 @@ macro_rules! insert_pairings {
 }
 
 /// Records a round's pairings (as `pair_next_round` or the organizer made them), in order, in one transaction.
-pub async fn insert_round(db: &Db, id: &str, number: u32, pairings: &[Pairing]) -> anyhow::Result<()> {
+pub async fn insert_round(
+    db: impl Into<Writer<'_>>,
+    id: &str,
+    number: u32,
+    pairings: &[Pairing],
+) -> anyhow::Result<()> {
     let now = now_ms();
-    with_pool!(db, p => {
+    event_write!(db, p => {
         let mut tx = p.begin().await?;
         sqlx::query("INSERT INTO tournament_rounds (tournament_id, number, paired_at) VALUES ($1, $2, $3)")
             .bind(id).bind(number as i32).bind(now).execute(&mut *tx).await?;
@@ -174,9 +186,14 @@ pub async fn insert_round(db: &Db, id: &str, number: u32, pairings: &[Pairing]) 
 
 /// Replaces a round's pairings (the organizer re-paired it by hand before play began) and stamps the round
 /// re-paired, in one transaction; returns that time (the new tables' no-show grace period counts from it).
-pub async fn replace_round(db: &Db, id: &str, number: u32, pairings: &[Pairing]) -> anyhow::Result<i64> {
+pub async fn replace_round(
+    db: impl Into<Writer<'_>>,
+    id: &str,
+    number: u32,
+    pairings: &[Pairing],
+) -> anyhow::Result<i64> {
     let now = now_ms();
-    with_pool!(db, p => {
+    event_write!(db, p => {
         let mut tx = p.begin().await?;
         sqlx::query("DELETE FROM tournament_pairings WHERE tournament_id = $1 AND round = $2")
             .bind(id).bind(number as i32).execute(&mut *tx).await?;
@@ -190,23 +207,36 @@ pub async fn replace_round(db: &Db, id: &str, number: u32, pairings: &[Pairing])
 }
 
 /// Sets a table's result (games as they finish, then the end). False if the round has no such table.
-pub async fn record_result(db: &Db, id: &str, round: u32, table: u32, result: &TableResult) -> anyhow::Result<bool> {
+pub async fn record_result(
+    db: impl Into<Writer<'_>>,
+    id: &str,
+    round: u32,
+    table: u32,
+    result: &TableResult,
+) -> anyhow::Result<bool> {
     let json = serde_json::to_string(result)?;
-    let done = with_pool!(db, p => result_query!(id, round, table, &json).execute(p).await.map(|r| r.rows_affected()))?;
+    let done =
+        event_write!(db, p => result_query!(id, round, table, &json).execute(p).await.map(|r| r.rows_affected()))?;
     Ok(done == 1)
 }
 
 /// The room hosting a table's match, so a room's finished match finds its way back to the event.
-pub async fn set_room(db: &Db, id: &str, round: u32, table: u32, room_id: &str) -> anyhow::Result<()> {
-    with_pool!(db, p => sqlx::query(
+pub async fn set_room(
+    db: impl Into<Writer<'_>>,
+    id: &str,
+    round: u32,
+    table: u32,
+    room_id: &str,
+) -> anyhow::Result<()> {
+    event_write!(db, p => sqlx::query(
         "UPDATE tournament_pairings SET room_id = $4 WHERE tournament_id = $1 AND round = $2 AND table_no = $3")
         .bind(id).bind(round as i32).bind(table as i32).bind(room_id).execute(p).await.map(|r| r.rows_affected()))?;
     Ok(())
 }
 
-pub async fn add_correction(db: &Db, id: &str, c: &Correction) -> anyhow::Result<()> {
+pub async fn add_correction(db: impl Into<Writer<'_>>, id: &str, c: &Correction) -> anyhow::Result<()> {
     let json = serde_json::to_string(&c.result)?;
-    with_pool!(db, p => sqlx::query(
+    event_write!(db, p => sqlx::query(
         "INSERT INTO tournament_corrections (tournament_id, seq, round, table_no, result_json, reason, before_round, created_at) \
          SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4, $5, $6, $7 FROM tournament_corrections WHERE tournament_id = $1")
         .bind(id).bind(c.round as i32).bind(c.table as i32).bind(&json).bind(&c.reason)
@@ -215,8 +245,14 @@ pub async fn add_correction(db: &Db, id: &str, c: &Correction) -> anyhow::Result
     Ok(())
 }
 
-pub async fn audit(db: &Db, id: &str, actor: &str, action: &str, detail: &serde_json::Value) -> anyhow::Result<()> {
-    with_pool!(db, p => audit_query!(id, actor, action, detail).execute(p).await.map(|r| r.rows_affected()))?;
+pub async fn audit(
+    db: impl Into<Writer<'_>>,
+    id: &str,
+    actor: &str,
+    action: &str,
+    detail: &serde_json::Value,
+) -> anyhow::Result<()> {
+    event_write!(db, p => audit_query!(id, actor, action, detail).execute(p).await.map(|r| r.rows_affected()))?;
     Ok(())
 }
 
@@ -313,8 +349,16 @@ pub async fn events(db: &Db) -> anyhow::Result<Vec<EventRow>> {
     )
 }
 
-pub async fn set_status(db: &Db, id: &str, status: &str) -> anyhow::Result<()> {
-    with_pool!(db, p => sqlx::query("UPDATE tournaments SET status = $2, updated_at = $3 WHERE id = $1")
+/// One event's row, if it exists.
+pub async fn event(db: &Db, id: &str) -> anyhow::Result<Option<EventRow>> {
+    Ok(
+        with_pool!(db, p => sqlx::query_as::<_, EventRow>("SELECT id, organizer_id, status FROM tournaments WHERE id = $1")
+        .bind(id).fetch_optional(p).await)?,
+    )
+}
+
+pub async fn set_status(db: impl Into<Writer<'_>>, id: &str, status: &str) -> anyhow::Result<()> {
+    event_write!(db, p => sqlx::query("UPDATE tournaments SET status = $2, updated_at = $3 WHERE id = $1")
         .bind(id).bind(status).bind(now_ms()).execute(p).await.map(|r| r.rows_affected()))?;
     Ok(())
 }

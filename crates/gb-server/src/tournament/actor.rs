@@ -7,6 +7,8 @@ use super::tables;
 use super::view;
 use super::{Cmd, EventHandle};
 use super::{EventStatus, EventView};
+use crate::cluster::Lease;
+use crate::db::event_fence::EventDb;
 use crate::db::tournaments as db;
 use crate::state::AppState;
 use gb_tournament::Tournament;
@@ -16,6 +18,10 @@ use tokio::sync::{mpsc, watch};
 
 pub struct Event {
     pub(super) state: AppState,
+    /// Where its writes go: fenced by its lease epoch in cluster mode (db/event_fence.rs).
+    pub(super) db: EventDb,
+    /// Cluster mode: this node's lease on the event (lease.rs); the node stops the actor through it.
+    pub(super) lease: Option<Lease>,
     pub(super) id: String,
     pub(super) organizer: String,
     pub(super) status: EventStatus,
@@ -42,6 +48,8 @@ pub struct Event {
 impl Event {
     pub fn new(state: AppState, id: String, organizer: String, status: EventStatus, t: Tournament) -> Event {
         Event {
+            db: EventDb::Plain(state.db.clone()),
+            lease: None,
             state,
             id,
             organizer,
@@ -59,7 +67,7 @@ impl Event {
         }
     }
 
-    fn view(&self) -> EventView {
+    pub(super) fn view(&self) -> EventView {
         view::build(self)
     }
 
@@ -80,7 +88,13 @@ pub fn spawn(state: &AppState, mut event: Event, rooms: Vec<(u32, u32, String)>)
     let handle = EventHandle { id: event.id.clone(), tx: tx.clone(), view };
     state.events.insert(handle.clone());
     let shutdown = state.shutdown.clone();
+    // Cluster mode: other nodes' calls for the event come here while this actor runs (api/event_calls.rs).
+    let serving = tokio_util::sync::CancellationToken::new();
+    if let Some(lease) = &event.lease {
+        crate::bus::events::serve_event(state.clone(), event.id.clone(), lease.epoch, serving.clone());
+    }
     state.tracker.spawn(async move {
+        let _serving = serving.drop_guard();
         for (round, table, room) in rooms {
             match tables::reattach(&event.state, &room).await {
                 Ok(h) => {
@@ -108,6 +122,10 @@ pub fn spawn(state: &AppState, mut event: Event, rooms: Vec<(u32, u32, String)>)
                     continue;
                 }
                 () = shutdown.cancelled() => return,
+                () = super::lease::stopped(&event.lease) => {
+                    event.stand_down(&tx, "the node stops the event").await;
+                    return;
+                }
             };
             let reply = match cmd {
                 Cmd::TimeUp { round, table, room, up } => {
@@ -139,7 +157,7 @@ pub fn spawn(state: &AppState, mut event: Event, rooms: Vec<(u32, u32, String)>)
             };
             let mut view = event.view();
             if view.over && event.status == EventStatus::Running {
-                match db::set_status(&event.state.db, &event.id, EventStatus::Finished.name()).await {
+                match db::set_status(&event.db, &event.id, EventStatus::Finished.name()).await {
                     Ok(()) => event.status = EventStatus::Finished,
                     Err(e) => tracing::error!(event = %event.id, "status not saved: {e:#}"),
                 }
@@ -149,6 +167,10 @@ pub fn spawn(state: &AppState, mut event: Event, rooms: Vec<(u32, u32, String)>)
             view_tx.send_replace(Arc::new(view));
             if let Some((reply, done)) = reply {
                 let _ = reply.send(done);
+            }
+            if event.db.fenced_out() {
+                event.stand_down(&tx, "a write was fenced: another node owns the event").await;
+                return;
             }
         }
     });

@@ -28,7 +28,7 @@ impl Event {
         if !self.t.players.iter().any(|p| p.id == player) {
             return Err(ApiError::not_found("no_such_player", "this account is not registered for the event"));
         }
-        db::check_in(&self.state.db, &self.id, player, now_ms()).await.map_err(ApiError::internal)?;
+        db::check_in(&self.db, &self.id, player, now_ms()).await.map_err(ApiError::internal)?;
         self.checked_in.insert(player.to_owned());
         Ok(())
     }
@@ -58,7 +58,7 @@ impl Event {
         if seats[seat] {
             return Ok(());
         }
-        db::set_arrived(&self.state.db, &self.id, round, table, seat, now_ms()).await?;
+        db::set_arrived(&self.db, &self.id, round, table, seat, now_ms()).await?;
         self.arrivals.entry((round, table)).or_default()[seat] = true;
         Ok(())
     }
@@ -123,7 +123,7 @@ impl Event {
         t.roster.extend(drops.iter().cloned());
         gb_tournament::standings(&t).map_err(|e| ApiError::unprocessable("bad_roster_change", e.to_string()))?;
         let detail = json!({ "round": round, "table": table, "players": absent });
-        db::record_no_show(&self.state.db, &self.id, (round, table), &result, &drops, (SYSTEM, &detail))
+        db::record_no_show(&self.db, &self.id, (round, table), &result, &drops, (SYSTEM, &detail))
             .await
             .map_err(ApiError::internal)?;
         self.t = t;

@@ -33,7 +33,7 @@ impl Event {
                     );
                     return Err(ApiError::conflict("wrong_status", msg));
                 }
-                db::set_status(&self.state.db, &self.id, to.name()).await.map_err(ApiError::internal)?;
+                db::set_status(&self.db, &self.id, to.name()).await.map_err(ApiError::internal)?;
                 self.status = to;
                 (if open { "open_registration" } else { "close_registration" }, json!({}))
             }
@@ -70,7 +70,7 @@ impl Event {
                 let mut t = self.t.clone();
                 t.corrections.push(c.clone());
                 gb_tournament::standings(&t).map_err(|e| ApiError::unprocessable("bad_result", e.to_string()))?;
-                db::add_correction(&self.state.db, &self.id, &c).await.map_err(ApiError::internal)?;
+                db::add_correction(&self.db, &self.id, &c).await.map_err(ApiError::internal)?;
                 self.t = t;
                 ("correction", json!({ "round": round, "table": table, "result": c.result, "reason": c.reason }))
             }
@@ -90,7 +90,7 @@ impl Event {
                 }
             }
         };
-        db::audit(&self.state.db, &self.id, actor, action, &detail).await.map_err(ApiError::internal)?;
+        db::audit(&self.db, &self.id, actor, action, &detail).await.map_err(ApiError::internal)?;
         if matches!(action, "start_round" | "repair_round") {
             self.open_rooms(tx).await;
         }
@@ -114,7 +114,7 @@ impl Event {
         deck.validate().map_err(ApiError::invalid_deck)?;
         let deck = serde_json::to_string(&deck).map_err(ApiError::internal)?;
         let player = Player { id: account.to_owned(), name, entered_round: round, deck: Some(deck) };
-        db::add_player(&self.state.db, &self.id, &player, Some(account)).await.map_err(ApiError::internal)?;
+        db::add_player(&self.db, &self.id, &player, Some(account)).await.map_err(ApiError::internal)?;
         self.t.players.push(player);
         Ok(())
     }
@@ -131,7 +131,7 @@ impl Event {
         let mut t = self.t.clone();
         t.roster.push(c.clone());
         gb_tournament::standings(&t).map_err(|e| ApiError::unprocessable("bad_roster_change", e.to_string()))?;
-        db::add_roster_change(&self.state.db, &self.id, &c).await.map_err(ApiError::internal)?;
+        db::add_roster_change(&self.db, &self.id, &c).await.map_err(ApiError::internal)?;
         self.t = t;
         let action = if change == RosterChangeKind::Drop { "drop" } else { "readd" };
         Ok((action, json!({ "player": c.player, "before_round": before_round, "reason": c.reason })))

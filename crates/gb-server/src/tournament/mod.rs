@@ -2,10 +2,13 @@
 //! `gb_tournament::Tournament` log and is its only writer, like a room owns its match. Organizer, player and
 //! room-result commands go through its mailbox one at a time; reads use the [`EventView`] it publishes after
 //! every change. Tables are played in ordinary rooms (`tables.rs`, the only place that touches rooms).
-//! At startup every stored event is rebuilt from the database (`recover`), so a restart mid-round resumes.
+//! At startup every stored event is rebuilt from the database (`recover`), so a restart mid-round resumes. In
+//! cluster mode each event has one owner node by lease (`lease.rs`): only it runs the actor, and the others
+//! forward calls to it (api/event_calls.rs) or read the event from the database (`stored`).
 mod actor;
 mod attendance;
 mod commands;
+mod lease;
 mod match_end;
 mod repair;
 mod results;
@@ -159,37 +162,77 @@ impl Events {
     fn insert(&self, handle: EventHandle) {
         self.map.lock().expect("events lock").insert(handle.id.clone(), handle);
     }
+    /// Forgets the event if `tx` is still its registered actor's (a newer claim on this node keeps its own).
+    fn remove(&self, id: &str, tx: &mpsc::Sender<Cmd>) {
+        let mut map = self.map.lock().expect("events lock");
+        if map.get(id).is_some_and(|h| h.tx.same_channel(tx)) {
+            map.remove(id);
+        }
+    }
     pub fn all(&self) -> Vec<EventHandle> {
         self.map.lock().expect("events lock").values().cloned().collect()
     }
 }
 
-/// Stores a new event and starts its actor.
+/// Stores a new event and starts its actor (in cluster mode, under this node's lease).
 pub async fn create(state: &AppState, organizer: &str, t: gb_tournament::Tournament) -> anyhow::Result<EventHandle> {
     let id = uuid::Uuid::new_v4().simple().to_string();
     crate::db::tournaments::create(&state.db, &id, Some(organizer), &t).await?;
     crate::db::tournaments::audit(&state.db, &id, organizer, "create", &serde_json::json!({ "name": t.name })).await?;
-    let event = actor::Event::new(state.clone(), id, organizer.to_owned(), EventStatus::Registration, t);
+    let mut event = actor::Event::new(state.clone(), id, organizer.to_owned(), EventStatus::Registration, t);
+    if let Some(cluster) = &state.cluster {
+        lease::own_new(state, cluster, &mut event).await?;
+    }
     Ok(actor::spawn(state, event, Vec::new()))
 }
 
-/// Rebuilds every stored event from its rows, and watches its unfinished tables' rooms again.
+pub use lease::sweep;
+
+/// Rebuilds every stored event from its rows, and watches its unfinished tables' rooms again. Single node only:
+/// in cluster mode events come back through a claim (`lease.rs`), so two nodes never drive one event.
 pub async fn recover(state: &AppState) -> anyhow::Result<usize> {
+    if state.cluster.is_some() {
+        let leased = crate::cluster::events::lease_unleased(&state.db).await?;
+        tracing::info!(leased, "events left to the orphan sweep");
+        return Ok(0);
+    }
     let rows = crate::db::tournaments::events(&state.db).await?;
     for row in &rows {
-        let Some(t) = crate::db::tournaments::load(&state.db, &row.id).await? else { continue };
-        let status = EventStatus::parse(&row.status)
-            .ok_or_else(|| anyhow::anyhow!("unknown tournament status {:?}", row.status))?;
-        let mut event =
-            actor::Event::new(state.clone(), row.id.clone(), row.organizer_id.clone().unwrap_or_default(), status, t);
-        event.round_starts = crate::db::tournaments::round_starts(&state.db, &row.id).await?;
-        event.pairings_made = crate::db::tournaments::pairings_made(&state.db, &row.id).await?;
-        event.checked_in = crate::db::attendance::checked_in(&state.db, &row.id).await?.into_iter().collect();
-        let arrivals = crate::db::attendance::arrivals(&state.db, &row.id).await?;
-        event.arrivals = arrivals.into_iter().map(|(r, t, seats)| ((r, t), seats)).collect();
-        let rooms = crate::db::tournaments::table_rooms(&state.db, &row.id).await?;
-        let rooms = rooms.into_iter().map(|(r, t, room)| (r as u32, t as u32, room)).collect();
+        let Some((event, rooms)) = load(state, row).await? else { continue };
         actor::spawn(state, event, rooms);
     }
     Ok(rows.len())
+}
+
+/// An event as its rows say, with its tables' rooms as `(round, table, room)`; `None` if it has no rows.
+async fn load(
+    state: &AppState,
+    row: &crate::db::tournaments::EventRow,
+) -> anyhow::Result<Option<(actor::Event, Vec<(u32, u32, String)>)>> {
+    let Some(t) = crate::db::tournaments::load(&state.db, &row.id).await? else { return Ok(None) };
+    let status =
+        EventStatus::parse(&row.status).ok_or_else(|| anyhow::anyhow!("unknown tournament status {:?}", row.status))?;
+    let mut event =
+        actor::Event::new(state.clone(), row.id.clone(), row.organizer_id.clone().unwrap_or_default(), status, t);
+    event.round_starts = crate::db::tournaments::round_starts(&state.db, &row.id).await?;
+    event.pairings_made = crate::db::tournaments::pairings_made(&state.db, &row.id).await?;
+    event.checked_in = crate::db::attendance::checked_in(&state.db, &row.id).await?.into_iter().collect();
+    let arrivals = crate::db::attendance::arrivals(&state.db, &row.id).await?;
+    event.arrivals = arrivals.into_iter().map(|(r, t, seats)| ((r, t), seats)).collect();
+    let rooms = crate::db::tournaments::table_rooms(&state.db, &row.id).await?;
+    let rooms = rooms.into_iter().map(|(r, t, room)| (r as u32, t as u32, room)).collect();
+    Ok(Some((event, rooms)))
+}
+
+/// Cluster mode, an event this node does not run (its owner is another node, or nobody while it is taken
+/// over): the event as stored, read-only. Its view is what the owner would publish, less what is not stored
+/// (tables time has been called on, draw requests): every change is written before it is applied. Commands
+/// sent to it answer 503 `event_stopped`.
+pub async fn stored(state: &AppState, id: &str) -> anyhow::Result<Option<EventHandle>> {
+    let Some(row) = crate::db::tournaments::event(&state.db, id).await? else { return Ok(None) };
+    let Some((mut event, rooms)) = load(state, &row).await? else { return Ok(None) };
+    event.rooms = rooms.into_iter().map(|(r, t, room)| ((r, t), room)).collect();
+    let (tx, _) = mpsc::channel(1);
+    let (_, view) = watch::channel(Arc::new(event.view()));
+    Ok(Some(EventHandle { id: id.to_owned(), tx, view }))
 }

@@ -55,7 +55,7 @@ impl Event {
         if let Some(left_out) = present.iter().find(|id| !seated(id)) {
             return Err(bad(format!("{left_out} is in the event but not paired: pair every present player once")));
         }
-        let at = db::replace_round(&self.state.db, &self.id, round, &new).await.map_err(ApiError::internal)?;
+        let at = db::replace_round(&self.db, &self.id, round, &new).await.map_err(ApiError::internal)?;
         self.t = t;
         // The new tables' seats get the whole grace period to join their new rooms (attendance.rs).
         if let Some(seated) = self.pairings_made.get_mut(round as usize - 1) {

@@ -44,7 +44,7 @@ impl Event {
         result: TableResult,
     ) -> Result<(), ApiError> {
         let t = self.with_result(round, table, &result)?;
-        db::record_result(&self.state.db, &self.id, round, table, &result).await.map_err(ApiError::internal)?;
+        db::record_result(&self.db, &self.id, round, table, &result).await.map_err(ApiError::internal)?;
         self.t = t;
         self.end_room_match(round, table, &result);
         Ok(())

@@ -22,11 +22,11 @@ impl Event {
             _ => ApiError::conflict("cannot_pair", e.to_string()),
         })?;
         for c in &unchecked {
-            db::add_roster_change(&self.state.db, &self.id, c).await.map_err(ApiError::internal)?;
+            db::add_roster_change(&self.db, &self.id, c).await.map_err(ApiError::internal)?;
             self.t.roster.push(c.clone());
         }
-        db::insert_round(&self.state.db, &self.id, plan.round, &plan.pairings).await.map_err(ApiError::internal)?;
-        db::set_status(&self.state.db, &self.id, EventStatus::Running.name()).await.map_err(ApiError::internal)?;
+        db::insert_round(&self.db, &self.id, plan.round, &plan.pairings).await.map_err(ApiError::internal)?;
+        db::set_status(&self.db, &self.id, EventStatus::Running.name()).await.map_err(ApiError::internal)?;
         self.status = EventStatus::Running;
         self.t.rounds.push(gb_tournament::Round { pairings: plan.pairings.clone() });
         let now = now_ms();
@@ -54,7 +54,7 @@ impl Event {
                 let seats = players.clone().map(|id| self.seated(&id));
                 let [a, b] = seats;
                 let room = tables::open(&self.state, &self.t.settings, [a?, b?]).await?;
-                db::set_room(&self.state.db, &self.id, round, table, &room.id).await?;
+                db::set_room(&self.db, &self.id, round, table, &room.id).await?;
                 anyhow::Ok(room)
             };
             match opened.await {

@@ -2,12 +2,16 @@
 //! spectator delay, recovery all come from `room/`), created with both players seated, and watched through its
 //! published info so each finished game reaches the event.
 use super::Cmd;
+use crate::cluster::Cluster;
 use crate::protocol::{GameResult, MatchEndReason, SpectatorDelay, Visibility};
 use crate::room::{RoomConfig, RoomHandle, recover, spawn_room};
 use crate::state::AppState;
 use gb_core::DeckList;
 use gb_tournament::Settings;
+use std::sync::Arc;
+use std::time::Duration;
 use tokio::sync::mpsc;
+use tokio::time::Instant;
 
 /// One seat of a table: the account, its name, its locked deck.
 pub struct Seated {
@@ -32,8 +36,19 @@ pub async fn open(state: &AppState, settings: &Settings, seats: [Seated; 2]) -> 
     let empty: [Option<crate::room::SeatEntry>; 2] = [None, None];
     crate::db::rooms::insert_room(&state.db, &id, &serde_json::to_string(&cfg)?, &serde_json::to_string(&empty)?)
         .await?;
-    let handle = spawn_room(state.room_deps(), recover::fresh_room(id, cfg, empty));
-    state.rooms.insert(handle.clone());
+    let handle = match &state.cluster {
+        // The event's owner runs its tables' rooms, so it watches them here (docs/multi-node.md, "Tournaments").
+        Some(cluster) => {
+            let me = cluster.node_id();
+            crate::cluster::lease::place_on(&state.db, &id, &me).await?;
+            claim_here(state, cluster, &id).await?
+        }
+        None => {
+            let handle = spawn_room(state.room_deps(), recover::fresh_room(id, cfg, empty));
+            state.rooms.insert(handle.clone());
+            handle
+        }
+    };
     for s in seats {
         let Seated { account_id, name: display_name, deck } = s;
         handle.join(account_id, display_name, deck).await.map_err(|e| anyhow::anyhow!("seating a player: {e}"))?;
@@ -47,10 +62,38 @@ pub async fn reattach(state: &AppState, room_id: &str) -> anyhow::Result<RoomHan
     if let Some(h) = state.rooms.get(room_id) {
         return Ok(h);
     }
+    if let Some(cluster) = &state.cluster {
+        return claim_here(state, cluster, room_id).await;
+    }
     let init = recover::load_room(&state.room_deps(), room_id).await?;
     let handle = spawn_room(state.room_deps(), init);
     state.rooms.insert(handle.clone());
     Ok(handle)
+}
+
+/// Cluster mode: claims a table's room for this node (the event's owner) and runs it, rebuilt from its log. A
+/// room idle eviction closed has no lease row any more and gets one. The room sweep leaves tables' rooms to
+/// their event's owner (cluster/sweep.rs); a room still held by another node (a draining one releasing it, or
+/// this node's own sweep a moment ahead) is waited for, up to 3 s, then refused.
+async fn claim_here(state: &AppState, cluster: &Arc<Cluster>, room_id: &str) -> anyhow::Result<RoomHandle> {
+    use crate::cluster::{lease, owner_of, sweep};
+    let deadline = Instant::now() + Duration::from_secs(3);
+    loop {
+        if let Some(h) = state.rooms.get(room_id) {
+            return Ok(h);
+        }
+        let me = cluster.node_id();
+        lease::ensure(&state.db, room_id).await?;
+        if let Some(claimed) = lease::claim(&state.db, room_id, &me).await? {
+            sweep::adopt(&state.room_deps(), cluster, room_id, &me, claimed, "event").await;
+            continue;
+        }
+        if Instant::now() >= deadline {
+            let owner = owner_of(&state.db, room_id).await?;
+            anyhow::bail!("the table's room was not claimed in time (its owner: {owner:?})");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
 
 /// Tells a table's room that the event ended its match (match_end.rs). In the background: the event's mailbox

@@ -1,7 +1,7 @@
 //! Real `gb-server` processes in cluster mode on one fresh PostgreSQL database and the real NATS (issue #15,
 //! docs/multi-node.md "Tests"): starting, signalling and restarting nodes, reading their metrics and the lease
 //! directory, seating a room on its owner, and checking a match's log against what its clients were told
-//! (cluster.rs, cluster_chaos.rs).
+//! (tests/cluster/).
 use crate::helpers::TestDb;
 use crate::players::{SeatReport, owner_base};
 use crate::process::{Server, free_port, start};

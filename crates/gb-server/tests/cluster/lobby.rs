@@ -2,31 +2,16 @@
 //! PostgreSQL database and the real NATS. Rooms created on every node are listed alike by every node
 //! (`GET /api/rooms`), private ones nowhere; while the owner of most of them lies dead and its rooms are taken
 //! over, every listing a survivor gives is still complete and has no room twice.
-#[allow(dead_code)]
-#[path = "support/cluster.rs"]
-mod cluster;
-#[allow(dead_code)]
-#[path = "api/helpers.rs"]
-mod helpers;
-#[allow(dead_code)]
-#[path = "support/players.rs"]
-mod players;
-#[allow(dead_code)]
-#[path = "support/process.rs"]
-mod process;
-#[allow(dead_code)]
-#[path = "api/wsclient.rs"]
-mod wsclient;
 
-use cluster::{Node, TTL, create_room, owner_after, start_nodes};
+use crate::cluster::{Node, TTL, create_room, owner_after, start_nodes};
+use crate::helpers::{Backend, test_database};
+use crate::players::owner_base;
+use crate::wsclient::{guest_at, join};
 use gb_server::Db;
 use gb_server::cluster::owner_of;
-use helpers::{Backend, test_database};
-use players::owner_base;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
-use wsclient::{guest_at, join};
 
 async fn lobby(base: &str) -> Value {
     let r = reqwest::get(format!("{base}/api/rooms")).await.unwrap();
@@ -59,6 +44,7 @@ async fn owned_by(store: &Db, nodes: &[Node], rooms: &BTreeSet<String>) -> Vec<u
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_node_lists_every_public_room_through_a_takeover() {
+    let _one = crate::ONE_CLUSTER.lock().await;
     let db = test_database(Backend::Postgres).await;
     let store = Db::connect(&db.url).await.unwrap();
     let mut nodes = start_nodes(&db, 3, &[]).await;

@@ -10,31 +10,16 @@
 //! epochs never decreasing (I2); no intent key and no acknowledged version twice (I6); the match finished; its
 //! spectator never went backwards; and no client saw a version gap (each folds every frame into what it holds,
 //! and a gap fails the fold). `GB_CLUSTER_CHAOS_MATCHES` (50) and `GB_CLUSTER_CHAOS_KILLS` (3) tune the run.
-#[allow(dead_code)]
-#[path = "support/cluster.rs"]
-mod cluster;
-#[allow(dead_code)]
-#[path = "api/helpers.rs"]
-mod helpers;
-#[allow(dead_code)]
-#[path = "support/players.rs"]
-mod players;
-#[allow(dead_code)]
-#[path = "support/process.rs"]
-mod process;
-#[allow(dead_code)]
-#[path = "api/wsclient.rs"]
-mod wsclient;
 
-use cluster::{check_log, index_of, match_id, seated, start_nodes};
+use crate::cluster::{check_log, index_of, match_id, seated, start_nodes};
+use crate::helpers::{Backend, test_database};
+use crate::players::{Player, SeatReport, Target, play_seat, watch};
+use crate::wsclient::Lcg;
 use gb_server::Db;
-use helpers::{Backend, test_database};
-use players::{Player, SeatReport, Target, play_seat, watch};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 use tokio::task::JoinHandle;
-use wsclient::Lcg;
 
 const NODES: usize = 3;
 
@@ -69,6 +54,7 @@ async fn busiest_owner(store: &Db) -> Option<(String, i64)> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn live_matches_survive_sigkills_of_their_owners() {
+    let _one = crate::ONE_CLUSTER.lock().await;
     let (matches, kills) = (setting("GB_CLUSTER_CHAOS_MATCHES", 50), setting("GB_CLUSTER_CHAOS_KILLS", 3));
     let started = Instant::now();
     let db = test_database(Backend::Postgres).await;
@@ -125,7 +111,7 @@ async fn live_matches_survive_sigkills_of_their_owners() {
         if !reports.iter().all(|r| r.finished) {
             let seats: Vec<String> =
                 reports.iter().map(|r| format!("{} acks/{} sockets", r.acks.len(), r.connects)).collect();
-            let rows = cluster::log(&store, &t.match_id).await.len();
+            let rows = crate::cluster::log(&store, &t.match_id).await.len();
             unfinished.push(format!("{} ({rows} versions, epochs {epochs:?}, seats {seats:?})", t.match_id));
         }
         acked += reports.iter().map(|r| r.acks.len()).sum::<usize>();

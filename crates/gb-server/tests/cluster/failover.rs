@@ -1,41 +1,22 @@
 //! Three real `gb-server` processes against one fresh PostgreSQL database in cluster mode (issue #15,
 //! docs/multi-node.md "Tests"): failover after SIGKILL, split brain under SIGSTOP (with and without the node's
 //! self-fence), drain on SIGTERM. Clients connect to the room's owner (its lease row), so what is measured is the
-//! lease and the fence, not the relay (tests/api/relay*.rs and cluster_chaos.rs relay).
+//! lease and the fence, not the relay (tests/api/relay*.rs and chaos.rs relay).
 //! After each match: every acknowledged intent is in the log at its version (I1), versions have no gap and
 //! epochs never decrease as versions grow (I2), no acknowledged version twice, no `intent_key` twice (I6).
-#[allow(dead_code)]
-#[path = "support/cluster.rs"]
-mod cluster;
-#[allow(dead_code)]
-#[path = "api/helpers.rs"]
-mod helpers;
-#[allow(dead_code)]
-#[path = "support/players.rs"]
-mod players;
-#[allow(dead_code)]
-#[path = "support/process.rs"]
-mod process;
-#[allow(dead_code)]
-#[path = "api/wsclient.rs"]
-mod wsclient;
 
-use cluster::{
+use crate::cluster::{
     HEARTBEAT, Node, TTL, check_log, connect_owner, create_room, index_of, log, match_id, owner_after, seated,
     start_nodes, wait_rows,
 };
+use crate::helpers::{Backend, TestDb, test_database};
+use crate::players::{Player, SeatReport, Target, owner_base, play_seat, watch};
+use crate::wsclient::{Guest, Lcg, Ws, advance, choose, connect, guest_at, join, try_resume};
 use gb_server::Db;
 use gb_server::cluster::owner_of;
-use helpers::{Backend, TestDb, test_database};
-use players::{Player, SeatReport, Target, owner_base, play_seat, watch};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
-use wsclient::{Guest, Lcg, Ws, advance, choose, connect, guest_at, join, try_resume};
-
-/// One cluster of three processes at a time: these tests measure lease timings (a heartbeat within 400 ms),
-/// which eighteen processes on a two-core machine would turn into self-fences.
-static ONE_CLUSTER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// Both seats and a spectator, following the owner across failures until the match ends.
 fn spawn_play(
@@ -84,7 +65,7 @@ struct UnderWay {
 }
 
 async fn under_way(rows: usize) -> UnderWay {
-    let one = ONE_CLUSTER.lock().await;
+    let one = crate::ONE_CLUSTER.lock().await;
     let db = test_database(Backend::Postgres).await;
     let store = Db::connect(&db.url).await.unwrap();
     let nodes = start_nodes(&db, 3, &[]).await;
@@ -142,7 +123,7 @@ async fn failover_after_sigkill() {
 /// SIGSTOP the owner past its lease; a survivor claims; SIGCONT: the old owner never appends again, and stands
 /// down (by its database fence, or first by its own self-fence) within a heartbeat or so.
 async fn split_brain(no_self_fence: bool) {
-    let _one = ONE_CLUSTER.lock().await;
+    let _one = crate::ONE_CLUSTER.lock().await;
     let db = test_database(Backend::Postgres).await;
     let store = Db::connect(&db.url).await.unwrap();
     let extra: &[(&str, &str)] = if no_self_fence { &[("GB_TEST_NO_SELF_FENCE", "1")] } else { &[] };
@@ -244,7 +225,7 @@ async fn drain_on_sigterm() {
 /// moments (one machine, one clock). Without the handover a drain would give back the second waited here; without
 /// the charge a crash would give back the time before the last heartbeat.
 async fn clock_across_owner_change(crash: bool) {
-    let _one = ONE_CLUSTER.lock().await;
+    let _one = crate::ONE_CLUSTER.lock().await;
     let db = test_database(Backend::Postgres).await;
     let store = Db::connect(&db.url).await.unwrap();
     let mut nodes = start_nodes(&db, 3, &[]).await;
@@ -364,7 +345,7 @@ struct FencedRoom {
 }
 
 async fn fenced_room(best_of: u8) -> FencedRoom {
-    let one = ONE_CLUSTER.lock().await;
+    let one = crate::ONE_CLUSTER.lock().await;
     let db = test_database(Backend::Postgres).await;
     let store = Db::connect(&db.url).await.unwrap();
     let nodes = start_nodes(&db, 3, &[("GB_TEST_NO_SELF_FENCE", "1")]).await;

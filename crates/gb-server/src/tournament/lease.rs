@@ -1,0 +1,123 @@
+//! An event's lease in cluster mode (docs/multi-node.md, "Tournaments"): one owner node runs the event's actor,
+//! its writes fenced by the lease epoch. A surviving node's sweep claims an event whose owner died (or that a
+//! draining owner released) and rebuilds it from its rows, the rebuild a single node does at startup; the
+//! event's tables' rooms come with it (tables.rs `reattach`), so the event watches them locally.
+use super::actor::{self, Event};
+use super::{Cmd, EventHandle};
+use crate::cluster::events::{self as leases, owned_key};
+use crate::cluster::{Cluster, Lease};
+use crate::db::Db;
+use crate::db::event_fence::EventDb;
+use crate::state::AppState;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+/// How long a stand-down waits for the database before leaving the lease to expire instead.
+const RELEASE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Resolves when the node stops the event (drain, lost or doubtful node lease); never without a lease.
+pub(super) async fn stopped(lease: &Option<Lease>) {
+    match lease {
+        Some(l) => l.stopped().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Makes `event` this node's under `epoch`: its writes fenced, its lease held where drain and self-fence find it.
+pub(super) fn hold(state: &AppState, cluster: &Cluster, event: &mut Event, node: String, epoch: i64) {
+    if let Db::Pg(pool) = &state.db {
+        event.db = EventDb::fenced(pool.clone(), &event.id, epoch);
+    }
+    event.lease = Some(cluster.hold(&owned_key(&event.id), node, epoch));
+}
+
+impl Event {
+    /// Stops running the event on this node. On a drain the lease goes to the least-loaded other node (it claims
+    /// it within a sweep); after a fenced write the lease has moved on already; otherwise it is released if this
+    /// claim still holds it, so a sweeper rebuilds the event from its rows at once. Nothing is lost either way:
+    /// every change was written (fenced) before it was applied in memory.
+    pub(super) async fn stand_down(&mut self, tx: &mpsc::Sender<Cmd>, why: &str) {
+        let Some(lease) = self.lease.clone() else { return };
+        tracing::info!(event = %self.id, epoch = lease.epoch, why, "event stands down");
+        if !self.db.fenced_out() {
+            let db = self.state.db.clone();
+            let release = async {
+                let next = match lease.is_handover() {
+                    true => crate::cluster::lease::least_loaded(&db, Some(&lease.node)).await?,
+                    false => None,
+                };
+                leases::release(&db, &self.id, &lease.node, lease.epoch, next.as_deref()).await
+            };
+            match tokio::time::timeout(RELEASE_TIMEOUT, release).await {
+                Ok(Ok(released)) => tracing::debug!(event = %self.id, released, "event lease released"),
+                Ok(Err(e)) => tracing::warn!(event = %self.id, error = %e, "event lease not released; it will expire"),
+                Err(_) => tracing::warn!(event = %self.id, "event lease release timed out; it will expire"),
+            }
+        }
+        self.state.events.remove(&self.id, tx);
+        if let Some(cluster) = &self.state.cluster {
+            cluster.forget(&owned_key(&self.id), lease.epoch);
+        }
+    }
+}
+
+/// A new event in cluster mode: owned by the node that created it (epoch 1).
+pub(super) async fn own_new(state: &AppState, cluster: &Cluster, event: &mut Event) -> anyhow::Result<()> {
+    let me = cluster.node_id();
+    let epoch = leases::created(&state.db, &event.id, &me).await?;
+    hold(state, cluster, event, me, epoch);
+    metrics::counter!("gb_event_claims_total", "reason" => "created").increment(1);
+    Ok(())
+}
+
+/// Runs an event this node has just claimed: rebuilt from its rows, its tables' rooms claimed with it.
+async fn adopt(state: &AppState, cluster: &Cluster, id: &str, me: &str, epoch: i64) -> anyhow::Result<EventHandle> {
+    let started = Instant::now();
+    let row = crate::db::tournaments::event(&state.db, id).await?.ok_or_else(|| anyhow::anyhow!("no event {id}"))?;
+    let (mut event, rooms) = super::load(state, &row).await?.ok_or_else(|| anyhow::anyhow!("no event {id}"))?;
+    hold(state, cluster, &mut event, me.to_owned(), epoch);
+    let handle = actor::spawn(state, event, rooms);
+    metrics::histogram!("gb_event_rebuild_seconds").record(started.elapsed().as_secs_f64());
+    Ok(handle)
+}
+
+/// Claims events nobody holds every sweep interval until shutdown; skips while draining or while the node's own
+/// lease is in doubt (cluster/sweep.rs does the same for rooms).
+pub async fn sweep(state: AppState, cluster: Arc<Cluster>) {
+    let mut tick = tokio::time::interval(Duration::from_millis(cluster.settings.sweep_ms));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = state.shutdown.cancelled() => break,
+            _ = tick.tick() => {}
+        }
+        if cluster.is_draining() || cluster.fence_due(Instant::now()) {
+            continue;
+        }
+        let me = cluster.node_id();
+        let orphans = match leases::orphans(&state.db, &me).await {
+            Ok(o) => o,
+            Err(e) => {
+                tracing::warn!(error = %e, "event sweep failed");
+                continue;
+            }
+        };
+        for id in orphans {
+            match leases::claim(&state.db, &id, &me).await {
+                Ok(Some(epoch)) => match adopt(&state, &cluster, &id, &me, epoch).await {
+                    Ok(_) => {
+                        metrics::counter!("gb_event_claims_total", "reason" => "sweep").increment(1);
+                        tracing::info!(event = %id, epoch, "event claimed");
+                    }
+                    Err(e) => {
+                        tracing::error!(event = %id, error = %format!("{e:#}"), "claimed event not rebuilt; releasing it");
+                        let _ = leases::release(&state.db, &id, &me, epoch, None).await;
+                    }
+                },
+                Ok(None) => {} // another node was faster
+                Err(e) => tracing::warn!(event = %id, error = %e, "event claim failed"),
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+//! Real `gb-server` processes in cluster mode on one fresh PostgreSQL database each and the real NATS (issue #15,
+//! docs/multi-node.md "Tests"), one test binary: failover, split brain and drain (`failover.rs`), chaos across
+//! three nodes (`chaos.rs`), the lobby through a takeover (`lobby.rs`) and tournaments on several nodes
+//! (`events.rs`). The helpers are shared with the API tests (`../api/`) and `../support/`.
+#[allow(dead_code)]
+#[path = "../support/cluster.rs"]
+mod cluster;
+#[allow(dead_code)]
+#[path = "../api/helpers.rs"]
+mod helpers;
+#[allow(dead_code)]
+#[path = "../support/players.rs"]
+mod players;
+#[allow(dead_code)]
+#[path = "../support/process.rs"]
+mod process;
+#[allow(dead_code)]
+#[path = "../api/wsclient.rs"]
+mod wsclient;
+
+mod chaos;
+mod events;
+mod failover;
+mod lobby;
+
+/// One cluster of processes at a time (the tests of this binary run in parallel threads): they measure lease
+/// timings (a heartbeat within 400 ms), which eighteen processes on a two-core machine would turn into
+/// self-fences.
+static ONE_CLUSTER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
