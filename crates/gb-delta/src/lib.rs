@@ -10,8 +10,10 @@
 use serde_json::{Map, Value};
 use ts_rs::TS;
 
+mod members;
 mod pointer;
 mod wire;
+pub use members::{Members, diff_members};
 pub use pointer::PatchError;
 
 /// One RFC 6902 operation. `path` is a JSON Pointer (RFC 6901). On the wire an op is a short array, not RFC

@@ -3,6 +3,9 @@ use serde_json::json;
 
 fn roundtrip(old: Value, new: Value) -> Vec<PatchOp> {
     let ops = diff(&old, &new);
+    if old.is_object() && new.is_object() {
+        assert_eq!(by_members(&old, &new), ops, "member by member gives what diff gives");
+    }
     let mut doc = old;
     apply(&mut doc, &ops).expect("a diff applies to its own base");
     assert_eq!(doc, new);
@@ -150,10 +153,35 @@ fn diff_gives_the_recorded_frames_patches_exactly() {
             if let Some(patch) = step["frame"].get("patch") {
                 let sent: Vec<PatchOp> = serde_json::from_value(patch.clone()).expect("recorded ops");
                 assert_eq!(diff(prev, &step["doc"]), sent, "{} step {updates}", s["kind"]);
+                assert_eq!(by_members(prev, &step["doc"]), sent, "{} step {updates}", s["kind"]);
                 updates += 1;
             }
             prev = &step["doc"];
         }
     }
     assert!(updates >= 60, "only {updates} recorded updates");
+}
+
+/// [`diff_members`] over the two documents' texts.
+fn by_members(old: &Value, new: &Value) -> Vec<PatchOp> {
+    let [o, n] = [old, new].map(|d| Members::of(d, 0).expect("an object"));
+    assert_eq!((o.to_value(), n.to_value()), (old.clone(), new.clone()));
+    diff_members(&o, &n)
+}
+
+#[test]
+fn members_diff_like_the_whole_document() {
+    // Removed, added and changed members, a changed `type` (the root replaced whole), nothing changed.
+    let cases = [
+        (json!({"a": 1, "b": [1, 2], "c": {"x": 1}}), json!({"b": [1, 3], "c": {"x": 1}, "d": null})),
+        (json!({"type": "a", "n": 1}), json!({"type": "b", "n": 1})),
+        (json!({"type": "a", "n": 1}), json!({"n": 1})),
+        (json!({"z": zone(1..=10), "n": 1}), json!({"z": zone(1..=10), "n": 1})),
+        (json!({"a": 1, "b": 2}), json!({"a": 2, "b": 3})),
+        (json!({"a\\b": 1, "a/b": [1], "é": "\"q\""}), json!({"a\\b": 2, "a/b": [2], "é": "q"})),
+    ];
+    for (old, new) in cases {
+        roundtrip(old, new);
+    }
+    assert!(Members::of(&json!([1]), 0).is_err(), "only an object has members");
 }
