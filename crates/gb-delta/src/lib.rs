@@ -10,10 +10,10 @@
 use serde_json::{Map, Value};
 use ts_rs::TS;
 
-mod members;
 mod pointer;
+mod text;
 mod wire;
-pub use members::{Members, diff_members};
+pub use text::diff_text;
 pub use pointer::PatchError;
 
 /// One RFC 6902 operation. `path` is a JSON Pointer (RFC 6901). On the wire an op is a short array, not RFC
