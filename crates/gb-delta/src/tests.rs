@@ -3,6 +3,9 @@ use serde_json::json;
 
 fn roundtrip(old: Value, new: Value) -> Vec<PatchOp> {
     let ops = diff(&old, &new);
+    if old.is_object() && new.is_object() {
+        assert_eq!(by_text(&old, &new), ops, "diffing the texts gives what diffing the values gives");
+    }
     let mut doc = old;
     apply(&mut doc, &ops).expect("a diff applies to its own base");
     assert_eq!(doc, new);
@@ -150,10 +153,40 @@ fn diff_gives_the_recorded_frames_patches_exactly() {
             if let Some(patch) = step["frame"].get("patch") {
                 let sent: Vec<PatchOp> = serde_json::from_value(patch.clone()).expect("recorded ops");
                 assert_eq!(diff(prev, &step["doc"]), sent, "{} step {updates}", s["kind"]);
+                assert_eq!(by_text(prev, &step["doc"]), sent, "{} step {updates}", s["kind"]);
                 updates += 1;
             }
             prev = &step["doc"];
         }
     }
     assert!(updates >= 60, "only {updates} recorded updates");
+}
+
+/// [`diff_text`] over the two documents' texts.
+fn by_text(old: &Value, new: &Value) -> Vec<PatchOp> {
+    diff_text(&serde_json::to_vec(old).unwrap(), &serde_json::to_vec(new).unwrap())
+}
+
+#[test]
+fn texts_diff_like_their_values() {
+    // Removed, added and changed keys, a changed `type` (replaced whole), nothing changed, escapes in keys and
+    // strings, empty containers, and a document that is not an object.
+    let cases = [
+        (json!({"a": 1, "b": [1, 2], "c": {"x": 1}}), json!({"b": [1, 3], "c": {"x": 1}, "d": null})),
+        (json!({"type": "a", "n": 1}), json!({"type": "b", "n": 1})),
+        (json!({"type": "a", "n": 1}), json!({"n": 1})),
+        (json!({"z": zone(1..=10), "n": 1}), json!({"z": zone(1..=10), "n": 1})),
+        (json!({"a": 1, "b": 2}), json!({"a": 2, "b": 3})),
+        (json!({"a\\b": 1, "a/b": [1], "\"": "\"q]\"", "é": {}}), json!({"a\\b": 2, "a/b": [2], "\"": "q", "é": []})),
+        (json!({"x": {}, "y": [], "z": [[], {}]}), json!({"x": {"k": [true]}, "y": [false, null], "z": [{}, []]})),
+        (zone(1..=4), zone(2..=5)),
+        (json!([1, "a,b", -2.5e3]), json!([1, "a,b]", -2.5e3, 7])),
+    ];
+    for (old, new) in cases {
+        assert_eq!(by_text(&old, &new), roundtrip(old, new));
+    }
+    // Texts as a struct is written: fields in declaration order, not sorted; ops still come out in key order.
+    let (old, new) = (br#"{"turn":3,"hp":[9,9],"active":"A"}"#, br#"{"turn":4,"hp":[9,7],"active":"B"}"#);
+    let parsed = |t: &[u8]| serde_json::from_slice::<Value>(t).unwrap();
+    assert_eq!(diff_text(old, new), diff(&parsed(old), &parsed(new)));
 }

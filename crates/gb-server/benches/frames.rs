@@ -51,7 +51,7 @@ fn main() {
                     writeln!(files[i], "{}", p.frame.as_str()).expect("dump write");
                 }
                 let frame: Value = serde_json::from_str(p.frame.as_str()).expect("frames are JSON");
-                let mut view = seen.doc.clone();
+                let mut view = seen.doc();
                 let legal = view.as_object_mut().and_then(|m| m.remove("legal"));
                 let old = json!({"type": "update", "v": v, "events": frame["events"], "view": view,
                     "legal": legal, "clocks": null});

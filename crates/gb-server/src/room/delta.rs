@@ -7,17 +7,21 @@ use axum::extract::ws::Utf8Bytes;
 use gb_core::view::MatchView;
 use gb_core::{Events, Intent, MatchState, legal_intents, view_for};
 use serde::Serialize;
-use serde_json::Value;
 
 /// What a viewer kind holds at a version: the snapshot's `view` and `legal`, and them as the JSON document the
 /// next patch applies to: the view's fields with `legal` beside them (one level less in every patch path than
 /// `{"view": …, "legal": …}`, 5 bytes an op; `MatchView` has no field of that name). Clocks travel whole in every frame (they change
 /// with every version and a snapshot's are settled at connect time, so they are no base to patch).
+///
+/// The document is kept as its JSON text, not as a `Value` tree: the next version's diff (`gb_delta::diff_text`)
+/// passes over every part whose text did not change with one byte comparison and parses only what goes into an
+/// op (issue 14: the whole tree, built, compared and dropped per version and kind, topped the server's profile).
 #[derive(Clone, Debug)]
 pub struct Seen {
     pub view: MatchView,
     pub legal: Vec<Intent>,
-    pub doc: Value,
+    /// The document as compact JSON.
+    pub text: Vec<u8>,
 }
 
 #[derive(Serialize)]
@@ -29,12 +33,19 @@ struct Doc<'a> {
 
 impl Seen {
     pub fn of(state: &MatchState, kind: Kind) -> Seen {
-        Seen::new(view_for(state, kind.viewer()), legal_for(state, kind))
+        Seen::new(view_for(state, kind.viewer()), legal_for(state, kind), 0)
     }
 
-    fn new(view: MatchView, legal: Vec<Intent>) -> Seen {
-        let doc = serde_json::to_value(Doc { view: &view, legal: &legal }).expect("views serialize");
-        Seen { view, legal, doc }
+    /// `capacity`: the previous document's length, so its text is written into one allocation.
+    fn new(view: MatchView, legal: Vec<Intent>, capacity: usize) -> Seen {
+        let mut text = Vec::with_capacity(capacity);
+        serde_json::to_writer(&mut text, &Doc { view: &view, legal: &legal }).expect("views serialize");
+        Seen { view, legal, text }
+    }
+
+    /// The document as a `Value` (tests; the diff works on the text).
+    pub fn doc(&self) -> serde_json::Value {
+        serde_json::from_slice(&self.text).expect("a document is JSON")
     }
 }
 
@@ -80,8 +91,8 @@ pub fn project(
     if evs.is_empty() && legal == prev.legal && prev.view == view {
         return Projected { frame: Utf8Bytes::from(ServerMsg::Skip { v }.encode()), seen: None, turn };
     }
-    let seen = Seen::new(view, legal);
-    let patch = gb_delta::diff(&prev.doc, &seen.doc);
+    let seen = Seen::new(view, legal, prev.text.len());
+    let patch = gb_delta::diff_text(&prev.text, &seen.text);
     let frame = Utf8Bytes::from(ServerMsg::Update { v, events: evs, patch, clocks }.encode());
     Projected { frame, seen: Some(seen), turn }
 }

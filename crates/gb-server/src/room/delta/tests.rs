@@ -4,7 +4,7 @@
 use super::*;
 use gb_core::playout::RandomPolicy;
 use gb_core::{MatchSetup, apply, new_match, owed_seat};
-use serde_json::json;
+use serde_json::{Value, json};
 
 fn setup(seed: u64) -> MatchState {
     let decks = gb_core::decks::preconstructed();
@@ -22,7 +22,7 @@ fn play(seed: u64, from: u32, to: u32) -> Vec<(Kind, Value, Vec<(Value, Value)>)
     let mut state = setup(seed);
     let mut policy = RandomPolicy::new(seed);
     let mut held = Kind::ALL.map(|k| Seen::of(&state, k));
-    let mut out: Vec<_> = Kind::ALL.iter().map(|k| (*k, held[k.index()].doc.clone(), Vec::new())).collect();
+    let mut out: Vec<_> = Kind::ALL.iter().map(|k| (*k, held[k.index()].doc(), Vec::new())).collect();
     let mut v = 0;
     while let Some(seat) = owed_seat(&state) {
         if v >= to {
@@ -41,9 +41,9 @@ fn play(seed: u64, from: u32, to: u32) -> Vec<(Kind, Value, Vec<(Value, Value)>)
             let frame: Value = serde_json::from_str(p.frame.as_str()).expect("frames are JSON");
             let (_, base, steps) = &mut out[kind.index()];
             if v <= from {
-                *base = held[kind.index()].doc.clone();
+                *base = held[kind.index()].doc();
             } else {
-                steps.push((frame, held[kind.index()].doc.clone()));
+                steps.push((frame, held[kind.index()].doc()));
             }
         }
     }
@@ -57,7 +57,7 @@ fn applying_each_delta_to_the_previous_document_gives_the_next_one() {
         let mut state = setup(seed);
         let mut policy = RandomPolicy::new(seed);
         let mut held = Kind::ALL.map(|k| Seen::of(&state, k));
-        let mut client = Kind::ALL.map(|k| Seen::of(&state, k).doc);
+        let mut client = Kind::ALL.map(|k| Seen::of(&state, k).doc());
         let mut v = 0;
         while let Some(seat) = owed_seat(&state) {
             let intent = policy.pick(&legal_intents(&state, seat));
@@ -67,11 +67,14 @@ fn applying_each_delta_to_the_previous_document_gives_the_next_one() {
                 let i = kind.index();
                 let p = project(&state, &events, kind, &held[i], v, None);
                 let frame: Value = serde_json::from_str(p.frame.as_str()).unwrap();
-                let full = Seen::of(&state, kind).doc;
+                let full = Seen::of(&state, kind).doc();
                 match frame["type"].as_str() {
                     Some("update") => {
                         updates += 1;
                         let patch: Vec<gb_delta::PatchOp> = serde_json::from_value(frame["patch"].clone()).unwrap();
+                        // Diffing the texts sends exactly what diffing the whole documents as values gives.
+                        let whole = gb_delta::diff(&held[i].doc(), &full);
+                        assert_eq!(patch, whole, "seed {seed} v{v} {kind:?}: the patch is not the documents' diff");
                         gb_delta::apply(&mut client[i], &patch).expect("a delta applies to the previous document");
                         assert_eq!(client[i], full, "seed {seed} v{v} {kind:?}: patched document differs");
                     }
