@@ -37,7 +37,14 @@ fn short(bytes: &[u8]) -> String {
 
 /// One line per step: step, seat, intent digest, state hash, views digest, events digest. The whole match is
 /// also folded into one SHA-256 in the header, so a change is caught even where the short digests collide.
-fn step_line(step: usize, seat: &str, intent: &str, state: &MatchState, events: Option<&Events>, all: &mut Sha256) -> String {
+fn step_line(
+    step: usize,
+    seat: &str,
+    intent: &str,
+    state: &MatchState,
+    events: Option<&Events>,
+    all: &mut Sha256,
+) -> String {
     let mut views = Vec::new();
     let mut evs = Vec::new();
     for viewer in VIEWERS {
@@ -95,7 +102,8 @@ fn render() -> String {
     out
 }
 
-const PARTS: [&str; 6] = ["step", "seat", "intent", "state hash", "views (A, B, spectator)", "events (A, B, spectator)"];
+const PARTS: [&str; 6] =
+    ["step", "seat", "intent", "state hash", "views (A, B, spectator)", "events (A, B, spectator)"];
 
 /// Names the first differing match and step, and which part of it differs.
 fn first_difference(expected: &str, actual: &str) -> Option<String> {

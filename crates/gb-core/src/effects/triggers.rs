@@ -122,7 +122,9 @@ pub(crate) fn listening(
     // counts invisible gems, asking about every other hero (`live_program`; issue 14).
     let effect = active_effect(state, seat, pos)?;
     let program = super::program(effect)?;
-    if !matches!(program, Program::Trigger { on: listens, .. } if *listens == on) || !effect_usable(state, seat, pos, effect) {
+    if !matches!(program, Program::Trigger { on: listens, .. } if *listens == on)
+        || !effect_usable(state, seat, pos, effect)
+    {
         return None;
     }
     listening_with(state, seat, pos, on, (effect, program), |p| live_program(state, seat, p))
