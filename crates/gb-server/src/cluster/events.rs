@@ -65,15 +65,13 @@ pub async fn release(
 
 /// The event's live owner, if any; `Ok(None)` also when the event has no lease row.
 pub async fn owner_of(db: &Db, event: &str) -> Result<Option<Owner>, sqlx::Error> {
-    let Db::Pg(pool) = db else { return Ok(None) };
-    let row: Option<(String, i64)> = sqlx::query_as(
+    super::live_owner(
+        db,
         "SELECT l.owner_node, l.epoch FROM event_leases l JOIN nodes n ON n.node_id = l.owner_node \
          WHERE l.event_id = $1 AND n.expires_at > clock_timestamp()",
+        event,
     )
-    .bind(event)
-    .fetch_optional(pool)
-    .await?;
-    Ok(row.map(|(node, epoch)| Owner { node, epoch }))
+    .await
 }
 
 /// Whether `event` has a lease row (every stored event has one in cluster mode).
