@@ -88,13 +88,26 @@ fn diff_fields(o: &Map<String, Value>, n: &Map<String, Value>, path: &mut String
 /// place, then the old surplus removed or the new one inserted (so one intent inserted into or removed from the
 /// middle of a list is one op).
 fn diff_elements(o: &[Value], n: &[Value], path: &mut String, ops: &mut Vec<PatchOp>) {
+    diff_elements_by(o, n, path, ops, |a, b, p, ops| diff_at(a, b, p, ops), Value::clone);
+}
+
+/// [`diff_elements`] over any element form (a `Value`, or a member's JSON text in `text.rs`): `diff` descends into
+/// a paired position, `value` gives an added element's value.
+fn diff_elements_by<T: PartialEq>(
+    o: &[T],
+    n: &[T],
+    path: &mut String,
+    ops: &mut Vec<PatchOp>,
+    diff: impl Fn(&T, &T, &mut String, &mut Vec<PatchOp>),
+    value: impl Fn(&T) -> Value,
+) {
     let prefix = o.iter().zip(n).take_while(|(a, b)| a == b).count();
     let room = o.len().min(n.len()) - prefix;
     let suffix = o.iter().rev().zip(n.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
     let (om, nm) = (&o[prefix..o.len() - suffix], &n[prefix..n.len() - suffix]);
     let paired = om.len().min(nm.len());
     for i in 0..paired {
-        with_child(path, &(prefix + i).to_string(), |p| diff_at(&om[i], &nm[i], p, ops));
+        with_child(path, &(prefix + i).to_string(), |p| diff(&om[i], &nm[i], p, ops));
     }
     // Removed from the highest index down, so every index stays valid while the patch is applied in order.
     for i in (prefix + paired..prefix + om.len()).rev() {
@@ -102,7 +115,7 @@ fn diff_elements(o: &[Value], n: &[Value], path: &mut String, ops: &mut Vec<Patc
     }
     for (k, v) in nm[paired..].iter().enumerate() {
         let token = if suffix == 0 { "-".to_owned() } else { (prefix + paired + k).to_string() };
-        ops.push(PatchOp::Add { path: child(path, &token), value: v.clone() });
+        ops.push(PatchOp::Add { path: child(path, &token), value: value(v) });
     }
 }
 

@@ -7,7 +7,7 @@
 //! The texts must be compact JSON as serde_json writes it (no whitespace between tokens), each written from the
 //! same kind of data, so that equal parts are equal text (serde_json writes a struct's fields in one order, and
 //! a part whose text differs but whose value does not is walked down to where nothing differs, giving no op).
-use crate::{PatchOp, encoded_len, pointer, with_child};
+use crate::{PatchOp, child, encoded_len, with_child};
 use serde_json::Value;
 use std::borrow::Cow;
 
@@ -73,28 +73,7 @@ fn diff_fields(o: &[(Cow<str>, &[u8])], n: &[(Cow<str>, &[u8])], path: &mut Stri
 /// `crate::diff_elements`: the common prefix and suffix passed over, paired positions diffed in place, then the
 /// old surplus removed (highest index first) or the new one added.
 fn diff_elements(o: &[&[u8]], n: &[&[u8]], path: &mut String, ops: &mut Vec<PatchOp>) {
-    let prefix = o.iter().zip(n).take_while(|(a, b)| a == b).count();
-    let room = o.len().min(n.len()) - prefix;
-    let suffix = o.iter().rev().zip(n.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
-    let (om, nm) = (&o[prefix..o.len() - suffix], &n[prefix..n.len() - suffix]);
-    let paired = om.len().min(nm.len());
-    for i in 0..paired {
-        with_child(path, &(prefix + i).to_string(), |p| diff_at(om[i], nm[i], p, ops));
-    }
-    for i in (prefix + paired..prefix + om.len()).rev() {
-        ops.push(PatchOp::Remove { path: child(path, &i.to_string()) });
-    }
-    for (k, v) in nm[paired..].iter().enumerate() {
-        let token = if suffix == 0 { "-".to_owned() } else { (prefix + paired + k).to_string() };
-        ops.push(PatchOp::Add { path: child(path, &token), value: parse(v) });
-    }
-}
-
-fn child(path: &str, key: &str) -> String {
-    let mut p = String::with_capacity(path.len() + key.len() + 1);
-    p.push_str(path);
-    pointer::push_token(&mut p, key);
-    p
+    crate::diff_elements_by(o, n, path, ops, |a, b, p, ops| diff_at(a, b, p, ops), |v| parse(v));
 }
 
 /// A part of the document as a `Value`, for an op. The text is serde_json's own, so it parses.
