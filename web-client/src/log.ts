@@ -7,7 +7,8 @@ export type SeatNames = Record<Seat, string>;
 
 export function seatNames(me: Seat | null, display?: Partial<Record<Seat, string>>): SeatNames {
   const name = (s: Seat) => (s === me ? "You" : display?.[s] ?? (me ? "Opponent" : `Player ${s}`));
-  return { A: name("A"), B: name("B") };
+  // Every seat a table can have (issue 16); a two-player match names only A and B.
+  return { A: name("A"), B: name("B"), C: name("C"), D: name("D"), E: name("E"), F: name("F") };
 }
 
 export function describeEvent(e: Event, n: SeatNames): string {

@@ -9,7 +9,8 @@ const SEEN_WEIGHT: usize = 6;
 
 pub fn belief_from_view(view: &MatchView, seat: Seat) -> Belief {
     let mut belief = Belief::uninformed();
-    let opp = &view.players[seat.other().index()];
+    // A view holds the two-player game's two players (plan step 8 gives it one per seat).
+    let opp = &view.players[gb_core::Table::STANDARD.standard_opponent(seat).index()];
     let heroes = opp.heroes.iter();
     let seen = opp
         .discard

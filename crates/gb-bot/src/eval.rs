@@ -20,7 +20,9 @@ pub fn raw(state: &MatchState, seat: Seat) -> f64 {
     if let Some(outcome) = state.outcome() {
         return if outcome.winner == seat { 1000.0 } else { -1000.0 };
     }
-    side(state, seat, &side_stats(state, seat)) - side(state, seat.other(), &side_stats(state, seat.other()))
+    // The two-player game's one opponent: computer players for more seats are plan step 12.
+    let opponent = state.table().standard_opponent(seat);
+    side(state, seat, &side_stats(state, seat)) - side(state, opponent, &side_stats(state, opponent))
 }
 
 fn side(state: &MatchState, seat: Seat, stats: &SideStats) -> f64 {

@@ -77,8 +77,9 @@ fn beats_everywhere(ss: &SeatState, attackers: &[AttackerDecl]) -> bool {
 
 /// Each of `attackers` has ATK above its target's DEF (a face-down target counts as DEF 0).
 fn beats(view: &MatchView, seat: Seat, attackers: &[AttackerDecl]) -> bool {
-    let me = &view.players[seat as usize];
-    let them = &view.players[1 - seat as usize];
+    // A view holds the two-player game's two players (plan step 8 gives it one per seat).
+    let me = &view.players[seat.index()];
+    let them = &view.players[gb_core::Table::STANDARD.standard_opponent(seat).index()];
     let stat = |heroes: &[gb_core::view::HeroView; 4], p: Position, atk: bool| {
         let h = &heroes[p as usize];
         if atk { h.atk } else { h.def }.unwrap_or(0)

@@ -85,9 +85,11 @@ impl EvalParams {
             return if outcome.winner == seat { 1000.0 } else { -1000.0 };
         }
         // Each side's field worked out once for all its stats (a third of the search's time when asked per hero).
-        let (my_stats, their_stats) = (side_stats(state, seat), side_stats(state, seat.other()));
+        // The two-player game's one opponent: computer players for more seats are plan step 12.
+        let opponent = state.table().standard_opponent(seat);
+        let (my_stats, their_stats) = (side_stats(state, seat), side_stats(state, opponent));
         let mine = self.side(state, seat, &my_stats);
-        let theirs = self.side(state, seat.other(), &their_stats);
+        let theirs = self.side(state, opponent, &their_stats);
         let mut s = mine - theirs;
         if self.threat != 0.0 || self.threat_to_move != 0.0 || self.lethal != 0.0 {
             let t_me = threat(&my_stats, &their_stats);
@@ -96,7 +98,7 @@ impl EvalParams {
             let active = state.turn().active;
             let (t_active, sign) = if active == seat { (t_me, 1.0) } else { (t_opp, -1.0) };
             s += sign * self.threat_to_move * t_active;
-            if self.lethal != 0.0 && t_active >= f64::from(state.player(active.other()).hp) {
+            if self.lethal != 0.0 && t_active >= f64::from(state.player(state.table().standard_opponent(active)).hp) {
                 s += sign * self.lethal;
             }
         }

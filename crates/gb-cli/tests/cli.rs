@@ -75,7 +75,7 @@ fn verifies_an_honest_record_and_catches_tampering() {
     // A doctored result.
     let mut doctored = honest.clone();
     if let Some(o) = doctored.outcome.as_mut() {
-        o.winner = o.winner.other();
+        o.winner = gb_core::Table::STANDARD.standard_opponent(o.winner);
     }
     doctored.final_state_hash = "0000000000000000".into();
     let (ok, out) = verify(&doctored, &[]);

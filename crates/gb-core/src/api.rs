@@ -22,6 +22,9 @@ pub fn owed_seat(state: &MatchState) -> Option<Seat> {
 
 /// Whether `intent` by `seat` would be accepted now, and if not, why. Never changes the state.
 pub fn check(state: &MatchState, seat: Seat, intent: &Intent) -> Result<(), Rejection> {
+    if !state.table.is_living(seat) {
+        return Err(not_at_table(seat));
+    }
     check_in(state, seat, intent, &LazyField::new(state, seat))
 }
 
@@ -73,6 +76,11 @@ fn check_in(state: &MatchState, seat: Seat, intent: &Intent, field: &LazyField) 
     }
 }
 
+/// A seat this match does not have (seats C-F in the two-player game) may do nothing, not even concede.
+fn not_at_table(seat: Seat) -> Rejection {
+    Rejection::new("not_at_table", "CR 100.2, MP-1", format!("this match has no seat {seat:?}"))
+}
+
 /// Applies one intent. On rejection nothing changes; on success the events say what happened.
 pub fn apply(state: &mut MatchState, seat: Seat, intent: &Intent) -> Result<Events, Rejection> {
     check(state, seat, intent)?;
@@ -118,7 +126,9 @@ fn apply_checked(state: &mut MatchState, seat: Seat, intent: &Intent) -> Events 
         | Intent::ChooseTrigger { .. } => effect::apply_answer(state, seat, intent, &mut ev),
         Intent::Concede => {
             ev.push(Event::Conceded { seat });
-            state.finish(seat.other(), EndReason::Concession, &mut ev);
+            // MP-29 (step 7): in the free-for-all the seat is eliminated and the others play on.
+            let winner = state.table.standard_opponent(seat);
+            state.finish(winner, EndReason::Concession, &mut ev);
         }
         Intent::RemoveGem { .. } | Intent::MoveHero { .. } => unreachable!("always refused by check"),
     }
@@ -130,7 +140,7 @@ fn apply_checked(state: &mut MatchState, seat: Seat, intent: &Intent) -> Events 
 /// Every intent `seat` may submit now, choices included. `apply` accepts exactly these.
 pub fn legal_intents(state: &MatchState, seat: Seat) -> Vec<Intent> {
     let mut out = Vec::new();
-    if state.is_over() {
+    if state.is_over() || !state.table.is_living(seat) {
         return out;
     }
     if owed_seat(state) == Some(seat) {

@@ -188,7 +188,9 @@ pub(crate) fn drive(state: &mut MatchState, ev: &mut Events) {
         steps += 1;
         if steps > STEP_BUDGET {
             let loser = state.turn.active;
-            state.finish(loser.other(), EndReason::StepBudget, ev);
+            // MP-23 (step 7): the free-for-all eliminates `loser` and drives on.
+            let winner = state.table.standard_opponent(loser);
+            state.finish(winner, EndReason::StepBudget, ev);
             return;
         }
         // CR 302.6: a blend whose gem requirement is no longer met is discarded before anything else resolves.

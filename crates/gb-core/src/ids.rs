@@ -1,24 +1,31 @@
 //! Small identities: seats, positions, card handles, viewers.
 use serde::{Deserialize, Serialize};
 
-/// One of the two players (CR 100.2). Only `A` or `B` can exist, so no rule has to check a range.
+/// A seat at the table: `A` and `B` in the two-player game (CR 100.2), up to `F` in the free-for-all (MP-1, MP-3).
+/// Who sits next to whom, and who is still in, is the match's `Table` (`table.rs`), never the seat itself.
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Seat {
     A,
     B,
+    C,
+    D,
+    E,
+    F,
 }
 
 impl Seat {
-    pub const BOTH: [Seat; 2] = [Seat::A, Seat::B];
-    pub fn other(self) -> Seat {
-        match self {
-            Seat::A => Seat::B,
-            Seat::B => Seat::A,
-        }
-    }
+    /// Every seat a table can have, in letter order (MP-3).
+    pub const ALL: [Seat; 6] = [Seat::A, Seat::B, Seat::C, Seat::D, Seat::E, Seat::F];
+
+    #[inline]
     pub fn index(self) -> usize {
         self as usize
+    }
+    /// The seat at `i` in letter order; `None` past `F`.
+    #[inline]
+    pub fn from_index(i: usize) -> Option<Seat> {
+        Seat::ALL.get(i).copied()
     }
 }
 

@@ -10,7 +10,7 @@ use crate::state::MatchState;
 /// What the state must always satisfy, given each player's cards at the start (sorted catalogue ids).
 pub fn check_invariants(state: &MatchState, initial: &[Vec<u16>; 2]) -> Result<(), String> {
     let mut ids = Vec::with_capacity(256);
-    for seat in Seat::BOTH {
+    for seat in state.table().seats() {
         let p = state.player(seat);
         // Every card of the deck is in exactly one zone.
         if p.card_census() != initial[seat.index()] {
@@ -75,8 +75,10 @@ pub fn check_invariants(state: &MatchState, initial: &[Vec<u16>; 2]) -> Result<(
             if legal_intents(state, seat).iter().all(|i| *i == Intent::Concede) {
                 return Err(format!("{seat:?} owes a decision but has no legal intent but conceding"));
             }
-            if legal_intents(state, seat.other()) != vec![Intent::Concede] {
-                return Err(format!("{:?} may act although {seat:?} owes the decision", seat.other()));
+            for other in state.table().opponents(seat) {
+                if legal_intents(state, other) != vec![Intent::Concede] {
+                    return Err(format!("{other:?} may act although {seat:?} owes the decision"));
+                }
             }
         }
         (over, owed) => return Err(format!("game over = {over} but owed seat = {owed:?}")),
@@ -86,5 +88,5 @@ pub fn check_invariants(state: &MatchState, initial: &[Vec<u16>; 2]) -> Result<(
 
 /// Each player's card census at the start, for `check_invariants`.
 pub fn initial_cards(state: &MatchState) -> [Vec<u16>; 2] {
-    Seat::BOTH.map(|s| state.player(s).card_census())
+    [Seat::A, Seat::B].map(|s| state.player(s).card_census())
 }

@@ -38,6 +38,7 @@ pub mod seed;
 mod setup;
 mod state;
 pub mod stats;
+pub mod table;
 pub mod view;
 pub mod worlds;
 
@@ -55,4 +56,5 @@ pub use replay::{ReplayError, replay, replay_each};
 pub use seed::Seed;
 pub use setup::{MatchSetup, SetupError, new_match};
 pub use state::{EndReason, GameOutcome, MatchState, Phase, RoundResult};
+pub use table::{Format, Rules, Seats, Table};
 pub use view::{MatchView, pending, view_for, view_into};

@@ -63,7 +63,7 @@ mod tests {
             let mut state = new_match(&setup).unwrap();
             let mut policy = RandomPolicy::new(seed);
             while let Some(seat) = owed_seat(&state) {
-                for side in Seat::BOTH {
+                for side in state.table().seats() {
                     let s = side_stats(&state, side);
                     for p in Position::ALL {
                         assert_eq!(s.atk[p.index()], stats::atk(&state, side, p));

@@ -29,7 +29,8 @@ pub struct SetupError {
 pub fn new_match(setup: &MatchSetup) -> Result<MatchState, Vec<SetupError>> {
     let mut valid = Vec::new();
     let mut errors = Vec::new();
-    for seat in Seat::BOTH {
+    // Two decks, the two-player table (plan step 2 seats one player per deck).
+    for seat in crate::table::Table::STANDARD.seats() {
         match setup.decks[seat.index()].validate() {
             Ok(deck) => valid.push(deck),
             Err(e) => errors.push(SetupError { seat, errors: e }),

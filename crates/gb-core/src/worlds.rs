@@ -40,7 +40,8 @@ pub fn sample_world(state: &MatchState, seat: Seat, belief: &Belief, rng: &mut M
     rng.shuffle(&mut own_deck);
     world.player_mut(seat).deck = own_deck;
 
-    let opponent = seat.other();
+    // Plan step 8: every other seat's hidden zones, each from its own `Belief`.
+    let opponent = state.table().standard_opponent(seat);
     let pick = |pool: &[CardDefId], rng: &mut MatchRng| pool[rng.below(pool.len() as u32) as usize];
     let p = world.player_mut(opponent);
     for card in p.hand.iter_mut().chain(p.deck.iter_mut()) {
@@ -93,7 +94,7 @@ mod tests {
             assert_eq!(json(&world), json(&state), "seed {seed}");
             // Change the opponent's true hand: the sampled world is the same.
             let mut other = state.clone();
-            for c in other.player_mut(seat.other()).hand.iter_mut() {
+            for c in other.player_mut(state.table().standard_opponent(seat)).hand.iter_mut() {
                 c.def = crate::cards::card("Rotate");
             }
             let world2 = sample_world(&other, seat, &belief, &mut MatchRng::new(seed));

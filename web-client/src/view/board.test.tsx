@@ -6,6 +6,7 @@ import cardsJson from "../../../crates/gb-core/data/cards.json";
 import { makeCatalogue, type CatalogueJson } from "../catalogue";
 import type { Intent } from "../gen/Intent";
 import type { MatchView } from "../gen/MatchView";
+import { seatNames } from "../log";
 import type { LogEntry } from "../state";
 import { card, hero, mainLegal, mainView } from "../test/fixtures";
 import { pendingText, renderBoard } from "./board";
@@ -340,7 +341,7 @@ describe("board", () => {
 });
 
 describe("pending question", () => {
-  const names = { A: "You", B: "Computer" } as const;
+  const names = seatNames("A", { B: "Computer" });
   const win = (seat: "A" | "B", window: "attacker_declared" | "defender_declared") =>
     ({ seat, window }) as unknown as Parameters<typeof pendingText>[0];
   it("names the attack windows by whose they are (CR 203.2 attacker, CR 203.3 defender)", () => {

@@ -8,7 +8,7 @@ import type { RoomInfo } from "../protocol";
 
 /** Games won per seat, from the room's results (a tally of what the server reported, no rules). */
 export function seriesScore(room: RoomInfo): Record<Seat, number> {
-  const score: Record<Seat, number> = { A: 0, B: 0 };
+  const score: Record<Seat, number> = { A: 0, B: 0, C: 0, D: 0, E: 0, F: 0 };
   for (const g of room.games) if (g.winner) score[g.winner]++;
   return score;
 }

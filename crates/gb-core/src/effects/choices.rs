@@ -29,7 +29,8 @@ pub(crate) fn options(state: &MatchState, seat: Seat, prompt: Prompt, below: Opt
     }
     let Some(Frame::Effect(frame)) = below else { return Vec::new() };
     let p = state.player(seat);
-    let opponent = seat.other();
+    // MP-38 (step 5): every living opponent's heroes.
+    let opponent = state.table.standard_opponent(seat);
     match prompt {
         Prompt::MayUse | Prompt::PayMooring | Prompt::OpponentMayDraw => vec![Intent::Accept, Intent::Decline],
         Prompt::DiscardFromHand | Prompt::EquipGemFromHand => {

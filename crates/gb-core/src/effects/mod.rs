@@ -163,7 +163,8 @@ pub(crate) fn condition_holds_with(
     }
     if let Some(n) = c.opponent_hand_at_least {
         // RULINGS.md: Pearl Deceptor's "6 or more" stands.
-        if state.player(seat.other()).hand.len() < n as usize {
+        // MP-40 (step 5): the defending seat of this hero's attack.
+        if state.player(state.table.standard_opponent(seat)).hand.len() < n as usize {
             return false;
         }
     }
@@ -173,7 +174,8 @@ pub(crate) fn condition_holds_with(
 /// Burn Fowl: an opponent played an action after `seat`'s previous turn began.
 fn opponent_played_action_since_last_turn(state: &MatchState, seat: Seat) -> bool {
     let since = state.player(seat).previous_turn;
-    state.player(seat.other()).last_action_turn.is_some_and(|t| t > since)
+    // MP-40 (step 5): the defending seat of this hero's attack.
+    state.player(state.table.standard_opponent(seat)).last_action_turn.is_some_and(|t| t > since)
 }
 
 /// The statics the hero at `pos` applies now (its program's `when` must hold).
@@ -277,7 +279,7 @@ pub(crate) fn level(state: &MatchState, seat: Seat, pos: Position) -> u8 {
 /// CR 406.2, 500.7, 501.3d, 604.2: a hero that no longer has the effect that attached its cards (the blend left,
 /// the effect was removed or replaced by a copy) has them discarded at once, before anything else resolves.
 pub(crate) fn check_attachments(state: &mut MatchState, ev: &mut crate::event::Events) {
-    for seat in Seat::BOTH {
+    for seat in state.table.seats() {
         for pos in Position::ALL {
             let h = state.hero(seat, pos);
             if !h.attached.is_empty() && h.attached_by != active_effect(state, seat, pos) {

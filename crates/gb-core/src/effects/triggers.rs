@@ -55,10 +55,16 @@ pub(crate) fn raise(state: &mut MatchState, event: TriggerEvent) {
         E::ThisHeroBlended { seat, pos, level } => {
             listeners.push((seat, pos, TriggerOn::ThisHeroBlended, TriggerCtx { level, ..Default::default() }))
         }
-        E::BlendPlayed { seat } => listeners.extend(all(seat.other(), TriggerOn::OpponentPlaysBlend)),
+        // MP-9.2: every opponent's heroes.
+        E::BlendPlayed { seat } => {
+            for opponent in state.table.opponents(seat) {
+                listeners.extend(all(opponent, TriggerOn::OpponentPlaysBlend));
+            }
+        }
         E::GemEquipped { seat, pos } => {
-            if let Some(opp) = pos.opposite() {
-                listeners.push((seat.other(), opp, TriggerOn::OppositeHeroEquipped, TriggerCtx::default()));
+            // CR 616.1a, MP-36: every hero opposite the equipped one.
+            for (opposite, opp) in state.table.opposite(seat, pos) {
+                listeners.push((opposite, opp, TriggerOn::OppositeHeroEquipped, TriggerCtx::default()));
             }
         }
         E::Rotated { seat } => listeners.extend(all(seat, TriggerOn::YouRotate)),
@@ -96,7 +102,9 @@ pub(crate) fn raise(state: &mut MatchState, event: TriggerEvent) {
         E::TurnEnded { seat, first_turn } => {
             listeners.extend(all(seat, TriggerOn::YourTurnEnds));
             if first_turn {
-                listeners.extend(all(seat.other(), TriggerOn::OpponentFirstTurnEnds));
+                for opponent in state.table.opponents(seat) {
+                    listeners.extend(all(opponent, TriggerOn::OpponentFirstTurnEnds));
+                }
             }
         }
     }
@@ -149,7 +157,8 @@ pub(crate) fn listening_with(
         return None;
     }
     if *requires == Some(Requirement::OpponentUsedFirstTurnEffects)
-        && state.player(seat.other()).first_turn_phrase_uses <= 1
+        // MP-39 (step 5): the opponent whose first turn ended.
+        && state.player(state.table.standard_opponent(seat)).first_turn_phrase_uses <= 1
     {
         return None;
     }

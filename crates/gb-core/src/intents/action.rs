@@ -75,7 +75,8 @@ pub(crate) fn step(state: &mut MatchState, mut action: ActionFrame, ev: &mut Eve
     if !action.responded {
         // CR 501.6: the window opens whatever the opponent holds, so its opening reveals nothing.
         action.responded = true;
-        let opponent = action.seat.other();
+        // MP-16 (step 5): one window per living opponent, in turn order.
+        let opponent = state.table.standard_opponent(action.seat);
         state.frames.push(Frame::Action(action));
         state.frames.push(Frame::Window { seat: opponent, kind: WindowKind::ActionResponse });
         return;

@@ -99,7 +99,8 @@ pub(crate) fn apply_declare(state: &mut MatchState, seat: Seat, attackers: &[Att
 
 pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Events) {
     let seat = attack.seat;
-    let defender = seat.other();
+    // MP-10 (step 4): the defender the attack declares.
+    let defender = state.table.standard_opponent(seat);
     // CR 206.1: a decided round ends the attack; nothing else it would do matters any more.
     if state.turn.round_loser.is_some() {
         ev.push(Event::AttackEnded { seat });
@@ -194,7 +195,8 @@ pub(crate) fn apply_accept(state: &mut MatchState, seat: Seat, ev: &mut Events) 
         state.damage(seat, damage, true, ev);
     }
     // CR 204.5d: "after this hero attacks" effects resolve before the next attack.
-    raise(state, TriggerEvent::AfterAttack { seat: seat.other(), pos: attacker });
+    let attacking = state.table.standard_opponent(seat);
+    raise(state, TriggerEvent::AfterAttack { seat: attacking, pos: attacker });
 }
 
 pub(crate) fn check_block(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
@@ -213,5 +215,6 @@ pub(crate) fn apply_block(state: &mut MatchState, seat: Seat, ev: &mut Events) {
     // CR 610.1c–d: only the blend goes, and only this attacker's damage is prevented.
     state.deblend(seat, target, DeblendReason::Block, ev);
     ev.push(Event::DeblendedToBlock { seat, hero: target, attacker });
-    raise(state, TriggerEvent::AfterAttack { seat: seat.other(), pos: attacker });
+    let attacking = state.table.standard_opponent(seat);
+    raise(state, TriggerEvent::AfterAttack { seat: attacking, pos: attacker });
 }

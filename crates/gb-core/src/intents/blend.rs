@@ -15,7 +15,7 @@ use crate::state::{Card, MatchState};
 /// take away gems another counted on (Magnet's or Gourmet Guider's), so this repeats until nothing more falls.
 pub(crate) fn check_state(state: &mut MatchState, ev: &mut Events) {
     loop {
-        let Some((seat, pos)) = Seat::BOTH.into_iter().find_map(|seat| unmet(state, seat)) else { return };
+        let Some((seat, pos)) = state.table.seats().find_map(|seat| unmet(state, seat)) else { return };
         state.deblend(seat, pos, DeblendReason::GemsLost, ev);
     }
 }

@@ -37,7 +37,10 @@ fn requirement_met(
         }
         Requirement::NocturnagemBlendInDiscard => !choices::nocturnagem_blends(state, seat).is_empty(),
         Requirement::UnblendedHeroOnField => Position::ALL.iter().any(|p| !state.hero(seat, *p).is_blended()),
-        Requirement::OpponentUsedFirstTurnEffects => state.player(seat.other()).first_turn_phrase_uses > 1,
+        // MP-39 (step 5): the opponent whose first turn ended.
+        Requirement::OpponentUsedFirstTurnEffects => {
+            state.player(state.table.standard_opponent(seat)).first_turn_phrase_uses > 1
+        }
     }
 }
 

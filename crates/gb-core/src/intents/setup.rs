@@ -15,7 +15,8 @@ pub(crate) fn check_turn_order(state: &MatchState, seat: Seat) -> Result<(), Rej
 
 pub(crate) fn apply_turn_order(state: &mut MatchState, seat: Seat, go_first: bool, ev: &mut Events) {
     state.frames.pop();
-    let first = if go_first { seat } else { seat.other() };
+    // MP-4: "second" hands the first turn to the chooser's right opponent (the other seat in two-player).
+    let first = if go_first { seat } else { state.table.right_of(seat) };
     state.turn.first_player = first;
     state.turn.active = first;
     ev.push(Event::TurnOrderChosen { chooser: seat, first });
@@ -82,7 +83,7 @@ pub(crate) fn step(state: &mut MatchState, stage: SetupStage, ev: &mut Events) {
         SetupStage::Deal => {
             // CR 200.5: after turn order, each player shuffles and draws 7, first player first.
             let first = state.turn.first_player;
-            for seat in [first, first.other()] {
+            for seat in state.table.from(first) {
                 shuffle_deck(state, seat);
                 deal(state, seat, ev);
             }
@@ -90,15 +91,17 @@ pub(crate) fn step(state: &mut MatchState, stage: SetupStage, ev: &mut Events) {
         }
         SetupStage::Mulligan(i) => {
             let first = state.turn.first_player;
-            let seat = if i == 0 { first } else { first.other() };
-            let next = if i == 0 { SetupStage::Mulligan(1) } else { SetupStage::Reveal };
+            // CR 200.6, MP-5: in turn order from the first player.
+            let mut order = state.table.from(first);
+            let seat = order.nth(i as usize).expect("a mulligan stage is below the seat count");
+            let next = if order.next().is_some() { SetupStage::Mulligan(i + 1) } else { SetupStage::Reveal };
             state.frames.push(Frame::Setup(next));
             state.frames.push(Frame::Ask { seat, kind: AskKind::Mulligan });
         }
         SetupStage::Reveal => {
             // CR 200.7: all heroes flip face up, then the first turn begins. A flipped hero gets a fresh handle,
             // like every card leaving a hidden place.
-            for seat in Seat::BOTH {
+            for seat in state.table.seats() {
                 for pos in crate::ids::Position::ALL {
                     let def = state.hero(seat, pos).card.def;
                     let card = state.fresh(def);

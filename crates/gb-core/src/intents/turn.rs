@@ -90,9 +90,10 @@ pub(crate) fn step(state: &mut MatchState, stage: EndStage, ev: &mut Events) {
             crate::effects::expire(state, Some(state.turn.number), None);
             // CR 206.3 steps 1–2: HP back to 20, action meters into the discard; nothing else resets (206.3d).
             state.turn.phase = Phase::RoundEnd;
-            for seat in Seat::BOTH {
+            let starting_hp = state.table.format().rules().starting_hp;
+            for seat in state.table.seats() {
                 let p = state.player_mut(seat);
-                p.hp = 20;
+                p.hp = starting_hp;
                 let meter = std::mem::take(&mut p.meter);
                 for card in meter {
                     let card = state.fresh(card.def);
@@ -107,7 +108,7 @@ pub(crate) fn step(state: &mut MatchState, stage: EndStage, ev: &mut Events) {
         EndStage::Substitute(i) => {
             // CR 206.3 step 3: the round winner substitutes first.
             let loser = state.turn.round_loser.expect("a round was decided");
-            let seat = if i == 0 { loser.other() } else { loser };
+            let seat = if i == 0 { state.table.standard_opponent(loser) } else { loser };
             let next = if i == 0 { EndStage::Substitute(1) } else { EndStage::NextTurn };
             state.frames.push(Frame::EndPhase(next));
             // The bench count is public, so skipping the question for an empty bench reveals nothing.
@@ -121,12 +122,13 @@ pub(crate) fn step(state: &mut MatchState, stage: EndStage, ev: &mut Events) {
             let turns = &mut state.turn.additional_turns;
             let next = if state.turn.round_loser.is_some() {
                 *turns = [0, 0];
-                active.other()
+                state.table.left_of(active)
             } else if turns[active.index()] > 0 {
                 turns[active.index()] -= 1;
                 active
             } else {
-                active.other()
+                // MP-4: the turn passes to the left (the other seat in two-player).
+                state.table.left_of(active)
             };
             state.turn.round_loser = None;
             crate::effects::expire(state, Some(state.turn.number), None);

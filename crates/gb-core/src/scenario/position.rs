@@ -137,7 +137,10 @@ pub fn build(spec: &PositionSpec) -> Result<(MatchState, crate::event::Events), 
     let mut ids = Ids(0);
     let mut players = [player(&spec.a, &mut ids)?, player(&spec.b, &mut ids)?];
     let active = spec.active;
-    let first_player = spec.first_player.unwrap_or(if spec.first_turn { active } else { active.other() });
+    // A position is a two-player one until the scenario format has seats C-F (plan step 9).
+    let table = crate::table::Table::STANDARD;
+    let first_player =
+        spec.first_player.unwrap_or(if spec.first_turn { active } else { table.standard_opponent(active) });
     let start_of_turn = match spec.phase.as_deref() {
         None | Some("play") => false,
         Some("start_of_turn") => true,
@@ -157,7 +160,7 @@ pub fn build(spec: &PositionSpec) -> Result<(MatchState, crate::event::Events), 
         (false, true) => 5,
         (false, false) => 6,
     };
-    for seat in Seat::BOTH {
+    for seat in table.seats() {
         let parity = if seat == first_player { 1 } else { 0 };
         // This seat's turns up to `number`, newest first.
         let mut turns = (1..=number).rev().filter(|t| t % 2 == parity);

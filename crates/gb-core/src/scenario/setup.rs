@@ -71,7 +71,7 @@ pub(super) fn start(spec: &SetupSpec) -> Started {
             if spec.unshuffled {
                 // Nothing is dealt before turn order is chosen (CR 200.4a), so stacking now keeps the order.
                 state.stacked = true;
-                for seat in Seat::BOTH {
+                for seat in state.table().seats() {
                     state.player_mut(seat).deck.reverse(); // written top first; the engine keeps the top last
                 }
             }

@@ -9,6 +9,7 @@ use crate::event::{Event, Events};
 use crate::frames::Frame;
 use crate::ids::{CardId, Position, Seat};
 use crate::rng::MatchRng;
+use crate::table::Table;
 
 /// How a match ended (CR 206.2, 102.2).
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
@@ -93,9 +94,43 @@ impl std::hash::Hash for TurnState {
     }
 }
 
+/// Every seat's player, `A` to `F` in place: `player(seat)` is one indexing with no test at all, exactly what it was
+/// when `players` was `[PlayerState; 2]` (issue 16: a branch or an inline-or-heap test there made every two-player
+/// intent 7-12 % dearer, BENCHMARKS.md). The seats past `seated` hold an empty player (`PlayerState::absent`) that
+/// no relation of the table ever names and that neither the hash nor `iter` reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Players {
+    all: [PlayerState; 6],
+    /// How many seats the match has (the table's seat count).
+    seated: u8,
+}
+
+impl Players {
+    /// The two-player game's players, `A` then `B`.
+    fn two(players: [PlayerState; 2]) -> Players {
+        let [a, b] = players;
+        let all = [a, b, PlayerState::absent(), PlayerState::absent(), PlayerState::absent(), PlayerState::absent()];
+        Players { all, seated: 2 }
+    }
+    /// The seated players, in letter order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &PlayerState> {
+        self.all[..self.seated as usize].iter()
+    }
+}
+
+/// Only the seated players, as a slice: for two seats exactly the bytes `[PlayerState; 2]` wrote (an array hashes
+/// as its slice), so two-player hashes and stored match records are unchanged (`tests/old_records.rs`).
+impl std::hash::Hash for Players {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.all[..self.seated as usize].hash(h);
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MatchState {
-    pub(crate) players: [PlayerState; 2],
+    pub(crate) players: Players,
+    /// The seats and who sits to whose left (`table.rs`); hashes nothing in the two-player game.
+    pub(crate) table: Table,
     pub(crate) turn: TurnState,
     /// All unfinished work; the top frame is always owed by exactly one seat between calls (see `frames.rs`).
     pub(crate) frames: Vec<Frame>,
@@ -130,7 +165,8 @@ impl MatchState {
         chooser: Seat,
     ) -> Self {
         MatchState {
-            players,
+            players: Players::two(players),
+            table: Table::STANDARD,
             turn,
             frames: Vec::new(),
             rng,
@@ -147,11 +183,19 @@ impl MatchState {
         }
     }
 
+    /// A seat not at the table has `PlayerState::absent()`: four placeholder heroes and empty zones (see `Players`).
+    #[inline]
     pub fn player(&self, seat: Seat) -> &PlayerState {
-        &self.players[seat.index()]
+        &self.players.all[seat.index()]
     }
+    #[inline]
     pub(crate) fn player_mut(&mut self, seat: Seat) -> &mut PlayerState {
-        &mut self.players[seat.index()]
+        &mut self.players.all[seat.index()]
+    }
+    /// The seats of this match and their relations.
+    #[inline]
+    pub fn table(&self) -> Table {
+        self.table
     }
     pub fn turn(&self) -> &TurnState {
         &self.turn
@@ -167,11 +211,13 @@ impl MatchState {
     pub fn version(&self) -> u32 {
         self.applied
     }
+    #[inline]
     pub fn hero(&self, seat: Seat, pos: Position) -> &Hero {
-        &self.players[seat.index()].field[pos.index()]
+        &self.player(seat).field[pos.index()]
     }
+    #[inline]
     pub(crate) fn hero_mut(&mut self, seat: Seat, pos: Position) -> &mut Hero {
-        &mut self.players[seat.index()].field[pos.index()]
+        &mut self.player_mut(seat).field[pos.index()]
     }
 
     /// A fresh handle for a card that is changing zone (see `CardId`).
@@ -235,11 +281,12 @@ impl MatchState {
 
     fn lose_round(&mut self, loser: Seat, ev: &mut Events) {
         self.turn.round_loser = Some(loser);
-        let winner = loser.other();
+        // Rounds are the two-player game's (CR 206; MP-8: none in the free-for-all).
+        let winner = self.table.standard_opponent(loser);
         self.player_mut(winner).rounds_won += 1;
-        let hp = [self.players[0].hp, self.players[1].hp];
+        let hp = [Seat::A, Seat::B].map(|s| self.player(s).hp);
         self.rounds.push(RoundResult { round: self.turn.round, winner, hp });
-        let rounds_won = [self.players[0].rounds_won, self.players[1].rounds_won];
+        let rounds_won = [Seat::A, Seat::B].map(|s| self.player(s).rounds_won);
         ev.push(Event::RoundLost { seat: loser, round: self.turn.round, rounds_won });
         // CR 206.2: two rounds end the game immediately.
         if self.player(winner).rounds_won >= 2 {

@@ -114,6 +114,13 @@ impl PlayerState {
             current_turn: 0,
         }
     }
+    /// The player of a seat the match does not have (see `MatchState`'s `Players`): empty zones and four face-down
+    /// placeholders for heroes, handle 0 (never issued: handles count from 1), so the seat can be held in place
+    /// without an allocation or a test on every access.
+    pub(crate) fn absent() -> Self {
+        let nobody = Card { id: CardId(0), def: CardDefId(0) };
+        PlayerState::new([nobody; 4], Vec::new(), Vec::new())
+    }
     pub fn hero(&self, pos: Position) -> &Hero {
         &self.field[pos.index()]
     }

@@ -34,13 +34,17 @@ fn the_attack_preview_matches_legality_and_the_damage_calculated() {
             let preview = view.attack_preview.clone().unwrap_or_default();
             assert_eq!(preview.iter().map(|p| (p.hero, p.target)).collect::<BTreeSet<_>>(), singles, "seed {seed}");
             assert_eq!(
-                view_for(&state, Viewer::Seat(seat.other())).attack_preview,
+                view_for(&state, Viewer::Seat(state.table().standard_opponent(seat))).attack_preview,
                 None,
                 "seed {seed}: not the other seat's"
             );
             assert_eq!(view_for(&state, Viewer::Spectator).attack_preview, None, "seed {seed}: not a spectator's");
             for p in &preview {
-                assert_eq!(p.def.is_none(), state.hero(seat.other(), p.target).face_down, "seed {seed}: {p:?}");
+                assert_eq!(
+                    p.def.is_none(),
+                    state.hero(state.table().standard_opponent(seat), p.target).face_down,
+                    "seed {seed}: {p:?}"
+                );
                 assert_eq!(p.damage, p.def.map(|d| p.atk.saturating_sub(d)), "seed {seed}: {p:?}");
             }
             let intent = policy.pick(&legal);

@@ -27,7 +27,7 @@ fn damage_due_is_the_whole_attack_and_what_taking_it_costs() {
                 }
                 _ => None,
             };
-            for viewer in [Viewer::Seat(seat.other()), Viewer::Spectator] {
+            for viewer in [Viewer::Seat(state.table().standard_opponent(seat)), Viewer::Spectator] {
                 assert_eq!(view_for(&state, viewer).damage_due, view.damage_due, "seed {seed}: public");
             }
             match (ask, &view.damage_due) {

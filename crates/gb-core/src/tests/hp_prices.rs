@@ -62,7 +62,11 @@ fn a_stated_hp_price_is_what_the_effect_costs() {
         while let Some(seat) = owed_seat(&state) {
             let legal = legal_intents(&state, seat);
             let prices = view_for(&state, Viewer::Seat(seat)).hp_prices.unwrap_or_default();
-            assert_eq!(view_for(&state, Viewer::Seat(seat.other())).hp_prices, None, "seed {seed}: not theirs");
+            assert_eq!(
+                view_for(&state, Viewer::Seat(state.table().standard_opponent(seat))).hp_prices,
+                None,
+                "seed {seed}: not theirs"
+            );
             assert_eq!(view_for(&state, Viewer::Spectator).hp_prices, None, "seed {seed}: not a spectator's");
             for p in &prices {
                 assert!(legal.contains(&p.intent), "seed {seed}: {p:?} is not legal");

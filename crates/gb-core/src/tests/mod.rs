@@ -8,6 +8,7 @@ mod hp_prices;
 mod listed;
 mod random_matches;
 mod redaction;
+mod seats;
 mod shuffles;
 mod stat_terms;
 mod view_into;

@@ -2,7 +2,7 @@
 //! `legal_intents` in both directions on the states they pass through.
 use super::{match_count, start};
 use crate::api::{apply, check, legal_intents, owed_seat};
-use crate::ids::{CardId, Position, Seat};
+use crate::ids::{CardId, Position};
 use crate::intent::{AttackerDecl, Intent};
 use crate::invariants::{check_invariants, initial_cards};
 use crate::playout::{RandomPolicy, play_out};
@@ -12,7 +12,7 @@ use crate::state::MatchState;
 /// Intents of every kind with arguments drawn from what the state contains and beyond, legal or not.
 fn probes(state: &MatchState, rng: &mut MatchRng) -> Vec<Intent> {
     let mut ids: Vec<CardId> = Vec::new();
-    for seat in Seat::BOTH {
+    for seat in state.table().seats() {
         let p = state.player(seat);
         ids.extend(p.hand.iter().chain(p.bench.iter()).chain(p.deck.iter().take(2)).map(|c| c.id));
     }
@@ -48,7 +48,7 @@ fn probes(state: &MatchState, rng: &mut MatchRng) -> Vec<Intent> {
 }
 
 pub(super) fn assert_legality_agrees(state: &MatchState, rng: &mut MatchRng) {
-    for seat in Seat::BOTH {
+    for seat in state.table().seats() {
         let legal = legal_intents(state, seat);
         for intent in &legal {
             assert!(check(state, seat, intent).is_ok(), "listed but refused: {intent:?}");

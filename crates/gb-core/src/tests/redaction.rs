@@ -23,7 +23,7 @@ fn scramble_hidden(state: &mut MatchState, viewer: Viewer, rng: &mut MatchRng) {
         Some(crate::frames::Frame::Ask { seat, kind: crate::frames::AskKind::Effect { prompt: crate::effects::resolve::Prompt::SearchDeck, .. } })
             if viewer.sees_private_of(*seat)
     );
-    for seat in Seat::BOTH {
+    for seat in state.table().seats() {
         let own = viewer.sees_private_of(seat);
         if own && searching {
             continue;
@@ -73,7 +73,7 @@ impl Visible {
             names[c.def.0 as usize] = true;
             ids.push(c.id.0);
         };
-        for seat in Seat::BOTH {
+        for seat in state.table().seats() {
             let p = state.player(seat);
             let own = viewer.sees_private_of(seat);
             for h in &p.field {
@@ -113,7 +113,7 @@ fn searching(state: &MatchState, seat: Seat) -> bool {
 /// Handles of the cards in zones hidden from `viewer`: hands and benches of others, every deck, face-down heroes.
 fn hidden_ids(state: &MatchState, viewer: Viewer) -> Vec<u32> {
     let mut ids = Vec::new();
-    for seat in Seat::BOTH {
+    for seat in state.table().seats() {
         let p = state.player(seat);
         let own = viewer.sees_private_of(seat);
         if !(own && searching(state, seat)) {

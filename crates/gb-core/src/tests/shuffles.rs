@@ -20,7 +20,7 @@ fn decks_begin_the_game_shuffled() {
         let chooser = owed_seat(&state).expect("turn order is owed");
         apply(&mut state, chooser, &Intent::ChooseTurnOrder { go_first: true }).expect("turn order");
         let setup = setup_for(seed);
-        for seat in Seat::BOTH {
+        for seat in state.table().seats() {
             let written = setup.decks[seat.index()].validate().expect("shipped decks are legal").main;
             let mut dealt = dealt_order(&state, seat);
             assert_eq!(dealt.len(), 50, "seed {seed}: all 50 cards are in the hand and deck (CR 403.2)");

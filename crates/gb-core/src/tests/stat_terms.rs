@@ -3,7 +3,7 @@
 use super::{match_count, start};
 use crate::api::{apply, legal_intents, owed_seat};
 use crate::event::{Event, Events};
-use crate::ids::{Position, Seat, Viewer};
+use crate::ids::{Position, Viewer};
 use crate::playout::RandomPolicy;
 use crate::state::MatchState;
 use crate::stats::{self, Stat, StatTerm};
@@ -14,7 +14,7 @@ fn sum(terms: &[StatTerm]) -> i32 {
 }
 
 fn check_terms(state: &MatchState, seed: u64) {
-    for seat in Seat::BOTH {
+    for seat in state.table().seats() {
         let view = view_for(state, Viewer::Seat(seat));
         for (hero, pos) in view.players[seat.index()].heroes.iter().zip(Position::ALL) {
             let attacking = stats::is_attacking(state, seat, pos);
@@ -36,7 +36,7 @@ fn check_damage_calculation(state: &MatchState, events: &Events, seed: u64) {
         if let Event::AttackDamageCalculated { seat, attacker, target, atk, def, .. } = e {
             let view = view_for(state, Viewer::Spectator);
             let shown_atk = view.players[seat.index()].heroes[*attacker as usize].atk;
-            let shown_def = view.players[seat.other().index()].heroes[*target as usize].def;
+            let shown_def = view.players[state.table().standard_opponent(*seat).index()].heroes[*target as usize].def;
             assert_eq!(shown_atk, Some(*atk), "seed {seed}: attacking ATK shown");
             assert_eq!(shown_def, Some(*def), "seed {seed}: defending DEF shown");
         }

@@ -135,7 +135,9 @@ pub(super) fn attack_preview(state: &MatchState, fields: &[Field; 2], viewer: Vi
     if attack::may_declare(state, seat).is_err() {
         return;
     }
-    let (field, defender) = (&fields[seat.index()], &fields[seat.other().index()]);
+    // MP-10 (step 4): a preview per opponent the attack may declare against.
+    let opponent = state.table().standard_opponent(seat);
+    let (field, defender) = (&fields[seat.index()], &fields[opponent.index()]);
     for hero in Position::ALL {
         if !hero.is_frontline() || effects::cannot_attack(state, seat, hero) {
             continue;

@@ -93,7 +93,7 @@ pub(super) fn stored_room_info(
     seats: &[Option<SeatEntry>; 2],
     status: RoomStatus,
 ) -> RoomInfo {
-    let seats = gb_core::Seat::BOTH.map(|s| {
+    let seats = crate::room::ROOM_SEATS.map(|s| {
         seats[s.index()].as_ref().map(|e| SeatInfo {
             seat: s,
             display_name: e.display_name.clone(),

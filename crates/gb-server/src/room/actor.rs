@@ -232,7 +232,7 @@ impl Room {
         if self.game.as_ref().is_none_or(|g| g.state.is_over()) {
             return;
         }
-        let person = Seat::BOTH.into_iter().find(|s| self.seats[s.index()].as_ref().is_some_and(|e| !e.bot));
+        let person = super::ROOM_SEATS.into_iter().find(|s| self.seats[s.index()].as_ref().is_some_and(|e| !e.bot));
         if let Some(seat) = person {
             tracing::info!(room = %self.id, ?seat, "game against the computer abandoned");
             let flag = super::clock::Flag::Abandoned;
@@ -287,14 +287,14 @@ impl Room {
 
     /// The seat a person holds (a computer's seat is nobody's account).
     pub fn seat_of(&self, account_id: &str) -> Option<Seat> {
-        Seat::BOTH
+        super::ROOM_SEATS
             .into_iter()
             .find(|s| self.seats[s.index()].as_ref().is_some_and(|e| !e.bot && e.account_id == account_id))
     }
 
     /// Whether each seat has a live connection (a computer's seat always counts as connected).
     pub fn connected(&self) -> [bool; 2] {
-        Seat::BOTH.map(|s| {
+        super::ROOM_SEATS.map(|s| {
             self.seats[s.index()].as_ref().is_some_and(|e| e.bot)
                 || self.conns.iter().any(|c| c.kind == Kind::of_seat(s))
         })
@@ -304,7 +304,7 @@ impl Room {
         if self.seat_of(&account_id).is_some() {
             return Err(RoomError::AlreadySeated);
         }
-        let Some(seat) = Seat::BOTH.into_iter().find(|s| self.seats[s.index()].is_none()) else {
+        let Some(seat) = super::ROOM_SEATS.into_iter().find(|s| self.seats[s.index()].is_none()) else {
             return Err(RoomError::Full);
         };
         deck.validate().map_err(RoomError::InvalidDeck)?;

@@ -36,6 +36,9 @@ use tokio_util::task::TaskTracker;
 pub use handle::{RoomError, RoomHandle};
 pub use supervisor::spawn_room;
 
+/// A room's seats: the two-player game's until rooms seat three to six (issue 16, plan step 11).
+pub const ROOM_SEATS: [Seat; 2] = [Seat::A, Seat::B];
+
 /// What a socket's writer task sends: a shared text frame, or a close with a code (protocol.md close codes).
 #[derive(Clone, Debug)]
 pub enum Out {

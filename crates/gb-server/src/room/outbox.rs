@@ -5,7 +5,6 @@ use super::actor::{Live, Room};
 use super::streams::Kind;
 use crate::protocol::{RoomInfo, RoomStatus, SeatInfo, ServerMsg};
 use axum::extract::ws::Utf8Bytes;
-use gb_core::Seat;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
@@ -48,7 +47,7 @@ impl Room {
 
     pub fn info(&self) -> RoomInfo {
         let connected = self.connected();
-        let seats = Seat::BOTH.map(|s| {
+        let seats = super::ROOM_SEATS.map(|s| {
             self.seats[s.index()].as_ref().map(|e| SeatInfo {
                 seat: s,
                 display_name: e.display_name.clone(),

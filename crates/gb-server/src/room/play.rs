@@ -16,7 +16,7 @@ use tokio::time::Instant;
 impl Room {
     /// Deals a new game: fresh seed, commitment published, match row written before anyone sees a card.
     pub async fn start_game(&mut self) -> anyhow::Result<()> {
-        let decks = Seat::BOTH.map(|s| self.seats[s.index()].as_ref().expect("both seats filled").deck.clone());
+        let decks = super::ROOM_SEATS.map(|s| self.seats[s.index()].as_ref().expect("both seats filled").deck.clone());
         let (seed, nonce) = fresh()?;
         let setup = MatchSetup { decks, seed };
         let state = new_match(&setup).map_err(|e| anyhow::anyhow!("setup refused: {e:?}"))?;
@@ -225,5 +225,5 @@ pub(crate) fn series_winner(best_of: u8, games: &[GameResult]) -> Option<Seat> {
     if best_of != 3 {
         return None;
     }
-    Seat::BOTH.into_iter().find(|&s| games.iter().filter(|g| g.winner == Some(s)).count() >= 2)
+    super::ROOM_SEATS.into_iter().find(|&s| games.iter().filter(|g| g.winner == Some(s)).count() >= 2)
 }

@@ -96,8 +96,8 @@ impl Room {
                 }
                 let player = |s: gb_core::Seat| g.state.player(s);
                 Some(LiveGame {
-                    rounds_won: gb_core::Seat::BOTH.map(|s| player(s).rounds_won),
-                    hp: gb_core::Seat::BOTH.map(|s| player(s).hp),
+                    rounds_won: super::ROOM_SEATS.map(|s| player(s).rounds_won),
+                    hp: super::ROOM_SEATS.map(|s| player(s).hp),
                 })
             }
             // Between games: wait for the one more game a playoff may still play, unless the match is decided.

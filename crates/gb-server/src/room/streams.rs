@@ -23,6 +23,8 @@ impl Kind {
         match seat {
             Seat::A => Kind::A,
             Seat::B => Kind::B,
+            // A room's seats are `ROOM_SEATS`; every seat a room hands out is one of them.
+            Seat::C | Seat::D | Seat::E | Seat::F => unreachable!("a room seats A and B only (ROOM_SEATS)"),
         }
     }
     pub fn seat(self) -> Option<Seat> {

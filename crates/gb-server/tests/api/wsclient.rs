@@ -60,11 +60,7 @@ pub async fn join(base: &str, g: &Guest, room: &str, deck: &str) -> String {
         .unwrap();
     assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
     let reply: JoinReply = r.json().await.unwrap();
-    match reply.seat {
-        gb_core::Seat::A => "A",
-        gb_core::Seat::B => "B",
-    }
-    .to_owned()
+    format!("{:?}", reply.seat)
 }
 
 pub fn public_room() -> Value {

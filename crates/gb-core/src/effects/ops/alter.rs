@@ -44,7 +44,8 @@ pub(super) fn remove_effect(
     ev: &mut Events,
 ) -> Flow {
     let me = f.controller;
-    let opponent = me.other();
+    // MP-38 (step 5): with several opponents, Ghost asks which back hero.
+    let opponent = state.table.standard_opponent(me);
     let pos = match (target, f.take_answer()) {
         (EffectTarget::OpponentBack, _) => Position::Back,
         (EffectTarget::OpponentFrontline, Some(Answer::Hero(_, p))) => p,
@@ -86,7 +87,7 @@ pub(super) fn invert_written(state: &mut MatchState, f: &mut EffectFrame, ev: &m
 
 /// Block Attack: the damage being answered becomes 0 and that attacker may not attack for the rest of the turn.
 pub(super) fn block_attack_damage(state: &mut MatchState, f: &mut EffectFrame, ev: &mut Events) -> Flow {
-    let attacker_seat = f.controller.other();
+    let attacker_seat = state.table.standard_opponent(f.controller);
     let ask = state.frames.iter_mut().rev().find_map(|fr| match fr {
         Frame::Ask { kind: AskKind::AttackDamage { attacker, damage, .. }, .. } => Some((attacker, damage)),
         _ => None,

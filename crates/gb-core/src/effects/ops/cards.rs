@@ -83,7 +83,8 @@ pub(super) fn search_deck(state: &mut MatchState, f: &mut EffectFrame, count: u8
 
 /// Shard Buster: the attacking player may draw.
 pub(super) fn opponent_may_draw(state: &mut MatchState, f: &mut EffectFrame, count: u8, ev: &mut Events) -> Flow {
-    let opponent = f.controller.other();
+    // MP-40 (step 5): the attacking player, from the trigger.
+    let opponent = state.table.standard_opponent(f.controller);
     match f.take_answer() {
         None => Flow::Ask(opponent, Prompt::OpponentMayDraw),
         Some(Answer::Yes) => {

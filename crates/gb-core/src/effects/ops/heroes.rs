@@ -76,7 +76,8 @@ pub(super) fn discard_gems_on_self(
 /// Combustion Boiler: discard a blend on an opponent's field (nothing if they have none).
 pub(super) fn discard_opponent_blend(state: &mut MatchState, f: &mut EffectFrame, ev: &mut Events) -> Flow {
     let me = f.controller;
-    let opponent = me.other();
+    // MP-38 (step 5): any living opponent's blended hero.
+    let opponent = state.table.standard_opponent(me);
     match f.take_answer() {
         Some(Answer::Hero(s, pos)) if s == opponent => {
             state.deblend(opponent, pos, DeblendReason::Effect, ev);

@@ -33,7 +33,9 @@ pub(crate) fn run(op: Op, state: &mut MatchState, f: &mut EffectFrame, ev: &mut 
             Flow::Next
         }
         Op::DamageOpponent { amount } => {
-            state.effect_damage(Some(me), me.other(), amount, ev);
+            // MP-39, MP-40 (step 5): the opponent the trigger names.
+            let opponent = state.table.standard_opponent(me);
+            state.effect_damage(Some(me), opponent, amount, ev);
             Flow::Next
         }
         Op::AdditionalTurn => {

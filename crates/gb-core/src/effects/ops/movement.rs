@@ -9,19 +9,19 @@ use crate::state::MatchState;
 
 /// The damage an opponent's Anchor charges before `seat`'s hero at `pos` may "switch" (0 if none applies).
 fn mooring_cost(state: &MatchState, seat: Seat, pos: Position) -> u16 {
-    let Some(opposite) = pos.opposite() else { return 0 };
-    let anchor = seat.other();
-    if live_program(state, anchor, opposite).is_none() {
-        return 0;
-    }
-    statics(state, anchor, opposite)
-        .iter()
-        .filter_map(|s| match s {
+    // MP-34, MP-35: the highest price among the opposite heroes (one in two-player, CR 616.1a).
+    let mut cost = 0;
+    for (anchor, opposite) in state.table.opposite(seat, pos) {
+        if live_program(state, anchor, opposite).is_none() {
+            continue;
+        }
+        let moorings = statics(state, anchor, opposite).iter().filter_map(|s| match s {
             Static::Mooring { cost } => Some(*cost),
             _ => None,
-        })
-        .max()
-        .unwrap_or(0)
+        });
+        cost = moorings.fold(cost, u16::max);
+    }
+    cost
 }
 
 /// Anchor's price for the switch waiting on its `PayMooring` answer: the higher of the two heroes' (RULINGS.md).

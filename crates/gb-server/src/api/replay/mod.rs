@@ -52,7 +52,10 @@ pub async fn replay(
         Some(seat) => {
             let seats: [Option<SeatEntry>; 2] =
                 serde_json::from_str(&room_row().await?.seats_json).map_err(ApiError::internal)?;
-            let mine = account.is_some_and(|a| seats[seat.index()].as_ref().is_some_and(|s| s.account_id == a.0.id));
+            let Some(entry) = seats.get(seat.index()) else {
+                return Err(ApiError::new(StatusCode::BAD_REQUEST, "no_such_seat", "a room has seats A and B only"));
+            };
+            let mine = account.is_some_and(|a| entry.as_ref().is_some_and(|s| s.account_id == a.0.id));
             if !mine {
                 return Err(ApiError::new(
                     StatusCode::FORBIDDEN,
