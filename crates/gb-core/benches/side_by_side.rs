@@ -5,7 +5,8 @@
 //! `cargo bench -p gb-core --bench side_by_side` prints, per workload, the median over the rounds and the ratio of
 //! our cost per step to a chess ply. `SIDE_BY_SIDE_ROUNDS` and `SIDE_BY_SIDE_SLICE_MS` tune the run.
 use gb_core::{
-    MatchSetup, MatchState, Seat, Viewer, apply, decks::preconstructed, legal_intents, new_match, owed_seat,
+    MatchSetup, MatchState, Seat, Viewer, apply, apply_listed, decks::preconstructed, legal_intents,
+    legal_intents_into, new_match, owed_seat,
 };
 use shakmaty::{Chess, Position};
 use std::hint::black_box;
@@ -65,6 +66,10 @@ fn setup(seed: u64) -> MatchSetup {
 enum Views {
     /// Legal list + apply only: the engine's own cost per step.
     None,
+    /// No views, on the playout path bots take: the legal list written into one kept buffer
+    /// (`legal_intents_into`) and the intent picked applied without a second check (`apply_listed`), as the
+    /// chess loop lists into an inline buffer and plays its listed move unchecked.
+    NoneTrusted,
     /// Also both seats' views after every intent, each a new `view_for`.
     BothSeats,
     /// Both seats' views written into two views kept from one intent to the next (`view_into`), as a server
@@ -80,13 +85,23 @@ fn gem_blenders_slice(rng: &mut SplitMix, seed: &mut u64, views: Views, slice: D
         let mut state: MatchState = new_match(&setup(*seed)).expect("preconstructed decks are valid");
         *seed += 1;
         let mut kept = [Seat::A, Seat::B].map(|s| gb_core::view_for(&state, Viewer::Seat(s)));
+        let mut legal = Vec::new();
         while let Some(seat) = owed_seat(&state) {
-            let legal = legal_intents(&state, seat);
+            let trusted = views == Views::NoneTrusted;
+            if trusted {
+                legal_intents_into(&state, seat, &mut legal);
+            } else {
+                legal = legal_intents(&state, seat);
+            }
             let playable = if legal.len() > 1 { legal.len() - 1 } else { 1 };
             let intent = &legal[rng.below(playable)];
-            black_box(apply(&mut state, seat, intent).expect("a legal intent is accepted"));
+            if trusted {
+                black_box(apply_listed(&mut state, seat, intent));
+            } else {
+                black_box(apply(&mut state, seat, intent).expect("a legal intent is accepted"));
+            }
             match views {
-                Views::None => {}
+                Views::None | Views::NoneTrusted => {}
                 Views::BothSeats => {
                     black_box(gb_core::view_for(&state, Viewer::Seat(Seat::A)));
                     black_box(gb_core::view_for(&state, Viewer::Seat(Seat::B)));
@@ -129,12 +144,14 @@ fn main() {
         (vec![], vec![], vec![], vec![], vec![]);
     let (mut chess_games, mut gb_matches, mut gb_view_matches) = (vec![], vec![], vec![]);
     let (mut gb_kept_ns, mut ratio_kept, mut gb_kept_matches) = (vec![], vec![], vec![]);
+    let (mut gb_trusted_ns, mut ratio_trusted) = (vec![], vec![]);
     let mut steps_per_match = vec![];
     for _ in 0..rounds {
         let (c, ct) = chess_slice(&mut rng, slice);
         let (g, gt) = gem_blenders_slice(&mut rng, &mut seed, Views::None, slice);
         let (v, vt) = gem_blenders_slice(&mut rng, &mut seed, Views::BothSeats, slice);
         let (k, kt) = gem_blenders_slice(&mut rng, &mut seed, Views::BothSeatsReused, slice);
+        let (p, pt) = gem_blenders_slice(&mut rng, &mut seed, Views::NoneTrusted, slice);
         let per = |t: Tally, d: Duration| d.as_nanos() as f64 / t.steps.max(1) as f64;
         let rate = |t: Tally, d: Duration| t.games as f64 / d.as_secs_f64();
         chess_ns.push(per(c, ct));
@@ -145,6 +162,8 @@ fn main() {
         gb_kept_ns.push(per(k, kt));
         ratio_kept.push(per(k, kt) / per(c, ct));
         gb_kept_matches.push(rate(k, kt));
+        gb_trusted_ns.push(per(p, pt));
+        ratio_trusted.push(per(p, pt) / per(c, ct));
         chess_games.push(rate(c, ct));
         gb_matches.push(rate(g, gt));
         gb_view_matches.push(rate(v, vt));
@@ -163,6 +182,10 @@ fn main() {
         median(steps_per_match)
     );
     println!(
+        "  gem blenders, no views, playout     {:>9.0} ns/intent  (legal_intents_into + apply_listed)",
+        median(gb_trusted_ns)
+    );
+    println!(
         "  gem blenders, both seats' views     {:>9.0} ns/intent  {:>9.0} matches/s",
         median(gb_views_ns),
         median(gb_view_matches)
@@ -173,6 +196,7 @@ fn main() {
         median(gb_kept_matches)
     );
     println!("  ratio per step, no views / chess ply:          {:.2}x", median(ratio));
+    println!("  ratio per step, no views, playout / chess ply: {:.2}x", median(ratio_trusted));
     println!("  ratio per step, both seats' views / chess ply: {:.2}x", median(ratio_views));
     println!("  ratio per step, both views kept / chess ply:   {:.2}x", median(ratio_kept));
 }

@@ -25,7 +25,7 @@ pub fn check(state: &MatchState, seat: Seat, intent: &Intent) -> Result<(), Reje
     if !state.table.is_living(seat) {
         return Err(not_at_table(seat));
     }
-    check_in(state, seat, intent, &LazyField::new(state, seat))
+    check_in(state, seat, intent, &LazyField::kept(state, seat))
 }
 
 /// [`check`] against `seat`'s field (its heroes' effects, statics and gem pools), worked out at most once however
@@ -98,6 +98,8 @@ pub fn apply_listed(state: &mut MatchState, seat: Seat, intent: &Intent) -> Even
 
 /// Applies an intent that passed `check`.
 fn apply_checked(state: &mut MatchState, seat: Seat, intent: &Intent) -> Events {
+    // The fields `legal_intents` and `check` kept describe the state before this intent.
+    state.fields.clear();
     let mut ev = Events::default();
     match intent {
         Intent::ChooseTurnOrder { go_first } => setup::apply_turn_order(state, seat, *go_first, &mut ev),
@@ -140,15 +142,24 @@ fn apply_checked(state: &mut MatchState, seat: Seat, intent: &Intent) -> Events 
 /// Every intent `seat` may submit now, choices included. `apply` accepts exactly these.
 pub fn legal_intents(state: &MatchState, seat: Seat) -> Vec<Intent> {
     let mut out = Vec::new();
+    legal_intents_into(state, seat, &mut out);
+    out
+}
+
+/// [`legal_intents`] written into `out` (emptied first), so that a caller listing intents again and again (a
+/// playout, a bot's search) reuses one buffer instead of a new `Vec` per decision (issue 14).
+pub fn legal_intents_into(state: &MatchState, seat: Seat, out: &mut Vec<Intent>) {
+    out.clear();
     if state.is_over() || !state.table.is_living(seat) {
-        return out;
+        return;
     }
     if owed_seat(state) == Some(seat) {
         // The seat's heroes' effects, statics and gem pools, worked out once for every candidate and every check
         // rather than hero by hero for each (a blend's gem requirement alone asked a dozen times about the other
-        // heroes; issue 14).
-        let field = LazyField::new(state, seat);
-        let mut candidates = Vec::with_capacity(32);
+        // heroes), and kept in the state for the `check` of the intent picked (`FieldCache`; issue 14).
+        let field = LazyField::kept(state, seat);
+        out.reserve(32);
+        let candidates = out;
         match state.frames.last() {
             Some(Frame::Ask { kind, .. }) => match kind {
                 AskKind::TurnOrder => {
@@ -157,7 +168,7 @@ pub fn legal_intents(state: &MatchState, seat: Seat) -> Vec<Intent> {
                 AskKind::Mulligan => candidates.extend([Intent::Mulligan, Intent::KeepHand]),
                 AskKind::AttackDamage { .. } => {
                     candidates.extend([Intent::AcceptDamage, Intent::DeblendToBlock]);
-                    timed_action_candidates(state, seat, &mut candidates);
+                    timed_action_candidates(state, seat, candidates);
                 }
                 AskKind::Effect { .. } => candidates.extend(effect::answers(state, seat)),
                 AskKind::AdditionalAttack { .. } => candidates.extend([Intent::Accept, Intent::Decline]),
@@ -169,7 +180,7 @@ pub fn legal_intents(state: &MatchState, seat: Seat) -> Vec<Intent> {
                 }
             },
             Some(Frame::Window { kind: WindowKind::Main, .. }) => {
-                main_phase_candidates(state, &field, &mut candidates);
+                main_phase_candidates(state, &field, candidates);
                 // Listed only when legal (see `main_phase_candidates`): no second check. Debug builds (and so the
                 // random-match property tests) still ask `check` about every one.
                 debug_assert!(
@@ -177,20 +188,20 @@ pub fn legal_intents(state: &MatchState, seat: Seat) -> Vec<Intent> {
                     "a main-phase candidate check refuses"
                 );
                 candidates.push(Intent::Concede);
-                return candidates;
+                return;
             }
             Some(Frame::Window { .. }) => {
                 candidates.push(Intent::Pass);
-                timed_action_candidates(state, seat, &mut candidates);
+                timed_action_candidates(state, seat, candidates);
             }
             _ => {}
         }
         // Filtered in place: the candidate list becomes the answer, with no second list.
         candidates.retain(|i| check_in(state, seat, i, &field).is_ok());
-        out = candidates;
+        candidates.push(Intent::Concede);
+        return;
     }
     out.push(Intent::Concede);
-    out
 }
 
 fn timed_action_candidates(state: &MatchState, seat: Seat, out: &mut Vec<Intent>) {

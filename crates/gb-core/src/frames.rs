@@ -227,6 +227,8 @@ pub(crate) fn drive(state: &mut MatchState, ev: &mut Events) {
                         unreachable!("input frames are matched above")
                     }
                 }
+                // What the step wrote may change any hero's effect: the next step works the fields out again.
+                state.fields.clear();
             }
         }
     }

@@ -45,7 +45,7 @@ pub mod worlds;
 #[cfg(test)]
 mod tests;
 
-pub use api::{apply, apply_listed, check, legal_intents, owed_seat, state_hash};
+pub use api::{apply, apply_listed, check, legal_intents, legal_intents_into, owed_seat, state_hash};
 pub use deck::{DeckList, ValidDeck};
 pub use event::{CardSlug, CardView, Event, Events};
 pub use frames::{AskKind, WindowKind};

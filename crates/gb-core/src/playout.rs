@@ -1,6 +1,6 @@
 //! Random play for tests, fuzzing and benchmarks: picks uniformly among the legal intents with a seeded stream,
 //! so a playout is as reproducible as the match itself.
-use crate::api::{apply, legal_intents, owed_seat};
+use crate::api::{apply, legal_intents_into, owed_seat};
 use crate::ids::Seat;
 use crate::intent::Intent;
 use crate::rng::MatchRng;
@@ -38,11 +38,12 @@ pub fn play_out(
     mut after: impl FnMut(&MatchState, Seat, &Intent),
 ) -> Vec<(Seat, Intent)> {
     let mut log = Vec::new();
+    let mut legal = Vec::new();
     while let Some(seat) = owed_seat(state) {
         if log.len() >= max_intents {
             break;
         }
-        let legal = legal_intents(state, seat);
+        legal_intents_into(state, seat, &mut legal);
         let intent = policy.pick(&legal);
         apply(state, seat, &intent).expect("a legal intent is accepted");
         after(state, seat, &intent);

@@ -8,8 +8,10 @@ use super::program::{Program, Static};
 use crate::cards::{Activation, CardDefId};
 use crate::ids::{Position, Seat};
 use crate::state::MatchState;
+use std::sync::OnceLock;
 
 /// One seat's heroes, indexed by `Position::index`.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Field {
     pub seat: Seat,
     /// `active_effect`: the card whose effect each hero has now.
@@ -54,21 +56,88 @@ impl Field {
     }
 }
 
+/// Each seat's [`Field`], kept in the state between the calls that read it at rest: `legal_intents` works it out,
+/// the `check` inside `apply` and the first steps of `drive` read it again (issue 14). It is what the state
+/// implies, not part of it: a clone starts without it, and it takes no part in equality or the state hash.
+///
+/// Never stale, by where it is emptied rather than by tracking every write: `apply` empties it before the intent
+/// changes anything, `drive` after every step and every blend it discards (CR 302.6); nothing between those points
+/// fills it but a caller reading the state at rest (`legal_intents`, `check`) or a step's reads before it writes.
+/// Debug builds compare every cached answer with a fresh one (the random-match property tests run with it).
+#[derive(Default)]
+pub(crate) struct FieldCache([OnceLock<Field>; 2]);
+
+impl FieldCache {
+    /// Forgets both seats' fields; the next reader works them out from the state as it is then.
+    pub fn clear(&mut self) {
+        for cell in &mut self.0 {
+            cell.take();
+        }
+    }
+}
+
+impl Clone for FieldCache {
+    /// A clone is about to be changed (worlds, lookahead, playouts), so it starts empty.
+    fn clone(&self) -> Self {
+        FieldCache::default()
+    }
+}
+
+impl PartialEq for FieldCache {
+    /// Derived information: two states are equal whatever either has worked out.
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for FieldCache {}
+
+impl std::hash::Hash for FieldCache {
+    /// Nothing: the state hash (`state_hash`, stored records) is the state's alone.
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl std::fmt::Debug for FieldCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("FieldCache")
+    }
+}
+
 /// One seat's [`Field`], worked out the first time a check needs it and then shared: `legal_intents` checks every
 /// candidate against the same one, and a lone `check` that never asks about effects or gems never builds it.
 pub(crate) struct LazyField<'s> {
     state: &'s MatchState,
     seat: Seat,
-    field: std::cell::OnceCell<Field>,
+    /// The state's cell ([`FieldCache`], at rest) or this field's own (mid-step, where the state's may be stale).
+    cell: Holder<'s>,
+}
+
+enum Holder<'s> {
+    Kept(&'s OnceLock<Field>),
+    Own(OnceLock<Field>),
 }
 
 impl<'s> LazyField<'s> {
+    /// A field of its own, for a state that is being changed (a step that has already written to it).
     pub fn new(state: &'s MatchState, seat: Seat) -> Self {
-        LazyField { state, seat, field: std::cell::OnceCell::new() }
+        LazyField { state, seat, cell: Holder::Own(OnceLock::new()) }
+    }
+
+    /// The state's kept field: only at rest (between calls) or at the start of a `drive` step, before the step
+    /// writes anything (see [`FieldCache`]).
+    pub fn kept(state: &'s MatchState, seat: Seat) -> Self {
+        LazyField { state, seat, cell: Holder::Kept(&state.fields.0[seat.index()]) }
     }
 
     pub fn get(&self) -> &Field {
-        self.field.get_or_init(|| Field::of(self.state, self.seat))
+        match &self.cell {
+            Holder::Own(cell) => cell.get_or_init(|| Field::of(self.state, self.seat)),
+            Holder::Kept(cell) => {
+                let field = cell.get_or_init(|| Field::of(self.state, self.seat));
+                debug_assert_eq!(*field, Field::of(self.state, self.seat), "a stale kept field for {:?}", self.seat);
+                field
+            }
+        }
     }
 
     /// `gems::meets_requirement`: whether the hero's gem pool covers `required` (CR 302.3, 302.6). What the other

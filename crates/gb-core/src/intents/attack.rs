@@ -3,7 +3,7 @@
 //! RULINGS.md on 204.4f), then the defender's choice per attacker: accept the damage, deblend-to-block (CR 204.4,
 //! 610), or answer with a timed action (CR 623); "after this hero attacks" effects follow each attack (CR 204.5d).
 //! Heroes with additional attacks then repeat CR 204 (`additional.rs`, CR 204.5, 601).
-use crate::effects::field::{Field, LazyField};
+use crate::effects::field::LazyField;
 use crate::effects::program::Static;
 use crate::effects::triggers::{TriggerEvent, raise};
 use crate::event::{DeblendReason, Event, Events};
@@ -122,7 +122,7 @@ pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Eve
             // is attacked" effects of the heroes the others attack. An additional attack repeats this (CR 204.5)
             // for the heroes that make it; the others are already dropped. The attacker's field is worked out once
             // for every attacker: raising a trigger only queues it (issue 14).
-            let field = Field::of(state, seat);
+            let field = *LazyField::kept(state, seat).get();
             for a in attack.attackers.iter_mut().filter(|a| !a.dropped) {
                 if stats::current_in(state, &field, a.hero, Stat::Atk, true) == 0 {
                     a.dropped = true;
@@ -136,7 +136,8 @@ pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Eve
         }
         AttackStage::Calculate => {
             // Both fields once for every attacker (`stats::attacking_atk`, `stats::def`; issue 14).
-            let (mine, theirs) = (Field::of(state, seat), Field::of(state, defender));
+            let (mine, theirs) = (LazyField::kept(state, seat), LazyField::kept(state, defender));
+            let (mine, theirs) = (mine.get(), theirs.get());
             for a in attack.attackers.iter_mut().filter(|a| !a.dropped) {
                 let atk = stats::current_in(state, &mine, a.hero, Stat::Atk, true);
                 let def = stats::current_in(state, &theirs, a.target, Stat::Def, false);

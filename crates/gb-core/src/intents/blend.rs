@@ -17,13 +17,14 @@ pub(crate) fn check_state(state: &mut MatchState, ev: &mut Events) {
     loop {
         let Some((seat, pos)) = state.table.seats().find_map(|seat| unmet(state, seat)) else { return };
         state.deblend(seat, pos, DeblendReason::GemsLost, ev);
+        state.fields.clear();
     }
 }
 
 /// The first of `seat`'s heroes whose blend's gem requirement is no longer met, with the seat's field worked out
-/// at most once for all of them.
+/// at most once for all of them (and kept for the step and the callers that follow, `FieldCache`).
 fn unmet(state: &MatchState, seat: Seat) -> Option<(Seat, Position)> {
-    let field = LazyField::new(state, seat);
+    let field = LazyField::kept(state, seat);
     Position::ALL
         .into_iter()
         .find(|&pos| state.hero(seat, pos).blend.is_some_and(|b| !field.meets(pos, &b.def.def().gems)))

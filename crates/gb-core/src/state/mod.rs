@@ -153,6 +153,9 @@ pub struct MatchState {
     /// Scenarios only (never set by `new_match`): decks are never shuffled, so a worked example can name the
     /// cards dealt and drawn; a mulligan puts the hand under the deck instead (see `docs/scenarios.md`).
     pub(crate) stacked: bool,
+    /// Each seat's heroes' effects, worked out once between writes (issue 14): derived, never compared, hashed or
+    /// cloned (`effects::field::FieldCache`). Last, so the derived `Hash` writes what it wrote before.
+    pub(crate) fields: crate::effects::field::FieldCache,
 }
 
 impl MatchState {
@@ -180,6 +183,7 @@ impl MatchState {
             next_trigger_id: 0,
             rounds: Vec::new(),
             stacked: false,
+            fields: Default::default(),
         }
     }
 
