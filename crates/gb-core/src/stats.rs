@@ -98,8 +98,8 @@ fn printed(state: &MatchState, field: &Field, pos: Position, stat: Stat, gated: 
 }
 
 /// Invert swaps which printed stat is written as which (CR 624.1c).
-fn swapped(state: &MatchState, seat: Seat, pos: Position, stat: Stat) -> Stat {
-    if effects::inverted(state, seat, pos) { stat.other() } else { stat }
+fn swapped(field: &Field, pos: Position, stat: Stat) -> Stat {
+    if field.altered[pos.index()].inverted_by.is_some() { stat.other() } else { stat }
 }
 
 fn is_dread_blader(field: &Field, pos: Position) -> bool {
@@ -111,7 +111,7 @@ fn is_dread_blader(field: &Field, pos: Position) -> bool {
 /// Invert; another Dread Blader counts with its printed 0, so two of them never chase each other.
 pub fn written(state: &MatchState, seat: Seat, pos: Position, stat: Stat) -> u16 {
     let field = Field::of(state, seat);
-    let stat = swapped(state, seat, pos, stat);
+    let stat = swapped(&field, pos, stat);
     if is_dread_blader(&field, pos) {
         highest_other(state, &field, pos, stat)
     } else {
@@ -124,7 +124,7 @@ fn highest_other(state: &MatchState, field: &Field, pos: Position, stat: Stat) -
     Position::ALL
         .into_iter()
         .filter(|p| *p != pos)
-        .map(|p| printed(state, field, p, swapped(state, field.seat, p, stat), false))
+        .map(|p| printed(state, field, p, swapped(field, p, stat), false))
         .max()
         .unwrap_or(0)
 }
@@ -218,7 +218,8 @@ fn terms_in(
     let seat = field.seat;
     let (want_atk, want_def) = (only != Some(Stat::Def), only != Some(Stat::Atk));
     let (mut a, mut d) = (Terms { total: 0, emit: atk }, Terms { total: 0, emit: def });
-    let invert = effects::inverted_by(state, seat, pos);
+    let altered = &field.altered[pos.index()];
+    let invert = altered.inverted_by;
     let dread = is_dread_blader(field, pos);
     let mut out = HeroStats::default();
     if want_atk {
@@ -228,7 +229,7 @@ fn terms_in(
         out.written_def = written_terms(state, field, pos, Stat::Def, invert, dread, &mut d);
     }
     // Bonuses (CR 605.1): alterations first, a run of them from one card as one term (only ATK has them).
-    if want_atk {
+    if want_atk && altered.atk_bonus {
         let mut run: Option<(CardDefId, i32)> = None;
         for alteration in effects::alterations_of(state, seat, pos) {
             let AlterKind::Atk(n) = alteration.kind else { continue };

@@ -3,6 +3,7 @@
 //! over and over (an activation gem counts invisible gems, CR 300.5f, which come from the other heroes' effects,
 //! CR 614; a position condition can be removed by another hero, CR 500.8b): a view asked them hundreds of times
 //! (issue 14). The answers are exactly those of `active_effect`, `live_program`, `invisible_any` and `statics`.
+use super::altered::{self, Altered};
 use super::gems::{self, GemPool};
 use super::program::{Program, Static};
 use crate::cards::{Activation, CardDefId};
@@ -22,12 +23,15 @@ pub(crate) struct Field {
     pub invisible: [u8; 4],
     /// `statics`: the statics each hero applies now.
     pub statics: [&'static [Static]; 4],
+    /// The alterations on each hero, from one pass over them.
+    pub altered: [Altered; 4],
 }
 
 impl Field {
     pub fn of(state: &MatchState, seat: Seat) -> Field {
-        let active = Position::ALL.map(|p| super::active_effect(state, seat, p));
-        let invisible = Position::ALL.map(|p| gems::invisible_from(state, seat, p, &active));
+        let altered = altered::of_seat(state, seat);
+        let active = Position::ALL.map(|p| super::active_effect_with(state, seat, p, &altered[p.index()]));
+        let invisible = gems::invisible_all(state, seat, &active);
         let live = Position::ALL.map(|p| {
             let effect = active[p.index()]?;
             let has_gem = state.hero(seat, p).has_gem() || invisible[p.index()] > 0;
@@ -42,7 +46,7 @@ impl Field {
             }
             _ => &[],
         });
-        Field { seat, active, live, invisible, statics }
+        Field { seat, active, live, invisible, statics, altered }
     }
 
     /// `gems::has_any_gem`: at least one gem, invisible ones included (CR 300.5f).

@@ -72,12 +72,28 @@ pub(crate) fn invisible_any(state: &MatchState, seat: Seat, pos: Position) -> u8
 }
 
 /// [`invisible_any`] from the field's active effects (by position index), already worked out.
-pub(super) fn invisible_from(
-    state: &MatchState,
-    seat: Seat,
-    pos: Position,
-    active: &[Option<crate::cards::CardDefId>; 4],
-) -> u8 {
+fn invisible_from(state: &MatchState, seat: Seat, pos: Position, active: &[Option<crate::cards::CardDefId>; 4]) -> u8 {
+    invisible_with(pos, active, || meter_stars(state, seat))
+}
+
+/// [`invisible_any`] for every hero of `seat` (`Field::of`): most fields have no Fine Dining at all, which one look
+/// at each effect says; otherwise the meter's stars are counted once, not once per hero and static (issue 14).
+pub(super) fn invisible_all(state: &MatchState, seat: Seat, active: &[Option<crate::cards::CardDefId>; 4]) -> [u8; 4] {
+    let gives = |e: &crate::cards::CardDefId| match super::program(*e) {
+        Some(super::program::Program::Static { statics, .. }) => {
+            statics.iter().any(|s| matches!(s, Static::InvisibleGemsPerStar { .. }))
+        }
+        _ => false,
+    };
+    if !active.iter().flatten().any(gives) {
+        return [0; 4];
+    }
+    let stars = meter_stars(state, seat);
+    Position::ALL.map(|pos| invisible_with(pos, active, || stars))
+}
+
+/// What the other heroes' Fine Dining statics give the hero at `pos`, with the meter's stars asked of `stars`.
+fn invisible_with(pos: Position, active: &[Option<crate::cards::CardDefId>; 4], stars: impl Fn() -> u8) -> u8 {
     let mut n = 0u8;
     for other in Position::ALL.into_iter().filter(|p| *p != pos) {
         let Some(effect) = active[other.index()] else { continue };
@@ -85,7 +101,7 @@ pub(super) fn invisible_from(
             for s in statics {
                 if let Static::InvisibleGemsPerStar { max } = s {
                     // "Each hero cannot have more than 3 invisible gems from Fine Dining effects."
-                    n = (n + meter_stars(state, seat)).min(*max);
+                    n = (n + stars()).min(*max);
                 }
             }
         }

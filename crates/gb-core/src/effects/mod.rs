@@ -2,6 +2,7 @@
 //! be used, the durational alterations that outlive their source (CR 500.6, 500.9), and usage limits
 //! (CR 300.7, 500.3). The vocabulary itself is in `program.rs`; triggers in `triggers.rs`; resolution in
 //! `resolve.rs`, with one small function per step kind in `ops/`.
+pub(crate) mod altered;
 pub(crate) mod choices;
 pub(crate) mod field;
 pub(crate) mod gems;
@@ -82,20 +83,21 @@ fn has_alteration(state: &MatchState, key: HeroKey, pred: impl Fn(&AlterKind) ->
 /// The card whose effect the hero at `pos` has now: its blend's (CR 300.6), else its own, replaced by a copied
 /// effect (CR 300.7d), or none at all while an effect-removal applies to this hero (CR 500.9a).
 pub(crate) fn active_effect(state: &MatchState, seat: Seat, pos: Position) -> Option<CardDefId> {
+    active_effect_with(state, seat, pos, &altered::of_seat(state, seat)[pos.index()])
+}
+
+/// [`active_effect`] with the hero's alterations already summed up (`field::Field`).
+pub(crate) fn active_effect_with(
+    state: &MatchState,
+    seat: Seat,
+    pos: Position,
+    altered: &altered::Altered,
+) -> Option<CardDefId> {
     let hero = state.hero(seat, pos);
-    if hero.face_down {
+    if hero.face_down || altered.no_effect {
         return None;
     }
-    let key = HeroKey { seat, hero: hero.card.def };
-    if has_alteration(state, key, |k| *k == AlterKind::NoEffect) {
-        return None;
-    }
-    let base = hero.blend.map(|b| b.def).unwrap_or(hero.card.def);
-    let copied = state.alterations.iter().rev().find_map(|a| match a.kind {
-        AlterKind::Copy { source, copied } if a.hero == key && source == base => Some(copied),
-        _ => None,
-    });
-    let effect = copied.unwrap_or(base);
+    let effect = altered.copied.unwrap_or(hero.blend.map(|b| b.def).unwrap_or(hero.card.def));
     program(effect).map(|_| effect)
 }
 
@@ -289,25 +291,8 @@ pub(crate) fn check_attachments(state: &mut MatchState, ev: &mut crate::event::E
     }
 }
 
-pub(crate) fn effect_removed(state: &MatchState, seat: Seat, pos: Position) -> bool {
-    has_alteration(state, HeroKey::at(state, seat, pos), |k| *k == AlterKind::NoEffect)
-}
-
 pub(crate) fn cannot_attack(state: &MatchState, seat: Seat, pos: Position) -> bool {
     has_alteration(state, HeroKey::at(state, seat, pos), |k| *k == AlterKind::CannotAttack)
-}
-
-pub(crate) fn inverted(state: &MatchState, seat: Seat, pos: Position) -> bool {
-    inverted_by(state, seat, pos).is_some()
-}
-
-/// The card that left the hero's written stats swapped, if they are: each Invert swaps again, so an odd number
-/// of them leaves the stats swapped, and the last one is named.
-pub(crate) fn inverted_by(state: &MatchState, seat: Seat, pos: Position) -> Option<CardDefId> {
-    let (count, last) = alterations_of(state, seat, pos)
-        .filter(|a| a.kind == AlterKind::InvertWritten)
-        .fold((0usize, None), |(n, _), a| (n + 1, Some(a.source)));
-    if count % 2 == 1 { last } else { None }
 }
 
 /// The alterations that apply to the hero at `pos` now, oldest first.

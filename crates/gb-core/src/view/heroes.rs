@@ -1,7 +1,7 @@
 //! A player's part of a view — its heroes with their stats, its zones — and the attack preview, written in place
 //! into a view that may hold an earlier one (`view_into`): every field is overwritten, every list refilled.
 use super::{AttackPreview, HeroView, PlayerView, Terms};
-use crate::effects::{self, field::Field};
+use crate::effects::field::Field;
 use crate::event::CardView;
 use crate::ids::{Position, Seat, Viewer};
 use crate::intents::attack;
@@ -54,10 +54,16 @@ impl HeroView {
     }
 }
 
-/// Overwrites `zone` with `cards`, keeping its buffer.
+/// Overwrites `zone` with `cards`, keeping its buffer. A kept view's zone mostly has the length it had: the cards
+/// it already holds are overwritten in one straight loop over two slices (a plain copy: `CardView` is `Card`'s
+/// two fields), and only the difference is truncated or pushed (issue 14).
 fn copy_cards<A: smallvec::Array<Item = CardView>>(zone: &mut smallvec::SmallVec<A>, cards: &[Card]) {
-    zone.clear();
-    zone.extend(cards.iter().map(|c| CardView::from(*c)));
+    zone.truncate(cards.len());
+    let (kept, more) = cards.split_at(zone.len());
+    for (view, card) in zone.iter_mut().zip(kept) {
+        *view = CardView::from(*card);
+    }
+    zone.extend(more.iter().map(|c| CardView::from(*c)));
 }
 
 /// Like [`copy_cards`] for a zone only its owner sees: `None` for everyone else.
@@ -103,7 +109,8 @@ fn hero_into(state: &MatchState, field: &Field, pos: Position, own: bool, v: &mu
     v.position = pos;
     v.face_down = h.face_down;
     v.hero = visible.then(|| h.card.into());
-    v.level = visible.then(|| effects::level(state, seat, pos));
+    let altered = &field.altered[pos.index()];
+    v.level = visible.then(|| altered.level(state, seat, pos));
     v.atk_terms.clear();
     v.def_terms.clear();
     if visible {
@@ -121,8 +128,8 @@ fn hero_into(state: &MatchState, field: &Field, pos: Position, own: bool, v: &mu
     v.blend = h.blend.map(Into::into);
     copy_cards(&mut v.attached, &h.attached);
     v.effect = if visible { field.active[pos.index()].map(|e| e.name()) } else { None };
-    v.effect_removed = visible && effects::effect_removed(state, seat, pos);
-    v.cannot_attack = effects::cannot_attack(state, seat, pos);
+    v.effect_removed = visible && altered.no_effect;
+    v.cannot_attack = altered.cannot_attack;
 }
 
 /// Every one-hero attack the viewer may declare now, with its damage. Exactly the pairs `check_declare_in` accepts
@@ -139,7 +146,7 @@ pub(super) fn attack_preview(state: &MatchState, fields: &[Field; 2], viewer: Vi
     let opponent = state.table().standard_opponent(seat);
     let (field, defender) = (&fields[seat.index()], &fields[opponent.index()]);
     for hero in Position::ALL {
-        if !hero.is_frontline() || effects::cannot_attack(state, seat, hero) {
+        if !hero.is_frontline() || field.altered[hero.index()].cannot_attack {
             continue;
         }
         let atk = stats::current_in(state, field, hero, Stat::Atk, true);
