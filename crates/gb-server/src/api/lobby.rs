@@ -14,7 +14,9 @@ use std::collections::HashSet;
 
 /// The public rooms of the whole cluster, waiting or playing by their owners' say.
 pub async fn across_nodes(state: &AppState, cluster: &Cluster) -> ApiResult<Vec<RoomInfo>> {
-    let directory = crate::cluster::lease::public_rooms(&state.db).await?;
+    // An owner that missed two heartbeats is not waited for: its rooms show as stored unless it answers anyway.
+    let awake_ms = 2 * cluster.settings.heartbeat_ms;
+    let directory = crate::cluster::lease::public_rooms(&state.db, awake_ms).await?;
     let me = cluster.node_id();
     let others: HashSet<String> =
         directory.iter().filter_map(|(_, owner)| owner.clone()).filter(|n| *n != me).collect();
@@ -32,7 +34,7 @@ pub async fn across_nodes(state: &AppState, cluster: &Cluster) -> ApiResult<Vec<
 
 /// A room as its `rooms` row has it: settings, seats and status, nobody connected yet (as its next owner will
 /// first publish it). `None` if the row went meanwhile.
-async fn stored(state: &AppState, id: &str) -> ApiResult<Option<RoomInfo>> {
+pub(super) async fn stored(state: &AppState, id: &str) -> ApiResult<Option<RoomInfo>> {
     let Some(row) = crate::db::rooms::find_room(&state.db, id).await? else { return Ok(None) };
     let cfg: RoomConfig = serde_json::from_str(&row.config_json).map_err(ApiError::internal)?;
     let seats: [Option<SeatEntry>; 2] = serde_json::from_str(&row.seats_json).map_err(ApiError::internal)?;

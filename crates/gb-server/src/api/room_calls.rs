@@ -38,14 +38,14 @@ impl RoomAt {
     /// The room `id`: running on this node, or owned by another live node (cluster mode). 404 `no_such_room`
     /// when neither this node nor the lease table knows it, as on a single node.
     pub async fn find(state: &AppState, id: &str) -> ApiResult<RoomAt> {
-        locate(state, id, false).await
+        locate(state, id, false, CLAIM_WAIT).await
     }
 
     /// Runs `call` where the room is and renders its answer.
     pub async fn call(self, state: &AppState, id: &str, call: RoomCall) -> Response {
         let answer = match self {
             RoomAt::Here(h) => Ok(run(&h, call).await),
-            RoomAt::Owner(owner) => remote(state, id, owner, call).await,
+            RoomAt::Owner(owner) => remote(state, id, owner, call, CLAIM_WAIT).await,
         };
         match answer {
             Ok((status, body)) => (status, [(header::CONTENT_TYPE, "application/json")], body).into_response(),
@@ -54,10 +54,11 @@ impl RoomAt {
     }
 }
 
-/// `fresh`: skip the owner cache (the cached owner just failed us).
-async fn locate(state: &AppState, id: &str, mut fresh: bool) -> ApiResult<RoomAt> {
+/// `fresh`: skip the owner cache (the cached owner just failed us). `patience`: how long a room with a lease
+/// and no live owner is waited for (then 503 `room_unavailable`).
+async fn locate(state: &AppState, id: &str, mut fresh: bool, patience: Duration) -> ApiResult<RoomAt> {
     let not_found = || ApiError::not_found("no_such_room", "no room with this id");
-    let deadline = Instant::now() + CLAIM_WAIT;
+    let deadline = Instant::now() + patience;
     loop {
         if let Some(h) = state.rooms.get(id) {
             return Ok(RoomAt::Here(h));
@@ -79,6 +80,29 @@ async fn locate(state: &AppState, id: &str, mut fresh: bool) -> ApiResult<RoomAt
         fresh = true;
         tokio::time::sleep(POLL).await;
     }
+}
+
+/// `GET /api/rooms/{id}`: the live room's info from wherever it runs. A room no owner answers for right now
+/// (mid-takeover, placed and not claimed yet, between a drain's release and the claim, its owner dead before its
+/// lease expired) is shown from its `rooms` row at once, as the lobby shows it (api/lobby.rs), rather than
+/// waited for and refused: nobody connected, no games, until its next owner answers.
+pub async fn info(state: &AppState, id: &str) -> ApiResult<Response> {
+    let answer = match locate(state, id, false, Duration::ZERO).await {
+        Ok(RoomAt::Here(h)) => Some(run(&h, RoomCall::Info).await),
+        // Asking for info has no effect, so an owner that may have got the call and did not answer is passed over.
+        Ok(RoomAt::Owner(owner)) => remote(state, id, owner, RoomCall::Info, Duration::ZERO).await.ok(),
+        Err(e) if e.status == StatusCode::SERVICE_UNAVAILABLE => None,
+        Err(e) => return Err(e),
+    };
+    let (status, body) = match answer {
+        Some(answer) => answer,
+        None => {
+            let info = super::lobby::stored(state, id).await?.ok_or_else(unavailable)?;
+            metrics::counter!("gb_room_info_stored_total").increment(1);
+            (StatusCode::OK, serde_json::to_string(&info).map_err(ApiError::internal)?)
+        }
+    };
+    Ok((status, [(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
 fn unavailable() -> ApiError {
@@ -107,7 +131,7 @@ pub async fn spectator_head(state: &AppState, id: &str) -> Option<(String, u32)>
     }
     let cluster = state.cluster.as_ref().filter(|_| state.bus.enabled())?;
     let owner = state.bus.owner(&state.db, id, false).await.filter(|o| o.node != cluster.node_id())?;
-    match remote(state, id, owner, RoomCall::SpectatorHead).await {
+    match remote(state, id, owner, RoomCall::SpectatorHead, CLAIM_WAIT).await {
         Ok((status, body)) if status == StatusCode::OK => serde_json::from_str(&body).ok().flatten(),
         _ => None,
     }
@@ -140,8 +164,15 @@ pub async fn run(room: &RoomHandle, call: RoomCall) -> (StatusCode, String) {
 }
 
 /// The caller's side: the call goes to the owner's RPC subject. A call nobody took is sent once more to the
-/// owner found afresh; one that may have run is not repeated (a join is not idempotent) and answers 503.
-async fn remote(state: &AppState, id: &str, mut owner: Owner, call: RoomCall) -> ApiResult<(StatusCode, String)> {
+/// owner found afresh (waited for up to `patience` if there is none); one that may have run is not repeated (a
+/// join is not idempotent) and answers 503.
+async fn remote(
+    state: &AppState,
+    id: &str,
+    mut owner: Owner,
+    call: RoomCall,
+    patience: Duration,
+) -> ApiResult<(StatusCode, String)> {
     let client = state.bus.client().ok_or_else(unavailable)?;
     let what = call_name(&call);
     for attempt in 0..2 {
@@ -158,7 +189,7 @@ async fn remote(state: &AppState, id: &str, mut owner: Owner, call: RoomCall) ->
         match outcome {
             Ok((status, body)) => return Ok((StatusCode::from_u16(status).map_err(ApiError::internal)?, body)),
             Err(Unanswered::MaybeRun) => break,
-            Err(Unanswered::NotRun) if attempt == 0 => match locate(state, id, true).await? {
+            Err(Unanswered::NotRun) if attempt == 0 => match locate(state, id, true, patience).await? {
                 RoomAt::Here(h) => return Ok(run(&h, call).await),
                 RoomAt::Owner(o) => owner = o,
             },
@@ -182,6 +213,8 @@ async fn ask(client: &async_nats::Client, subject: String, req: &Request) -> Res
     match tokio::time::timeout(REST_TIMEOUT, client.request(subject, body.into())).await {
         Ok(Ok(msg)) => match serde_json::from_slice(&msg.payload) {
             Ok(Reply::Rest { status, body }) => Ok((status, body)),
+            // The call ran; its answer could not cross NATS (logged and counted by the owner): not repeated.
+            Ok(Reply::TooLarge { .. }) => Err(Unanswered::MaybeRun),
             Ok(_) => Err(Unanswered::NotRun),
             Err(e) => {
                 tracing::warn!(error = %e, "bad room RPC reply");

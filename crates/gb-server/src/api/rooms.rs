@@ -185,7 +185,7 @@ pub async fn list(State(state): State<AppState>) -> ApiResult<Json<RoomList>> {
 
 /// Private rooms too: knowing the id is the invitation.
 pub async fn get(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
-    Ok(RoomAt::find(&state, &id).await?.call(&state, &id, RoomCall::Info).await)
+    super::room_calls::info(&state, &id).await
 }
 
 pub async fn join(

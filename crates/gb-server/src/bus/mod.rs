@@ -10,6 +10,7 @@
 //! | `gb.v1.room.{room}.owner` | pub/sub | a new owner → relays, once it serves its epoch's RPC subject: `{epoch, node}` |
 mod alive;
 pub mod events;
+pub mod fanout;
 pub mod lobby;
 pub mod outage;
 pub mod owner;
@@ -65,6 +66,8 @@ struct Inner {
     owners: Mutex<HashMap<String, (Instant, Option<Owner>)>>,
     /// Relaying nodes last heard from (alive.rs).
     seen: alive::Seen,
+    /// The frame and owner subscriptions shared by this node's relayed sockets (fanout.rs).
+    fanout: fanout::Fanout,
     /// The node's tasks: an owner's RPC answers run here, so a drain's shutdown waits for those in flight.
     tracker: TaskTracker,
 }
@@ -108,6 +111,7 @@ impl Bus {
                 served: Default::default(),
                 owners: Default::default(),
                 seen: Default::default(),
+                fanout: Default::default(),
                 tracker: tracker.clone(),
             }),
         }
@@ -192,6 +196,16 @@ async fn connect(
         .await
 }
 
+/// The header of a frame marker that stands for a frame larger than the NATS server's `max_payload`: its size.
+pub const TOO_LARGE: &str = "Gb-Too-Large";
+
+/// Logs and counts a message NATS cannot carry (`what`: `frame`, `reply`, `request`): it exceeds the server's
+/// `max_payload` (`server_info().max_payload`, as the client negotiated it).
+pub fn too_large(what: &'static str, room: &str, size: usize, max: usize) {
+    metrics::counter!("gb_relay_too_large_total", "what" => what).increment(1);
+    tracing::error!(room, what, size, max_payload = max, "message larger than the NATS server's max_payload");
+}
+
 pub fn frame_subject(room: &str, kind: Kind) -> String {
     let k = match kind {
         Kind::A => "a",
@@ -218,17 +232,36 @@ async fn publish_frames(client: async_nats::Client, mut rx: mpsc::Receiver<Relay
             _ = shutdown.cancelled() => None,
         };
         let Some(f) = f else { break };
-        let mut headers = HeaderMap::new();
-        headers.insert("Gb-Epoch", f.epoch.to_string().as_str());
-        headers.insert("Gb-Game", f.game.to_string().as_str());
-        headers.insert("Gb-Seq", f.seq.to_string().as_str());
-        if let Some(v) = f.v {
-            headers.insert("Gb-V", v.to_string().as_str());
-        }
+        let headers = frame_headers(&f);
         let subject = frame_subject(&f.room, f.kind);
-        if let Err(e) = client.publish_with_headers(subject, headers, f.frame.into()).await {
-            metrics::counter!("gb_bus_dropped_total").increment(1);
-            tracing::warn!(room = %f.room, error = %e, "frame not published");
+        let size = f.frame.len();
+        // A cheap clone (shared bytes): the frame's headers are needed again if it is too large.
+        match client.publish_with_headers(subject.clone(), headers, f.frame.clone().into()).await {
+            Ok(()) => {}
+            Err(e) if e.kind() == async_nats::client::PublishErrorKind::MaxPayloadExceeded => {
+                // Relays cannot get this frame: they are told so (a marker with no body in its place) and tell
+                // their clients `relay_too_large` rather than wait for it (docs/multi-node.md, max_payload).
+                too_large("frame", &f.room, size, client.max_payload());
+                let mut marker = frame_headers(&f);
+                marker.insert(TOO_LARGE, size.to_string().as_str());
+                let _ = client.publish_with_headers(subject, marker, Default::default()).await;
+            }
+            Err(e) => {
+                metrics::counter!("gb_bus_dropped_total").increment(1);
+                tracing::warn!(room = %f.room, error = %e, "frame not published");
+            }
         }
     }
+}
+
+/// `Gb-Epoch`, `Gb-Game`, `Gb-Seq` and, for a versioned frame, `Gb-V`: what a relay orders frames by (relay.rs).
+fn frame_headers(f: &RelayFrame) -> HeaderMap {
+    let mut headers = HeaderMap::new();
+    headers.insert("Gb-Epoch", f.epoch.to_string().as_str());
+    headers.insert("Gb-Game", f.game.to_string().as_str());
+    headers.insert("Gb-Seq", f.seq.to_string().as_str());
+    if let Some(v) = f.v {
+        headers.insert("Gb-V", v.to_string().as_str());
+    }
+    headers
 }

@@ -86,7 +86,13 @@ impl Bus {
                             return;
                         }
                     };
-                    let body = serde_json::to_vec(&reply).expect("replies serialize");
+                    let mut body = serde_json::to_vec(&reply).expect("replies serialize");
+                    let (size, max) = (body.len(), client.max_payload());
+                    if size > max {
+                        // The relay would wait out its timeout for an answer NATS refuses to carry; it is told why.
+                        super::too_large("reply", &served.room.id, size, max);
+                        body = serde_json::to_vec(&Reply::TooLarge { size, max }).expect("replies serialize");
+                    }
                     if let Err(e) = client.publish(reply_to, body.into()).await {
                         tracing::warn!(error = %e, "room RPC reply not sent");
                     }

@@ -7,15 +7,19 @@
 //! owner by RPC; its answer is written to the socket as is.
 //! A lost NATS connection is ridden out (outage.rs): re-attach from the last version when it comes back, or
 //! `unavailable` and 1012 once it has been gone for the outage setting.
+//! The NATS subscriptions (frames of a kind, owner notices) are the node's, shared by all its sockets of the room
+//! (fanout.rs); what each socket forwards is decided here, per socket.
+//! A message larger than the NATS server's `max_payload` (an intent, an attach reply, a frame) cannot be relayed:
+//! the client is told `relay_too_large`, never left waiting.
+use super::fanout::{Next, Reader};
 use super::outage::{lost, ride_out};
 use super::wire::{OwnerNotice, Reply, Request};
-use super::{Bus, RPC_TIMEOUT, frame_subject, owner_subject, rpc_subject};
+use super::{Bus, RPC_TIMEOUT, TOO_LARGE, frame_subject, owner_subject, rpc_subject, too_large};
 use crate::cluster::Owner;
 use crate::db::Db;
 use crate::protocol::{Role, ServerMsg, close};
 use crate::room::{Conn, Out};
 use axum::extract::ws::Utf8Bytes;
-use futures_util::StreamExt;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{Notify, mpsc, watch};
@@ -65,11 +69,27 @@ struct Cursor {
     last: (u32, u32),
 }
 
+/// Why a round trip or an attach failed.
+enum Failure {
+    /// Worth another attempt (after re-resolving the owner).
+    Retry(String),
+    /// The message exceeds the NATS server's `max_payload`: no attempt can carry it.
+    TooLarge(String),
+}
+
+impl From<&str> for Failure {
+    fn from(why: &str) -> Failure {
+        Failure::Retry(why.to_owned())
+    }
+}
+
 enum Ended {
     Stopped,
     Resync,
     /// NATS went down.
     Outage,
+    /// A frame too large for NATS stood in the stream; the client has been told.
+    TooLarge,
 }
 
 impl Session {
@@ -110,8 +130,11 @@ impl Session {
                 let req = Request::Intent { relay: s.relay.clone(), key, seq, intent, retry };
                 let reply = rpc(client, rpc_subject(&s.room, owner.epoch), &req).await;
                 metrics::histogram!("gb_intent_rpc_seconds").record(started.elapsed().as_secs_f64());
-                if let Ok(Reply::Answer { frame }) = reply {
-                    return s.send(Utf8Bytes::from(frame));
+                match reply {
+                    Ok(Reply::Answer { frame }) => return s.send(Utf8Bytes::from(frame)),
+                    // Not applied, and no retry can carry it: the socket stays open.
+                    Err(Failure::TooLarge(why)) => return s.send(too_large_error(&why)),
+                    _ => {}
                 }
             }
             s.resync.notify_one();
@@ -146,6 +169,13 @@ impl Shared {
         let _ = self.tx.try_send(Out::Close(close::RESTARTING, "room unavailable: reconnect later"));
     }
 
+    /// A frame this socket needs cannot cross NATS (larger than its `max_payload`): the client is told so and
+    /// the socket closes with 1009; reconnecting here would meet the same frame.
+    fn refuse_too_large(&self, why: &str) {
+        self.send(too_large_error(why));
+        let _ = self.tx.try_send(Out::Close(close::TOO_LARGE, "a frame is too large to relay"));
+    }
+
     /// Queues a frame for the socket; a full queue is a slow client, cut off like a local one.
     fn send(&self, frame: Utf8Bytes) {
         if let Err(mpsc::error::TrySendError::Full(_)) = self.tx.try_send(Out::Text(frame, None)) {
@@ -167,10 +197,7 @@ async fn forward(
     let mut patient_until: Option<tokio::time::Instant> = None;
     let mut nats = s.bus.connection();
     // Subscribed once for the socket's life, so a notice sent between two attaches is not missed.
-    let mut owners = match s.bus.client() {
-        Some(c) => c.subscribe(owner_subject(&s.room)).await.ok(),
-        None => None,
-    };
+    let mut owners = s.bus.follow(owner_subject(&s.room)).await.ok();
     while !stop.is_cancelled() {
         let attached = tokio::select! {
             a = attach(&s, resume) => a,
@@ -178,7 +205,11 @@ async fn forward(
         };
         let (owner, mut sub, mut cursor, frames) = match attached {
             Ok(a) => a,
-            Err(why) => {
+            Err(Failure::TooLarge(why)) => {
+                s.refuse_too_large(&why);
+                break;
+            }
+            Err(Failure::Retry(why)) => {
                 if s.bus.nats_lost() {
                     if ride_out(&s.bus, &mut nats).await {
                         patient_until = Some(tokio::time::Instant::now() + s.bus.outage());
@@ -212,10 +243,11 @@ async fn forward(
             l.owner = Some(owner);
         });
         let ended = live(&s, &mut sub, owners.as_mut(), &mut nats, &mut cursor, &stop).await;
-        let _ = sub.unsubscribe().await;
+        // Leaves the shared subscription (the last reader's leaving unsubscribes).
+        drop(sub);
         resume = (Some(cursor.last.1), Some(cursor.last.0));
         match ended {
-            Ended::Stopped => break,
+            Ended::Stopped | Ended::TooLarge => break,
             Ended::Resync => {}
             Ended::Outage => {
                 tracing::info!(room = %s.room, "NATS lost; the relay waits for it");
@@ -230,10 +262,10 @@ async fn forward(
     }
 }
 
-type Attachment = (Owner, async_nats::Subscriber, Cursor, Vec<String>);
+type Attachment = (Owner, Reader, Cursor, Vec<String>);
 
 /// Finds the owner, subscribes to this socket's kind, then attaches with `resume` (last version, game).
-async fn attach(s: &Shared, resume: (Option<u32>, Option<u32>)) -> Result<Attachment, String> {
+async fn attach(s: &Shared, resume: (Option<u32>, Option<u32>)) -> Result<Attachment, Failure> {
     let client = s.bus.client().ok_or("this node has no NATS connection")?;
     let owner = s.bus.owner(&s.db, &s.room, true).await.ok_or("the room has no live owner")?;
     let subject = rpc_subject(&s.room, owner.epoch);
@@ -241,7 +273,7 @@ async fn attach(s: &Shared, resume: (Option<u32>, Option<u32>)) -> Result<Attach
         Reply::Kind { kind } => kind,
         _ => return Err("the owner moved".into()),
     };
-    let sub = client.subscribe(frame_subject(&s.room, kind.into())).await.map_err(|e| e.to_string())?;
+    let sub = s.bus.follow(frame_subject(&s.room, kind.into())).await.map_err(Failure::Retry)?;
     let req = Request::Attach {
         relay: s.relay.clone(),
         account: s.account.clone(),
@@ -263,8 +295,8 @@ async fn attach(s: &Shared, resume: (Option<u32>, Option<u32>)) -> Result<Attach
 /// goes down.
 async fn live(
     s: &Shared,
-    sub: &mut async_nats::Subscriber,
-    mut owners: Option<&mut async_nats::Subscriber>,
+    sub: &mut Reader,
+    mut owners: Option<&mut Reader>,
     nats: &mut watch::Receiver<bool>,
     c: &mut Cursor,
     stop: &CancellationToken,
@@ -273,8 +305,8 @@ async fn live(
         let msg = tokio::select! {
             m = sub.next() => m,
             Some(n) = next_notice(owners.as_deref_mut()) => {
-                if n.epoch > c.epoch {
-                    tracing::debug!(room = %s.room, epoch = n.epoch, node = %n.node, "new owner announced");
+                if n.as_ref().is_none_or(|n| n.epoch > c.epoch) {
+                    tracing::debug!(room = %s.room, notice = ?n, "new owner announced (or notices missed)");
                     return Ended::Resync;
                 }
                 continue;
@@ -283,7 +315,15 @@ async fn live(
             _ = s.resync.notified() => return Ended::Resync,
             _ = stop.cancelled() => return Ended::Stopped,
         };
-        let Some(msg) = msg else { return Ended::Resync };
+        let msg = match msg {
+            Next::Message(m) => m,
+            // Frames were skipped: re-attach from the last version forwarded (the catch-up fills the gap).
+            Next::Lagged => {
+                metrics::counter!("gb_relay_gaps_total").increment(1);
+                return Ended::Resync;
+            }
+            Next::Closed => return Ended::Resync,
+        };
         let header = |name: &str| AsRef::<str>::as_ref(msg.headers.as_ref()?.get(name)?).parse::<u64>().ok();
         let (Some(epoch), Some(game), Some(seq)) = (header("Gb-Epoch"), header("Gb-Game"), header("Gb-Seq")) else {
             continue;
@@ -294,6 +334,10 @@ async fn live(
         }
         if epoch < c.epoch || seq <= c.seq {
             continue;
+        }
+        if let Some(size) = header(TOO_LARGE) {
+            s.refuse_too_large(&format!("a frame of {size} bytes exceeds the NATS server's max_payload"));
+            return Ended::TooLarge;
         }
         if let Some(v) = header("Gb-V").map(|v| v as u32) {
             if (game, v) <= c.last {
@@ -309,25 +353,50 @@ async fn live(
             }
             c.last = (game, v);
         }
-        let Ok(text) = Utf8Bytes::try_from(msg.payload) else { continue };
+        let Ok(text) = Utf8Bytes::try_from(msg.payload.clone()) else { continue };
         s.send(text);
     }
 }
 
-/// The next owner notice (never, without a subscription); `None` for an unreadable one.
-async fn next_notice(owners: Option<&mut async_nats::Subscriber>) -> Option<OwnerNotice> {
+/// The next owner notice (never, without a subscription, or once it has ended); `Some(None)` when notices were
+/// skipped (the reader lagged): the socket re-attaches, as for a newer owner. `None` for an unreadable one.
+async fn next_notice(owners: Option<&mut Reader>) -> Option<Option<OwnerNotice>> {
     match owners {
-        Some(sub) => serde_json::from_slice(&sub.next().await?.payload).ok(),
+        Some(sub) => match sub.next().await {
+            Next::Message(m) => serde_json::from_slice(&m.payload).ok().map(Some),
+            Next::Lagged => Some(None),
+            Next::Closed => std::future::pending().await,
+        },
         None => std::future::pending().await,
     }
 }
 
 /// One round trip, the whole of it bounded (the client's own timeout starts only once the request is queued).
-async fn rpc(client: &async_nats::Client, subject: String, req: &Request) -> Result<Reply, String> {
+/// A request or a reply larger than the NATS server's `max_payload` is [`Failure::TooLarge`].
+async fn rpc(client: &async_nats::Client, subject: String, req: &Request) -> Result<Reply, Failure> {
     let body = serde_json::to_vec(req).expect("requests serialize");
+    let (size, max) = (body.len(), client.max_payload());
+    if size > max {
+        let room = subject.split('.').nth(3).unwrap_or_default();
+        too_large("request", room, size, max);
+        return Err(Failure::TooLarge(format!(
+            "a request of {size} bytes exceeds the NATS server's max_payload ({max})"
+        )));
+    }
     match tokio::time::timeout(RPC_TIMEOUT, client.request(subject, body.into())).await {
-        Ok(Ok(msg)) => serde_json::from_slice(&msg.payload).map_err(|e| format!("bad reply: {e}")),
-        Ok(Err(e)) => Err(format!("room RPC failed: {e}")),
+        Ok(Ok(msg)) => match serde_json::from_slice(&msg.payload) {
+            Ok(Reply::TooLarge { size, max }) => Err(Failure::TooLarge(format!(
+                "an answer of {size} bytes exceeds the NATS server's max_payload ({max})"
+            ))),
+            Ok(reply) => Ok(reply),
+            Err(e) => Err(Failure::Retry(format!("bad reply: {e}"))),
+        },
+        Ok(Err(e)) => Err(Failure::Retry(format!("room RPC failed: {e}"))),
         Err(_) => Err("room RPC timed out".into()),
     }
+}
+
+/// What the client is told when NATS cannot carry what its socket needs.
+fn too_large_error(why: &str) -> Utf8Bytes {
+    Utf8Bytes::from(ServerMsg::error("relay_too_large", why).encode())
 }

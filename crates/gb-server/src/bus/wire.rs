@@ -87,6 +87,11 @@ pub enum Reply {
         status: u16,
         body: String,
     },
+    /// The reply (`size` bytes) exceeds the NATS server's `max_payload` (`max`): it was not sent.
+    TooLarge {
+        size: usize,
+        max: usize,
+    },
     /// The room is not (or no longer) here under this epoch, or the socket is not attached: re-resolve.
     Moved,
 }

@@ -149,13 +149,17 @@ pub async fn ensure(db: &Db, room: &str) -> Result<(), sqlx::Error> {
 }
 
 /// The lobby's rooms in cluster mode (bus/lobby.rs): every public room waiting or playing that has a lease row,
-/// with its live owner (`None`: nobody holds it now, e.g. mid-takeover). One query, on the database clock.
-pub async fn public_rooms(db: &Db) -> Result<Vec<(String, Option<String>)>, sqlx::Error> {
+/// with its owner if that node is live and awake (`None`: nobody holds it now, e.g. mid-takeover, or its owner
+/// has not renewed for `awake_ms`: two missed heartbeats, dead or paused, so the lobby does not wait for its
+/// answer). One query, on the database clock.
+pub async fn public_rooms(db: &Db, awake_ms: u64) -> Result<Vec<(String, Option<String>)>, sqlx::Error> {
     sqlx::query_as(
         "SELECT r.id, n.node_id FROM rooms r JOIN room_leases l ON l.room_id = r.id \
          LEFT JOIN nodes n ON n.node_id = l.owner_node AND n.expires_at > clock_timestamp() \
+           AND n.heartbeat_at > clock_timestamp() - make_interval(secs => $1) \
          WHERE r.status IN ('waiting', 'playing') AND r.config_json::jsonb ->> 'visibility' = 'public'",
     )
+    .bind(awake_ms as f64 / 1000.0)
     .fetch_all(pool(db))
     .await
 }

@@ -8,6 +8,7 @@ use crate::db::Db;
 use crate::room::{RoomDeps, spawn_room};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tokio_util::sync::CancellationToken;
 
 /// Rooms a node could claim now, its own placements first; at most `⌈orphans / live nodes⌉` of them. Another
 /// node's placement counts once that node is gone or has let it lie for `PLACEMENT_GRACE` (lease.rs).
@@ -41,27 +42,15 @@ async fn orphans(db: &Db, me: &str) -> Result<Vec<String>, sqlx::Error> {
     Ok(rows.into_iter().map(|r| r.0).collect())
 }
 
-/// Claims orphans every `sweep_ms` until shutdown; skips while draining or while its own lease is in doubt.
+/// Claims orphan rooms every sweep interval until shutdown (see [`every_sweep`]).
 pub async fn sweep(deps: RoomDeps, cluster: Arc<Cluster>) {
-    let mut tick = tokio::time::interval(Duration::from_millis(cluster.settings.sweep_ms));
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = deps.shutdown.cancelled() => break,
-            _ = tick.tick() => {}
-        }
-        if cluster.is_draining() || cluster.fence_due(Instant::now()) {
-            continue;
-        }
-        let me = cluster.node_id();
-        let rooms = match orphans(&deps.db, &me).await {
-            Ok(r) => r,
-            Err(e) => {
-                tracing::warn!(error = %e, "orphan sweep failed");
-                continue;
-            }
-        };
-        for room in rooms {
+    let find = |me: String| {
+        let db = deps.db.clone();
+        async move { orphans(&db, &me).await }
+    };
+    let claim_room = |room: String, me: String| {
+        let (deps, cluster) = (deps.clone(), cluster.clone());
+        async move {
             match claim(&deps.db, &room, &me).await {
                 Ok(Some(claimed)) => {
                     let reason = match (&claimed.handover_json, claimed.prev_heartbeat_ms) {
@@ -74,6 +63,42 @@ pub async fn sweep(deps: RoomDeps, cluster: Arc<Cluster>) {
                 Ok(None) => {} // another node was faster
                 Err(e) => tracing::warn!(room = %room, error = %e, "claim failed"),
             }
+        }
+    };
+    every_sweep(&cluster, &deps.shutdown, "room", find, claim_room).await;
+}
+
+/// One sweep loop for rooms (here) and events (tournament/lease.rs): every `sweep_ms` until `shutdown`, the
+/// orphans this node may take (`find`, given the node id), each handed to `claim`. Skipped while the node
+/// drains or its own lease is in doubt (its self-fence is due): a claim then would only be stood down.
+pub async fn every_sweep<Found, Claimed>(
+    cluster: &Cluster,
+    shutdown: &CancellationToken,
+    what: &'static str,
+    find: impl Fn(String) -> Found,
+    claim: impl Fn(String, String) -> Claimed,
+) where
+    Found: Future<Output = Result<Vec<String>, sqlx::Error>>,
+    Claimed: Future<Output = ()>,
+{
+    let mut tick = tokio::time::interval(Duration::from_millis(cluster.settings.sweep_ms));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = shutdown.cancelled() => break,
+            _ = tick.tick() => {}
+        }
+        if cluster.is_draining() || cluster.fence_due(Instant::now()) {
+            continue;
+        }
+        let me = cluster.node_id();
+        match find(me.clone()).await {
+            Ok(orphans) => {
+                for id in orphans {
+                    claim(id, me.clone()).await;
+                }
+            }
+            Err(e) => tracing::warn!(what, error = %e, "orphan sweep failed"),
         }
     }
 }

@@ -82,28 +82,16 @@ async fn adopt(state: &AppState, cluster: &Cluster, id: &str, me: &str, epoch: i
     Ok(handle)
 }
 
-/// Claims events nobody holds every sweep interval until shutdown; skips while draining or while the node's own
-/// lease is in doubt (cluster/sweep.rs does the same for rooms).
+/// Claims events nobody holds every sweep interval until shutdown (cluster/sweep.rs `every_sweep`, the rooms'
+/// loop too).
 pub async fn sweep(state: AppState, cluster: Arc<Cluster>) {
-    let mut tick = tokio::time::interval(Duration::from_millis(cluster.settings.sweep_ms));
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = state.shutdown.cancelled() => break,
-            _ = tick.tick() => {}
-        }
-        if cluster.is_draining() || cluster.fence_due(Instant::now()) {
-            continue;
-        }
-        let me = cluster.node_id();
-        let orphans = match leases::orphans(&state.db, &me).await {
-            Ok(o) => o,
-            Err(e) => {
-                tracing::warn!(error = %e, "event sweep failed");
-                continue;
-            }
-        };
-        for id in orphans {
+    let find = |me: String| {
+        let db = state.db.clone();
+        async move { leases::orphans(&db, &me).await }
+    };
+    let claim_event = |id: String, me: String| {
+        let (state, cluster) = (state.clone(), cluster.clone());
+        async move {
             match leases::claim(&state.db, &id, &me).await {
                 Ok(Some(epoch)) => match adopt(&state, &cluster, &id, &me, epoch).await {
                     Ok(_) => {
@@ -119,5 +107,6 @@ pub async fn sweep(state: AppState, cluster: Arc<Cluster>) {
                 Err(e) => tracing::warn!(event = %id, error = %e, "event claim failed"),
             }
         }
-    }
+    };
+    crate::cluster::sweep::every_sweep(&cluster, &state.shutdown, "event", find, claim_event).await;
 }

@@ -2,7 +2,7 @@
 //! spectator on node 2, whose sockets are relayed. Node 2 starts after the room is placed, so node 1 (the only
 //! live node then) owns it; the owner serves its RPC subject from its claim on (room/supervisor.rs).
 use crate::helpers::{Backend, TestApp, spawn_app_with, spawn_node_on};
-use crate::wsclient::{Ws, connect, game_over, play_seat_keep, seated_room};
+use crate::wsclient::{connect, game_over, play_seat_keep, seated_room, stream_frames, watch_to_end};
 use gb_server::Db;
 use serde_json::Value;
 use std::time::Duration;
@@ -16,29 +16,6 @@ pub(crate) fn on_cluster(nats: &str) -> impl FnOnce(&mut gb_server::Settings) {
         s.cluster.nats_url = Some(nats);
         (s.cluster.lease_ttl_ms, s.cluster.heartbeat_ms, s.cluster.sweep_ms) = (2000, 400, 200);
     }
-}
-
-/// Frames that belong to a viewer kind's stream (not presence, answers or the per-socket welcome).
-pub(crate) fn stream_frames(ws: &Ws) -> Vec<String> {
-    let per_socket = ["welcome", "room", "accepted", "rejected", "error", "pong"];
-    ws.raw
-        .iter()
-        .filter(|t| {
-            let v: Value = serde_json::from_str(t).unwrap();
-            !per_socket.contains(&v["type"].as_str().unwrap_or(""))
-        })
-        .cloned()
-        .collect()
-}
-
-/// Reads until the game is over (10 s per frame at most).
-pub(crate) async fn watch_to_end(ws: &mut Ws) {
-    while let Some(m) = ws.next().await {
-        if game_over(&m) {
-            return;
-        }
-    }
-    panic!("closed before the game ended");
 }
 
 /// Node 1 alone places and owns a seated room; then node 2 joins the cluster (its NATS at `nats2`).

@@ -2,8 +2,8 @@
 //! frame subject (a frame lost between owner and relay) makes the relay re-attach from its last version instead
 //! of forwarding the gap; a public replay asked on a node that does not own the live room stops at the owner's
 //! spectator head and withholds a finished game's deck lists while the room is open, as on the owner.
-use crate::relay::{NATS, on_cluster, seated_on_two, seated_on_two_with, stream_frames, watch_to_end};
-use crate::wsclient::{Lcg, advance, connect, play_seat};
+use crate::relay::{NATS, on_cluster, seated_on_two, seated_on_two_with};
+use crate::wsclient::{Lcg, advance, connect, play_seat, stream_frames, watch_to_end};
 use gb_server::cluster::owner_of;
 use serde_json::{Value, json};
 use std::time::Duration;

@@ -310,3 +310,26 @@ pub async fn released_replay(client: &reqwest::Client, base: &str, match_id: &st
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
+
+/// Frames that belong to a viewer kind's stream (not presence, answers or the per-socket welcome).
+pub fn stream_frames(ws: &Ws) -> Vec<String> {
+    let per_socket = ["welcome", "room", "accepted", "rejected", "error", "pong"];
+    ws.raw
+        .iter()
+        .filter(|t| {
+            let v: Value = serde_json::from_str(t).unwrap();
+            !per_socket.contains(&v["type"].as_str().unwrap_or(""))
+        })
+        .cloned()
+        .collect()
+}
+
+/// Reads until the game is over (10 s per frame at most).
+pub async fn watch_to_end(ws: &mut Ws) {
+    while let Some(m) = ws.next().await {
+        if game_over(&m) {
+            return;
+        }
+    }
+    panic!("closed before the game ended");
+}

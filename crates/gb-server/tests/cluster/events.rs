@@ -4,7 +4,7 @@
 //! asked to pair the same round at once) pairs each round exactly once; after its owner is SIGKILLed a survivor
 //! claims it, keeps every recorded result and pairs the next round once; a deposed owner (SIGSTOPped past its
 //! lease, its self-fence off) that wakes up with a command in hand is refused by the database fence.
-use crate::cluster::{Node, TTL, start_nodes};
+use crate::cluster::{Node, TTL, get_json, start_nodes};
 use crate::helpers::{Backend, test_database};
 use crate::wsclient::{Guest, guest_at};
 use gb_server::Db;
@@ -194,15 +194,7 @@ async fn a_survivor_carries_an_event_on_after_its_owner_dies() {
     let (t2, a2) = (round1[1].0, round1[1].1.clone());
     let path = format!("/{id}/rounds/1/tables/{t2}/concede");
     assert_eq!(status(&organizer, &other.base, &path, json!({ "player": a2 })).await, 200);
-    let view: Value = organizer
-        .client
-        .get(format!("{}/api/tournaments/{id}", other.base))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let view = get_json(&organizer.client, &format!("{}/api/tournaments/{id}", other.base)).await;
     let results = view["rounds"][0]["tables"].as_array().unwrap();
     assert!(results.iter().all(|t| t["result"]["end"].is_object() || t["result"]["games"].is_array()), "{view}");
 

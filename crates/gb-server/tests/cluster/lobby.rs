@@ -1,9 +1,10 @@
 //! The lobby across nodes (issue #15, docs/multi-node.md "Lobby"): three real `gb-server` processes on one fresh
 //! PostgreSQL database and the real NATS. Rooms created on every node are listed alike by every node
 //! (`GET /api/rooms`), private ones nowhere; while the owner of most of them lies dead and its rooms are taken
-//! over, every listing a survivor gives is still complete and has no room twice.
+//! over, every listing a survivor gives is still complete and has no room twice, and each of the dead node's
+//! rooms is answered by `GET /api/rooms/{id}` on every survivor (from its stored row until its new owner runs it).
 
-use crate::cluster::{Node, TTL, create_room, owner_after, start_nodes};
+use crate::cluster::{Node, TTL, create_room, get_json, owner_after, start_nodes};
 use crate::helpers::{Backend, test_database};
 use crate::players::owner_base;
 use crate::wsclient::{guest_at, join};
@@ -14,9 +15,7 @@ use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 async fn lobby(base: &str) -> Value {
-    let r = reqwest::get(format!("{base}/api/rooms")).await.unwrap();
-    assert_eq!(r.status(), 200);
-    r.json().await.unwrap()
+    get_json(&reqwest::Client::new(), &format!("{base}/api/rooms")).await
 }
 
 /// The ids a listing shows, open and live; panics on a room shown twice.
@@ -87,12 +86,18 @@ async fn every_node_lists_every_public_room_through_a_takeover() {
     let dead = nodes.remove(most);
     let killed = Instant::now();
     dead.server.sigkill().await;
-    let mut listings = 0;
+    let (mut listings, mut room_gets) = (0, 0);
     loop {
         for node in &nodes {
             let list = lobby(&node.base).await;
             assert_eq!(ids(&list), public, "complete {:?} after the SIGKILL: {list}", killed.elapsed());
             listings += 1;
+            // A room caught mid-takeover is shown (from its stored row until its new owner answers), not refused.
+            for (room, _) in &doomed {
+                let info = get_json(&reqwest::Client::new(), &format!("{}/api/rooms/{room}", node.base)).await;
+                assert_eq!(info["id"], room.as_str(), "{info}");
+                room_gets += 1;
+            }
         }
         let mut taken = true;
         for (room, epoch) in &doomed {
@@ -103,7 +108,15 @@ async fn every_node_lists_every_public_room_through_a_takeover() {
         }
         assert!(killed.elapsed() < TTL + Duration::from_secs(5), "the dead node's rooms were never claimed");
     }
-    println!("lobby: {listings} complete listings during the takeover ({:?})", killed.elapsed());
+    println!(
+        "lobby: {listings} complete listings, {room_gets} room GETs answered during the takeover ({:?})",
+        killed.elapsed()
+    );
+    let stored: f64 =
+        [nodes[0].metric("gb_room_info_stored_total").await, nodes[1].metric("gb_room_info_stored_total").await]
+            .iter()
+            .sum();
+    println!("lobby: {stored} room GETs answered from the stored row");
 
     // Once the new owners have rebuilt them, both survivors list what was listed before the kill.
     let deadline = Instant::now() + Duration::from_secs(5);

@@ -1,7 +1,7 @@
 //! Real `gb-server` processes in cluster mode on one fresh PostgreSQL database each and the real NATS (issue #15,
 //! docs/multi-node.md "Tests"), one test binary: failover, split brain and drain (`failover.rs`), chaos across
-//! three nodes (`chaos.rs`), the lobby through a takeover (`lobby.rs`) and tournaments on several nodes
-//! (`events.rs`). The helpers are shared with the API tests (`../api/`) and `../support/`.
+//! three nodes (`chaos.rs`), the lobby through a takeover (`lobby.rs`), tournaments on several nodes
+//! (`events.rs`) and relayed sockets sharing one subscription per node (`fanout.rs`). The helpers are shared with the API tests (`../api/`) and `../support/`.
 #[allow(dead_code)]
 #[path = "../support/cluster.rs"]
 mod cluster;
@@ -21,6 +21,7 @@ mod wsclient;
 mod chaos;
 mod events;
 mod failover;
+mod fanout;
 mod lobby;
 
 /// One cluster of processes at a time (the tests of this binary run in parallel threads): they measure lease

@@ -150,8 +150,15 @@ pub async fn served(base: &str, room: &str) {
     }
 }
 
+/// `GET url` with `client` (a guest's, for its session, or any); asserts 200 and returns the JSON body.
+pub async fn get_json(client: &reqwest::Client, url: &str) -> Value {
+    let r = client.get(url).send().await.unwrap();
+    assert_eq!(r.status(), 200, "GET {url}");
+    r.json().await.unwrap()
+}
+
 pub async fn match_id(base: &str, room: &str) -> String {
-    let info: Value = reqwest::get(format!("{base}/api/rooms/{room}")).await.unwrap().json().await.unwrap();
+    let info = get_json(&reqwest::Client::new(), &format!("{base}/api/rooms/{room}")).await;
     info["games"][0]["match_id"].as_str().unwrap().to_owned()
 }
 

@@ -22,9 +22,12 @@ impl Server {
     }
 }
 
-/// Starts the server on `port` over `url` with `env` on top of the test defaults, and waits for `/healthz`.
+/// Starts the server (the test build, or `GB_SERVER_BIN`) on `port` over `url` with `env` on top of the test
+/// defaults, and waits for `/healthz`.
 pub async fn start(url: &str, port: u16, env: &[(&str, &str)]) -> Server {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gb-server"));
+    // `GB_SERVER_BIN` runs another build of the server (a release one, for the figures in BENCHMARKS.md).
+    let bin = std::env::var("GB_SERVER_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_gb-server").to_owned());
+    let mut cmd = Command::new(bin);
     cmd.env("DATABASE_URL", url)
         .env("GB_BIND", format!("127.0.0.1:{port}"))
         .env("GB_STATIC_DIR", "/nonexistent-gb-static")
