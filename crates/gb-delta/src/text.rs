@@ -13,41 +13,156 @@ use std::borrow::Cow;
 
 /// The ops that turn the document `old` into `new`, as `diff` gives them for the same documents parsed.
 pub fn diff_text(old: &[u8], new: &[u8]) -> Vec<PatchOp> {
+    let (old, new) = (Text::index(old), Text::index(new));
     let mut ops = Vec::new();
     let mut path = String::new();
-    diff_at(old, new, &mut path, &mut ops);
+    diff_at(&old, old.part(0), &new, new.part(0), &mut path, &mut ops);
     ops
 }
 
-/// `crate::diff_at`, over text.
-fn diff_at(old: &[u8], new: &[u8], path: &mut String, ops: &mut Vec<PatchOp>) {
-    let mark = ops.len();
-    match (old.first(), new.first()) {
-        (Some(b'{'), Some(b'{')) => {
-            let (o, n) = (members(old), members(new));
-            if member(&o, "type") != member(&n, "type") {
-                return ops.push(PatchOp::Replace { path: path.clone(), value: parse(new) });
+/// A document's text with where each of its containers ends, found in one pass: walking a changed container
+/// then costs its children (one lookup each), not a scan of its whole text at every level it is walked (issue
+/// 14: `skip_value`'s rescans were the top of `diff_text`'s profile).
+struct Text<'a> {
+    bytes: &'a [u8],
+    /// Where each `{` or `[` is, in text order.
+    opens: Vec<u32>,
+    /// Past the bracket that closes the container opened at `opens[k]`.
+    ends: Vec<u32>,
+}
+
+/// A value inside a [`Text`]: where it starts, and its text (compared byte for byte).
+#[derive(Clone, Copy)]
+struct Part<'a> {
+    at: usize,
+    bytes: &'a [u8],
+}
+
+impl PartialEq for Part<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.bytes == other.bytes
+    }
+}
+
+impl<'a> Text<'a> {
+    fn index(bytes: &'a [u8]) -> Text<'a> {
+        let (mut opens, mut ends, mut open) = (Vec::new(), Vec::new(), Vec::new());
+        let mut j = 0;
+        while j < bytes.len() {
+            match bytes[j] {
+                b'"' => {
+                    j = skip_string(bytes, j);
+                    continue;
+                }
+                b'{' | b'[' => {
+                    open.push(opens.len());
+                    opens.push(j as u32);
+                    ends.push(0);
+                }
+                b'}' | b']' => ends[open.pop().expect("a document's brackets balance")] = j as u32 + 1,
+                _ => {}
             }
-            diff_fields(&o, &n, path, ops);
+            j += 1;
         }
-        (Some(b'['), Some(b'[')) => diff_elements(&elements(old), &elements(new), path, ops),
+        Text { bytes, opens, ends }
+    }
+
+    /// The value that starts at `at`.
+    fn part(&self, at: usize) -> Part<'a> {
+        Part { at, bytes: &self.bytes[at..self.end(at)] }
+    }
+
+    /// Where the value starting at `at` ends.
+    fn end(&self, at: usize) -> usize {
+        match self.bytes[at] {
+            b'"' => skip_string(self.bytes, at),
+            b'{' | b'[' => {
+                let k = self.opens.binary_search(&(at as u32)).expect("every container is indexed");
+                self.ends[k] as usize
+            }
+            // A number, `true`, `false` or `null`: up to the next separator.
+            _ => self.bytes[at..]
+                .iter()
+                .position(|b| matches!(b, b',' | b'}' | b']'))
+                .map_or(self.bytes.len(), |p| at + p),
+        }
+    }
+
+    /// An object's members, sorted by key. `obj` is `{…}`.
+    fn members(&self, obj: Part<'a>) -> Vec<(Cow<'a, str>, Part<'a>)> {
+        let mut out = Vec::new();
+        let mut i = obj.at + 1;
+        while self.bytes[i] != b'}' {
+            let key_end = skip_string(self.bytes, i);
+            let value = self.part(key_end + 1);
+            out.push((key(&self.bytes[i..key_end]), value));
+            let end = key_end + 1 + value.bytes.len();
+            i = end + usize::from(self.bytes[end] == b',');
+        }
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
+    }
+
+    /// An array's elements. `arr` is `[…]`.
+    fn elements(&self, arr: Part<'a>) -> Vec<Part<'a>> {
+        let mut out = Vec::new();
+        let mut i = arr.at + 1;
+        while self.bytes[i] != b']' {
+            let element = self.part(i);
+            out.push(element);
+            let end = i + element.bytes.len();
+            i = end + usize::from(self.bytes[end] == b',');
+        }
+        out
+    }
+}
+
+/// `crate::diff_at`, over text.
+fn diff_at(ot: &Text, old: Part, nt: &Text, new: Part, path: &mut String, ops: &mut Vec<PatchOp>) {
+    let mark = ops.len();
+    match (old.bytes.first(), new.bytes.first()) {
+        (Some(b'{'), Some(b'{')) => {
+            let (o, n) = (ot.members(old), nt.members(new));
+            if member(&o, "type") != member(&n, "type") {
+                return ops.push(PatchOp::Replace { path: path.clone(), value: parse(new.bytes) });
+            }
+            diff_fields(ot, &o, nt, &n, path, ops);
+        }
+        (Some(b'['), Some(b'[')) => {
+            let (o, n) = (ot.elements(old), nt.elements(new));
+            crate::diff_elements_by(
+                &o,
+                &n,
+                path,
+                ops,
+                |a, b, p, ops| diff_at(ot, *a, nt, *b, p, ops),
+                |v| parse(v.bytes),
+            );
+        }
         _ if old == new => return,
-        _ => return ops.push(PatchOp::Replace { path: path.clone(), value: parse(new) }),
+        _ => return ops.push(PatchOp::Replace { path: path.clone(), value: parse(new.bytes) }),
     }
     // From two ops on, one `replace` of the whole container when that is shorter: `[[path, new]]` is the path's
     // JSON string, the container's text and five bytes of brackets and comma, against the ops' own length.
     if ops.len() - mark >= 2 {
         let parts = encoded_len(&ops[mark..]);
-        if json_len(path) + new.len() + 5 < parts {
+        if json_len(path) + new.bytes.len() + 5 < parts {
             ops.truncate(mark);
-            ops.push(PatchOp::Replace { path: path.clone(), value: parse(new) });
+            ops.push(PatchOp::Replace { path: path.clone(), value: parse(new.bytes) });
         }
     }
 }
 
 /// `crate::diff_fields`: the removed keys, then every key of `new` in key order. Both lists are sorted as a
 /// `serde_json::Map` iterates.
-fn diff_fields(o: &[(Cow<str>, &[u8])], n: &[(Cow<str>, &[u8])], path: &mut String, ops: &mut Vec<PatchOp>) {
+fn diff_fields(
+    ot: &Text,
+    o: &[(Cow<str>, Part)],
+    nt: &Text,
+    n: &[(Cow<str>, Part)],
+    path: &mut String,
+    ops: &mut Vec<PatchOp>,
+) {
     let mut news = n.iter().map(|(k, _)| k).peekable();
     for (key, _) in o {
         while news.next_if(|k| *k < key).is_some() {}
@@ -62,18 +177,12 @@ fn diff_fields(o: &[(Cow<str>, &[u8])], n: &[(Cow<str>, &[u8])], path: &mut Stri
             // One byte comparison passes over an unchanged member, however big.
             Some((k, ov)) if k == key => {
                 if ov != nv {
-                    with_child(path, key, |p| diff_at(ov, nv, p, ops));
+                    with_child(path, key, |p| diff_at(ot, *ov, nt, *nv, p, ops));
                 }
             }
-            _ => ops.push(PatchOp::Add { path: child(path, key), value: parse(nv) }),
+            _ => ops.push(PatchOp::Add { path: child(path, key), value: parse(nv.bytes) }),
         }
     }
-}
-
-/// `crate::diff_elements`: the common prefix and suffix passed over, paired positions diffed in place, then the
-/// old surplus removed (highest index first) or the new one added.
-fn diff_elements(o: &[&[u8]], n: &[&[u8]], path: &mut String, ops: &mut Vec<PatchOp>) {
-    crate::diff_elements_by(o, n, path, ops, |a, b, p, ops| diff_at(a, b, p, ops), |v| parse(v));
 }
 
 /// A part of the document as a `Value`, for an op. The text is serde_json's own, so it parses.
@@ -90,35 +199,9 @@ fn json_len(s: &str) -> usize {
     }
 }
 
-/// An object's members, sorted by key. `text` is `{…}`.
-fn members(text: &[u8]) -> Vec<(Cow<'_, str>, &[u8])> {
-    let mut out = Vec::new();
-    let mut i = 1;
-    while text[i] != b'}' {
-        let key_end = skip_string(text, i);
-        let value_end = skip_value(text, key_end + 1);
-        out.push((key(&text[i..key_end]), &text[key_end + 1..value_end]));
-        i = value_end + usize::from(text[value_end] == b',');
-    }
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    out
-}
-
 /// The text of member `key`'s value, if there is one.
-fn member<'a>(members: &[(Cow<str>, &'a [u8])], key: &str) -> Option<&'a [u8]> {
-    members.binary_search_by(|(k, _)| k.as_ref().cmp(key)).ok().map(|i| members[i].1)
-}
-
-/// An array's elements. `text` is `[…]`.
-fn elements(text: &[u8]) -> Vec<&[u8]> {
-    let mut out = Vec::new();
-    let mut i = 1;
-    while text[i] != b']' {
-        let end = skip_value(text, i);
-        out.push(&text[i..end]);
-        i = end + usize::from(text[end] == b',');
-    }
-    out
+fn member<'a>(members: &[(Cow<str>, Part<'a>)], key: &str) -> Option<&'a [u8]> {
+    members.binary_search_by(|(k, _)| k.as_ref().cmp(key)).ok().map(|i| members[i].1.bytes)
 }
 
 /// A key's JSON string, unescaped (only a key with escapes is copied).
@@ -140,34 +223,5 @@ fn skip_string(text: &[u8], i: usize) -> usize {
             b'"' => return j + 1,
             _ => j += 1,
         }
-    }
-}
-
-/// Where the value starting at `i` ends.
-fn skip_value(text: &[u8], i: usize) -> usize {
-    match text[i] {
-        b'"' => skip_string(text, i),
-        b'{' | b'[' => {
-            let (mut depth, mut j) = (0usize, i);
-            loop {
-                match text[j] {
-                    b'"' => {
-                        j = skip_string(text, j);
-                        continue;
-                    }
-                    b'{' | b'[' => depth += 1,
-                    b'}' | b']' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            return j + 1;
-                        }
-                    }
-                    _ => {}
-                }
-                j += 1;
-            }
-        }
-        // A number, `true`, `false` or `null`: up to the next separator.
-        _ => text[i..].iter().position(|b| matches!(b, b',' | b'}' | b']')).map_or(text.len(), |p| i + p),
     }
 }

@@ -5,7 +5,7 @@ use super::streams::Kind;
 use crate::protocol::{Clocks, ServerMsg};
 use axum::extract::ws::Utf8Bytes;
 use gb_core::view::MatchView;
-use gb_core::{Events, Intent, MatchState, legal_intents, view_for};
+use gb_core::{Events, Intent, MatchState, legal_intents, view_for, view_into};
 use serde::Serialize;
 
 /// What a viewer kind holds at a version: the snapshot's `view` and `legal`, and them as the JSON document the
@@ -33,12 +33,11 @@ struct Doc<'a> {
 
 impl Seen {
     pub fn of(state: &MatchState, kind: Kind) -> Seen {
-        Seen::new(view_for(state, kind.viewer()), legal_for(state, kind), 0)
+        Seen::new(view_for(state, kind.viewer()), legal_for(state, kind), Vec::new())
     }
 
-    /// `capacity`: the previous document's length, so its text is written into one allocation.
-    fn new(view: MatchView, legal: Vec<Intent>, capacity: usize) -> Seen {
-        let mut text = Vec::with_capacity(capacity);
+    /// `text`: an empty buffer to write the document into (a spare one, sized for the previous document).
+    fn new(view: MatchView, legal: Vec<Intent>, mut text: Vec<u8>) -> Seen {
         serde_json::to_writer(&mut text, &Doc { view: &view, legal: &legal }).expect("views serialize");
         Seen { view, legal, text }
     }
@@ -46,6 +45,38 @@ impl Seen {
     /// The document as a `Value` (tests; the diff works on the text).
     pub fn doc(&self) -> serde_json::Value {
         serde_json::from_slice(&self.text).expect("a document is JSON")
+    }
+}
+
+/// What a viewer kind's replaced [`Seen`] leaves behind, reused for its next version (issue 14): the view, which
+/// `view_into` rewrites in place keeping its zones' and lists' buffers, and the document's text buffer. A view
+/// that changed nothing (a `skip`) stays here for the version after.
+#[derive(Default)]
+pub struct Spare {
+    view: Option<MatchView>,
+    text: Vec<u8>,
+}
+
+impl Spare {
+    /// Keeps what `old` held for reuse.
+    pub fn keep(&mut self, old: Seen) {
+        self.view = Some(old.view);
+        self.text = old.text;
+        self.text.clear();
+    }
+
+    /// `new` becomes what `held` is; what it held is kept for reuse.
+    pub fn hold(&mut self, held: &mut Seen, new: Seen) {
+        self.keep(std::mem::replace(held, new));
+    }
+
+    /// `kind`'s view of `state`, written into the spare view (built once if there is none yet).
+    fn view(&mut self, state: &MatchState, kind: Kind) -> &MatchView {
+        match self.view.as_mut() {
+            Some(view) => view_into(state, kind.viewer(), view),
+            None => self.view = Some(view_for(state, kind.viewer())),
+        }
+        self.view.as_ref().expect("just written")
     }
 }
 
@@ -74,7 +105,8 @@ pub struct Projected {
 
 /// Encodes version `v` for `kind`: a bare `skip` when it may see no event and nothing of its view or its legal
 /// intents changed, else an `update` patching `prev`. Deterministic in its inputs, so recovery rebuilds
-/// byte-identical frames. The version is the frame's `v` only (the view does not repeat it).
+/// byte-identical frames. The version is the frame's `v` only (the view does not repeat it). The view is written
+/// into `spare`'s (this kind's own, reused version after version), not built anew.
 pub fn project(
     state: &MatchState,
     events: &Events,
@@ -82,16 +114,19 @@ pub fn project(
     prev: &Seen,
     v: u32,
     clocks: Option<Clocks>,
+    spare: &mut Spare,
 ) -> Projected {
-    let viewer = kind.viewer();
-    let view = view_for(state, viewer);
+    let view = spare.view(state, kind);
     let turn = view.turn;
     let legal = legal_for(state, kind);
-    let evs = events.for_viewer(viewer);
-    if evs.is_empty() && legal == prev.legal && prev.view == view {
+    let evs = events.for_viewer(kind.viewer());
+    if evs.is_empty() && legal == prev.legal && prev.view == *view {
         return Projected { frame: Utf8Bytes::from(ServerMsg::Skip { v }.encode()), seen: None, turn };
     }
-    let seen = Seen::new(view, legal, prev.text.len());
+    let view = spare.view.take().expect("just written");
+    let mut text = std::mem::take(&mut spare.text);
+    text.reserve(prev.text.len());
+    let seen = Seen::new(view, legal, text);
     let patch = gb_delta::diff_text(&prev.text, &seen.text);
     let frame = Utf8Bytes::from(ServerMsg::Update { v, events: evs, patch, clocks }.encode());
     Projected { frame, seen: Some(seen), turn }

@@ -152,10 +152,10 @@ impl Room {
         for kind in Kind::ALL {
             // The base is what this kind holds at v - 1: for spectators, the newest version held back by the
             // delay (if any), since they will have applied it by the time they get this one.
-            let stream = &self.streams[kind.index()];
+            let stream = &mut self.streams[kind.index()];
             let held = if kind == Kind::Spectator { self.delay.newest_seen() } else { None };
             let prev = held.or(stream.seen.as_ref()).expect("a game has a view per stream");
-            let p = project(&game.state, events, kind, prev, v, clocks.clone());
+            let p = project(&game.state, events, kind, prev, v, clocks.clone(), &mut stream.spare);
             match kind.seat() {
                 Some(seat) => {
                     self.streams[kind.index()].push(v, p.frame.clone(), p.seen, clocks.clone());

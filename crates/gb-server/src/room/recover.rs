@@ -3,7 +3,7 @@
 //! so a room resumes at exactly its last acknowledged version.
 use super::actor::{Game, RoomInit};
 use super::clock::Clock;
-use super::delta::{Seen, project};
+use super::delta::{Seen, Spare, project};
 use super::streams::{Kind, shown_of_log};
 use super::{RoomConfig, RoomDeps, Rooms, SeatEntry, spawn_room};
 use crate::db::matches::{LogRow, MatchRow, last_meta, log_with_meta, room_matches};
@@ -147,6 +147,7 @@ pub(super) async fn replay_match(
     let mut history: Option<History> = None;
     // What each kind holds at the latest kept version: the base of its next delta.
     let mut held: Option<[Seen; 3]> = None;
+    let mut spares: [Spare; 3] = Default::default();
     let now = Instant::now();
     let state = replay(&mut |state, events| {
         let v = state.version();
@@ -158,13 +159,14 @@ pub(super) async fn replay_match(
             history = Some(History { base_v: v, base, base_clocks, steps: Vec::new(), spectator_head });
         } else if v > base_v {
             let (h, held) = (history.as_mut().expect("v0 came first"), held.as_mut().expect("v0 came first"));
-            let projected = Kind::ALL.map(|k| project(state, events, k, &held[k.index()], v, vclocks.clone()));
+            let projected = Kind::ALL
+                .map(|k| project(state, events, k, &held[k.index()], v, vclocks.clone(), &mut spares[k.index()]));
             let turn = projected[Kind::Spectator.index()].turn;
             let frames = projected.each_ref().map(|p| p.frame.clone());
             let seen = projected.map(|p| p.seen);
-            for (h, s) in held.iter_mut().zip(&seen) {
+            for ((h, s), spare) in held.iter_mut().zip(&seen).zip(&mut spares) {
                 if let Some(s) = s {
-                    *h = s.clone();
+                    spare.hold(h, s.clone());
                 }
             }
             // A stored time too far back for the monotonic clock only matters if not yet due; holding it from

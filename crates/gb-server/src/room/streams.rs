@@ -1,7 +1,7 @@
 //! Versioned per-viewer streams (lila-ws style): each viewer kind (seat A, seat B, spectator) has its own
 //! sequence of encoded frames, one per match version, kept in a bounded history for reconnects. A frame is
 //! encoded once and its bytes shared by every connection of that kind.
-use super::delta::Seen;
+use super::delta::{Seen, Spare};
 use crate::protocol::{Clocks, SpectatorDelay};
 use axum::extract::ws::Utf8Bytes;
 use gb_core::{Seat, Viewer};
@@ -51,11 +51,13 @@ pub struct Stream {
     /// What this kind holds at `head`: the snapshot's content, and the base of the next delta.
     pub seen: Option<Seen>,
     pub clocks: Option<Clocks>,
+    /// What the last replaced `seen` left, for this kind's next projection to reuse.
+    pub spare: Spare,
 }
 
 impl Stream {
     pub fn new(cap: usize) -> Stream {
-        Stream { history: VecDeque::new(), cap, head: 0, seen: None, clocks: None }
+        Stream { history: VecDeque::new(), cap, head: 0, seen: None, clocks: None, spare: Spare::default() }
     }
 
     /// Starts a new game (version 0), or resumes one after a restart at version `v` with no history.
@@ -73,8 +75,8 @@ impl Stream {
         }
         self.history.push_back((v, frame));
         self.head = v;
-        if seen.is_some() {
-            self.seen = seen;
+        if let Some(old) = seen.and_then(|s| self.seen.replace(s)) {
+            self.spare.keep(old);
         }
         self.clocks = clocks;
     }
