@@ -37,6 +37,7 @@ mod rebuild;
 mod relay;
 mod relay_failover;
 mod relay_gap;
+mod relay_limits;
 mod relay_moves;
 mod relay_rest;
 mod replays;
