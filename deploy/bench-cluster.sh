@@ -34,7 +34,11 @@ addrs=() metrics=()
 for i in $(seq 0 $((n - 1))); do
   port=$((base + i)) mport=$((base + 100 + i))
   env=(DATABASE_URL="$pg/$db" GB_BIND="127.0.0.1:$port" GB_METRICS_BIND="127.0.0.1:$mport"
-    GB_STATIC_DIR=/nonexistent-gb-static RUST_LOG=warn)
+    GB_STATIC_DIR=/nonexistent-gb-static RUST_LOG=warn
+    # Every loadgen socket comes from 127.0.0.1: lift the per-address caps to the server-wide one, as
+    # crates/gb-loadgen/scripts/bench.sh does, or the run measures 429s.
+    GB_WS_RATE=1000 GB_WS_BURST=2000 GB_MAX_CONNECTIONS=60000 GB_MAX_CONNECTIONS_PER_ADDR=60000
+    GB_WS_OPENS_PER_ADDR_BURST=1000000)
   [ "$mode" = single ] || env+=(GB_NATS_URL="$nats")
   env "${env[@]}" "$server" &
   pids+=($!)
