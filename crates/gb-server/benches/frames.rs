@@ -6,7 +6,7 @@
 //! update is also written to `DIR/{kind}.jsonl`, to see what the median frame carries.
 use gb_core::playout::RandomPolicy;
 use gb_core::{MatchSetup, apply, legal_intents, new_match, owed_seat};
-use gb_server::room::delta::{Seen, project};
+use gb_server::room::delta::{Seen, Spare, project};
 use gb_server::room::streams::Kind;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
@@ -31,6 +31,8 @@ fn main() {
         let mut state = new_match(&MatchSetup { decks: [a, b], seed: seed.into() }).expect("shipped decks are legal");
         let mut policy = RandomPolicy::new(seed);
         let mut held = Kind::ALL.map(|k| Seen::of(&state, k));
+        // As a room does: each kind's replaced view and text buffer are written into again (issue 14).
+        let mut spares = Kind::ALL.map(|_| Spare::default());
         let mut v = 0;
         while let Some(seat) = owed_seat(&state) {
             let intent = policy.pick(&legal_intents(&state, seat));
@@ -39,7 +41,7 @@ fn main() {
             for kind in Kind::ALL {
                 let i = kind.index();
                 let t0 = Instant::now();
-                let p = project(&state, &events, kind, &held[i], v, None);
+                let p = project(&state, &events, kind, &held[i], v, None, &mut spares[i]);
                 spent += t0.elapsed();
                 let Some(seen) = p.seen else {
                     skips[i] += 1;
@@ -56,7 +58,7 @@ fn main() {
                 let old = json!({"type": "update", "v": v, "events": frame["events"], "view": view,
                     "legal": legal, "clocks": null});
                 whole[i].push(serde_json::to_vec(&old).expect("JSON").len());
-                held[i] = seen;
+                spares[i].hold(&mut held[i], seen);
             }
         }
     }
