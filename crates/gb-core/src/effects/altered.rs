@@ -1,7 +1,7 @@
 //! What the alterations on one seat's heroes (CR 500.6, 500.9) come to, from one pass over `state.alterations`.
 //! A view asks five things of them for every visible hero (its LV change, Invert, "no effect", "cannot attack",
-//! its ATK bonuses) and `active_effect` two more for every hero: each was a scan of its own (issue 14). The
-//! answers are exactly those of `level`, `inverted_by`, `effect_removed`, `cannot_attack` and `active_effect`.
+//! its ATK bonuses) and `active_effect` two more for every hero: each was a scan of its own (issue 14). `level` and
+//! `cannot_attack` (still used where one hero is asked) and `active_effect` give the same answers from the list.
 use super::{AlterKind, HeroKey};
 use crate::cards::CardDefId;
 use crate::ids::{Position, Seat};
@@ -28,7 +28,7 @@ pub(crate) struct Altered {
 impl Altered {
     /// The hero's LV now: its written LV changed by its LV alterations, never below 0 (CR 302.7).
     pub fn level(&self, state: &MatchState, seat: Seat, pos: Position) -> u8 {
-        (state.hero(seat, pos).level() as i16 + self.level).clamp(0, u8::MAX as i16) as u8
+        super::changed_level(state.hero(seat, pos).level(), self.level)
     }
 }
 

@@ -68,6 +68,10 @@ impl Field {
 /// changes anything, `drive` after every step and every blend it discards (CR 302.6); nothing between those points
 /// fills it but a caller reading the state at rest (`legal_intents`, `check`) or a step's reads before it writes.
 /// Debug builds compare every cached answer with a fresh one (the random-match property tests run with it).
+///
+/// Two cells, seats `A` and `B`: every reader is a living seat of a two-player match (`check` and
+/// `legal_intents` refuse any other seat first, `not_at_table`). Issue 16's free-for-all steps must widen it to
+/// one cell per seat (and measure the larger state) before a seat past `B` can reach `LazyField::kept`.
 #[derive(Default)]
 pub(crate) struct FieldCache([OnceLock<Field>; 2]);
 

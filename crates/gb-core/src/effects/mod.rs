@@ -275,7 +275,12 @@ pub(crate) fn level(state: &MatchState, seat: Seat, pos: Position) -> u8 {
             _ => None,
         })
         .sum();
-    (state.hero(seat, pos).level() as i16 + change).clamp(0, u8::MAX as i16) as u8
+    changed_level(state.hero(seat, pos).level(), change)
+}
+
+/// A written LV changed by the sum of LV alterations, never below 0 (CR 302.7); also `Altered::level`'s.
+pub(crate) fn changed_level(written: u8, change: i16) -> u8 {
+    (written as i16 + change).clamp(0, u8::MAX as i16) as u8
 }
 
 /// CR 406.2, 500.7, 501.3d, 604.2: a hero that no longer has the effect that attached its cards (the blend left,
