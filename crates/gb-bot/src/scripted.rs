@@ -56,7 +56,7 @@ fn additional_attack(view: &MatchView, seat: Seat) -> Option<Intent> {
     else {
         return None;
     };
-    let again = beats(view, seat, &[AttackerDecl { hero: *attacker, target: *target }]);
+    let again = beats(view, seat, &[AttackerDecl { hero: *attacker, target: *target, defender: None }]);
     Some(if again { Intent::Accept } else { Intent::Decline })
 }
 

@@ -266,19 +266,23 @@ fn main_phase_candidates(state: &MatchState, lazy: &LazyField, out: &mut Vec<Int
     out.push(Intent::EndTurn);
 }
 
-/// Each frontline hero either stays home or attacks one of its targets (CR 204.3a, 204.4f); every non-empty
-/// combination (CR 203.1b), each hero once. A hero that may not attack this turn (CR 623.2c) stays home in all of
-/// them; back position heroes never attack (CR 203.1d).
+/// Each frontline hero either stays home or attacks one of its targets (CR 204.3a, 204.4f; MP-10, MP-37: any
+/// opponent's, the defender named in the free-for-all); every non-empty combination (CR 203.1b), each hero once.
+/// A hero that may not attack this turn (CR 623.2c) stays home in all of them; back position heroes never attack
+/// (CR 203.1d). Inline in the two-player game (at most 1 + 3 options per hero).
 fn attack_candidates(state: &MatchState, field: &Field, out: &mut Vec<Intent>) {
     let seat = field.seat;
-    let options = Position::FRONTLINE.map(|hero| {
-        let mut v: SmallVec<[Option<AttackerDecl>; 4]> = smallvec::smallvec![None];
+    let table = state.table;
+    // Filled in place: an array built by `map` from closures that push was copied whole once more per call.
+    let mut options: [SmallVec<[Option<AttackerDecl>; 4]>; 3] = Default::default();
+    for (v, hero) in options.iter_mut().zip(Position::FRONTLINE) {
+        v.push(None);
         if !crate::effects::cannot_attack(state, seat, hero) {
-            let targets = attack::targets_with(hero, field.statics[hero.index()]);
-            v.extend(targets.into_iter().map(|target| Some(AttackerDecl { hero, target })));
+            attack::each_target(&table, seat, hero, field.statics[hero.index()], |defender, target| {
+                v.push(Some(AttackerDecl { hero, target, defender: attack::named(&table, defender) }))
+            });
         }
-        v
-    });
+    }
     for a in &options[0] {
         for b in &options[1] {
             for c in &options[2] {

@@ -143,6 +143,10 @@ pub enum Event {
         seat: Seat,
         attacker: Position,
         target: Position,
+        /// The defending player whose hero `target` is (MP-10, MP-13); left out in the two-player game.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        defender: Option<Seat>,
         atk: u16,
         def: u16,
         damage: u16,

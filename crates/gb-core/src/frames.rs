@@ -81,19 +81,33 @@ pub(crate) struct AttackFrame {
     /// The defender's heroes that deblended-to-block one of this attack's attacks, one bit per position: one
     /// block for all of a hero's attacks (CR 204.5b, 601.2).
     pub blocked: u8,
+    /// The defending players whose "when an opponent declares an attack" window has opened, one bit per seat
+    /// index (MP-13): they open one by one in turn order from the attacker's left.
+    pub windows: u8,
+}
+
+impl AttackFrame {
+    /// Whether the attack has free-for-all defenders (MP-10); a two-player attack has none (the one opponent).
+    fn free_for_all(&self) -> bool {
+        self.attackers.iter().any(|a| a.defender.is_some())
+    }
 }
 
 /// Written out so that `blocked` hashes only once an additional attack is asked about or made: before that nothing
 /// reads it, and an attack without additional attacks hashes as it did before they existed (stored records'
-/// state hashes, `tests/old_records.rs`).
+/// state hashes, `tests/old_records.rs`). `windows` likewise only in the free-for-all (MP-13): a two-player
+/// attack hashes as it did before it existed.
 impl std::hash::Hash for AttackFrame {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        let AttackFrame { seat, attackers, stage, blocked } = self;
+        let AttackFrame { seat, attackers, stage, blocked, windows } = self;
         seat.hash(h);
         attackers.hash(h);
         stage.hash(h);
         if matches!(stage, AttackStage::Additional(_)) || attackers.iter().any(|a| a.made > 0 || a.again) {
             blocked.hash(h);
+        }
+        if self.free_for_all() {
+            windows.hash(h);
         }
     }
 }
@@ -111,19 +125,32 @@ pub(crate) struct AttackerState {
     pub made: u8,
     /// Its attacker chose to make its next additional attack (CR 601.1a), once every attacker has been asked.
     pub again: bool,
+    /// The defending player whose hero `target` is, as declared (MP-10); `None` in the two-player game, where it
+    /// is the one opponent: read it through [`AttackerState::defender`].
+    pub defender: Option<Seat>,
 }
 
 impl AttackerState {
-    pub(crate) fn declared(hero: Position, target: Position) -> AttackerState {
-        AttackerState { hero, target, damage: 0, dropped: false, made: 0, again: false }
+    pub(crate) fn declared(decl: &crate::intent::AttackerDecl) -> AttackerState {
+        let (hero, target, defender) = (decl.hero, decl.target, decl.defender);
+        AttackerState { hero, target, damage: 0, dropped: false, made: 0, again: false, defender }
+    }
+
+    /// The seat whose hero this attacker attacks (MP-10), `attacker` being the attacking seat.
+    #[inline]
+    pub(crate) fn defender(&self, table: &crate::table::Table, attacker: Seat) -> Seat {
+        match self.defender {
+            Some(seat) => seat,
+            None => table.standard_opponent(attacker),
+        }
     }
 }
 
 /// Written out so that an attacker with no additional attack hashes as it did before they existed (stored
-/// records' state hashes, `tests/old_records.rs`).
+/// records' state hashes, `tests/old_records.rs`), and a two-player one (no `defender`) as before MP-10's.
 impl std::hash::Hash for AttackerState {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        let AttackerState { hero, target, damage, dropped, made, again } = self;
+        let AttackerState { hero, target, damage, dropped, made, again, defender } = self;
         hero.hash(h);
         target.hash(h);
         damage.hash(h);
@@ -132,16 +159,20 @@ impl std::hash::Hash for AttackerState {
             made.hash(h);
             again.hash(h);
         }
+        if let Some(seat) = defender {
+            seat.hash(h);
+        }
     }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum AttackStage {
     AttackerWindow,
+    /// The defending players' windows, one at a time (MP-13); `AttackFrame::windows` says which have opened.
     DefenderWindow,
     WhenAttacked,
     Calculate,
-    /// Asking the defender about the attacker at this index next.
+    /// Asking the attacker's defender about the attacker at this index next (MP-13: grouped by defender).
     Damage(u8),
     /// Asking the attacker whether the attacker at this index (or the next one with an additional attack left)
     /// attacks again (CR 204.5, 601.1a). Last, so the older variants keep their discriminants.

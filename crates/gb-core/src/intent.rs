@@ -1,6 +1,6 @@
 //! Intents: everything a seat can ask the engine to do, one closed enum. Each kind lives in its own module under
 //! `intents/` with its legality check and its application.
-use crate::ids::{CardId, Position};
+use crate::ids::{CardId, Position, Seat};
 use serde::{Deserialize, Serialize};
 
 /// One declared attacker and the opponent's hero it attacks (CR 203.1, 616; Storm Weaver changes the target,
@@ -10,6 +10,12 @@ use serde::{Deserialize, Serialize};
 pub struct AttackerDecl {
     pub hero: Position,
     pub target: Position,
+    /// The defending player whose hero `target` is (MP-10): required in the free-for-all, and always `None` in
+    /// the two-player game, where the one opponent defends (left out of the JSON, so two-player intents and
+    /// events keep their bytes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub defender: Option<Seat>,
 }
 
 /// The attackers of one declaration, inline: at most three heroes can attack (CR 203.1d), and `legal_intents` lists

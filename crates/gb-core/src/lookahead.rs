@@ -16,7 +16,8 @@ pub struct SideStats {
     pub atk: [u16; 4],
     pub def: [u16; 4],
     /// ATK while attacking (CR 203.1h), for the frontline only (left, center, right): the back hero never
-    /// attacks (CR 203.1c).
+    /// attacks (CR 203.1c). Against the left opponent, the one opponent of the two-player game; Burn Fowl's and
+    /// Pearl Deceptor's bonus may differ per defender in the free-for-all (MP-40, `stats::attacking_atk`).
     pub attacking_atk: [u16; 3],
 }
 
@@ -25,11 +26,12 @@ pub fn side_stats(state: &MatchState, seat: Seat) -> SideStats {
     let field = Field::of(state, seat);
     // ATK and DEF from one pass per hero (`stats::both_in`, as the view does); attacking ATK needs the
     // "while attacking" terms on top (CR 203.1h).
-    let both = Position::ALL.map(|p| both_in(state, &field, p, false, |_| {}, |_| {}));
+    let both = Position::ALL.map(|p| both_in(state, &field, p, None, |_| {}, |_| {}));
+    let defender = Some(state.table.left_of(seat));
     SideStats {
         atk: both.map(|h| h.atk),
         def: both.map(|h| h.def),
-        attacking_atk: Position::FRONTLINE.map(|p| current_in(state, &field, p, Stat::Atk, true)),
+        attacking_atk: Position::FRONTLINE.map(|p| current_in(state, &field, p, Stat::Atk, defender)),
     }
 }
 
@@ -70,7 +72,8 @@ mod tests {
                         assert_eq!(s.def[p.index()], stats::def(&state, side, p));
                     }
                     for (k, p) in Position::FRONTLINE.into_iter().enumerate() {
-                        assert_eq!(s.attacking_atk[k], stats::attacking_atk(&state, side, p));
+                        let defender = state.table().left_of(side);
+                        assert_eq!(s.attacking_atk[k], stats::attacking_atk(&state, side, p, defender));
                     }
                 }
                 let legal = legal_intents(&state, seat);

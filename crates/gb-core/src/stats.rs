@@ -155,11 +155,12 @@ pub struct HeroStats {
 /// [`atk`] and [`def`] per hero, which each work the whole field out again.
 pub fn side(state: &MatchState, seat: Seat) -> [HeroStats; 4] {
     let field = Field::of(state, seat);
-    Position::ALL.map(|p| both_in(state, &field, p, false, |_| {}, |_| {}))
+    Position::ALL.map(|p| both_in(state, &field, p, None, |_| {}, |_| {}))
 }
 
 /// Every term of the stat in play, in the order the rules apply them; they sum to [`current`]. `attacking` is
-/// true while the hero is attacking (CR 203.1h), for "while attacking" bonuses. Terms that change nothing are
+/// the defending player while the hero is attacking (CR 203.1h), for "while attacking (that opponent)" bonuses
+/// (MP-40), and `None` otherwise. Terms that change nothing are
 /// left out, except the written stat and an Invert. Returns the written stat ([`written`]), which it works out on
 /// the way, so a view need not ask for it again.
 pub fn each_term(
@@ -167,7 +168,7 @@ pub fn each_term(
     seat: Seat,
     pos: Position,
     stat: Stat,
-    attacking: bool,
+    attacking: Option<Seat>,
     emit: impl FnMut(StatTerm),
 ) -> u16 {
     each_term_in(state, &Field::of(state, seat), pos, stat, attacking, emit)
@@ -179,7 +180,7 @@ pub(crate) fn each_term_in(
     field: &Field,
     pos: Position,
     stat: Stat,
-    attacking: bool,
+    attacking: Option<Seat>,
     emit: impl FnMut(StatTerm),
 ) -> u16 {
     let s = match stat {
@@ -198,7 +199,7 @@ pub(crate) fn both_in(
     state: &MatchState,
     field: &Field,
     pos: Position,
-    attacking: bool,
+    attacking: Option<Seat>,
     atk: impl FnMut(StatTerm),
     def: impl FnMut(StatTerm),
 ) -> HeroStats {
@@ -211,7 +212,7 @@ fn terms_in(
     field: &Field,
     pos: Position,
     only: Option<Stat>,
-    attacking: bool,
+    attacking: Option<Seat>,
     atk: impl FnMut(StatTerm),
     def: impl FnMut(StatTerm),
 ) -> HeroStats {
@@ -325,12 +326,18 @@ fn written_terms<F: FnMut(StatTerm)>(
 }
 
 /// The stat in play: the sum of its terms, never below 0 (CR 605.1c).
-pub fn current(state: &MatchState, seat: Seat, pos: Position, stat: Stat, attacking: bool) -> u16 {
+pub fn current(state: &MatchState, seat: Seat, pos: Position, stat: Stat, attacking: Option<Seat>) -> u16 {
     current_in(state, &Field::of(state, seat), pos, stat, attacking)
 }
 
 /// [`current`] on a field already worked out.
-pub(crate) fn current_in(state: &MatchState, field: &Field, pos: Position, stat: Stat, attacking: bool) -> u16 {
+pub(crate) fn current_in(
+    state: &MatchState,
+    field: &Field,
+    pos: Position,
+    stat: Stat,
+    attacking: Option<Seat>,
+) -> u16 {
     let s = terms_in(state, field, pos, Some(stat), attacking, |_| {}, |_| {});
     match stat {
         Stat::Atk => s.atk,
@@ -338,26 +345,33 @@ pub(crate) fn current_in(state: &MatchState, field: &Field, pos: Position, stat:
     }
 }
 
-/// Whether the hero at `pos` is attacking now: declared in the attack under way and not dropped for having
-/// 0 ATK (CR 203.1h, 204.1).
-pub fn is_attacking(state: &MatchState, seat: Seat, pos: Position) -> bool {
-    state.frames.iter().any(|f| match f {
-        Frame::Attack(a) => a.seat == seat && a.attackers.iter().any(|x| x.hero == pos && !x.dropped),
-        _ => false,
+/// The defending player of the hero at `pos`'s attack under way: declared in it and not dropped for having 0 ATK
+/// (CR 203.1h, 204.1), against that player's hero (MP-10). `None` while it is not attacking.
+pub fn attack_defender(state: &MatchState, seat: Seat, pos: Position) -> Option<Seat> {
+    state.frames.iter().find_map(|f| match f {
+        Frame::Attack(a) if a.seat == seat => {
+            a.attackers.iter().find(|x| x.hero == pos && !x.dropped).map(|x| x.defender(&state.table, seat))
+        }
+        _ => None,
     })
 }
 
+/// Whether the hero at `pos` is attacking now ([`attack_defender`]).
+pub fn is_attacking(state: &MatchState, seat: Seat, pos: Position) -> bool {
+    attack_defender(state, seat, pos).is_some()
+}
+
 pub fn atk(state: &MatchState, seat: Seat, pos: Position) -> u16 {
-    current(state, seat, pos, Stat::Atk, false)
+    current(state, seat, pos, Stat::Atk, None)
 }
 
 pub fn def(state: &MatchState, seat: Seat, pos: Position) -> u16 {
-    current(state, seat, pos, Stat::Def, false)
+    current(state, seat, pos, Stat::Def, None)
 }
 
-/// ATK while attacking.
-pub fn attacking_atk(state: &MatchState, seat: Seat, pos: Position) -> u16 {
-    current(state, seat, pos, Stat::Atk, true)
+/// ATK while attacking `defender`'s hero (CR 203.1h; MP-40: Burn Fowl's and Pearl Deceptor's bonus depend on it).
+pub fn attacking_atk(state: &MatchState, seat: Seat, pos: Position, defender: Seat) -> u16 {
+    current(state, seat, pos, Stat::Atk, Some(defender))
 }
 
 #[cfg(test)]

@@ -156,6 +156,16 @@ impl Table {
         Seats::of_mask(self.living, seat.index() as u32)
     }
 
+    /// How far `seat` sits to the left of `from` around the whole circle: 0 for `from`, 1 for the seat at its left,
+    /// … (the order of MP-13, MP-16, MP-17). Eliminated seats keep their places, so a rank never shifts when a seat
+    /// leaves; among living seats it orders exactly as `from(from)` does. With two seats: 0 for `from`, 1 for the
+    /// other.
+    #[inline]
+    pub fn rank(&self, from: Seat, seat: Seat) -> u8 {
+        let (from, seat) = (from.index() as u8, seat.index() as u8);
+        if seat >= from { seat - from } else { seat + self.seats - from }
+    }
+
     /// The two-player game's one opponent (CR 100.2). Only for call sites whose free-for-all reading is decided by
     /// a later step of the plan (`docs/design/multiplayer-engine.md` section 3: the defender of an attack, the
     /// seat a trigger names, MP-9.3, MP-40); until then no free-for-all match exists to reach them.

@@ -61,6 +61,10 @@ pub struct MatchView {
 pub struct AttackPreview {
     pub hero: Position,
     pub target: Position,
+    /// The player whose hero `target` is (MP-10); left out in the two-player game, where it is the one opponent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub defender: Option<Seat>,
     pub atk: u16,
     /// `None` while the target is face down to this viewer.
     pub def: Option<u16>,

@@ -40,7 +40,7 @@ impl Field {
         });
         let statics = Position::ALL.map(|p| match live[p.index()] {
             Some((_, Program::Static { when, statics }))
-                if super::condition_holds_with(state, seat, p, when, false, |o| live[o.index()]) =>
+                if super::condition_holds_with(state, seat, p, when, None, |o| live[o.index()]) =>
             {
                 statics.as_slice()
             }

@@ -127,9 +127,15 @@ fn condition_removed(
     })
 }
 
-/// Whether a "while …" / "if …" condition holds for the hero at `pos`. `attacking` is true only while this hero's
-/// attack damage is being calculated (CR 203.1h, 204.3b).
-pub(crate) fn condition_holds(state: &MatchState, seat: Seat, pos: Position, c: &Condition, attacking: bool) -> bool {
+/// Whether a "while …" / "if …" condition holds for the hero at `pos`. `attacking` is the defending player only
+/// while this hero's attack is under way (CR 203.1h, 204.3b): "that opponent" of MP-9.4 and MP-40.
+pub(crate) fn condition_holds(
+    state: &MatchState,
+    seat: Seat,
+    pos: Position,
+    c: &Condition,
+    attacking: Option<Seat>,
+) -> bool {
     condition_holds_with(state, seat, pos, c, attacking, |p| live_program(state, seat, p))
 }
 
@@ -139,7 +145,7 @@ pub(crate) fn condition_holds_with(
     seat: Seat,
     pos: Position,
     c: &Condition,
-    attacking: bool,
+    attacking: Option<Seat>,
     live: impl Fn(Position) -> Option<(CardDefId, &'static Program)>,
 ) -> bool {
     if let Some(p) = c.in_position
@@ -157,27 +163,29 @@ pub(crate) fn condition_holds_with(
             return false;
         }
     }
-    if c.attacking && !attacking {
+    if c.attacking && attacking.is_none() {
         return false;
     }
-    if c.opponent_played_action_since_your_last_turn && !opponent_played_action_since_last_turn(state, seat) {
+    // MP-40: "that opponent" is the defending player of this hero's attack. Both conditions come with "while
+    // attacking" on every card that has them; without an attack there is no such opponent.
+    if c.opponent_played_action_since_your_last_turn
+        && !attacking.is_some_and(|them| played_action_since_last_turn(state, seat, them))
+    {
         return false;
     }
     if let Some(n) = c.opponent_hand_at_least {
         // RULINGS.md: Pearl Deceptor's "6 or more" stands.
-        // MP-40 (step 5): the defending seat of this hero's attack.
-        if state.player(state.table.standard_opponent(seat)).hand.len() < n as usize {
+        if !attacking.is_some_and(|them| state.player(them).hand.len() >= n as usize) {
             return false;
         }
     }
     true
 }
 
-/// Burn Fowl: an opponent played an action after `seat`'s previous turn began.
-fn opponent_played_action_since_last_turn(state: &MatchState, seat: Seat) -> bool {
+/// Burn Fowl: `them` played an action after `seat`'s previous turn began (MP-40: whatever any other opponent did).
+fn played_action_since_last_turn(state: &MatchState, seat: Seat, them: Seat) -> bool {
     let since = state.player(seat).previous_turn;
-    // MP-40 (step 5): the defending seat of this hero's attack.
-    state.player(state.table.standard_opponent(seat)).last_action_turn.is_some_and(|t| t > since)
+    state.player(them).last_action_turn.is_some_and(|t| t > since)
 }
 
 /// The statics the hero at `pos` applies now (its program's `when` must hold).
@@ -187,7 +195,7 @@ pub(crate) fn statics(state: &MatchState, seat: Seat, pos: Position) -> &'static
     let Some(effect) = active_effect(state, seat, pos) else { return &[] };
     match program(effect) {
         Some(Program::Static { when, statics })
-            if effect_usable(state, seat, pos, effect) && condition_holds(state, seat, pos, when, false) =>
+            if effect_usable(state, seat, pos, effect) && condition_holds(state, seat, pos, when, None) =>
         {
             statics
         }

@@ -150,7 +150,7 @@ pub(crate) fn listening_with(
     let found @ (effect, Program::Trigger { on: listens, when, limit, requires, .. }) = live else {
         return None;
     };
-    if *listens != on || !condition_holds_with(state, seat, pos, when, false, others) {
+    if *listens != on || !condition_holds_with(state, seat, pos, when, None, others) {
         return None;
     }
     if limit.is_some_and(|l| !within_limit(state, HeroKey::at(state, seat, pos), effect, l)) {

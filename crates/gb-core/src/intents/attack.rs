@@ -4,7 +4,6 @@
 //! 610), or answer with a timed action (CR 623); "after this hero attacks" effects follow each attack (CR 204.5d).
 //! Heroes with additional attacks then repeat CR 204 (`additional.rs`, CR 204.5, 601).
 use crate::effects::field::LazyField;
-use crate::effects::program::Static;
 use crate::effects::triggers::{TriggerEvent, raise};
 use crate::event::{DeblendReason, Event, Events};
 use crate::frames::{AskKind, AttackFrame, AttackStage, AttackerState, Frame, WindowKind};
@@ -15,25 +14,8 @@ use crate::rejection::Rejection;
 use crate::state::MatchState;
 use crate::stats::{self, Stat};
 
-/// At most three targets, kept inline: legal intents and the view ask for them per hero and per declaration.
-pub(crate) type Targets = smallvec::SmallVec<[Position; 3]>;
-
-/// The opponent's heroes `hero` may attack: the opposite position hero (CR 204.3a, 616), and with Storm Weaver's
-/// aura also the center from a side, or either side from the center (CR 204.4f). `statics` are those the hero
-/// applies now, from the seat's `effects::field::Field`.
-pub(crate) fn targets_with(hero: Position, statics: &[Static]) -> Targets {
-    let mut out: Targets = hero.opposite().into_iter().collect();
-    let aura = statics.iter().any(|s| matches!(s, Static::ExtraTargets(true)));
-    if aura {
-        match hero {
-            Position::Center => out.extend([Position::Left, Position::Right]),
-            Position::Left | Position::Right => out.push(Position::Center),
-            Position::Back => {}
-        }
-    }
-    out.sort();
-    out
-}
+mod targets;
+pub(crate) use targets::{each_target, named, targets_with};
 
 /// Whether `seat` may declare an attack at all now, whatever its attackers (CR 203.1, 200.9, 203.1a).
 pub(crate) fn may_declare(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
@@ -77,32 +59,33 @@ pub(crate) fn check_declare_in(
         if attackers[..i].iter().any(|b| b.hero == a.hero) {
             return Err(Rejection::new("attacker_twice", "CR 203.1b", "each hero can be declared as an attacker once"));
         }
-        if !targets_with(a.hero, field.get().statics[a.hero.index()]).contains(&a.target) {
-            return Err(Rejection::new(
-                "not_a_target",
-                "CR 204.3a",
-                format!("your {} hero can only attack the opposite position hero", a.hero.label()),
-            ));
-        }
+        targets::check(&state.table, seat, a, field.get().statics[a.hero.index()])?;
     }
     Ok(())
 }
 
 pub(crate) fn apply_declare(state: &mut MatchState, seat: Seat, attackers: &[AttackerDecl], ev: &mut Events) {
+    // MP-13: the hits are answered by defender in turn order from the attacker's left, each defender's in left,
+    // center, right order; the two-player game names no defender, so its order is the heroes' (CR 204.4).
     let mut sorted: crate::intent::Attackers = attackers.into();
-    sorted.sort();
+    sorted.sort_by_key(|a| (a.defender.map(|d| state.table.rank(seat, d)), a.hero));
     state.player_mut(seat).attacked_this_turn = true;
     ev.push(Event::AttackDeclared { seat, attackers: sorted.clone() });
-    let attackers = sorted.iter().map(|a| AttackerState::declared(a.hero, a.target)).collect();
-    state.frames.push(Frame::Attack(AttackFrame { seat, attackers, stage: AttackStage::AttackerWindow, blocked: 0 }));
+    let attackers = sorted.iter().map(AttackerState::declared).collect();
+    let stage = AttackStage::AttackerWindow;
+    state.frames.push(Frame::Attack(AttackFrame { seat, attackers, stage, blocked: 0, windows: 0 }));
+}
+
+/// The attacking seat of the attack under way (only the active player attacks, CR 203.1).
+fn attacking_seat(state: &MatchState) -> Seat {
+    state.frames.iter().rev().find_map(|f| if let Frame::Attack(a) = f { Some(a.seat) } else { None }).unwrap_or(state.turn.active)
 }
 
 pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Events) {
     let seat = attack.seat;
-    // MP-10 (step 4): the defender the attack declares.
-    let defender = state.table.standard_opponent(seat);
-    // CR 206.1: a decided round ends the attack; nothing else it would do matters any more.
-    if state.turn.round_loser.is_some() {
+    // CR 206.1: a decided round ends the attack; nothing else it would do matters any more. MP-15: so does the
+    // attacker's elimination (MP-26 then ends the turn).
+    if state.turn.round_loser.is_some() || !state.table.is_living(seat) {
         ev.push(Event::AttackEnded { seat });
         return;
     }
@@ -113,7 +96,23 @@ pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Eve
             state.frames.push(Frame::Window { seat, kind: WindowKind::AttackerDeclared });
         }
         AttackStage::DefenderWindow => {
-            attack.stage = AttackStage::WhenAttacked;
+            // MP-13: each defending player's window (CR 203.3), one at a time in turn order from the attacker's
+            // left; MP-14: a player none of whose heroes is attacked gets none. The stage moves on with the last
+            // one, so the two-player game's one window leaves the frame as it always did.
+            let mut pending = state
+                .table
+                .opponents(seat)
+                .filter(|&s| attack.windows & seat_bit(s) == 0 && defends(state, &attack, s));
+            let next = pending.next();
+            if pending.next().is_none() {
+                attack.stage = AttackStage::WhenAttacked;
+            }
+            let Some(defender) = next else {
+                // Every defending player left the game before their window (MP-15).
+                state.frames.push(Frame::Attack(attack));
+                return;
+            };
+            attack.windows |= seat_bit(defender);
             state.frames.push(Frame::Attack(attack));
             state.frames.push(Frame::Window { seat: defender, kind: WindowKind::DefenderDeclared });
         }
@@ -124,7 +123,13 @@ pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Eve
             // for every attacker: raising a trigger only queues it (issue 14).
             let field = *LazyField::kept(state, seat).get();
             for a in attack.attackers.iter_mut().filter(|a| !a.dropped) {
-                if stats::current_in(state, &field, a.hero, Stat::Atk, true) == 0 {
+                let defender = a.defender(&state.table, seat);
+                // MP-15: nothing is attacked on a player who has left the game.
+                if !state.table.is_living(defender) {
+                    continue;
+                }
+                // MP-40: "while attacking that opponent", against this attacker's own defender.
+                if stats::current_in(state, &field, a.hero, Stat::Atk, Some(defender)) == 0 {
                     a.dropped = true;
                     ev.push(Event::AttackerDropped { seat, hero: a.hero });
                 } else {
@@ -135,27 +140,17 @@ pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Eve
             state.frames.push(Frame::Attack(attack));
         }
         AttackStage::Calculate => {
-            // Both fields once for every attacker (`stats::attacking_atk`, `stats::def`; issue 14).
-            let (mine, theirs) = (LazyField::kept(state, seat), LazyField::kept(state, defender));
-            let (mine, theirs) = (mine.get(), theirs.get());
-            for a in attack.attackers.iter_mut().filter(|a| !a.dropped) {
-                let atk = stats::current_in(state, &mine, a.hero, Stat::Atk, true);
-                let def = stats::current_in(state, &theirs, a.target, Stat::Def, false);
-                a.damage = atk.saturating_sub(def);
-                ev.push(Event::AttackDamageCalculated {
-                    seat,
-                    attacker: a.hero,
-                    target: a.target,
-                    atk,
-                    def,
-                    damage: a.damage,
-                });
-            }
+            calculate(state, &mut attack, ev);
             attack.stage = AttackStage::Damage(0);
             state.frames.push(Frame::Attack(attack));
         }
         AttackStage::Damage(i) => {
-            let Some((idx, a)) = attack.attackers.iter().enumerate().skip(i as usize).find(|(_, a)| !a.dropped) else {
+            // MP-15: the hits on a defender who has left the game are dropped, without "after this hero attacks".
+            let table = state.table;
+            let next = attack.attackers.iter().enumerate().skip(i as usize).find(|(_, a)| {
+                !a.dropped && table.is_living(a.defender(&table, seat))
+            });
+            let Some((idx, a)) = next else {
                 // CR 601.1a: once this attack resolved, the attacker may make its heroes' additional attacks.
                 if super::additional::any_left(state, &attack) {
                     attack.stage = AttackStage::Additional(0);
@@ -168,13 +163,55 @@ pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Eve
             let a = *a;
             attack.stage = AttackStage::Damage(idx as u8 + 1);
             state.frames.push(Frame::Attack(attack));
+            // MP-13: the defending player whose hero this attacker attacks answers its hit.
             state.frames.push(Frame::Ask {
-                seat: defender,
+                seat: a.defender(&table, seat),
                 kind: AskKind::AttackDamage { attacker: a.hero, target: a.target, damage: a.damage },
             });
         }
         AttackStage::Additional(i) => super::additional::step(state, attack, i, ev),
     }
+}
+
+/// CR 204.3: every attacker's damage, before anyone blocks (RULINGS.md on 204.4f): its ATK while attacking its own
+/// defender (MP-40) minus its target's DEF. The attacker's field once, and each defender's once: the attackers
+/// are grouped by defender (MP-13), so one field is kept at a time (issue 14).
+fn calculate(state: &MatchState, attack: &mut AttackFrame, ev: &mut Events) {
+    let seat = attack.seat;
+    let mine = LazyField::kept(state, seat);
+    let mine = mine.get();
+    let mut theirs: Option<LazyField> = None;
+    for a in attack.attackers.iter_mut().filter(|a| !a.dropped) {
+        let defender = a.defender(&state.table, seat);
+        if !state.table.is_living(defender) {
+            continue; // MP-15: no hit to calculate.
+        }
+        if theirs.as_ref().is_none_or(|f| f.get().seat != defender) {
+            theirs = Some(LazyField::kept(state, defender));
+        }
+        let field = theirs.as_ref().expect("just set").get();
+        let atk = stats::current_in(state, mine, a.hero, Stat::Atk, Some(defender));
+        let def = stats::current_in(state, field, a.target, Stat::Def, None);
+        a.damage = atk.saturating_sub(def);
+        ev.push(Event::AttackDamageCalculated {
+            seat,
+            attacker: a.hero,
+            target: a.target,
+            defender: a.defender,
+            atk,
+            def,
+            damage: a.damage,
+        });
+    }
+}
+
+/// Whether any attacker still in the attack attacks one of `defender`'s heroes (MP-13, MP-14).
+fn defends(state: &MatchState, attack: &AttackFrame, defender: Seat) -> bool {
+    attack.attackers.iter().any(|a| !a.dropped && a.defender(&state.table, attack.seat) == defender)
+}
+
+fn seat_bit(seat: Seat) -> u8 {
+    1 << seat.index()
 }
 
 fn damage_ask(state: &MatchState, seat: Seat) -> Result<(Position, Position, u16), Rejection> {
@@ -196,7 +233,7 @@ pub(crate) fn apply_accept(state: &mut MatchState, seat: Seat, ev: &mut Events) 
         state.damage(seat, damage, true, ev);
     }
     // CR 204.5d: "after this hero attacks" effects resolve before the next attack.
-    let attacking = state.table.standard_opponent(seat);
+    let attacking = attacking_seat(state);
     raise(state, TriggerEvent::AfterAttack { seat: attacking, pos: attacker });
 }
 
@@ -216,6 +253,6 @@ pub(crate) fn apply_block(state: &mut MatchState, seat: Seat, ev: &mut Events) {
     // CR 610.1c–d: only the blend goes, and only this attacker's damage is prevented.
     state.deblend(seat, target, DeblendReason::Block, ev);
     ev.push(Event::DeblendedToBlock { seat, hero: target, attacker });
-    let attacking = state.table.standard_opponent(seat);
+    let attacking = attacking_seat(state);
     raise(state, TriggerEvent::AfterAttack { seat: attacking, pos: attacker });
 }

@@ -30,6 +30,8 @@ fn terms(
     attacking: bool,
 ) -> Vec<(StatSource, i32, Option<&'static str>)> {
     let mut out = Vec::new();
+    // Attacking: against the one opponent.
+    let attacking = attacking.then_some(Seat::B);
     each_term(state, Seat::A, pos, stat, attacking, |t| out.push((t.source, t.amount, t.card.map(|c| c.0.name()))));
     let sum: i32 = out.iter().map(|t| t.1).sum();
     assert_eq!(sum, current(state, Seat::A, pos, stat, attacking) as i32, "terms sum to the stat");

@@ -2,7 +2,7 @@
 //! `legal_intents` in both directions on the states they pass through.
 use super::{match_count, start};
 use crate::api::{apply, check, legal_intents, owed_seat};
-use crate::ids::{CardId, Position};
+use crate::ids::{CardId, Position, Seat};
 use crate::intent::{AttackerDecl, Intent};
 use crate::invariants::{check_invariants, initial_cards};
 use crate::playout::{RandomPolicy, play_out};
@@ -41,7 +41,9 @@ fn probes(state: &MatchState, rng: &mut MatchRng) -> Vec<Intent> {
         out.push(Intent::RemoveGem { hero: pos(rng), gem: id(rng) });
         out.push(Intent::MoveHero { hero: pos(rng), to: pos(rng) });
         let n = rng.below(4) as usize;
-        let attackers = (0..n).map(|_| AttackerDecl { hero: pos(rng), target: pos(rng) }).collect();
+        // A defender named or not, at the table or not (MP-10: named exactly in the free-for-all).
+        let defender = |rng: &mut MatchRng| Seat::ALL.get(rng.below(8) as usize).copied();
+        let attackers = (0..n).map(|_| AttackerDecl { hero: pos(rng), target: pos(rng), defender: defender(rng) }).collect();
         out.push(Intent::DeclareAttack { attackers });
     }
     out

@@ -17,7 +17,7 @@ fn check_terms(state: &MatchState, seed: u64) {
     for seat in state.table().seats() {
         let view = view_for(state, Viewer::Seat(seat));
         for (hero, pos) in view.players[seat.index()].heroes.iter().zip(Position::ALL) {
-            let attacking = stats::is_attacking(state, seat, pos);
+            let attacking = stats::attack_defender(state, seat, pos);
             let atk = stats::current(state, seat, pos, Stat::Atk, attacking);
             let def = stats::current(state, seat, pos, Stat::Def, attacking);
             assert_eq!(hero.atk, Some(atk), "seed {seed}: {seat:?} {pos:?} ATK");
@@ -33,10 +33,11 @@ fn check_terms(state: &MatchState, seed: u64) {
 /// The ATK and DEF an attack's damage was calculated with are the ones the views show at that moment.
 fn check_damage_calculation(state: &MatchState, events: &Events, seed: u64) {
     for e in events.0.iter() {
-        if let Event::AttackDamageCalculated { seat, attacker, target, atk, def, .. } = e {
+        if let Event::AttackDamageCalculated { seat, attacker, target, defender, atk, def, .. } = e {
             let view = view_for(state, Viewer::Spectator);
+            let defender = defender.unwrap_or_else(|| state.table().standard_opponent(*seat));
             let shown_atk = view.players[seat.index()].heroes[*attacker as usize].atk;
-            let shown_def = view.players[state.table().standard_opponent(*seat).index()].heroes[*target as usize].def;
+            let shown_def = view.players[defender.index()].heroes[*target as usize].def;
             assert_eq!(shown_atk, Some(*atk), "seed {seed}: attacking ATK shown");
             assert_eq!(shown_def, Some(*def), "seed {seed}: defending DEF shown");
         }

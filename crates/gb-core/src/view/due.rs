@@ -1,12 +1,13 @@
-//! What the defender is about to take from the attack being resolved (CR 204.4). Every attacker's damage is
-//! calculated once, before any deblend-to-block (CR 204.3, RULINGS.md on 204.4f), so the whole attack's damage is
-//! known when the first question is asked: a client can ask "Take N damage" once per attack, not per attacker.
-use crate::frames::{AskKind, AttackStage, Frame};
+//! What the defender being asked is about to take from the attack being resolved (CR 204.4; MP-13: each defending
+//! player answers the hits on their own heroes, one after another). Every attacker's damage is calculated once,
+//! before any deblend-to-block (CR 204.3, RULINGS.md on 204.4f), so the whole attack's damage is known when the
+//! first question is asked: a client can ask "Take N damage" once per attack, not per attacker.
+use crate::frames::{AskKind, AttackStage, AttackerState, Frame};
 use crate::ids::{Position, Seat};
 use crate::state::MatchState;
 use serde::Serialize;
 
-/// The hits of the attack being resolved that the defender has not answered yet.
+/// The hits of the attack being resolved that the asked defender has not answered yet (MP-13).
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct DamageDue {
@@ -42,7 +43,10 @@ pub(super) fn damage_due_into(state: &MatchState, slot: &mut Option<DamageDue>) 
     let AttackStage::Damage(next) = attack.stage else { return };
     hits.clear();
     hits.push(DueHit { attacker: *attacker, target: *target, damage: *damage });
-    hits.extend(attack.attackers.iter().skip(next as usize).filter(|a| !a.dropped).map(|a| DueHit {
+    // MP-13: only the hits on the asked defender's heroes; the attack's others are other players' to answer.
+    let table = state.table();
+    let theirs = |a: &&AttackerState| !a.dropped && a.defender(&table, attack.seat) == *seat;
+    hits.extend(attack.attackers.iter().skip(next as usize).filter(theirs).map(|a| DueHit {
         attacker: a.hero,
         target: a.target,
         damage: a.damage,

@@ -115,7 +115,7 @@ fn hero_into(state: &MatchState, field: &Field, pos: Position, own: bool, v: &mu
     v.def_terms.clear();
     if visible {
         // ATK and DEF from one pass (`stats::both_in`): the terms sum exactly to the stats shown.
-        let attacking = stats::is_attacking(state, seat, pos);
+        let attacking = stats::attack_defender(state, seat, pos);
         let (atk_terms, def_terms) = (&mut v.atk_terms, &mut v.def_terms);
         let s = stats::both_in(state, field, pos, attacking, |t| atk_terms.push(t), |t| def_terms.push(t));
         (v.atk, v.def) = (Some(s.atk), Some(s.def));
@@ -134,26 +134,50 @@ fn hero_into(state: &MatchState, field: &Field, pos: Position, own: bool, v: &mu
 
 /// Every one-hero attack the viewer may declare now, with its damage. Exactly the pairs `check_declare_in` accepts
 /// for a one-hero declaration: it may declare at all (`may_declare`), the hero is on the frontline (CR 203.1d)
-/// and may attack (CR 623.2c), the target is one it may attack (CR 204.3a) — asked of the field already worked
-/// out rather than of `check_declare_in`, which works each hero's statics out again.
-pub(super) fn attack_preview(state: &MatchState, fields: &[Field; 2], viewer: Viewer, out: &mut Vec<AttackPreview>) {
+/// and may attack (CR 623.2c), the target is one it may attack (CR 204.3a, MP-10, MP-37) — asked of the field
+/// already worked out rather than of `check_declare_in`, which works each hero's statics out again. The ATK is
+/// the one against each target's player (MP-40: Burn Fowl, Pearl Deceptor).
+pub(super) fn attack_preview(state: &MatchState, fields: &[Field], viewer: Viewer, out: &mut Vec<AttackPreview>) {
     let Some(seat) = viewer.seat() else { return };
     // Most of the time no attack can be declared at all: say so before asking about each pair.
     if attack::may_declare(state, seat).is_err() {
         return;
     }
-    // MP-10 (step 4): a preview per opponent the attack may declare against.
-    let opponent = state.table().standard_opponent(seat);
-    let (field, defender) = (&fields[seat.index()], &fields[opponent.index()]);
-    for hero in Position::ALL {
-        if !hero.is_frontline() || field.altered[hero.index()].cannot_attack {
+    let table = state.table();
+    let field = &fields[seat.index()];
+    // A defender's field from the view's when it has one, else worked out here, once per defender in a row
+    // (targets come grouped by defender).
+    let mut other: Option<Field> = None;
+    for hero in Position::FRONTLINE {
+        if field.altered[hero.index()].cannot_attack {
             continue;
         }
-        let atk = stats::current_in(state, field, hero, Stat::Atk, true);
-        for target in attack::targets_with(hero, field.statics[hero.index()]) {
-            let def = (!state.hero(defender.seat, target).face_down)
-                .then(|| stats::current_in(state, defender, target, Stat::Def, false));
-            out.push(AttackPreview { hero, target, atk, def, damage: def.map(|d| atk.saturating_sub(d)) });
+        // The ATK against the defender of the targets in a row (MP-40).
+        let mut atk_against: Option<(Seat, u16)> = None;
+        for (defender, target) in attack::targets_with(&table, seat, hero, field.statics[hero.index()]) {
+            let theirs = match fields.get(defender.index()).filter(|f| f.seat == defender) {
+                Some(f) => f,
+                None => {
+                    if other.as_ref().is_none_or(|f| f.seat != defender) {
+                        other = Some(Field::of(state, defender));
+                    }
+                    other.as_ref().expect("just worked out")
+                }
+            };
+            if atk_against.is_none_or(|(d, _)| d != defender) {
+                atk_against = Some((defender, stats::current_in(state, field, hero, Stat::Atk, Some(defender))));
+            }
+            let atk = atk_against.expect("just worked out").1;
+            let def = (!state.hero(defender, target).face_down)
+                .then(|| stats::current_in(state, theirs, target, Stat::Def, None));
+            out.push(AttackPreview {
+                hero,
+                target,
+                defender: attack::named(&table, defender),
+                atk,
+                def,
+                damage: def.map(|d| atk.saturating_sub(d)),
+            });
         }
     }
 }
