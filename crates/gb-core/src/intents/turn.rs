@@ -121,7 +121,7 @@ pub(crate) fn step(state: &mut MatchState, stage: EndStage, ev: &mut Events) {
             // additional turns not yet taken are skipped (CR 206.1g).
             let turns = &mut state.turn.additional_turns;
             let next = if state.turn.round_loser.is_some() {
-                *turns = [0, 0];
+                *turns = [0; 6];
                 state.table.left_of(active)
             } else if turns[active.index()] > 0 {
                 turns[active.index()] -= 1;
