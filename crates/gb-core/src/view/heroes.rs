@@ -145,9 +145,6 @@ pub(super) fn attack_preview(state: &MatchState, fields: &[Field], viewer: Viewe
     }
     let table = state.table();
     let field = &fields[seat.index()];
-    // A defender's field from the view's when it has one, else worked out here, once per defender in a row
-    // (targets come grouped by defender).
-    let mut other: Option<Field> = None;
     for hero in Position::FRONTLINE {
         if field.altered[hero.index()].cannot_attack {
             continue;
@@ -155,15 +152,7 @@ pub(super) fn attack_preview(state: &MatchState, fields: &[Field], viewer: Viewe
         // The ATK against the defender of the targets in a row (MP-40).
         let mut atk_against: Option<(Seat, u16)> = None;
         for (defender, target) in attack::targets_with(&table, seat, hero, field.statics[hero.index()]) {
-            let theirs = match fields.get(defender.index()).filter(|f| f.seat == defender) {
-                Some(f) => f,
-                None => {
-                    if other.as_ref().is_none_or(|f| f.seat != defender) {
-                        other = Some(Field::of(state, defender));
-                    }
-                    other.as_ref().expect("just worked out")
-                }
-            };
+            let theirs = &fields[defender.index()];
             if atk_against.is_none_or(|(d, _)| d != defender) {
                 atk_against = Some((defender, stats::current_in(state, field, hero, Stat::Atk, Some(defender))));
             }
