@@ -256,3 +256,6 @@ pub(crate) fn apply_block(state: &mut MatchState, seat: Seat, ev: &mut Events) {
     let attacking = attacking_seat(state);
     raise(state, TriggerEvent::AfterAttack { seat: attacking, pos: attacker });
 }
+
+#[cfg(test)]
+mod tests;

@@ -34,7 +34,7 @@ fn ready_now(intent: &Intent) -> bool {
 
 /// A table of `seats` from the shipped decks with no Matthew on the field ("fire-and-wind", "night-and-light"):
 /// seat `i` plays the first or the second by bit `i` of the seed.
-fn start_ready(seed: u64, seats: usize) -> MatchState {
+pub(super) fn start_ready(seed: u64, seats: usize) -> MatchState {
     let shipped = crate::decks::preconstructed();
     let ready: Vec<_> = ["fire-and-wind", "night-and-light"]
         .map(|slug| shipped.iter().find(|(s, _)| *s == slug).expect("a shipped deck").1.clone())
