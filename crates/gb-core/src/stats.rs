@@ -331,13 +331,7 @@ pub fn current(state: &MatchState, seat: Seat, pos: Position, stat: Stat, attack
 }
 
 /// [`current`] on a field already worked out.
-pub(crate) fn current_in(
-    state: &MatchState,
-    field: &Field,
-    pos: Position,
-    stat: Stat,
-    attacking: Option<Seat>,
-) -> u16 {
+pub(crate) fn current_in(state: &MatchState, field: &Field, pos: Position, stat: Stat, attacking: Option<Seat>) -> u16 {
     let s = terms_in(state, field, pos, Some(stat), attacking, |_| {}, |_| {});
     match stat {
         Stat::Atk => s.atk,

@@ -78,7 +78,12 @@ pub(crate) fn apply_declare(state: &mut MatchState, seat: Seat, attackers: &[Att
 
 /// The attacking seat of the attack under way (only the active player attacks, CR 203.1).
 fn attacking_seat(state: &MatchState) -> Seat {
-    state.frames.iter().rev().find_map(|f| if let Frame::Attack(a) = f { Some(a.seat) } else { None }).unwrap_or(state.turn.active)
+    state
+        .frames
+        .iter()
+        .rev()
+        .find_map(|f| if let Frame::Attack(a) = f { Some(a.seat) } else { None })
+        .unwrap_or(state.turn.active)
 }
 
 pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Events) {
@@ -147,9 +152,12 @@ pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, ev: &mut Eve
         AttackStage::Damage(i) => {
             // MP-15: the hits on a defender who has left the game are dropped, without "after this hero attacks".
             let table = state.table;
-            let next = attack.attackers.iter().enumerate().skip(i as usize).find(|(_, a)| {
-                !a.dropped && table.is_living(a.defender(&table, seat))
-            });
+            let next = attack
+                .attackers
+                .iter()
+                .enumerate()
+                .skip(i as usize)
+                .find(|(_, a)| !a.dropped && table.is_living(a.defender(&table, seat)));
             let Some((idx, a)) = next else {
                 // CR 601.1a: once this attack resolved, the attacker may make its heroes' additional attacks.
                 if super::additional::any_left(state, &attack) {

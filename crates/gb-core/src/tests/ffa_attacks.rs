@@ -130,7 +130,8 @@ fn two_attackers_on_one_player_open_one_window_and_ask_in_hero_order() {
     let (atk, def) = (WindowKind::AttackerDeclared, WindowKind::DefenderDeclared);
     assert_eq!(asked.windows, [(x, atk), (left, def)]);
     assert!(!asked.damage.is_empty(), "{asked:?}");
-    let expected: Vec<_> = [(left, Left), (left, Center)].into_iter().filter(|(_, h)| !asked.dropped.contains(h)).collect();
+    let expected: Vec<_> =
+        [(left, Left), (left, Center)].into_iter().filter(|(_, h)| !asked.dropped.contains(h)).collect();
     assert_eq!(asked.damage, expected);
 }
 
@@ -142,7 +143,12 @@ fn declarations_are_ordered_by_defender_from_the_attackers_left() {
     let x = owed_seat(&state).unwrap();
     let (left, right) = (state.table().left_of(x), state.table().right_of(x));
     let mut ev = Events::default();
-    crate::intents::attack::apply_declare(&mut state, x, &[decl(Left, Center, right), decl(Center, Left, left)], &mut ev);
+    crate::intents::attack::apply_declare(
+        &mut state,
+        x,
+        &[decl(Left, Center, right), decl(Center, Left, left)],
+        &mut ev,
+    );
     let Some(Event::AttackDeclared { attackers, .. }) = ev.0.first() else { panic!("{ev:?}") };
     assert_eq!(attackers.as_slice(), [decl(Center, Left, left), decl(Left, Center, right)]);
 }
@@ -194,10 +200,11 @@ fn assert_declarations_agree(state: &MatchState, seat: Seat, seed: u64) -> usize
     let field = crate::effects::field::Field::of(state, seat);
     let singles = legal.iter().filter(|i| matches!(i, Intent::DeclareAttack { attackers } if attackers.len() == 1));
     // MP-10: a single declaration per target by position relation (and Storm Weaver's, MP-37), defender named.
-    let targets: usize =
-        Position::FRONTLINE.iter().filter(|h| !field.altered[h.index()].cannot_attack).map(|h| {
-            targets_with(&state.table(), seat, *h, field.statics[h.index()]).len()
-        }).sum();
+    let targets: usize = Position::FRONTLINE
+        .iter()
+        .filter(|h| !field.altered[h.index()].cannot_attack)
+        .map(|h| targets_with(&state.table(), seat, *h, field.statics[h.index()]).len())
+        .sum();
     assert_eq!(singles.count(), targets, "seed {seed}");
     for intent in &legal {
         if let Intent::DeclareAttack { attackers } = intent {

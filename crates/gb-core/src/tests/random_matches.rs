@@ -43,7 +43,8 @@ fn probes(state: &MatchState, rng: &mut MatchRng) -> Vec<Intent> {
         let n = rng.below(4) as usize;
         // A defender named or not, at the table or not (MP-10: named exactly in the free-for-all).
         let defender = |rng: &mut MatchRng| Seat::ALL.get(rng.below(8) as usize).copied();
-        let attackers = (0..n).map(|_| AttackerDecl { hero: pos(rng), target: pos(rng), defender: defender(rng) }).collect();
+        let attackers =
+            (0..n).map(|_| AttackerDecl { hero: pos(rng), target: pos(rng), defender: defender(rng) }).collect();
         out.push(Intent::DeclareAttack { attackers });
     }
     out

@@ -101,7 +101,11 @@ pub(crate) fn check(table: &Table, seat: Seat, a: &AttackerDecl, statics: &[Stat
             return Err(Rejection::new(
                 "defender_required",
                 "MP-10",
-                format!("name the defending player whose {} hero your {} hero attacks", a.target.label(), a.hero.label()),
+                format!(
+                    "name the defending player whose {} hero your {} hero attacks",
+                    a.target.label(),
+                    a.hero.label()
+                ),
             ));
         }
         (Format::FreeForAll, Some(d)) if d == seat || !table.is_living(d) => {
