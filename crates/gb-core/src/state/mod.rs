@@ -261,7 +261,7 @@ impl MatchState {
             && by != seat
             && amount > 0
         {
-            crate::effects::triggers::raise(self, crate::effects::triggers::TriggerEvent::NonAttackDamage { by });
+            crate::effects::triggers::raise(self, crate::effects::triggers::TriggerEvent::NonAttackDamage { by, to: seat });
         }
     }
 
