@@ -4,6 +4,7 @@ mod additional_attacks;
 mod attack_preview;
 mod damage_due;
 mod determinism;
+mod ffa_effects;
 mod ffa_setup;
 mod ffa_turns;
 mod hp_prices;
