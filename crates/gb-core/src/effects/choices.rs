@@ -28,7 +28,10 @@ fn opponents_heroes<'a>(
     seat: Seat,
     positions: &'a [Position],
 ) -> impl Iterator<Item = Intent> + 'a {
-    state.table.opponents(seat).flat_map(move |s| positions.iter().map(move |&hero| Intent::ChooseHero { seat: s, hero }))
+    state
+        .table
+        .opponents(seat)
+        .flat_map(move |s| positions.iter().map(move |&hero| Intent::ChooseHero { seat: s, hero }))
 }
 
 /// Every answer `seat` may give to `prompt`, asked by the effect in `frame` (or the trigger batch below).

@@ -64,7 +64,9 @@ pub(crate) struct PendingTrigger {
     pub ctx: TriggerCtx,
 }
 
-/// Something that happened which effects may listen for.
+/// Something that happened which effects may listen for. `Attacked`: `seat`'s hero at `pos` is attacked, by the
+/// active player (CR 203: only the active player attacks). `NonAttackDamage`: `by` inflicted non-attack damage to
+/// `to`'s HP (CR 615).
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum TriggerEvent {
     ThisHeroBlended { seat: Seat, pos: Position, level: u8 },
@@ -73,10 +75,7 @@ pub(crate) enum TriggerEvent {
     Rotated { seat: Seat },
     Switched { seat: Seat, a: Position, b: Position },
     AfterAttack { seat: Seat, pos: Position },
-    /// `seat`'s hero at `pos` is attacked; the attacker is the active player (CR 203: only the active player
-    /// attacks).
     Attacked { seat: Seat, pos: Position },
-    /// `by` inflicted non-attack damage to `to`'s HP (CR 615).
     NonAttackDamage { by: Seat, to: Seat },
     GemDiscardedFromHand { seat: Seat, card: Card },
     TurnBegan { seat: Seat },

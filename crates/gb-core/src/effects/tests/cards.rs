@@ -137,8 +137,10 @@ fn mp_38_stun_declares_a_frontline_hero_of_any_opponent() {
     }
     assert_eq!(asked(&state), Some((A, Prompt::RemoveEffectTarget)));
     let options: Vec<_> = crate::legal_intents(&state, A).into_iter().filter(|i| *i != Intent::Concede).collect();
-    let expected: Vec<_> =
-        [B, D].into_iter().flat_map(|seat| [Left, Center, Right].map(|hero| Intent::ChooseHero { seat, hero })).collect();
+    let expected: Vec<_> = [B, D]
+        .into_iter()
+        .flat_map(|seat| [Left, Center, Right].map(|hero| Intent::ChooseHero { seat, hero }))
+        .collect();
     assert_eq!(options, expected);
     let ev = play(&mut state, A, Intent::ChooseHero { seat: D, hero: Right });
     assert!(ev.0.contains(&Event::EffectRemoved { seat: D, hero: Right }));
