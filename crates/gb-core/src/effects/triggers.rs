@@ -263,7 +263,7 @@ impl TriggerBatch {
 
     /// Drops every trigger `seat` controls (MP-25: an eliminated player's waiting triggers).
     #[allow(dead_code)] // step 7 (elimination) calls it
-    pub fn drop_controlled_by(&mut self, seat: Seat) {
+    pub fn drop_controller(&mut self, seat: Seat) {
         self.pending.retain(|t| t.controller != seat);
     }
 }

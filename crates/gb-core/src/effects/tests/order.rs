@@ -78,7 +78,7 @@ fn mp_17_simultaneous_triggers_go_by_turn_order_from_the_active_player() {
 
     // An eliminated seat's waiting triggers are dropped (MP-25), the order of the rest unchanged.
     let mut batch = TriggerBatch::new(&state, raised.to_vec());
-    batch.drop_controlled_by(C);
+    batch.drop_controller(C);
     batch.take(3);
     assert_eq!(ids(batch.current()), [(D, 2)]);
 }
