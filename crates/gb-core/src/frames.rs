@@ -184,7 +184,9 @@ pub(crate) struct ActionFrame {
     pub seat: Seat,
     pub card: Card,
     pub prevented: bool,
-    pub responded: bool,
+    /// The rank (`Table::rank` from `seat`) of the last opponent given its response window, 0 before any (MP-16).
+    /// A `u8` that hashes as the `bool` it was in the two-player game: 0, then 1 for the one opponent.
+    pub responded: u8,
     pub resolved: bool,
 }
 
@@ -230,7 +232,7 @@ pub(crate) fn drive(state: &mut MatchState, ev: &mut Events) {
         // CR 501.3: triggered effects resolve at once, before the interrupted work goes on.
         if !state.triggers.is_empty() {
             let pending = std::mem::take(&mut state.triggers);
-            let batch = crate::effects::triggers::TriggerBatch::split(state, pending);
+            let batch = crate::effects::triggers::TriggerBatch::new(state, pending);
             state.frames.push(Frame::Triggers(batch));
             continue;
         }

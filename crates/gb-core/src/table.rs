@@ -303,6 +303,7 @@ mod tests {
             assert_eq!((t.left_of(s), t.right_of(s), t.standard_opponent(s)), (o, o, o));
             assert_eq!(t.opponents(s).collect::<Vec<_>>(), [o]);
             assert_eq!(t.from(s).collect::<Vec<_>>(), [s, o]);
+            assert_eq!((t.rank(s, s), t.rank(s, o)), (0, 1));
             // CR 616.1a: the same heroes `Position::opposite` names.
             for pos in Position::ALL {
                 let expected: Vec<_> = pos.opposite().map(|p| (o, p)).into_iter().collect();
@@ -342,6 +343,7 @@ mod tests {
         assert_eq!((t.left_of(D), t.right_of(D)), (A, C));
         assert_eq!(t.opponents(C).collect::<Vec<_>>(), [D, A, B]);
         assert_eq!(t.from(C).collect::<Vec<_>>(), [C, D, A, B]);
+        assert_eq!([C, D, A, B].map(|s| t.rank(C, s)), [0, 1, 2, 3]);
         // MP-24's example: B out (4th place), A's left opponent is C, C's right opponent A.
         assert_eq!(t.eliminate(B), Some(4));
         assert_eq!(t.eliminate(B), None);
@@ -349,6 +351,8 @@ mod tests {
         assert_eq!((t.left_of(A), t.right_of(C)), (C, A));
         assert_eq!(t.seats().collect::<Vec<_>>(), [A, C, D]);
         assert_eq!(t.opponents(D).collect::<Vec<_>>(), [A, C]);
+        // Ranks keep the eliminated seat's place: D's opponents A, C still rank 1, 3.
+        assert_eq!((t.rank(D, A), t.rank(D, C)), (1, 3));
         // MP-12: two left, each is the other's left and right opponent; still the free-for-all.
         assert_eq!(t.eliminate(D), Some(3));
         assert_eq!((t.left_of(A), t.right_of(A), t.left_of(C), t.right_of(C)), (C, C, A, A));

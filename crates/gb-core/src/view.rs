@@ -273,8 +273,7 @@ fn trigger_choices(state: &MatchState, viewer: Viewer, out: &mut Vec<TriggerChoi
     if *s != seat {
         return;
     }
-    let list = if !batch.active.is_empty() { &batch.active } else { &batch.other };
-    out.extend(list.iter().map(|t| TriggerChoice {
+    out.extend(batch.current().iter().map(|t| TriggerChoice {
         trigger: t.id,
         card: t.effect.name(),
         hero: t.hero.position(state),

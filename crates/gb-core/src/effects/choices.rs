@@ -1,6 +1,6 @@
 //! The options of an effect's question, computed when asked for and never stored (so a view can name the
 //! question without leaking a hidden zone), and how an answer intent reaches the frame that asked.
-use super::program::{CardFilter, CopySource, Op};
+use super::program::{CardFilter, CopySource, EffectTarget, Op};
 use super::resolve::{Answer, EffectFrame, Prompt};
 use crate::cards::{CardKind, GemType};
 use crate::frames::Frame;
@@ -21,16 +21,26 @@ fn own_heroes(seat: Seat, except: Option<Position>) -> impl Iterator<Item = Inte
     Position::ALL.into_iter().filter(move |p| Some(*p) != except).map(move |hero| Intent::ChooseHero { seat, hero })
 }
 
+/// The heroes at `positions` of every living opponent of `seat` (MP-9.1), in turn order from `seat`'s left: one
+/// choice names the hero and so the opponent.
+fn opponents_heroes<'a>(
+    state: &MatchState,
+    seat: Seat,
+    positions: &'a [Position],
+) -> impl Iterator<Item = Intent> + 'a {
+    state
+        .table
+        .opponents(seat)
+        .flat_map(move |s| positions.iter().map(move |&hero| Intent::ChooseHero { seat: s, hero }))
+}
+
 /// Every answer `seat` may give to `prompt`, asked by the effect in `frame` (or the trigger batch below).
 pub(crate) fn options(state: &MatchState, seat: Seat, prompt: Prompt, below: Option<&Frame>) -> Vec<Intent> {
     if let (Prompt::ChooseTrigger, Some(Frame::Triggers(batch))) = (prompt, below) {
-        let list = if !batch.active.is_empty() { &batch.active } else { &batch.other };
-        return list.iter().map(|t| Intent::ChooseTrigger { trigger: t.id }).collect();
+        return batch.current().iter().map(|t| Intent::ChooseTrigger { trigger: t.id }).collect();
     }
     let Some(Frame::Effect(frame)) = below else { return Vec::new() };
     let p = state.player(seat);
-    // MP-38 (step 5): every living opponent's heroes.
-    let opponent = state.table.standard_opponent(seat);
     match prompt {
         Prompt::MayUse | Prompt::PayMooring | Prompt::OpponentMayDraw => vec![Intent::Accept, Intent::Decline],
         Prompt::DiscardFromHand | Prompt::EquipGemFromHand => {
@@ -59,14 +69,18 @@ pub(crate) fn options(state: &MatchState, seat: Seat, prompt: Prompt, below: Opt
             };
             own_heroes(seat, first).collect()
         }
-        Prompt::OpponentBlendToDiscard => Position::ALL
-            .into_iter()
-            .filter(|p| state.hero(opponent, *p).is_blended())
-            .map(|hero| Intent::ChooseHero { seat: opponent, hero })
+        // MP-38: a blended hero of any living opponent (Combustion Boiler).
+        Prompt::OpponentBlendToDiscard => opponents_heroes(state, seat, &Position::ALL)
+            .filter(|i| matches!(i, Intent::ChooseHero { seat, hero } if state.hero(*seat, *hero).is_blended()))
             .collect(),
-        Prompt::RemoveEffectTarget => {
-            Position::FRONTLINE.into_iter().map(|hero| Intent::ChooseHero { seat: opponent, hero }).collect()
-        }
+        // MP-38: a frontline hero of any living opponent (Stun), or, asked only with several opponents, any
+        // opponent's back hero (Ghost).
+        Prompt::RemoveEffectTarget => match frame.current_op() {
+            Some(Op::RemoveEffect { target: EffectTarget::OpponentBack }) => {
+                opponents_heroes(state, seat, &[Position::Back]).collect()
+            }
+            _ => opponents_heroes(state, seat, &Position::FRONTLINE).collect(),
+        },
         Prompt::RotateDirection => {
             vec![Intent::ChooseDirection { clockwise: true }, Intent::ChooseDirection { clockwise: false }]
         }
@@ -124,9 +138,7 @@ pub(crate) fn deliver(state: &mut MatchState, intent: &Intent) {
     state.frames.pop();
     if let Intent::ChooseTrigger { trigger } = intent {
         if let Some(Frame::Triggers(batch)) = state.frames.last_mut() {
-            let list = batch.current().expect("asked with triggers left");
-            let idx = list.iter().position(|t| t.id == *trigger).expect("checked");
-            let t = list.remove(idx);
+            let t = batch.take(*trigger).expect("checked: one of the current run");
             state.frames.push(Frame::Effect(EffectFrame::new(t.controller, Some(t.hero), t.effect, t.ctx)));
         }
         return;

@@ -11,6 +11,9 @@ pub mod program;
 pub(crate) mod resolve;
 pub(crate) mod triggers;
 
+#[cfg(test)]
+mod tests;
+
 use crate::cards::{Activation, CardDefId};
 use crate::ids::{Position, Seat};
 use crate::state::MatchState;

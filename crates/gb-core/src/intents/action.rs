@@ -1,4 +1,4 @@
-//! Playing an action: into the action meter, a response window for the opponent, then its effect
+//! Playing an action: into the action meter, a response window for each opponent (MP-16), then its effect
 //! (CR 303.3, 401, 501.6). Timed actions are played in the windows their text names (CR 623).
 use crate::cards::CardKind;
 use crate::effects::program::{Program, TimedWhen};
@@ -68,32 +68,35 @@ pub(crate) fn apply(state: &mut MatchState, seat: Seat, card: CardId, ev: &mut E
     ev.push(Event::ActionPlayed { seat, action: card.into() });
     // Timed actions go above the window or question they answer, which is open again once they resolved
     // (CR 623.4, RULINGS.md).
-    state.frames.push(Frame::Action(ActionFrame { seat, card, prevented: false, responded: false, resolved: false }));
+    state.frames.push(Frame::Action(ActionFrame { seat, card, prevented: false, responded: 0, resolved: false }));
 }
 
 pub(crate) fn step(state: &mut MatchState, mut action: ActionFrame, ev: &mut Events) {
-    if !action.responded {
-        // CR 501.6: the window opens whatever the opponent holds, so its opening reveals nothing.
-        action.responded = true;
-        // MP-16 (step 5): one window per living opponent, in turn order.
-        let opponent = state.table.standard_opponent(action.seat);
-        state.frames.push(Frame::Action(action));
-        state.frames.push(Frame::Window { seat: opponent, kind: WindowKind::ActionResponse });
-        return;
-    }
-    if !action.resolved && !action.prevented {
-        action.resolved = true;
-        let seat = action.seat;
-        let effect = EffectFrame::new(action.seat, None, action.card.def, TriggerCtx::default());
-        state.frames.push(Frame::Action(action));
-        state.frames.push(Frame::Effect(effect));
-        // CR 501.6a: past its response window the action is "played successfully"; effects on that resolve
-        // before the action does (the checkpoint puts them above its effect).
-        crate::effects::triggers::raise(
-            state,
-            crate::effects::triggers::TriggerEvent::ActionPlayedSuccessfully { seat },
-        );
-        return;
+    if !action.resolved {
+        // CR 501.6, MP-16: a window for each living opponent in turn order from the player's left, one at a time;
+        // a timed action played in one goes above it, and the window opens again once it resolved (CR 623.4). Each
+        // opens whatever that opponent holds, so its opening reveals nothing. The next is found by rank, so an
+        // opponent eliminated meanwhile is skipped and nobody is asked twice.
+        let (table, seat) = (state.table, action.seat);
+        if let Some(opponent) = table.opponents(seat).find(|o| table.rank(seat, *o) > action.responded) {
+            action.responded = table.rank(seat, opponent);
+            state.frames.push(Frame::Action(action));
+            state.frames.push(Frame::Window { seat: opponent, kind: WindowKind::ActionResponse });
+            return;
+        }
+        if !action.prevented {
+            action.resolved = true;
+            let effect = EffectFrame::new(seat, None, action.card.def, TriggerCtx::default());
+            state.frames.push(Frame::Action(action));
+            state.frames.push(Frame::Effect(effect));
+            // CR 501.6a: past its response windows the action is "played successfully"; effects on that resolve
+            // before the action does (the checkpoint puts them above its effect).
+            crate::effects::triggers::raise(
+                state,
+                crate::effects::triggers::TriggerEvent::ActionPlayedSuccessfully { seat },
+            );
+            return;
+        }
     }
     // The card stays in the meter whether or not its effect happened (CR 303.4).
     ev.push(Event::ActionResolved { seat: action.seat, action: action.card.into(), prevented: action.prevented });

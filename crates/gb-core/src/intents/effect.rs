@@ -37,9 +37,10 @@ fn requirement_met(
         }
         Requirement::NocturnagemBlendInDiscard => !choices::nocturnagem_blends(state, seat).is_empty(),
         Requirement::UnblendedHeroOnField => Position::ALL.iter().any(|p| !state.hero(seat, *p).is_blended()),
-        // MP-39 (step 5): the opponent whose first turn ended.
+        // Matthew's, a trigger's, is checked against the opponent its event names (`triggers::listening_with`); an
+        // activated effect has no such event, so any opponent's first turn counts (MP-9.2).
         Requirement::OpponentUsedFirstTurnEffects => {
-            state.player(state.table.standard_opponent(seat)).first_turn_phrase_uses > 1
+            state.table.opponents(seat).any(|o| state.player(o).first_turn_phrase_uses > 1)
         }
     }
 }
@@ -121,16 +122,21 @@ pub(crate) fn apply_answer(state: &mut MatchState, _seat: Seat, intent: &Intent,
     choices::deliver(state, intent);
 }
 
-/// One step of a trigger batch: pick the next trigger (asking the controller when it has several), then resolve it.
+/// One step of a trigger batch: pick the next trigger (asking its controller when it has several waiting), then
+/// resolve it (CR 501.4, MP-17).
 pub(crate) fn step_triggers(state: &mut MatchState, mut batch: TriggerBatch) {
-    let Some(list) = batch.current() else { return };
-    if list.len() == 1 {
-        let t = list.remove(0);
+    let (first, alone) = match batch.current() {
+        [] => return,
+        [t] => (*t, true),
+        [t, ..] => (*t, false),
+    };
+    if alone {
+        batch.take(first.id);
         state.frames.push(Frame::Triggers(batch));
-        state.frames.push(Frame::Effect(EffectFrame::new(t.controller, Some(t.hero), t.effect, t.ctx)));
+        state.frames.push(Frame::Effect(EffectFrame::new(first.controller, Some(first.hero), first.effect, first.ctx)));
     } else {
-        let seat = list[0].controller;
         state.frames.push(Frame::Triggers(batch));
-        state.frames.push(Frame::Ask { seat, kind: AskKind::Effect { prompt: Prompt::ChooseTrigger, card: "" } });
+        let kind = AskKind::Effect { prompt: Prompt::ChooseTrigger, card: "" };
+        state.frames.push(Frame::Ask { seat: first.controller, kind });
     }
 }

@@ -269,7 +269,10 @@ impl MatchState {
             && by != seat
             && amount > 0
         {
-            crate::effects::triggers::raise(self, crate::effects::triggers::TriggerEvent::NonAttackDamage { by });
+            crate::effects::triggers::raise(
+                self,
+                crate::effects::triggers::TriggerEvent::NonAttackDamage { by, to: seat },
+            );
         }
     }
 

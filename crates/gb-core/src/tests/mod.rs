@@ -5,6 +5,7 @@ mod attack_preview;
 mod damage_due;
 mod determinism;
 mod ffa_attacks;
+mod ffa_effects;
 mod ffa_setup;
 mod ffa_turns;
 mod hp_prices;

@@ -54,7 +54,7 @@ pub(super) fn hp_prices(state: &MatchState, fields: &[Field], viewer: Viewer, ou
     let blended = hand.iter().any(|c| c.def.def().kind == CardKind::Blend).then(|| {
         Position::ALL.map(|hero| {
             let live = field.live[hero.index()]?;
-            match listening_with(state, seat, hero, TriggerOn::ThisHeroBlended, live, |p| field.live[p.index()]) {
+            match listening_with(state, seat, hero, TriggerOn::ThisHeroBlended, None, live, |p| field.live[p.index()]) {
                 // Only a trigger that costs HP at all makes a blend onto this hero worth a look, and then the
                 // hero's gem pool is worked out once, not once per blend card.
                 Some((_, Program::Trigger { optional: false, steps, .. })) if costs_hp(steps) => {

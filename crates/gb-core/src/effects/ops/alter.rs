@@ -44,12 +44,14 @@ pub(super) fn remove_effect(
     ev: &mut Events,
 ) -> Flow {
     let me = f.controller;
-    // MP-38 (step 5): with several opponents, Ghost asks which back hero.
-    let opponent = state.table.standard_opponent(me);
-    let pos = match (target, f.take_answer()) {
-        (EffectTarget::OpponentBack, _) => Position::Back,
-        (EffectTarget::OpponentFrontline, Some(Answer::Hero(_, p))) => p,
-        (EffectTarget::OpponentFrontline, _) => return Flow::Ask(me, Prompt::RemoveEffectTarget),
+    // MP-38: one hero of one living opponent, named by the answer (`choices.rs` offers only those). Ghost's back
+    // hero is asked for only when there are several opponents; with one there is nothing to choose.
+    let mut opponents = state.table.opponents(me);
+    let (opponent, pos) = match (target, f.take_answer()) {
+        (_, Some(Answer::Hero(s, p))) => (s, p),
+        (EffectTarget::OpponentBack, _) if opponents.len() == 1 => (opponents.next().expect("one"), Position::Back),
+        _ if opponents.len() > 0 => return Flow::Ask(me, Prompt::RemoveEffectTarget),
+        _ => return Flow::Next,
     };
     let hero = HeroKey::at(state, opponent, pos);
     alter(state, hero, AlterKind::NoEffect, Until::NextTurnOf(me), f.effect);
@@ -87,7 +89,8 @@ pub(super) fn invert_written(state: &mut MatchState, f: &mut EffectFrame, ev: &m
 
 /// Block Attack: the damage being answered becomes 0 and that attacker may not attack for the rest of the turn.
 pub(super) fn block_attack_damage(state: &mut MatchState, f: &mut EffectFrame, ev: &mut Events) -> Flow {
-    let attacker_seat = state.table.standard_opponent(f.controller);
+    // MP-40: "that hero" is the attacking hero, and only the active player attacks (CR 203).
+    let attacker_seat = state.turn.active;
     let ask = state.frames.iter_mut().rev().find_map(|fr| match fr {
         Frame::Ask { kind: AskKind::AttackDamage { attacker, damage, .. }, .. } => Some((attacker, damage)),
         _ => None,

@@ -83,8 +83,11 @@ pub(super) fn search_deck(state: &mut MatchState, f: &mut EffectFrame, count: u8
 
 /// Shard Buster: the attacking player may draw.
 pub(super) fn opponent_may_draw(state: &mut MatchState, f: &mut EffectFrame, count: u8, ev: &mut Events) -> Flow {
-    // MP-40 (step 5): the attacking player, from the trigger.
-    let opponent = state.table.standard_opponent(f.controller);
+    // MP-40: "that opponent" is the attacking player, whom the trigger names; a seat no longer living is not
+    // asked (MP-25).
+    let Some(opponent) = f.ctx.opponent(&state.table, f.controller).filter(|o| state.table.is_living(*o)) else {
+        return Flow::Next;
+    };
     match f.take_answer() {
         None => Flow::Ask(opponent, Prompt::OpponentMayDraw),
         Some(Answer::Yes) => {

@@ -76,14 +76,18 @@ pub(super) fn discard_gems_on_self(
 /// Combustion Boiler: discard a blend on an opponent's field (nothing if they have none).
 pub(super) fn discard_opponent_blend(state: &mut MatchState, f: &mut EffectFrame, ev: &mut Events) -> Flow {
     let me = f.controller;
-    // MP-38 (step 5): any living opponent's blended hero.
-    let opponent = state.table.standard_opponent(me);
+    // MP-38: one blended hero of any one living opponent; the answer names the seat (`choices.rs` offers only
+    // those heroes).
+    let table = state.table;
     match f.take_answer() {
-        Some(Answer::Hero(s, pos)) if s == opponent => {
-            state.deblend(opponent, pos, DeblendReason::Effect, ev);
+        Some(Answer::Hero(s, pos)) if s != me && table.is_living(s) => {
+            state.deblend(s, pos, DeblendReason::Effect, ev);
             Flow::Next
         }
-        None if crate::ids::Position::ALL.iter().any(|p| state.hero(opponent, *p).is_blended()) => {
+        None if table
+            .opponents(me)
+            .any(|o| crate::ids::Position::ALL.iter().any(|p| state.hero(o, *p).is_blended())) =>
+        {
             Flow::Ask(me, Prompt::OpponentBlendToDiscard)
         }
         _ => Flow::Next,

@@ -33,9 +33,13 @@ pub(crate) fn run(op: Op, state: &mut MatchState, f: &mut EffectFrame, ev: &mut 
             Flow::Next
         }
         Op::DamageOpponent { amount } => {
-            // MP-39, MP-40 (step 5): the opponent the trigger names.
-            let opponent = state.table.standard_opponent(me);
-            state.effect_damage(Some(me), opponent, amount, ev);
+            // "Their HP": the opponent the trigger names (Slip Knotter's blender MP-39, Virus's equipped hero's
+            // controller MP-36, Gull's damaged opponent MP-40); nothing to a seat no longer living (MP-25).
+            if let Some(opponent) = f.ctx.opponent(&state.table, me)
+                && state.table.is_living(opponent)
+            {
+                state.effect_damage(Some(me), opponent, amount, ev);
+            }
             Flow::Next
         }
         Op::AdditionalTurn => {
