@@ -1,10 +1,12 @@
 //! Over random matches: the attack preview lists exactly the one-hero attacks the engine would accept, only for
 //! the player who may declare, hides what a face-down target hides, and predicts the damage the engine then
-//! calculates (CR 204.3) whenever nothing resolves in between that could change it.
-use super::{match_count, start};
+//! calculates (CR 204.3) whenever nothing resolves in between that could change it. Two seats, and three (every
+//! target of MP-10 with its defender, the ATK against that defender, MP-40).
+use super::ffa_attacks::{match_of, playable};
+use super::match_count;
 use crate::api::{apply, legal_intents, owed_seat};
 use crate::event::Event;
-use crate::ids::{Position, Viewer};
+use crate::ids::{Position, Seat, Viewer};
 use crate::intent::Intent;
 use crate::playout::RandomPolicy;
 use crate::view::view_for;
@@ -12,48 +14,62 @@ use std::collections::BTreeSet;
 
 #[test]
 fn the_attack_preview_matches_legality_and_the_damage_calculated() {
+    preview_matches(2);
+}
+
+#[test]
+fn the_attack_preview_matches_legality_and_the_damage_calculated_at_three_seats() {
+    preview_matches(3);
+}
+
+/// An attacker, its target and the defender a declaration names (`None` in the two-player game).
+type Pair = (Position, Position, Option<Seat>);
+
+fn preview_matches(seats: usize) {
     let (mut declared, mut compared) = (0usize, 0usize);
     for seed in 0..match_count(10_000) / 20 {
-        let mut state = start(seed);
+        let mut state = match_of(seed, seats);
         let mut policy = RandomPolicy::new(seed);
         // The damage previewed for each attacker of the attack just declared (hidden ones as `None`), dropped as
         // soon as an effect or action resolves, which may change ATK or DEF.
-        let mut expected: Option<Vec<(Position, Position, Option<u16>)>> = None;
+        let mut expected: Option<Vec<(Pair, Option<u16>)>> = None;
         while let Some(seat) = owed_seat(&state) {
-            let legal = legal_intents(&state, seat);
-            let singles: BTreeSet<(Position, Position)> = legal
+            let legal = playable(&state, seat, legal_intents(&state, seat));
+            if legal.is_empty() {
+                break;
+            }
+            let singles: BTreeSet<Pair> = legal
                 .iter()
                 .filter_map(|i| match i {
                     Intent::DeclareAttack { attackers } if attackers.len() == 1 => {
-                        Some((attackers[0].hero, attackers[0].target))
+                        Some((attackers[0].hero, attackers[0].target, attackers[0].defender))
                     }
                     _ => None,
                 })
                 .collect();
             let view = view_for(&state, Viewer::Seat(seat));
             let preview = view.attack_preview.clone().unwrap_or_default();
-            assert_eq!(preview.iter().map(|p| (p.hero, p.target)).collect::<BTreeSet<_>>(), singles, "seed {seed}");
-            assert_eq!(
-                view_for(&state, Viewer::Seat(state.table().standard_opponent(seat))).attack_preview,
-                None,
-                "seed {seed}: not the other seat's"
-            );
+            let previewed = preview.iter().map(|p| (p.hero, p.target, p.defender)).collect::<BTreeSet<_>>();
+            assert_eq!(previewed, singles, "seed {seed}");
+            for other in state.table().seats().filter(|s| *s != seat) {
+                let theirs = view_for(&state, Viewer::Seat(other)).attack_preview;
+                assert_eq!(theirs, None, "seed {seed}: not another seat's");
+            }
             assert_eq!(view_for(&state, Viewer::Spectator).attack_preview, None, "seed {seed}: not a spectator's");
             for p in &preview {
-                assert_eq!(
-                    p.def.is_none(),
-                    state.hero(state.table().standard_opponent(seat), p.target).face_down,
-                    "seed {seed}: {p:?}"
-                );
+                let defender = p.defender.unwrap_or_else(|| state.table().standard_opponent(seat));
+                assert_eq!(p.def.is_none(), state.hero(defender, p.target).face_down, "seed {seed}: {p:?}");
                 assert_eq!(p.damage, p.def.map(|d| p.atk.saturating_sub(d)), "seed {seed}: {p:?}");
             }
             let intent = policy.pick(&legal);
             if let Intent::DeclareAttack { attackers } = &intent {
                 declared += 1;
-                let damage = |h, t| {
-                    preview.iter().find(|p| p.hero == h && p.target == t).expect("declared pairs are previewed").damage
+                let damage = |a: Pair| {
+                    let p = preview.iter().find(|p| (p.hero, p.target, p.defender) == a);
+                    p.expect("declared pairs are previewed").damage
                 };
-                expected = Some(attackers.iter().map(|a| (a.hero, a.target, damage(a.hero, a.target))).collect());
+                expected =
+                    Some(attackers.iter().map(|a| (a.hero, a.target, a.defender)).map(|a| (a, damage(a))).collect());
             }
             let events = apply(&mut state, seat, &intent).expect("legal");
             for e in events.0.iter() {
@@ -61,10 +77,10 @@ fn the_attack_preview_matches_legality_and_the_damage_calculated() {
                     Event::EffectResolving { .. } | Event::EffectUsed { .. } | Event::ActionPlayed { .. } => {
                         expected = None
                     }
-                    Event::AttackDamageCalculated { attacker, target, damage, .. } => {
+                    Event::AttackDamageCalculated { attacker, target, defender, damage, .. } => {
                         let Some(exp) = &expected else { continue };
-                        if let Some((_, _, Some(d))) = exp.iter().find(|(h, t, _)| h == attacker && t == target) {
-                            assert_eq!(d, damage, "seed {seed}: {attacker:?} → {target:?}");
+                        if let Some((_, Some(d))) = exp.iter().find(|(a, _)| *a == (*attacker, *target, *defender)) {
+                            assert_eq!(d, damage, "seed {seed}: {attacker:?} → {target:?} of {defender:?}");
                             compared += 1;
                         }
                     }

@@ -1,24 +1,35 @@
 //! Over random matches: while the defender answers an attack (CR 204.4), every viewer's `damage_due` lists the
 //! hit being asked about first and the hits still to come, their total is their sum, and when the defender takes
 //! every hit with nothing in between that could change them, the HP lost to the attack is exactly the first total.
-use super::{match_count, start};
+//! Two seats, and three: each defender is told only the hits on their own heroes (MP-13), and loses their total.
+use super::ffa_attacks::{match_of, playable};
+use super::match_count;
 use crate::api::{apply, legal_intents, owed_seat};
 use crate::event::Event;
 use crate::frames::{AskKind, Frame};
-use crate::ids::Viewer;
+use crate::ids::{Seat, Viewer};
 use crate::intent::Intent;
 use crate::playout::RandomPolicy;
 use crate::view::view_for;
 
 #[test]
 fn damage_due_is_the_whole_attack_and_what_taking_it_costs() {
+    damage_due_is_what_taking_it_costs(2);
+}
+
+#[test]
+fn damage_due_is_each_defenders_part_of_the_attack_at_three_seats() {
+    damage_due_is_what_taking_it_costs(3);
+}
+
+fn damage_due_is_what_taking_it_costs(seats: usize) {
     let (mut asked, mut compared) = (0usize, 0usize);
     for seed in 0..match_count(10_000) / 20 {
-        let mut state = start(seed);
+        let mut state = match_of(seed, seats);
         let mut policy = RandomPolicy::new(seed);
-        // The total announced at an attack's first question, and the attack damage taken since; `None` once
-        // something (a block, an effect, an action, the round ending) may make them differ.
-        let mut attack: Option<(u16, u16)> = None;
+        // Per defender: the total announced at their first question, and the attack damage they took since;
+        // forgotten once something (a block, an effect, an action, the round ending) may make them differ.
+        let mut attack: Vec<(Seat, u16, u16)> = Vec::new();
         while let Some(seat) = owed_seat(&state) {
             let view = view_for(&state, Viewer::Seat(seat));
             let ask = match state.frames.last() {
@@ -27,7 +38,8 @@ fn damage_due_is_the_whole_attack_and_what_taking_it_costs() {
                 }
                 _ => None,
             };
-            for viewer in [Viewer::Seat(state.table().standard_opponent(seat)), Viewer::Spectator] {
+            let others = state.table().seats().filter(|s| *s != seat).map(Viewer::Seat);
+            for viewer in others.chain([Viewer::Spectator]) {
                 assert_eq!(view_for(&state, viewer).damage_due, view.damage_due, "seed {seed}: public");
             }
             match (ask, &view.damage_due) {
@@ -39,10 +51,15 @@ fn damage_due_is_the_whole_attack_and_what_taking_it_costs() {
                     let first = due.hits[0];
                     assert_eq!((first.attacker, first.target, first.damage), (attacker, target, damage), "seed {seed}");
                     assert_eq!(due.total, due.hits.iter().map(|h| h.damage).sum::<u16>(), "seed {seed}");
-                    attack = attack.or(Some((due.total, 0)));
+                    if !attack.iter().any(|(s, ..)| *s == seat) {
+                        attack.push((seat, due.total, 0));
+                    }
                 }
             }
-            let legal = legal_intents(&state, seat);
+            let legal = playable(&state, seat, legal_intents(&state, seat));
+            if legal.is_empty() {
+                break;
+            }
             let mut intent = policy.pick(&legal);
             if ask.is_some() && intent != Intent::AcceptDamage && legal.contains(&Intent::AcceptDamage) {
                 // Take most hits, so whole attacks are taken often enough to compare.
@@ -53,14 +70,14 @@ fn damage_due_is_the_whole_attack_and_what_taking_it_costs() {
             let events = apply(&mut state, seat, &intent).expect("legal");
             for e in events.0.iter() {
                 match e {
-                    Event::Damage { amount, attack: true, .. } => {
-                        if let Some((_, taken)) = attack.as_mut() {
+                    Event::Damage { seat: hit, amount, attack: true, .. } => {
+                        if let Some((_, _, taken)) = attack.iter_mut().find(|(s, ..)| s == hit) {
                             *taken += amount;
                         }
                     }
                     Event::AttackEnded { .. } => {
-                        if let Some((total, taken)) = attack.take() {
-                            assert_eq!(taken, total, "seed {seed}: the attack cost what was announced");
+                        for (defender, total, taken) in attack.drain(..) {
+                            assert_eq!(taken, total, "seed {seed}: {defender:?}'s part cost what was announced");
                             compared += 1;
                         }
                     }
@@ -69,7 +86,7 @@ fn damage_due_is_the_whole_attack_and_what_taking_it_costs() {
                     | Event::EffectResolving { .. }
                     | Event::ActionPlayed { .. }
                     | Event::RoundLost { .. }
-                    | Event::GameOver { .. } => attack = None,
+                    | Event::GameOver { .. } => attack.clear(),
                     _ => {}
                 }
             }

@@ -169,6 +169,28 @@ fn ready_now(intent: &Intent) -> bool {
     )
 }
 
+/// A match of `seats` for a property test: the two-player game's usual one, or a free-for-all of the decks
+/// playable so far (see the module comment).
+pub(super) fn match_of(seed: u64, seats: usize) -> MatchState {
+    if seats == 2 { super::start(seed) } else { start_ready(seed, seats) }
+}
+
+/// What a property test may pick from: every legal intent in the two-player game; in the free-for-all those built
+/// so far, and none (the test stops) when taking the hit asked about would bring a player to 0 HP, since
+/// elimination is plan step 7.
+pub(super) fn playable(state: &MatchState, seat: Seat, mut legal: Vec<Intent>) -> Vec<Intent> {
+    if state.table().seat_count() == 2 {
+        return legal;
+    }
+    if let Some(Frame::Ask { kind: AskKind::AttackDamage { damage, .. }, .. }) = state.frames.last()
+        && *damage >= state.player(seat).hp
+    {
+        legal.clear();
+    }
+    legal.retain(ready_now);
+    legal
+}
+
 /// Every single-attacker declaration, with every defender named or none, and pairs of them.
 fn probes(state: &MatchState, seat: Seat) -> Vec<Attackers> {
     let mut singles = Vec::new();
@@ -242,17 +264,10 @@ fn legal_intents_and_check_agree_on_declarations_at_three_and_four_seats() {
             let mut policy = RandomPolicy::new(seed);
             for _ in 0..300 {
                 let Some(seat) = owed_seat(&state) else { break };
-                // Stop short of a player's 0 HP: elimination is plan step 7.
-                if let Some(Frame::Ask { kind: AskKind::AttackDamage { damage, .. }, .. }) = state.frames.last()
-                    && *damage >= state.player(seat).hp
-                {
-                    break;
-                }
                 if may_attack(&state, seat) {
                     checked += assert_declarations_agree(&state, seat, seed);
                 }
-                let mut legal = legal_intents(&state, seat);
-                legal.retain(ready_now);
+                let legal = playable(&state, seat, legal_intents(&state, seat));
                 if legal.is_empty() {
                     break;
                 }
