@@ -94,7 +94,8 @@ pub(crate) fn active_effect_with(
     altered: &altered::Altered,
 ) -> Option<CardDefId> {
     let hero = state.hero(seat, pos);
-    if hero.face_down || altered.no_effect {
+    // MP-24: nothing of an eliminated player's has any effect any more (its statics, triggers and uses).
+    if hero.face_down || altered.no_effect || !state.table.is_living(seat) {
         return None;
     }
     let effect = altered.copied.unwrap_or(hero.blend.map(|b| b.def).unwrap_or(hero.card.def));

@@ -177,6 +177,11 @@ impl TriggerBatch {
         let (active, other) = triggers.into_iter().partition(|t| t.controller == state.turn.active);
         TriggerBatch { active, other }
     }
+    /// MP-25: an eliminated player's waiting triggers are dropped.
+    pub fn drop_controller(&mut self, seat: Seat) {
+        self.active.retain(|t| t.controller != seat);
+        self.other.retain(|t| t.controller != seat);
+    }
     /// The list whose turn it is to resolve, and its controller.
     pub fn current(&mut self) -> Option<&mut Vec<PendingTrigger>> {
         if !self.active.is_empty() {
