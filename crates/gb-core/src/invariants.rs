@@ -7,11 +7,14 @@ use crate::ids::Seat;
 use crate::intent::Intent;
 use crate::state::MatchState;
 
-/// What the state must always satisfy, given each player's cards at the start (sorted catalogue ids).
-pub fn check_invariants(state: &MatchState, initial: &[Vec<u16>; 2]) -> Result<(), String> {
+/// What the state must always satisfy, given each player's cards at the start (sorted catalogue ids, by seat
+/// index: [`initial_cards`]).
+pub fn check_invariants(state: &MatchState, initial: &[Vec<u16>]) -> Result<(), String> {
     let mut ids = Vec::with_capacity(256);
-    for seat in state.table().seats() {
+    // Eliminated seats too: their cards stay where they are, each in one zone (MP-24).
+    for seat in seated(state) {
         let p = state.player(seat);
+        let living = state.table().is_living(seat);
         // Every card of the deck is in exactly one zone.
         if p.card_census() != initial[seat.index()] {
             return Err(format!("{seat:?}: the cards in play are not the cards the player brought"));
@@ -35,12 +38,15 @@ pub fn check_invariants(state: &MatchState, initial: &[Vec<u16>; 2]) -> Result<(
                     return Err(format!("{seat:?}: a non-blend is blended"));
                 }
                 let pos = crate::ids::Position::from_index(i);
-                if !crate::effects::gems::meets_requirement(state, seat, pos, &b.def.def().gems) {
+                // An eliminated player's heroes have no effect any more (MP-24), so the invisible gems their
+                // statics gave are gone; but their field is frozen, nothing of it is discarded (CR 302.6 is a
+                // check of play, and they no longer play).
+                if living && !crate::effects::gems::meets_requirement(state, seat, pos, &b.def.def().gems) {
                     return Err(format!("{seat:?}: a blend stays without its gems (CR 302.6)"));
                 }
             }
             let pos = crate::ids::Position::from_index(i);
-            if !h.attached.is_empty() && h.attached_by != crate::effects::active_effect(state, seat, pos) {
+            if living && !h.attached.is_empty() && h.attached_by != crate::effects::active_effect(state, seat, pos) {
                 return Err(format!("{seat:?}: cards stay attached without the effect that attached them (CR 406.2)"));
             }
             ids.push(h.card.id);
@@ -120,7 +126,7 @@ fn seated(state: &MatchState) -> impl Iterator<Item = Seat> {
     Seat::ALL.into_iter().take(state.table().seat_count())
 }
 
-/// Each player's card census at the start, for `check_invariants`.
-pub fn initial_cards(state: &MatchState) -> [Vec<u16>; 2] {
-    [Seat::A, Seat::B].map(|s| state.player(s).card_census())
+/// Each seat's card census at the start, seat A's first, for `check_invariants`.
+pub fn initial_cards(state: &MatchState) -> Vec<Vec<u16>> {
+    Seat::ALL[..state.table().seat_count()].iter().map(|&s| state.player(s).card_census()).collect()
 }

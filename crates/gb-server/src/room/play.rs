@@ -18,7 +18,7 @@ impl Room {
     pub async fn start_game(&mut self) -> anyhow::Result<()> {
         let decks = super::ROOM_SEATS.map(|s| self.seats[s.index()].as_ref().expect("both seats filled").deck.clone());
         let (seed, nonce) = fresh()?;
-        let setup = MatchSetup { decks, seed };
+        let setup = MatchSetup { decks: decks.into(), seed };
         let state = new_match(&setup).map_err(|e| anyhow::anyhow!("setup refused: {e:?}"))?;
         let seed_hash = gb_core::seed::commitment(&seed, &nonce)?;
         let stored = serde_json::to_string(&StoredSetup { setup: setup.clone(), nonce: nonce.clone() })?;
