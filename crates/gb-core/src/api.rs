@@ -79,6 +79,8 @@ fn check_in(state: &MatchState, seat: Seat, intent: &Intent, field: &LazyField) 
 
 /// A seat this match does not have (seats C-F in the two-player game) may do nothing, not even concede; nor may
 /// a seat that has been eliminated (MP-18, MP-29).
+#[cold]
+#[inline(never)]
 fn not_living(state: &MatchState, seat: Seat) -> Rejection {
     match state.player(seat).eliminated {
         Some(e) => Rejection::new(

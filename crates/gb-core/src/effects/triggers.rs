@@ -150,7 +150,8 @@ pub(crate) fn listening_with(
     let found @ (effect, Program::Trigger { on: listens, when, limit, requires, .. }) = live else {
         return None;
     };
-    if *listens != on || !condition_holds_with(state, seat, pos, when, false, others) {
+    // MP-24: an eliminated player's triggers do not trigger (see `live_program`).
+    if *listens != on || !state.table.is_living(seat) || !condition_holds_with(state, seat, pos, when, false, others) {
         return None;
     }
     if limit.is_some_and(|l| !within_limit(state, HeroKey::at(state, seat, pos), effect, l)) {
@@ -177,8 +178,8 @@ impl TriggerBatch {
         let (active, other) = triggers.into_iter().partition(|t| t.controller == state.turn.active);
         TriggerBatch { active, other }
     }
-    /// MP-25: an eliminated player's waiting triggers are dropped.
-    pub fn drop_controller(&mut self, seat: Seat) {
+    /// Drops every trigger `seat` controls (MP-25: an eliminated player's waiting triggers).
+    pub fn drop_controlled_by(&mut self, seat: Seat) {
         self.active.retain(|t| t.controller != seat);
         self.other.retain(|t| t.controller != seat);
     }

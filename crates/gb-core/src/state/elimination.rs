@@ -128,7 +128,7 @@ impl MatchState {
         self.triggers.retain(|t| t.controller != seat);
         for frame in &mut self.frames {
             if let Frame::Triggers(batch) = frame {
-                batch.drop_controller(seat);
+                batch.drop_controlled_by(seat);
             }
         }
         // Input frames sit on top of the work they answer (a response window on an action, a question on an
