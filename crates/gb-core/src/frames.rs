@@ -182,7 +182,9 @@ impl Frame {
     /// waiting to become active (what an elimination drops, MP-25).
     pub(crate) fn belongs_to(&self, seat: Seat) -> bool {
         match self {
-            Frame::Ask { seat: s, .. } | Frame::Window { seat: s, .. } | Frame::AttachBlend { seat: s, .. } => *s == seat,
+            Frame::Ask { seat: s, .. } | Frame::Window { seat: s, .. } | Frame::AttachBlend { seat: s, .. } => {
+                *s == seat
+            }
             Frame::Attack(a) => a.seat == seat,
             Frame::Action(a) => a.seat == seat,
             Frame::Effect(e) => e.controller == seat,

@@ -160,7 +160,11 @@ impl MatchState {
         for frame in &mut self.frames {
             if let Frame::Setup(SetupStage::Mulligan(i)) = frame {
                 let next = if rank < *i as usize { *i - 1 } else { *i };
-                *frame = Frame::Setup(if (next as usize) < living { SetupStage::Mulligan(next) } else { SetupStage::Reveal });
+                *frame = Frame::Setup(if (next as usize) < living {
+                    SetupStage::Mulligan(next)
+                } else {
+                    SetupStage::Reveal
+                });
             }
         }
     }
@@ -177,4 +181,3 @@ impl MatchState {
         Some(std::iter::once(outcome.winner).chain(out.into_iter().map(|(_, s)| s)).collect())
     }
 }
-

@@ -62,7 +62,10 @@ fn a_player_at_0_hp_is_eliminated_in_last_place_and_the_circle_closes() {
     assert_eq!(state.player(Seat::B).hp, 0);
     assert_eq!(eliminated(&ev.0), [(Seat::B, 4, EliminationReason::Hp)]);
     let number = state.turn().number;
-    assert_eq!(state.player(Seat::B).eliminated, Some(Elimination { place: 4, turn: number, reason: EliminationReason::Hp }));
+    assert_eq!(
+        state.player(Seat::B).eliminated,
+        Some(Elimination { place: 4, turn: number, reason: EliminationReason::Hp })
+    );
     let t = state.table();
     assert!(!t.is_living(Seat::B));
     assert_eq!((t.left_of(Seat::A), t.right_of(Seat::C)), (Seat::C, Seat::A));
@@ -85,7 +88,9 @@ fn every_intent_of_an_eliminated_seat_is_refused_and_changes_nothing() {
     play(&mut state, out, Intent::Concede);
     assert!(legal_intents(&state, out).is_empty());
     let (hash, copy) = (state_hash(&state), state.clone());
-    for intent in [Intent::Concede, Intent::EndTurn, Intent::Pass, Intent::KeepHand, Intent::AcceptDamage, Intent::Accept] {
+    for intent in
+        [Intent::Concede, Intent::EndTurn, Intent::Pass, Intent::KeepHand, Intent::AcceptDamage, Intent::Accept]
+    {
         let r = apply(&mut state, out, &intent).expect_err("an eliminated seat may do nothing");
         assert_eq!((r.code, r.rule), ("eliminated", "MP-18"), "{intent:?}: {r}");
         assert_eq!(check(&state, out, &intent), Err(r));
@@ -217,7 +222,9 @@ fn the_last_opponent_conceding_ends_the_match_by_concession() {
     let [l, r] = [state.table().left_of(active), state.table().right_of(active)];
     play(&mut state, l, Intent::Concede);
     let events = play(&mut state, r, Intent::Concede);
-    assert!(matches!(events.last(), Some(Event::GameOver { winner, reason: EndReason::Concession }) if *winner == active));
+    assert!(
+        matches!(events.last(), Some(Event::GameOver { winner, reason: EndReason::Concession }) if *winner == active)
+    );
     assert_eq!(state.places(), Some(vec![active, r, l]));
 }
 
@@ -250,14 +257,16 @@ fn an_eliminated_players_unfinished_work_is_dropped() {
         seat: b,
         card: action,
         prevented: false,
-        responded: true,
+        // Its first response window given (a flag here; a rank once MP-16's windows go round the table).
+        responded: true.into(),
         resolved: false,
     }));
     state.frames.push(Frame::Window { seat: a, kind: WindowKind::ActionResponse });
     let a_hero = HeroKey::at(&state, a, Position::Center);
     alter(&mut state, a_hero, AlterKind::NoEffect, Until::NextTurnOf(b), stun);
     alter(&mut state, a_hero, AlterKind::Atk(1), Until::NextTurnOf(c), stun);
-    let trigger = |id, controller| PendingTrigger { id, controller, hero: b_hero, effect: stun, ctx: TriggerCtx::default() };
+    let trigger =
+        |id, controller| PendingTrigger { id, controller, hero: b_hero, effect: stun, ctx: TriggerCtx::default() };
     state.triggers.push(trigger(1, b));
     let discard = state.player(b).discard.len();
     let meter = state.player(b).meter.clone();
