@@ -56,12 +56,19 @@ export function describeEvent(e: Event, n: SeatNames): string {
     case "inverted": return `${poss(n, e.seat, true)} ${e.hero} hero was inverted (written ATK and DEF switched for the turn).`;
     case "attack_blocked": return `${poss(n, e.seat, true)} ${e.attacker} attacker was blocked: its damage is 0.`;
     case "conceded": return `${n[e.seat]} conceded.`;
+    case "meter_emptied": return `${poss(n, e.seat, true)} action meter emptied below ${e.below} HP (${e.cards.length} to the discard).`;
+    case "eliminated": return `${n[e.seat]} ${n[e.seat] === "You" ? "are" : "is"} eliminated (${ordinal(e.place)} place, ${e.reason.replace(/_/g, " ")}).`;
     case "game_over": return `Game over: ${n[e.winner]} win${s(n, e.winner)} (${e.reason.replace(/_/g, " ")}).`;
     default: {
       const never: never = e;
       return String((never as { type: string }).type);
     }
   }
+}
+
+/** 2nd, 3rd, 4th, … (a free-for-all's places, MP-24). */
+function ordinal(place: number): string {
+  return `${place}${place === 1 ? "st" : place === 2 ? "nd" : place === 3 ? "rd" : "th"}`;
 }
 
 /** Third-person "s" for verbs: "Opponent chooses" but "You choose". */

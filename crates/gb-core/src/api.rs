@@ -8,7 +8,8 @@ use crate::ids::{Position, Seat};
 use crate::intent::{AttackerDecl, Attackers, Intent};
 use crate::intents::{action, additional, attack, blend, effect, forbidden, gem, setup, substitute, turn};
 use crate::rejection::Rejection;
-use crate::state::{EndReason, MatchState};
+use crate::state::{EliminationReason, EndReason, MatchState};
+use crate::table::Format;
 use smallvec::SmallVec;
 use std::hash::Hash;
 
@@ -23,7 +24,7 @@ pub fn owed_seat(state: &MatchState) -> Option<Seat> {
 /// Whether `intent` by `seat` would be accepted now, and if not, why. Never changes the state.
 pub fn check(state: &MatchState, seat: Seat, intent: &Intent) -> Result<(), Rejection> {
     if !state.table.is_living(seat) {
-        return Err(not_at_table(seat));
+        return Err(not_living(state, seat));
     }
     check_in(state, seat, intent, &LazyField::kept(state, seat))
 }
@@ -76,9 +77,30 @@ fn check_in(state: &MatchState, seat: Seat, intent: &Intent, field: &LazyField) 
     }
 }
 
-/// A seat this match does not have (seats C-F in the two-player game) may do nothing, not even concede.
-fn not_at_table(seat: Seat) -> Rejection {
-    Rejection::new("not_at_table", "CR 100.2, MP-1", format!("this match has no seat {seat:?}"))
+/// A seat this match does not have (seats C-F in the two-player game) may do nothing, not even concede; nor may
+/// a seat that has been eliminated (MP-18, MP-29).
+#[cold]
+#[inline(never)]
+fn not_living(state: &MatchState, seat: Seat) -> Rejection {
+    match state.player(seat).eliminated {
+        Some(e) => Rejection::new(
+            "eliminated",
+            "MP-18",
+            format!("seat {seat:?} was eliminated ({} place) and takes no further part in the match", ordinal(e.place)),
+        ),
+        None => Rejection::new("not_at_table", "CR 100.2, MP-1", format!("this match has no seat {seat:?}")),
+    }
+}
+
+/// 2nd, 3rd, … (places run from 2 to 6, MP-24).
+fn ordinal(place: u8) -> String {
+    let suffix = match place {
+        1 => "st",
+        2 => "nd",
+        3 => "rd",
+        _ => "th",
+    };
+    format!("{place}{suffix}")
 }
 
 /// Applies one intent. On rejection nothing changes; on success the events say what happened.
@@ -128,9 +150,15 @@ fn apply_checked(state: &mut MatchState, seat: Seat, intent: &Intent) -> Events 
         | Intent::ChooseTrigger { .. } => effect::apply_answer(state, seat, intent, &mut ev),
         Intent::Concede => {
             ev.push(Event::Conceded { seat });
-            // MP-29 (step 7): in the free-for-all the seat is eliminated and the others play on.
-            let winner = state.table.standard_opponent(seat);
-            state.finish(winner, EndReason::Concession, &mut ev);
+            match state.table.format() {
+                // CR 102.2: the other player wins.
+                Format::Standard => {
+                    let winner = state.table.standard_opponent(seat);
+                    state.finish(winner, EndReason::Concession, &mut ev);
+                }
+                // MP-29: the seat is eliminated and the others play on.
+                Format::FreeForAll => state.eliminate(seat, EliminationReason::Concession, &mut ev),
+            }
         }
         Intent::RemoveGem { .. } | Intent::MoveHero { .. } => unreachable!("always refused by check"),
     }

@@ -2,7 +2,7 @@
 //! `Event::redacted_for` strips it for everyone else.
 use crate::cards::CardDefId;
 use crate::ids::{CardId, Position, Seat, Viewer};
-use crate::state::{Card, EndReason};
+use crate::state::{Card, EliminationReason, EndReason};
 use serde::Serialize;
 
 /// A card as a viewer sees it: its current handle and what it is.
@@ -283,6 +283,19 @@ pub enum Event {
     },
     Conceded {
         seat: Seat,
+    },
+    /// MP-20: the seat's HP went under a meter threshold (`below`, the lower of two crossed by one hit) and its
+    /// action meter's cards went to its discard (public: the meter was).
+    MeterEmptied {
+        seat: Seat,
+        below: u16,
+        cards: Vec<CardView>,
+    },
+    /// MP-23, MP-24: the seat left the free-for-all, in `place` (the number of players living just before).
+    Eliminated {
+        seat: Seat,
+        place: u8,
+        reason: EliminationReason,
     },
     GameOver {
         winner: Seat,

@@ -5,7 +5,8 @@
 use crate::event::Events;
 use crate::ids::{Position, Seat};
 use crate::intents;
-use crate::state::{Card, EndReason, MatchState};
+use crate::state::{Card, EliminationReason, EndReason, MatchState};
+use crate::table::Format;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Frame {
@@ -209,6 +210,20 @@ impl Frame {
             _ => None,
         }
     }
+
+    /// Whether this is `seat`'s own unfinished work: its question or window, its effect, action, attack or blend
+    /// waiting to become active (what an elimination drops, MP-25).
+    pub(crate) fn belongs_to(&self, seat: Seat) -> bool {
+        match self {
+            Frame::Ask { seat: s, .. } | Frame::Window { seat: s, .. } | Frame::AttachBlend { seat: s, .. } => {
+                *s == seat
+            }
+            Frame::Attack(a) => a.seat == seat,
+            Frame::Action(a) => a.seat == seat,
+            Frame::Effect(e) => e.controller == seat,
+            Frame::Setup(_) | Frame::EndPhase(_) | Frame::Triggers(_) => false,
+        }
+    }
 }
 
 /// Far more steps than any legal sequence needs; a runaway loop ends the game instead of hanging it.
@@ -221,7 +236,12 @@ pub(crate) fn drive(state: &mut MatchState, ev: &mut Events) {
         steps += 1;
         if steps > STEP_BUDGET {
             let loser = state.turn.active;
-            // MP-23 (step 7): the free-for-all eliminates `loser` and drives on.
+            if state.table.format() == Format::FreeForAll {
+                // MP-23, MP-26: the free-for-all eliminates the active player, whose turn ends, and drives on.
+                state.eliminate(loser, EliminationReason::StepBudget, ev);
+                steps = 0;
+                continue;
+            }
             let winner = state.table.standard_opponent(loser);
             state.finish(winner, EndReason::StepBudget, ev);
             return;

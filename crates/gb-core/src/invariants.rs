@@ -11,8 +11,10 @@ use crate::state::MatchState;
 /// index: [`initial_cards`]).
 pub fn check_invariants(state: &MatchState, initial: &[Vec<u16>]) -> Result<(), String> {
     let mut ids = Vec::with_capacity(256);
-    for seat in state.table().seats() {
+    // Eliminated seats too: their cards stay where they are, each in one zone (MP-24).
+    for seat in seated(state) {
         let p = state.player(seat);
+        let living = state.table().is_living(seat);
         // Every card of the deck is in exactly one zone.
         if p.card_census() != initial[seat.index()] {
             return Err(format!("{seat:?}: the cards in play are not the cards the player brought"));
@@ -36,12 +38,15 @@ pub fn check_invariants(state: &MatchState, initial: &[Vec<u16>]) -> Result<(), 
                     return Err(format!("{seat:?}: a non-blend is blended"));
                 }
                 let pos = crate::ids::Position::from_index(i);
-                if !crate::effects::gems::meets_requirement(state, seat, pos, &b.def.def().gems) {
+                // An eliminated player's heroes have no effect any more (MP-24), so the invisible gems their
+                // statics gave are gone; but their field is frozen, nothing of it is discarded (CR 302.6 is a
+                // check of play, and they no longer play).
+                if living && !crate::effects::gems::meets_requirement(state, seat, pos, &b.def.def().gems) {
                     return Err(format!("{seat:?}: a blend stays without its gems (CR 302.6)"));
                 }
             }
             let pos = crate::ids::Position::from_index(i);
-            if !h.attached.is_empty() && h.attached_by != crate::effects::active_effect(state, seat, pos) {
+            if living && !h.attached.is_empty() && h.attached_by != crate::effects::active_effect(state, seat, pos) {
                 return Err(format!("{seat:?}: cards stay attached without the effect that attached them (CR 406.2)"));
             }
             ids.push(h.card.id);
@@ -70,6 +75,9 @@ pub fn check_invariants(state: &MatchState, initial: &[Vec<u16>]) -> Result<(), 
     match (state.is_over(), owed_seat(state)) {
         (true, None) => {}
         (false, Some(seat)) => {
+            if !state.table().is_living(seat) {
+                return Err(format!("{seat:?} owes a decision although eliminated (MP-18)"));
+            }
             if !matches!(state.frames.last(), Some(Frame::Ask { .. } | Frame::Window { .. })) {
                 return Err("a work frame is on top between intents".into());
             }
@@ -84,7 +92,38 @@ pub fn check_invariants(state: &MatchState, initial: &[Vec<u16>]) -> Result<(), 
         }
         (over, owed) => return Err(format!("game over = {over} but owed seat = {owed:?}")),
     }
+    // MP-18, MP-24: a seat is out exactly when its player says so, and then it may do nothing, not even concede.
+    for seat in seated(state) {
+        let out = !state.table().is_living(seat);
+        if out != state.player(seat).eliminated.is_some() {
+            return Err(format!("{seat:?}: the table and the player disagree on its elimination"));
+        }
+        if out && !legal_intents(state, seat).is_empty() {
+            return Err(format!("{seat:?} is eliminated but has legal intents (MP-18)"));
+        }
+    }
     Ok(())
+}
+
+/// What must hold from one state to the next (`before` and the state after one accepted intent), besides
+/// `check_invariants` on each: nobody comes back once out (MP-23); an eliminated seat's player never changes again,
+/// its cards frozen where they were (MP-24); a meter threshold once passed stays passed (MP-20).
+pub fn check_step(before: &MatchState, after: &MatchState) -> Result<(), String> {
+    for seat in seated(after) {
+        let (b, a) = (before.player(seat), after.player(seat));
+        if b.eliminated.is_some() && a != b {
+            return Err(format!("{seat:?}: an eliminated player's state changed (MP-24)"));
+        }
+        if a.meter_passed & b.meter_passed != b.meter_passed {
+            return Err(format!("{seat:?}: a passed meter threshold was forgotten (MP-20)"));
+        }
+    }
+    Ok(())
+}
+
+/// Every seat of the match, eliminated ones included, in letter order.
+fn seated(state: &MatchState) -> impl Iterator<Item = Seat> {
+    Seat::ALL.into_iter().take(state.table().seat_count())
 }
 
 /// Each seat's card census at the start, seat A's first, for `check_invariants`.

@@ -55,6 +55,6 @@ pub use rejection::Rejection;
 pub use replay::{ReplayError, replay, replay_each};
 pub use seed::Seed;
 pub use setup::{MatchSetup, SetupError, new_match};
-pub use state::{EndReason, GameOutcome, MatchState, Phase, RoundResult};
+pub use state::{Elimination, EliminationReason, EndReason, GameOutcome, MatchState, Phase, RoundResult};
 pub use table::{Format, Rules, Seats, Table};
 pub use view::{MatchView, pending, view_for, view_into};

@@ -52,6 +52,11 @@ pub struct MatchView {
     /// The legal intents of this viewer's decision that cost its own HP (an effect's price), said before it
     /// commits. `None` for everyone else, or when nothing has a price.
     pub hp_prices: Option<Vec<HpPrice>>,
+    /// A finished free-for-all's finishing order: the winner, then the others by place, 2nd, 3rd, … (MP-30).
+    /// Absent in the two-player game and while the match goes on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub places: Option<Vec<Seat>>,
 }
 
 /// What one attacker would do to one target if the attack were declared now: ATK while attacking (CR 203.1h)
@@ -122,6 +127,15 @@ pub struct PlayerView {
     pub mulliganed: bool,
     pub allotted_gem_used: bool,
     pub attacked_this_turn: bool,
+    /// The free-for-all's meter thresholds this player's HP has gone under, highest first (`[30]`, `[30, 15]`;
+    /// MP-20, MP-33). Absent in the two-player game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub meter_passed: Option<Vec<u16>>,
+    /// How this player left the free-for-all (MP-24, MP-33). Absent while living, and in the two-player game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub eliminated: Option<crate::state::Elimination>,
 }
 
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
@@ -194,6 +208,7 @@ impl MatchView {
             attack_preview: None,
             damage_due: None,
             hp_prices: None,
+            places: None,
         }
     }
 }
@@ -250,6 +265,7 @@ pub fn view_into(state: &MatchState, viewer: Viewer, view: &mut MatchView) {
     refill(&mut view.attack_preview, |out| heroes::attack_preview(state, fields, viewer, out));
     due::damage_due_into(state, &mut view.damage_due);
     refill(&mut view.hp_prices, |out| prices::hp_prices(state, fields, viewer, out));
+    view.places = state.places();
 }
 
 /// Refills an optional list through `fill`, keeping its buffer while it stays listed; an empty list is `None`.

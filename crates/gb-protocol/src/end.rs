@@ -19,16 +19,19 @@ pub enum GameEndReason {
     Disconnected,
     /// Nobody stayed connected to a game against the computer for the room's idle limit.
     Abandoned,
+    /// A free-for-all's last opponent went to 0 HP (MP-30).
+    LastStanding,
 }
 
 impl GameEndReason {
-    pub const ALL: [GameEndReason; 6] = [
+    pub const ALL: [GameEndReason; 7] = [
         GameEndReason::TwoRounds,
         GameEndReason::Concession,
         GameEndReason::StepBudget,
         GameEndReason::Time,
         GameEndReason::Disconnected,
         GameEndReason::Abandoned,
+        GameEndReason::LastStanding,
     ];
 
     /// The stable name, as on the wire and in the database.
@@ -40,6 +43,7 @@ impl GameEndReason {
             GameEndReason::Time => "time",
             GameEndReason::Disconnected => "disconnected",
             GameEndReason::Abandoned => "abandoned",
+            GameEndReason::LastStanding => "last_standing",
         }
     }
 }
@@ -50,6 +54,7 @@ impl From<EndReason> for GameEndReason {
             EndReason::TwoRounds => GameEndReason::TwoRounds,
             EndReason::Concession => GameEndReason::Concession,
             EndReason::StepBudget => GameEndReason::StepBudget,
+            EndReason::LastStanding => GameEndReason::LastStanding,
         }
     }
 }
@@ -87,7 +92,8 @@ mod tests {
 
     #[test]
     fn every_engine_reason_keeps_its_name() {
-        for r in [gb_core::EndReason::TwoRounds, gb_core::EndReason::Concession, gb_core::EndReason::StepBudget] {
+        use gb_core::EndReason::*;
+        for r in [TwoRounds, Concession, StepBudget, LastStanding] {
             assert_eq!(serde_json::to_value(r).unwrap(), GameEndReason::from(r).as_str());
         }
     }

@@ -53,4 +53,9 @@ damage_due: DamageDue | null,
  * The legal intents of this viewer's decision that cost its own HP (an effect's price), said before it
  * commits. `None` for everyone else, or when nothing has a price.
  */
-hp_prices: Array<HpPrice> | null, };
+hp_prices: Array<HpPrice> | null, 
+/**
+ * A finished free-for-all's finishing order: the winner, then the others by place, 2nd, 3rd, … (MP-30).
+ * Absent in the two-player game and while the match goes on.
+ */
+places?: Array<Seat>, };

@@ -189,7 +189,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
             {view.outcome ? (
               <section class={`result${!spectator && view.outcome.winner === me ? " won" : ""}`} role="status" data-testid="result">
                 <h2>{spectator ? `${sn[view.outcome.winner]} won` : view.outcome.winner === me ? "You won!" : `${sn[view.outcome.winner]} won`}</h2>
-                <p>{{ two_rounds: "Two rounds won.", concession: "By concession.", step_budget: "The match reached its step limit." }[view.outcome.reason]}</p>
+                <p>{{ two_rounds: "Two rounds won.", concession: "By concession.", step_budget: "The match reached its step limit.", last_standing: "Last one standing." }[view.outcome.reason]}</p>
               </section>
             ) : null}
             {rejection ? (

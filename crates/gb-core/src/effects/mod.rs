@@ -110,8 +110,13 @@ pub(crate) fn effect_usable(state: &MatchState, seat: Seat, pos: Position, effec
     !effect.def().needs_activation(Activation::Effect) || gems::has_any_gem(state, seat, pos)
 }
 
-/// The program the hero at `pos` runs now, if it has one and can use it.
+/// The program the hero at `pos` runs now, if it has one and can use it. None of an eliminated player's heroes runs
+/// one (MP-24): tested here, in `field::Field::of`, `statics` and `triggers::listening_with`, the places a program
+/// is run from, rather than in the much hotter `active_effect` (which names the card, as the view does).
 pub(crate) fn live_program(state: &MatchState, seat: Seat, pos: Position) -> Option<(CardDefId, &'static Program)> {
+    if !state.table.is_living(seat) {
+        return None;
+    }
     let effect = active_effect(state, seat, pos)?;
     effect_usable(state, seat, pos, effect).then(|| (effect, program(effect).expect("active effects have programs")))
 }
@@ -198,7 +203,9 @@ pub(crate) fn statics(state: &MatchState, seat: Seat, pos: Position) -> &'static
     let Some(effect) = active_effect(state, seat, pos) else { return &[] };
     match program(effect) {
         Some(Program::Static { when, statics })
-            if effect_usable(state, seat, pos, effect) && condition_holds(state, seat, pos, when, None) =>
+            if state.table.is_living(seat)
+                && effect_usable(state, seat, pos, effect)
+                && condition_holds(state, seat, pos, when, None) =>
         {
             statics
         }

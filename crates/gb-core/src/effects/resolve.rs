@@ -139,18 +139,29 @@ pub(crate) fn step(state: &mut MatchState, mut frame: EffectFrame, ev: &mut Even
         ev.push(Event::EffectResolving { seat: frame.controller, card: frame.effect.name() });
     }
     let Some(op) = frame.current_op() else { return };
-    match super::ops::run(op, state, &mut frame, ev) {
-        Flow::Next => {
-            frame.pc += 1;
-            frame.stage = 0;
-            frame.answer = None;
-            frame.picked = None;
-            frame.target = None;
-            if (frame.pc as usize) < frame.steps().len() {
-                state.frames.push(Frame::Effect(frame));
-            }
-        }
+    let flow = super::ops::run(op, state, &mut frame, ev);
+    // MP-25, MP-26: the step eliminated this effect's controller (Ghost's own price, a draw from an empty deck):
+    // the rest of the effect never happens.
+    if !state.table.is_living(frame.controller) {
+        return;
+    }
+    match flow {
+        // MP-25: a question to an eliminated player is not asked; the effect goes on without that step.
+        Flow::Ask(seat, _) if !state.table.is_living(seat) => next(state, frame),
+        Flow::Next => next(state, frame),
         Flow::Ask(seat, prompt) => ask(state, frame, seat, prompt),
         Flow::Stop => {}
+    }
+}
+
+/// On to the effect's next step, if it has one.
+fn next(state: &mut MatchState, mut frame: EffectFrame) {
+    frame.pc += 1;
+    frame.stage = 0;
+    frame.answer = None;
+    frame.picked = None;
+    frame.target = None;
+    if (frame.pc as usize) < frame.steps().len() {
+        state.frames.push(Frame::Effect(frame));
     }
 }

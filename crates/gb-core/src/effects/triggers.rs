@@ -203,7 +203,8 @@ pub(crate) fn listening_with(
     let found @ (effect, Program::Trigger { on: listens, when, limit, requires, .. }) = live else {
         return None;
     };
-    if *listens != on || !condition_holds_with(state, seat, pos, when, None, others) {
+    // MP-24: an eliminated player's triggers do not trigger (see `live_program`).
+    if *listens != on || !state.table.is_living(seat) || !condition_holds_with(state, seat, pos, when, None, others) {
         return None;
     }
     if limit.is_some_and(|l| !within_limit(state, HeroKey::at(state, seat, pos), effect, l)) {
@@ -262,7 +263,6 @@ impl TriggerBatch {
     }
 
     /// Drops every trigger `seat` controls (MP-25: an eliminated player's waiting triggers).
-    #[allow(dead_code)] // step 7 (elimination) calls it
     pub fn drop_controller(&mut self, seat: Seat) {
         self.pending.retain(|t| t.controller != seat);
     }

@@ -40,8 +40,10 @@ fn draw_phase(state: &mut MatchState, ev: &mut Events) {
     if !skip_draw {
         state.draw(seat, 1, ev);
     }
-    if state.is_over() {
-        return; // decking out can decide the game in the draw phase (CR 618, 206.2)
+    // Decking out can decide the game in the draw phase (CR 618, 206.2), or eliminate the drawer, whose turn then
+    // ends at once (MP-26).
+    if state.is_over() || !state.table.is_living(seat) {
+        return;
     }
     state.turn.phase = Phase::Play;
     state.frames.push(Frame::Window { seat, kind: WindowKind::Main });

@@ -1,7 +1,9 @@
 //! `MatchState`: the whole truth of one match, hidden zones included. It has no `Serialize` on purpose: only
 //! views (see `view.rs`) ever leave the engine.
+mod elimination;
 mod zones;
 
+pub use elimination::{Elimination, EliminationReason};
 pub use zones::{Card, Hero, PlayerState};
 
 use crate::cards::CardDefId;
@@ -9,7 +11,7 @@ use crate::event::{Event, Events};
 use crate::frames::Frame;
 use crate::ids::{CardId, Position, Seat};
 use crate::rng::MatchRng;
-use crate::table::Table;
+use crate::table::{Format, Table};
 
 /// How a match ended (CR 206.2, 102.2).
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
@@ -39,6 +41,9 @@ pub enum EndReason {
     Concession,
     /// The engine's step budget ran out: a loop that never ends is decided against the seat that owed it.
     StepBudget,
+    /// The free-for-all's last opponent went to 0 HP (MP-30). Last, so the older variants keep their discriminants
+    /// (stored records' state hashes).
+    LastStanding,
 }
 
 /// Where the turn stands (CR 200.8a).
@@ -260,8 +265,6 @@ impl MatchState {
         }
     }
 
-    /// Reduces a player's HP, never below 0 (CR 206.1f, 613.5); reaching 0 loses the round at once (CR 206.1),
-    /// unless the round is already decided (CR 206.1c).
     /// Non-attack damage inflicted by `by` (CR 615): it may set off "when you inflict non-attack damage" triggers.
     pub(crate) fn effect_damage(&mut self, by: Option<Seat>, seat: Seat, amount: u16, ev: &mut Events) {
         self.damage(seat, amount, false, ev);
@@ -276,15 +279,29 @@ impl MatchState {
         }
     }
 
+    /// Reduces a player's HP, never below 0 (CR 206.1f, 613.5); reaching 0 loses the round at once (CR 206.1),
+    /// unless the round is already decided (CR 206.1c). In the free-for-all: meter thresholds, then elimination at
+    /// 0 (MP-20, MP-23; `elimination.rs`).
     pub(crate) fn damage(&mut self, seat: Seat, amount: u16, attack: bool, ev: &mut Events) {
+        // One predictable branch for the two-player game: no rounds, thresholds and elimination there (MP-20, MP-23).
+        if self.table.format() == Format::FreeForAll {
+            return self.free_for_all_damage(seat, amount, attack, ev);
+        }
+        let (before, hp) = self.lose_hp(seat, amount, attack, ev);
+        if before > 0 && hp == 0 && self.turn.round_loser.is_none() && self.outcome.is_none() {
+            self.lose_round(seat, ev);
+        }
+    }
+
+    /// The HP a hit takes, never below 0 (CR 206.1f, 613.5): the HP before and after.
+    #[inline]
+    fn lose_hp(&mut self, seat: Seat, amount: u16, attack: bool, ev: &mut Events) -> (u16, u16) {
         let p = self.player_mut(seat);
         let before = p.hp;
         p.hp = p.hp.saturating_sub(amount);
         let hp = p.hp;
         ev.push(Event::Damage { seat, amount, attack, hp });
-        if before > 0 && hp == 0 && self.turn.round_loser.is_none() && self.outcome.is_none() {
-            self.lose_round(seat, ev);
-        }
+        (before, hp)
     }
 
     /// CR 613.4, 613.4a: an effect's HP gain; the starting HP is no ceiling.
@@ -312,16 +329,28 @@ impl MatchState {
     pub(crate) fn finish(&mut self, winner: Seat, reason: EndReason, ev: &mut Events) {
         self.outcome = Some(GameOutcome { winner, reason });
         self.turn.phase = Phase::GameOver;
-        // A blend still waiting to become active (CR 501.5) never did: it goes to its owner's discard, so every
-        // card stays in exactly one zone.
-        for frame in std::mem::take(&mut self.frames) {
-            if let Frame::AttachBlend { seat, card, .. } = frame {
-                let card = self.fresh(card.def);
-                self.player_mut(seat).discard.push(card);
-            }
-        }
+        self.drop_frames(|_| true);
         self.triggers.clear();
         ev.push(Event::GameOver { winner, reason });
+    }
+
+    /// Drops the unfinished work `drop` names, bottom to top. A blend still waiting to become active (CR 501.5)
+    /// never did: it goes to its owner's discard, so every card stays in exactly one zone.
+    pub(crate) fn drop_frames(&mut self, mut drop: impl FnMut(&Frame) -> bool) {
+        let mut blends: smallvec::SmallVec<[(Seat, Card); 2]> = smallvec::SmallVec::new();
+        self.frames.retain(|frame| {
+            if !drop(frame) {
+                return true;
+            }
+            if let Frame::AttachBlend { seat, card, .. } = frame {
+                blends.push((*seat, *card));
+            }
+            false
+        });
+        for (seat, card) in blends {
+            let card = self.fresh(card.def);
+            self.player_mut(seat).discard.push(card);
+        }
     }
 
     /// Discards a hero's blend (deblending, CR 609.1); attached cards go with it (CR 604.2a).

@@ -59,7 +59,7 @@ impl Hero {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerState {
     /// Indexed by `Position::index()`: left, center, right, back.
     pub field: [Hero; 4],
@@ -90,6 +90,63 @@ pub struct PlayerState {
     pub first_turn_phrase_uses: u8,
     /// The number of this player's current (or last) turn.
     pub current_turn: u32,
+    /// The free-for-all's meter thresholds this player's HP has gone under, one bit per `Rules::meter_thresholds`
+    /// entry; each empties the meter once (MP-20). Always 0 in the two-player game.
+    pub meter_passed: u8,
+    /// How this player left a free-for-all (MP-23, MP-29); `None` while living, and always in the two-player game.
+    pub eliminated: Option<super::Elimination>,
+}
+
+/// By hand rather than derived: the free-for-all's `meter_passed` and `eliminated` join the hash only once set, so a
+/// two-player state hashes exactly as before they existed and stored match records still verify
+/// (`tests/old_records.rs`, plan constraint 2).
+impl std::hash::Hash for PlayerState {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let PlayerState {
+            field,
+            hand,
+            deck,
+            discard,
+            bench,
+            meter,
+            meter_slots,
+            hp,
+            rounds_won,
+            mulliganed,
+            turns_started,
+            allotted_gem_used,
+            attacked_this_turn,
+            previous_turn,
+            last_action_turn,
+            first_turn_phrase_uses,
+            current_turn,
+            meter_passed,
+            eliminated,
+        } = self;
+        field.hash(h);
+        hand.hash(h);
+        deck.hash(h);
+        discard.hash(h);
+        bench.hash(h);
+        meter.hash(h);
+        meter_slots.hash(h);
+        hp.hash(h);
+        rounds_won.hash(h);
+        mulliganed.hash(h);
+        turns_started.hash(h);
+        allotted_gem_used.hash(h);
+        attacked_this_turn.hash(h);
+        previous_turn.hash(h);
+        last_action_turn.hash(h);
+        first_turn_phrase_uses.hash(h);
+        current_turn.hash(h);
+        if *meter_passed != 0 {
+            meter_passed.hash(h);
+        }
+        if let Some(e) = eliminated {
+            e.hash(h);
+        }
+    }
 }
 
 impl PlayerState {
@@ -112,6 +169,8 @@ impl PlayerState {
             last_action_turn: None,
             first_turn_phrase_uses: 0,
             current_turn: 0,
+            meter_passed: 0,
+            eliminated: None,
         }
     }
     /// The player of a seat the match does not have (see `MatchState`'s `Players`): empty zones and four face-down

@@ -26,6 +26,8 @@ impl PlayerView {
             mulliganed: false,
             allotted_gem_used: false,
             attacked_this_turn: false,
+            meter_passed: None,
+            eliminated: None,
         }
     }
 }
@@ -100,6 +102,16 @@ pub(super) fn player_into(state: &MatchState, field: &Field, viewer: Viewer, v: 
     v.mulliganed = p.mulliganed;
     v.allotted_gem_used = p.allotted_gem_used;
     v.attacked_this_turn = p.attacked_this_turn;
+    // MP-33: the free-for-all's thresholds passed (its buffer kept), nothing in the two-player game.
+    let thresholds = state.table().format().rules().meter_thresholds;
+    if thresholds.is_empty() {
+        v.meter_passed = None;
+    } else {
+        let passed = v.meter_passed.get_or_insert_with(Vec::new);
+        passed.clear();
+        passed.extend(thresholds.iter().enumerate().filter(|(i, _)| p.meter_passed & (1 << i) != 0).map(|(_, t)| *t));
+    }
+    v.eliminated = p.eliminated;
 }
 
 fn hero_into(state: &MatchState, field: &Field, pos: Position, own: bool, v: &mut HeroView) {
