@@ -19,16 +19,19 @@ pub enum GameEndReason {
     Disconnected,
     /// Nobody stayed connected to a game against the computer for the room's idle limit.
     Abandoned,
+    /// Free-for-all: every other player was eliminated by damage (MP-30).
+    LastStanding,
 }
 
 impl GameEndReason {
-    pub const ALL: [GameEndReason; 6] = [
+    pub const ALL: [GameEndReason; 7] = [
         GameEndReason::TwoRounds,
         GameEndReason::Concession,
         GameEndReason::StepBudget,
         GameEndReason::Time,
         GameEndReason::Disconnected,
         GameEndReason::Abandoned,
+        GameEndReason::LastStanding,
     ];
 
     /// The stable name, as on the wire and in the database.
@@ -40,6 +43,7 @@ impl GameEndReason {
             GameEndReason::Time => "time",
             GameEndReason::Disconnected => "disconnected",
             GameEndReason::Abandoned => "abandoned",
+            GameEndReason::LastStanding => "last_standing",
         }
     }
 }
