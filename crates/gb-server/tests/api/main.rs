@@ -26,6 +26,7 @@ mod brute_force;
 mod churn;
 mod computer;
 mod decks;
+mod free_for_all;
 mod delay_rebuild;
 mod history;
 mod listener;
