@@ -80,7 +80,7 @@ pub fn play_game_logged(
     let decks = preconstructed();
     let d0 = decks[(match_seed % 4) as usize].1.clone();
     let d1 = decks[((match_seed / 4 + 1) % 4) as usize].1.clone();
-    let setup = MatchSetup { decks: [d0, d1], seed: match_seed.into() };
+    let setup = MatchSetup { decks: vec![d0, d1], seed: match_seed.into() };
     let mut state = new_match(&setup).expect("shipped decks are legal");
     let a_seat = if index.is_multiple_of(2) { Seat::A } else { Seat::B };
     let mut bots = [a.bot(match_seed ^ 0xa, search), b.bot(match_seed ^ 0xb, search)];

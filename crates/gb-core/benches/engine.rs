@@ -30,7 +30,7 @@ fn allocations_per_call(positions: &[(MatchState, Seat, gb_core::Intent)], f: im
 fn setup(seed: u64) -> MatchSetup {
     let decks = preconstructed();
     MatchSetup {
-        decks: [decks[(seed % 4) as usize].1.clone(), decks[((seed / 4) % 4) as usize].1.clone()],
+        decks: vec![decks[(seed % 4) as usize].1.clone(), decks[((seed / 4) % 4) as usize].1.clone()],
         seed: seed.into(),
     }
 }

@@ -56,7 +56,7 @@ fn chess_slice(rng: &mut SplitMix, slice: Duration) -> (Tally, Duration) {
 fn setup(seed: u64) -> MatchSetup {
     let decks = preconstructed();
     MatchSetup {
-        decks: [decks[(seed % 4) as usize].1.clone(), decks[((seed / 4) % 4) as usize].1.clone()],
+        decks: vec![decks[(seed % 4) as usize].1.clone(), decks[((seed / 4) % 4) as usize].1.clone()],
         seed: seed.into(),
     }
 }

@@ -8,7 +8,7 @@ fn main() {
     let limit: usize = std::env::args().nth(2).and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
     let decks = preconstructed();
     let setup = MatchSetup {
-        decks: [decks[(seed % 4) as usize].1.clone(), decks[((seed / 4) % 4) as usize].1.clone()],
+        decks: vec![decks[(seed % 4) as usize].1.clone(), decks[((seed / 4) % 4) as usize].1.clone()],
         seed: seed.into(),
     };
     let mut state = new_match(&setup).unwrap();

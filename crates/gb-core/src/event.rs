@@ -80,9 +80,9 @@ pub enum Event {
         seat: Seat,
         mulligan: bool,
     },
-    /// CR 200.7: every hero is flipped face up.
+    /// CR 200.7, MP-5: every hero of every seat is flipped face up at once; one entry per seat, seat A's first.
     HeroesRevealed {
-        heroes: [[CardView; 4]; 2],
+        heroes: Vec<[CardView; 4]>,
     },
     TurnStarted {
         seat: Seat,

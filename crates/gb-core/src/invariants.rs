@@ -7,8 +7,9 @@ use crate::ids::Seat;
 use crate::intent::Intent;
 use crate::state::MatchState;
 
-/// What the state must always satisfy, given each player's cards at the start (sorted catalogue ids).
-pub fn check_invariants(state: &MatchState, initial: &[Vec<u16>; 2]) -> Result<(), String> {
+/// What the state must always satisfy, given each player's cards at the start (sorted catalogue ids, by seat
+/// index: [`initial_cards`]).
+pub fn check_invariants(state: &MatchState, initial: &[Vec<u16>]) -> Result<(), String> {
     let mut ids = Vec::with_capacity(256);
     for seat in state.table().seats() {
         let p = state.player(seat);
@@ -86,7 +87,7 @@ pub fn check_invariants(state: &MatchState, initial: &[Vec<u16>; 2]) -> Result<(
     Ok(())
 }
 
-/// Each player's card census at the start, for `check_invariants`.
-pub fn initial_cards(state: &MatchState) -> [Vec<u16>; 2] {
-    [Seat::A, Seat::B].map(|s| state.player(s).card_census())
+/// Each seat's card census at the start, seat A's first, for `check_invariants`.
+pub fn initial_cards(state: &MatchState) -> Vec<Vec<u16>> {
+    Seat::ALL[..state.table().seat_count()].iter().map(|&s| state.player(s).card_census()).collect()
 }

@@ -57,7 +57,7 @@ mod tests {
         let (mut positions, mut play_phases) = (0, 0);
         for seed in 0..crate::tests::match_count(24) {
             let setup = MatchSetup {
-                decks: [decks[seed as usize % 4].1.clone(), decks[(seed as usize / 4 + 1) % 4].1.clone()],
+                decks: vec![decks[seed as usize % 4].1.clone(), decks[(seed as usize / 4 + 1) % 4].1.clone()],
                 seed: seed.into(),
             };
             let mut state = new_match(&setup).unwrap();

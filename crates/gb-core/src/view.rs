@@ -26,8 +26,10 @@ pub struct MatchView {
     pub first_player: Option<Seat>,
     pub phase: Phase,
     pub first_turn: bool,
-    /// Seat A, then seat B.
-    pub players: [PlayerView; 2],
+    /// One per seat of the table, in letter order (seat A first). Two kept inline, so the two-player view
+    /// allocates nothing for them (issue 16); written as a plain array.
+    #[cfg_attr(feature = "ts", ts(as = "Vec<PlayerView>"))]
+    pub players: smallvec::SmallVec<[PlayerView; 2]>,
     /// Who owes the next decision and what kind it is.
     pub pending: Option<PendingView>,
     /// The cards this viewer may pick in the question it owes now (`choose_card` options), by handle and name:
@@ -178,7 +180,7 @@ impl MatchView {
             first_player: None,
             phase: Phase::Setup,
             first_turn: false,
-            players: [PlayerView::blank(Seat::A), PlayerView::blank(Seat::B)],
+            players: smallvec::SmallVec::new(),
             pending: None,
             choices: None,
             trigger_choices: None,
@@ -206,8 +208,10 @@ pub fn view_into(state: &MatchState, viewer: Viewer, view: &mut MatchView) {
     let first_player_known = !matches!(state.frames.last(), Some(Frame::Ask { kind: AskKind::TurnOrder, .. }))
         && state.turn.phase != Phase::Setup
         || state.players.iter().any(|p| !p.hand.is_empty());
-    // Each seat's heroes' effects, worked out once for every question the view asks about them.
-    let fields = [Field::of(state, Seat::A), Field::of(state, Seat::B)];
+    // Each seat's heroes' effects, worked out once for every question the view asks about them; eliminated seats
+    // included, since every seat's board is shown. Indexed by `Seat::index`.
+    let seats = &Seat::ALL[..state.table.seat_count()];
+    let fields: smallvec::SmallVec<[Field; 2]> = seats.iter().map(|&s| Field::of(state, s)).collect();
     view.viewer = viewer;
     view.round = state.turn.round;
     view.turn = state.turn.number;
@@ -215,6 +219,10 @@ pub fn view_into(state: &MatchState, viewer: Viewer, view: &mut MatchView) {
     view.first_player = first_player_known.then_some(state.turn.first_player);
     view.phase = state.turn.phase;
     view.first_turn = state.turn.number > 0 && state.is_first_turn(state.turn.active);
+    // Kept players are rewritten in place (their buffers kept, issue 14); only a change of table adds or drops some.
+    view.players.truncate(seats.len());
+    let kept = view.players.len();
+    view.players.extend(seats[kept..].iter().map(|&s| PlayerView::blank(s)));
     for (field, player) in fields.iter().zip(&mut view.players) {
         heroes::player_into(state, field, viewer, player);
     }

@@ -36,7 +36,7 @@ fn write_records() {
     let decks = preconstructed();
     for seed in 0..8u64 {
         let setup = MatchSetup {
-            decks: [decks[(seed % 4) as usize].1.clone(), decks[((seed / 4 + seed) % 4) as usize].1.clone()],
+            decks: vec![decks[(seed % 4) as usize].1.clone(), decks[((seed / 4 + seed) % 4) as usize].1.clone()],
             seed: seed.into(),
         };
         let mut state = new_match(&setup).unwrap();

@@ -69,14 +69,14 @@ impl Field {
 /// fills it but a caller reading the state at rest (`legal_intents`, `check`) or a step's reads before it writes.
 /// Debug builds compare every cached answer with a fresh one (the random-match property tests run with it).
 ///
-/// Two cells, seats `A` and `B`: every reader is a living seat of a two-player match (`check` and
-/// `legal_intents` refuse any other seat first, `not_at_table`). Issue 16's free-for-all steps must widen it to
-/// one cell per seat (and measure the larger state) before a seat past `B` can reach `LazyField::kept`.
+/// One cell per seat `A` to `F`, indexed by `Seat::index` like the players (issue 16, MP-1): a seat past the
+/// table never fills its cell (`check` and `legal_intents` refuse it first, `not_at_table`), so emptying it costs
+/// one test of an empty cell.
 #[derive(Default)]
-pub(crate) struct FieldCache([OnceLock<Field>; 2]);
+pub(crate) struct FieldCache([OnceLock<Field>; 6]);
 
 impl FieldCache {
-    /// Forgets both seats' fields; the next reader works them out from the state as it is then.
+    /// Forgets every seat's field; the next reader works it out from the state as it is then.
     pub fn clear(&mut self) {
         for cell in &mut self.0 {
             cell.take();

@@ -81,7 +81,7 @@ pub(crate) fn step(state: &mut MatchState, stage: SetupStage, ev: &mut Events) {
             state.frames.push(Frame::Ask { seat: state.chooser, kind: AskKind::TurnOrder });
         }
         SetupStage::Deal => {
-            // CR 200.5: after turn order, each player shuffles and draws 7, first player first.
+            // CR 200.5, MP-5: after turn order, each player shuffles and draws 7, in turn order from the first.
             let first = state.turn.first_player;
             for seat in state.table.from(first) {
                 shuffle_deck(state, seat);
@@ -91,7 +91,8 @@ pub(crate) fn step(state: &mut MatchState, stage: SetupStage, ev: &mut Events) {
         }
         SetupStage::Mulligan(i) => {
             let first = state.turn.first_player;
-            // CR 200.6, MP-5: in turn order from the first player.
+            // CR 200.6, MP-5: one question per seat, in turn order from the first player; the heroes stay face
+            // down until the last seat has answered.
             let mut order = state.table.from(first);
             let seat = order.nth(i as usize).expect("a mulligan stage is below the seat count");
             let next = if order.next().is_some() { SetupStage::Mulligan(i + 1) } else { SetupStage::Reveal };
@@ -99,8 +100,8 @@ pub(crate) fn step(state: &mut MatchState, stage: SetupStage, ev: &mut Events) {
             state.frames.push(Frame::Ask { seat, kind: AskKind::Mulligan });
         }
         SetupStage::Reveal => {
-            // CR 200.7: all heroes flip face up, then the first turn begins. A flipped hero gets a fresh handle,
-            // like every card leaving a hidden place.
+            // CR 200.7, MP-5: all heroes of every seat flip face up, then the first turn begins. A flipped hero
+            // gets a fresh handle, like every card leaving a hidden place.
             for seat in state.table.seats() {
                 for pos in crate::ids::Position::ALL {
                     let def = state.hero(seat, pos).card.def;
@@ -110,7 +111,8 @@ pub(crate) fn step(state: &mut MatchState, stage: SetupStage, ev: &mut Events) {
                     h.face_down = false;
                 }
             }
-            let heroes = [Seat::A, Seat::B].map(|s| state.player(s).field.each_ref().map(|h| CardView::from(h.card)));
+            let heroes =
+                state.table.seats().map(|s| state.player(s).field.each_ref().map(|h| CardView::from(h.card))).collect();
             ev.push(Event::HeroesRevealed { heroes });
             crate::intents::turn::begin_turn(state, state.turn.first_player, ev);
         }

@@ -7,6 +7,10 @@ use crate::rejection::Rejection;
 use crate::state::MatchState;
 
 fn asked(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
+    // MP-7: the free-for-all never uses the bench (and has no rounds to substitute between, MP-2).
+    if !state.table.format().rules().bench_used {
+        return Err(Rejection::new("no_bench", "MP-7", "the bench is not used with three or more players"));
+    }
     match current_ask(state, seat) {
         Some(AskKind::Substitute) => Ok(()),
         _ => Err(not_asked("CR 206.3", "substituting a hero")),

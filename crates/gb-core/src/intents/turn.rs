@@ -35,6 +35,7 @@ pub(crate) fn begin_turn(state: &mut MatchState, seat: Seat, ev: &mut Events) {
 /// phase.
 fn draw_phase(state: &mut MatchState, ev: &mut Events) {
     let seat = state.turn.active;
+    // MP-6: only the first player's first turn; every later seat draws on its own first turn (CR 200.9a).
     let skip_draw = state.is_first_turn(seat) && seat == state.turn.first_player;
     if !skip_draw {
         state.draw(seat, 1, ev);
@@ -83,10 +84,13 @@ pub(crate) fn step(state: &mut MatchState, stage: EndStage, ev: &mut Events) {
                 state,
                 crate::effects::triggers::TriggerEvent::TurnEnded { seat: active, first_turn },
             );
-            let next = if state.turn.round_loser.is_some() { EndStage::RoundEnd } else { EndStage::NextTurn };
+            // CR 206.3: a decided round ends here; MP-2, MP-8: the free-for-all has no rounds (nobody loses one).
+            let round_over = state.turn.round_loser.is_some() && state.table.format().rules().rounds;
+            let next = if round_over { EndStage::RoundEnd } else { EndStage::NextTurn };
             state.frames.push(Frame::EndPhase(next));
         }
         EndStage::RoundEnd => {
+            debug_assert!(state.table.format().rules().rounds, "MP-2: no round ends in the free-for-all");
             crate::effects::expire(state, Some(state.turn.number), None);
             // CR 206.3 steps 1–2: HP back to 20, action meters into the discard; nothing else resets (206.3d).
             state.turn.phase = Phase::RoundEnd;
@@ -121,13 +125,14 @@ pub(crate) fn step(state: &mut MatchState, stage: EndStage, ev: &mut Events) {
             // additional turns not yet taken are skipped (CR 206.1g).
             let turns = &mut state.turn.additional_turns;
             let next = if state.turn.round_loser.is_some() {
-                *turns = [0, 0];
+                *turns = [0; 6];
                 state.table.left_of(active)
             } else if turns[active.index()] > 0 {
                 turns[active.index()] -= 1;
                 active
             } else {
-                // MP-4: the turn passes to the left (the other seat in two-player).
+                // MP-4: the turn passes to the active player's left opponent, the next living seat (the other seat
+                // in two-player).
                 state.table.left_of(active)
             };
             state.turn.round_loser = None;

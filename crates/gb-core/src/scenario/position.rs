@@ -175,6 +175,7 @@ pub fn build(spec: &PositionSpec) -> Result<(MatchState, crate::event::Events), 
         }
     }
     let mut state = MatchState::new(
+        table,
         players,
         TurnState {
             active,
@@ -184,7 +185,7 @@ pub fn build(spec: &PositionSpec) -> Result<(MatchState, crate::event::Events), 
             first_turns_over: spec.round > 1,
             round: spec.round,
             round_loser: None,
-            additional_turns: [0, 0],
+            additional_turns: [0; 6],
         },
         MatchRng::new(spec.seed),
         ids.0,

@@ -65,7 +65,9 @@ pub(super) fn start(spec: &SetupSpec) -> Started {
             Err(errors) => refused[seat.index()] = errors.iter().map(Violation::from).collect(),
         }
     }
-    let Ok(decks) = <[DeckList; 2]>::try_from(decks) else { return Started::Refused(refused) };
+    if decks.len() != 2 {
+        return Started::Refused(refused);
+    }
     match crate::setup::new_match(&crate::setup::MatchSetup { decks, seed: spec.seed.into() }) {
         Ok(mut state) => {
             if spec.unshuffled {
@@ -79,7 +81,9 @@ pub(super) fn start(spec: &SetupSpec) -> Started {
         }
         Err(errors) => {
             for e in errors {
-                refused[e.seat.index()] = e.errors.iter().map(Violation::from).collect();
+                // Two decks: each refusal names its seat (only a wrong deck count has none).
+                let seat = e.seat.expect("a two-deck setup refuses decks, not the count");
+                refused[seat.index()] = e.errors.iter().map(Violation::from).collect();
             }
             Started::Refused(refused)
         }

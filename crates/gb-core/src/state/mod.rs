@@ -69,14 +69,15 @@ pub struct TurnState {
     pub round: u8,
     /// Set when a player's HP reached 0 this turn; the round is decided and no one else can lose it (CR 206.1c).
     pub round_loser: Option<Seat>,
-    /// Additional turns each seat is owed, taken after its current (or next) turn; skipped once a round is
-    /// decided (CR 206.1g).
-    pub additional_turns: [u8; 2],
+    /// Additional turns each seat is owed, by seat index, taken after its current (or next) turn; skipped once a
+    /// round is decided (CR 206.1g).
+    pub additional_turns: [u8; 6],
 }
 
 /// By hand rather than derived: `additional_turns` joins the hash only when some turn is owed, so every state that
 /// could exist before additional turns hashes as it did, and match records written then still verify
-/// (`tests/old_records.rs`).
+/// (`tests/old_records.rs`); and only seats A and B of it unless a later seat is owed one, so a two-player state
+/// hashes as when it was `[u8; 2]` (an array hashes as its slice).
 impl std::hash::Hash for TurnState {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         let TurnState { active, first_player, number, phase, first_turns_over, round, round_loser, additional_turns } =
@@ -88,8 +89,9 @@ impl std::hash::Hash for TurnState {
         first_turns_over.hash(h);
         round.hash(h);
         round_loser.hash(h);
-        if *additional_turns != [0, 0] {
-            additional_turns.hash(h);
+        let seats = if additional_turns[2..] == [0; 4] { 2 } else { 6 };
+        if additional_turns.iter().any(|&t| t != 0) {
+            additional_turns[..seats].hash(h);
         }
     }
 }
@@ -106,11 +108,16 @@ pub(crate) struct Players {
 }
 
 impl Players {
-    /// The two-player game's players, `A` then `B`.
-    fn two(players: [PlayerState; 2]) -> Players {
-        let [a, b] = players;
-        let all = [a, b, PlayerState::absent(), PlayerState::absent(), PlayerState::absent(), PlayerState::absent()];
-        Players { all, seated: 2 }
+    /// The players of the table's seats, `A` onward; the seats past them hold `PlayerState::absent()`.
+    fn seated(table: Table, players: impl IntoIterator<Item = PlayerState>) -> Players {
+        let mut all: [PlayerState; 6] = std::array::from_fn(|_| PlayerState::absent());
+        let mut seated = 0;
+        for (slot, p) in all.iter_mut().zip(players) {
+            *slot = p;
+            seated += 1;
+        }
+        assert_eq!(seated, table.seat_count(), "one player per seat of the table");
+        Players { all, seated: seated as u8 }
     }
     /// The seated players, in letter order.
     pub(crate) fn iter(&self) -> impl Iterator<Item = &PlayerState> {
@@ -159,17 +166,18 @@ pub struct MatchState {
 }
 
 impl MatchState {
-    /// A state with nothing pending yet; the caller pushes the first frame.
+    /// A state with nothing pending yet; the caller pushes the first frame. `players` are the table's, `A` onward.
     pub(crate) fn new(
-        players: [PlayerState; 2],
+        table: Table,
+        players: impl IntoIterator<Item = PlayerState>,
         turn: TurnState,
         rng: MatchRng,
         next_card_id: u32,
         chooser: Seat,
     ) -> Self {
         MatchState {
-            players: Players::two(players),
-            table: Table::STANDARD,
+            players: Players::seated(table, players),
+            table,
             turn,
             frames: Vec::new(),
             rng,

@@ -4,6 +4,8 @@ mod additional_attacks;
 mod attack_preview;
 mod damage_due;
 mod determinism;
+mod ffa_setup;
+mod ffa_turns;
 mod hp_prices;
 mod listed;
 mod random_matches;
@@ -17,16 +19,24 @@ use crate::decks::preconstructed;
 use crate::setup::{MatchSetup, new_match};
 use crate::state::MatchState;
 
-/// Decks for a seed: every pairing of the shipped decks, so every starter-set card appears in random play.
-pub(crate) fn setup_for(seed: u64) -> MatchSetup {
-    let decks = preconstructed();
-    let a = decks[(seed % 4) as usize].1.clone();
-    let b = decks[((seed / 4) % 4) as usize].1.clone();
-    MatchSetup { decks: [a, b], seed: seed.into() }
+/// Decks for a seed and a table of `seats` (2..=6): seat `i` plays shipped deck `(seed / 4^i) % 4`, so the seeds
+/// go through every combination of the shipped decks and every starter-set card appears in random play. The same
+/// deck may sit at several seats (heroes are unique within a deck; `HeroKey` is seat and hero). For two seats,
+/// the pairings the two-player tests always played.
+pub(crate) fn setup_for(seed: u64, seats: usize) -> MatchSetup {
+    let shipped = preconstructed();
+    let decks = (0..seats as u32).map(|i| shipped[((seed / 4u64.pow(i)) % 4) as usize].1.clone()).collect();
+    MatchSetup { decks, seed: seed.into() }
 }
 
+/// A two-player match from `setup_for(seed, 2)`.
 pub(crate) fn start(seed: u64) -> MatchState {
-    new_match(&setup_for(seed)).expect("shipped decks are legal")
+    start_for(seed, 2)
+}
+
+/// A match of `seats` players from `setup_for(seed, seats)`.
+pub(crate) fn start_for(seed: u64, seats: usize) -> MatchState {
+    new_match(&setup_for(seed, seats)).expect("shipped decks are legal")
 }
 
 /// How many random matches the property tests play; `GB_RANDOM_MATCHES` overrides it.

@@ -19,7 +19,7 @@ fn decks_begin_the_game_shuffled() {
         let mut state = start(seed);
         let chooser = owed_seat(&state).expect("turn order is owed");
         apply(&mut state, chooser, &Intent::ChooseTurnOrder { go_first: true }).expect("turn order");
-        let setup = setup_for(seed);
+        let setup = setup_for(seed, 2);
         for seat in state.table().seats() {
             let written = setup.decks[seat.index()].validate().expect("shipped decks are legal").main;
             let mut dealt = dealt_order(&state, seat);

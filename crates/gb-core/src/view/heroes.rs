@@ -136,7 +136,7 @@ fn hero_into(state: &MatchState, field: &Field, pos: Position, own: bool, v: &mu
 /// for a one-hero declaration: it may declare at all (`may_declare`), the hero is on the frontline (CR 203.1d)
 /// and may attack (CR 623.2c), the target is one it may attack (CR 204.3a) — asked of the field already worked
 /// out rather than of `check_declare_in`, which works each hero's statics out again.
-pub(super) fn attack_preview(state: &MatchState, fields: &[Field; 2], viewer: Viewer, out: &mut Vec<AttackPreview>) {
+pub(super) fn attack_preview(state: &MatchState, fields: &[Field], viewer: Viewer, out: &mut Vec<AttackPreview>) {
     let Some(seat) = viewer.seat() else { return };
     // Most of the time no attack can be declared at all: say so before asking about each pair.
     if attack::may_declare(state, seat).is_err() {

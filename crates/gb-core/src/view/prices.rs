@@ -26,7 +26,7 @@ pub struct HpPrice {
 
 /// The priced intents of the viewer's decision, into `out`; none for anyone not owing one.
 /// `fields` are both seats' fields, worked out once for the whole view.
-pub(super) fn hp_prices(state: &MatchState, fields: &[Field; 2], viewer: Viewer, out: &mut Vec<HpPrice>) {
+pub(super) fn hp_prices(state: &MatchState, fields: &[Field], viewer: Viewer, out: &mut Vec<HpPrice>) {
     let Some(seat) = viewer.seat() else { return };
     let field = &fields[seat.index()];
     if owed_seat(state) != Some(seat) {

@@ -21,8 +21,7 @@ impl Room {
         let decks: Vec<gb_core::DeckList> =
             self.seats.iter().map(|s| s.as_ref().expect("every seat filled").deck.clone()).collect();
         let (seed, nonce) = fresh()?;
-        // Two decks today; `MatchSetup.decks` takes 2 to 6 once the engine seats N players (plan step 2).
-        let decks = decks.try_into().map_err(|_| anyhow::anyhow!("the engine does not seat {} players yet", self.seats.len()))?;
+        // One deck per seat in seat order (MP-1, MP-3).
         let setup = MatchSetup { decks, seed };
         let state = new_match(&setup).map_err(|e| anyhow::anyhow!("setup refused: {e:?}"))?;
         let seed_hash = gb_core::seed::commitment(&seed, &nonce)?;

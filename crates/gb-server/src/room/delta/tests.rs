@@ -10,7 +10,7 @@ fn setup(seed: u64) -> MatchState {
     let decks = gb_core::decks::preconstructed();
     let n = decks.len();
     let setup = MatchSetup {
-        decks: [decks[seed as usize % n].1.clone(), decks[(seed as usize + 1) % n].1.clone()],
+        decks: vec![decks[seed as usize % n].1.clone(), decks[(seed as usize + 1) % n].1.clone()],
         seed: seed.into(),
     };
     new_match(&setup).expect("shipped decks are legal")
