@@ -121,9 +121,9 @@ pub(super) fn stored_room_info(
 fn bot_level(body: &CreateRoom) -> ApiResult<Option<BotLevel>> {
     match (body.vs_bot, body.bot_level.as_deref()) {
         (false, None) => Ok(None),
-        (false, Some(name)) if body.seats > TWO_SEATS => {
-            crate::room::computer::parse_level(name).map(Some).map_err(|why| ApiError::bad_request("unknown_bot_level", why))
-        }
+        (false, Some(name)) if body.seats > TWO_SEATS => crate::room::computer::parse_level(name)
+            .map(Some)
+            .map_err(|why| ApiError::bad_request("unknown_bot_level", why)),
         (false, Some(_)) => Err(ApiError::bad_request(
             "bot_level_without_bot",
             "bot_level applies only to rooms with vs_bot: true or a free-for-all",

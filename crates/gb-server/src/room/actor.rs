@@ -236,7 +236,8 @@ impl Room {
         if self.game.as_ref().is_none_or(|g| g.state.is_over()) {
             return;
         }
-        let person = self.cfg.seat_list().iter().copied().find(|s| self.seats[s.index()].as_ref().is_some_and(|e| !e.bot));
+        let person =
+            self.cfg.seat_list().iter().copied().find(|s| self.seats[s.index()].as_ref().is_some_and(|e| !e.bot));
         if let Some(seat) = person {
             tracing::info!(room = %self.id, ?seat, "game against the computer abandoned");
             let flag = super::clock::Flag::Abandoned;
@@ -321,7 +322,8 @@ impl Room {
             return Err(RoomError::Full);
         };
         deck.validate().map_err(RoomError::InvalidDeck)?;
-        self.seats[seat.index()] = Some(SeatEntry { account_id: account_id.clone(), display_name: name, deck, bot: false });
+        self.seats[seat.index()] =
+            Some(SeatEntry { account_id: account_id.clone(), display_name: name, deck, bot: false });
         // Refused by the fence: the room is about to stand down, and the seat was never taken.
         self.save_room("waiting").await.map_err(|e| match self.fenced {
             true => RoomError::Stopped,

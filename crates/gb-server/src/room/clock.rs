@@ -53,7 +53,8 @@ impl Clock {
     /// A clock rebuilt after a restart from the values persisted with the last accepted intent. The time the
     /// server was down is not charged to anyone.
     pub fn restore(setting: ClockSetting, remaining_ms: &[u32], bank_ms: &[u32]) -> Clock {
-        let (remaining, bank) = (remaining_ms.iter().map(|&d| ms(d)).collect(), bank_ms.iter().map(|&d| ms(d)).collect());
+        let (remaining, bank) =
+            (remaining_ms.iter().map(|&d| ms(d)).collect(), bank_ms.iter().map(|&d| ms(d)).collect());
         Clock { setting, remaining, bank, running: None }
     }
 

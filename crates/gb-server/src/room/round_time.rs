@@ -69,7 +69,7 @@ impl Room {
         self.match_end = Some(reason);
         let connected = self.connected();
         if let Some(c) = self.clock.as_mut() {
-            c.stop(tokio::time::Instant::now(), connected);
+            c.stop(tokio::time::Instant::now(), &connected);
         }
         if let Some(reply) = self.time.as_mut().and_then(|t| t.reply.take()) {
             let finished = self.games.iter().take_while(|g| g.reason.is_some()).cloned().collect();

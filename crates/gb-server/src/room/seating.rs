@@ -68,7 +68,8 @@ impl Room {
         std::mem::swap(&mut self.seats, &mut seats);
         std::mem::swap(&mut self.computers, &mut computers);
         self.save_room("waiting").await?;
-        let kinds: Vec<Kind> = self.conns.iter().map(|c| self.kind_of(c.conn.account.as_deref(), c.conn.role)).collect();
+        let kinds: Vec<Kind> =
+            self.conns.iter().map(|c| self.kind_of(c.conn.account.as_deref(), c.conn.role)).collect();
         for (live, kind) in self.conns.iter_mut().zip(kinds) {
             if live.kind != kind && live.conn.relay.is_some() {
                 live.conn.kill.cancel();

@@ -153,8 +153,17 @@ async fn run(socket: WebSocket, state: AppState, room: Option<Target>, account: 
                     continue;
                 }
                 let (queue, kill) = (tx.clone(), kill.clone());
-                let conn =
-                    Conn { id, account: account.clone(), role, last_version, game, protocol, tx: queue, kill, relay: None };
+                let conn = Conn {
+                    id,
+                    account: account.clone(),
+                    role,
+                    last_version,
+                    game,
+                    protocol,
+                    tx: queue,
+                    kill,
+                    relay: None,
+                };
                 if room.connect(conn).await.is_err() {
                     let _ = tx.try_send(Out::Close(close::RESTARTING, "room stopped"));
                     break;
