@@ -52,6 +52,7 @@ pub async fn table(http: &reqwest::Client, bases: &[String], n: u64) -> Result<(
     let create = CreateRoom {
         visibility: Visibility::Public,
         best_of: 1,
+        seats: gb_protocol::TWO_SEATS,
         spectator_delay: None,
         clock: None,
         vs_bot: false,

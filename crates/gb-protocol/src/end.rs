@@ -19,7 +19,7 @@ pub enum GameEndReason {
     Disconnected,
     /// Nobody stayed connected to a game against the computer for the room's idle limit.
     Abandoned,
-    /// A free-for-all's last opponent went to 0 HP (MP-30).
+    /// Free-for-all: every other player was eliminated by damage (MP-30).
     LastStanding,
 }
 

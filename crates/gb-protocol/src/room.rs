@@ -43,10 +43,10 @@ pub enum RoomStatus {
 /// Clock state at the version it comes with. The running clock keeps running from then on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct Clocks {
-    /// Remaining thinking time of seat A, then seat B.
-    pub remaining_ms: [u32; 2],
-    /// Remaining disconnection bank of seat A, then seat B.
-    pub bank_ms: [u32; 2],
+    /// Remaining thinking time of each seat in seat order (A, B, …; one per seat of the room, MP-19).
+    pub remaining_ms: Vec<u32>,
+    /// Remaining disconnection bank of each seat in seat order.
+    pub bank_ms: Vec<u32>,
     /// The seat whose clock is running, if any.
     pub running: Option<Seat>,
 }
@@ -88,6 +88,11 @@ pub struct GameResult {
     /// Revealed once the game is over: 64 hex digits (256 bits).
     pub seed: Option<String>,
     pub nonce: Option<String>,
+    /// A free-for-all game once over: every seat by place, the winner first, then in reverse order of elimination
+    /// (MP-30). Left out for two-player games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub places: Option<Vec<Seat>>,
 }
 
 /// Why a tournament ended a table's match from outside its games (docs/tournaments.md, "When the event ends a
@@ -112,7 +117,8 @@ pub struct RoomInfo {
     pub id: String,
     pub visibility: Visibility,
     pub best_of: u8,
-    pub seats: [Option<SeatInfo>; 2],
+    /// One entry per seat of the room in seat order (two, or 3–6 for a free-for-all, MP-1); `null` while empty.
+    pub seats: Vec<Option<SeatInfo>>,
     pub status: RoomStatus,
     /// Every game of the room so far, the current one last.
     pub games: Vec<GameResult>,
@@ -138,6 +144,9 @@ pub struct RoomInfo {
 pub struct CreateRoom {
     pub visibility: Visibility,
     pub best_of: u8,
+    /// How many players: 2 (the default, CR) or 3–6 for a free-for-all (MP-1), whose `best_of` must be 1.
+    #[serde(default = "two_seats", skip_serializing_if = "is_two_seats")]
+    pub seats: u8,
     #[serde(default)]
     #[ts(optional = nullable)]
     pub spectator_delay: Option<SpectatorDelay>,
@@ -151,6 +160,17 @@ pub struct CreateRoom {
     #[serde(default)]
     #[ts(optional = nullable, as = "Option<BotLevel>")]
     pub bot_level: Option<String>,
+}
+
+/// The two-player game's seat count, `CreateRoom.seats`' default.
+pub const TWO_SEATS: u8 = 2;
+
+fn two_seats() -> u8 {
+    TWO_SEATS
+}
+
+fn is_two_seats(n: &u8) -> bool {
+    *n == TWO_SEATS
 }
 
 /// `POST /api/rooms/{id}/seats`: a saved deck or a preconstructed one.

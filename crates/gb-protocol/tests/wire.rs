@@ -9,7 +9,7 @@ fn room() -> RoomInfo {
         id: "r1".into(),
         visibility: Visibility::Public,
         best_of: 3,
-        seats: [
+        seats: vec![
             Some(SeatInfo {
                 seat: Seat::A,
                 display_name: "Ann".into(),
@@ -37,7 +37,7 @@ fn server_messages_are_pinned_and_read_back() {
     let cases: [(ServerMsg, &str); 7] = [
         (
             ServerMsg::Welcome { protocol: PROTOCOL_VERSION, room: room(), seat: Some(Seat::A), version: 0, game: 0 },
-            r#"{"type":"welcome","protocol":5,"room":{"id":"r1","visibility":"public","best_of":3,"seats":[{"seat":"A","display_name":"Ann","connected":true,"bot":false,"bot_level":null,"rematch":false},null],"status":"waiting","games":[],"series_winner":null,"spectators":0,"spectator_delay":{"turns":1},"clock":{"type":"per_turn","limit_ms":30000,"disconnect_bank_ms":60000},"seed_hash":"","version":0},"seat":"A","version":0,"game":0}"#,
+            r#"{"type":"welcome","protocol":6,"room":{"id":"r1","visibility":"public","best_of":3,"seats":[{"seat":"A","display_name":"Ann","connected":true,"bot":false,"bot_level":null,"rematch":false},null],"status":"waiting","games":[],"series_winner":null,"spectators":0,"spectator_delay":{"turns":1},"clock":{"type":"per_turn","limit_ms":30000,"disconnect_bank_ms":60000},"seed_hash":"","version":0},"seat":"A","version":0,"game":0}"#,
         ),
         // Protocol 4: an update carries RFC 6902 ops as short arrays over the view's fields and `legal` beside them (protocol 2
         // nested them as `{view, legal}`; protocol 1 sent both whole), and no `clocks` in a room without a clock.
@@ -59,7 +59,7 @@ fn server_messages_are_pinned_and_read_back() {
                 v: 10,
                 events: vec![],
                 patch: vec![PatchOp::Replace { path: "/turn".into(), value: 4.into() }],
-                clocks: Some(Clocks { remaining_ms: [900, 1000], bank_ms: [0, 5], running: Some(Seat::B) }),
+                clocks: Some(Clocks { remaining_ms: vec![900, 1000], bank_ms: vec![0, 5], running: Some(Seat::B) }),
             },
             r#"{"type":"update","v":10,"events":[],"patch":[["/turn",4]],"clocks":{"remaining_ms":[900,1000],"bank_ms":[0,5],"running":"B"}}"#,
         ),
@@ -90,7 +90,7 @@ fn server_messages_are_pinned_and_read_back() {
 #[test]
 fn client_messages_are_pinned_and_read_back() {
     let cases = [
-        (ClientMsg::hello(Role::Player, None), r#"{"type":"hello","protocol":5,"as":"player","last_version":null}"#),
+        (ClientMsg::hello(Role::Player, None), r#"{"type":"hello","protocol":6,"as":"player","last_version":null}"#),
         (
             ClientMsg::Hello { protocol: 5, role: Role::Spectator, last_version: Some(12), game: Some(1) },
             r#"{"type":"hello","protocol":5,"as":"spectator","last_version":12,"game":1}"#,
@@ -139,9 +139,62 @@ fn rest_bodies_are_pinned() {
 #[test]
 fn generated_constants_match_the_close_codes() {
     let ts = constants_ts();
-    assert!(ts.contains("export const PROTOCOL_VERSION = 5;"), "{ts}");
+    assert!(ts.contains("export const PROTOCOL_VERSION = 6;"), "{ts}");
+    assert!(ts.contains("export const MIN_PROTOCOL_VERSION = 5;"), "{ts}");
     for (name, code) in close::ALL {
         assert!(ts.contains(&format!("  {name}: {code},\n")), "{name} missing from {ts}");
     }
     assert_eq!(close::RESTARTING, 1012, "clients resume on 1012 (docs/protocol.md)");
+}
+
+/// Protocol 6 (issue 16): a free-for-all room lists one seat per player and one clock per seat; a finished
+/// free-for-all game names the places (MP-30); a two-player room's JSON is protocol 5's, byte for byte.
+#[test]
+fn free_for_all_rooms_are_pinned_and_two_player_rooms_unchanged() {
+    let seat = |seat: Seat, name: &str, bot: bool| SeatInfo {
+        seat,
+        display_name: name.into(),
+        connected: true,
+        bot,
+        bot_level: bot.then_some(BotLevel::Greedy),
+        rematch: false,
+    };
+    let mut four = room();
+    four.best_of = 1;
+    four.seats = vec![Some(seat(Seat::A, "Ann", false)), None, Some(seat(Seat::C, "Computer", true)), None];
+    four.status = RoomStatus::Finished;
+    four.games = vec![GameResult {
+        match_id: "m1".into(),
+        winner: Some(Seat::C),
+        reason: Some(GameEndReason::LastStanding),
+        seed_hash: "h".into(),
+        seed: None,
+        nonce: None,
+        places: Some(vec![Seat::C, Seat::A, Seat::D, Seat::B]),
+    }];
+    let wire = r#"{"id":"r1","visibility":"public","best_of":1,"seats":[{"seat":"A","display_name":"Ann","connected":true,"bot":false,"bot_level":null,"rematch":false},null,{"seat":"C","display_name":"Computer","connected":true,"bot":true,"bot_level":"greedy","rematch":false},null],"status":"finished","games":[{"match_id":"m1","winner":"C","reason":"last_standing","seed_hash":"h","seed":null,"nonce":null,"places":["C","A","D","B"]}],"series_winner":null,"spectators":0,"spectator_delay":{"turns":1},"clock":{"type":"per_turn","limit_ms":30000,"disconnect_bank_ms":60000},"seed_hash":"","version":0}"#;
+    assert_eq!(serde_json::to_string(&four).unwrap(), wire);
+    assert_eq!(serde_json::from_str::<RoomInfo>(wire).unwrap(), four);
+
+    let clocks = Clocks { remaining_ms: vec![1, 2, 3], bank_ms: vec![4, 5, 6], running: Some(Seat::C) };
+    let wire = r#"{"remaining_ms":[1,2,3],"bank_ms":[4,5,6],"running":"C"}"#;
+    assert_eq!(serde_json::to_string(&clocks).unwrap(), wire);
+
+    // A two-player game's result has no `places` key (protocol 5's bytes), and reads back without one.
+    let two = GameResult { places: None, ..four.games[0].clone() };
+    let wire = r#"{"match_id":"m1","winner":"C","reason":"last_standing","seed_hash":"h","seed":null,"nonce":null}"#;
+    assert_eq!(serde_json::to_string(&two).unwrap(), wire);
+    assert_eq!(serde_json::from_str::<GameResult>(wire).unwrap(), two);
+
+    // `seats` defaults to two and is left out when two, so a protocol 5 body is still a valid request.
+    let create: CreateRoom = serde_json::from_str(r#"{"visibility":"public","best_of":1}"#).unwrap();
+    assert_eq!(create.seats, TWO_SEATS);
+    assert!(!serde_json::to_string(&create).unwrap().contains("seats"));
+    let create: CreateRoom = serde_json::from_str(r#"{"visibility":"public","best_of":1,"seats":4}"#).unwrap();
+    assert_eq!(create.seats, 4);
+    assert_eq!(
+        serde_json::to_string(&create).unwrap(),
+        r#"{"visibility":"public","best_of":1,"seats":4,"spectator_delay":null,"clock":null,"vs_bot":false,"bot_level":null}"#
+    );
+    assert_eq!(serde_json::to_value(GameEndReason::LastStanding).unwrap(), "last_standing");
 }

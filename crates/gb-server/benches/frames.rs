@@ -20,7 +20,7 @@ fn main() {
     let mut skips = [0usize; 3];
     let mut spent = Duration::ZERO;
     let mut dump = std::env::var_os("GB_FRAMES_DUMP").map(|dir| {
-        Kind::ALL.map(|k| {
+        Kind::TWO_PLAYER.map(|k| {
             let path = std::path::Path::new(&dir).join(format!("{k:?}.jsonl"));
             std::io::BufWriter::new(std::fs::File::create(path).expect("dump file"))
         })
@@ -31,15 +31,15 @@ fn main() {
         let mut state =
             new_match(&MatchSetup { decks: vec![a, b], seed: seed.into() }).expect("shipped decks are legal");
         let mut policy = RandomPolicy::new(seed);
-        let mut held = Kind::ALL.map(|k| Seen::of(&state, k));
+        let mut held = Kind::TWO_PLAYER.map(|k| Seen::of(&state, k));
         // As a room does: each kind's replaced view and text buffer are written into again (issue 14).
-        let mut spares = Kind::ALL.map(|_| Spare::default());
+        let mut spares = Kind::TWO_PLAYER.map(|_| Spare::default());
         let mut v = 0;
         while let Some(seat) = owed_seat(&state) {
             let intent = policy.pick(&legal_intents(&state, seat));
             let events = apply(&mut state, seat, &intent).expect("a legal intent is accepted");
             v += 1;
-            for kind in Kind::ALL {
+            for kind in Kind::TWO_PLAYER {
                 let i = kind.index();
                 let t0 = Instant::now();
                 let p = project(&state, &events, kind, &held[i], v, None, &mut spares[i]);
@@ -72,7 +72,7 @@ fn main() {
         "{:<10} {:>8} {:>7} {:>7} {:>7} {:>9} {:>9} {:>7}",
         "kind", "updates", "p50 B", "p90 B", "mean B", "v1 p50 B", "v1 mean B", "skips"
     );
-    for kind in Kind::ALL {
+    for kind in Kind::TWO_PLAYER {
         let i = kind.index();
         let (d, w) = (stats(&mut delta[i]), stats(&mut whole[i]));
         println!(

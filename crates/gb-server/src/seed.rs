@@ -20,6 +20,9 @@ pub struct StoredResult {
     pub winner: gb_core::Seat,
     /// Stored by its stable name (`GameEndReason::as_str`, the same as on the wire).
     pub reason: crate::protocol::GameEndReason,
+    /// A free-for-all's places, the winner first (MP-30); absent for two-player games and in older rows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub places: Option<Vec<gb_core::Seat>>,
 }
 
 /// A fresh seed and nonce, 256 bits each from the OS. Without an OS source no game can be dealt fairly, so the

@@ -62,6 +62,18 @@ pub struct Settings {
     /// and dropped (MTR 2.10; tardiness of 10 minutes or more). 0: no automatic no-shows.
     #[serde(default = "default_no_show_seconds", skip_serializing_if = "is_default_no_show")]
     pub no_show_seconds: u32,
+    /// Players per table: always 2 (a table is the two-player game; the free-for-all of issue 16 is no tournament
+    /// format). Read so that an event asking for more gets its own refusal, not an unknown-field error.
+    #[serde(default = "default_table_seats", skip_serializing_if = "is_two")]
+    pub seats: u8,
+}
+
+fn default_table_seats() -> u8 {
+    2
+}
+
+fn is_two(n: &u8) -> bool {
+    *n == 2
 }
 
 fn default_round_minutes() -> u32 {

@@ -6,13 +6,13 @@ import type { Seat } from "./Seat";
  */
 export type Clocks = { 
 /**
- * Remaining thinking time of seat A, then seat B.
+ * Remaining thinking time of each seat in seat order (A, B, …; one per seat of the room, MP-19).
  */
-remaining_ms: [number, number], 
+remaining_ms: Array<number>, 
 /**
- * Remaining disconnection bank of seat A, then seat B.
+ * Remaining disconnection bank of each seat in seat order.
  */
-bank_ms: [number, number], 
+bank_ms: Array<number>, 
 /**
  * The seat whose clock is running, if any.
  */

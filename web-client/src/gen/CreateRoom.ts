@@ -7,7 +7,11 @@ import type { Visibility } from "./Visibility";
 /**
  * `POST /api/rooms`.
  */
-export type CreateRoom = { visibility: Visibility, best_of: number, spectator_delay?: SpectatorDelay | null, clock?: ClockSetting | null, vs_bot: boolean, 
+export type CreateRoom = { visibility: Visibility, best_of: number, 
+/**
+ * How many players: 2 (the default, CR) or 3–6 for a free-for-all (MP-1), whose `best_of` must be 1.
+ */
+seats?: number, spectator_delay?: SpectatorDelay | null, clock?: ClockSetting | null, vs_bot: boolean, 
 /**
  * The computer's level when `vs_bot` (default `greedy`). Read as text so an unknown level gets its own
  * 400 `unknown_bot_level` rather than a generic JSON error.

@@ -14,4 +14,9 @@ seed_hash: string,
 /**
  * Revealed once the game is over: 64 hex digits (256 bits).
  */
-seed: string | null, nonce: string | null, };
+seed: string | null, nonce: string | null, 
+/**
+ * A free-for-all game once over: every seat by place, the winner first, then in reverse order of elimination
+ * (MP-30). Left out for two-player games.
+ */
+places?: Array<Seat>, };

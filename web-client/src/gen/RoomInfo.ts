@@ -8,7 +8,11 @@ import type { SeatInfo } from "./SeatInfo";
 import type { SpectatorDelay } from "./SpectatorDelay";
 import type { Visibility } from "./Visibility";
 
-export type RoomInfo = { id: string, visibility: Visibility, best_of: number, seats: [SeatInfo | null, SeatInfo | null], status: RoomStatus, 
+export type RoomInfo = { id: string, visibility: Visibility, best_of: number, 
+/**
+ * One entry per seat of the room in seat order (two, or 3–6 for a free-for-all, MP-1); `null` while empty.
+ */
+seats: Array<SeatInfo | null>, status: RoomStatus, 
 /**
  * Every game of the room so far, the current one last.
  */

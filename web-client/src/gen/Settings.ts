@@ -26,4 +26,9 @@ check_in?: boolean,
  * A player who has not joined their table this long after the round was paired is a no-show: a match loss,
  * and dropped (MTR 2.10; tardiness of 10 minutes or more). 0: no automatic no-shows.
  */
-no_show_seconds?: number, };
+no_show_seconds?: number, 
+/**
+ * Players per table: always 2 (a table is the two-player game; the free-for-all of issue 16 is no tournament
+ * format). Read so that an event asking for more gets its own refusal, not an unknown-field error.
+ */
+seats?: number, };

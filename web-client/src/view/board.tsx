@@ -259,7 +259,7 @@ function PlayerBar({ player, side, name, active, clocks, marks }: {
       <div class="who">
         <strong>{name}</strong>
         {active ? <span class="badge">active</span> : null}
-        {clocks ? <Clock ms={clocks.remaining_ms[seatIndex(player.seat)]} running={clocks.running === player.seat} label={`${name} clock`} /> : null}
+        {clocks ? <Clock ms={clocks.remaining_ms[seatIndex(player.seat)] ?? 0} running={clocks.running === player.seat} label={`${name} clock`} /> : null}
         <span class="rounds" role="img" aria-label={`${player.rounds_won} round${player.rounds_won === 1 ? "" : "s"} won`}>
           {[0, 1].map((i) => <span key={i} class={`pip${i < player.rounds_won ? " won" : ""}`} aria-hidden="true" />)}
         </span>

@@ -37,7 +37,7 @@ pub async fn across_nodes(state: &AppState, cluster: &Cluster) -> ApiResult<Vec<
 pub(super) async fn stored(state: &AppState, id: &str) -> ApiResult<Option<RoomInfo>> {
     let Some(row) = crate::db::rooms::find_room(&state.db, id).await? else { return Ok(None) };
     let cfg: RoomConfig = serde_json::from_str(&row.config_json).map_err(ApiError::internal)?;
-    let seats: [Option<SeatEntry>; 2] = serde_json::from_str(&row.seats_json).map_err(ApiError::internal)?;
+    let seats: Vec<Option<SeatEntry>> = serde_json::from_str(&row.seats_json).map_err(ApiError::internal)?;
     let status = match row.status.as_str() {
         "waiting" => RoomStatus::Waiting,
         "playing" => RoomStatus::Playing,

@@ -39,6 +39,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/rooms/{id}", get(rooms::get))
         .route("/rooms/{id}/seats", post(rooms::join))
         .route("/rooms/{id}/rematch", post(rooms::rematch))
+        .route("/rooms/{id}/start", post(rooms::start))
         .route("/matches/{id}/replay", get(replay::replay))
         .merge(tournament_routes(state))
         // JSON 404 for unknown API paths, rather than the web client's index.html.

@@ -152,6 +152,10 @@ pub async fn run(room: &RoomHandle, call: RoomCall) -> (StatusCode, String) {
             Ok(()) => room.fetch_info().await.map(|info| json(&info)),
             Err(e) => Err(e),
         },
+        RoomCall::Start { account_id } => match room.start(account_id).await {
+            Ok(()) => room.fetch_info().await.map(|info| json(&info)),
+            Err(e) => Err(e),
+        },
         RoomCall::SpectatorHead => room.spectator_head().await.map(|head| json(&head)),
     };
     match done {
@@ -204,6 +208,7 @@ fn call_name(call: &RoomCall) -> &'static str {
         RoomCall::Info => "info",
         RoomCall::Join { .. } => "join",
         RoomCall::Rematch { .. } => "rematch",
+        RoomCall::Start { .. } => "start",
         RoomCall::SpectatorHead => "spectator_head",
     }
 }

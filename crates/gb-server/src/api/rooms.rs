@@ -7,7 +7,7 @@ use crate::bus::wire::RoomCall;
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::protocol::{
     BotLevel, ClockSetting, CreateRoom, JoinSeat, RematchRequest, RoomInfo, RoomList, RoomStatus, SeatInfo,
-    SpectatorDelay, Visibility,
+    SpectatorDelay, TWO_SEATS, Visibility,
 };
 use crate::room::{RoomConfig, SeatEntry, recover, spawn_room};
 use crate::state::AppState;
@@ -34,18 +34,13 @@ pub async fn create(
         clock: body.clock,
         vs_bot: body.vs_bot,
         bot_level,
+        seats: body.seats,
+        host: Some(account.id.clone()),
     };
-    let mut seats: [Option<SeatEntry>; 2] = [None, None];
+    let mut seats: Vec<Option<SeatEntry>> = vec![None; usize::from(body.seats)];
     if body.vs_bot {
-        let decks = gb_core::decks::preconstructed();
-        let pick = uuid::Uuid::new_v4().as_bytes()[0] as usize % decks.len();
-        seats[1] = Some(SeatEntry {
-            // A computer's seat belongs to no account (the room plays it: room/computer.rs).
-            account_id: String::new(),
-            display_name: "Computer".to_owned(),
-            deck: decks[pick].1.clone(),
-            bot: true,
-        });
+        // A computer's seat belongs to no account (the room plays it: room/computer.rs).
+        seats[1] = Some(crate::room::seating::computer_seat());
     }
     let cfg_json = serde_json::to_string(&cfg).map_err(ApiError::internal)?;
     let seats_json = serde_json::to_string(&seats).map_err(ApiError::internal)?;
@@ -70,7 +65,7 @@ async fn place(
     cluster: &std::sync::Arc<crate::cluster::Cluster>,
     id: &str,
     cfg: &RoomConfig,
-    seats: &[Option<SeatEntry>; 2],
+    seats: &[Option<SeatEntry>],
 ) -> ApiResult<RoomInfo> {
     use crate::cluster::{lease, sweep};
     let me = cluster.node_id();
@@ -90,19 +85,20 @@ async fn place(
 pub(super) fn stored_room_info(
     id: &str,
     cfg: &RoomConfig,
-    seats: &[Option<SeatEntry>; 2],
+    seats: &[Option<SeatEntry>],
     status: RoomStatus,
 ) -> RoomInfo {
-    let seats = crate::room::ROOM_SEATS.map(|s| {
-        seats[s.index()].as_ref().map(|e| SeatInfo {
+    let seats = cfg.seat_list().iter().map(|&s| {
+        seats.get(s.index()).and_then(Option::as_ref).map(|e| SeatInfo {
             seat: s,
             display_name: e.display_name.clone(),
             connected: e.bot,
             bot: e.bot,
-            bot_level: if e.bot { cfg.bot_level() } else { None },
+            bot_level: e.bot.then(|| cfg.start_level()),
             rematch: false,
         })
     });
+    let seats = seats.collect();
     RoomInfo {
         id: id.to_owned(),
         visibility: cfg.visibility,
@@ -120,13 +116,18 @@ pub(super) fn stored_room_info(
     }
 }
 
-/// The computer's level for a vs-computer room (default greedy); `None` for a room of two people.
+/// The computer's level for a vs-computer room (default greedy); `None` for a room of two people. A
+/// free-for-all may name one for the computers its host's start seats (the start's default is greedy).
 fn bot_level(body: &CreateRoom) -> ApiResult<Option<BotLevel>> {
     match (body.vs_bot, body.bot_level.as_deref()) {
         (false, None) => Ok(None),
-        (false, Some(_)) => {
-            Err(ApiError::bad_request("bot_level_without_bot", "bot_level applies only to rooms with vs_bot: true"))
-        }
+        (false, Some(name)) if body.seats > TWO_SEATS => crate::room::computer::parse_level(name)
+            .map(Some)
+            .map_err(|why| ApiError::bad_request("unknown_bot_level", why)),
+        (false, Some(_)) => Err(ApiError::bad_request(
+            "bot_level_without_bot",
+            "bot_level applies only to rooms with vs_bot: true or a free-for-all",
+        )),
         (true, None) => Ok(Some(BotLevel::default())),
         (true, Some(name)) => crate::room::computer::parse_level(name)
             .map(Some)
@@ -137,6 +138,19 @@ fn bot_level(body: &CreateRoom) -> ApiResult<Option<BotLevel>> {
 fn check_settings(body: &CreateRoom) -> ApiResult<()> {
     if !matches!(body.best_of, 1 | 3) {
         return Err(ApiError::unprocessable("bad_best_of", "best_of is 1 or 3"));
+    }
+    // MP-1: two seats (CR) or a free-for-all of 3 to 6; the free-for-all has no rounds or series (MP-2, MP-8).
+    if !(TWO_SEATS..=6).contains(&body.seats) {
+        return Err(ApiError::unprocessable("bad_seats", "seats is 2, or 3 to 6 for a free-for-all (MP-1)"));
+    }
+    if body.seats > TWO_SEATS && body.best_of != 1 {
+        return Err(ApiError::unprocessable("free_for_all_best_of", "a free-for-all is one game: best_of 1 (MP-2)"));
+    }
+    if body.seats > TWO_SEATS && body.vs_bot {
+        return Err(ApiError::unprocessable(
+            "free_for_all_vs_bot",
+            "a free-for-all seats computers when its host starts it (POST /api/rooms/{id}/start), not vs_bot",
+        ));
     }
     let ok_ms = |ms: u32| (500..=86_400_000).contains(&ms);
     let clock_ok = match body.clock {
@@ -212,6 +226,16 @@ pub async fn chosen_deck(state: &AppState, account_id: &str, body: JoinSeat) -> 
         JoinSeat::Preconstructed { preconstructed } => gb_core::decks::preconstructed_deck(&preconstructed)
             .ok_or_else(|| ApiError::not_found("no_such_deck", "no preconstructed deck has this slug")),
     }
+}
+
+/// `POST /api/rooms/{id}/start`: the host starts now; computers take the empty seats.
+pub async fn start(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+) -> ApiResult<Response> {
+    let at = RoomAt::find(&state, &id).await?;
+    Ok(at.call(&state, &id, RoomCall::Start { account_id: account.id }).await)
 }
 
 pub async fn rematch(

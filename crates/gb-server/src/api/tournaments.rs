@@ -22,6 +22,12 @@ fn check_settings(s: &Settings) -> ApiResult<()> {
     if !matches!(s.games_per_match, 1 | 3) {
         return bad("bad_games_per_match", "games_per_match is 1 or 3");
     }
+    if s.seats != 2 {
+        return bad(
+            "tournament_seats",
+            "a tournament table seats two players (the free-for-all, MP-1, is not played in events)",
+        );
+    }
     if let Structure::Swiss { top_cut: Some(n), .. } = s.structure
         && !matches!(n, 2 | 4 | 8)
     {

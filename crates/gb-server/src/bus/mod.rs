@@ -22,6 +22,7 @@ use crate::db::Db;
 use crate::room::relay::RelayFrame;
 use crate::room::streams::Kind;
 use async_nats::HeaderMap;
+use gb_core::Seat;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
@@ -207,10 +208,14 @@ pub fn too_large(what: &'static str, room: &str, size: usize, max: usize) {
 }
 
 pub fn frame_subject(room: &str, kind: Kind) -> String {
-    let k = match kind {
-        Kind::A => "a",
-        Kind::B => "b",
-        Kind::Spectator => "s",
+    let k = match kind.seat() {
+        Some(Seat::A) => "a",
+        Some(Seat::B) => "b",
+        Some(Seat::C) => "c",
+        Some(Seat::D) => "d",
+        Some(Seat::E) => "e",
+        Some(Seat::F) => "f",
+        None => "s",
     };
     format!("gb.v1.room.{room}.f.{k}")
 }

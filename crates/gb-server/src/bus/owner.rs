@@ -132,13 +132,13 @@ impl Served {
                 Ok(kind) => Reply::Kind { kind: kind.into() },
                 Err(_) => Reply::Moved,
             },
-            Request::Attach { relay, account, role, last_version, game } => {
+            Request::Attach { relay, account, role, last_version, game, protocol } => {
                 self.detach(&relay).await;
                 let (tx, rx) = mpsc::channel(64);
                 let sink = RelaySink { epoch: self.epoch, tx: self.bus.inner.frames.clone() };
                 let id = crate::ws::next_conn_id();
                 let kill = CancellationToken::new();
-                let conn = Conn { id, account, role, last_version, game, tx, kill, relay: Some(sink) };
+                let conn = Conn { id, account, role, last_version, game, protocol, tx, kill, relay: Some(sink) };
                 let Ok(a) = self.room.attach(conn).await else { return Reply::Moved };
                 let at = tokio::time::Instant::now();
                 let attachment = Arc::new(Attachment { conn: id, at, direct: tokio::sync::Mutex::new(rx) });

@@ -48,6 +48,8 @@ struct Shared {
     relay: String,
     account: Option<String>,
     role: Role,
+    /// The client's `hello` version, passed on so the owner refuses a too old one for a free-for-all room.
+    protocol: u32,
     tx: mpsc::Sender<Out>,
     kill: CancellationToken,
     /// Asks the forwarding task to re-resolve the owner and re-attach (an intent RPC failed).
@@ -105,6 +107,7 @@ impl Session {
             relay,
             account: conn.account,
             role: conn.role,
+            protocol: conn.protocol,
             tx: conn.tx,
             kill: conn.kill,
             resync: Notify::new(),
@@ -280,6 +283,7 @@ async fn attach(s: &Shared, resume: (Option<u32>, Option<u32>)) -> Result<Attach
         role: s.role,
         last_version: resume.0,
         game: resume.1,
+        protocol: s.protocol,
     };
     match rpc(client, subject, &req).await? {
         // A seat taken between the two calls changes the kind: the next attempt subscribes to the right one.

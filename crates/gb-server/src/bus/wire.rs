@@ -2,7 +2,7 @@
 //! exact WebSocket texts the owner encoded, forwarded untouched.
 use crate::protocol::{Role, RoomInfo};
 use crate::room::streams::Kind;
-use gb_core::{DeckList, Intent};
+use gb_core::{DeckList, Intent, Seat};
 use serde::{Deserialize, Serialize};
 
 /// A request to a room's owner. `relay` names the remote socket: `"{node}:{conn}"`.
@@ -20,6 +20,9 @@ pub enum Request {
         role: Role,
         last_version: Option<u32>,
         game: Option<u32>,
+        /// The client's `hello` version; nodes from before protocol 6 served only 5.
+        #[serde(default = "protocol_5")]
+        protocol: u32,
     },
     Detach {
         relay: String,
@@ -43,6 +46,10 @@ pub enum Request {
     },
 }
 
+fn protocol_5() -> u32 {
+    crate::protocol::MIN_PROTOCOL_VERSION
+}
+
 /// The lobby calls that need the live room. The calling node has done what needs no room (the session, the
 /// deck from PostgreSQL); the owner does the rest.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -57,6 +64,10 @@ pub enum RoomCall {
     Rematch {
         account_id: String,
         go_first: Option<bool>,
+    },
+    /// `POST /api/rooms/{id}/start`: the host starts the room with computers in the empty seats.
+    Start {
+        account_id: String,
     },
     /// For a public replay of the live match: `[match_id, head]` or `null` (api/replay).
     SpectatorHead,
@@ -118,21 +129,29 @@ pub struct ListedRoom {
     pub info: RoomInfo,
 }
 
-/// `a`, `b` or `s`, as in the frame subjects.
+/// `a` … `f` (a seat) or `s`, as in the frame subjects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum WireKind {
     A,
     B,
+    C,
+    D,
+    E,
+    F,
     S,
 }
 
 impl From<Kind> for WireKind {
     fn from(k: Kind) -> WireKind {
-        match k {
-            Kind::A => WireKind::A,
-            Kind::B => WireKind::B,
-            Kind::Spectator => WireKind::S,
+        match k.seat() {
+            Some(Seat::A) => WireKind::A,
+            Some(Seat::B) => WireKind::B,
+            Some(Seat::C) => WireKind::C,
+            Some(Seat::D) => WireKind::D,
+            Some(Seat::E) => WireKind::E,
+            Some(Seat::F) => WireKind::F,
+            None => WireKind::S,
         }
     }
 }
@@ -140,8 +159,12 @@ impl From<Kind> for WireKind {
 impl From<WireKind> for Kind {
     fn from(k: WireKind) -> Kind {
         match k {
-            WireKind::A => Kind::A,
-            WireKind::B => Kind::B,
+            WireKind::A => Kind::Seat(Seat::A),
+            WireKind::B => Kind::Seat(Seat::B),
+            WireKind::C => Kind::Seat(Seat::C),
+            WireKind::D => Kind::Seat(Seat::D),
+            WireKind::E => Kind::Seat(Seat::E),
+            WireKind::F => Kind::Seat(Seat::F),
             WireKind::S => Kind::Spectator,
         }
     }

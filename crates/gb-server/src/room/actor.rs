@@ -5,7 +5,7 @@ use super::computer::Computer;
 use super::outbox::send;
 use super::streams::{DelayQueue, Kind, Stream};
 use super::{Conn, Out, RoomCmd, RoomConfig, RoomDeps, RoomError, SeatEntry};
-use crate::protocol::{GameResult, PROTOCOL_VERSION, RoomInfo, RoomStatus, ServerMsg};
+use crate::protocol::{GameResult, PROTOCOL_VERSION, RoomInfo, RoomStatus, ServerMsg, close};
 use axum::extract::ws::Utf8Bytes;
 use gb_core::{Intent, MatchSetup, MatchState, Seat};
 use std::sync::Arc;
@@ -27,7 +27,8 @@ pub(super) struct Game {
 pub struct RoomInit {
     pub id: String,
     pub cfg: RoomConfig,
-    pub seats: [Option<SeatEntry>; 2],
+    /// One entry per seat of the room (`cfg.seats`), in seat order.
+    pub seats: Vec<Option<SeatEntry>>,
     pub games: Vec<GameResult>,
     pub(super) game: Option<Game>,
     /// Frames of the last versions, rebuilt by recovery.
@@ -45,15 +46,17 @@ pub(super) struct Live {
 pub(super) struct Room {
     pub id: String,
     pub cfg: RoomConfig,
-    pub seats: [Option<SeatEntry>; 2],
+    pub seats: Vec<Option<SeatEntry>>,
     pub games: Vec<GameResult>,
     pub game: Option<Game>,
     pub conns: Vec<Live>,
-    pub streams: [Stream; 3],
+    /// One stream per viewer kind, indexed by `Kind::index` (spectators, then each seat).
+    pub streams: Vec<Stream>,
     pub delay: DelayQueue,
     pub live_turn: u32,
     pub clock: Option<Clock>,
-    pub rematch: [bool; 2],
+    /// Per seat: it asked for the next game.
+    pub rematch: Vec<bool>,
     pub loser_go_first: Option<bool>,
     pub deps: RoomDeps,
     /// Shared with the supervisor, so the lobby's copy outlives a rebuild of the actor.
@@ -64,7 +67,7 @@ pub(super) struct Room {
     /// stops and the supervisor rebuilds the room from the log (the log is the truth).
     pub broken: Option<String>,
     /// The computer's controller for each seat that is a computer's (room/computer.rs).
-    pub computers: [Option<Computer>; 2],
+    pub computers: Vec<Option<Computer>>,
     /// The room's own mailbox, for computers' answers (weak: the room must not keep itself alive).
     pub mailbox: mpsc::WeakSender<RoomCmd>,
     /// Connection changes, announced at most once per interval under churn (room/presence.rs).
@@ -75,7 +78,7 @@ pub(super) struct Room {
     pub match_end: Option<crate::protocol::MatchEndReason>,
     /// The last `history` frame built for each viewer kind, keyed by (game, head): viewers connecting at the
     /// same version share one replay of the log (room/history.rs).
-    pub history_frames: [Option<((u32, u32), Utf8Bytes)>; 3],
+    pub history_frames: Vec<Option<((u32, u32), Utf8Bytes)>>,
     /// Cluster mode: the lease this room is owned under; its epoch goes with every append.
     pub lease: Option<crate::cluster::Lease>,
     /// An append was fenced: another node owns the room now, so this actor stands down (never retries).
@@ -105,8 +108,9 @@ impl Room {
     ) -> Room {
         let cap = deps.history;
         let deps_presence = deps.presence;
-        let level = init.cfg.bot_level().unwrap_or_default();
-        let computers = init.seats.each_ref().map(|s| s.as_ref().filter(|e| e.bot).map(|_| Computer::new(level)));
+        let level = init.cfg.start_level();
+        let computers = init.seats.iter().map(|s| s.as_ref().filter(|e| e.bot).map(|_| Computer::new(level))).collect();
+        let n = init.seats.len();
         let mut room = Room {
             id: init.id,
             cfg: init.cfg,
@@ -114,11 +118,11 @@ impl Room {
             games: init.games,
             game: init.game,
             conns: Vec::new(),
-            streams: [Stream::new(cap), Stream::new(cap), Stream::new(cap)],
+            streams: (0..=n).map(|_| Stream::new(cap)).collect(),
             delay: DelayQueue::default(),
             live_turn: 0,
             clock: init.clock,
-            rematch: [false; 2],
+            rematch: vec![false; n],
             loser_go_first: None,
             deps,
             info_tx,
@@ -129,7 +133,7 @@ impl Room {
             presence: super::presence::Presence::new(deps_presence),
             time: None,
             match_end: None,
-            history_frames: [None, None, None],
+            history_frames: vec![None; n + 1],
             lease: init.lease,
             fenced: false,
             relay: None,
@@ -150,7 +154,7 @@ pub(super) fn placeholder_info(id: &str) -> RoomInfo {
         id: id.to_owned(),
         visibility: crate::protocol::Visibility::Private,
         best_of: 1,
-        seats: [None, None],
+        seats: vec![None, None],
         status: RoomStatus::Waiting,
         games: Vec::new(),
         series_winner: None,
@@ -232,7 +236,8 @@ impl Room {
         if self.game.as_ref().is_none_or(|g| g.state.is_over()) {
             return;
         }
-        let person = super::ROOM_SEATS.into_iter().find(|s| self.seats[s.index()].as_ref().is_some_and(|e| !e.bot));
+        let person =
+            self.cfg.seat_list().iter().copied().find(|s| self.seats[s.index()].as_ref().is_some_and(|e| !e.bot));
         if let Some(seat) = person {
             tracing::info!(room = %self.id, ?seat, "game against the computer abandoned");
             let flag = super::clock::Flag::Abandoned;
@@ -273,6 +278,10 @@ impl Room {
                 let r = self.request_rematch(&account_id, go_first).await;
                 let _ = reply.send(r);
             }
+            RoomCmd::Start { account_id, reply } => {
+                let r = self.host_start(&account_id).await;
+                let _ = reply.send(r);
+            }
             RoomCmd::SpectatorHead(reply) => {
                 let head = self.game.as_ref().map(|g| (g.match_id.clone(), self.streams[Kind::Spectator.index()].head));
                 let _ = reply.send(head);
@@ -287,28 +296,34 @@ impl Room {
 
     /// The seat a person holds (a computer's seat is nobody's account).
     pub fn seat_of(&self, account_id: &str) -> Option<Seat> {
-        super::ROOM_SEATS
-            .into_iter()
+        self.cfg
+            .seat_list()
+            .iter()
+            .copied()
             .find(|s| self.seats[s.index()].as_ref().is_some_and(|e| !e.bot && e.account_id == account_id))
     }
 
-    /// Whether each seat has a live connection (a computer's seat always counts as connected).
-    pub fn connected(&self) -> [bool; 2] {
-        super::ROOM_SEATS.map(|s| {
-            self.seats[s.index()].as_ref().is_some_and(|e| e.bot)
-                || self.conns.iter().any(|c| c.kind == Kind::of_seat(s))
-        })
+    /// Whether each seat has a live connection (a computer's seat always counts as connected), in seat order.
+    pub fn connected(&self) -> Vec<bool> {
+        let seats = self.cfg.seat_list().iter();
+        seats
+            .map(|&s| {
+                self.seats[s.index()].as_ref().is_some_and(|e| e.bot)
+                    || self.conns.iter().any(|c| c.kind == Kind::of_seat(s))
+            })
+            .collect()
     }
 
     async fn join(&mut self, account_id: String, name: String, deck: gb_core::DeckList) -> Result<Seat, RoomError> {
         if self.seat_of(&account_id).is_some() {
             return Err(RoomError::AlreadySeated);
         }
-        let Some(seat) = super::ROOM_SEATS.into_iter().find(|s| self.seats[s.index()].is_none()) else {
+        let Some(seat) = self.cfg.seat_list().iter().copied().find(|s| self.seats[s.index()].is_none()) else {
             return Err(RoomError::Full);
         };
         deck.validate().map_err(RoomError::InvalidDeck)?;
-        self.seats[seat.index()] = Some(SeatEntry { account_id, display_name: name, deck, bot: false });
+        self.seats[seat.index()] =
+            Some(SeatEntry { account_id: account_id.clone(), display_name: name, deck, bot: false });
         // Refused by the fence: the room is about to stand down, and the seat was never taken.
         self.save_room("waiting").await.map_err(|e| match self.fenced {
             true => RoomError::Stopped,
@@ -319,7 +334,8 @@ impl Room {
         } else {
             self.publish(true);
         }
-        Ok(seat)
+        // The seat once the game has started: a free-for-all's start seats everyone at random (MP-3).
+        Ok(self.seat_of(&account_id).unwrap_or(seat))
     }
 
     async fn request_rematch(&mut self, account_id: &str, go_first: Option<bool>) -> Result<(), RoomError> {
@@ -337,8 +353,8 @@ impl Room {
         if lost && go_first.is_some() {
             self.loser_go_first = go_first;
         }
-        let bot_or_asked = |s: Seat| self.rematch[s.index()] || self.seats[s.index()].as_ref().is_some_and(|e| e.bot);
-        if bot_or_asked(Seat::A) && bot_or_asked(Seat::B) {
+        let bot_or_asked = |s: &Seat| self.rematch[s.index()] || self.seats[s.index()].as_ref().is_some_and(|e| e.bot);
+        if self.cfg.seat_list().iter().all(bot_or_asked) {
             self.start_game().await.map_err(|e| RoomError::Storage(format!("{e:#}")))?;
         } else {
             self.publish(true);
@@ -347,12 +363,20 @@ impl Room {
     }
 
     pub(super) fn connect(&mut self, conn: Conn) {
+        if self.cfg.free_for_all() && conn.protocol < PROTOCOL_VERSION {
+            // Protocol 5 clients know two seats only: they get a clear refusal, not frames they misread.
+            let why = ServerMsg::error("protocol_too_old", super::RoomError::ProtocolTooOld.to_string());
+            let _ = conn.tx.try_send(Out::Text(Utf8Bytes::from(why.encode()), None));
+            let _ = conn.tx.try_send(Out::Close(close::BAD_PROTOCOL, "free-for-all rooms need protocol 6"));
+            return;
+        }
         let kind = self.kind_of(conn.account.as_deref(), conn.role);
         let before = self.connected();
         let game_index = self.games.len().saturating_sub(1) as u32;
         let head = self.streams[kind.index()].head;
+        // A two-player room serves protocol 5 and 6 alike; the welcome names the client's own version.
         let welcome = ServerMsg::Welcome {
-            protocol: PROTOCOL_VERSION,
+            protocol: conn.protocol.min(PROTOCOL_VERSION),
             room: self.info(),
             seat: kind.seat(),
             version: head,
@@ -377,7 +401,7 @@ impl Room {
             }
         }
         metrics::gauge!("gb_ws_viewers").increment(1.0);
-        self.settle_clock(before);
+        self.settle_clock(&before);
         self.conns.push(live);
         self.presence_changed();
     }
@@ -388,13 +412,13 @@ impl Room {
         self.conns.retain(|c| c.conn.id != id);
         if self.conns.len() < n {
             metrics::gauge!("gb_ws_viewers").decrement(1.0);
-            self.settle_clock(before);
+            self.settle_clock(&before);
             self.presence_changed();
         }
     }
 
     /// Charges the running clock under the connection state that held until now.
-    pub(super) fn settle_clock(&mut self, before: [bool; 2]) {
+    pub(super) fn settle_clock(&mut self, before: &[bool]) {
         if let Some(c) = self.clock.as_mut() {
             c.settle(Instant::now(), before);
         }

@@ -78,8 +78,8 @@ impl Room {
         if let Some(c) = self.clock.as_mut() {
             let now = Instant::now();
             match outcome {
-                Some(_) => c.stop(now, connected),
-                None => c.after_intent(now, seat, owed, connected),
+                Some(_) => c.stop(now, &connected),
+                None => c.after_intent(now, seat, owed, &connected),
             }
         }
         let flag = match source {
@@ -87,7 +87,12 @@ impl Room {
             Source::Socket { .. } | Source::Room => None,
         };
         let result =
-            outcome.map(|o| StoredResult { winner: o.winner, reason: flag.map_or(o.reason.into(), Flag::reason) });
+            // `places` waits for the engine's elimination order (plan step 7); two-player results have none.
+            outcome.map(|o| StoredResult {
+                winner: o.winner,
+                reason: flag.map_or(o.reason.into(), Flag::reason),
+                places: None,
+            });
         Some(Accepted { seat, intent, v, events, result })
     }
 
@@ -174,6 +179,7 @@ impl Room {
         if let Some(g) = self.games.last_mut() {
             g.winner = Some(r.winner);
             g.reason = Some(r.reason);
+            g.places = r.places.clone();
             g.seed = Some(game.setup.seed.to_string());
             g.nonce = Some(game.nonce.clone());
         }

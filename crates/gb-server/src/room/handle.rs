@@ -15,8 +15,16 @@ pub enum RoomError {
     Stopped,
     /// The account already holds a seat here.
     AlreadySeated,
-    /// Both seats are taken.
+    /// Every seat is taken.
     Full,
+    /// Only the room's host (its creator) may start it.
+    NotHost,
+    /// The room's first game has begun: it cannot be started again.
+    AlreadyStarted,
+    /// A start with nobody seated: at least one person must play.
+    NobodySeated,
+    /// A socket whose protocol is too old for this room (a free-for-all needs `PROTOCOL_VERSION`).
+    ProtocolTooOld,
     /// The deck breaks deck-building rules (CR 101), with every rejection.
     InvalidDeck(Vec<Rejection>),
     /// Only the room's players may do this.
@@ -38,7 +46,11 @@ impl std::fmt::Display for RoomError {
         f.write_str(match self {
             RoomError::Stopped => "the room is not running",
             RoomError::AlreadySeated => "you already hold a seat in this room",
-            RoomError::Full => "both seats are taken",
+            RoomError::Full => "every seat is taken",
+            RoomError::NotHost => "only the room's host may start it",
+            RoomError::AlreadyStarted => "the room's first game has already begun",
+            RoomError::NobodySeated => "nobody is seated: take a seat before starting",
+            RoomError::ProtocolTooOld => "a free-for-all room needs protocol 6",
             RoomError::InvalidDeck(_) => "the deck breaks deck-building rules (CR 101)",
             RoomError::NotSeated => "only the players may ask for a rematch",
             RoomError::GameNotOver => "the current game is not over",
@@ -87,6 +99,11 @@ impl RoomHandle {
     /// A seat asks for the next game (the loser may say whether they go first).
     pub async fn rematch(&self, account_id: String, go_first: Option<bool>) -> Result<(), RoomError> {
         self.ask(|reply| RoomCmd::Rematch { account_id, go_first, reply }).await?
+    }
+
+    /// The host starts the room now; computers at the room's level take the empty seats.
+    pub async fn start(&self, account_id: String) -> Result<(), RoomError> {
+        self.ask(|reply| RoomCmd::Start { account_id, reply }).await?
     }
 
     /// The current match and the last version spectators may see (for the public replay).

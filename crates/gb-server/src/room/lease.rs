@@ -52,7 +52,7 @@ impl Room {
         let game = self.game.as_ref().filter(|g| !g.state.is_over())?;
         let connected = self.connected();
         let clock = self.clock.as_mut()?;
-        clock.settle(Instant::now(), connected);
+        clock.settle(Instant::now(), &connected);
         let h = Handover { match_id: game.match_id.clone(), version: game.state.version(), clocks: clock.wire() };
         serde_json::to_string(&h).ok()
     }
@@ -64,7 +64,7 @@ pub fn restore_handover(init: &mut RoomInit, json: &str) {
     let Ok(h) = serde_json::from_str::<Handover>(json) else { return };
     let (Some(game), Some(setting)) = (init.game.as_ref(), init.cfg.clock) else { return };
     if game.match_id == h.match_id && game.state.version() == h.version {
-        init.clock = Some(Clock::restore(setting, h.clocks.remaining_ms, h.clocks.bank_ms));
+        init.clock = Some(Clock::restore(setting, &h.clocks.remaining_ms, &h.clocks.bank_ms));
     }
 }
 

@@ -17,6 +17,7 @@ mod presence;
 pub mod recover;
 pub mod relay;
 pub mod round_time;
+pub mod seating;
 pub mod streams;
 mod supervisor;
 
@@ -36,8 +37,10 @@ use tokio_util::task::TaskTracker;
 pub use handle::{RoomError, RoomHandle};
 pub use supervisor::spawn_room;
 
-/// A room's seats: the two-player game's until rooms seat three to six (issue 16, plan step 11).
-pub const ROOM_SEATS: [Seat; 2] = [Seat::A, Seat::B];
+/// The seats of a room of `n` seats, in seat order: `A`, `B` for the two-player game, up to `F` (MP-1).
+pub fn seats_of(n: usize) -> &'static [Seat] {
+    &Seat::ALL[..n]
+}
 
 /// What a socket's writer task sends: a shared text frame, or a close with a code (protocol.md close codes).
 #[derive(Clone, Debug)]
@@ -66,15 +69,39 @@ pub struct RoomConfig {
     pub spectator_delay: Option<SpectatorDelay>,
     pub clock: Option<ClockSetting>,
     pub vs_bot: bool,
-    /// Set with `vs_bot`; absent in rooms stored before levels existed.
+    /// Set with `vs_bot`, or in a free-for-all for the computers the host's start seats; absent in rooms
+    /// stored before levels existed.
     #[serde(default)]
     pub bot_level: Option<BotLevel>,
+    /// How many seats: 2 (CR), or 3–6 for a free-for-all (MP-1). Rooms stored before issue 16 have two.
+    #[serde(default = "two_seats")]
+    pub seats: u8,
+    /// The account that created the room: the one who may start it with computers in the empty seats.
+    /// Absent in rooms stored before the host's start existed (they start only when full).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
+}
+
+fn two_seats() -> u8 {
+    crate::protocol::TWO_SEATS
 }
 
 impl RoomConfig {
     /// The computer's level, if a seat is the computer's. Rooms stored before levels existed played random.
     pub fn bot_level(&self) -> Option<BotLevel> {
         self.vs_bot.then(|| self.bot_level.unwrap_or(BotLevel::Random))
+    }
+    /// The level of a computer the host's start seats: the room's level, greedy by default.
+    pub fn start_level(&self) -> BotLevel {
+        self.bot_level().or(self.bot_level).unwrap_or_default()
+    }
+    /// The room's seats in seat order.
+    pub fn seat_list(&self) -> &'static [Seat] {
+        seats_of(usize::from(self.seats))
+    }
+    /// A free-for-all room (3–6 seats, MP-1).
+    pub fn free_for_all(&self) -> bool {
+        self.seats > crate::protocol::TWO_SEATS
     }
 }
 
@@ -94,6 +121,9 @@ pub struct Conn {
     pub role: Role,
     pub last_version: Option<u32>,
     pub game: Option<u32>,
+    /// The protocol version the client's `hello` named: a free-for-all room refuses one older than
+    /// `PROTOCOL_VERSION` (room/actor.rs `connect`).
+    pub protocol: u32,
     pub tx: mpsc::Sender<Out>,
     /// Cancelled by the room to drop a slow consumer; the socket task then closes.
     pub kill: CancellationToken,
@@ -146,6 +176,11 @@ pub enum RoomCmd {
     Rematch {
         account_id: String,
         go_first: Option<bool>,
+        reply: oneshot::Sender<Result<(), RoomError>>,
+    },
+    /// The host starts the first game now: computers take the empty seats (`POST /api/rooms/{id}/start`).
+    Start {
+        account_id: String,
         reply: oneshot::Sender<Result<(), RoomError>>,
     },
     /// For the public replay: the current match and the last version spectators may see.

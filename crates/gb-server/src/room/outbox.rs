@@ -35,7 +35,7 @@ impl Room {
         // The stream's own view and legal intents, so the next delta patches exactly what this snapshot gives.
         let clocks = match (kind.seat(), self.game.as_ref()) {
             (Some(_), Some(_)) => self.clock.as_mut().map(|c| {
-                c.settle(Instant::now(), connected);
+                c.settle(Instant::now(), &connected);
                 c.wire()
             }),
             _ => stream.clocks.clone(),
@@ -47,16 +47,17 @@ impl Room {
 
     pub fn info(&self) -> RoomInfo {
         let connected = self.connected();
-        let seats = super::ROOM_SEATS.map(|s| {
+        let seats = self.cfg.seat_list().iter().map(|&s| {
             self.seats[s.index()].as_ref().map(|e| SeatInfo {
                 seat: s,
                 display_name: e.display_name.clone(),
                 connected: connected[s.index()],
                 bot: e.bot,
-                bot_level: if e.bot { self.cfg.bot_level() } else { None },
+                bot_level: e.bot.then(|| self.cfg.start_level()),
                 rematch: self.rematch[s.index()],
             })
         });
+        let seats = seats.collect();
         let status = match &self.game {
             _ if self.match_end.is_some() => RoomStatus::Finished,
             Some(g) if g.state.is_over() => RoomStatus::Finished,
@@ -88,7 +89,7 @@ impl Room {
         if tell {
             self.presence.sent(Instant::now());
             let frame = Utf8Bytes::from(ServerMsg::Room { room: info }.encode());
-            for kind in Kind::ALL {
+            for kind in Kind::all(self.seats.len()) {
                 self.relay_out(kind, false, &frame);
             }
             self.send_all(|_| Some(frame.clone()));
@@ -107,7 +108,7 @@ impl Room {
         self.conns.retain(|c| c.conn.relay.is_some() || pick(c.kind).is_none_or(|out| send(c, out)));
         if self.conns.len() < n {
             metrics::gauge!("gb_ws_viewers").decrement((n - self.conns.len()) as f64);
-            self.settle_clock(before);
+            self.settle_clock(&before);
             self.presence_changed();
         }
     }

@@ -15,10 +15,14 @@ use tokio::time::Instant;
 
 impl Room {
     /// Deals a new game: fresh seed, commitment published, match row written before anyone sees a card.
+    /// A free-for-all is seated at random first (MP-3, room/seating.rs), and its decks go in that seat order.
     pub async fn start_game(&mut self) -> anyhow::Result<()> {
-        let decks = super::ROOM_SEATS.map(|s| self.seats[s.index()].as_ref().expect("both seats filled").deck.clone());
+        self.shuffle_seats().await?;
+        let decks: Vec<gb_core::DeckList> =
+            self.seats.iter().map(|s| s.as_ref().expect("every seat filled").deck.clone()).collect();
         let (seed, nonce) = fresh()?;
-        let setup = MatchSetup { decks: decks.into(), seed };
+        // One deck per seat in seat order (MP-1, MP-3).
+        let setup = MatchSetup { decks, seed };
         let state = new_match(&setup).map_err(|e| anyhow::anyhow!("setup refused: {e:?}"))?;
         let seed_hash = gb_core::seed::commitment(&seed, &nonce)?;
         let stored = serde_json::to_string(&StoredSetup { setup: setup.clone(), nonce: nonce.clone() })?;
@@ -31,13 +35,14 @@ impl Room {
             seed_hash,
             seed: None,
             nonce: None,
+            places: None,
         });
         self.game = Some(Game { match_id: row.id, setup, nonce, state, log: Vec::new() });
-        self.rematch = [false; 2];
-        self.clock = self.cfg.clock.map(Clock::new);
+        self.rematch = vec![false; self.seats.len()];
+        self.clock = self.cfg.clock.map(|c| Clock::new(c, self.seats.len()));
         self.resume_streams();
         self.publish(true);
-        for kind in Kind::ALL {
+        for kind in Kind::all(self.seats.len()) {
             let frame = Utf8Bytes::from(self.snapshot(kind).encode());
             self.relay_out(kind, true, &frame);
             self.send_all(|k| (k == kind).then(|| frame.clone()));
@@ -54,7 +59,11 @@ impl Room {
     /// (`rematch {go_first}`) whichever seat was asked, so the loser is not asked twice; without one, it answers
     /// for the previous winner that the loser goes first, and a loser who stated nothing answers themself. The
     /// answer is an ordinary logged intent, so replays are unchanged.
+    /// A free-for-all has no loser to choose: the seed picks the chooser among all seats (MP-4).
     async fn loser_chooses(&mut self) {
+        if self.cfg.free_for_all() {
+            return;
+        }
         let Some(winner) = self.games.iter().rev().nth(1).and_then(|g| g.winner) else { return };
         let Some(game) = self.game.as_ref() else { return };
         let Some(asked) = owed_seat(&game.state) else { return };
@@ -77,7 +86,7 @@ impl Room {
             c.start(Instant::now(), owed_seat(&game.state), None);
         }
         let clocks = self.clock.as_ref().map(Clock::wire);
-        for kind in Kind::ALL {
+        for kind in Kind::all(self.seats.len()) {
             let seen = Seen::of(&game.state, kind);
             if kind == Kind::Spectator {
                 self.live_turn = seen.view.turn;
@@ -92,15 +101,18 @@ impl Room {
     /// had been shown (a rebuild never takes a version back); what the delay still hid is held again, each
     /// version from its stored time, and released by the same rule as before.
     pub fn restore_history(&mut self, h: super::recover::History) {
-        for kind in Kind::ALL {
+        for kind in Kind::all(self.seats.len()) {
             let i = kind.index();
             self.streams[i].reset(h.base_v, h.base[i].clone(), h.base_clocks.clone());
         }
         for step in h.steps {
-            let [fa, fb, fs] = step.frames;
-            let [sa, sb, ss] = step.seen;
-            self.streams[Kind::A.index()].push(step.v, fa, sa, step.clocks.clone());
-            self.streams[Kind::B.index()].push(step.v, fb, sb, step.clocks.clone());
+            let mut frames = step.frames.into_iter();
+            let mut seen = step.seen.into_iter();
+            // Index order: the spectators' first, then each seat's.
+            let (fs, ss) = (frames.next().expect("a spectator frame"), seen.next().expect("a spectator view"));
+            for (i, (f, s)) in frames.zip(seen).enumerate() {
+                self.streams[1 + i].push(step.v, f, s, step.clocks.clone());
+            }
             self.live_turn = step.turn;
             if step.v <= h.spectator_head {
                 self.streams[Kind::Spectator.index()].push(step.v, fs, ss, step.clocks);
@@ -148,8 +160,9 @@ impl Room {
         let game = self.game.as_ref().expect("broadcast during a game");
         let clocks = self.clock.as_ref().map(Clock::wire);
         let stamp = received.map(|r| Arc::new(Stamp(r)));
-        let mut frames: [Option<Utf8Bytes>; 2] = [None, None];
-        for kind in Kind::ALL {
+        // Each seat's frame, by seat index.
+        let mut frames: Vec<Option<Utf8Bytes>> = vec![None; self.seats.len()];
+        for kind in Kind::all(self.seats.len()) {
             // The base is what this kind holds at v - 1: for spectators, the newest version held back by the
             // delay (if any), since they will have applied it by the time they get this one.
             let stream = &mut self.streams[kind.index()];
@@ -172,7 +185,7 @@ impl Room {
         // for the room's info must find it at v or later when there is no delay.
         let delayed = self.cfg.spectator_delay.is_some();
         self.release_spectators(if delayed { None } else { stamp.clone() });
-        for (kind, frame) in [Kind::A, Kind::B].into_iter().zip(&frames) {
+        for (kind, frame) in Kind::all(frames.len()).skip(1).zip(&frames) {
             if let Some(f) = frame {
                 self.relay_out(kind, true, f);
             }
@@ -200,7 +213,7 @@ impl Room {
     }
 
     pub fn next_deadline(&self) -> Option<Instant> {
-        let flag = self.clock.as_ref().and_then(|c| c.deadline(self.connected())).map(|d| d.0);
+        let flag = self.clock.as_ref().and_then(|c| c.deadline(&self.connected())).map(|d| d.0);
         let release = self.delay.next_due(self.cfg.spectator_delay);
         [flag, release, self.presence.due()].into_iter().flatten().min()
     }
@@ -211,7 +224,7 @@ impl Room {
         self.release_spectators(None);
         self.flush_presence();
         let connected = self.connected();
-        let flagged = self.clock.as_mut().and_then(|c| c.flagged(Instant::now(), connected));
+        let flagged = self.clock.as_mut().and_then(|c| c.flagged(Instant::now(), &connected));
         if let Some((seat, flag)) = flagged {
             tracing::info!(room = %self.id, ?seat, reason = %flag.reason(), "clock flag");
             self.commit(seat, Intent::Concede, Source::Clock(flag)).await;
@@ -225,5 +238,6 @@ pub(crate) fn series_winner(best_of: u8, games: &[GameResult]) -> Option<Seat> {
     if best_of != 3 {
         return None;
     }
-    super::ROOM_SEATS.into_iter().find(|&s| games.iter().filter(|g| g.winner == Some(s)).count() >= 2)
+    // A best of 3 is two-player only (a free-for-all room has best_of 1).
+    [Seat::A, Seat::B].into_iter().find(|&s| games.iter().filter(|g| g.winner == Some(s)).count() >= 2)
 }

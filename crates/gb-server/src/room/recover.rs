@@ -44,19 +44,22 @@ pub async fn load_room(deps: &RoomDeps, id: &str) -> anyhow::Result<RoomInit> {
 
 async fn from_rows(deps: &RoomDeps, id: &str, config_json: &str, seats_json: &str) -> anyhow::Result<RoomInit> {
     let cfg: RoomConfig = serde_json::from_str(config_json).context("room config")?;
-    let seats: [Option<SeatEntry>; 2] = serde_json::from_str(seats_json).context("room seats")?;
+    let seats: Vec<Option<SeatEntry>> = serde_json::from_str(seats_json).context("room seats")?;
+    if seats.len() != usize::from(cfg.seats) {
+        bail!("room {id} has {} seats stored for {} configured", seats.len(), cfg.seats);
+    }
     let matches = room_matches(&deps.db, id).await?;
     let games = matches.iter().map(game_result).collect::<anyhow::Result<Vec<_>>>()?;
     let (game, history, clock) = match matches.last() {
         Some(m) => {
-            let (game, history) = replay_match(deps, m, cfg.spectator_delay).await?;
+            let (game, history) = replay_match(deps, m, cfg.spectator_delay, seats.len()).await?;
             let clock = match (cfg.clock, game.state.is_over()) {
                 (Some(setting), false) => Some(match last_meta(&deps.db, &m.id).await? {
                     Some(meta) => {
                         let c = clocks_of(&meta)?;
-                        Clock::restore(setting, c.remaining_ms, c.bank_ms)
+                        Clock::restore(setting, &c.remaining_ms, &c.bank_ms)
                     }
-                    None => Clock::new(setting),
+                    None => Clock::new(setting, seats.len()),
                 }),
                 _ => None,
             };
@@ -67,11 +70,11 @@ async fn from_rows(deps: &RoomDeps, id: &str, config_json: &str, seats_json: &st
     Ok(RoomInit { id: id.to_owned(), cfg, seats, games, game, history, clock, lease: None })
 }
 
-/// The frames of the last versions of a recovered game, per viewer kind (A, B, spectator).
+/// The frames of the last versions of a recovered game, per viewer kind (indexed by `Kind::index`).
 pub struct History {
     pub base_v: u32,
     /// What each kind holds at `base_v`.
-    pub base: [Seen; 3],
+    pub base: Vec<Seen>,
     pub base_clocks: Option<Clocks>,
     pub steps: Vec<Step>,
     /// The last version spectators had been shown: the delay rule applied to the stored intents' times and
@@ -84,9 +87,9 @@ pub struct Step {
     pub turn: u32,
     /// When the intent was accepted (its stored time), so a delay counts from then, not from the restart.
     pub accepted: Instant,
-    pub frames: [Utf8Bytes; 3],
+    pub frames: Vec<Utf8Bytes>,
     /// What each kind holds at `v` (`None`: a `skip`).
-    pub seen: [Option<Seen>; 3],
+    pub seen: Vec<Option<Seen>>,
     pub clocks: Option<Clocks>,
 }
 
@@ -97,7 +100,10 @@ pub fn decode_log(match_id: &str, rows: &[LogRow]) -> anyhow::Result<Vec<(Seat, 
         if row.version != i as i64 + 1 {
             bail!("match {match_id} log has a gap at version {}", i + 1);
         }
-        let seat = if row.seat == 0 { Seat::A } else { Seat::B };
+        let seat = usize::try_from(row.seat)
+            .ok()
+            .and_then(Seat::from_index)
+            .with_context(|| format!("match {match_id} version {} names seat {}", row.version, row.seat))?;
         let intent: Intent = serde_json::from_str(&row.intent_json).with_context(|| format!("match {match_id}"))?;
         log.push((seat, intent));
     }
@@ -112,6 +118,7 @@ pub(super) async fn replay_match(
     deps: &RoomDeps,
     m: &MatchRow,
     delay: Option<SpectatorDelay>,
+    seats: usize,
 ) -> anyhow::Result<(Game, History)> {
     let stored: StoredSetup = serde_json::from_str(&m.setup_json).context("match setup")?;
     let rows = log_with_meta(&deps.db, &m.id).await?;
@@ -143,11 +150,11 @@ pub(super) async fn replay_match(
     // Seats need the last `history` versions, spectators the last `history` up to their head (≤ live) and all
     // held after it: one base serves both.
     let base_v = spectator_head.saturating_sub(deps.history as u32);
-    let seen_at = |state: &gb_core::MatchState| Kind::ALL.map(|k| Seen::of(state, k));
+    let seen_at = |state: &gb_core::MatchState| Kind::all(seats).map(|k| Seen::of(state, k)).collect::<Vec<_>>();
     let mut history: Option<History> = None;
     // What each kind holds at the latest kept version: the base of its next delta.
-    let mut held: Option<[Seen; 3]> = None;
-    let mut spares: [Spare; 3] = Default::default();
+    let mut held: Option<Vec<Seen>> = None;
+    let mut spares: Vec<Spare> = Kind::all(seats).map(|_| Spare::default()).collect();
     let now = Instant::now();
     let state = replay(&mut |state, events| {
         let v = state.version();
@@ -159,11 +166,12 @@ pub(super) async fn replay_match(
             history = Some(History { base_v: v, base, base_clocks, steps: Vec::new(), spectator_head });
         } else if v > base_v {
             let (h, held) = (history.as_mut().expect("v0 came first"), held.as_mut().expect("v0 came first"));
-            let projected = Kind::ALL
-                .map(|k| project(state, events, k, &held[k.index()], v, vclocks.clone(), &mut spares[k.index()]));
+            let projected: Vec<_> = Kind::all(seats)
+                .map(|k| project(state, events, k, &held[k.index()], v, vclocks.clone(), &mut spares[k.index()]))
+                .collect();
             let turn = projected[Kind::Spectator.index()].turn;
-            let frames = projected.each_ref().map(|p| p.frame.clone());
-            let seen = projected.map(|p| p.seen);
+            let frames = projected.iter().map(|p| p.frame.clone()).collect();
+            let seen: Vec<_> = projected.into_iter().map(|p| p.seen).collect();
             for ((h, s), spare) in held.iter_mut().zip(&seen).zip(&mut spares) {
                 if let Some(s) = s {
                     spare.hold(h, s.clone());
@@ -194,7 +202,8 @@ fn game_result(m: &MatchRow) -> anyhow::Result<GameResult> {
     Ok(GameResult {
         match_id: m.id.clone(),
         winner: result.as_ref().map(|r| r.winner),
-        reason: result.map(|r| r.reason),
+        reason: result.as_ref().map(|r| r.reason),
+        places: result.and_then(|r| r.places),
         seed_hash: m.seed_hash.clone(),
         seed: revealed.as_ref().map(|s| s.setup.seed.to_string()),
         nonce: revealed.map(|s| s.nonce),
@@ -202,6 +211,6 @@ fn game_result(m: &MatchRow) -> anyhow::Result<GameResult> {
 }
 
 /// A brand-new room with no games yet.
-pub fn fresh_room(id: String, cfg: RoomConfig, seats: [Option<SeatEntry>; 2]) -> RoomInit {
+pub fn fresh_room(id: String, cfg: RoomConfig, seats: Vec<Option<SeatEntry>>) -> RoomInit {
     RoomInit { id, cfg, seats, games: Vec::new(), game: None, history: None, clock: None, lease: None }
 }

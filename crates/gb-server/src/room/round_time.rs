@@ -69,13 +69,13 @@ impl Room {
         self.match_end = Some(reason);
         let connected = self.connected();
         if let Some(c) = self.clock.as_mut() {
-            c.stop(tokio::time::Instant::now(), connected);
+            c.stop(tokio::time::Instant::now(), &connected);
         }
         if let Some(reply) = self.time.as_mut().and_then(|t| t.reply.take()) {
             let finished = self.games.iter().take_while(|g| g.reason.is_some()).cloned().collect();
             let _ = reply.send(TimeUp { finished, live: None });
         }
-        self.rematch = [false; 2];
+        self.rematch = vec![false; self.seats.len()];
         self.publish(true);
     }
 
@@ -96,8 +96,8 @@ impl Room {
                 }
                 let player = |s: gb_core::Seat| g.state.player(s);
                 Some(LiveGame {
-                    rounds_won: super::ROOM_SEATS.map(|s| player(s).rounds_won),
-                    hp: super::ROOM_SEATS.map(|s| player(s).hp),
+                    rounds_won: [gb_core::Seat::A, gb_core::Seat::B].map(|s| player(s).rounds_won),
+                    hp: [gb_core::Seat::A, gb_core::Seat::B].map(|s| player(s).hp),
                 })
             }
             // Between games: wait for the one more game a playoff may still play, unless the match is decided.

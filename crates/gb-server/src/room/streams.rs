@@ -1,6 +1,6 @@
-//! Versioned per-viewer streams (lila-ws style): each viewer kind (seat A, seat B, spectator) has its own
-//! sequence of encoded frames, one per match version, kept in a bounded history for reconnects. A frame is
-//! encoded once and its bytes shared by every connection of that kind.
+//! Versioned per-viewer streams (lila-ws style): each viewer kind (each seat of the room, and spectators) has
+//! its own sequence of encoded frames, one per match version, kept in a bounded history for reconnects. A frame
+//! is encoded once and its bytes shared by every connection of that kind.
 use super::delta::{Seen, Spare};
 use crate::protocol::{Clocks, SpectatorDelay};
 use axum::extract::ws::Utf8Bytes;
@@ -9,28 +9,31 @@ use std::collections::VecDeque;
 use std::time::Duration;
 use tokio::time::Instant;
 
-/// Viewer kinds, also the index into the room's three streams.
+/// Viewer kinds: one per seat of the room, and spectators (N + 1 for N seats, issue 16). A room's streams are
+/// indexed by [`Kind::index`]: spectators first, then the seats in seat order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
-    A,
-    B,
+    Seat(Seat),
     Spectator,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 3] = [Kind::A, Kind::B, Kind::Spectator];
+    /// The two-player game's seats, by their old names (tests, benches).
+    pub const A: Kind = Kind::Seat(Seat::A);
+    pub const B: Kind = Kind::Seat(Seat::B);
+    /// The two-player game's kinds in index order (tests, benches).
+    pub const TWO_PLAYER: [Kind; 3] = [Kind::Spectator, Kind::A, Kind::B];
+
+    /// Every kind of a room of `seats` seats, in index order.
+    pub fn all(seats: usize) -> impl Iterator<Item = Kind> {
+        std::iter::once(Kind::Spectator).chain(Seat::ALL[..seats].iter().map(|&s| Kind::Seat(s)))
+    }
     pub fn of_seat(seat: Seat) -> Kind {
-        match seat {
-            Seat::A => Kind::A,
-            Seat::B => Kind::B,
-            // A room's seats are `ROOM_SEATS`; every seat a room hands out is one of them.
-            Seat::C | Seat::D | Seat::E | Seat::F => unreachable!("a room seats A and B only (ROOM_SEATS)"),
-        }
+        Kind::Seat(seat)
     }
     pub fn seat(self) -> Option<Seat> {
         match self {
-            Kind::A => Some(Seat::A),
-            Kind::B => Some(Seat::B),
+            Kind::Seat(s) => Some(s),
             Kind::Spectator => None,
         }
     }
@@ -38,7 +41,10 @@ impl Kind {
         self.seat().map_or(Viewer::Spectator, Viewer::Seat)
     }
     pub fn index(self) -> usize {
-        self as usize
+        match self {
+            Kind::Spectator => 0,
+            Kind::Seat(s) => 1 + s.index(),
+        }
     }
 }
 
@@ -216,6 +222,15 @@ mod tests {
         assert_eq!(q.release(turns, t0, 5, false).len(), 1, "turn 5 began: turn 4's versions are out");
         assert_eq!(q.next_due(turns), None, "turn delays have no timer");
         assert_eq!(q.release(turns, t0, 5, true).len(), 1, "everything is released when the game ends");
+    }
+
+    #[test]
+    fn kinds_index_the_spectators_then_each_seat() {
+        let kinds: Vec<Kind> = Kind::all(4).collect();
+        assert_eq!(kinds.len(), 5, "N + 1 kinds for N seats");
+        assert!(kinds.iter().enumerate().all(|(i, k)| k.index() == i), "all() is in index order");
+        assert_eq!(kinds[3], Kind::Seat(Seat::C));
+        assert_eq!(Kind::all(2).collect::<Vec<_>>(), [Kind::Spectator, Kind::A, Kind::B]);
     }
 
     #[test]

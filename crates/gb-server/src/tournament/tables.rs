@@ -32,8 +32,11 @@ pub async fn open(state: &AppState, settings: &Settings, seats: [Seated; 2]) -> 
         clock: None,
         vs_bot: false,
         bot_level: None,
+        // A tournament table is the two-player game (docs/tournaments.md); nobody starts it early.
+        seats: crate::protocol::TWO_SEATS,
+        host: None,
     };
-    let empty: [Option<crate::room::SeatEntry>; 2] = [None, None];
+    let empty: Vec<Option<crate::room::SeatEntry>> = vec![None, None];
     crate::db::rooms::insert_room(&state.db, &id, &serde_json::to_string(&cfg)?, &serde_json::to_string(&empty)?)
         .await?;
     let handle = match &state.cluster {
@@ -119,7 +122,9 @@ pub fn watch(state: &AppState, room: RoomHandle, round: u32, table: u32, event: 
         loop {
             let (games, connected) = {
                 let now = info.borrow_and_update();
-                let connected = now.seats.each_ref().map(|s| s.as_ref().is_some_and(|s| s.connected));
+                // A table's room has two seats (tables.rs `open`).
+                let connected: [bool; 2] =
+                    std::array::from_fn(|i| now.seats.get(i).and_then(Option::as_ref).is_some_and(|s| s.connected));
                 (now.games.clone(), connected)
             };
             for seat in 0..2 {

@@ -9,7 +9,7 @@ pub use target::Target;
 use crate::api::session::CurrentAccount;
 use crate::error::ApiError;
 use crate::origin::origin_allowed;
-use crate::protocol::{ClientMsg, PROTOCOL_VERSION, ServerMsg, close};
+use crate::protocol::{ClientMsg, MIN_PROTOCOL_VERSION, PROTOCOL_VERSION, ServerMsg, close};
 use crate::room::{Conn, Out};
 use crate::state::AppState;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -142,7 +142,9 @@ async fn run(socket: WebSocket, state: AppState, room: Option<Target>, account: 
         match ClientMsg::decode(&text) {
             Err(e) => reply(ServerMsg::error(e.code, e.message)),
             Ok(ClientMsg::Hello { protocol, role, last_version, game }) => {
-                if protocol != PROTOCOL_VERSION {
+                // 5 and 6 are served (a two-player room's frames are the same); a free-for-all room refuses 5
+                // itself (room/actor.rs `connect`), since only the room knows its seats.
+                if !(MIN_PROTOCOL_VERSION..=PROTOCOL_VERSION).contains(&protocol) {
                     let _ = tx.try_send(Out::Close(close::BAD_PROTOCOL, "unsupported protocol version"));
                     break;
                 }
@@ -151,8 +153,17 @@ async fn run(socket: WebSocket, state: AppState, room: Option<Target>, account: 
                     continue;
                 }
                 let (queue, kill) = (tx.clone(), kill.clone());
-                let conn =
-                    Conn { id, account: account.clone(), role, last_version, game, tx: queue, kill, relay: None };
+                let conn = Conn {
+                    id,
+                    account: account.clone(),
+                    role,
+                    last_version,
+                    game,
+                    protocol,
+                    tx: queue,
+                    kill,
+                    relay: None,
+                };
                 if room.connect(conn).await.is_err() {
                     let _ = tx.try_send(Out::Close(close::RESTARTING, "room stopped"));
                     break;

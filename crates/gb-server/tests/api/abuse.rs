@@ -184,6 +184,7 @@ async fn slow_consumer_is_dropped(backend: Backend) {
         role: Role::Spectator,
         last_version: None,
         game: None,
+        protocol: gb_server::protocol::PROTOCOL_VERSION,
         tx,
         kill: kill.clone(),
         relay: None,

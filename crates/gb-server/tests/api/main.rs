@@ -27,6 +27,7 @@ mod churn;
 mod computer;
 mod decks;
 mod delay_rebuild;
+mod free_for_all;
 mod history;
 mod listener;
 mod names;

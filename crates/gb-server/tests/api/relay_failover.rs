@@ -82,6 +82,7 @@ async fn a_retry_after_an_owner_change_gets_the_original_accepted_from_the_log()
         role: Role::Player,
         last_version: None,
         game: None,
+        protocol: gb_server::protocol::PROTOCOL_VERSION,
     };
     // The claim is in the lease row a moment before the rebuilt room serves its subject: retry until it does.
     let subject = gb_server::bus::rpc_subject(&room, after.epoch);
@@ -124,6 +125,7 @@ async fn an_owner_drops_the_sockets_of_a_relaying_node_gone_silent() {
         role: Role::Player,
         last_version: None,
         game: None,
+        protocol: gb_server::protocol::PROTOCOL_VERSION,
     };
     assert!(matches!(rpc(&nats, &room, owner.epoch, &attach).await, Reply::Attached { .. }));
     assert_eq!(seat_connected(&one, &room).await, [true, true]);

@@ -28,6 +28,11 @@ async fn a_swiss_event_with_a_top_eight_is_played_to_a_champion(backend: Backend
     bad_settings.insert("games_per_match".into(), json!(2));
     let bad = json!({ "name": "Bad", "settings": bad_settings });
     assert_error(app.post(&organizer.client, "/api/tournaments", &bad).await, 422, "bad_games_per_match").await;
+    // A table is the two-player game: a free-for-all event is refused by name (issue 16).
+    let mut four = settings_fields(&settings);
+    four.insert("seats".into(), json!(4));
+    let four = json!({ "name": "Four", "settings": four });
+    assert_error(app.post(&organizer.client, "/api/tournaments", &four).await, 422, "tournament_seats").await;
     let r = app
         .post(
             &organizer.client,

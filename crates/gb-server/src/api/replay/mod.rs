@@ -50,10 +50,10 @@ pub async fn replay(
     let viewer = match q.seat {
         None => Viewer::Spectator,
         Some(seat) => {
-            let seats: [Option<SeatEntry>; 2] =
+            let seats: Vec<Option<SeatEntry>> =
                 serde_json::from_str(&room_row().await?.seats_json).map_err(ApiError::internal)?;
             let Some(entry) = seats.get(seat.index()) else {
-                return Err(ApiError::new(StatusCode::BAD_REQUEST, "no_such_seat", "a room has seats A and B only"));
+                return Err(ApiError::new(StatusCode::BAD_REQUEST, "no_such_seat", "the room has no such seat"));
             };
             let mine = account.is_some_and(|a| entry.as_ref().is_some_and(|s| s.account_id == a.0.id));
             if !mine {

@@ -1,0 +1,99 @@
+//! Who sits where: the host's early start, computers in the empty seats, and in a free-for-all the random seating
+//! (MP-3) done before each game's seed commitment is published, so nobody chooses their neighbours.
+use super::actor::Room;
+use super::computer::Computer;
+use super::streams::Kind;
+use super::{RoomError, SeatEntry};
+
+/// A computer's seat: a preconstructed deck picked at random, no account (the room plays it, room/computer.rs).
+pub fn computer_seat() -> SeatEntry {
+    let decks = gb_core::decks::preconstructed();
+    let pick = uuid::Uuid::new_v4().as_bytes()[0] as usize % decks.len();
+    SeatEntry { account_id: String::new(), display_name: "Computer".to_owned(), deck: decks[pick].1.clone(), bot: true }
+}
+
+/// A uniformly random order of `n` items (Fisher–Yates) from the OS's randomness, not the match seed: the seed
+/// stays secret until the game ends, and the seating must be fixed before its commitment (MP-3).
+pub fn random_order(n: usize) -> anyhow::Result<Vec<usize>> {
+    let mut order: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        let mut bytes = [0u8; 8];
+        getrandom::fill(&mut bytes).map_err(|e| anyhow::anyhow!("no OS randomness for the seating: {e}"))?;
+        // 64 random bits modulo at most 6: the bias is below 2^-61.
+        let j = (u64::from_le_bytes(bytes) % (i as u64 + 1)) as usize;
+        order.swap(i, j);
+    }
+    Ok(order)
+}
+
+impl Room {
+    /// `POST /api/rooms/{id}/start`: the host starts the first game now; each empty seat becomes a computer at
+    /// the room's level. Refused for anyone but the host, once a game has begun, or with no person seated.
+    pub(super) async fn host_start(&mut self, account_id: &str) -> Result<(), RoomError> {
+        if self.cfg.host.as_deref() != Some(account_id) {
+            return Err(RoomError::NotHost);
+        }
+        if !self.games.is_empty() {
+            return Err(RoomError::AlreadyStarted);
+        }
+        self.may_start_game()?;
+        if !self.seats.iter().flatten().any(|e| !e.bot) {
+            return Err(RoomError::NobodySeated);
+        }
+        let level = self.cfg.start_level();
+        for (seat, computer) in self.seats.iter_mut().zip(self.computers.iter_mut()) {
+            if seat.is_none() {
+                *seat = Some(computer_seat());
+                *computer = Some(Computer::new(level));
+            }
+        }
+        self.start_game().await.map_err(|e| match self.fenced {
+            true => RoomError::Stopped,
+            false => RoomError::Storage(format!("{e:#}")),
+        })
+    }
+
+    /// A free-for-all's seating for the next game (MP-3): the seats (with their computers) in a random order,
+    /// stored before the game is dealt so a rebuilt room finds each player where the match's decks put them.
+    /// Connections follow their player to the new seat; a relayed one is cut off and re-attaches as its new
+    /// kind (its node subscribed to the old kind's frames). A two-player room keeps its seats (CR: seat A is who
+    /// took it first), so nothing here runs for it.
+    pub(super) async fn shuffle_seats(&mut self) -> anyhow::Result<()> {
+        if !self.cfg.free_for_all() {
+            return Ok(());
+        }
+        let order = random_order(self.seats.len())?;
+        let mut seats: Vec<_> = order.iter().map(|&i| self.seats[i].take()).collect();
+        let mut computers: Vec<_> = order.iter().map(|&i| self.computers[i].take()).collect();
+        std::mem::swap(&mut self.seats, &mut seats);
+        std::mem::swap(&mut self.computers, &mut computers);
+        self.save_room("waiting").await?;
+        let kinds: Vec<Kind> =
+            self.conns.iter().map(|c| self.kind_of(c.conn.account.as_deref(), c.conn.role)).collect();
+        for (live, kind) in self.conns.iter_mut().zip(kinds) {
+            if live.kind != kind && live.conn.relay.is_some() {
+                live.conn.kill.cancel();
+            }
+            live.kind = kind;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::random_order;
+
+    #[test]
+    fn a_random_order_is_a_permutation_and_varies() {
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..200 {
+            let mut o = random_order(4).unwrap();
+            seen.insert(o.clone());
+            o.sort_unstable();
+            assert_eq!(o, [0, 1, 2, 3]);
+        }
+        // 200 draws of 24 equally likely orders: fewer than 12 distinct ones would take odds below 1e-40.
+        assert!(seen.len() >= 12, "only {} of 24 orders in 200 draws", seen.len());
+    }
+}
