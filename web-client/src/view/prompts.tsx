@@ -96,7 +96,7 @@ export function AskDialog({ ask, legal, bench, disabled, send, view, cat, me, ta
             ) : null}
             {accept && hits.length > 1 && choice ? btn(accept, `Take only this hit (${ask.damage})`) : null}
             {btn(block, hits.length > 1 ? `Deblend your ${ask.target} hero to block the ${ask.attacker} hit` : "Deblend to block")}
-            <TimedActions actions={ofType(legal, "play_action")} hand={view && me ? view.players[seatIndex(me)].hand : null} disabled={disabled} send={send} />
+            <TimedActions actions={ofType(legal, "play_action")} hand={view && me ? view.players[seatIndex(me)]?.hand ?? null : null} disabled={disabled} send={send} />
           </div>
         </>
       );
@@ -114,7 +114,7 @@ export function AskDialog({ ask, legal, bench, disabled, send, view, cat, me, ta
       break;
     case "substitute":
       title = "Substitute a hero?";
-      body = <SubstituteChoice legal={legal} bench={bench} heroes={view && me ? view.players[seatIndex(me)].heroes : []} cat={cat} disabled={disabled} send={send} />;
+      body = <SubstituteChoice legal={legal} bench={bench} heroes={view && me ? view.players[seatIndex(me)]?.heroes ?? [] : []} cat={cat} disabled={disabled} send={send} />;
       break;
     case "effect":
       title = promptTitle(ask.prompt, ask.card);
@@ -178,7 +178,7 @@ function EffectChoices({ ask, legal, disabled, send, view, cat, me }: {
   const cards = view && cat ? cardChoices(view, legal, cat, ask.prompt) : [];
   const effectText = cat?.find(ask.card)?.effect;
   const heroName = (seat: Seat, pos: string) => {
-    const h = view?.players[seatIndex(seat)].heroes.find((x) => x.position === pos);
+    const h = view?.players[seatIndex(seat)]?.heroes.find((x) => x.position === pos);
     const shown = h?.blend ?? h?.hero;
     const n = shown && cardName(shown);
     return `${seat === me ? "Your" : "Opponent's"} ${pos} hero${n ? ` (${n})` : ""}`;
