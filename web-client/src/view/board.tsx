@@ -192,7 +192,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
   return (
     <InspectContext.Provider value={setDetail}>
     <div class="board-wrap">
-      <div class="board" aria-label="Match board" ref={boardRef}>
+      <div class={ffa ? "board ffa" : "board"} aria-label="Match board" ref={boardRef}>
         {ffa ? (
           // Clockwise from the viewer's left in the page's order; the grid puts the top row above the two sides.
           <div class={`opponents seats-${players.length}${layout.top.length ? " has-top" : ""}`} role="group" aria-label="Opponents around the table">

@@ -167,7 +167,7 @@ export function Hero({ hero, seat, owner, side, cat, c = {}, marks = [], whose }
           const on = c.attackDraft?.some((a) => a.hero === pos && same(a)) ?? false;
           // Two-player: "Attack" or "Attack left"; the free-for-all names the defender ("Attack Bob’s center").
           const defender = c.defenderName?.(t);
-          const label = defender ? `Attack ${defender} ${t.target}` : c.attackTargets!.length === 1 ? "Attack" : `Attack ${t.target}`;
+          const label = defender ? `${defender} ${t.target}` : c.attackTargets!.length === 1 ? "Attack" : `Attack ${t.target}`;
           const p = c.attackPreview?.find(same);
           const deals = p ? p.damage === null ? "damage unknown (face down)" : `deals ${p.damage}` : null;
           return (
