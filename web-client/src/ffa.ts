@@ -3,6 +3,7 @@
 // whose frames are unchanged. When `src/gen` has them, each alias below becomes the generated type (one line each)
 // and `asTable` loses its reason to exist.
 import type { AttackPreview } from "./gen/AttackPreview";
+import type { CardView } from "./gen/CardView";
 import type { AttackerDecl } from "./gen/AttackerDecl";
 import type { MatchView } from "./gen/MatchView";
 import type { PlayerView } from "./gen/PlayerView";
@@ -28,6 +29,11 @@ export type FfaView = Omit<MatchView, "players" | "attack_preview"> & {
   format?: "free_for_all" | null;
   places?: Seat[] | null;
 };
+
+/** The free-for-all's new events (plan section 6): a player out (MP-24), a meter emptied at a threshold (MP-20). */
+export type FfaEvent =
+  | { type: "eliminated"; seat: Seat; place: number; reason: string }
+  | { type: "meter_emptied"; seat: Seat; below: number; cards: CardView[] };
 
 /** The same view read with the free-for-all's fields (a two-player view has none of them). */
 export function asTable(view: MatchView): FfaView {

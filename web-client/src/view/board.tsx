@@ -243,7 +243,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
               <PriceConfirm view={view} intent={confirming.intent} hp={confirming.hp} disabled={!live}
                 onConfirm={() => { commit(confirming.intent); setConfirming(null); }} onCancel={() => setConfirming(null)} />
             ) : null}
-            {ask && send ? <AskDialog ask={ask} legal={legal} bench={mine.bench} disabled={!live} send={act} view={view} cat={cat} me={me} takeWholeAttack={takeWholeAttack} /> : null}
+            {ask && send ? <AskDialog ask={ask} legal={legal} bench={mine.bench} disabled={!live} send={act} view={view} cat={cat} me={me} names={sn} takeWholeAttack={takeWholeAttack} /> : null}
             {selectedCard && targets.size ? (
               <p class="hint">Drag <strong>{cardName(selectedCard)}</strong> onto a highlighted hero, or choose “Play here”. <button type="button" class="ghost" onClick={() => setSelected(null)}>Cancel</button></p>
             ) : null}
