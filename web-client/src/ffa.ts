@@ -4,6 +4,7 @@
 // and `asTable` loses its reason to exist.
 import type { AttackPreview } from "./gen/AttackPreview";
 import type { CardView } from "./gen/CardView";
+import type { CreateRoom } from "./gen/CreateRoom";
 import type { AttackerDecl } from "./gen/AttackerDecl";
 import type { MatchView } from "./gen/MatchView";
 import type { PlayerView } from "./gen/PlayerView";
@@ -34,6 +35,9 @@ export type FfaView = Omit<MatchView, "players" | "attack_preview"> & {
 export type FfaEvent =
   | { type: "eliminated"; seat: Seat; place: number; reason: string }
   | { type: "meter_emptied"; seat: Seat; below: number; cards: CardView[] };
+
+/** `CreateRoom.seats` (plan section 9): left out for two; 3 to 6 is a free-for-all, one game (`best_of` 1). */
+export type FfaCreateRoom = CreateRoom & { seats?: number };
 
 /** The same view read with the free-for-all's fields (a two-player view has none of them). */
 export function asTable(view: MatchView): FfaView {
