@@ -170,11 +170,15 @@ export function Hero({ hero, seat, owner, side, cat, c = {}, marks = [], whose }
           const label = defender ? `${defender} ${t.target}` : c.attackTargets!.length === 1 ? "Attack" : `Attack ${t.target}`;
           const p = c.attackPreview?.find(same);
           const deals = p ? p.damage === null ? "damage unknown (face down)" : `deals ${p.damage}` : null;
+          // The free-for-all's name starts with the words shown (WCAG 2.5.3), then says who attacks whom.
+          const name = defender
+            ? `${label}${p ? ` · ${p.damage ?? "?"} dmg` : ""}: your ${pos} hero attacks ${defender} ${t.target} hero${deals ? `, ${deals}` : ""}`
+            : `${pos} hero attacks opponent's ${t.target} hero${deals ? `: ${deals}` : ""}`;
           return (
             <button key={`${t.defender ?? ""}${t.target}`} type="button" class={`attack-btn${on ? " on" : ""}`} aria-pressed={on} disabled={c.disabled}
               onClick={(e) => { e.stopPropagation(); c.onToggleAttack?.(t); }}
               title={p ? attackTitle(p) : undefined}
-              aria-label={`${pos} hero attacks ${defender ?? "opponent's"} ${t.target} hero${deals ? `: ${deals}` : ""}`}>
+              aria-label={name}>
               ⚔ {label}{p ? <span class="attack-preview" data-testid="attack-preview"> · {p.damage ?? "?"} dmg</span> : null}
             </button>
           );

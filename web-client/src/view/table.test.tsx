@@ -87,13 +87,13 @@ describe("free-for-all board", () => {
     ]);
     const center = qa('.hero[data-side="me"][data-hero="center"] .attack-btn').map((b) => b.textContent);
     expect(center).toEqual(["⚔ Bob’s center · 4 dmg", "⚔ Carol’s center · 2 dmg"]);
-    expect(button(/^center hero attacks Carol’s center hero: deals 2$/)).toBeTruthy();
+    expect(button(/^Carol’s center · 2 dmg: your center hero attacks Carol’s center hero, deals 2$/)).toBeTruthy();
   });
 
   it("sends the declaration with its defenders, and draws the draft as arrows to the defenders' heroes", () => {
     draw(threeView(), THREE_LEGAL);
-    click(button(/^left hero attacks Bob’s right hero/));
-    click(button(/^center hero attacks Carol’s center hero/));
+    click(button(/your left hero attacks Bob’s right hero/));
+    click(button(/your center hero attacks Carol’s center hero/));
     expect(q('.side[data-seat="C"] .hero[data-hero="center"]')!.classList.contains("targeted")).toBe(true);
     expect(q('.side[data-seat="B"] .hero[data-hero="center"]')!.classList.contains("targeted")).toBe(false);
     expect(qa('.fx-arrows [data-fx="draft"]').map((a) => a.getAttribute("data-label"))).toEqual([
