@@ -8,8 +8,10 @@ import type { Intent } from "../src/gen/Intent";
 import type { MatchView } from "../src/gen/MatchView";
 import type { LogEntry } from "../src/state";
 import { card, hero, mainLegal, mainView } from "../src/test/fixtures";
+import { NAMES, THREE_LEGAL, ffaView, threeView } from "../src/test/ffa-fixtures";
 import { renderBoard } from "../src/view/board";
 import "../src/style.css";
+import "../src/table.css";
 
 const cat = makeCatalogue(cardsJson as CatalogueJson);
 const log: LogEntry[] = [
@@ -44,6 +46,10 @@ const scenarios: Record<string, { view: MatchView; legal: Intent[] }> = {
     legal: [{ type: "accept_damage" }, { type: "play_action", card: 8 }, { type: "concede" }],
   },
   waiting: { view: { ...mainView(), active: "B", pending: { seat: "B", window: "main" } }, legal: [{ type: "concede" }] },
+  // The free-for-all (issue 16): ?s=three (A to attack), ?s=six (seat D, F out), ?s=six-watch (a spectator).
+  three: { view: threeView(), legal: THREE_LEGAL },
+  six: { view: ffaView(6, "D", { active: "B", pending: { seat: "B", window: "main" } }, { F: { hp: 0, eliminated: { place: 6, turn: 5, reason: "hp" } } }), legal: [{ type: "concede" }] },
+  "six-watch": { view: ffaView(6, null, {}, { F: { hp: 0, eliminated: { place: 6, turn: 5, reason: "hp" } } }), legal: [] },
 };
 
 function Preview() {
@@ -52,7 +58,7 @@ function Preview() {
   const [sent, setSent] = useState<Intent[]>([]);
   return (
     <>
-      {renderBoard(s.view, s.legal, cat, { send: (i) => setSent([...sent, i]), names: { B: "Brave Otter 42" }, log })}
+      {renderBoard(s.view, s.legal, cat, { send: (i) => setSent([...sent, i]), names: name.startsWith("three") || name.startsWith("six") ? NAMES : { B: "Brave Otter 42" }, log })}
       <pre data-testid="sent">{sent.map((i) => JSON.stringify(i)).join("\n")}</pre>
     </>
   );

@@ -97,3 +97,21 @@ describe("boardFx: this turn's events → what the board shows", () => {
       .toEqual({ heroes: [], arrows: [], bars: [] });
   });
 });
+
+describe("boardFx in the free-for-all (issue 16)", () => {
+  it("gives every opponent their own side and aims each arrow at the defender's side (MP-10)", () => {
+    const events = [
+      { type: "attack_declared", seat: "B", attackers: [{ hero: "left", target: "right", defender: "C" }, { hero: "center", target: "center", defender: "A" }] },
+      { type: "attack_damage_calculated", seat: "B", attacker: "center", target: "center", defender: "A", atk: 5, def: 2, damage: 3 },
+      { type: "damage", seat: "A", amount: 3, attack: true, hp: 42 },
+    ] as unknown as Event[];
+    const fx = fxOfLog(events.map((event) => ({ v: 7, event })), "A", true);
+    expect(fx.arrows.map(({ from, hero, to, target, damage }) => ({ from, hero, to, target, damage }))).toEqual([
+      { from: "B", hero: "left", to: "C", target: "right", damage: null },
+      { from: "B", hero: "center", to: "me", target: "center", damage: 3 },
+    ]);
+    expect(fx.bars.map((b) => [b.side, b.label])).toEqual([["me", "−3 HP"]]);
+    // The same events on a two-player board keep "opp" and no `to`.
+    expect(boardFx(events.slice(2), "B").bars.map((b) => b.side)).toEqual(["opp"]);
+  });
+});

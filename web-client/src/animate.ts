@@ -3,12 +3,17 @@
 // a pure mapping from engine events to marks on the board, so the opponent's turn is seen and not only logged.
 // No rules: every number shown comes from an event (damage, HP); the client only decides where to show it.
 // Each mark has a stable key (version and place in the log), so it animates once, when it arrives.
+import type { FfaDecl } from "./ffa";
 import type { Position } from "./gen/Position";
 import type { Seat } from "./gen/Seat";
 import type { LogEntry } from "./state";
 import { cardName } from "./cardname";
 
-export type Side = "me" | "opp";
+/**
+ * Where a mark is drawn: the viewer's side ("me", at the bottom), the two-player opponent's ("opp"), or in the
+ * free-for-all the seat whose side it is (every opponent has their own).
+ */
+export type Side = "me" | "opp" | Seat;
 
 /** A mark on one hero: what just happened to it. */
 export interface HeroFx {
@@ -28,6 +33,10 @@ export interface ArrowFx {
   hero: Position;
   target: Position;
   damage: number | null;
+  /** The defender's side in the free-for-all (MP-10); in the two-player game the side facing `from`. */
+  to?: Side;
+  /** A planned attack (the attacker's draft), not one that happened. */
+  draft?: boolean;
   /** The attack has ended; the arrow stays, dimmed, until the next attack or the turn after next. */
   ended: boolean;
   past: boolean;
@@ -61,9 +70,14 @@ export function recentTurns(log: readonly LogEntry[]): { entry: LogEntry; index:
   return log.slice(start).map((entry, i) => ({ entry, index: start + i }));
 }
 
-/** The marks for the recent turns' events, drawn from the side of `me` (the bottom of the board). */
-export function boardFx(log: readonly LogEntry[], me: Seat): BoardFx {
-  const side = (s: Seat): Side => (s === me ? "me" : "opp");
+/**
+ * The marks for the recent turns' events, drawn from the side of `me` (the bottom of the board); `ffa`: every
+ * opponent is their own side and arrows say whose hero they point at.
+ */
+export function boardFx(log: readonly LogEntry[], me: Seat, ffa = false): BoardFx {
+  const side = (s: Seat): Side => (s === me ? "me" : ffa ? s : "opp");
+  // The free-for-all's declarations and damage name the defender (MP-10); the two-player ones have none.
+  const to = (defender: Seat | null | undefined): { to?: Side } => (ffa && defender ? { to: side(defender) } : {});
   const fx: BoardFx = { heroes: [], arrows: [], bars: [] };
   for (const { entry: { v, event: e }, index } of recentTurns(log)) {
     if (e.type === "turn_started") {
@@ -117,14 +131,15 @@ export function boardFx(log: readonly LogEntry[], me: Seat): BoardFx {
         break;
       case "attack_declared":
         // A new attack replaces the arrows of an earlier one this turn.
-        fx.arrows = e.attackers.map((a) => ({ key: key(), from: side(e.seat), hero: a.hero, target: a.target, damage: null, ended: false, past: false }));
+        fx.arrows = (e.attackers as FfaDecl[]).map((a) => ({ key: key(), from: side(e.seat), hero: a.hero, target: a.target, ...to(a.defender), damage: null, ended: false, past: false }));
         break;
       case "attack_damage_calculated": {
         // The declared arrow gains its number (a log cut short by its limit may have lost the declaration).
         const from = side(e.seat);
-        const known = fx.arrows.find((a) => a.from === from && a.hero === e.attacker && a.target === e.target);
+        const aim = to((e as { defender?: Seat | null }).defender);
+        const known = fx.arrows.find((a) => a.from === from && a.hero === e.attacker && a.target === e.target && a.to === aim.to);
         if (known) known.damage = e.damage;
-        else fx.arrows.push({ key: key(), from, hero: e.attacker, target: e.target, damage: e.damage, ended: false, past: false });
+        else fx.arrows.push({ key: key(), from, hero: e.attacker, target: e.target, ...aim, damage: e.damage, ended: false, past: false });
         break;
       }
       case "attack_ended": {

@@ -1,6 +1,6 @@
 // Intent selection helpers: everything the board highlights or enables is read from the server's `legal`
 // list. No game rules live here, only lookups in that list.
-import type { AttackerDecl } from "./gen/AttackerDecl";
+import type { FfaDecl } from "./ffa";
 import type { CardId } from "./gen/CardId";
 import type { Intent } from "./gen/Intent";
 import type { MatchView } from "./gen/MatchView";
@@ -17,15 +17,28 @@ export function first<T extends Intent["type"]>(legal: Intent[], type: T): Inten
   return ofType(legal, type)[0];
 }
 
-/** Whose side is drawn at the bottom: the viewer's seat, or seat A for spectators. */
+/**
+ * Whose side is drawn at the bottom: the viewer's seat, or seat A for spectators. `opp` is the two-player game's
+ * opponent; a free-for-all board places every seat with `table.ts`.
+ */
 export function perspective(view: MatchView): { me: Seat; opp: Seat; spectator: boolean } {
   const spectator = view.viewer === "spectator";
   const me: Seat = view.viewer === "spectator" ? "A" : view.viewer.seat;
   return { me, opp: me === "A" ? "B" : "A", spectator };
 }
 
-export function seatIndex(seat: Seat): 0 | 1 {
-  return seat === "A" ? 0 : 1;
+const SEAT_ORDER: readonly Seat[] = ["A", "B", "C", "D", "E", "F"];
+
+/** A seat's index in `view.players` and in the clocks' per-seat lists (seat order). */
+export function seatIndex(seat: Seat): number {
+  return SEAT_ORDER.indexOf(seat);
+}
+
+/** The seat's player in a view (players are in seat order). */
+export function playerAt<P>(players: readonly P[], seat: Seat): P {
+  const p = players[seatIndex(seat)];
+  if (p === undefined) throw new Error(`no seat ${seat} in this match`);
+  return p;
 }
 
 /** Hand cards that some legal intent plays (gem, blend or action). */
@@ -54,35 +67,49 @@ export function deblendable(legal: Intent[]): Set<Position> {
   return new Set(ofType(legal, "deblend").map((i) => i.hero));
 }
 
-/** For each own hero that appears as an attacker in some legal declaration, the targets it may attack. */
-export function attackOptions(legal: Intent[]): Map<Position, Position[]> {
-  const out = new Map<Position, Position[]>();
+/**
+ * For each own hero declared in some legal attack, the (defender, target) pairs it may attack, in listed order;
+ * `defender` is set only in the free-for-all (MP-10).
+ */
+export function attackChoices(legal: Intent[]): Map<Position, FfaDecl[]> {
+  const out = new Map<Position, FfaDecl[]>();
   for (const i of ofType(legal, "declare_attack")) {
-    for (const a of i.attackers) {
-      const t = out.get(a.hero) ?? [];
-      if (!t.includes(a.target)) t.push(a.target);
-      out.set(a.hero, t);
+    for (const a of i.attackers as FfaDecl[]) {
+      const list = out.get(a.hero) ?? [];
+      if (!list.some((x) => x.target === a.target && x.defender === a.defender)) list.push(a);
+      out.set(a.hero, list);
     }
   }
   return out;
 }
 
-function declKey(d: AttackerDecl[]): string {
-  return d.map((a) => `${a.hero}>${a.target}`).sort().join(",");
+/** For each own hero that appears as an attacker in some legal declaration, the targets it may attack. */
+export function attackOptions(legal: Intent[]): Map<Position, Position[]> {
+  const out = new Map<Position, Position[]>();
+  for (const [hero, list] of attackChoices(legal)) out.set(hero, [...new Set(list.map((a) => a.target))]);
+  return out;
+}
+
+function declKey(d: FfaDecl[]): string {
+  return d.map((a) => `${a.defender ?? ""}:${a.hero}>${a.target}`).sort().join(",");
 }
 
 /** The legal declaration equal (in any order) to the attackers picked so far, if there is one. */
-export function findAttack(legal: Intent[], picked: AttackerDecl[]): IntentOf<"declare_attack"> | undefined {
+export function findAttack(legal: Intent[], picked: FfaDecl[]): IntentOf<"declare_attack"> | undefined {
   if (picked.length === 0) return undefined;
   const key = declKey(picked);
   return ofType(legal, "declare_attack").find((i) => declKey(i.attackers) === key);
 }
 
-/** Adds, retargets or removes one attacker in a draft declaration. */
-export function toggleAttacker(picked: AttackerDecl[], hero: Position, target: Position): AttackerDecl[] {
+/**
+ * Adds, retargets or removes one attacker in a draft declaration; `defender` names the defending seat in the
+ * free-for-all (MP-10) and is left out in the two-player game, whose declarations have none.
+ */
+export function toggleAttacker(picked: FfaDecl[], hero: Position, target: Position, defender?: Seat | null): FfaDecl[] {
   const existing = picked.find((a) => a.hero === hero);
-  if (existing && existing.target === target) return picked.filter((a) => a.hero !== hero);
-  return [...picked.filter((a) => a.hero !== hero), { hero, target }];
+  if (existing && existing.target === target && (existing.defender ?? null) === (defender ?? null)) return picked.filter((a) => a.hero !== hero);
+  const decl: FfaDecl = defender ? { hero, target, defender } : { hero, target };
+  return [...picked.filter((a) => a.hero !== hero), decl];
 }
 
 export function substituteOptions(legal: Intent[]): IntentOf<"substitute">[] {

@@ -2,6 +2,7 @@
 import type { Event } from "./gen/Event";
 import type { Seat } from "./gen/Seat";
 import { cardName } from "./cardname";
+import { ordinal, type FfaDecl, type FfaEvent } from "./ffa";
 
 export type SeatNames = Record<Seat, string>;
 
@@ -12,6 +13,8 @@ export function seatNames(me: Seat | null, display?: Partial<Record<Seat, string
 }
 
 export function describeEvent(e: Event, n: SeatNames): string {
+  const ffa = describeFfaEvent(e as unknown as FfaEvent, n);
+  if (ffa) return ffa;
   switch (e.type) {
     case "turn_order_chooser": return `${n[e.seat]} choose${s(n, e.seat)} the turn order.`;
     case "turn_order_chosen": return `${n[e.chooser]} chose: ${n[e.first]} go${n[e.first] === "You" ? "" : "es"} first.`;
@@ -27,9 +30,9 @@ export function describeEvent(e: Event, n: SeatNames): string {
     case "discarded": return `${n[e.seat]} discarded ${cardName(e.card)}.`;
     case "action_played": return `${n[e.seat]} played ${cardName(e.action)}.`;
     case "action_resolved": return `${cardName(e.action)} ${e.prevented ? "was prevented" : "resolved"}.`;
-    case "attack_declared": return `${n[e.seat]} attack${s(n, e.seat)}: ${e.attackers.map((a) => `${a.hero} → ${a.target}`).join(", ")}.`;
+    case "attack_declared": return `${n[e.seat]} attack${s(n, e.seat)}: ${(e.attackers as FfaDecl[]).map((a) => `${a.hero} → ${a.defender ? `${poss(n, a.defender)} ` : ""}${a.target}`).join(", ")}.`;
     case "attacker_dropped": return `${poss(n, e.seat, true)} ${e.hero} hero no longer attacks.`;
-    case "attack_damage_calculated": return `${poss(n, e.seat, true)} ${e.attacker} (ATK ${e.atk}) vs ${e.target} (DEF ${e.def}): ${e.damage} damage.`;
+    case "attack_damage_calculated": return `${poss(n, e.seat, true)} ${e.attacker} (ATK ${e.atk}) vs ${defended(e as { defender?: Seat | null }, n)}${e.target} (DEF ${e.def}): ${e.damage} damage.`;
     case "deblended_to_block": return `${n[e.seat]} deblended the ${e.hero} hero to block the ${e.attacker} attacker.`;
     case "damage": return `${n[e.seat]} took ${e.amount} damage${e.attack ? " from an attack" : ""} (HP ${e.hp}).`;
     case "hp_gained": return `${n[e.seat]} gained ${e.amount} HP (HP ${e.hp}).`;
@@ -56,8 +59,6 @@ export function describeEvent(e: Event, n: SeatNames): string {
     case "inverted": return `${poss(n, e.seat, true)} ${e.hero} hero was inverted (written ATK and DEF switched for the turn).`;
     case "attack_blocked": return `${poss(n, e.seat, true)} ${e.attacker} attacker was blocked: its damage is 0.`;
     case "conceded": return `${n[e.seat]} conceded.`;
-    case "meter_emptied": return `${poss(n, e.seat, true)} action meter emptied below ${e.below} HP (${e.cards.length} to the discard).`;
-    case "eliminated": return `${n[e.seat]} ${n[e.seat] === "You" ? "are" : "is"} eliminated (${ordinal(e.place)} place, ${e.reason.replace(/_/g, " ")}).`;
     case "game_over": return `Game over: ${n[e.winner]} win${s(n, e.winner)} (${e.reason.replace(/_/g, " ")}).`;
     default: {
       const never: never = e;
@@ -66,9 +67,21 @@ export function describeEvent(e: Event, n: SeatNames): string {
   }
 }
 
-/** 2nd, 3rd, 4th, … (a free-for-all's places, MP-24). */
-function ordinal(place: number): string {
-  return `${place}${place === 1 ? "st" : place === 2 ? "nd" : place === 3 ? "rd" : "th"}`;
+/** The free-for-all's events (MP-20, MP-24), which the two-player game never sends. */
+function describeFfaEvent(e: FfaEvent, n: SeatNames): string | null {
+  switch (e.type) {
+    case "eliminated": {
+      const why = e.reason === "concession" ? " (conceded)" : e.reason === "time" ? " (out of time)" : "";
+      return `${n[e.seat]} ${n[e.seat] === "You" ? "are" : "is"} out${why}: ${ordinal(e.place)} place.`;
+    }
+    case "meter_emptied": return `${poss(n, e.seat, true)} action meter emptied (HP under ${e.below}).`;
+    default: return null;
+  }
+}
+
+/** "Carol’s " before a target in the free-for-all, where the damage names its defender (MP-10); else nothing. */
+function defended(e: { defender?: Seat | null }, n: SeatNames): string {
+  return e.defender ? `${poss(n, e.defender)} ` : "";
 }
 
 /** Third-person "s" for verbs: "Opponent chooses" but "You choose". */

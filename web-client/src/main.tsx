@@ -1,5 +1,6 @@
 import { render } from "preact";
 import { App } from "./app";
 import "./style.css";
+import "./table.css";
 
 render(<App />, document.getElementById("app")!);

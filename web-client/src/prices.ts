@@ -3,7 +3,7 @@
 // only looks prices up and words them; it never computes one.
 import type { Intent } from "./gen/Intent";
 import type { MatchView } from "./gen/MatchView";
-import { perspective, sameIntent, seatIndex } from "./intents";
+import { perspective, playerAt, sameIntent } from "./intents";
 import { cardName } from "./cardname";
 
 /** The HP `intent` costs the viewer, or null when it costs nothing. */
@@ -13,7 +13,7 @@ export function hpPrice(view: MatchView, intent: Intent): number | null {
 
 /** What committing `intent` does, named from the view, and what it costs: the confirmation's text. */
 export function priceQuestion(view: MatchView, intent: Intent, hp: number): { title: string; detail: string } {
-  const me = view.players[seatIndex(perspective(view).me)];
+  const me = playerAt(view.players, perspective(view).me);
   const card = (id: number) => {
     const c = me.hand?.find((c) => c.id === id);
     return c && cardName(c);

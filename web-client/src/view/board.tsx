@@ -1,31 +1,33 @@
-// The match board: both diamonds (opponent on top), hands, meters, discards, HP and rounds, the pending
-// decision, prompts and the event log. It renders the redacted MatchView and offers only `legal` intents.
+// The match board: one side per seat (the viewer at the bottom; the two-player opponent on top, free-for-all
+// opponents around the table as `table.ts` places them), the hand, the pending decision, prompts and the event
+// log. It renders the redacted MatchView and offers only `legal` intents.
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { boardFx, type BarFx, type BoardFx } from "../animate";
+import { boardFx, type ArrowFx, type Side } from "../animate";
 import type { Catalogue } from "../catalogue";
-import type { AttackerDecl } from "../gen/AttackerDecl";
+import { asTable, isFreeForAll, livingSeats, ordinal, startingHp, type FfaDecl } from "../ffa";
 import type { CardId } from "../gen/CardId";
 import type { Intent } from "../gen/Intent";
 import type { MatchView } from "../gen/MatchView";
 import type { PendingView } from "../gen/PendingView";
-import type { PlayerView } from "../gen/PlayerView";
 import type { Position } from "../gen/Position";
 import type { Rejection } from "../gen/Rejection";
 import type { Seat } from "../gen/Seat";
 import {
-  actionIntent, attackOptions, cardTargets, deblendable, findAttack, first, heroChoices, heroKey, perspective, playableCards,
-  seatIndex, timedActions, toggleAttacker, usableEffects,
+  actionIntent, attackChoices, cardTargets, deblendable, findAttack, first, heroChoices, heroKey, perspective, playableCards,
+  playerAt, timedActions, toggleAttacker, usableEffects,
 } from "../intents";
 import { seatNames, type SeatNames } from "../log";
 import type { LogEntry } from "../state";
+import { relation, tableLayout } from "../table";
+import { defenderOf, draftByDefender, previewTargets, targetsByDefender, type AttackTarget } from "../targets";
 
 import type { Clocks } from "../protocol";
-import { Clock } from "./clock";
-import { CardName, DetailPanel, InspectContext, current, type DetailTarget } from "./detail";
-import { Arrows, BarMarks } from "./fx";
+import { DetailPanel, InspectContext, current, type DetailTarget } from "./detail";
+import { Arrows } from "./fx";
 import { Hand } from "./hand";
 import { LogPanel } from "./logpanel";
-import { Hero, type HeroControls } from "./hero";
+import type { HeroControls } from "./hero";
+import { PlayerSide } from "./side";
 import { AskDialog, PriceConfirm, TimedActions } from "./prompts";
 import { hpPrice } from "../prices";
 import { cardName } from "../cardname";
@@ -81,9 +83,13 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
   const { me, opp, spectator: watching } = perspective(view);
   // A replay reads like watching, whichever side it is drawn from.
   const spectator = watching || replay;
-  const sn = seatNames(spectator ? null : me, names);
-  const mine = view.players[seatIndex(me)];
-  const theirs = view.players[seatIndex(opp)];
+  const ffa = isFreeForAll(view);
+  const players = asTable(view).players;
+  // Issue 16: the viewer (seat A for a spectator) at the bottom, the others round the table (table.ts).
+  const layout = tableLayout(players.map((p) => p.seat), me);
+  // "Opponent" names nobody in particular when there are several: unnamed seats are "Player C" there.
+  const sn = seatNames(spectator ? null : me, ffa ? { ...unnamed(players.map((p) => p.seat)), ...names } : names);
+  const mine = playerAt(players, me);
   const live = !!send && !disabled;
   const commit = (i: Intent) => live && send?.(i);
   // An intent with an HP price waits for a confirmation naming it; an effect's own "you may" question says its
@@ -96,11 +102,11 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
     else commit(i);
   };
   // What happened this turn, drawn on the board (the log says it in words).
-  const fx = useMemo(() => boardFx(log, me), [log, me]);
+  const fx = useMemo(() => boardFx(log, me, ffa), [log, me, ffa]);
   const boardRef = useRef<HTMLDivElement>(null);
 
   const [selected, setSelected] = useState<CardId | null>(null);
-  const [draft, setDraft] = useState<AttackerDecl[]>([]);
+  const [draft, setDraft] = useState<FfaDecl[]>([]);
   const [detail, setDetail] = useState<DetailTarget | null>(null);
   const closeDetail = useCallback(() => setDetail(null), []);
   // Selections are about one decision; a new view (a version that changed what this viewer sees) starts afresh.
@@ -126,8 +132,11 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
   const selectedCard = mine.hand?.find((c) => c.id === selected);
   const selectedAction = selected === null ? undefined : actionIntent(legal, selected);
   const deblend = deblendable(legal);
-  const attacks = attackOptions(legal);
+  const attacks = attackChoices(legal);
   const attackIntent = findAttack(legal, draft);
+  // Who may be attacked, from the engine's preview (hero → defender, target, damage; MP-10).
+  const aimed = previewTargets(view, me);
+  const aimedAt = targetsByDefender(aimed);
   const ask = view.pending?.seat === me && "ask" in view.pending && !spectator ? view.pending.ask : null;
   const pass = first(legal, "pass");
   const endTurn = first(legal, "end_turn");
@@ -143,8 +152,9 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
     onDeblend: () => act({ type: "deblend", hero: pos }),
     attackTargets: attacks.get(pos),
     attackDraft: draft,
-    onToggleAttack: (t) => setDraft(toggleAttacker(draft, pos, t)),
-    attackPreview: view.attack_preview?.filter((p) => p.hero === pos),
+    onToggleAttack: (t) => setDraft(toggleAttacker(draft, pos, t.target, t.defender)),
+    attackPreview: asTable(view).attack_preview?.filter((p) => p.hero === pos),
+    defenderName: ffa ? (t) => possessive(sn[defenderOf(t, opp)]) : undefined,
     canUseEffect: effects.has(pos),
     onUseEffect: () => act({ type: "use_effect", hero: pos }),
     ...chooseControls(me, pos),
@@ -154,19 +164,45 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
     const i = choices.get(heroKey(seat, pos));
     return i ? { choosable: true, onChoose: () => act(i) } : {};
   };
-  const oppControls = (pos: Position): HeroControls => ({
-    targetedBy: draft.filter((a) => a.target === pos).map((a) => a.hero),
-    ...(spectator ? {} : chooseControls(opp, pos)),
+  const oppControls = (seat: Seat) => (pos: Position): HeroControls => ({
+    targetedBy: draft.filter((a) => a.target === pos && defenderOf(a, opp) === seat).map((a) => a.hero),
+    // The free-for-all marks every hero the viewer may attack now, naming the attacker and the damage.
+    attackableBy: ffa && live && attacks.size ? aimedAt.get(seat)?.get(pos) : undefined,
+    ...(spectator ? {} : chooseControls(seat, pos)),
     disabled: !live,
   });
+  const living = livingSeats(view);
+  const seats = players.map((p) => p.seat);
+  const sideOf = (seat: Seat): Side => (seat === me ? "me" : ffa ? seat : "opp");
+  const sideFor = (seat: Seat) => {
+    const own = seat === me;
+    return (
+      <PlayerSide key={seat} player={playerAt(players, seat)} look={own ? "me" : "opp"} side={sideOf(seat)} name={sn[seat]}
+        active={view.active === seat} cat={cat} controls={own && !spectator ? myControls : oppControls(seat)} clocks={clocks} fx={fx}
+        ffa={ffa ? { maxHp: startingHp(view), relation: spectator ? null : relation(seats, living, me, seat) } : undefined} />
+    );
+  };
+  // The draft drawn as arrows in the free-for-all, where a target may be on any of several boards.
+  const planned: ArrowFx[] = ffa ? draft.map((a) => ({
+    key: `draft-${a.hero}`, from: "me", hero: a.hero, target: a.target, to: sideOf(defenderOf(a, opp)), draft: true,
+    damage: aimed.find((t) => t.hero === a.hero && t.target === a.target && t.defender === defenderOf(a, opp))?.damage ?? null,
+    ended: false, past: false,
+  })) : [];
 
   return (
     <InspectContext.Provider value={setDetail}>
     <div class="board-wrap">
-      <div class="board" aria-label="Match board" ref={boardRef}>
-        <PlayerSide player={theirs} side="opp" name={sn[opp]} active={view.active === opp} cat={cat} controls={oppControls} clocks={clocks} fx={fx} />
-        <PlayerSide player={mine} side="me" name={sn[me]} active={view.active === me} cat={cat} controls={spectator ? oppControls : myControls} clocks={clocks} fx={fx} />
-        <Arrows arrows={fx.arrows} board={boardRef} />
+      <div class={ffa ? "board ffa" : "board"} aria-label="Match board" ref={boardRef}>
+        {ffa ? (
+          // Clockwise from the viewer's left in the page's order; the grid puts the top row above the two sides.
+          <div class={`opponents seats-${players.length}${layout.top.length ? " has-top" : ""}`} role="group" aria-label="Opponents around the table">
+            {layout.left ? <div class="seat-left">{sideFor(layout.left)}</div> : null}
+            {layout.top.length ? <div class="seat-top">{layout.top.map(sideFor)}</div> : null}
+            {layout.right ? <div class="seat-right">{sideFor(layout.right)}</div> : null}
+          </div>
+        ) : layout.top.map(sideFor)}
+        {sideFor(layout.bottom)}
+        <Arrows arrows={planned.length ? [...fx.arrows, ...planned] : fx.arrows} board={boardRef} />
         {mine.hand ? (
           <Hand cards={mine.hand} cat={cat} playable={playable} draggable={draggable} selected={selected} disabled={!live}
             onSelect={setSelected}
@@ -177,7 +213,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
         <div class="rail">
           <div class="midline" aria-live="polite">
             <div class="turn-info">
-              <span>Round {view.round}</span>
+              {ffa ? null : <span>Round {view.round}</span>}
               <span>Turn {view.turn}</span>
               <span>{PHASES[view.phase]}</span>
               {view.first_player ? <span>{sn[view.first_player]} went first</span> : null}
@@ -189,7 +225,12 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
             {view.outcome ? (
               <section class={`result${!spectator && view.outcome.winner === me ? " won" : ""}`} role="status" data-testid="result">
                 <h2>{spectator ? `${sn[view.outcome.winner]} won` : view.outcome.winner === me ? "You won!" : `${sn[view.outcome.winner]} won`}</h2>
-                <p>{{ two_rounds: "Two rounds won.", concession: "By concession.", step_budget: "The match reached its step limit.", last_standing: "Last one standing." }[view.outcome.reason]}</p>
+                <p>{END_REASONS[view.outcome.reason] ?? view.outcome.reason.replace(/_/g, " ")}</p>
+                {asTable(view).places?.length ? (
+                  <ol class="places" aria-label="Places">
+                    {asTable(view).places!.map((s, i) => <li key={s}>{ordinal(i + 1)}: {sn[s]}</li>)}
+                  </ol>
+                ) : null}
               </section>
             ) : null}
             {rejection ? (
@@ -202,7 +243,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
               <PriceConfirm view={view} intent={confirming.intent} hp={confirming.hp} disabled={!live}
                 onConfirm={() => { commit(confirming.intent); setConfirming(null); }} onCancel={() => setConfirming(null)} />
             ) : null}
-            {ask && send ? <AskDialog ask={ask} legal={legal} bench={mine.bench} disabled={!live} send={act} view={view} cat={cat} me={me} takeWholeAttack={takeWholeAttack} /> : null}
+            {ask && send ? <AskDialog ask={ask} legal={legal} bench={mine.bench} disabled={!live} send={act} view={view} cat={cat} me={me} names={sn} takeWholeAttack={takeWholeAttack} /> : null}
             {selectedCard && targets.size ? (
               <p class="hint">Drag <strong>{cardName(selectedCard)}</strong> onto a highlighted hero, or choose “Play here”. <button type="button" class="ghost" onClick={() => setSelected(null)}>Cancel</button></p>
             ) : null}
@@ -214,7 +255,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
                     Declare attack{draft.length ? ` (${draft.length})` : ""}
                   </button>
                   {draft.length ? <button type="button" class="ghost" onClick={() => setDraft([])}>Clear attackers</button> : null}
-                  {draft.length ? <span class="hint small" data-testid="attack-total">{draftDamage(view, draft, sn[opp])}</span> : null}
+                  {draft.length ? <span class="hint small" data-testid="attack-total">{draftDamage(draft, aimed, opp, sn)}</span> : null}
                 </>
               ) : null}
               <TimedActions actions={timed} hand={mine.hand} disabled={!live} send={act} />
@@ -234,81 +275,31 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
   );
 }
 
-function PlayerSide({ player, side, name, active, cat, controls, clocks, fx }: {
-  player: PlayerView; side: "me" | "opp"; name: string; active: boolean; cat: Catalogue; controls: (p: Position) => HeroControls;
-  clocks?: Clocks | null; fx: BoardFx;
-}) {
-  const diamond = (
-    <div class={`diamond diamond-${side}`} aria-label={`${name === "You" ? "Your" : `${name}’s`} heroes`}>
-      {player.heroes.map((h) => (
-        <Hero key={h.position} hero={h} seat={player.seat} owner={name} side={side} cat={cat} c={controls(h.position)}
-          marks={fx.heroes.filter((m) => m.side === side && m.hero === h.position)} />
-      ))}
-    </div>
-  );
-  const bar = <PlayerBar player={player} side={side} name={name} active={active} clocks={clocks} marks={fx.bars.filter((m) => m.side === side)} />;
-  return <section class={`side side-${side}${active ? " active" : ""}`} aria-label={name}>{side === "opp" ? <>{bar}{diamond}</> : <>{diamond}{bar}</>}</section>;
+/**
+ * The drafted attack's damage if every hit is taken, per defending player, from the engine's per-attacker
+ * preview (CR 204.4a; MP-13 in the free-for-all).
+ */
+function draftDamage(draft: FfaDecl[], aimed: AttackTarget[], opp: Seat, sn: SeatNames): string {
+  const parts = [...draftByDefender(draft, aimed, opp)].map(([seat, { known, unknown }]) => {
+    const who = sn[seat];
+    return `${who === "You" ? "You take" : `${who} takes`} ${known}${unknown ? ` + ? (${unknown} face-down target${unknown > 1 ? "s" : ""})` : ""}`;
+  });
+  return `${parts.join("; ")} damage if every hit is taken.`;
 }
 
-function PlayerBar({ player, side, name, active, clocks, marks }: {
-  player: PlayerView; side: "me" | "opp"; name: string; active: boolean; clocks?: Clocks | null; marks: BarFx[];
-}) {
-  const hpPct = Math.max(0, Math.min(100, (player.hp / 20) * 100));
-  return (
-    <div class="player-bar" data-testid={`bar-${side}`}>
-      <div class="who">
-        <strong>{name}</strong>
-        {active ? <span class="badge">active</span> : null}
-        {clocks ? <Clock ms={clocks.remaining_ms[seatIndex(player.seat)] ?? 0} running={clocks.running === player.seat} label={`${name} clock`} /> : null}
-        <span class="rounds" role="img" aria-label={`${player.rounds_won} round${player.rounds_won === 1 ? "" : "s"} won`}>
-          {[0, 1].map((i) => <span key={i} class={`pip${i < player.rounds_won ? " won" : ""}`} aria-hidden="true" />)}
-        </span>
-      </div>
-      <div class={`hp${player.hp <= 5 ? " low" : ""}`} role="meter" aria-valuemin={0} aria-valuemax={20} aria-valuenow={player.hp} aria-label="Hit points">
-        <span class="hp-fill" style={{ width: `${hpPct}%` }} />
-        <span class="hp-text">♥ {player.hp}</span>
-      </div>
-      <BarMarks marks={marks} />
-      <Meter player={player} entered={marks.flatMap((m) => (m.kind === "meter" && !m.past ? [m.label] : []))} />
-      <ul class="zones">
-        <li>Hand <strong>{player.hand?.length ?? player.hand_count}</strong></li>
-        <li>Deck <strong>{player.deck_count}</strong></li>
-        <li>{player.bench ? (
-          <details class="zone-list"><summary>Bench <strong>{player.bench.length}</strong></summary>
-            <ul>{player.bench.map((c) => <li key={c.id}><CardName card={c} where="bench" /></li>)}</ul></details>
-        ) : <>Bench <strong>{player.bench_count}</strong></>}</li>
-        <li>
-          <details class="zone-list">
-            <summary>Discard <strong>{player.discard.length}</strong></summary>
-            {player.discard.length ? <ol>{player.discard.map((c) => <li key={c.id}><CardName card={c} where="discard" /></li>)}</ol> : <p class="muted small">Empty.</p>}
-          </details>
-        </li>
-      </ul>
-    </div>
-  );
+const END_REASONS: Partial<Record<string, string>> = {
+  two_rounds: "Two rounds won.", concession: "By concession.", step_budget: "The match reached its step limit.",
+  // MP-30: the free-for-all ends when one player is left.
+  last_standing: "The last player standing.",
+};
+
+/** "Player C" for every seat, under the room's display names in the free-for-all. */
+function unnamed(seats: Seat[]): Partial<Record<Seat, string>> {
+  return Object.fromEntries(seats.map((s) => [s, `Player ${s}`]));
 }
 
-/** The action meter; `entered` names the actions played into it this turn, whose slots are marked. */
-function Meter({ player, entered }: { player: PlayerView; entered: string[] }) {
-  const slots = Array.from({ length: player.meter_slots }, (_, i) => player.action_meter[i] ?? null);
-  return (
-    <ol class="meter" aria-label={`Action meter: ${player.action_meter.length} of ${player.meter_slots} used`}>
-      {slots.map((c, i) => (
-        <li key={i} class={c ? `filled${entered.includes(cardName(c)) ? " fx fx-meter" : ""}` : "empty"} data-fx={c && entered.includes(cardName(c)) ? "meter" : undefined}>
-          {c ? <CardName card={c} where={`action meter slot ${i + 1}`} /> : <span class="sr-only">empty slot</span>}
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-/** The drafted attack's damage if every hit is taken, from the engine's per-attacker preview (CR 204.4a). */
-function draftDamage(view: MatchView, draft: AttackerDecl[], opponent: string): string {
-  const each = draft.map((a) => view.attack_preview?.find((p) => p.hero === a.hero && p.target === a.target)?.damage ?? null);
-  const known = each.filter((d): d is number => d !== null);
-  const total = known.reduce((a, b) => a + b, 0);
-  const unknown = each.length - known.length;
-  return `${opponent === "You" ? "You take" : `${opponent} takes`} ${total}${unknown ? ` + ? (${unknown} face-down target${unknown > 1 ? "s" : ""})` : ""} damage if every hit is taken.`;
+function possessive(name: string): string {
+  return name === "You" ? "your" : `${name}’s`;
 }
 
 /** "You won round 1 (1–0)." while the turn in which a round was lost is still the newest in the log. */

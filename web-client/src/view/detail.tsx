@@ -47,7 +47,7 @@ export function CardName({ card, where, children }: { card: CardView; where: str
 /** The target as of `view`: a hero target shows that seat's hero in that position now. */
 export function current(target: DetailTarget | null, view: MatchView): DetailTarget | null {
   if (target?.kind !== "hero") return target;
-  const hero = view.players[seatIndex(target.seat)].heroes.find((h) => h.position === target.hero.position);
+  const hero = view.players[seatIndex(target.seat)]?.heroes.find((h) => h.position === target.hero.position);
   return hero ? { ...target, hero } : null;
 }
 

@@ -26,7 +26,7 @@ export function BarMarks({ marks }: { marks: BarFx[] }) {
   );
 }
 
-interface Line { key: string; x1: number; y1: number; x2: number; y2: number; damage: number | null; dim: boolean; label: string }
+interface Line { key: string; x1: number; y1: number; x2: number; y2: number; damage: number | null; dim: boolean; draft: boolean; label: string }
 
 /**
  * Attack arrows from each attacker's centre to its target's, measured from the heroes as drawn (the diamonds'
@@ -44,12 +44,16 @@ export function Arrows({ arrows, board }: { arrows: ArrowFx[]; board: RefObject<
         return r ? { x: r.left + r.width / 2 - box.left, y: r.top + r.height / 2 - box.top } : null;
       };
       setLines(arrows.flatMap((a) => {
+        const toSide = a.to ?? (a.from === "me" ? "opp" : "me");
         const from = centre(a.from, a.hero);
-        const to = centre(a.from === "me" ? "opp" : "me", a.target);
+        const to = centre(toSide, a.target);
         if (!from || !to) return [];
-        const who = a.from === "me" ? "bottom" : "top";
-        const label = `Attack from the ${who} ${a.hero} hero to the ${a.target} hero${a.damage === null ? "" : `: ${a.damage} damage`}`;
-        return [{ key: a.key, x1: from.x, y1: from.y, x2: to.x, y2: to.y, damage: a.damage, dim: a.ended || a.past, label }];
+        // Two-player arrows run between the bottom and the top; free-for-all ones name the defender's seat.
+        const where = (s: string) => (s === "me" ? "bottom" : s === "opp" ? "top" : `seat ${s}`);
+        const whose = a.to ? ` ${where(a.to)}` : "";
+        const what = a.draft ? "Planned attack" : "Attack";
+        const label = `${what} from the ${where(a.from)} ${a.hero} hero to the${whose} ${a.target} hero${a.damage === null ? "" : `: ${a.damage} damage`}`;
+        return [{ key: a.key, x1: from.x, y1: from.y, x2: to.x, y2: to.y, damage: a.damage, dim: a.ended || a.past, draft: !!a.draft, label }];
       }));
     };
     measure();
@@ -66,7 +70,7 @@ export function Arrows({ arrows, board }: { arrows: ArrowFx[]; board: RefObject<
         </marker>
       </defs>
       {lines.map((l) => (
-        <g key={l.key} class={`fx fx-arrow${l.dim ? " ended" : ""}`} data-fx="attack" data-label={l.label}>
+        <g key={l.key} class={`fx fx-arrow${l.dim ? " ended" : ""}${l.draft ? " draft" : ""}`} data-fx={l.draft ? "draft" : "attack"} data-label={l.label}>
           <line x1={l.x1} y1={l.y1} x2={l.x2} y2={l.y2} marker-end="url(#fx-head)" />
           {l.damage !== null ? (
             <g class="fx-damage" transform={`translate(${(l.x1 + l.x2) / 2} ${(l.y1 + l.y2) / 2})`}>

@@ -1,12 +1,13 @@
 // One hero in a diamond: face-down back, or name, level, current ATK/DEF, gems, blend and attachments,
 // with the controls the legal intents allow (drop target, deblend, attack toggles).
 import type { Catalogue } from "../catalogue";
-import type { AttackerDecl } from "../gen/AttackerDecl";
+import type { FfaDecl, FfaPreview } from "../ffa";
 import type { AttackPreview } from "../gen/AttackPreview";
 import type { HeroView } from "../gen/HeroView";
 import type { Position } from "../gen/Position";
 import type { Seat } from "../gen/Seat";
-import type { HeroFx } from "../animate";
+import type { HeroFx, Side } from "../animate";
+import type { AttackTarget } from "../targets";
 import { CardBack, GemIcon } from "./card";
 import { useInspect } from "./detail";
 import { HeroMarks } from "./fx";
@@ -18,14 +19,18 @@ export interface HeroControls {
   onDrop?: () => void;
   canDeblend?: boolean;
   onDeblend?: () => void;
-  /** Targets this hero may attack, and the current draft. */
-  attackTargets?: Position[];
-  attackDraft?: AttackerDecl[];
-  onToggleAttack?: (target: Position) => void;
+  /** Targets this hero may attack (with the defending seat in the free-for-all, MP-10), and the current draft. */
+  attackTargets?: FfaDecl[];
+  attackDraft?: FfaDecl[];
+  onToggleAttack?: (target: FfaDecl) => void;
   /** The engine's preview of each of this hero's attacks (`MatchView.attack_preview`). */
-  attackPreview?: AttackPreview[];
+  attackPreview?: FfaPreview[];
+  /** The free-for-all: a defending seat's name, for the attack buttons ("Attack Bob’s center"). */
+  defenderName?: (d: FfaDecl) => string;
   /** On the opponent's side: own heroes currently aimed at this one. */
   targetedBy?: Position[];
+  /** On a free-for-all opponent's side: own heroes that may attack this one now, with the damage (MP-10). */
+  attackableBy?: AttackTarget[];
   /** An activated effect this hero may use now. */
   canUseEffect?: boolean;
   onUseEffect?: () => void;
@@ -48,8 +53,10 @@ function Stat({ label, now, written }: { label: string; now: number | null; writ
   );
 }
 
-export function Hero({ hero, seat, owner, side, cat, c = {}, marks = [] }: {
-  hero: HeroView; seat: Seat; owner: string; side: "me" | "opp"; cat: Catalogue; c?: HeroControls;
+export function Hero({ hero, seat, owner, side, cat, c = {}, marks = [], whose }: {
+  hero: HeroView; seat: Seat; owner: string; side: Side; cat: Catalogue; c?: HeroControls;
+  /** "Bob’s": names the owner where "Opponent's" would not say which (the free-for-all). */
+  whose?: string;
   /** What happened to this hero this turn (board animations). */
   marks?: HeroFx[];
 }) {
@@ -57,8 +64,9 @@ export function Hero({ hero, seat, owner, side, cat, c = {}, marks = [] }: {
   const inspect = useInspect({ kind: "hero", hero, seat, owner: owner === "You" ? "your" : `${owner}’s` });
   const droppable = !!c.dropFor && !c.disabled;
   const choosable = !!c.choosable && !c.disabled;
-  const who = side === "me" ? "Your" : "Opponent's";
-  const classes = ["hero", `pos-${pos}`, droppable ? "target" : "", hero.blend ? "blended" : "", c.targetedBy?.length ? "targeted" : "", hero.face_down ? "face-down" : "", c.choosable ? "choosable" : ""];
+  const who = side === "me" ? "Your" : whose ?? "Opponent's";
+  const classes = ["hero", `pos-${pos}`, droppable ? "target" : "", hero.blend ? "blended" : "", c.targetedBy?.length ? "targeted" : "", hero.face_down ? "face-down" : "", c.choosable ? "choosable" : "", c.attackableBy?.length ? "attackable" : ""];
+  const attackable = c.attackableBy?.length ? <AttackableNote by={c.attackableBy} /> : null;
   // Face down and unknown to this viewer: only the back. The owner sees its own face-down heroes.
   if (!hero.hero) {
     return (
@@ -66,6 +74,7 @@ export function Hero({ hero, seat, owner, side, cat, c = {}, marks = [] }: {
         <CardBack label={`${who} ${pos} hero, face down`} />
         <span class="hero-pos">{pos}</span>
         <HeroMarks marks={marks} />
+        {c.targetedBy?.length ? <p class="targeted-by" role="note">⚔ from your {c.targetedBy.join(", ")}</p> : attackable}
         {choosable ? <button type="button" class="primary choose-btn" onClick={(e) => { e.stopPropagation(); c.onChoose?.(); }}>Choose</button> : null}
       </div>
     );
@@ -125,10 +134,10 @@ export function Hero({ hero, seat, owner, side, cat, c = {}, marks = [] }: {
       </ul>
       {hero.attached.length ? <p class="hero-attached small">+ {hero.attached.map(cardName).join(", ")}</p> : null}
       <HeroMarks marks={marks} />
-      {c.targetedBy?.length ? <p class="targeted-by" role="note">⚔ from your {c.targetedBy.join(", ")}</p> : null}
+      {c.targetedBy?.length ? <p class="targeted-by" role="note">⚔ from your {c.targetedBy.join(", ")}</p> : attackable}
       <div class="hero-controls">
         {choosable ? (
-          <button type="button" class="primary choose-btn" onClick={(e) => { e.stopPropagation(); c.onChoose?.(); }} aria-label={`Choose ${side === "me" ? "your" : "opponent's"} ${pos} hero`}>
+          <button type="button" class="primary choose-btn" onClick={(e) => { e.stopPropagation(); c.onChoose?.(); }} aria-label={`Choose ${side === "me" ? "your" : whose ?? "opponent's"} ${pos} hero`}>
             Choose
           </button>
         ) : null}
@@ -154,15 +163,22 @@ export function Hero({ hero, seat, owner, side, cat, c = {}, marks = [] }: {
           </button>
         ) : null}
         {c.attackTargets?.map((t) => {
-          const on = c.attackDraft?.some((a) => a.hero === pos && a.target === t) ?? false;
-          const label = c.attackTargets!.length === 1 ? "Attack" : `Attack ${t}`;
-          const p = c.attackPreview?.find((x) => x.target === t);
+          const same = (x: { target: Position; defender?: Seat | null }) => x.target === t.target && (x.defender ?? null) === (t.defender ?? null);
+          const on = c.attackDraft?.some((a) => a.hero === pos && same(a)) ?? false;
+          // Two-player: "Attack" or "Attack left"; the free-for-all names the defender ("Attack Bob’s center").
+          const defender = c.defenderName?.(t);
+          const label = defender ? `${defender} ${t.target}` : c.attackTargets!.length === 1 ? "Attack" : `Attack ${t.target}`;
+          const p = c.attackPreview?.find(same);
           const deals = p ? p.damage === null ? "damage unknown (face down)" : `deals ${p.damage}` : null;
+          // The free-for-all's name starts with the words shown (WCAG 2.5.3), then says who attacks whom.
+          const name = defender
+            ? `${label}${p ? ` · ${p.damage ?? "?"} dmg` : ""}: your ${pos} hero attacks ${defender} ${t.target} hero${deals ? `, ${deals}` : ""}`
+            : `${pos} hero attacks opponent's ${t.target} hero${deals ? `: ${deals}` : ""}`;
           return (
-            <button key={t} type="button" class={`attack-btn${on ? " on" : ""}`} aria-pressed={on} disabled={c.disabled}
+            <button key={`${t.defender ?? ""}${t.target}`} type="button" class={`attack-btn${on ? " on" : ""}`} aria-pressed={on} disabled={c.disabled}
               onClick={(e) => { e.stopPropagation(); c.onToggleAttack?.(t); }}
               title={p ? attackTitle(p) : undefined}
-              aria-label={`${pos} hero attacks opponent's ${t} hero${deals ? `: ${deals}` : ""}`}>
+              aria-label={name}>
               ⚔ {label}{p ? <span class="attack-preview" data-testid="attack-preview"> · {p.damage ?? "?"} dmg</span> : null}
             </button>
           );
@@ -170,6 +186,12 @@ export function Hero({ hero, seat, owner, side, cat, c = {}, marks = [] }: {
       </div>
     </section>
   );
+}
+
+/** On a target hero: which of the viewer's heroes may attack it now and for how much (MP-10, the engine's preview). */
+function AttackableNote({ by }: { by: AttackTarget[] }) {
+  const parts = by.map((t) => `your ${t.hero} (${t.damage === null ? "? dmg" : `${t.damage} dmg`})`);
+  return <p class="attackable-by" role="note" data-testid="attackable">⚔ can be attacked by {parts.join(", ")}</p>;
 }
 
 /** The preview in words: the engine's ATK and DEF, and that the attacker itself takes nothing (CR 204.4a). */

@@ -8,6 +8,7 @@ import { friendlyName } from "../names";
 import { linkClick, navigate } from "../router";
 import { BotLevelPicker, DEFAULT_BOT_LEVEL, seatName, useBotLevel } from "./botlevel";
 import { GuestForm } from "./guest";
+import { rememberHosted } from "./tablelobby";
 
 type RoomsState =
   | { kind: "loading" }
@@ -121,6 +122,9 @@ function PlayPanel({ deck, setDeck }: { deck: DeckChoice; setDeck: (v: DeckChoic
   const [level, setLevel] = useBotLevel();
   const [delay, setDelay] = useState(0);
   const [clock, setClock] = useState(0);
+  // 2, or a free-for-all table for 3-6 (issue 16): one game, started by the host when it is full or at will.
+  const [seats, setSeats] = useState(2);
+  const ffa = seats > 2;
   const [invite, setInvite] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -135,8 +139,13 @@ function PlayPanel({ deck, setDeck }: { deck: DeckChoice; setDeck: (v: DeckChoic
         spectator_delay: DELAYS[delay]?.value ?? null,
         clock: CLOCKS[clock]?.value ?? null,
         // The server refuses a level for a room of two people.
-        bot_level: form.vs_bot ? level : null,
+        // A table's computers, who take the empty seats when the host starts, play at the room's level.
+        bot_level: form.vs_bot || ffa ? level : null,
+        // A two-player room's body stays as it was; a table says its size, is one game, and its computers
+        // come in when the host starts it.
+        ...(ffa ? { seats, best_of: 1, vs_bot: false } : {}),
       });
+      if (ffa) rememberHosted(room.id);
       await api.takeSeat(room.id, seatBody(deck));
       navigate(`/rooms/${encodeURIComponent(room.id)}`);
     } catch (err) {
@@ -171,7 +180,17 @@ function PlayPanel({ deck, setDeck }: { deck: DeckChoice; setDeck: (v: DeckChoic
             </label>
           ))}
         </fieldset>
-        <fieldset>
+        <div class="field">
+          <label for="table-seats">Players</label>
+          <select id="table-seats" value={String(seats)} onChange={(e) => setSeats(Number(e.currentTarget.value))} aria-describedby="table-seats-about">
+            {[2, 3, 4, 5, 6].map((n) => <option key={n} value={String(n)}>{n === 2 ? "2 (one opponent)" : `${n} (free-for-all)`}</option>)}
+          </select>
+          <p class="small muted" id="table-seats-about">
+            {ffa ? "Everyone against everyone at 45 HP; the last player standing wins. One game. Share the invite link; as the host you can start at any time, and computers fill the empty seats."
+              : "The standard game: win two rounds."}
+          </p>
+        </div>
+        {ffa ? null : <fieldset>
           <legend>Match</legend>
           {([1, 3] as const).map((n) => (
             <label key={n} class="choice">
@@ -179,7 +198,7 @@ function PlayPanel({ deck, setDeck }: { deck: DeckChoice; setDeck: (v: DeckChoic
                 onChange={() => setForm({ ...form, best_of: n })} /> {n === 1 ? "One game" : "Best of 3 (first to win two games)"}
             </label>
           ))}
-        </fieldset>
+        </fieldset>}
         <div class="field">
           <label for="spectator-delay">Spectator delay</label>
           <select id="spectator-delay" value={String(delay)} onChange={(e) => setDelay(Number(e.currentTarget.value))}>
@@ -192,10 +211,12 @@ function PlayPanel({ deck, setDeck }: { deck: DeckChoice; setDeck: (v: DeckChoic
             {CLOCKS.map((c, i) => <option key={i} value={String(i)}>{c.label}</option>)}
           </select>
         </div>
-        <label class="choice">
-          <input type="checkbox" checked={form.vs_bot} onChange={(e) => setForm({ ...form, vs_bot: e.currentTarget.checked })} /> Play against the computer
-        </label>
-        {form.vs_bot ? <BotLevelPicker value={level} onChange={setLevel} /> : null}
+        {ffa ? <BotLevelPicker value={level} onChange={setLevel} /> : <>
+          <label class="choice">
+            <input type="checkbox" checked={form.vs_bot} onChange={(e) => setForm({ ...form, vs_bot: e.currentTarget.checked })} /> Play against the computer
+          </label>
+          {form.vs_bot ? <BotLevelPicker value={level} onChange={setLevel} /> : null}
+        </>}
         <button type="submit" class="primary" disabled={busy}>{busy ? "Creating…" : "Create room"}</button>
         {error ? <p class="error" role="alert">{error}</p> : null}
       </form>
@@ -301,7 +322,7 @@ function RoomSummary({ room }: { room: RoomInfo }) {
   return (
     <div class="room-summary">
       <strong>{players(room)}</strong>
-      <span>Best of {room.best_of}</span>
+      {room.seats.length > 2 ? <span>{room.seats.length} players, free-for-all</span> : <span>Best of {room.best_of}</span>}
       {/* `games` already lists the game in progress (RoomInfo: "the current one last"). */}
       {room.games.length ? <span>Game {room.games.length}</span> : null}
       <span>{room.spectators} watching</span>

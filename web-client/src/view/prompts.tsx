@@ -12,6 +12,8 @@ import { hpPrice, priceQuestion } from "../prices";
 import { first, ofType, seatIndex } from "../intents";
 import { CardFace } from "./card";
 import { SubstituteChoice } from "./substitute";
+import { isFreeForAll } from "../ffa";
+import type { SeatNames } from "../log";
 import { cardName } from "../cardname";
 
 interface Props {
@@ -24,6 +26,8 @@ interface Props {
   view?: MatchView;
   cat?: Catalogue;
   me?: Seat;
+  /** The free-for-all names the owner of each hero answer ("Bob’s left hero"), where "Opponent's" says not whose. */
+  names?: SeatNames;
   /** Called when the player takes a whole attack's damage at once: the room then takes its remaining hits. */
   takeWholeAttack?: () => void;
 }
@@ -44,7 +48,7 @@ export function TimedActions({ actions, hand, disabled, send }: {
   );
 }
 
-export function AskDialog({ ask, legal, bench, disabled, send, view, cat, me, takeWholeAttack }: Props) {
+export function AskDialog({ ask, legal, bench, disabled, send, view, cat, me, names, takeWholeAttack }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   // Move focus into the dialog when a new ask arrives, so keyboard users land on its choices.
   useEffect(() => {
@@ -96,7 +100,7 @@ export function AskDialog({ ask, legal, bench, disabled, send, view, cat, me, ta
             ) : null}
             {accept && hits.length > 1 && choice ? btn(accept, `Take only this hit (${ask.damage})`) : null}
             {btn(block, hits.length > 1 ? `Deblend your ${ask.target} hero to block the ${ask.attacker} hit` : "Deblend to block")}
-            <TimedActions actions={ofType(legal, "play_action")} hand={view && me ? view.players[seatIndex(me)].hand : null} disabled={disabled} send={send} />
+            <TimedActions actions={ofType(legal, "play_action")} hand={view && me ? view.players[seatIndex(me)]?.hand ?? null : null} disabled={disabled} send={send} />
           </div>
         </>
       );
@@ -114,11 +118,11 @@ export function AskDialog({ ask, legal, bench, disabled, send, view, cat, me, ta
       break;
     case "substitute":
       title = "Substitute a hero?";
-      body = <SubstituteChoice legal={legal} bench={bench} heroes={view && me ? view.players[seatIndex(me)].heroes : []} cat={cat} disabled={disabled} send={send} />;
+      body = <SubstituteChoice legal={legal} bench={bench} heroes={view && me ? view.players[seatIndex(me)]?.heroes ?? [] : []} cat={cat} disabled={disabled} send={send} />;
       break;
     case "effect":
       title = promptTitle(ask.prompt, ask.card);
-      body = <EffectChoices ask={ask} legal={legal} disabled={disabled} send={send} view={view} cat={cat} me={me} />;
+      body = <EffectChoices ask={ask} legal={legal} disabled={disabled} send={send} view={view} cat={cat} me={me} names={names} />;
       break;
     default: {
       const never: never = ask;
@@ -165,9 +169,9 @@ export function triggerLabel(view: MatchView | undefined, trigger: number, n: nu
   return t.hero ? `Resolve ${t.card} (${t.hero} hero)` : `Resolve ${t.card}`;
 }
 
-function EffectChoices({ ask, legal, disabled, send, view, cat, me }: {
+function EffectChoices({ ask, legal, disabled, send, view, cat, me, names }: {
   ask: Extract<AskKind, { type: "effect" }>; legal: Intent[]; disabled: boolean; send: (i: Intent) => void;
-  view?: MatchView; cat?: Catalogue; me?: Seat;
+  view?: MatchView; cat?: Catalogue; me?: Seat; names?: SeatNames;
 }) {
   const labels = answerLabels(ask.prompt, ask.card);
   const accept = first(legal, "accept");
@@ -178,10 +182,11 @@ function EffectChoices({ ask, legal, disabled, send, view, cat, me }: {
   const cards = view && cat ? cardChoices(view, legal, cat, ask.prompt) : [];
   const effectText = cat?.find(ask.card)?.effect;
   const heroName = (seat: Seat, pos: string) => {
-    const h = view?.players[seatIndex(seat)].heroes.find((x) => x.position === pos);
+    const h = view?.players[seatIndex(seat)]?.heroes.find((x) => x.position === pos);
     const shown = h?.blend ?? h?.hero;
     const n = shown && cardName(shown);
-    return `${seat === me ? "Your" : "Opponent's"} ${pos} hero${n ? ` (${n})` : ""}`;
+    const whose = seat === me ? "Your" : names && view && isFreeForAll(view) ? `${names[seat]}’s` : "Opponent's";
+    return `${whose} ${pos} hero${n ? ` (${n})` : ""}`;
   };
   const b = (i: Intent, label: string, cls = "", key?: string) => (
     <button key={key ?? label} type="button" class={cls} disabled={disabled} onClick={() => send(i)}>{label}</button>

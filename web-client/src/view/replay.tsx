@@ -24,7 +24,8 @@ export function ReplayPage({ id, session }: { id: string; session: Session }) {
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const seat = params.get("seat");
-    api.replay(id, seat === "A" || seat === "B" ? seat : undefined).then(
+    // Any seat of the table (A … F in a free-for-all, issue 16).
+    api.replay(id, seat && /^[A-F]$/.test(seat) ? (seat as Seat) : undefined).then(
       (replay) => {
         setLoad({ kind: "ok", replay });
         setStep(Math.max(0, replay.steps.length - 1));

@@ -30,7 +30,9 @@ export function NextGame({ room, seat, onRoom }: { room: RoomInfo; seat: Seat; o
   if (room.match_end) return <p class="panel next-game" role="status" data-testid="match-ended">The tournament has ended this match ({room.match_end.replace(/_/g, " ")}): see the event page for the result.</p>;
   if (room.status !== "finished" || room.series_winner) return null;
   const last = room.games[room.games.length - 1];
-  const lost = !!last?.winner && last.winner !== seat;
+  // A table of 3-6 (issue 16): the seed picks who chooses the turn order (MP-4), so nobody is asked here.
+  const table = room.seats.length > 2;
+  const lost = !table && !!last?.winner && last.winner !== seat;
   const asked = room.seats.some((s) => s && s.seat === seat && s.rematch);
   const theyAsked = room.seats.some((s) => s && s.seat !== seat && s.rematch);
   const next = room.best_of === 3 ? `game ${room.games.length + 1}` : "a rematch";
@@ -38,10 +40,10 @@ export function NextGame({ room, seat, onRoom }: { room: RoomInfo; seat: Seat; o
     setError(null);
     api.rematch(room.id, goFirst).then(onRoom, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   };
-  if (asked) return <p class="panel next-game" role="status">Waiting for the other player to agree to {next}…</p>;
+  if (asked) return <p class="panel next-game" role="status">Waiting for the other {table ? "players" : "player"} to agree to {next}…</p>;
   return (
     <section class="panel next-game" aria-label="Next game">
-      <p>{theyAsked ? `Your opponent wants ${next}.` : `Play ${next}?`}{lost ? " You lost the last game, so you choose who goes first." : ""}</p>
+      <p>{theyAsked ? `${table ? "Another player" : "Your opponent"} wants ${next}.` : `Play ${next}?`}{lost ? " You lost the last game, so you choose who goes first." : ""}</p>
       <div class="row">
         {lost ? (
           <>
