@@ -5,7 +5,7 @@ use gb_protocol::{ClientMsg, CreateRoom, GuestBody, JoinReply, JoinSeat, Role, R
 use serde::{Serialize, de::DeserializeOwned};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_config};
 
 pub type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
@@ -102,7 +102,9 @@ pub async fn open(base: &str, room: &str, cookie: Option<&str>, role: Role) -> R
     if let Some(c) = cookie {
         req.headers_mut().insert("cookie", c.parse()?);
     }
-    let (mut ws, _) = connect_async(req).await?;
+    // TCP_NODELAY, as a browser sets it: with Nagle the client's intents and the server's frames waited for
+    // delayed ACKs and the client-side latency measured the kernel, not the server (issue 14).
+    let (mut ws, _) = connect_async_with_config(req, None, true).await?;
     ws.send(ClientMsg::hello(role, None).encode().into()).await?;
     Ok(ws)
 }

@@ -105,6 +105,7 @@ async fn main() -> Result<()> {
         );
     }
     let (s0, g0, t0) = (nodes::cpu(&nodes), procfs::cpu_seconds("self"), Instant::now());
+    let w0 = nodes::switches(&nodes);
     stats.measuring.store(true, Relaxed);
     let end = t0 + Duration::from_secs(args.duration_secs);
     while Instant::now() < end {
@@ -122,6 +123,7 @@ async fn main() -> Result<()> {
     stats.measuring.store(false, Relaxed);
     let window = t0.elapsed().as_secs_f64();
     let (s1, g1) = (nodes::cpu(&nodes), procfs::cpu_seconds("self"));
+    let w1 = nodes::switches(&nodes);
     let rss: Vec<Option<u64>> = nodes.iter().map(|n| procfs::rss_bytes(&n.pid)).collect();
     let open = stats.open_connections.load(Relaxed);
     let m1 = nodes::scrape_all(&http, &nodes).await;
@@ -133,6 +135,7 @@ async fn main() -> Result<()> {
         node_cpu: s0.iter().zip(&s1).map(|(a, b)| a.zip(*b).map(|(a, b)| b - a)).collect(),
         gen_cpu: g0.zip(g1).map(|(a, b)| b - a),
         node_rss: rss,
+        node_switches: w0.iter().zip(&w1).map(|(a, b)| a.zip(*b).map(|(a, b)| b.saturating_sub(a))).collect(),
         addrs: args.addr.iter().map(|a| a.to_string()).collect(),
         open_connections: open,
         idle,

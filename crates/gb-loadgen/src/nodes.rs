@@ -51,3 +51,8 @@ pub async fn scrape_all(http: &reqwest::Client, nodes: &[Node]) -> BTreeMap<Stri
 pub fn cpu(nodes: &[Node]) -> Vec<Option<f64>> {
     nodes.iter().map(|n| procfs::cpu_seconds(&n.pid)).collect()
 }
+
+/// Context switches of each node's threads so far.
+pub fn switches(nodes: &[Node]) -> Vec<Option<u64>> {
+    nodes.iter().map(|n| procfs::context_switches(&n.pid)).collect()
+}

@@ -13,6 +13,8 @@ pub struct Measured {
     pub addrs: Vec<String>,
     pub node_cpu: Vec<Option<f64>>,
     pub node_rss: Vec<Option<u64>>,
+    /// Context switches of each node's threads over the window.
+    pub node_switches: Vec<Option<u64>>,
     pub gen_cpu: Option<f64>,
     pub open_connections: u64,
     pub idle: Option<(u32, f64)>,
@@ -47,6 +49,7 @@ pub fn build(args: &Args, s: &Stats, m0: &BTreeMap<String, f64>, m1: &BTreeMap<S
     // Totals over the nodes (one on a single server); missing if any node's reading is.
     let server_cpu: Option<f64> = m.node_cpu.iter().copied().sum();
     let rss: Option<u64> = m.node_rss.iter().copied().sum();
+    let switches: Option<u64> = m.node_switches.iter().copied().sum();
     let accepted = total(m1, "gb_intents_accepted") - total(m0, "gb_intents_accepted");
     let intents = if accepted > 0.0 { accepted } else { get(&s.intents_sent) as f64 };
     let frames = get(&s.frames) as f64;
@@ -85,6 +88,7 @@ pub fn build(args: &Args, s: &Stats, m0: &BTreeMap<String, f64>, m1: &BTreeMap<S
         "server_cpu_us_per_intent": server_cpu.map(|c| c * 1e6 / intents.max(1.0)),
         "server_cpu_us_per_frame": server_cpu.map(|c| c * 1e6 / frames.max(1.0)),
         "server_intents_per_cpu_s": server_cpu.map(|c| intents / c.max(1e-9)),
+        "server_context_switches_per_intent": switches.map(|w| w as f64 / intents.max(1.0)),
         "server_rss_mb": rss.map(|r| r as f64 / 1048576.0),
         "nodes": per_node(s, m),
         "local": args.local,
@@ -121,12 +125,12 @@ fn f(v: &Value, path: &[&str], digits: usize) -> String {
 }
 
 pub const MD_HEADER: &str = "| matches | spect. | intents/s | server p50/p99/p99.9 ms | client p50/p99/p99.9 ms \
-| server cores | µs CPU/intent | µs CPU/frame | RSS MB | B/frame | B/broadcast | B/conn/s | gen cores | gen-bound |\n\
-|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
+| server cores | µs CPU/intent | µs CPU/frame | switches/intent | RSS MB | B/frame | B/broadcast | B/conn/s | gen cores | gen-bound |\n\
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
 
 pub fn markdown_row(r: &Value) -> String {
     format!(
-        "| {} | {} | {} | {} / {} / {} | {} / {} / {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+        "| {} | {} | {} | {} / {} / {} | {} / {} / {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
         r["matches"],
         r["spectators_per_match"],
         f(r, &["intents_per_s"], 0),
@@ -139,6 +143,7 @@ pub fn markdown_row(r: &Value) -> String {
         f(r, &["server_cpu_cores"], 2),
         f(r, &["server_cpu_us_per_intent"], 0),
         f(r, &["server_cpu_us_per_frame"], 1),
+        f(r, &["server_context_switches_per_intent"], 1),
         f(r, &["server_rss_mb"], 0),
         f(r, &["bytes_per_frame"], 0),
         f(r, &["bytes_per_broadcast"], 0),

@@ -71,6 +71,12 @@ pub async fn serve(
                 continue;
             }
         };
+        // Nagle held a small frame until the client's delayed ACK (~40 ms) whenever an earlier one was still
+        // unacknowledged, e.g. an intent's `update` right behind its `accepted`: frames leave as written
+        // (issue 14). A socket that refuses the option still works, only slower.
+        if let Err(e) = stream.set_nodelay(true) {
+            tracing::debug!(%peer, error = %e, "TCP_NODELAY not set");
+        }
         let Ok(service) = make_service.call(peer).await;
         let io = TokioIo::new(PermittedStream::new(stream, permit));
         let conn = http.serve_connection(io, TowerToHyperService::new(service)).with_upgrades();

@@ -31,8 +31,10 @@ pub const MAX_MESSAGE: usize = 64 * 1024;
 /// Per-socket read buffer. tungstenite's default (128 KiB, allocated up front) made an idle connection cost
 /// ~145 KB; client messages are a few hundred bytes, and a larger one just grows the buffer as it is read.
 const READ_BUFFER: usize = 1024;
-/// Frames are flushed as they are written (writer.rs), so tungstenite needs no write-side staging buffer.
-const WRITE_BUFFER: usize = 0;
+/// Frames queued together are written together (writer.rs feeds them, then flushes once); tungstenite writes
+/// its buffer out early once it passes this size. Small, so an idle socket's buffer stays about one frame (its
+/// snapshot) large.
+const WRITE_BUFFER: usize = 1024;
 /// How long a closing connection waits for the client's answering close frame.
 const CLOSE_DRAIN: Duration = Duration::from_secs(2);
 

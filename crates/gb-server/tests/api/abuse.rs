@@ -1,5 +1,5 @@
 //! Bad input on the WebSocket: every case gets its own error code or close code, and the server keeps going.
-use crate::helpers::{Backend, spawn_app};
+use crate::helpers::{Backend, spawn_app, spawn_app_with};
 use crate::wsclient::{connect, seated_room};
 use crate::wsclient::{create_room, hello, open, public_room};
 use serde_json::json;
@@ -12,7 +12,8 @@ async fn expect(ws: &mut crate::wsclient::Ws, code: &str) {
 }
 
 async fn bad_websocket_input_gets_specific_codes(backend: Backend) {
-    let app = spawn_app(backend).await;
+    // The production per-socket limits (settings.rs defaults), which the flood below must trip.
+    let app = spawn_app_with(backend, |s| (s.ws_rate_per_sec, s.ws_burst) = (20, 40)).await;
     let base = app.address.clone();
     let (room, [a, b]) = seated_room(&base, public_room()).await;
 

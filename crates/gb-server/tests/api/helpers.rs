@@ -89,8 +89,18 @@ pub async fn spawn_node_on(first: &TestApp, configure: impl FnOnce(&mut Settings
     start(first.backend, database, configure).await
 }
 
+/// The local settings, with a per-socket rate limit that machine-speed test players stay under: they answer
+/// each frame at once, which is far over a person's 20 messages a second once frames are not held back by
+/// Nagle's algorithm (TCP_NODELAY, issue 14). The rate-limit test sets the production limits itself.
+fn test_settings(url: &str) -> Settings {
+    let mut settings = Settings::local(url.to_owned());
+    settings.ws_rate_per_sec = 1000;
+    settings.ws_burst = 2000;
+    settings
+}
+
 async fn start(backend: Backend, database: TestDb, configure: impl FnOnce(&mut Settings)) -> TestApp {
-    let mut settings = Settings::local(database.url.clone());
+    let mut settings = test_settings(&database.url);
     configure(&mut settings);
     let app = Application::build(settings).await.expect("application builds");
     let port = app.port();
@@ -183,7 +193,7 @@ impl TestApp {
             let stopped = tokio::time::timeout(std::time::Duration::from_secs(10), server).await;
             stopped.expect("server stops").expect("server task did not panic").expect("server returned Ok");
         }
-        let app = Application::build(Settings::local(self._database.url.clone())).await.expect("application rebuilds");
+        let app = Application::build(test_settings(&self._database.url)).await.expect("application rebuilds");
         self.port = app.port();
         self.address = format!("http://127.0.0.1:{}", self.port);
         self.metrics_address = format!("http://{}", app.metrics_addr().expect("tests serve metrics"));

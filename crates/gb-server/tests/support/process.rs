@@ -32,6 +32,9 @@ pub async fn start(url: &str, port: u16, env: &[(&str, &str)]) -> Server {
         .env("GB_BIND", format!("127.0.0.1:{port}"))
         .env("GB_STATIC_DIR", "/nonexistent-gb-static")
         .env("RUST_LOG", "warn")
+        // Test players answer every frame at once: a per-socket limit they stay under (as the API tests').
+        .env("GB_WS_RATE", "1000")
+        .env("GB_WS_BURST", "2000")
         // A finished room closes this long after its seats leave, publishing its records (deck lists).
         .env("GB_ROOM_IDLE_SECS", "1");
     for (k, v) in env {
