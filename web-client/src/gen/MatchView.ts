@@ -18,9 +18,10 @@ export type MatchView = { viewer: Viewer, round: number, turn: number, active: S
  */
 first_player: Seat | null, phase: Phase, first_turn: boolean, 
 /**
- * Seat A, then seat B.
+ * One per seat of the table, in letter order (seat A first). Two kept inline, so the two-player view
+ * allocates nothing for them (issue 16); written as a plain array.
  */
-players: [PlayerView, PlayerView], 
+players: Array<PlayerView>, 
 /**
  * Who owes the next decision and what kind it is.
  */
