@@ -3,7 +3,7 @@ import type { DueHit } from "./DueHit";
 import type { Seat } from "./Seat";
 
 /**
- * The hits of the attack being resolved that the defender has not answered yet.
+ * The hits of the attack being resolved that the asked defender has not answered yet (MP-13).
  */
 export type DamageDue = { 
 /**
