@@ -3,7 +3,7 @@
 //! match.
 //!
 //! The surface is narrow:
-//! - [`new_match`] validates a [`MatchSetup`] (two deck lists and a seed) and places the heroes;
+//! - [`new_match`] validates a [`MatchSetup`] (one deck list per seat, two to six, and a seed) and places the heroes;
 //! - [`legal_intents`] lists every intent a seat may submit now; [`apply`] accepts exactly those and returns the
 //!   [`Events`] they caused, or a [`Rejection`] with a stable code, the rule it breaks and a sentence;
 //! - [`view_for`] projects the state for a seat or a spectator; [`MatchState`] itself cannot be serialized.

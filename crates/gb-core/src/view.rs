@@ -170,7 +170,8 @@ pub type ZoneCards = smallvec::SmallVec<[CardView; 8]>;
 pub type HeroCards = smallvec::SmallVec<[CardView; 4]>;
 
 impl MatchView {
-    /// A view of nothing yet, for [`view_into`] to fill.
+    /// A view of nothing yet, for [`view_into`] to fill: two blank players built in place, as the two-player view
+    /// needs (`view_into` adds or drops players for another table).
     fn blank(viewer: Viewer) -> MatchView {
         MatchView {
             viewer,
@@ -180,7 +181,7 @@ impl MatchView {
             first_player: None,
             phase: Phase::Setup,
             first_turn: false,
-            players: smallvec::SmallVec::new(),
+            players: smallvec::SmallVec::from_buf([PlayerView::blank(Seat::A), PlayerView::blank(Seat::B)]),
             pending: None,
             choices: None,
             trigger_choices: None,
@@ -209,9 +210,17 @@ pub fn view_into(state: &MatchState, viewer: Viewer, view: &mut MatchView) {
         && state.turn.phase != Phase::Setup
         || state.players.iter().any(|p| !p.hand.is_empty());
     // Each seat's heroes' effects, worked out once for every question the view asks about them; eliminated seats
-    // included, since every seat's board is shown. Indexed by `Seat::index`.
+    // included, since every seat's board is shown. Indexed by `Seat::index`. Two seats in an array, as before the
+    // free-for-all: a collected list copied each `Field` once more (+2.5 % instructions with views, BENCHMARKS.md).
     let seats = &Seat::ALL[..state.table.seat_count()];
-    let fields: smallvec::SmallVec<[Field; 2]> = seats.iter().map(|&s| Field::of(state, s)).collect();
+    let (two, many): ([Field; 2], Vec<Field>);
+    let fields: &[Field] = if seats.len() == 2 {
+        two = [Field::of(state, Seat::A), Field::of(state, Seat::B)];
+        &two
+    } else {
+        many = seats.iter().map(|&s| Field::of(state, s)).collect();
+        &many
+    };
     view.viewer = viewer;
     view.round = state.turn.round;
     view.turn = state.turn.number;
@@ -220,9 +229,11 @@ pub fn view_into(state: &MatchState, viewer: Viewer, view: &mut MatchView) {
     view.phase = state.turn.phase;
     view.first_turn = state.turn.number > 0 && state.is_first_turn(state.turn.active);
     // Kept players are rewritten in place (their buffers kept, issue 14); only a change of table adds or drops some.
-    view.players.truncate(seats.len());
-    let kept = view.players.len();
-    view.players.extend(seats[kept..].iter().map(|&s| PlayerView::blank(s)));
+    if view.players.len() != seats.len() {
+        view.players.truncate(seats.len());
+        let kept = view.players.len();
+        view.players.extend(seats[kept..].iter().map(|&s| PlayerView::blank(s)));
+    }
     for (field, player) in fields.iter().zip(&mut view.players) {
         heroes::player_into(state, field, viewer, player);
     }
@@ -232,9 +243,9 @@ pub fn view_into(state: &MatchState, viewer: Viewer, view: &mut MatchView) {
     view.outcome = state.outcome;
     view.rounds.clear();
     view.rounds.extend(state.rounds.iter().copied());
-    refill(&mut view.attack_preview, |out| heroes::attack_preview(state, &fields, viewer, out));
+    refill(&mut view.attack_preview, |out| heroes::attack_preview(state, fields, viewer, out));
     due::damage_due_into(state, &mut view.damage_due);
-    refill(&mut view.hp_prices, |out| prices::hp_prices(state, &fields, viewer, out));
+    refill(&mut view.hp_prices, |out| prices::hp_prices(state, fields, viewer, out));
 }
 
 /// Refills an optional list through `fill`, keeping its buffer while it stays listed; an empty list is `None`.

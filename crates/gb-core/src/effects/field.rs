@@ -28,6 +28,7 @@ pub(crate) struct Field {
 }
 
 impl Field {
+    #[inline]
     pub fn of(state: &MatchState, seat: Seat) -> Field {
         let altered = altered::of_seat(state, seat);
         let active = Position::ALL.map(|p| super::active_effect_with(state, seat, p, &altered[p.index()]));
@@ -69,16 +70,24 @@ impl Field {
 /// fills it but a caller reading the state at rest (`legal_intents`, `check`) or a step's reads before it writes.
 /// Debug builds compare every cached answer with a fresh one (the random-match property tests run with it).
 ///
-/// One cell per seat `A` to `F`, indexed by `Seat::index` like the players (issue 16, MP-1): a seat past the
-/// table never fills its cell (`check` and `legal_intents` refuse it first, `not_at_table`), so emptying it costs
-/// one test of an empty cell.
-#[derive(Default)]
-pub(crate) struct FieldCache([OnceLock<Field>; 6]);
+/// One cell per seat `A` to `F`, indexed by `Seat::index` like the players (issue 16, MP-1). A seat past the
+/// table never fills its cell (`check` and `legal_intents` refuse it first, `not_at_table`), so only the seated
+/// cells are emptied: the two-player game empties two, as before (emptying six cost +0.2 % instructions).
+pub(crate) struct FieldCache {
+    cells: [OnceLock<Field>; 6],
+    /// How many seats the table has.
+    seats: u8,
+}
 
 impl FieldCache {
+    /// An empty cache for a table of `seats`.
+    pub fn new(seats: usize) -> FieldCache {
+        FieldCache { cells: Default::default(), seats: seats as u8 }
+    }
+
     /// Forgets every seat's field; the next reader works it out from the state as it is then.
     pub fn clear(&mut self) {
-        for cell in &mut self.0 {
+        for cell in self.cells.iter_mut().take(self.seats as usize) {
             cell.take();
         }
     }
@@ -87,7 +96,7 @@ impl FieldCache {
 impl Clone for FieldCache {
     /// A clone is about to be changed (worlds, lookahead, playouts), so it starts empty.
     fn clone(&self) -> Self {
-        FieldCache::default()
+        FieldCache::new(self.seats as usize)
     }
 }
 
@@ -134,7 +143,7 @@ impl<'s> LazyField<'s> {
     /// The state's kept field: only at rest (between calls) or at the start of a `drive` step, before the step
     /// writes anything (see [`FieldCache`]).
     pub fn kept(state: &'s MatchState, seat: Seat) -> Self {
-        LazyField { state, seat, cell: Holder::Kept(&state.fields.0[seat.index()]) }
+        LazyField { state, seat, cell: Holder::Kept(&state.fields.cells[seat.index()]) }
     }
 
     pub fn get(&self) -> &Field {

@@ -191,7 +191,7 @@ impl MatchState {
             next_trigger_id: 0,
             rounds: Vec::new(),
             stacked: false,
-            fields: Default::default(),
+            fields: crate::effects::field::FieldCache::new(table.seat_count()),
         }
     }
 

@@ -180,3 +180,16 @@ fn deals_mulligans_and_the_reveal_go_round_the_table_in_turn_order() {
         }
     }
 }
+
+#[test]
+fn a_kept_view_follows_a_change_of_table() {
+    // `view_into` resizes `players` when the table differs from the kept view's: the result is `view_for`'s.
+    let mut kept = view_for(&start_for(1, 2), Viewer::Spectator);
+    for seats in [4, 6, 3, 2, 5] {
+        let state = start_for(seats as u64, seats);
+        for viewer in [Viewer::Spectator, Viewer::Seat(Seat::B)] {
+            crate::view::view_into(&state, viewer, &mut kept);
+            assert_eq!(kept, view_for(&state, viewer), "{seats} seats, {viewer:?}");
+        }
+    }
+}
