@@ -9,18 +9,18 @@ const SEEN_WEIGHT: usize = 6;
 
 pub fn belief_from_view(view: &MatchView, seat: Seat) -> Belief {
     let mut belief = Belief::uninformed();
-    // A view holds the two-player game's two players (plan step 8 gives it one per seat).
-    let opp = &view.players[gb_core::Table::STANDARD.standard_opponent(seat).index()];
-    let heroes = opp.heroes.iter();
-    let seen = opp
-        .discard
-        .iter()
-        .chain(opp.action_meter.iter())
-        .chain(heroes.clone().flat_map(|h| h.gems.iter().chain(h.attached.iter()).chain(h.blend.iter())));
-    for card in seen {
-        let id = card.card.0;
-        if id.def().kind != CardKind::Hero {
-            belief.main.extend(std::iter::repeat_n(id, SEEN_WEIGHT));
+    // Every other player's public cards: one belief for all of them (plan step 12; decks repeat cards).
+    for opp in view.players.iter().filter(|p| p.seat != seat) {
+        let seen = opp
+            .discard
+            .iter()
+            .chain(opp.action_meter.iter())
+            .chain(opp.heroes.iter().flat_map(|h| h.gems.iter().chain(h.attached.iter()).chain(h.blend.iter())));
+        for card in seen {
+            let id = card.card.0;
+            if id.def().kind != CardKind::Hero {
+                belief.main.extend(std::iter::repeat_n(id, SEEN_WEIGHT));
+            }
         }
     }
     belief

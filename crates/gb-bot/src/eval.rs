@@ -20,9 +20,14 @@ pub fn raw(state: &MatchState, seat: Seat) -> f64 {
     if let Some(outcome) = state.outcome() {
         return if outcome.winner == seat { 1000.0 } else { -1000.0 };
     }
-    // The two-player game's one opponent: computer players for more seats are plan step 12.
-    let opponent = state.table().standard_opponent(seat);
-    side(state, seat, &side_stats(state, seat)) - side(state, opponent, &side_stats(state, opponent))
+    if !state.table().is_living(seat) {
+        return -1000.0; // MP-23: out of the match.
+    }
+    let mine = side(state, seat, &side_stats(state, seat));
+    // Against the strongest living opponent (plan step 12, the paranoid reading of a free-for-all); in the
+    // two-player game the one opponent, so its scores are unchanged.
+    let theirs = state.table().opponents(seat).map(|o| side(state, o, &side_stats(state, o))).fold(f64::MIN, f64::max);
+    mine - theirs
 }
 
 fn side(state: &MatchState, seat: Seat, stats: &SideStats) -> f64 {

@@ -77,14 +77,19 @@ fn beats_everywhere(ss: &SeatState, attackers: &[AttackerDecl]) -> bool {
 
 /// Each of `attackers` has ATK above its target's DEF (a face-down target counts as DEF 0).
 fn beats(view: &MatchView, seat: Seat, attackers: &[AttackerDecl]) -> bool {
-    // A view holds the two-player game's two players (plan step 8 gives it one per seat).
-    let me = &view.players[seat.index()];
-    let them = &view.players[gb_core::Table::STANDARD.standard_opponent(seat).index()];
+    let player = |s: Seat| view.players.iter().find(|p| p.seat == s);
     let stat = |heroes: &[gb_core::view::HeroView; 4], p: Position, atk: bool| {
         let h = &heroes[p as usize];
         if atk { h.atk } else { h.def }.unwrap_or(0)
     };
-    attackers.iter().all(|a| stat(&me.heroes, a.hero, true) > stat(&them.heroes, a.target, false))
+    let Some(me) = player(seat) else { return false };
+    attackers.iter().all(|a| {
+        // The named defender (MP-10), or the two-player game's one opponent.
+        let defender = a.defender.or_else(|| view.players.iter().map(|p| p.seat).find(|s| *s != seat));
+        defender
+            .and_then(player)
+            .is_some_and(|them| stat(&me.heroes, a.hero, true) > stat(&them.heroes, a.target, false))
+    })
 }
 
 #[cfg(test)]

@@ -89,11 +89,26 @@ impl EvalParams {
             return if outcome.winner == seat { 1000.0 } else { -1000.0 };
         }
         // Each side's field worked out once for all its stats (a third of the search's time when asked per hero).
-        // The two-player game's one opponent: computer players for more seats are plan step 12.
-        let opponent = state.table().standard_opponent(seat);
-        let (my_stats, their_stats) = (side_stats(state, seat), side_stats(state, opponent));
+        if !state.table().is_living(seat) {
+            return -1000.0; // MP-23: out of the match.
+        }
+        let my_stats = side_stats(state, seat);
         let mine = self.side(state, seat, &my_stats);
-        let theirs = self.side(state, opponent, &their_stats);
+        // Against the strongest living opponent (plan step 12, the paranoid reading of a free-for-all); in the
+        // two-player game the one opponent, so its scores are unchanged.
+        let (opponent, their_stats, theirs) = state
+            .table()
+            .opponents(seat)
+            .map(|o| {
+                let stats = side_stats(state, o);
+                let score = self.side(state, o, &stats);
+                (o, stats, score)
+            })
+            .fold(None, |best: Option<(Seat, _, f64)>, c| match best {
+                Some(b) if b.2 >= c.2 => Some(b),
+                _ => Some(c),
+            })
+            .expect("a living seat of an unfinished match has a living opponent");
         let mut s = mine - theirs;
         if self.threat != 0.0 || self.threat_to_move != 0.0 || self.lethal != 0.0 {
             let t_me = threat(&my_stats, &their_stats);
@@ -102,7 +117,9 @@ impl EvalParams {
             let active = state.turn().active;
             let (t_active, sign) = if active == seat { (t_me, 1.0) } else { (t_opp, -1.0) };
             s += sign * self.threat_to_move * t_active;
-            if self.lethal != 0.0 && t_active >= f64::from(state.player(state.table().standard_opponent(active)).hp) {
+            // Whose HP the side to move threatens: the strongest opponent's when it is `seat`, else `seat`'s.
+            let threatened = if active == seat { opponent } else { seat };
+            if self.lethal != 0.0 && t_active >= f64::from(state.player(threatened).hp) {
                 s += sign * self.lethal;
             }
         }

@@ -32,18 +32,27 @@ impl Belief {
 }
 
 /// A copy of `state` in which everything hidden from `seat` is re-dealt: its own deck in a random order (it knows
-/// the contents, not the order, CR 403.2b), and the opponent's hand, deck, bench and face-down heroes drawn from
-/// `belief`. Counts, public zones, the pending decision and the seat's own hand stay as they are.
+/// the contents, not the order, CR 403.2b), and every other player's hand, deck, bench and face-down heroes drawn
+/// from `belief`. Counts, public zones, the pending decision and the seat's own hand stay as they are.
 pub fn sample_world(state: &MatchState, seat: Seat, belief: &Belief, rng: &mut MatchRng) -> MatchState {
     let mut world = state.clone();
     let mut own_deck = std::mem::take(&mut world.player_mut(seat).deck);
     rng.shuffle(&mut own_deck);
     world.player_mut(seat).deck = own_deck;
 
-    // Plan step 8: every other seat's hidden zones, each from its own `Belief`.
-    let opponent = state.table().standard_opponent(seat);
+    // Every other seat's hidden zones (plan step 12: one belief for all of them), in seat order so a seed gives
+    // one world; an eliminated seat's too, though nothing reads them again (MP-23).
+    for other in (0..state.table().seat_count()).filter_map(Seat::from_index).filter(|s| *s != seat) {
+        redeal(world.player_mut(other), belief, rng);
+    }
+    // The real stream decides the real future; the world gets one of its own.
+    world.rng = MatchRng::new(((rng.below(u32::MAX) as u64) << 32) | rng.below(u32::MAX) as u64);
+    world
+}
+
+/// Re-deals one other player's hidden cards from `belief`: hand, deck, face-down heroes and bench.
+fn redeal(p: &mut crate::state::PlayerState, belief: &Belief, rng: &mut MatchRng) {
     let pick = |pool: &[CardDefId], rng: &mut MatchRng| pool[rng.below(pool.len() as u32) as usize];
-    let p = world.player_mut(opponent);
     for card in p.hand.iter_mut().chain(p.deck.iter_mut()) {
         card.def = pick(&belief.main, rng);
     }
@@ -64,9 +73,6 @@ pub fn sample_world(state: &MatchState, seat: Seat, belief: &Belief, rng: &mut M
     for card in p.bench.iter_mut() {
         card.def = next_hero(&mut taken);
     }
-    // The real stream decides the real future; the world gets one of its own.
-    world.rng = MatchRng::new(((rng.below(u32::MAX) as u64) << 32) | rng.below(u32::MAX) as u64);
-    world
 }
 
 #[cfg(test)]
@@ -99,6 +105,27 @@ mod tests {
             }
             let world2 = sample_world(&other, seat, &belief, &mut MatchRng::new(seed));
             assert_eq!(world2, world, "seed {seed}: the sample read the opponent's hidden hand");
+        }
+    }
+
+    /// At a table of four (plan step 12), a world sampled for one seat looks the same to it, and every other
+    /// player's hidden hand is re-dealt from the belief, not read.
+    #[test]
+    fn a_world_at_four_seats_keeps_the_seats_view_and_redeals_every_other_hand() {
+        for seed in 0..20 {
+            let state = crate::tests::start_for(seed, 4);
+            let seat = crate::api::owed_seat(&state).unwrap_or(Seat::A);
+            let belief = Belief::uninformed();
+            let world = sample_world(&state, seat, &belief, &mut MatchRng::new(seed));
+            let json = |s: &MatchState| serde_json::to_string(&view_for(s, Viewer::Seat(seat))).unwrap();
+            assert_eq!(json(&world), json(&state), "seed {seed}");
+            let mut other = state.clone();
+            for s in state.table().opponents(seat) {
+                for c in other.player_mut(s).hand.iter_mut() {
+                    c.def = crate::cards::card("Rotate");
+                }
+            }
+            assert_eq!(sample_world(&other, seat, &belief, &mut MatchRng::new(seed)), world, "seed {seed}");
         }
     }
 }
