@@ -74,6 +74,8 @@ impl Room {
             }
         };
         let (v, owed, outcome) = (game.state.version(), owed_seat(&game.state), game.state.outcome());
+        // A free-for-all's places, the winner first (MP-30); `None` before the end and in the two-player game.
+        let places = game.state.places();
         let connected = self.connected();
         if let Some(c) = self.clock.as_mut() {
             let now = Instant::now();
@@ -86,13 +88,11 @@ impl Room {
             Source::Clock(flag) => Some(flag),
             Source::Socket { .. } | Source::Room => None,
         };
-        let result =
-            // `places` waits for the engine's elimination order (plan step 7); two-player results have none.
-            outcome.map(|o| StoredResult {
-                winner: o.winner,
-                reason: flag.map_or(o.reason.into(), Flag::reason),
-                places: None,
-            });
+        let result = outcome.map(|o| StoredResult {
+            winner: o.winner,
+            reason: flag.map_or(o.reason.into(), Flag::reason),
+            places,
+        });
         Some(Accepted { seat, intent, v, events, result })
     }
 

@@ -1,9 +1,8 @@
 //! Rooms for three to six seats (issue 16, plan step 11): created with `seats`, listed with one slot per seat,
 //! joined over HTTP, started by their host with computers in the empty seats, refused to protocol 5 clients, and
-//! each seat and a spectator sent their own redacted view. These tests stop before any attack (the engine's
-//! attacks and eliminations for N seats land in later steps).
+//! each seat and a spectator sent their own redacted view, and played to the last one standing.
 use crate::helpers::{Backend, TestApp, assert_error, spawn_app};
-use crate::wsclient::{Guest, Lcg, Ws, connect, create_room, guest_at, join, open};
+use crate::wsclient::{Guest, Lcg, Ws, connect, create_room, game_over, guest_at, join, open, play_seat, watch_to_end};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
@@ -218,8 +217,67 @@ async fn three_seats_start_when_full(backend: Backend) {
     }
 }
 
+/// Every player in `view` other than `me` (all of them for a spectator) shows its hand and bench as counts only.
+fn others_redacted(view: &Value, me: Option<&str>) -> bool {
+    view["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| me.is_none_or(|s| p["seat"] != s))
+        .all(|p| p["hand"].is_null() && p["bench"].is_null() && p["deck"].is_null())
+}
+
+/// Three people at a table of three play random legal intents; two of them concede after a while (MP-29), so the
+/// match ends with one player left (MP-30): every seat and the spectator see the same outcome, the stored result
+/// names the places, winner first, and no frame ever showed a seat another player's hand, deck or bench.
+async fn three_seats_play_to_the_last_one_standing(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let base = app.address.clone();
+    let guests = [guest_at(&base, "Ann").await, guest_at(&base, "Bob").await, guest_at(&base, "Cy").await];
+    let room = create_room(&base, &guests[0], free_for_all(3)).await;
+    for (g, deck) in guests.iter().zip(["fire-and-wind", "tide-and-stone", "fire-and-wind"]) {
+        join(&base, g, &room, deck).await;
+    }
+    let started = info(&app, &guests[0], &room).await;
+    let me: Vec<String> = ["Ann", "Bob", "Cy"].iter().map(|n| seat_of(&started, n)).collect();
+    let mut sockets = Vec::new();
+    for g in &guests {
+        sockets.push(connect(&base, &room, Some(&g.cookie), "player", None).await.0);
+    }
+    let (mut watcher, _) = connect(&base, &room, None, "spectator", None).await;
+    let [w0, w1, w2]: [Ws; 3] = sockets.try_into().unwrap_or_else(|_| unreachable!());
+    // Ann concedes after 40 of her intents, Bob after 120, Cy never: someone is always left to win.
+    let (f0, f1, f2, ()) = tokio::join!(
+        play_seat(w0, 21, 40),
+        play_seat(w1, 22, 120),
+        play_seat(w2, 23, u32::MAX),
+        watch_to_end(&mut watcher)
+    );
+    for (frames, seat) in [(&f0, &me[0]), (&f1, &me[1]), (&f2, &me[2])] {
+        for f in frames.iter().filter(|f| matches!(f["type"].as_str(), Some("snapshot" | "update"))) {
+            assert!(others_redacted(&f["view"], Some(seat)), "{seat} saw another player's hidden zone: {f}");
+        }
+    }
+    let ends: Vec<&Value> =
+        [&f0, &f1, &f2].iter().map(|f| f.iter().rev().find(|m| game_over(m)).expect("the end")).collect();
+    let outcome = &ends[0]["view"]["outcome"];
+    assert!(ends.iter().all(|e| &e["view"]["outcome"] == outcome), "one outcome for every seat");
+    let places = ends[0]["view"]["places"].as_array().expect("a free-for-all's places in the view").clone();
+    assert_eq!(places.len(), 3);
+    assert_eq!(places[0], outcome["winner"], "the winner is first (MP-30)");
+    let mut sorted: Vec<&str> = places.iter().map(|p| p.as_str().unwrap()).collect();
+    sorted.sort_unstable();
+    assert_eq!(sorted, ["A", "B", "C"]);
+
+    let done = info(&app, &guests[0], &room).await;
+    let game = &done["games"][0];
+    assert_eq!(game["winner"], outcome["winner"], "{done}");
+    assert_eq!(game["places"], Value::Array(places), "the stored result names the places: {done}");
+}
+
 on_both_backends!(
     free_for_all_rooms_are_checked_listed_and_refuse_protocol_5,
     host_starts_four_seats_with_computers,
     three_seats_start_when_full,
+    three_seats_play_to_the_last_one_standing,
 );
