@@ -24,9 +24,9 @@ const log: LogEntry[] = [
 
 function effectView(): MatchView {
   const v = mainView();
-  v.players[0].heroes[2] = hero("right", "tara", "Tara", { effect: "Tara" });
-  v.players[0].heroes[0] = { ...v.players[0].heroes[0], cannot_attack: true };
-  v.players[1].heroes[0] = hero("left", "elaine", "Elaine", { effect: "Elaine", effect_removed: true });
+  v.players[0]!.heroes[2] = hero("right", "tara", "Tara", { effect: "Tara" });
+  v.players[0]!.heroes[0] = { ...v.players[0]!.heroes[0], cannot_attack: true };
+  v.players[1]!.heroes[0] = hero("left", "elaine", "Elaine", { effect: "Elaine", effect_removed: true });
   return v;
 }
 const ask = (prompt: import("../src/gen/Prompt").Prompt, c: string): MatchView =>
@@ -42,7 +42,7 @@ const scenarios: Record<string, { view: MatchView; legal: Intent[] }> = {
   rotate: { view: ask("rotate_direction", "Rotate"), legal: [{ type: "choose_direction", clockwise: true }, { type: "choose_direction", clockwise: false }, { type: "concede" }] },
   mooring: { view: ask("pay_mooring", "Anchor"), legal: [{ type: "accept" }, { type: "decline" }, { type: "concede" }] },
   block: {
-    view: { ...effectView(), players: [{ ...effectView().players[0], hand: [card("block-attack", 8)] }, effectView().players[1]], pending: { seat: "A", ask: { type: "attack_damage", attacker: "left", target: "center", damage: 4 } } },
+    view: { ...effectView(), players: [{ ...effectView().players[0]!, hand: [card("block-attack", 8)] }, effectView().players[1]!], pending: { seat: "A", ask: { type: "attack_damage", attacker: "left", target: "center", damage: 4 } } },
     legal: [{ type: "accept_damage" }, { type: "play_action", card: 8 }, { type: "concede" }],
   },
   waiting: { view: { ...mainView(), active: "B", pending: { seat: "B", window: "main" } }, legal: [{ type: "concede" }] },

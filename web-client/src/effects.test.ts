@@ -28,7 +28,7 @@ describe("effect prompts", () => {
     const opts = cardChoices(v, [{ type: "choose_card", card: 3 }, { type: "choose_card", card: 555 }, { type: "decline" }], cat, "search_deck");
     expect(opts.map((o) => o.label)).toEqual(["Stun", "a card from your deck (option 2)"]);
     expect(opts[0]!.def?.id).toBe("stun");
-    const gull = v.players[0].discard[0]!;
+    const gull = v.players[0]!.discard[0]!;
     expect(cardChoices(v, [{ type: "choose_card", card: gull.id }], cat, "copy_from")[0]!.label).toBe("Gull");
   });
   it("looks up use_effect, choose_hero and timed actions in legal", () => {

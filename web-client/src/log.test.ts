@@ -19,9 +19,9 @@ describe("event log", () => {
   it("names seats for spectators", () => {
     const s = seatNames(null);
     expect(describeEvent({ type: "conceded", seat: "B" }, s)).toBe("Player B conceded.");
-    expect(describeEvent({ type: "eliminated", seat: "C", place: 3, reason: "hp" }, s)).toBe("Player C is eliminated (3rd place, hp).");
+    expect(describeEvent({ type: "eliminated", seat: "C", place: 3, reason: "hp" }, s)).toBe("Player C is out: 3rd place.");
     expect(describeEvent({ type: "meter_emptied", seat: "D", below: 30, cards: [{ id: 7, card: "stun" }] }, s))
-      .toBe("Player D’s action meter emptied below 30 HP (1 to the discard).");
+      .toBe("Player D’s action meter emptied (HP under 30).");
   });
   it("describes effect events", () => {
     const n = seatNames("A", { B: "Brave Otter" });

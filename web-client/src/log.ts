@@ -60,6 +60,9 @@ export function describeEvent(e: Event, n: SeatNames): string {
     case "attack_blocked": return `${poss(n, e.seat, true)} ${e.attacker} attacker was blocked: its damage is 0.`;
     case "conceded": return `${n[e.seat]} conceded.`;
     case "game_over": return `Game over: ${n[e.winner]} win${s(n, e.winner)} (${e.reason.replace(/_/g, " ")}).`;
+    // The free-for-all's two events (MP-20, MP-24), worded in one place.
+    case "meter_emptied":
+    case "eliminated": return describeFfaEvent(e, n) ?? e.type;
     default: {
       const never: never = e;
       return String((never as { type: string }).type);

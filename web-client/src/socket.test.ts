@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ClientMsg, RoomInfo, ServerMsg } from "./protocol";
+import { PROTOCOL_VERSION, type ClientMsg, type RoomInfo, type ServerMsg } from "./protocol";
 import { GameSocket, withConcede, type Connection, type SocketEvent, type Timers } from "./socket";
 import type { MatchView } from "./gen/MatchView";
 import { mainView } from "./test/fixtures";
@@ -64,7 +64,7 @@ function setup() {
   sock.start();
   const open = () => {
     net.last.onopen();
-    net.last.recv({ type: "welcome", protocol: 5, room, seat: "A", version: 0, game: 0 });
+    net.last.recv({ type: "welcome", protocol: PROTOCOL_VERSION, room, seat: "A", version: 0, game: 0 });
   };
   const versions = () => events.flatMap((e) => (e.kind === "update" || e.kind === "skip" || e.kind === "snapshot" ? [e.v] : []));
   return { net, timers, events, sock, open, versions };
@@ -78,7 +78,7 @@ describe("GameSocket", () => {
   it("says hello with protocol 2, role and no last version when new", () => {
     const t = setup();
     t.net.last.onopen();
-    expect(t.net.last.sent[0]).toEqual({ type: "hello", protocol: 5, as: "player", last_version: null, game: null });
+    expect(t.net.last.sent[0]).toEqual({ type: "hello", protocol: PROTOCOL_VERSION, as: "player", last_version: null, game: null });
   });
 
   it("applies snapshot then updates and skips in order", () => {
@@ -187,8 +187,8 @@ describe("GameSocket", () => {
     first.recv(update(6));
     expect(t.versions()).toEqual([5]);
     t.net.last.onopen();
-    expect(t.net.last.sent[0]).toEqual({ type: "hello", protocol: 5, as: "player", last_version: 5, game: 0 });
-    t.net.last.recv({ type: "welcome", protocol: 5, room, seat: "A", version: 7, game: 0 });
+    expect(t.net.last.sent[0]).toEqual({ type: "hello", protocol: PROTOCOL_VERSION, as: "player", last_version: 5, game: 0 });
+    t.net.last.recv({ type: "welcome", protocol: PROTOCOL_VERSION, room, seat: "A", version: 7, game: 0 });
     t.net.last.recv(update(6));
     t.net.last.recv(update(7));
     expect(t.versions()).toEqual([5, 6, 7]);
@@ -226,7 +226,7 @@ describe("GameSocket", () => {
     t.timers.runAll();
     t.net.last.onopen();
     expect(t.net.last.sent[0]).toMatchObject({ type: "hello", last_version: 9 });
-    t.net.last.recv({ type: "welcome", protocol: 5, room, seat: "A", version: 9, game: 0 });
+    t.net.last.recv({ type: "welcome", protocol: PROTOCOL_VERSION, room, seat: "A", version: 9, game: 0 });
     expect(t.sock.status).toBe("open");
     // Backoff resets once connected.
     t.net.last.onclose(1006, "");
@@ -286,7 +286,7 @@ describe("GameSocket", () => {
     const sock = new GameSocket({ url: "u", role: "spectator", transport: net.transport, onEvent: () => {}, timers, pingMs: 1000 });
     sock.start();
     net.last.onopen();
-    net.last.recv({ type: "welcome", protocol: 5, room, seat: null, version: 0, game: 0 });
+    net.last.recv({ type: "welcome", protocol: PROTOCOL_VERSION, room, seat: null, version: 0, game: 0 });
     timers.runAll();
     expect(net.last.sent.map((m) => m.type)).toEqual(["hello", "ping"]);
     expect(net.last.sent[0]).toMatchObject({ as: "spectator" });

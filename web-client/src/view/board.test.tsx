@@ -166,7 +166,7 @@ describe("board", () => {
   });
 
   it("gives a spectator no controls and no hand", () => {
-    const view: MatchView = { ...mainView(), viewer: "spectator", players: [{ ...mainView().players[0], hand: null, bench: null }, mainView().players[1]] };
+    const view: MatchView = { ...mainView(), viewer: "spectator", players: [{ ...mainView().players[0]!, hand: null, bench: null }, mainView().players[1]!] };
     draw(view, [], undefined);
     expect(qa(".hand-card")).toHaveLength(0);
     expect(qa(".hero-controls button")).toHaveLength(0);
@@ -184,7 +184,7 @@ describe("board", () => {
 
   it("offers “Use <effect>” on own heroes where use_effect is legal, with the effect text on focus", () => {
     const view = mainView();
-    view.players[0].heroes[2] = hero("right", "tara", "Tara", { effect: "Tara" });
+    view.players[0]!.heroes[2] = hero("right", "tara", "Tara", { effect: "Tara" });
     draw(view, [...mainLegal, { type: "use_effect", hero: "right" }]);
     const use = qa(".use-effect");
     expect(use.map((b) => b.closest<HTMLElement>(".hero")!.dataset.hero)).toEqual(["right"]);
@@ -198,13 +198,13 @@ describe("board", () => {
 
   it("says an effect's HP price and waits for a confirmation before committing it", () => {
     const view: MatchView = { ...mainView(), hp_prices: [{ intent: { type: "use_effect", hero: "right" }, hp: 2 }] };
-    view.players[0].heroes[2] = hero("right", "ghost", "Ghost", { effect: "Ghost" });
+    view.players[0]!.heroes[2] = hero("right", "ghost", "Ghost", { effect: "Ghost" });
     draw(view, [...mainLegal, { type: "use_effect", hero: "right" }]);
     click(qa(".use-effect")[0]);
     expect(sent).toEqual([]);
     const dialog = q('[data-testid="price-confirm"]')!;
     expect(dialog.querySelector("h3")!.textContent).toBe("Using Ghost costs you 2 HP");
-    expect(dialog.textContent).toContain(`Your HP goes from ${view.players[0].hp} to ${view.players[0].hp - 2}.`);
+    expect(dialog.textContent).toContain(`Your HP goes from ${view.players[0]!.hp} to ${view.players[0]!.hp - 2}.`);
     click(button("Cancel"));
     expect(q('[data-testid="price-confirm"]')).toBeNull();
     expect(sent).toEqual([]);
@@ -242,8 +242,8 @@ describe("board", () => {
 
   it("shows badges for a removed effect and a hero that cannot attack", () => {
     const view = mainView();
-    view.players[1].heroes[0] = hero("left", "elaine", "Elaine", { effect_removed: true });
-    view.players[0].heroes[0] = { ...view.players[0].heroes[0], cannot_attack: true };
+    view.players[1]!.heroes[0] = hero("left", "elaine", "Elaine", { effect_removed: true });
+    view.players[0]!.heroes[0] = { ...view.players[0]!.heroes[0], cannot_attack: true };
     draw(view, mainLegal);
     expect(q('.hero[data-side="opp"][data-hero="left"] .hero-badges')!.textContent).toBe("effect removed");
     expect(q('.hero[data-side="me"][data-hero="left"] .hero-badges')!.textContent).toBe("can't attack");
@@ -316,7 +316,7 @@ describe("board", () => {
     const inv = card("invert", 7);
     const block = card("block-attack", 8);
     const base = mainView();
-    base.players[0].hand = [inv, block];
+    base.players[0]!.hand = [inv, block];
     const win: MatchView = { ...base, pending: { seat: "A", window: "attacker_declared" } };
     draw(win, [{ type: "play_action", card: 7 }, { type: "pass" }, { type: "concede" }]);
     expect(qa(".timed-action").map((b) => b.textContent)).toEqual(["Play Invert"]);
@@ -330,7 +330,7 @@ describe("board", () => {
 
   it("names a copied effect and moves focus to the first answer when a new question arrives", () => {
     const view = mainView();
-    view.players[0].heroes[3] = hero("back", "kula", "Kula", { effect: "Gull" });
+    view.players[0]!.heroes[3] = hero("back", "kula", "Kula", { effect: "Gull" });
     draw(view, mainLegal);
     expect(q('.hero[data-side="me"][data-hero="back"] .hero-copied')!.textContent).toBe(`has ${cat.find("Gull")!.effect!.name} (from Gull)`);
     draw(effectAsk("rotate_direction", "Rotate"), [{ type: "choose_direction", clockwise: true }, { type: "choose_direction", clockwise: false }, { type: "concede" }]);

@@ -45,8 +45,8 @@ describe("card detail panel", () => {
     expect(terms.map((li) => li.textContent)).toEqual(["3 blend · Hornet", "+1 bonus this turn"]);
     expect(terms.reduce((sum, li) => sum + Number(li.dataset.amount), 0)).toBe(4);
     const next = mainView();
-    next.players[0].heroes[1] = {
-      ...next.players[0].heroes[1]!, atk: 6,
+    next.players[0]!.heroes[1] = {
+      ...next.players[0]!.heroes[1]!, atk: 6,
       atk_terms: [{ source: "blend", amount: 3, card: "Hornet" }, { source: "while_attacking", amount: 3, card: "Hornet" }],
     };
     draw(next);
@@ -85,7 +85,7 @@ describe("round banner", () => {
 describe("activation gem", () => {
   it("says on the hero when a stat needs a gem, from the engine's activation_gem term", () => {
     const view = mainView();
-    view.players[1].heroes[0] = { ...view.players[1].heroes[0]!, atk: 0, atk_terms: [{ source: "written", amount: 2, card: "Elaine" }, { source: "activation_gem", amount: -2, card: "Elaine" }] };
+    view.players[1]!.heroes[0] = { ...view.players[1]!.heroes[0]!, atk: 0, atk_terms: [{ source: "written", amount: 2, card: "Elaine" }, { source: "activation_gem", amount: -2, card: "Elaine" }] };
     act(() => render(renderBoard(view, mainLegal, cat, { send: () => undefined }), root));
     expect(q('.hero[data-side="opp"][data-hero="left"] .badge-warn').textContent).toBe("ATK needs a gem");
     expect(root.querySelectorAll(".badge-warn")).toHaveLength(1);
