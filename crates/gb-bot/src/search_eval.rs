@@ -111,11 +111,18 @@ impl EvalParams {
             .expect("a living seat of an unfinished match has a living opponent");
         let mut s = mine - theirs;
         if self.threat != 0.0 || self.threat_to_move != 0.0 || self.lethal != 0.0 {
-            let t_me = threat(&my_stats, &their_stats);
-            let t_opp = threat(&their_stats, &my_stats);
+            let t_me = threat(&my_stats, opponent, &their_stats);
+            let t_opp = threat(&their_stats, seat, &my_stats);
             s += self.threat * (t_me - t_opp);
             let active = state.turn().active;
-            let (t_active, sign) = if active == seat { (t_me, 1.0) } else { (t_opp, -1.0) };
+            let (t_active, sign) = if active == seat {
+                (t_me, 1.0)
+            } else if active == opponent {
+                (t_opp, -1.0)
+            } else {
+                // A third player moves first (free-for-all only): what it threatens us with (MP-10).
+                (threat(&side_stats(state, active), seat, &my_stats), -1.0)
+            };
             s += sign * self.threat_to_move * t_active;
             // Whose HP the side to move threatens: the strongest opponent's when it is `seat`, else `seat`'s.
             let threatened = if active == seat { opponent } else { seat };
@@ -153,17 +160,16 @@ impl EvalParams {
     }
 }
 
-/// The damage a side's frontline (`attacker`) would deal attacking now: each hero's attacking ATK over the DEF of
-/// the hero across (`defender`), where positive (a hero that would bounce off is assumed to stay home).
-fn threat(attacker: &SideStats, defender: &SideStats) -> f64 {
+/// The damage a side's frontline (`attacker`) would deal `defender` by attacking now: each hero whose position
+/// lets it attack one of `defender`'s (MP-10; all three in the two-player game), its attacking ATK over the DEF of
+/// the hero across, where positive (a hero that would bounce off is assumed to stay home).
+fn threat(attacker: &SideStats, defender: Seat, their: &SideStats) -> f64 {
     Position::FRONTLINE
         .into_iter()
-        .enumerate()
-        .map(|(k, pos)| {
-            let across = pos.opposite().expect("frontline faces a hero");
-            let atk = i32::from(attacker.attacking_atk[k]);
-            let def = i32::from(defender.def[across.index()]);
-            f64::from((atk - def).max(0))
+        .filter_map(|pos| {
+            let atk = i32::from(attacker.attacking_atk(pos, defender)?);
+            let def = i32::from(their.def[pos.opposite()?.index()]);
+            Some(f64::from((atk - def).max(0)))
         })
         .sum()
 }
