@@ -1,8 +1,10 @@
 //! Bot-versus-bot matches for the arena binary and the tests: fixed seeds, seats swapped every game, and every
-//! submitted intent checked against the legal list before it is applied.
+//! submitted intent checked against the legal list before it is applied. `table` seats three to six bots.
 use crate::{Bot, Level, ScriptedBot, SearchConfig, decide, new_bot_with};
 use gb_core::decks::preconstructed;
 use gb_core::{MatchSetup, Seat, apply, legal_intents, new_match, owed_seat};
+
+pub mod table;
 
 /// A match longer than this is called a draw (random play finishes in about 450 intents).
 pub const MAX_INTENTS: u32 = 5000;

@@ -3,7 +3,10 @@
 //! series with seats swapped every game and fixed seeds, and prints bot `a`'s win rate. `--first` starts at a
 //! later game, so one series can be split over processes (each game depends only on its index and the seed).
 //! `--eval` overrides the search bot's leaf weights (see `gb_bot::search_eval::EvalParams`).
-use gb_bot::arena::{Contender, GameResult, play_game_logged};
+//! `--table greedy,random,random` plays a free-for-all table of those contenders instead (three to six, moved one
+//! seat round the table every game; `--a`/`--b` are then unused) and prints each one's wins and decision times.
+use gb_bot::arena::table::{play_table, table_summary};
+use gb_bot::arena::{Contender, play_game_logged};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -39,32 +42,29 @@ fn main() {
     // Games bot `a` lost are written there, one line per intent.
     let log_losses: Option<String> = args.iter().any(|a| a == "--log-losses").then(|| get("--log-losses", "."));
     let start = Instant::now();
-    let next = AtomicU64::new(first);
-    let results: Mutex<Vec<(u64, GameResult)>> = Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
-            s.spawn(|| {
-                loop {
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= first + games {
-                        break;
-                    }
-                    let mut log = Vec::new();
-                    let r = play_game_logged(a, b, g, seed, &search, log_losses.as_ref().map(|_| &mut log));
-                    if let (Some(dir), Some(false)) = (&log_losses, r.a_won) {
-                        let path = format!("{dir}/game-{seed}-{g}.log");
-                        std::fs::write(&path, log.join("\n") + "\n").unwrap_or_else(|e| panic!("{path}: {e}"));
-                    }
-                    let mut all = results.lock().unwrap();
-                    all.push((g, r));
-                    let wins = all.iter().filter(|(_, r)| r.a_won == Some(true)).count();
-                    eprintln!("game {g}: {:?} ({} done, a won {wins})", all.last().unwrap().1, all.len());
-                }
-            });
+    if let Some(table) = args.iter().any(|a| a == "--table").then(|| get("--table", "")) {
+        let contenders: Vec<Contender> =
+            table.split(',').map(|c| c.trim().parse().unwrap_or_else(|e| panic!("--table: {e}"))).collect();
+        let results = in_parallel(first, games, threads, |g| {
+            let r = play_table(&contenders, g, seed, &search);
+            let places: Vec<_> = r.contenders.iter().map(|c| (c.seat, c.place)).collect();
+            eprintln!("game {g}: {} intents, (seat, place) per contender {places:?}", r.intents);
+            r
+        });
+        let results: Vec<_> = results.into_iter().map(|(_, r)| r).collect();
+        println!("{}", table_summary(&contenders, &results, seed, start.elapsed()));
+        return;
+    }
+    let results = in_parallel(first, games, threads, |g| {
+        let mut log = Vec::new();
+        let r = play_game_logged(a, b, g, seed, &search, log_losses.as_ref().map(|_| &mut log));
+        if let (Some(dir), Some(false)) = (&log_losses, r.a_won) {
+            let path = format!("{dir}/game-{seed}-{g}.log");
+            std::fs::write(&path, log.join("\n") + "\n").unwrap_or_else(|e| panic!("{path}: {e}"));
         }
+        eprintln!("game {g}: {r:?}");
+        r
     });
-    let mut results = results.into_inner().unwrap();
-    results.sort_by_key(|(g, _)| *g);
     let wins = results.iter().filter(|(_, r)| r.a_won == Some(true)).count();
     let draws = results.iter().filter(|(_, r)| r.a_won.is_none()).count();
     let as_a = results.iter().filter(|(_, r)| r.a_seat == gb_core::Seat::A && r.a_won == Some(true)).count();
@@ -85,4 +85,27 @@ fn main() {
     if searches > 0 {
         println!("{a:?}: {searches} searched decisions, mean {iterations:.1} iterations and {search_ms:.1} ms each");
     }
+}
+
+/// Games `first .. first + games` played on `threads` threads, each game by its index alone; in index order.
+fn in_parallel<R: Send>(first: u64, games: u64, threads: u64, play: impl Fn(u64) -> R + Sync) -> Vec<(u64, R)> {
+    let next = AtomicU64::new(first);
+    let results: Mutex<Vec<(u64, R)>> = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| {
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= first + games {
+                        break;
+                    }
+                    let r = play(g);
+                    results.lock().unwrap().push((g, r));
+                }
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap();
+    results.sort_by_key(|(g, _)| *g);
+    results
 }
