@@ -31,11 +31,11 @@ fn play_all(contenders: &[Contender], games: std::ops::Range<u64>, seed: u64) ->
 /// Each contender sits at every seat of the table once over `n` consecutive games.
 fn assert_every_seat(results: &[TableResult], contenders: &[Contender]) {
     let n = contenders.len();
-    for i in 0..n {
+    for (i, c) in contenders.iter().enumerate() {
         let mut seats: Vec<Seat> = results.iter().map(|r| r.contenders[i].seat).collect();
         seats.sort();
         seats.dedup();
-        assert_eq!(seats, Seat::ALL[..n].to_vec(), "{:?} did not play every seat", contenders[i]);
+        assert_eq!(seats, Seat::ALL[..n].to_vec(), "{c:?} did not play every seat");
     }
 }
 
