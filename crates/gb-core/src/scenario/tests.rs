@@ -1,9 +1,16 @@
 //! Runs every committed scenario file (tests may read files; the engine itself never does).
 use super::run_text;
 
+/// Every scenario under `scenarios/`, its folders included (`multiplayer/`: the free-for-all's rulings).
 #[test]
 fn every_committed_scenario_passes() {
     run_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"), 10);
+}
+
+/// The free-for-all's rulings are reached by the recursion (and a folder of them must not go unread).
+#[test]
+fn the_multiplayer_folder_is_run() {
+    run_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/multiplayer"), 12);
 }
 
 /// The scenarios of the test cards (`test-cards/cards.json`, known to test builds only).
@@ -12,12 +19,25 @@ fn every_test_card_scenario_passes() {
     run_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/test-cards/scenarios"), 1);
 }
 
+/// The `.toml` files under `dir` and its folders, in path order (as `gb scenario run` collects them).
+fn toml_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let mut paths: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            toml_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "toml") {
+            out.push(path);
+        }
+    }
+}
+
 fn run_dir(dir: &str, at_least: usize) {
     let mut failures = Vec::new();
     let mut n = 0;
-    let mut paths: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
-    paths.sort();
-    for path in paths.into_iter().filter(|p| p.extension().is_some_and(|e| e == "toml")) {
+    let mut paths = Vec::new();
+    toml_files(std::path::Path::new(dir), &mut paths);
+    for path in paths {
         n += 1;
         let result = run_text(&std::fs::read_to_string(&path).unwrap());
         if let Some(f) = result.failure {
