@@ -83,10 +83,11 @@ pub fn citations(text: &str, rules: &[Rule]) -> BTreeSet<usize> {
     out
 }
 
-/// A test and the rules it cites.
+/// A test and the rules it cites: CR rules by index, free-for-all rulings by number (MP-n).
 pub struct Citing {
     pub name: String,
     pub rules: BTreeSet<usize>,
+    pub rulings: BTreeSet<u8>,
 }
 
 /// The functions a file hands to `on_both_backends!(a, b, …)` (gb-server's API tests): the macro makes each one
@@ -178,14 +179,14 @@ pub fn citing_tests(root: &Path, rules: &[Rule]) -> std::io::Result<Vec<Citing>>
         let text = std::fs::read_to_string(&path)?;
         if rel.ends_with(".toml") {
             if rel.contains("/scenarios/") {
-                out.push(Citing { name: rel, rules: citations(&text, rules) });
+                out.push(Citing { name: rel, rules: citations(&text, rules), rulings: rulings::citations(&text) });
             }
             continue;
         }
         for (name, body) in rust_tests(&text) {
-            let cited = citations(&body, rules);
-            if !cited.is_empty() {
-                out.push(Citing { name: format!("{rel}::{name}"), rules: cited });
+            let (cited, rulings) = (citations(&body, rules), rulings::citations(&body));
+            if !cited.is_empty() || !rulings.is_empty() {
+                out.push(Citing { name: format!("{rel}::{name}"), rules: cited, rulings });
             }
         }
     }
@@ -253,7 +254,9 @@ pub fn generate(root: &Path) -> Result<(String, (usize, usize, usize)), String> 
         }
     }
     let tests = citing_tests(root, &rules).map_err(|e| e.to_string())?;
-    Ok(table(&rules, &tests, &exempt))
+    let (mut text, figures) = table(&rules, &tests, &exempt);
+    text.push_str(&rulings::table(&rulings::parse(&read(rulings::RULINGS)?), &tests).0);
+    Ok((text, figures))
 }
 
 /// `gb rules coverage [--check] [ROOT]`: writes the table (or, with `--check`, fails if the committed one differs).
@@ -281,5 +284,6 @@ pub fn coverage(args: &[&str]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+mod rulings;
 #[cfg(test)]
 mod tests;

@@ -66,3 +66,15 @@ fn the_committed_coverage_table_is_fresh() {
     assert!(committed == text, "{TABLE} is stale: run `cargo run -p gb-cli -- rules coverage`");
     assert!(total > 300 && behavioural <= total && covered <= behavioural);
 }
+
+/// Ruling citations are read one number each, not inside a longer word; the rulings' headings give their titles.
+/// (The texts spell the prefix `M@-` so that this test does not itself cite the rulings it parses.)
+#[test]
+fn free_for_all_rulings_are_cited_by_number() {
+    let text = "M@-20, M@-3 (not XM@-4, not M@-x)".replace('@', "P");
+    let cited: Vec<u8> = super::rulings::citations(&text).into_iter().collect();
+    assert_eq!(cited, [3, 20]);
+    let parsed =
+        super::rulings::parse(&"### M@-1 Which game this is\ntext M@-2\n### M@-40 Shard Buster\n".replace('@', "P"));
+    assert_eq!(parsed, [(1, "Which game this is".to_string()), (40, "Shard Buster".to_string())]);
+}

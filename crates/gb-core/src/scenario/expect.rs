@@ -28,9 +28,9 @@ fn form(path: &str) -> Form<'_> {
     }
 }
 
-/// Paths start with `a.` or `b.` (read in that seat's own view, so own hands can be checked) or name a field of
-/// the spectator's view (`pending.seat`, `outcome.winner`, `round`); `events` is the list of event types. Array
-/// elements are picked by index or by their `position` (`heroes.left`).
+/// Paths start with a seat, `a.` … `f.` (read in that seat's own view, so own hands can be checked), or name a
+/// field of the spectator's view (`pending.seat`, `outcome.winner` or `winner`, `places`, `round`); `events` is
+/// the list of event types, `event.TYPE.field` a field of the first such event as the spectator saw it. Array elements are picked by index or by their `position` (`heroes.left`).
 pub(super) fn check(state: &MatchState, expect: &Expect, events: &[Value]) -> Result<(), String> {
     let types: Vec<&str> = events.iter().filter_map(|e| e.get("type").and_then(Value::as_str)).collect();
     for (path, wanted) in &expect.fields {
@@ -38,6 +38,13 @@ pub(super) fn check(state: &MatchState, expect: &Expect, events: &[Value]) -> Re
         let get = |base: &str| -> Result<Value, String> {
             if base == "events" {
                 return Ok(Value::from(types.clone()));
+            }
+            if let Some(rest) = base.strip_prefix("event.") {
+                // `event.TYPE.field`: the first event of that type, as the spectator was told it.
+                let (kind, path) = rest.split_once('.').unwrap_or((rest, ""));
+                let event = events.iter().find(|e| e.get("type").and_then(Value::as_str) == Some(kind));
+                let event = event.ok_or_else(|| format!("no {kind} event; events were {types:?}"))?;
+                return walk(event.clone(), path).ok_or_else(|| format!("no field {base}"));
             }
             lookup(state, base).ok_or_else(|| format!("no field {base}"))
         };
@@ -106,23 +113,45 @@ fn same(got: &Value, wanted: &Value) -> bool {
             wanted.is_some() && o.get("card").and_then(Value::as_str) == wanted
         }
         (Value::Array(a), Value::Array(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same(x, y)),
+        (Value::Null, Value::Bool(false)) => true,
         (a, b) => a == b,
     }
 }
 
+/// The seat a path's first part names (`a` … `f`), if it is one of the match's seats.
+fn seat_of(state: &MatchState, part: &str) -> Option<Seat> {
+    let [letter] = part.as_bytes() else { return None };
+    let seat = Seat::from_index(letter.checked_sub(b'a')? as usize)?;
+    (seat.index() < state.table().seat_count()).then_some(seat)
+}
+
 fn lookup(state: &MatchState, path: &str) -> Option<Value> {
+    // `winner` is short for `outcome.winner` (the two-player game's, or the last one standing, MP-30), null while
+    // the match goes on.
+    if path == "winner" {
+        return Some(state.outcome().map_or(Value::Null, |o| serde_json::to_value(o.winner).unwrap_or_default()));
+    }
     let mut parts = path.split('.').peekable();
-    let (mut node, seat) = match parts.peek().copied() {
-        Some("a") | Some("b") => {
-            let seat = if parts.next() == Some("a") { Seat::A } else { Seat::B };
+    let node = match parts.peek().and_then(|p| seat_of(state, p)) {
+        Some(seat) => {
+            parts.next();
             let view = serde_json::to_value(view_for(state, Viewer::Seat(seat))).ok()?;
-            (view.get("players")?.get(seat.index())?.clone(), Some(seat))
+            view.get("players")?.get(seat.index())?.clone()
         }
-        _ => (serde_json::to_value(view_for(state, Viewer::Spectator)).ok()?, None),
+        None => serde_json::to_value(view_for(state, Viewer::Spectator)).ok()?,
     };
-    let _ = seat;
-    for part in parts {
+    walk(node, &parts.collect::<Vec<_>>().join("."))
+}
+
+/// Follows `path` (dot-separated; empty for the node itself) down from `node`.
+fn walk(mut node: Value, path: &str) -> Option<Value> {
+    let mut parts = path.split('.').filter(|p| !p.is_empty()).peekable();
+    while let Some(part) = parts.next() {
+        let last = parts.peek().is_none();
         node = match node {
+            // A view leaves out an optional field that is empty (`eliminated` of a living player, `outcome`
+            // before the end): the last part of a path reads it as null, which equals only `false`.
+            Value::Object(mut o) if last => o.remove(part).unwrap_or(Value::Null),
             Value::Object(mut o) => o.remove(part)?,
             Value::Array(a) => match part.parse::<usize>() {
                 Ok(i) => a.into_iter().nth(i)?,

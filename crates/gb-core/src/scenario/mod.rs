@@ -3,6 +3,7 @@
 //! The format is documented in `docs/scenarios.md`.
 mod expect;
 mod position;
+mod seats;
 mod setup;
 
 pub use position::build as build_position;
@@ -86,7 +87,7 @@ pub fn run_text(text: &str) -> ScenarioResult {
 /// The state a scenario starts from, or `None` when its `[setup]` decks were refused as it expected.
 fn start(scenario: &Scenario) -> Result<Option<(MatchState, crate::event::Events)>, String> {
     match (&scenario.setup, &scenario.position) {
-        (Some(spec), None) => match setup::start(spec) {
+        (Some(spec), None) => match setup::start(spec)? {
             setup::Started::Match(state, events) => {
                 setup::check_refusal(spec, None)?;
                 Ok(Some((*state, events)))

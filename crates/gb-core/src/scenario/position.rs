@@ -1,10 +1,13 @@
 //! Building a mid-game position from names: heroes by position with gems and blend, hand, deck from the top,
-//! discard, bench, HP, rounds won, action meter, whose turn, which phase, whether it is a first turn.
+//! discard, bench, HP, rounds won, action meter, whose turn, which phase, whether it is a first turn. Seats `a` and
+//! `b` are the two-player game; `c` … `f` make a free-for-all (MP-1), see `seats.rs`.
+use super::seats;
 use crate::cards::{CardDefId, CardKind, catalogue};
 use crate::frames::{Frame, WindowKind};
 use crate::ids::{CardId, Seat};
 use crate::rng::MatchRng;
 use crate::state::{Card, Hero, MatchState, Phase, PlayerState, TurnState};
+use crate::table::Rules;
 use serde::Deserialize;
 
 #[derive(Debug, Deserialize)]
@@ -25,8 +28,19 @@ pub struct PositionSpec {
     pub round: u8,
     #[serde(default)]
     pub seed: u64,
+    /// How many seats; optional, and when written it must be the number of players written (`a` … `f`, no gaps).
+    #[serde(default)]
+    pub seats: Option<usize>,
     pub a: PlayerSpec,
     pub b: PlayerSpec,
+    #[serde(default)]
+    pub c: Option<PlayerSpec>,
+    #[serde(default)]
+    pub d: Option<PlayerSpec>,
+    #[serde(default)]
+    pub e: Option<PlayerSpec>,
+    #[serde(default)]
+    pub f: Option<PlayerSpec>,
 }
 
 fn one() -> u8 {
@@ -58,6 +72,13 @@ pub struct PlayerSpec {
     pub attacked_this_turn: bool,
     #[serde(default)]
     pub mulliganed: bool,
+    /// Free-for-all only: the place of a player already eliminated (MP-24); their zones stay as written.
+    #[serde(default)]
+    pub eliminated: Option<u8>,
+    /// Free-for-all only: the HP marks this player has gone under (MP-20). Defaults to every mark above `hp`;
+    /// written, it must include those and may add marks HP has risen back over (CR 613.4).
+    #[serde(default)]
+    pub meter_passed: Option<Vec<u16>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -99,7 +120,7 @@ impl Ids {
     }
 }
 
-fn player(spec: &PlayerSpec, ids: &mut Ids) -> Result<PlayerState, String> {
+fn player(spec: &PlayerSpec, rules: Rules, ids: &mut Ids) -> Result<PlayerState, String> {
     let h = &spec.heroes;
     let mut field = Vec::new();
     for s in [&h.left, &h.center, &h.right, &h.back] {
@@ -123,7 +144,8 @@ fn player(spec: &PlayerSpec, ids: &mut Ids) -> Result<PlayerState, String> {
     p.hand = ids.zone(&spec.hand, None)?;
     p.discard = ids.zone(&spec.discard, None)?;
     p.meter = ids.zone(&spec.meter, Some(CardKind::Action))?;
-    p.hp = spec.hp.unwrap_or(20);
+    p.hp = spec.hp.unwrap_or(rules.starting_hp);
+    p.meter_passed = seats::meter_passed(spec, p.hp, rules)?;
     p.rounds_won = spec.rounds_won;
     p.allotted_gem_used = spec.allotted_gem_used;
     p.attacked_this_turn = spec.attacked_this_turn;
@@ -134,13 +156,25 @@ fn player(spec: &PlayerSpec, ids: &mut Ids) -> Result<PlayerState, String> {
 /// The state a position describes, with the active player's play phase open (or their turn about to begin), and
 /// the events of getting there. Public so other crates' tests can start from a written position.
 pub fn build(spec: &PositionSpec) -> Result<(MatchState, crate::event::Events), String> {
+    let specs = seats::players(spec)?;
+    let (mut table, rules) = seats::table(specs.len())?;
+    seats::check_format(spec, &specs, rules)?;
     let mut ids = Ids(0);
-    let mut players = [player(&spec.a, &mut ids)?, player(&spec.b, &mut ids)?];
+    let mut players = specs.iter().map(|p| player(p, rules, &mut ids)).collect::<Result<Vec<_>, _>>()?;
     let active = spec.active;
-    // A position is a two-player one until the scenario format has seats C-F (plan step 9).
-    let table = crate::table::Table::STANDARD;
-    let first_player =
-        spec.first_player.unwrap_or(if spec.first_turn { active } else { table.standard_opponent(active) });
+    if active.index() >= specs.len() {
+        return Err(format!("active = {active:?}, but the position has {} seats", specs.len()));
+    }
+    let first_player = match spec.first_player {
+        Some(seat) if seat.index() >= specs.len() => {
+            return Err(format!("first_player = {seat:?}, but the position has {} seats", specs.len()));
+        }
+        Some(seat) => seat,
+        None if spec.first_turn => active,
+        // Two seats: the other one, so the active player is second. More: seat A, whose turn opens each lap.
+        None if specs.len() == 2 => table.standard_opponent(active),
+        None => Seat::A,
+    };
     let start_of_turn = match spec.phase.as_deref() {
         None | Some("play") => false,
         Some("start_of_turn") => true,
@@ -151,27 +185,14 @@ pub fn build(spec: &PositionSpec) -> Result<(MatchState, crate::event::Events), 
     if spec.first_turn && spec.round > 1 {
         return Err("first_turn is only for round 1: later rounds have no first turns (CR 206.3a)".into());
     }
-    // The position is what a real game reaching it would be: turns alternate from the first player's turn 1
-    // (the next round's turn is literally the next turn, CR 206.3e), so the first player's turns are the odd ones.
-    // A first turn is turn 1 or 2; any other position is turn 5 or 6, late enough that no first-turn rule applies.
-    let number = match (spec.first_turn, active == first_player) {
-        (true, true) => 1,
-        (true, false) => 2,
-        (false, true) => 5,
-        (false, false) => 6,
-    };
-    for seat in table.seats() {
-        let parity = if seat == first_player { 1 } else { 0 };
-        // This seat's turns up to `number`, newest first.
-        let mut turns = (1..=number).rev().filter(|t| t % 2 == parity);
-        let p = &mut players[seat.index()];
-        p.turns_started = (1..=number).filter(|t| t % 2 == parity).count() as u32;
-        p.current_turn = turns.next().unwrap_or(0);
-        p.previous_turn = turns.next().unwrap_or(0);
-        if start_of_turn && seat == active {
-            // begin_turn counts this turn in again.
-            p.turns_started -= 1;
-            p.current_turn = p.previous_turn;
+    seats::eliminate(&specs, &mut table, &mut players)?;
+    if !table.is_living(active) {
+        return Err(format!("the active player {active:?} is eliminated (MP-26: an eliminated seat has no turn)"));
+    }
+    let number = seats::number_turns(spec, &table, first_player, start_of_turn, &mut players);
+    for p in players.iter_mut() {
+        if let Some(e) = &mut p.eliminated {
+            e.turn = number.saturating_sub(1); // out before this turn; which turn exactly no rule reads
         }
     }
     let mut state = MatchState::new(

@@ -1,8 +1,7 @@
-//! `[setup]` scenarios: a real match from two deck lists and a seed, optionally with unshuffled decks, or the
-//! refusal of those decks with the rule of each violation (CR 101).
+//! `[setup]` scenarios: a real match from two deck lists (or three to six, a free-for-all, MP-1) and a seed,
+//! optionally with unshuffled decks, or the refusal of those decks with the rule of each violation (CR 101).
 use crate::deck::DeckList;
 use crate::event::Events;
-use crate::ids::Seat;
 use crate::rejection::Rejection;
 use crate::state::MatchState;
 use serde::Deserialize;
@@ -12,6 +11,15 @@ use serde::Deserialize;
 pub struct SetupSpec {
     pub a: String,
     pub b: String,
+    /// Seats `c` … `f` (in order, no gaps) make a free-for-all (MP-1).
+    #[serde(default)]
+    pub c: Option<String>,
+    #[serde(default)]
+    pub d: Option<String>,
+    #[serde(default)]
+    pub e: Option<String>,
+    #[serde(default)]
+    pub f: Option<String>,
     pub seed: u64,
     /// Keep each main deck in the written order, top card first: no shuffle ever happens, and a mulligan puts the
     /// hand under the deck in the order it was dealt, so opening hands, mulligans and draws are known.
@@ -29,10 +37,37 @@ pub struct RefusedSpec {
     pub a: Vec<Violation>,
     #[serde(default)]
     pub b: Vec<Violation>,
+    #[serde(default)]
+    pub c: Vec<Violation>,
+    #[serde(default)]
+    pub d: Vec<Violation>,
+    #[serde(default)]
+    pub e: Vec<Violation>,
+    #[serde(default)]
+    pub f: Vec<Violation>,
+}
+
+impl RefusedSpec {
+    fn seats(&self) -> [&Vec<Violation>; 6] {
+        [&self.a, &self.b, &self.c, &self.d, &self.e, &self.f]
+    }
+}
+
+impl SetupSpec {
+    /// The deck lists written, seat A's first; a gap (`d` without `c`) is the scenario's mistake.
+    fn decks(&self) -> Result<Vec<&str>, String> {
+        let rest = [&self.c, &self.d, &self.e, &self.f];
+        let written = rest.iter().take_while(|d| d.is_some()).count();
+        if rest.iter().skip(written).any(|d| d.is_some()) {
+            return Err("setup: decks go a, b, c … without gaps".into());
+        }
+        let rest = rest.into_iter().take(written).filter_map(|d| d.as_deref());
+        Ok([self.a.as_str(), self.b.as_str()].into_iter().chain(rest).collect())
+    }
 }
 
 /// One deck violation: its code and the rule it rests on (`{ code = "too_many_copies", rule = "CR 101.4" }`).
-#[derive(Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Violation {
     pub code: String,
@@ -50,23 +85,27 @@ fn list(violations: &[Violation]) -> String {
     format!("[{}]", items.join(", "))
 }
 
+/// The violations of each seat's deck, seat A's first (one entry per seat of the setup).
+pub(super) type Refusals = Vec<Vec<Violation>>;
+
 /// What a setup led to: a match, or the violations of each seat's deck (parse errors included).
 pub(super) enum Started {
     Match(Box<MatchState>, Events),
-    Refused([Vec<Violation>; 2]),
+    Refused(Refusals),
 }
 
-pub(super) fn start(spec: &SetupSpec) -> Started {
-    let mut refused: [Vec<Violation>; 2] = Default::default();
-    let mut decks = Vec::with_capacity(2);
-    for (seat, text) in [(Seat::A, &spec.a), (Seat::B, &spec.b)] {
+pub(super) fn start(spec: &SetupSpec) -> Result<Started, String> {
+    let texts = spec.decks()?;
+    let mut refused: Refusals = vec![Vec::new(); texts.len()];
+    let mut decks = Vec::with_capacity(texts.len());
+    for (i, text) in texts.iter().enumerate() {
         match DeckList::parse_text(text) {
             Ok(deck) => decks.push(deck),
-            Err(errors) => refused[seat.index()] = errors.iter().map(Violation::from).collect(),
+            Err(errors) => refused[i] = errors.iter().map(Violation::from).collect(),
         }
     }
-    if decks.len() != 2 {
-        return Started::Refused(refused);
+    if decks.len() != texts.len() {
+        return Ok(Started::Refused(refused));
     }
     match crate::setup::new_match(&crate::setup::MatchSetup { decks, seed: spec.seed.into() }) {
         Ok(mut state) => {
@@ -77,28 +116,35 @@ pub(super) fn start(spec: &SetupSpec) -> Started {
                     state.player_mut(seat).deck.reverse(); // written top first; the engine keeps the top last
                 }
             }
-            Started::Match(Box::new(state), Events::default())
+            Ok(Started::Match(Box::new(state), Events::default()))
         }
         Err(errors) => {
             for e in errors {
-                // Two decks: each refusal names its seat (only a wrong deck count has none).
-                let seat = e.seat.expect("a two-deck setup refuses decks, not the count");
+                // Two to six decks: each refusal names its seat (only a wrong deck count has none).
+                let seat = e.seat.expect("a setup of 2 to 6 decks refuses decks, not the count");
                 refused[seat.index()] = e.errors.iter().map(Violation::from).collect();
             }
-            Started::Refused(refused)
+            Ok(Started::Refused(refused))
         }
     }
 }
 
 /// Compares a refusal (or an accepted setup, `None`) with what the scenario expects.
-pub(super) fn check_refusal(spec: &SetupSpec, got: Option<&[Vec<Violation>; 2]>) -> Result<(), String> {
+pub(super) fn check_refusal(spec: &SetupSpec, got: Option<&Refusals>) -> Result<(), String> {
+    const LETTERS: [&str; 6] = ["a", "b", "c", "d", "e", "f"];
     match (&spec.refused, got) {
         (None, None) => Ok(()),
-        (None, Some([a, b])) => Err(format!("setup: the decks were refused: a {}, b {}", list(a), list(b))),
+        (None, Some(got)) => {
+            let each: Vec<String> = got.iter().zip(LETTERS).map(|(v, seat)| format!("{seat} {}", list(v))).collect();
+            Err(format!("setup: the decks were refused: {}", each.join(", ")))
+        }
         (Some(_), None) => Err("setup: expected the decks to be refused, but they were accepted".into()),
-        (Some(wanted), Some([a, b])) => {
-            for (seat, wanted, got) in [("a", &wanted.a, a), ("b", &wanted.b, b)] {
+        (Some(wanted), Some(got)) => {
+            let none = Vec::new();
+            for (i, wanted) in wanted.seats().into_iter().enumerate() {
+                let got = got.get(i).unwrap_or(&none);
                 if wanted != got {
+                    let seat = LETTERS[i];
                     return Err(format!("setup: {seat}'s deck: expected refusal {}, got {}", list(wanted), list(got)));
                 }
             }

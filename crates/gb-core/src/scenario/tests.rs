@@ -1,9 +1,16 @@
 //! Runs every committed scenario file (tests may read files; the engine itself never does).
 use super::run_text;
 
+/// Every scenario under `scenarios/`, its folders included (`multiplayer/`: the free-for-all's rulings).
 #[test]
 fn every_committed_scenario_passes() {
     run_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"), 10);
+}
+
+/// The free-for-all's rulings are reached by the recursion (and a folder of them must not go unread).
+#[test]
+fn the_multiplayer_folder_is_run() {
+    run_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/multiplayer"), 12);
 }
 
 /// The scenarios of the test cards (`test-cards/cards.json`, known to test builds only).
@@ -12,12 +19,25 @@ fn every_test_card_scenario_passes() {
     run_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/test-cards/scenarios"), 1);
 }
 
+/// The `.toml` files under `dir` and its folders, in path order (as `gb scenario run` collects them).
+fn toml_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let mut paths: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            toml_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "toml") {
+            out.push(path);
+        }
+    }
+}
+
 fn run_dir(dir: &str, at_least: usize) {
     let mut failures = Vec::new();
     let mut n = 0;
-    let mut paths: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
-    paths.sort();
-    for path in paths.into_iter().filter(|p| p.extension().is_some_and(|e| e == "toml")) {
+    let mut paths = Vec::new();
+    toml_files(std::path::Path::new(dir), &mut paths);
+    for path in paths {
         n += 1;
         let result = run_text(&std::fs::read_to_string(&path).unwrap());
         if let Some(f) = result.failure {
@@ -103,4 +123,65 @@ fn refusal_expectations_are_checked_both_ways() {
         format!("name = \"short\"\n[setup]\nseed = 1\na = \"\"\"\n{short}\n\"\"\"\nb = \"\"\"\n{deck}\"\"\"\n");
     let failure = run_text(&refused).failure.unwrap();
     assert!(failure.contains("main_deck_size (CR 101.3)"), "{failure}");
+}
+
+/// Seats C-F of a position, each with the same plain heroes.
+fn seat(letter: char, extra: &str) -> String {
+    format!(
+        "[position.{letter}]\n{extra}\n[position.{letter}.heroes]\nleft = {{ hero = \"Kula\" }}\ncenter = {{ hero = \"Tara\" }}\n\
+         right = {{ hero = \"Carter\" }}\nback = {{ hero = \"Devin\" }}\n"
+    )
+}
+
+fn failure_of(extra_seats: &str, expect: &str) -> Option<String> {
+    run_text(&format!("name = \"seats\"\n{PLAIN_POSITION}\n{extra_seats}\n[expect]\n{expect}\n")).failure
+}
+
+/// Three seats are a free-for-all at 45 HP (MP-2) with its numbers; two stay the two-player game at 20.
+#[test]
+fn a_third_seat_makes_a_free_for_all() {
+    let c = seat('c', "");
+    assert_eq!(failure_of(&c, "\"c.hp\" = 45\n\"a.hp\" = 45\n\"players.count\" = 3\n\"c.eliminated\" = false"), None);
+    assert_eq!(failure_of("", "\"b.hp\" = 20\n\"players.count\" = 2"), None);
+    let seats = format!("{}{}", seat('c', ""), seat('d', "eliminated = 4"));
+    assert_eq!(failure_of(&seats, "\"d.eliminated.place\" = 4\n\"c.eliminated\" = false"), None);
+    let wrong = failure_of(&seats, "\"d.eliminated\" = false").unwrap();
+    assert!(wrong.contains("d.eliminated: expected false"), "{wrong}");
+}
+
+/// Each way a free-for-all position can be wrong gets its own error naming the field.
+#[test]
+fn malformed_seats_are_refused_with_the_reason() {
+    let cases = [
+        (seat('d', ""), "position.d is written but position.c is not"),
+        (format!("{}{}", seat('c', "eliminated = 2"), ""), "eliminated places must be 3"),
+        (seat('c', "bench = [\"Carter\"]"), "never uses the bench (MP-7)"),
+        (seat('c', "rounds_won = 1"), "has no rounds (MP-2)"),
+        (seat('c', "hp = 20\nmeter_passed = [15]"), "has gone under every mark above it"),
+        (seat('c', "meter_passed = [20]"), "20 is not a mark"),
+    ];
+    for (seats, why) in cases {
+        let failure = failure_of(&seats, "").unwrap_or_default();
+        assert!(failure.contains(why), "expected {why:?}, got {failure:?}");
+    }
+    let two = run_text(&format!("name = \"x\"\n{PLAIN_POSITION}")).failure;
+    assert_eq!(two, None);
+    let counted = PLAIN_POSITION.replacen("active = \"A\"", "active = \"A\"\nseats = 3", 1);
+    let failure = run_text(&format!("name = \"x\"\n{counted}")).failure.unwrap();
+    assert!(failure.contains("seats = 3, but 2 players are written"), "{failure}");
+    let eliminated =
+        PLAIN_POSITION.replacen("[position.b.heroes]", "[position.b]\neliminated = 2\n[position.b.heroes]", 1);
+    let failure = run_text(&format!("name = \"x\"\n{eliminated}")).failure.unwrap();
+    assert!(failure.contains("are for a free-for-all"), "{failure}");
+}
+
+/// Turns go left around the living seats (MP-4): in a third lap by default, so each seat has had two turns.
+#[test]
+fn a_free_for_all_position_has_had_two_laps() {
+    let seats = format!("{}{}", seat('c', ""), seat('d', "eliminated = 4"));
+    // Seats A, B, C living, first player A, A active: turn 2 x 3 + 0 + 1.
+    assert_eq!(failure_of(&seats, "\"turn\" = 7\n\"first_turn\" = false"), None);
+    let first = PLAIN_POSITION.replacen("active = \"A\"", "active = \"B\"\nfirst_turn = true\nfirst_player = \"A\"", 1);
+    let text = format!("name = \"x\"\n{first}\n{}\n[expect]\n\"turn\" = 2\n\"first_turn\" = true\n", seat('c', ""));
+    assert_eq!(run_text(&text).failure, None);
 }
