@@ -318,9 +318,10 @@ impl Event {
     }
 }
 
-/// The events of one `apply`, in order, with their private parts. Only their redactions leave the engine.
+/// The events of one `apply`, in order, with their private parts. Only their redactions leave the engine. Most
+/// intents cause a few events: kept inline, the list is not a heap allocation per `apply` (issue 14).
 #[derive(Clone, Debug, Default)]
-pub struct Events(pub(crate) Vec<Event>);
+pub struct Events(pub(crate) smallvec::SmallVec<[Event; 4]>);
 
 impl Events {
     pub(crate) fn push(&mut self, e: Event) {
