@@ -155,8 +155,11 @@ fn hero_into(state: &MatchState, field: &Field, pos: Position, own: bool, v: &mu
 /// the one against each target's player (MP-40: Burn Fowl, Pearl Deceptor).
 pub(super) fn attack_preview(state: &MatchState, fields: &[&Field], viewer: Viewer, out: &mut Vec<AttackPreview>) {
     let Some(seat) = viewer.seat() else { return };
-    // Most of the time no attack can be declared at all: say so before asking about each pair.
-    if attack::may_declare(state, seat).is_err() {
+    // Most of the time no attack can be declared at all: say so before asking about each pair, and outside the
+    // main window without `may_declare` formatting a refusal only to drop it (4 % of a view, issue 14).
+    if !crate::intents::in_window(state, seat, crate::frames::WindowKind::Main)
+        || attack::may_declare(state, seat).is_err()
+    {
         return;
     }
     let table = state.table();
