@@ -318,10 +318,9 @@ impl Event {
     }
 }
 
-/// The events of one `apply`, in order, with their private parts. Only their redactions leave the engine. Most
-/// intents cause a few events: kept inline, the list is not a heap allocation per `apply` (issue 14).
+/// The events of one `apply`, in order, with their private parts. Only their redactions leave the engine.
 #[derive(Clone, Debug, Default)]
-pub struct Events(pub(crate) smallvec::SmallVec<[Event; 4]>);
+pub struct Events(pub(crate) Vec<Event>);
 
 impl Events {
     pub(crate) fn push(&mut self, e: Event) {
