@@ -247,8 +247,10 @@ fn main_phase_candidates(state: &MatchState, lazy: &LazyField, out: &mut Vec<Int
     let field = lazy.get();
     let seat = field.seat;
     let p = state.player(seat);
-    // Each hero's gem pool, worked out the first time a blend card asks about that hero.
+    // Each hero's gem pool, worked out the first time a blend card asks about that hero; its LV (CR 302.7a) only
+    // when there is a blend card, from the field's alterations.
     let mut pools: [Option<crate::effects::gems::GemPool>; 4] = [None; 4];
+    let mut levels: Option<[u8; 4]> = None;
     for card in &p.hand {
         match card.def.def().kind {
             // CR 301.2: one allotted gem per turn, onto any hero.
@@ -258,13 +260,16 @@ fn main_phase_candidates(state: &MatchState, lazy: &LazyField, out: &mut Vec<Int
             CardKind::Blend => {
                 // `check_blend`'s tests without the words a refusal needs.
                 let def = card.def.def();
+                let levels =
+                    levels.get_or_insert_with(|| Position::ALL.map(|h| field.altered[h.index()].level(state, seat, h)));
                 for hero in Position::ALL {
-                    // A blended hero takes no blend (CR 302.5b): no pool needed to say so.
-                    if p.hero(hero).is_blended() {
+                    // A blended hero takes no blend (CR 302.5b), nor one above its LV (CR 302.3a): no pool needed.
+                    let level = levels[hero.index()];
+                    if p.hero(hero).is_blended() || level < def.level {
                         continue;
                     }
                     let pool = pools[hero.index()].get_or_insert_with(|| field.pool(state, hero));
-                    if blend::could_blend(state, seat, hero, def, pool) {
+                    if blend::could_blend(state, seat, hero, def, level, pool) {
                         out.push(Intent::PlayBlend { card: card.id, hero });
                     }
                 }

@@ -1,7 +1,7 @@
 //! Views: what one viewer (a seat or a spectator) may know, as plain serializable data. Hands, decks, the
 //! face-down bench and face-down heroes appear only as counts to anyone but their owner (CR 402.2, 402.5, 403.4,
 //! 405.2–405.3); decks appear only as counts, even to their owner (CR 403.2b).
-use crate::effects::field::Field;
+use crate::effects::field;
 use crate::event::CardView;
 use crate::frames::{AskKind, Frame, WindowKind};
 use crate::ids::{Position, Seat, Viewer};
@@ -115,7 +115,7 @@ pub struct PlayerView {
     pub hand: Option<ZoneCards>,
     pub deck_count: u8,
     #[cfg_attr(feature = "ts", ts(as = "Vec<CardView>"))]
-    pub discard: ZoneCards,
+    pub discard: DiscardCards,
     /// Like `hand_count`: `None` beside `bench`.
     pub bench_count: Option<u8>,
     /// Only in the owner's view.
@@ -184,6 +184,10 @@ pub type Terms = smallvec::SmallVec<[StatTerm; 4]>;
 /// zone was one heap allocation per view, most of a view's (issue 14); serialized as a plain array.
 pub type ZoneCards = smallvec::SmallVec<[CardView; 8]>;
 
+/// A discard pile in a view: it passes 8 cards early in most matches and then was a heap allocation per player per
+/// new view (≈ 10 % of a view's instructions, issue 14), so it keeps more inline.
+pub type DiscardCards = smallvec::SmallVec<[CardView; 32]>;
+
 /// A hero's gems or attachments in a view: a few cards, inline like [`ZoneCards`].
 pub type HeroCards = smallvec::SmallVec<[CardView; 4]>;
 
@@ -229,17 +233,15 @@ pub fn view_into(state: &MatchState, viewer: Viewer, view: &mut MatchView) {
         && state.turn.phase != Phase::Setup
         || state.players.iter().any(|p| !p.hand.is_empty());
     // Each seat's heroes' effects, worked out once for every question the view asks about them; eliminated seats
-    // included, since every seat's board is shown. Indexed by `Seat::index`. Two seats in an array, as before the
-    // free-for-all: a collected list copied each `Field` once more (+2.5 % instructions with views, BENCHMARKS.md).
+    // included, since every seat's board is shown. Indexed by `Seat::index`. The state's kept fields
+    // (`FieldCache`): the next viewer's view and the next `legal_intents` read them again instead of working them
+    // out anew (issue 14). The unseated entries repeat seat A's and are never read.
     let seats = &Seat::ALL[..state.table.seat_count()];
-    let (two, many): ([Field; 2], Vec<Field>);
-    let fields: &[Field] = if seats.len() == 2 {
-        two = [Field::of(state, Seat::A), Field::of(state, Seat::B)];
-        &two
-    } else {
-        many = seats.iter().map(|&s| Field::of(state, s)).collect();
-        &many
-    };
+    let mut kept = [field::kept(state, Seat::A); 6];
+    for &s in &seats[1..] {
+        kept[s.index()] = field::kept(state, s);
+    }
+    let fields = &kept[..seats.len()];
     view.viewer = viewer;
     view.round = state.turn.round;
     view.turn = state.turn.number;
@@ -253,7 +255,7 @@ pub fn view_into(state: &MatchState, viewer: Viewer, view: &mut MatchView) {
         let kept = view.players.len();
         view.players.extend(seats[kept..].iter().map(|&s| PlayerView::blank(s)));
     }
-    for (field, player) in fields.iter().zip(&mut view.players) {
+    for (field, player) in fields.iter().copied().zip(&mut view.players) {
         heroes::player_into(state, field, viewer, player);
     }
     view.pending = pending(state);

@@ -2,7 +2,7 @@
 //! A view asks five things of them for every visible hero (its LV change, Invert, "no effect", "cannot attack",
 //! its ATK bonuses) and `active_effect` two more for every hero: each was a scan of its own (issue 14). `level` and
 //! `cannot_attack` (still used where one hero is asked) and `active_effect` give the same answers from the list.
-use super::{AlterKind, HeroKey};
+use super::{AlterKind, Alteration, HeroKey};
 use crate::cards::CardDefId;
 use crate::ids::{Position, Seat};
 use crate::state::MatchState;
@@ -39,25 +39,48 @@ pub(crate) fn of_seat(state: &MatchState, seat: Seat) -> [Altered; 4] {
         return out;
     }
     let keys = Position::ALL.map(|p| HeroKey::at(state, seat, p));
-    let bases = Position::ALL.map(|p| {
-        let hero = state.hero(seat, p);
-        hero.blend.map(|b| b.def).unwrap_or(hero.card.def)
-    });
+    let bases = Position::ALL.map(|p| base_effect(state, seat, p));
     for a in &state.alterations {
         for i in (0..4).filter(|i| keys[*i] == a.hero) {
-            let hero = &mut out[i];
-            match a.kind {
-                AlterKind::Atk(_) => hero.atk_bonus = true,
-                AlterKind::NoEffect => hero.no_effect = true,
-                AlterKind::InvertWritten => {
-                    hero.inverted_by = if hero.inverted_by.is_some() { None } else { Some(a.source) }
-                }
-                AlterKind::Copy { source, copied } if source == bases[i] => hero.copied = Some(copied),
-                AlterKind::Copy { .. } => {}
-                AlterKind::CannotAttack => hero.cannot_attack = true,
-                AlterKind::Level(n) => hero.level += n as i16,
-            }
+            out[i].add(a, bases[i]);
         }
     }
     out
+}
+
+/// One hero's [`Altered`], for callers that ask about one hero only (`active_effect`: raising a trigger asks it of
+/// each listener; summing up all four heroes for it was 2 % of an intent, issue 14).
+pub(crate) fn of_hero(state: &MatchState, seat: Seat, pos: Position) -> Altered {
+    let mut out = Altered::default();
+    if state.alterations.is_empty() {
+        return out;
+    }
+    let (key, base) = (HeroKey::at(state, seat, pos), base_effect(state, seat, pos));
+    for a in state.alterations.iter().filter(|a| a.hero == key) {
+        out.add(a, base);
+    }
+    out
+}
+
+/// The hero's base effect, the one a Copy replaces (CR 300.7d): its blend's, else its own.
+fn base_effect(state: &MatchState, seat: Seat, pos: Position) -> CardDefId {
+    let hero = state.hero(seat, pos);
+    hero.blend.map(|b| b.def).unwrap_or(hero.card.def)
+}
+
+impl Altered {
+    /// Counts one alteration on this hero in; `base` is the hero's base effect.
+    fn add(&mut self, a: &Alteration, base: CardDefId) {
+        match a.kind {
+            AlterKind::Atk(_) => self.atk_bonus = true,
+            AlterKind::NoEffect => self.no_effect = true,
+            AlterKind::InvertWritten => {
+                self.inverted_by = if self.inverted_by.is_some() { None } else { Some(a.source) }
+            }
+            AlterKind::Copy { source, copied } if source == base => self.copied = Some(copied),
+            AlterKind::Copy { .. } => {}
+            AlterKind::CannotAttack => self.cannot_attack = true,
+            AlterKind::Level(n) => self.level += n as i16,
+        }
+    }
 }

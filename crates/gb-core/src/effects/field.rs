@@ -122,6 +122,19 @@ impl std::fmt::Debug for FieldCache {
     }
 }
 
+/// The state's kept field for `seat` ([`FieldCache`]), worked out now if no caller has yet: for readers of a state
+/// at rest. A view reads both seats' fields and leaves them for the other viewers' views and for the
+/// `legal_intents` that follows (each view worked both out anew: BENCHMARKS.md, twelfth session).
+pub(crate) fn kept(state: &MatchState, seat: Seat) -> &Field {
+    kept_in(&state.fields.cells[seat.index()], state, seat)
+}
+
+fn kept_in<'s>(cell: &'s OnceLock<Field>, state: &MatchState, seat: Seat) -> &'s Field {
+    let field = cell.get_or_init(|| Field::of(state, seat));
+    debug_assert_eq!(*field, Field::of(state, seat), "a stale kept field for {seat:?}");
+    field
+}
+
 /// One seat's [`Field`], worked out the first time a check needs it and then shared: `legal_intents` checks every
 /// candidate against the same one, and a lone `check` that never asks about effects or gems never builds it.
 pub(crate) struct LazyField<'s> {
@@ -151,11 +164,7 @@ impl<'s> LazyField<'s> {
     pub fn get(&self) -> &Field {
         match &self.cell {
             Holder::Own(cell) => cell.get_or_init(|| Field::of(self.state, self.seat)),
-            Holder::Kept(cell) => {
-                let field = cell.get_or_init(|| Field::of(self.state, self.seat));
-                debug_assert_eq!(*field, Field::of(self.state, self.seat), "a stale kept field for {:?}", self.seat);
-                field
-            }
+            Holder::Kept(cell) => kept_in(cell, self.state, self.seat),
         }
     }
 

@@ -86,7 +86,10 @@ fn has_alteration(state: &MatchState, key: HeroKey, pred: impl Fn(&AlterKind) ->
 /// The card whose effect the hero at `pos` has now: its blend's (CR 300.6), else its own, replaced by a copied
 /// effect (CR 300.7d), or none at all while an effect-removal applies to this hero (CR 500.9a).
 pub(crate) fn active_effect(state: &MatchState, seat: Seat, pos: Position) -> Option<CardDefId> {
-    active_effect_with(state, seat, pos, &altered::of_seat(state, seat)[pos.index()])
+    if state.hero(seat, pos).face_down {
+        return None;
+    }
+    active_effect_with(state, seat, pos, &altered::of_hero(state, seat, pos))
 }
 
 /// [`active_effect`] with the hero's alterations already summed up (`field::Field`).

@@ -34,11 +34,17 @@ fn unmet(state: &MatchState, seat: Seat) -> Option<(Seat, Position)> {
 /// Whether `blend` could go on `hero`, its gem pool already worked out (`Field::pool`): the tests of
 /// [`check_blend`] on the hero (not blended, CR 302.5b; the gems, CR 302.3; the level, CR 302.3a), without the
 /// words a refusal needs. Candidate lists and HP prices ask it for every blend card in hand and every hero.
-/// The level is the current one, after any LV change (CR 302.7a).
-pub(crate) fn could_blend(state: &MatchState, seat: Seat, hero: Position, blend: &CardDef, pool: &GemPool) -> bool {
-    !state.hero(seat, hero).is_blended()
-        && crate::effects::level(state, seat, hero) >= blend.level
-        && pool.meets(&blend.gems)
+/// `level` is the hero's current one, after any LV change (CR 302.7a), from the field's `Altered::level` (a scan
+/// of the alterations per blend card and hero was 2 % of an intent, issue 14).
+pub(crate) fn could_blend(
+    state: &MatchState,
+    seat: Seat,
+    hero: Position,
+    blend: &CardDef,
+    level: u8,
+    pool: &GemPool,
+) -> bool {
+    !state.hero(seat, hero).is_blended() && level >= blend.level && pool.meets(&blend.gems)
 }
 
 pub(crate) fn check_blend(

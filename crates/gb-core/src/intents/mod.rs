@@ -24,10 +24,16 @@ pub(crate) fn require_window(
     rule: &'static str,
     what: &str,
 ) -> Result<(), Rejection> {
-    match state.frames.last() {
-        Some(Frame::Window { seat: s, kind: k }) if *s == seat && *k == kind => Ok(()),
-        _ => Err(Rejection::new("not_now", rule, format!("{what} is not possible at this point of the game"))),
+    if in_window(state, seat, kind) {
+        Ok(())
+    } else {
+        Err(Rejection::new("not_now", rule, format!("{what} is not possible at this point of the game")))
     }
+}
+
+/// Whether `seat` owes the decision of a `kind` window now ([`require_window`] without the words of a refusal).
+pub(crate) fn in_window(state: &MatchState, seat: Seat, kind: WindowKind) -> bool {
+    matches!(state.frames.last(), Some(Frame::Window { seat: s, kind: k }) if *s == seat && *k == kind)
 }
 
 /// The open question, if `seat` owes it.

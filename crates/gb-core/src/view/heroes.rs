@@ -65,7 +65,11 @@ fn copy_cards<A: smallvec::Array<Item = CardView>>(zone: &mut smallvec::SmallVec
     for (view, card) in zone.iter_mut().zip(kept) {
         *view = CardView::from(*card);
     }
-    zone.extend(more.iter().map(|c| CardView::from(*c)));
+    // Most of a view's two dozen zones are empty or unchanged: `extend` costs dozens of instructions even with
+    // nothing to add (issue 14).
+    if !more.is_empty() {
+        zone.extend(more.iter().map(|c| CardView::from(*c)));
+    }
 }
 
 /// Like [`copy_cards`] for a zone only its owner sees: `None` for everyone else.
@@ -149,14 +153,17 @@ fn hero_into(state: &MatchState, field: &Field, pos: Position, own: bool, v: &mu
 /// and may attack (CR 623.2c), the target is one it may attack (CR 204.3a, MP-10, MP-37) — asked of the field
 /// already worked out rather than of `check_declare_in`, which works each hero's statics out again. The ATK is
 /// the one against each target's player (MP-40: Burn Fowl, Pearl Deceptor).
-pub(super) fn attack_preview(state: &MatchState, fields: &[Field], viewer: Viewer, out: &mut Vec<AttackPreview>) {
+pub(super) fn attack_preview(state: &MatchState, fields: &[&Field], viewer: Viewer, out: &mut Vec<AttackPreview>) {
     let Some(seat) = viewer.seat() else { return };
-    // Most of the time no attack can be declared at all: say so before asking about each pair.
-    if attack::may_declare(state, seat).is_err() {
+    // Most of the time no attack can be declared at all: say so before asking about each pair, and outside the
+    // main window without `may_declare` formatting a refusal only to drop it (4 % of a view, issue 14).
+    if !crate::intents::in_window(state, seat, crate::frames::WindowKind::Main)
+        || attack::may_declare(state, seat).is_err()
+    {
         return;
     }
     let table = state.table();
-    let field = &fields[seat.index()];
+    let field = fields[seat.index()];
     for hero in Position::FRONTLINE {
         if field.altered[hero.index()].cannot_attack {
             continue;
@@ -164,7 +171,7 @@ pub(super) fn attack_preview(state: &MatchState, fields: &[Field], viewer: Viewe
         // The ATK against the defender of the targets in a row (MP-40).
         let mut atk_against: Option<(Seat, u16)> = None;
         for (defender, target) in attack::targets_with(&table, seat, hero, field.statics[hero.index()]) {
-            let theirs = &fields[defender.index()];
+            let theirs = fields[defender.index()];
             if atk_against.is_none_or(|(d, _)| d != defender) {
                 atk_against = Some((defender, stats::current_in(state, field, hero, Stat::Atk, Some(defender))));
             }

@@ -26,26 +26,32 @@ pub struct HpPrice {
 
 /// The priced intents of the viewer's decision, into `out`; none for anyone not owing one.
 /// `fields` are both seats' fields, worked out once for the whole view.
-pub(super) fn hp_prices(state: &MatchState, fields: &[Field], viewer: Viewer, out: &mut Vec<HpPrice>) {
+pub(super) fn hp_prices(state: &MatchState, fields: &[&Field], viewer: Viewer, out: &mut Vec<HpPrice>) {
     let Some(seat) = viewer.seat() else { return };
-    let field = &fields[seat.index()];
+    let field = fields[seat.index()];
     if owed_seat(state) != Some(seat) {
         return;
     }
     // Priced first (cheap), so legality is checked only for the few intents that cost HP. The candidates are
-    // offered one at a time, never gathered in a list: most views price nothing (issue 14).
+    // offered one at a time, never gathered in a list, and only when priced: most views price nothing, and a
+    // call per candidate that built an intent to drop it was 2 % of a view (issue 14).
     let mut offer = |intent: Intent, hp: u16| {
-        if hp > 0 && check(state, seat, &intent).is_ok() {
+        if check(state, seat, &intent).is_ok() {
             out.push(HpPrice { intent, hp });
         }
     };
-    offer(Intent::Accept, accept_price(state));
+    let hp = accept_price(state);
+    if hp > 0 {
+        offer(Intent::Accept, hp);
+    }
     for hero in Position::ALL {
         let hp = match field.live[hero.index()] {
             Some((_, Program::Activated { steps, .. })) => steps_price(steps, 0),
             _ => 0,
         };
-        offer(Intent::UseEffect { hero }, hp);
+        if hp > 0 {
+            offer(Intent::UseEffect { hero }, hp);
+        }
     }
     let hand = &state.player(seat).hand;
     // What a "when blended" trigger (not optional: an optional one is priced when it asks "you may", `Accept`
@@ -58,7 +64,8 @@ pub(super) fn hp_prices(state: &MatchState, fields: &[Field], viewer: Viewer, ou
                 // Only a trigger that costs HP at all makes a blend onto this hero worth a look, and then the
                 // hero's gem pool is worked out once, not once per blend card.
                 Some((_, Program::Trigger { optional: false, steps, .. })) if costs_hp(steps) => {
-                    Some((steps.as_slice(), field.pool(state, hero)))
+                    let level = field.altered[hero.index()].level(state, seat, hero);
+                    Some((steps.as_slice(), field.pool(state, hero), level))
                 }
                 _ => None,
             }
@@ -69,7 +76,9 @@ pub(super) fn hp_prices(state: &MatchState, fields: &[Field], viewer: Viewer, ou
             Some(Program::Action { steps } | Program::TimedAction { steps, .. }) => steps_price(steps, 0),
             _ => 0,
         };
-        offer(Intent::PlayAction { card: card.id }, hp);
+        if hp > 0 {
+            offer(Intent::PlayAction { card: card.id }, hp);
+        }
         let def = card.def.def();
         if def.kind != CardKind::Blend {
             continue;
@@ -79,9 +88,11 @@ pub(super) fn hp_prices(state: &MatchState, fields: &[Field], viewer: Viewer, ou
             let hp = blended
                 .as_ref()
                 .and_then(|b| b[hero.index()].as_ref())
-                .filter(|(_, pool)| crate::intents::blend::could_blend(state, seat, hero, def, pool))
-                .map_or(0, |(steps, _)| steps_price(steps, def.level));
-            offer(Intent::PlayBlend { card: card.id, hero }, hp);
+                .filter(|(_, pool, level)| crate::intents::blend::could_blend(state, seat, hero, def, *level, pool))
+                .map_or(0, |(steps, ..)| steps_price(steps, def.level));
+            if hp > 0 {
+                offer(Intent::PlayBlend { card: card.id, hero }, hp);
+            }
         }
     }
 }
