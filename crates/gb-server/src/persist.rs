@@ -1,8 +1,8 @@
 //! The single writer task: every room hands it accepted intents, it appends them in batches (one transaction
 //! per batch: group commit) and acks each one. A room tells nobody about an intent before its ack, so an
 //! acknowledged intent survives `kill -9` (reliability.md §3.3).
-use crate::db::Db;
 use crate::db::matches::{AppendRow, append_batch};
+use crate::db::{Conn, Db};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -80,6 +80,7 @@ impl Batch {
 
 async fn writer(db: Db, mut rx: mpsc::Receiver<Job>, shutdown: CancellationToken, batches: Arc<AtomicU64>) {
     let mut batch = Batch::default();
+    let mut conn = Held { db, conn: None };
     loop {
         let first = tokio::select! {
             job = rx.recv() => job,
@@ -96,7 +97,7 @@ async fn writer(db: Db, mut rx: mpsc::Receiver<Job>, shutdown: CancellationToken
                 Err(_) => break,
             }
         }
-        write(&db, &mut batch).await;
+        write(&mut conn, &mut batch).await;
         batches.fetch_add(1, Ordering::Relaxed);
     }
     tracing::debug!("persistence writer stopped");
@@ -124,9 +125,31 @@ async fn checkpointer(pool: sqlx::SqlitePool, shutdown: CancellationToken) {
     }
 }
 
-async fn write(db: &Db, batch: &mut Batch) {
+/// The writer's own connection, checked out at its first group and kept: a checkout per group cost a release
+/// task and a ping round trip on every commit (`db::Conn`). After a failed statement the connection is handed
+/// back (the pool's release test drops it if it is broken) and the next append checks out another one.
+struct Held {
+    db: Db,
+    conn: Option<Conn>,
+}
+
+impl Held {
+    async fn append(&mut self, rows: &[AppendRow]) -> Result<Vec<bool>, sqlx::Error> {
+        let mut conn = match self.conn.take() {
+            Some(conn) => conn,
+            None => self.db.acquire().await?,
+        };
+        let result = append_batch(&mut conn, rows).await;
+        if result.is_ok() {
+            self.conn = Some(conn);
+        }
+        result
+    }
+}
+
+async fn write(conn: &mut Held, batch: &mut Batch) {
     let started = Instant::now();
-    let result = append_batch(db, &batch.rows).await;
+    let result = conn.append(&batch.rows).await;
     metrics::histogram!("gb_persist_batch_seconds").record(started.elapsed().as_secs_f64());
     metrics::histogram!("gb_persist_batch_size").record(batch.rows.len() as f64);
     let rows = std::mem::take(&mut batch.rows);
@@ -141,7 +164,7 @@ async fn write(db: &Db, batch: &mut Batch) {
         Err(e) if rows.len() > 1 => {
             tracing::warn!(error = %e, n = rows.len(), "batch append failed; retrying rows singly");
             for (row, w) in rows.iter().zip(waiting) {
-                let r = match append_batch(db, std::slice::from_ref(row)).await {
+                let r = match conn.append(std::slice::from_ref(row)).await {
                     Ok(landed) if landed == [true] => Ok(()),
                     Ok(_) => Err(AppendError::Fenced),
                     Err(e) => Err(AppendError::Failed(e.to_string())),

@@ -1,6 +1,7 @@
 //! `matches` and `match_intents` rows: a game's setup and its append-only log of intents.
 //! Appends normally go through `crate::persist` (group commit); `append_batch` is its primitive.
-use super::{Db, now_ms, with_pool};
+use super::{Conn, Db, now_ms, with_conn, with_pool};
+use sqlx::Connection;
 
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct MatchRow {
@@ -111,21 +112,22 @@ pub struct AppendRow {
 
 /// Appends every row at once (group commit): one statement, one commit, for many rooms' intents, and says for
 /// each row whether it landed. Unfenced rows always land (or the whole call fails); a fenced row (epoch > 0)
-/// lands only while its room's lease still has that epoch and its owner node's lease has not expired.
-pub async fn append_batch(db: &Db, rows: &[AppendRow]) -> Result<Vec<bool>, sqlx::Error> {
-    if let Db::Pg(pool) = db
+/// lands only while its room's lease still has that epoch and its owner node's lease has not expired. Runs on
+/// the caller's held connection (the persist writer's own, [`Conn`]).
+pub async fn append_batch(conn: &mut Conn, rows: &[AppendRow]) -> Result<Vec<bool>, sqlx::Error> {
+    if let Conn::Pg(pg) = conn
         && rows.iter().any(|r| r.epoch > 0)
     {
-        return fenced_append(pool, rows).await;
+        return fenced_append(pg, rows).await;
     }
-    plain_append(db, rows).await.map(|()| vec![true; rows.len()])
+    plain_append(conn, rows).await.map(|()| vec![true; rows.len()])
 }
 
 /// A single INSERT is atomic on its own, so a transaction is opened only when a row also finishes its match.
-async fn plain_append(db: &Db, rows: &[AppendRow]) -> Result<(), sqlx::Error> {
+async fn plain_append(conn: &mut Conn, rows: &[AppendRow]) -> Result<(), sqlx::Error> {
     let now = now_ms();
     let finishing = rows.iter().any(|r| r.finish.is_some());
-    with_pool!(db, p => {
+    with_conn!(conn, p => {
         let mut q = sqlx::QueryBuilder::new(
             "INSERT INTO match_intents (match_id, version, seat, intent_json, created_at, meta_json) ");
         q.push_values(rows, |mut b, r| {
@@ -133,7 +135,7 @@ async fn plain_append(db: &Db, rows: &[AppendRow]) -> Result<(), sqlx::Error> {
                 .push_bind(now).push_bind(&r.meta_json);
         });
         if !finishing {
-            return q.build().execute(p).await.map(|_| ());
+            return q.build().execute(&mut *p).await.map(|_| ());
         }
         let mut tx = p.begin().await?;
         q.build().execute(&mut *tx).await?;
@@ -151,7 +153,7 @@ async fn plain_append(db: &Db, rows: &[AppendRow]) -> Result<(), sqlx::Error> {
 /// (a join without the row lock let a late zombie commit land after the new owner read the log). Duplicates
 /// and stale epochs are skipped, not errors, so one room's fenced row never aborts the others' batch; a row
 /// missing from `RETURNING` did not land.
-async fn fenced_append(pool: &sqlx::PgPool, rows: &[AppendRow]) -> Result<Vec<bool>, sqlx::Error> {
+async fn fenced_append(pg: &mut sqlx::PgConnection, rows: &[AppendRow]) -> Result<Vec<bool>, sqlx::Error> {
     let now = now_ms();
     let mut q = sqlx::QueryBuilder::new(
         "INSERT INTO match_intents (match_id, version, seat, intent_json, created_at, meta_json, epoch, intent_key) \
@@ -174,7 +176,7 @@ async fn fenced_append(pool: &sqlx::PgPool, rows: &[AppendRow]) -> Result<Vec<bo
     );
     q.push(super::fence::lease_held!());
     q.push(" FOR SHARE OF l ON CONFLICT DO NOTHING RETURNING match_id, version");
-    let mut tx = pool.begin().await?;
+    let mut tx = pg.begin().await?;
     let landed: Vec<(String, i64)> = q.build_query_as().fetch_all(&mut *tx).await?;
     let did_land = |r: &AppendRow| landed.iter().any(|(m, v)| *m == r.match_id && *v == r.version);
     for r in rows.iter().filter(|r| did_land(r)) {

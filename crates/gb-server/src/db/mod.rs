@@ -15,8 +15,9 @@ pub mod sessions;
 pub mod tournaments;
 
 use anyhow::{Context, bail};
-use sqlx::postgres::{PgPool, PgPoolOptions};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::pool::PoolConnection;
+use sqlx::postgres::{PgPool, PgPoolOptions, Postgres};
+use sqlx::sqlite::{Sqlite, SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -38,6 +39,33 @@ macro_rules! with_pool {
     };
 }
 pub use with_pool;
+
+/// One connection of the live database, checked out once and held across calls (the persist writer's own), so
+/// a call pays neither a checkout nor a release: sqlx tests every released connection with a ping, a round trip
+/// to SQLite's worker thread or to the PostgreSQL server (BENCHMARKS.md, twelfth session).
+pub enum Conn {
+    Sqlite(PoolConnection<Sqlite>),
+    Pg(PoolConnection<Postgres>),
+}
+
+/// Runs `$body` with `$c` bound to the concrete connection of `$conn` (`&mut Conn`), as [`with_pool!`] does for
+/// pools.
+#[macro_export]
+macro_rules! with_conn {
+    ($conn:expr, $c:ident => $body:expr) => {
+        match $conn {
+            $crate::db::Conn::Sqlite($c) => {
+                let $c = &mut **$c;
+                $body
+            }
+            $crate::db::Conn::Pg($c) => {
+                let $c = &mut **$c;
+                $body
+            }
+        }
+    };
+}
+pub use with_conn;
 
 impl Db {
     /// Connects by URL scheme and applies the embedded migrations for that engine.
@@ -80,6 +108,14 @@ impl Db {
             bail!("unsupported database URL {:?}: use sqlite: or postgres:", redact(url));
         };
         Ok(db)
+    }
+
+    /// Checks a connection out of the pool to hold (see [`Conn`]); dropping it returns it.
+    pub async fn acquire(&self) -> Result<Conn, sqlx::Error> {
+        Ok(match self {
+            Db::Sqlite(p) => Conn::Sqlite(p.acquire().await?),
+            Db::Pg(p) => Conn::Pg(p.acquire().await?),
+        })
     }
 
     /// Trivial round trip for health checks.
