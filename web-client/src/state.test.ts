@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Event } from "./gen/Event";
+import type { RoomInfo } from "./protocol";
 import { canAct, initialRoomState, LOG_LIMIT, restoredRoomState, roomReducer, saveLog, type RoomAction, type RoomState } from "./state";
 import { mainLegal, mainView } from "./test/fixtures";
 
@@ -29,6 +30,21 @@ describe("roomReducer", () => {
     s = roomReducer(s, { kind: "snapshot", v: 0, game: 1, view: mainView(), legal: [], clocks: null });
     expect(s.log).toEqual([]);
     expect(s.game).toBe(1);
+  });
+
+  it("takes the seat from each game's first view: a table's random seating may move the player (MP-3)", () => {
+    const room: RoomInfo = {
+      id: "r1", visibility: "public", best_of: 1, seats: [null, null, null], status: "waiting", games: [], series_winner: null,
+      spectators: 0, spectator_delay: null, clock: null, seed_hash: "", version: 0,
+    };
+    // Joined third, so seat C while the table waits; the start seats this player at A.
+    let s = run([{ kind: "welcome", room, seat: "C", version: 0, game: 0 }]);
+    expect(s.seat).toBe("C");
+    s = roomReducer(s, { kind: "snapshot", v: 0, game: 0, view: mainView(), legal: [], clocks: null });
+    expect(s.seat).toBe("A");
+    // A spectator's view leaves a spectator seatless.
+    const watching = run([{ kind: "snapshot", v: 0, game: 0, view: { ...mainView(), viewer: "spectator" }, legal: [], clocks: null }]);
+    expect(watching.seat).toBeNull();
   });
 
   it("fills the log from the server's history of the game, replacing what a reload kept", () => {

@@ -73,8 +73,12 @@ export function roomReducer(s: RoomState, a: RoomAction): RoomState {
     case "welcome":
       return { ...s, room: a.room, seat: a.seat };
     case "snapshot":
-      // A new game (rematch) starts a fresh log.
-      return { ...s, version: a.v, game: a.game, view: a.view, legal: a.legal, clocks: a.clocks, log: a.game === s.game ? s.log : [] };
+      // A new game (rematch) starts a fresh log. The seat is the view's: a table seats everyone at random before
+      // each game (MP-3), so the letter the welcome or the join answered with may not be the one played.
+      return {
+        ...s, seat: a.view.viewer === "spectator" ? s.seat : a.view.viewer.seat,
+        version: a.v, game: a.game, view: a.view, legal: a.legal, clocks: a.clocks, log: a.game === s.game ? s.log : [],
+      };
     case "update": {
       const log = [...s.log, ...a.events.map((event) => ({ v: a.v, event }))].slice(-LOG_LIMIT);
       return { ...s, version: a.v, view: a.view, legal: a.legal, clocks: a.clocks, log, rejection: null };

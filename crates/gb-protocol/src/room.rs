@@ -137,6 +137,12 @@ pub struct RoomInfo {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub match_end: Option<MatchEndReason>,
+    /// A free-for-all's host (its creator, who may start it early with computers in the empty seats) by the seat
+    /// they hold now; after the random seating (MP-3) that is the seat they play. Left out while the host holds no
+    /// seat, and always in a two-player room, whose JSON stays protocol 5's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub host: Option<Seat>,
 }
 
 /// `POST /api/rooms`.

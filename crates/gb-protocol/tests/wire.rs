@@ -29,6 +29,7 @@ fn room() -> RoomInfo {
         seed_hash: String::new(),
         version: 0,
         match_end: None,
+        host: None,
     }
 }
 
@@ -148,7 +149,8 @@ fn generated_constants_match_the_close_codes() {
 }
 
 /// Protocol 6 (issue 16): a free-for-all room lists one seat per player and one clock per seat; a finished
-/// free-for-all game names the places (MP-30); a two-player room's JSON is protocol 5's, byte for byte.
+/// free-for-all game names the places (MP-30) and a free-for-all its host's seat; a two-player room's JSON is
+/// protocol 5's, byte for byte.
 #[test]
 fn free_for_all_rooms_are_pinned_and_two_player_rooms_unchanged() {
     let seat = |seat: Seat, name: &str, bot: bool| SeatInfo {
@@ -163,6 +165,7 @@ fn free_for_all_rooms_are_pinned_and_two_player_rooms_unchanged() {
     four.best_of = 1;
     four.seats = vec![Some(seat(Seat::A, "Ann", false)), None, Some(seat(Seat::C, "Computer", true)), None];
     four.status = RoomStatus::Finished;
+    four.host = Some(Seat::A);
     four.games = vec![GameResult {
         match_id: "m1".into(),
         winner: Some(Seat::C),
@@ -172,7 +175,7 @@ fn free_for_all_rooms_are_pinned_and_two_player_rooms_unchanged() {
         nonce: None,
         places: Some(vec![Seat::C, Seat::A, Seat::D, Seat::B]),
     }];
-    let wire = r#"{"id":"r1","visibility":"public","best_of":1,"seats":[{"seat":"A","display_name":"Ann","connected":true,"bot":false,"bot_level":null,"rematch":false},null,{"seat":"C","display_name":"Computer","connected":true,"bot":true,"bot_level":"greedy","rematch":false},null],"status":"finished","games":[{"match_id":"m1","winner":"C","reason":"last_standing","seed_hash":"h","seed":null,"nonce":null,"places":["C","A","D","B"]}],"series_winner":null,"spectators":0,"spectator_delay":{"turns":1},"clock":{"type":"per_turn","limit_ms":30000,"disconnect_bank_ms":60000},"seed_hash":"","version":0}"#;
+    let wire = r#"{"id":"r1","visibility":"public","best_of":1,"seats":[{"seat":"A","display_name":"Ann","connected":true,"bot":false,"bot_level":null,"rematch":false},null,{"seat":"C","display_name":"Computer","connected":true,"bot":true,"bot_level":"greedy","rematch":false},null],"status":"finished","games":[{"match_id":"m1","winner":"C","reason":"last_standing","seed_hash":"h","seed":null,"nonce":null,"places":["C","A","D","B"]}],"series_winner":null,"spectators":0,"spectator_delay":{"turns":1},"clock":{"type":"per_turn","limit_ms":30000,"disconnect_bank_ms":60000},"seed_hash":"","version":0,"host":"A"}"#;
     assert_eq!(serde_json::to_string(&four).unwrap(), wire);
     assert_eq!(serde_json::from_str::<RoomInfo>(wire).unwrap(), four);
 

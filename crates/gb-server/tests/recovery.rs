@@ -1,6 +1,7 @@
 //! Crash recovery with the real binary: several matches are played partway over WebSockets, the server is
 //! killed with SIGKILL, restarted on the same database, and every match resumes at exactly its last accepted
-//! version; the players reconnect with their last version and finish. Runs on SQLite and PostgreSQL.
+//! version; the players reconnect with their last version and finish. Runs on SQLite and PostgreSQL, for
+//! two-player rooms and for a free-for-all table of four with a computer seat (issue 16).
 #[allow(dead_code)]
 #[path = "api/helpers.rs"]
 mod helpers;
@@ -14,7 +15,10 @@ use gb_server::protocol::ViewState;
 use helpers::{Backend, test_database};
 use process::{free_port, start};
 use serde_json::{Value, json};
-use wsclient::{Lcg, Ws, advance, choose, connect, game_over, play_seat, public_room, resume, seated_room};
+use wsclient::{
+    Lcg, Ws, advance, advance_table, choose, connect, free_for_all, game_over, last_standing, owing, play_seat,
+    public_room, quiet_until_pong, resume, seat_of, seated_room, seated_table, stream_frames, try_resume, watch_to_end,
+};
 
 struct Table {
     room: String,
@@ -92,15 +96,7 @@ async fn sigkill_loses_no_accepted_intent(backend: Backend) {
             let (mut ws, w) = resume(&base, &t.room, Some(&t.cookies[seat]), t.held[seat].clone()).await;
             assert_eq!(w["version"], t.version);
             assert_eq!(w["seat"], ["A", "B"][seat]);
-            ws.send(json!({ "type": "ping" })).await;
-            loop {
-                let m = ws.next().await.unwrap();
-                match m["type"].as_str() {
-                    Some("pong") => break,
-                    Some("room") => continue,
-                    _ => panic!("nothing should be replayed at the head: {m}"),
-                }
-            }
+            quiet_until_pong(&mut ws).await;
             socks.push(ws);
         }
         // Whoever owed a decision before the crash still owes the same one: play the remembered choice.
@@ -145,22 +141,128 @@ async fn sigkill_loses_no_accepted_intent(backend: Backend) {
         let first = fa.iter().find(|f| f["type"] == "update").expect("an update after reconnecting");
         assert_eq!(first["v"], t.version + 1, "versions continue where they stopped");
         assert!(game_over(fa.last().unwrap()) && game_over(fb.last().unwrap()));
-        // The finished record (published once the room closed) verifies: the log across the crash replays to
-        // the recorded result.
-        let replay = wsclient::released_replay(&client, &base, &t.match_id).await;
-        assert_eq!(replay["finished"], true);
-        let record: gb_core::record::MatchRecord = serde_json::from_value(replay["record"].clone()).unwrap();
-        let published = &t.seed_hash;
-        record.verify(Some(published)).expect("the record verifies against the commitment published at the start");
+        verify_record(&client, &base, &t.match_id, &t.seed_hash).await;
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sigkill_recovery_sqlite() {
-    sigkill_loses_no_accepted_intent(Backend::Sqlite).await
+/// A table of four (MP-1): three people and the computer the host's start seats, with a spectator, played partway;
+/// the server is killed (SIGKILL) while a person owes a decision, restarted on the same database, and every seat
+/// and the spectator resume by version at exactly what they held: the same version, seating and seed commitment,
+/// the missed frames rebuilt byte for byte, and a fresh snapshot equal to the view and legal intents each held.
+/// Then they play on to the last one standing (MP-30): the places are stored and the record verifies.
+async fn sigkill_four_seats_loses_no_accepted_intent(backend: Backend) {
+    let db = test_database(backend).await;
+    let port = free_port();
+    let base = format!("http://127.0.0.1:{port}");
+    let server = start(&db.url, port, &[]).await;
+    let names = ["Ann", "Bob", "Cy"];
+    let (room, guests) = seated_table(&base, free_for_all(4), &names).await;
+    // Everyone connects before the start, so every socket is sent the game's first snapshot at the same version.
+    let cookies: Vec<Option<String>> = guests.iter().map(|g| Some(g.cookie.clone())).chain([None]).collect();
+    let role = |i: usize| if cookies[i].is_some() { "player" } else { "spectator" };
+    let mut socks = Vec::new();
+    for (i, cookie) in cookies.iter().enumerate() {
+        socks.push(connect(&base, &room, cookie.as_deref(), role(i), None).await.0);
+    }
+    let r = guests[0].client.post(format!("{base}/api/rooms/{room}/start")).json(&json!({})).send().await.unwrap();
+    assert_eq!(r.status(), 200);
+    let started: Value = r.json().await.unwrap();
+    let computers: Vec<&Value> = started["seats"].as_array().unwrap().iter().filter(|s| s["bot"] == true).collect();
+    assert_eq!(computers.len(), 1, "the host's start seats one computer: {started}");
+    let mut last = Vec::new();
+    for ws in &mut socks {
+        last.push(ws.next_of("snapshot").await);
+    }
+    let mut rng = Lcg(16);
+    let mut version = advance_table(&mut socks.iter_mut().collect::<Vec<_>>(), &mut last, &mut rng, 30).await;
+    // Killed while a person owes: no computer's decision is under way, so every socket is at the room's head.
+    while owing(&last).is_none() {
+        assert!(!game_over(&last[0]), "the game should outlast the first {version} versions");
+        version = advance_table(&mut socks.iter_mut().collect::<Vec<_>>(), &mut last, &mut rng, 1).await;
+    }
+    let client = reqwest::Client::new();
+    let info: Value = client.get(format!("{base}/api/rooms/{room}")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(info["version"], version);
+    let (match_id, seed_hash) = (info["games"][0]["match_id"].clone(), info["games"][0]["seed_hash"].clone());
+    server.sigkill().await;
+
+    let _server = start(&db.url, port, &[]).await;
+    let back: Value = client.get(format!("{base}/api/rooms/{room}")).send().await.unwrap().json().await.unwrap();
+    assert_eq!((&back["version"], &back["status"]), (&json!(version), &json!("playing")), "{back}");
+    assert_eq!(back["games"][0]["seed_hash"], seed_hash, "the same game, not a new deal");
+    let seating = |info: &Value| names.map(|n| seat_of(info, n));
+    assert_eq!(seating(&back), seating(&started), "the seating is stored");
+    let mut resumed = Vec::new();
+    for (i, (old, cookie)) in socks.iter().zip(&cookies).enumerate() {
+        // Two versions behind: exactly the frames this viewer kind was sent before the crash, rebuilt by replay.
+        let (mut behind, _) = connect(&base, &room, cookie.as_deref(), role(i), Some(version - 2)).await;
+        for _ in 0..2 {
+            wsclient::next_version(&mut behind).await;
+        }
+        let sent = stream_frames(old);
+        assert_eq!(stream_frames(&behind), sent[sent.len() - 2..], "{}'s missed frames", role(i));
+        // A fresh connection's snapshot is what the viewer held: no accepted intent lost, none added.
+        let (mut fresh, _) = connect(&base, &room, cookie.as_deref(), role(i), None).await;
+        let snapshot = fresh.next_of("snapshot").await;
+        let held = old.held();
+        assert_eq!(snapshot["v"], version);
+        assert_eq!(
+            (&snapshot["view"], snapshot["legal"].as_array().unwrap().as_slice()),
+            (held.view(), held.legal_json())
+        );
+        let (mut ws, welcome) = try_resume(&base, &room, cookie.as_deref(), role(i), held).await.expect("resumed");
+        assert_eq!(welcome["version"], version);
+        let seat = cookies[i].as_ref().map(|_| seat_of(&started, names[i]));
+        assert_eq!(welcome["seat"], json!(seat), "{} resumes in the seat it had", role(i));
+        quiet_until_pong(&mut ws).await;
+        resumed.push(ws);
+    }
+    // Whoever owed before the crash still owes the same decision; then everyone plays on. Ann concedes after 30
+    // of her intents, Bob after 60, Cy after 90 (MP-29); the computer never does, so someone is left to win.
+    let owner = owing(&last).expect("a person owes");
+    let intent = choose(&last[owner], &mut rng).expect("the owner has a choice");
+    resumed[owner].send(json!({ "type": "intent", "seq": 1, "intent": intent })).await;
+    let mut watcher = resumed.pop().unwrap();
+    let [w0, w1, w2]: [Ws; 3] = resumed.try_into().unwrap_or_else(|_| unreachable!());
+    let (f0, f1, f2, ()) =
+        tokio::join!(play_seat(w0, 31, 30), play_seat(w1, 32, 60), play_seat(w2, 33, 90), watch_to_end(&mut watcher));
+    drop(watcher);
+    for frames in [&f0, &f1, &f2] {
+        let first = frames.iter().find(|m| matches!(m["type"].as_str(), Some("update" | "skip"))).unwrap();
+        assert_eq!(first["v"], version + 1, "versions continue where they stopped");
+    }
+    let (winner, places) = last_standing(&[&f0, &f1, &f2], 4);
+    let done: Value = client.get(format!("{base}/api/rooms/{room}")).send().await.unwrap().json().await.unwrap();
+    assert_eq!((&done["games"][0]["winner"], &done["games"][0]["places"]), (&winner, &Value::Array(places)));
+    verify_record(&client, &base, match_id.as_str().unwrap(), seed_hash.as_str().unwrap()).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sigkill_recovery_postgres() {
-    sigkill_loses_no_accepted_intent(Backend::Postgres).await
+/// The finished record (published once the room closed) verifies against the seed commitment published while
+/// the game was live: the log across the crash replays to the recorded result.
+async fn verify_record(client: &reqwest::Client, base: &str, match_id: &str, seed_hash: &str) {
+    let replay = wsclient::released_replay(client, base, match_id).await;
+    assert_eq!(replay["finished"], true);
+    let record: gb_core::record::MatchRecord = serde_json::from_value(replay["record"].clone()).unwrap();
+    record.verify(Some(seed_hash)).expect("the record verifies against the commitment published at the start");
 }
+
+/// A scenario as two tests, on SQLite and on PostgreSQL, under the names given.
+macro_rules! on_both_backends {
+    ($scenario:ident: $sqlite:ident, $postgres:ident) => {
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $sqlite() {
+            $scenario(Backend::Sqlite).await
+        }
+
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $postgres() {
+            $scenario(Backend::Postgres).await
+        }
+    };
+}
+
+on_both_backends!(sigkill_loses_no_accepted_intent: sigkill_recovery_sqlite, sigkill_recovery_postgres);
+on_both_backends!(
+    sigkill_four_seats_loses_no_accepted_intent: sigkill_recovery_four_seats_sqlite,
+    sigkill_recovery_four_seats_postgres
+);

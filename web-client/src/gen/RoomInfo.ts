@@ -34,4 +34,10 @@ version: number,
 /**
  * Set when a tournament ended this table's match (left out otherwise).
  */
-match_end?: MatchEndReason, };
+match_end?: MatchEndReason, 
+/**
+ * A free-for-all's host (its creator, who may start it early with computers in the empty seats) by the seat
+ * they hold now; after the random seating (MP-3) that is the seat they play. Left out while the host holds no
+ * seat, and always in a two-player room, whose JSON stays protocol 5's.
+ */
+host?: Seat, };

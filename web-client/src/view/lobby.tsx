@@ -8,7 +8,6 @@ import { friendlyName } from "../names";
 import { linkClick, navigate } from "../router";
 import { BotLevelPicker, DEFAULT_BOT_LEVEL, seatName, useBotLevel } from "./botlevel";
 import { GuestForm } from "./guest";
-import { rememberHosted } from "./tablelobby";
 
 type RoomsState =
   | { kind: "loading" }
@@ -145,7 +144,6 @@ function PlayPanel({ deck, setDeck }: { deck: DeckChoice; setDeck: (v: DeckChoic
         // come in when the host starts it.
         ...(ffa ? { seats, best_of: 1, vs_bot: false } : {}),
       });
-      if (ffa) rememberHosted(room.id);
       await api.takeSeat(room.id, seatBody(deck));
       navigate(`/rooms/${encodeURIComponent(room.id)}`);
     } catch (err) {
@@ -309,8 +307,10 @@ function RoomLists({ canJoin, deck }: { canJoin: boolean; deck: DeckChoice }) {
   );
 }
 
+/** Who opened the room: a table names its host's seat; otherwise whoever sat first. */
 function host(r: RoomInfo): string {
-  return r.seats.find((s) => s)?.display_name ?? "someone";
+  const seated = r.seats.filter((s) => s !== null);
+  return (seated.find((s) => s.seat === r.host) ?? seated[0])?.display_name ?? "someone";
 }
 
 function players(r: RoomInfo): string {

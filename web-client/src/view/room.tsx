@@ -102,7 +102,7 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
             : `${room.spectator_delay.turns} turn${room.spectator_delay.turns === 1 ? "" : "s"}`}: the players are ahead of what you see.
         </p>
       ) : null}
-      <TableLobby room={room} seated={!!state.seat} onRoom={(r) => dispatch({ kind: "room", room: r })} />
+      <TableLobby room={room} seat={state.seat} onRoom={(r) => dispatch({ kind: "room", room: r })} />
       <ConnectionBanner status={state.status} attempt={state.reconnectAttempt} reason={state.closeReason} />
       {state.error ? <p class="error" role="alert">{state.error.message} <button type="button" class="ghost" onClick={() => dispatch({ kind: "dismiss" })}>×</button></p> : null}
       {!state.seat && !watch && freeSeat && session.account !== undefined

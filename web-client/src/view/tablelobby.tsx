@@ -1,34 +1,18 @@
 // The waiting room of a table for 3-6 (issue 16, plan section 9): how many seats are taken, and for the host
 // "Start now", which fills the empty seats with computers (`POST /api/rooms/{id}/start`). The server decides
-// who the host is (the room's creator) and refuses anyone else; this browser remembers the rooms it created so
-// that only their creator is offered the button.
+// who the host is (the room's creator), names the seat they hold in `RoomInfo.host` and refuses anyone else's
+// start; the button is offered to the viewer sitting in that seat.
 import { useState } from "preact/hooks";
 import { api } from "../api";
+import type { Seat } from "../gen/Seat";
 import type { RoomInfo } from "../protocol";
 
-const HOSTED = "gb.hostedRooms";
-
-/** Remembers that this browser created a table (the last 20). */
-export function rememberHosted(roomId: string): void {
-  const ids = hostedRooms().filter((id) => id !== roomId);
-  localStorage.setItem(HOSTED, JSON.stringify([roomId, ...ids].slice(0, 20)));
-}
-
-function hostedRooms(): string[] {
-  try {
-    const v: unknown = JSON.parse(localStorage.getItem(HOSTED) ?? "[]");
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
-export function TableLobby({ room, seated, onRoom }: { room: RoomInfo; seated: boolean; onRoom: (r: RoomInfo) => void }) {
+export function TableLobby({ room, seat, onRoom }: { room: RoomInfo; seat: Seat | null; onRoom: (r: RoomInfo) => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (room.seats.length <= 2 || room.status !== "waiting") return null;
   const taken = room.seats.filter(Boolean).length;
-  const host = seated && hostedRooms().includes(room.id);
+  const host = seat !== null && room.host === seat;
   const start = async () => {
     setBusy(true);
     setError(null);

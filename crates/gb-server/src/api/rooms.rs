@@ -113,6 +113,7 @@ pub(super) fn stored_room_info(
         seed_hash: String::new(),
         version: 0,
         match_end: None,
+        host: cfg.host_seat(seats),
     }
 }
 

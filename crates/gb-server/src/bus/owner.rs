@@ -140,11 +140,14 @@ impl Served {
                 let kill = CancellationToken::new();
                 let conn = Conn { id, account, role, last_version, game, protocol, tx, kill, relay: Some(sink) };
                 let Ok(a) = self.room.attach(conn).await else { return Reply::Moved };
-                let at = tokio::time::Instant::now();
-                let attachment = Arc::new(Attachment { conn: id, at, direct: tokio::sync::Mutex::new(rx) });
-                self.attached.lock().expect("attached lock").insert(relay, attachment);
+                // A socket the room refused is not in the room: nothing to keep for it.
+                if a.close.is_none() {
+                    let at = tokio::time::Instant::now();
+                    let attachment = Arc::new(Attachment { conn: id, at, direct: tokio::sync::Mutex::new(rx) });
+                    self.attached.lock().expect("attached lock").insert(relay, attachment);
+                }
                 let frames = a.frames.iter().map(|f| f.as_str().to_owned()).collect();
-                Reply::Attached { kind: a.kind.into(), seq: a.seq, game: a.game, head: a.head, frames }
+                Reply::Attached { kind: a.kind.into(), seq: a.seq, game: a.game, head: a.head, frames, close: a.close }
             }
             Request::Detach { relay } => {
                 self.detach(&relay).await;

@@ -206,7 +206,7 @@ async fn forward(
             a = attach(&s, resume) => a,
             _ = stop.cancelled() => break,
         };
-        let (owner, mut sub, mut cursor, frames) = match attached {
+        let (owner, mut sub, mut cursor, frames, refused) = match attached {
             Ok(a) => a,
             Err(Failure::TooLarge(why)) => {
                 s.refuse_too_large(&why);
@@ -240,6 +240,11 @@ async fn forward(
         for f in frames.into_iter().skip(usize::from(welcomed)) {
             s.send(Utf8Bytes::from(f));
         }
+        // The room refused the socket (its error frame was among the frames): closed as a local one would be.
+        if let Some(code) = refused {
+            let _ = s.tx.try_send(Out::Close(code, "refused by the room"));
+            break;
+        }
         welcomed = true;
         link.send_modify(|l| {
             l.attached += 1;
@@ -265,7 +270,9 @@ async fn forward(
     }
 }
 
-type Attachment = (Owner, Reader, Cursor, Vec<String>);
+/// The owner, the kind's frames, where they stand, the catch-up frames and the close code the room refused the
+/// socket with, if it did.
+type Attachment = (Owner, Reader, Cursor, Vec<String>, Option<u16>);
 
 /// Finds the owner, subscribes to this socket's kind, then attaches with `resume` (last version, game).
 async fn attach(s: &Shared, resume: (Option<u32>, Option<u32>)) -> Result<Attachment, Failure> {
@@ -287,9 +294,9 @@ async fn attach(s: &Shared, resume: (Option<u32>, Option<u32>)) -> Result<Attach
     };
     match rpc(client, subject, &req).await? {
         // A seat taken between the two calls changes the kind: the next attempt subscribes to the right one.
-        Reply::Attached { kind: k, seq, game, head, frames } if k == kind => {
+        Reply::Attached { kind: k, seq, game, head, frames, close } if k == kind => {
             let cursor = Cursor { epoch: owner.epoch, seq, last: (game, head) };
-            Ok((owner, sub, cursor, frames))
+            Ok((owner, sub, cursor, frames, close))
         }
         _ => Err("the owner moved".into()),
     }

@@ -87,6 +87,9 @@ pub enum Reply {
         game: u32,
         head: u32,
         frames: Vec<String>,
+        /// The room closed the socket with this code after `frames` (it refused it as it connected).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        close: Option<u16>,
     },
     Detached,
     /// What the room said to this socket alone about the intent: `accepted`, `rejected` or an error frame.

@@ -164,6 +164,7 @@ pub(super) fn placeholder_info(id: &str) -> RoomInfo {
         seed_hash: String::new(),
         version: 0,
         match_end: None,
+        host: None,
     }
 }
 
@@ -296,11 +297,7 @@ impl Room {
 
     /// The seat a person holds (a computer's seat is nobody's account).
     pub fn seat_of(&self, account_id: &str) -> Option<Seat> {
-        self.cfg
-            .seat_list()
-            .iter()
-            .copied()
-            .find(|s| self.seats[s.index()].as_ref().is_some_and(|e| !e.bot && e.account_id == account_id))
+        self.cfg.seat_held(&self.seats, account_id)
     }
 
     /// Whether each seat has a live connection (a computer's seat always counts as connected), in seat order.

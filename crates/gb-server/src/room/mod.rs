@@ -103,6 +103,18 @@ impl RoomConfig {
     pub fn free_for_all(&self) -> bool {
         self.seats > crate::protocol::TWO_SEATS
     }
+    /// The seat a person holds among `seats` (a computer's seat is nobody's account).
+    pub fn seat_held(&self, seats: &[Option<SeatEntry>], account_id: &str) -> Option<Seat> {
+        let held = |s: &Seat| {
+            seats.get(s.index()).and_then(Option::as_ref).is_some_and(|e| !e.bot && e.account_id == account_id)
+        };
+        self.seat_list().iter().copied().find(held)
+    }
+    /// `RoomInfo.host`: the seat a free-for-all's host holds; never set in a two-player room (protocol 5's JSON).
+    pub fn host_seat(&self, seats: &[Option<SeatEntry>]) -> Option<Seat> {
+        let host = self.host.as_deref().filter(|_| self.free_for_all())?;
+        self.seat_held(seats, host)
+    }
 }
 
 /// Who holds a seat and with which deck (stored in `rooms.seats_json`).

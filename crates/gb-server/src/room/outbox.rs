@@ -79,6 +79,7 @@ impl Room {
             // The public head: under a spectator delay the live version would tell watchers how far play has gone.
             version: self.game.as_ref().map_or(0, |_| self.streams[Kind::Spectator.index()].head),
             match_end: self.match_end,
+            host: self.cfg.host_seat(&self.seats),
         }
     }
 

@@ -43,6 +43,9 @@ pub struct Attached {
     pub game: u32,
     pub head: u32,
     pub frames: Vec<Utf8Bytes>,
+    /// The close code the room ended the socket with after `frames`, when it refused it as it connected (a
+    /// protocol 5 client at a free-for-all): the relay closes its socket alike.
+    pub close: Option<u16>,
 }
 
 impl Room {
@@ -66,15 +69,21 @@ impl Room {
         // Frames relayed from here on (the `room` frame announcing this very socket included) are live frames.
         let seq = self.relay_seq;
         self.connect(conn);
-        let mut frames = Vec::new();
-        while let Ok(super::Out::Text(f, _)) = rx.try_recv() {
-            frames.push(f);
+        let (mut frames, mut close) = (Vec::new(), None);
+        while let Ok(out) = rx.try_recv() {
+            match out {
+                super::Out::Text(f, _) => frames.push(f),
+                super::Out::Close(code, _) => {
+                    close = Some(code);
+                    break;
+                }
+            }
         }
         if let Some(live) = self.conns.iter_mut().find(|c| c.conn.id == id) {
             live.conn.tx = direct;
         }
         let (game, head) = (self.games.len().saturating_sub(1) as u32, self.streams[kind.index()].head);
-        let _ = reply.send(Attached { kind, seq, game, head, frames });
+        let _ = reply.send(Attached { kind, seq, game, head, frames, close });
     }
 
     /// Sends `frame` to the remote viewers of `kind`, if any is attached. `versioned`: the frame brings the kind

@@ -2,13 +2,12 @@
 //! joined over HTTP, started by their host with computers in the empty seats, refused to protocol 5 clients, and
 //! each seat and a spectator sent their own redacted view, and played to the last one standing.
 use crate::helpers::{Backend, TestApp, assert_error, spawn_app};
-use crate::wsclient::{Guest, Lcg, Ws, connect, create_room, game_over, guest_at, join, open, play_seat, watch_to_end};
+use crate::wsclient::{
+    Guest, Lcg, Ws, connect, create_room, free_for_all, guest_at, join, last_standing, open, play_seat, seat_of,
+    seated_table, watch_to_end,
+};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
-
-fn free_for_all(seats: u8) -> Value {
-    json!({ "visibility": "public", "best_of": 1, "seats": seats, "bot_level": "random" })
-}
 
 async fn info(app: &TestApp, g: &Guest, room: &str) -> Value {
     app.get(&g.client, &format!("/api/rooms/{room}")).await.json().await.unwrap()
@@ -34,6 +33,7 @@ async fn free_for_all_rooms_are_checked_listed_and_refuse_protocol_5(backend: Ba
     let open_rooms = listed["open"].as_array().unwrap();
     let mine = open_rooms.iter().find(|r| r["id"] == room.as_str()).expect("listed as open");
     assert_eq!(mine["seats"], json!([null, null, null, null]), "one slot per seat: {mine}");
+    assert!(mine.get("host").is_none(), "the host holds no seat yet: {mine}");
     assert_eq!(join(&base, &ann, &room, "fire-and-wind").await, "A");
     let bob = guest_at(&base, "Bob").await;
     assert_eq!(join(&base, &bob, &room, "tide-and-stone").await, "B");
@@ -41,6 +41,7 @@ async fn free_for_all_rooms_are_checked_listed_and_refuse_protocol_5(backend: Ba
     assert_eq!(seats.as_array().unwrap().len(), 4);
     assert_eq!((seats[0]["display_name"].as_str(), seats[1]["display_name"].as_str()), (Some("Ann"), Some("Bob")));
     assert_eq!((&seats[2], &seats[3]), (&Value::Null, &Value::Null), "still open");
+    assert_eq!(info(&app, &bob, &room).await["host"], "A", "the creator's seat, whoever asks");
 
     // Only the host starts; a stranger's start changes nothing.
     assert_error(app.post(&bob.client, &format!("/api/rooms/{room}/start"), &json!({})).await, 403, "not_host").await;
@@ -50,18 +51,16 @@ async fn free_for_all_rooms_are_checked_listed_and_refuse_protocol_5(backend: Ba
     assert_error(r, 409, "nobody_seated").await;
 
     // A protocol 5 client knows two seats only: an `error` it can read, then close 4000 (protocol.md).
-    let mut old = open(&base, &room, Some(&ann.cookie), None).await.unwrap();
-    old.send(json!({ "type": "hello", "protocol": 5, "as": "player", "last_version": null })).await;
-    let refused = old.next().await.expect("an error before the close");
-    assert_eq!((refused["type"].as_str(), refused["code"].as_str()), (Some("error"), Some("protocol_too_old")));
-    assert_eq!(old.close_code().await, Some(4000));
+    crate::wsclient::refused_as_protocol_5(&base, &room, &ann.cookie).await;
     // A two-player room still serves protocol 5, and its welcome says 5.
     let two = create_room(&base, &ann, crate::wsclient::public_room()).await;
+    join(&base, &ann, &two, "fire-and-wind").await;
     let mut v5 = open(&base, &two, Some(&ann.cookie), None).await.unwrap();
     v5.send(json!({ "type": "hello", "protocol": 5, "as": "spectator", "last_version": null })).await;
     let welcome = v5.next_of("welcome").await;
     assert_eq!(welcome["protocol"], 5);
-    assert_eq!(welcome["room"]["seats"], json!([null, null]));
+    assert_eq!((&welcome["room"]["seats"][0]["seat"], &welcome["room"]["seats"][1]), (&json!("A"), &Value::Null));
+    assert!(welcome["room"].get("host").is_none(), "its creator sits, yet its info is protocol 5's: {welcome}");
     // Neither 4 nor a future 7.
     for v in [4, 7] {
         let mut ws = open(&base, &two, None, None).await.unwrap();
@@ -115,13 +114,6 @@ async fn until_dealt(ws: &mut Ws, me: Option<&str>, seats: usize, seed: u64) -> 
     }
 }
 
-/// The seat `name` holds in `info` (after the host's start, the free-for-all's random seating decides, MP-3).
-fn seat_of(info: &Value, name: &str) -> String {
-    let seats = info["seats"].as_array().unwrap();
-    let s = seats.iter().find(|s| s["display_name"] == name).unwrap_or_else(|| panic!("{name} seated: {info}"));
-    s["seat"].as_str().unwrap().to_owned()
-}
-
 /// A four-seat room with two people: the host starts it, computers take the other two seats, the seating is
 /// shuffled, and both people and a spectator get their own views: their own hand, everyone else's as counts. A
 /// restart brings the room back with its four seats.
@@ -151,6 +143,7 @@ async fn host_starts_four_seats_with_computers(backend: Backend) {
     let letters: Vec<&str> = seats.iter().map(|s| s["seat"].as_str().unwrap()).collect();
     assert_eq!(letters, ["A", "B", "C", "D"]);
     let (sa, sb) = (seat_of(&started, "Ann"), seat_of(&started, "Bob"));
+    assert_eq!(started["host"], sa.as_str(), "the host is named by the seat the random seating gave her");
     assert_error(app.post(&ann.client, &format!("/api/rooms/{room}/start"), &json!({})).await, 409, "already_started")
         .await;
     let cara = guest_at(&base, "Cara").await;
@@ -233,11 +226,7 @@ fn others_redacted(view: &Value, me: Option<&str>) -> bool {
 async fn three_seats_play_to_the_last_one_standing(backend: Backend) {
     let app = spawn_app(backend).await;
     let base = app.address.clone();
-    let guests = [guest_at(&base, "Ann").await, guest_at(&base, "Bob").await, guest_at(&base, "Cy").await];
-    let room = create_room(&base, &guests[0], free_for_all(3)).await;
-    for (g, deck) in guests.iter().zip(["fire-and-wind", "tide-and-stone", "fire-and-wind"]) {
-        join(&base, g, &room, deck).await;
-    }
+    let (room, guests) = seated_table(&base, free_for_all(3), &["Ann", "Bob", "Cy"]).await;
     let started = info(&app, &guests[0], &room).await;
     let me: Vec<String> = ["Ann", "Bob", "Cy"].iter().map(|n| seat_of(&started, n)).collect();
     let mut sockets = Vec::new();
@@ -258,22 +247,16 @@ async fn three_seats_play_to_the_last_one_standing(backend: Backend) {
             assert!(others_redacted(&f["view"], Some(seat)), "{seat} saw another player's hidden zone: {f}");
         }
     }
-    let ends: Vec<&Value> =
-        [&f0, &f1, &f2].iter().map(|f| f.iter().rev().find(|m| game_over(m)).expect("the end")).collect();
-    let outcome = &ends[0]["view"]["outcome"];
-    assert!(ends.iter().all(|e| &e["view"]["outcome"] == outcome), "one outcome for every seat");
-    let places = ends[0]["view"]["places"].as_array().expect("a free-for-all's places in the view").clone();
-    assert_eq!(places.len(), 3);
-    assert_eq!(places[0], outcome["winner"], "the winner is first (MP-30)");
-    let mut sorted: Vec<&str> = places.iter().map(|p| p.as_str().unwrap()).collect();
-    sorted.sort_unstable();
-    assert_eq!(sorted, ["A", "B", "C"]);
+    let (winner, places) = last_standing(&[&f0, &f1, &f2], 3);
 
     let done = info(&app, &guests[0], &room).await;
     let game = &done["games"][0];
-    assert_eq!(game["winner"], outcome["winner"], "{done}");
+    assert_eq!(game["winner"], winner, "{done}");
     assert_eq!(game["places"], Value::Array(places), "the stored result names the places: {done}");
 }
+
+mod clocks;
+mod rematch;
 
 on_both_backends!(
     free_for_all_rooms_are_checked_listed_and_refuse_protocol_5,

@@ -121,19 +121,6 @@ async fn full_match_with_spectator_leaks_nothing(backend: Backend) {
     assert_no_leaks([&fa, &fb], replay["steps"].as_array().unwrap());
 }
 
-/// Pings and checks that nothing but `room` notices came before the pong.
-async fn assert_nothing_but_room(ws: &mut Ws) {
-    ws.send(json!({ "type": "ping" })).await;
-    loop {
-        let m = ws.next().await.unwrap();
-        match m["type"].as_str() {
-            Some("pong") => return,
-            Some("room") => continue,
-            _ => panic!("unexpected {m}"),
-        }
-    }
-}
-
 async fn reconnect_gets_missed_versions_or_a_snapshot(backend: Backend) {
     let app = spawn_app_with(backend, |s| s.stream_history = 8).await;
     let base = app.address.clone();
@@ -159,10 +146,10 @@ async fn reconnect_gets_missed_versions_or_a_snapshot(backend: Backend) {
         assert!(m["type"] == "update" || m["type"] == "skip", "{m}");
         assert_eq!(m["v"], expect, "exactly the missed versions, in order");
     }
-    assert_nothing_but_room(&mut back).await;
+    crate::wsclient::quiet_until_pong(&mut back).await;
     // Up to date: nothing to replay.
     let (mut now, _) = connect(&base, &room, Some(&b.cookie), "player", Some(head)).await;
-    assert_nothing_but_room(&mut now).await;
+    crate::wsclient::quiet_until_pong(&mut now).await;
     // Far behind (the history holds 8 versions): a snapshot at the head instead.
     let head = advance([&mut wa, &mut wb], &mut last, &mut rng, 4).await;
     let (mut far, _) = connect(&base, &room, Some(&b.cookie), "player", Some(1)).await;

@@ -116,3 +116,11 @@ async fn a_relay_without_nats_answers_unavailable_instead_of_hanging() {
     let health: Value = one.get(&one.client, "/healthz").await.json().await.unwrap();
     assert_eq!(health["nats"], "connected");
 }
+
+#[tokio::test]
+async fn a_protocol_5_socket_relayed_to_a_free_for_all_is_refused_and_closed_like_a_local_one() {
+    let body = crate::wsclient::free_for_all(4);
+    let (_one, two, room, [a, _]) = seated_on_two_with(body, on_cluster(NATS), on_cluster(NATS)).await;
+    // The owner refuses it through the relay, which must close it too, not leave it open and silent.
+    crate::wsclient::refused_as_protocol_5(&two.address, &room, &a.cookie).await;
+}

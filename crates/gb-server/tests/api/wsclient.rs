@@ -67,6 +67,32 @@ pub fn public_room() -> Value {
     json!({ "visibility": "public", "best_of": 1, "spectator_delay": null, "clock": null, "vs_bot": false })
 }
 
+/// A free-for-all room for `seats` (3–6) whose computers, if the host's start seats any, play at random.
+pub fn free_for_all(seats: u8) -> Value {
+    json!({ "visibility": "public", "best_of": 1, "seats": seats, "bot_level": "random" })
+}
+
+/// `names` as guests at a new room `body` describes, created by the first (its host) and joined by each in turn
+/// with a preconstructed deck; returns the room and the guests.
+pub async fn seated_table(base: &str, body: Value, names: &[&str]) -> (String, Vec<Guest>) {
+    let mut guests = Vec::new();
+    for name in names {
+        guests.push(guest_at(base, name).await);
+    }
+    let room = create_room(base, &guests[0], body).await;
+    for (i, g) in guests.iter().enumerate() {
+        join(base, g, &room, ["fire-and-wind", "tide-and-stone"][i % 2]).await;
+    }
+    (room, guests)
+}
+
+/// The seat `name` holds in a `RoomInfo` (after the start, the free-for-all's random seating decides, MP-3).
+pub fn seat_of(info: &Value, name: &str) -> String {
+    let seats = info["seats"].as_array().unwrap();
+    let s = seats.iter().find(|s| s["display_name"] == name).unwrap_or_else(|| panic!("{name} seated: {info}"));
+    s["seat"].as_str().unwrap().to_owned()
+}
+
 pub struct Ws {
     pub inner: WebSocketStream<MaybeTlsStream<TcpStream>>,
     /// The `{view, legal}` this client holds (docs/protocol.md, "Deltas"): set by a snapshot, patched by updates.
@@ -166,6 +192,16 @@ impl Ws {
             }
         }
     }
+}
+
+/// A protocol 5 player's `hello` to the free-for-all `room` at `base`: it must get a `protocol_too_old` error it
+/// can read, then close 4000 (protocol.md), whichever node its socket is on.
+pub async fn refused_as_protocol_5(base: &str, room: &str, cookie: &str) {
+    let mut old = open(base, room, Some(cookie), None).await.unwrap();
+    old.send(json!({ "type": "hello", "protocol": 5, "as": "player", "last_version": null })).await;
+    let refused = old.next().await.expect("an error before the close");
+    assert_eq!((refused["type"].as_str(), refused["code"].as_str()), (Some("error"), Some("protocol_too_old")));
+    assert_eq!(old.close_code().await, Some(gb_server::protocol::close::BAD_PROTOCOL));
 }
 
 /// A tiny deterministic picker (the test needs no cryptographic randomness).
@@ -278,15 +314,21 @@ pub async fn next_version(ws: &mut Ws) -> Value {
 }
 
 /// Plays `n` versions with random legal intents, whoever owes; `last` holds each seat's latest update/snapshot.
-pub async fn advance(ws: [&mut Ws; 2], last: &mut [Value; 2], rng: &mut Lcg, n: u32) -> u32 {
-    let [wa, wb] = ws;
+pub async fn advance(mut ws: [&mut Ws; 2], last: &mut [Value; 2], rng: &mut Lcg, n: u32) -> u32 {
+    advance_table(&mut ws, last, rng, n).await
+}
+
+/// [`advance`] for a table of any size: the socket whose frame lists intents plays one; when none does, a
+/// computer owes, and the sockets just read its version. Every socket reads every version (an `update` or a
+/// `skip`), so they stay in step.
+pub async fn advance_table(ws: &mut [&mut Ws], last: &mut [Value], rng: &mut Lcg, n: u32) -> u32 {
     let mut v = 0;
     for _ in 0..n {
-        let owner = if choose(&last[0], &mut Lcg(0)).is_some() { 0 } else { 1 };
-        let intent = choose(&last[owner], rng).expect("someone owes a decision");
-        let ws = if owner == 0 { &mut *wa } else { &mut *wb };
-        ws.send(json!({ "type": "intent", "seq": 1, "intent": intent })).await;
-        for (i, w) in [&mut *wa, &mut *wb].into_iter().enumerate() {
+        if let Some(owner) = owing(last) {
+            let intent = choose(&last[owner], rng).expect("the owner has a choice");
+            ws[owner].send(json!({ "type": "intent", "seq": 1, "intent": intent })).await;
+        }
+        for (i, w) in ws.iter_mut().enumerate() {
             let m = next_version(w).await;
             v = m["v"].as_u64().unwrap() as u32;
             if m["type"] == "update" {
@@ -295,6 +337,11 @@ pub async fn advance(ws: [&mut Ws; 2], last: &mut [Value; 2], rng: &mut Lcg, n: 
         }
     }
     v
+}
+
+/// Which of `last` (each socket's latest frame) owes a decision, if any (else a computer owes, or nobody).
+pub fn owing(last: &[Value]) -> Option<usize> {
+    last.iter().position(|f| choose(f, &mut Lcg(0)).is_some())
 }
 
 /// `GET /api/matches/{id}/replay` once the record is published (its room closed): polls for up to 20 s.
@@ -322,6 +369,35 @@ pub fn stream_frames(ws: &Ws) -> Vec<String> {
         })
         .cloned()
         .collect()
+}
+
+/// The end of a free-for-all of `seats` as each seat's frames saw it: one outcome for all, and the places naming
+/// every seat with the winner first (MP-30). Returns the winner and the places.
+pub fn last_standing(seat_frames: &[&Vec<Value>], seats: usize) -> (Value, Vec<Value>) {
+    let ends: Vec<&Value> =
+        seat_frames.iter().map(|f| f.iter().rev().find(|m| game_over(m)).expect("the end")).collect();
+    let outcome = &ends[0]["view"]["outcome"];
+    assert!(ends.iter().all(|e| &e["view"]["outcome"] == outcome), "one outcome for every seat");
+    let places = ends[0]["view"]["places"].as_array().expect("a free-for-all's places in the view").clone();
+    assert_eq!(places[0], outcome["winner"], "the winner is first (MP-30)");
+    let mut sorted: Vec<&str> = places.iter().map(|p| p.as_str().unwrap()).collect();
+    sorted.sort_unstable();
+    assert_eq!(sorted, ["A", "B", "C", "D", "E", "F"][..seats], "every seat placed once");
+    (outcome["winner"].clone(), places)
+}
+
+/// Sends a ping and reads up to its pong: the socket must be sent nothing but presence (`room`) before it, no
+/// version it has not asked for.
+pub async fn quiet_until_pong(ws: &mut Ws) {
+    ws.send(json!({ "type": "ping" })).await;
+    loop {
+        let m = ws.next().await.unwrap();
+        match m["type"].as_str() {
+            Some("pong") => break,
+            Some("room") => continue,
+            _ => panic!("nothing should be sent at the head: {m}"),
+        }
+    }
 }
 
 /// Reads until the game is over (10 s per frame at most).
