@@ -12,18 +12,9 @@ use shakmaty::{Chess, Position};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-/// A tiny deterministic generator for picking moves and intents; neither side pays for a heavyweight RNG.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
+#[path = "support/split_mix.rs"]
+mod split_mix;
+use split_mix::SplitMix;
 
 /// Steps done and games finished in one slice.
 #[derive(Default, Clone, Copy)]

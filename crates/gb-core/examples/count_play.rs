@@ -9,18 +9,9 @@
 use gb_core::{MatchSetup, Seat, Viewer, apply, decks::preconstructed, legal_intents, new_match, owed_seat, view_for};
 use std::hint::black_box;
 
-/// The side-by-side bench's picker.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
+#[path = "../benches/support/split_mix.rs"]
+mod split_mix;
+use split_mix::SplitMix;
 
 fn main() {
     let mut args = std::env::args().skip(1);

@@ -45,7 +45,7 @@ fn check_in(state: &MatchState, seat: Seat, intent: &Intent, field: &LazyField) 
         return Err(Rejection::new(
             "not_your_decision",
             "CR 202.1b",
-            "the other player owes the next decision; you may only concede now",
+            "another player owes the next decision; you may only concede now",
         ));
     }
     if let Some(r) = additional::between_attacks(state, seat, intent) {

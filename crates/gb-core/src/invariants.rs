@@ -122,7 +122,7 @@ pub fn check_step(before: &MatchState, after: &MatchState) -> Result<(), String>
 }
 
 /// Every seat of the match, eliminated ones included, in letter order.
-fn seated(state: &MatchState) -> impl Iterator<Item = Seat> {
+pub(crate) fn seated(state: &MatchState) -> impl Iterator<Item = Seat> + use<> {
     Seat::ALL.into_iter().take(state.table().seat_count())
 }
 

@@ -3,6 +3,8 @@
 //! true hidden cards are overwritten, never read, and the world gets its own random stream, so a bot that plans on
 //! sampled worlds learns nothing a player at the table could not know.
 use crate::cards::{CardDefId, CardKind, catalogue};
+use crate::effects::resolve::Prompt;
+use crate::frames::{AskKind, Frame};
 use crate::ids::{Position, Seat};
 use crate::rng::MatchRng;
 use crate::state::MatchState;
@@ -32,13 +34,19 @@ impl Belief {
 }
 
 /// A copy of `state` in which everything hidden from `seat` is re-dealt: its own deck in a random order (it knows
-/// the contents, not the order, CR 403.2b), and every other player's hand, deck, bench and face-down heroes drawn
+/// the contents, not the order, CR 403.2b; unless it is searching it), and every other player's hand, deck, bench and face-down heroes drawn
 /// from `belief`. Counts, public zones, the pending decision and the seat's own hand stay as they are.
 pub fn sample_world(state: &MatchState, seat: Seat, belief: &Belief, rng: &mut MatchRng) -> MatchState {
     let mut world = state.clone();
-    let mut own_deck = std::mem::take(&mut world.player_mut(seat).deck);
-    rng.shuffle(&mut own_deck);
-    world.player_mut(seat).deck = own_deck;
+    // While the seat searches its deck it looks through it (CR 619.1), and its options name the deck's cards: the
+    // deck is then not hidden from it and stays as it is.
+    let searching = matches!(
+        state.frames.last(),
+        Some(Frame::Ask { seat: s, kind: AskKind::Effect { prompt: Prompt::SearchDeck, .. } }) if *s == seat
+    );
+    if !searching {
+        rng.shuffle(&mut world.player_mut(seat).deck);
+    }
 
     // Every other seat's hidden zones (plan step 12: one belief for all of them), in seat order so a seed gives
     // one world; an eliminated seat's too, though nothing reads them again (MP-23).
@@ -79,53 +87,53 @@ fn redeal(p: &mut crate::state::PlayerState, belief: &Belief, rng: &mut MatchRng
 mod tests {
     use super::*;
     use crate::ids::Viewer;
+    use crate::invariants::seated;
+    use crate::tests::tables::RandomTable;
     use crate::view::view_for;
 
-    /// A sampled world looks exactly the same to the seat it was sampled for, and does not depend on the
-    /// opponent's true hidden cards.
-    #[test]
-    fn a_sampled_world_keeps_the_seats_view_and_ignores_the_hidden_truth() {
-        for seed in 0..40 {
-            let mut state = crate::tests::start(seed);
-            let mut policy = crate::playout::RandomPolicy::new(seed);
-            for _ in 0..(seed * 7 % 150) {
-                let Some(seat) = crate::api::owed_seat(&state) else { break };
-                let intent = policy.pick(&crate::api::legal_intents(&state, seat));
-                crate::api::apply(&mut state, seat, &intent).unwrap();
-            }
-            let seat = crate::api::owed_seat(&state).unwrap_or(Seat::A);
-            let belief = Belief::uninformed();
-            let world = sample_world(&state, seat, &belief, &mut MatchRng::new(seed));
-            let json = |s: &MatchState| serde_json::to_string(&view_for(s, Viewer::Seat(seat))).unwrap();
-            assert_eq!(json(&world), json(&state), "seed {seed}");
-            // Change the opponent's true hand: the sampled world is the same.
-            let mut other = state.clone();
-            for c in other.player_mut(state.table().standard_opponent(seat)).hand.iter_mut() {
+    /// Every other seat's hidden truth changed: hands and decks to one card, face-down heroes and benches swapped
+    /// among themselves (every count and handle kept).
+    fn other_truth(state: &MatchState, seat: Seat) -> MatchState {
+        let mut other = state.clone();
+        for s in seated(state).filter(|s| *s != seat) {
+            let p = other.player_mut(s);
+            for c in p.hand.iter_mut().chain(p.deck.iter_mut()) {
                 c.def = crate::cards::card("Rotate");
             }
-            let world2 = sample_world(&other, seat, &belief, &mut MatchRng::new(seed));
-            assert_eq!(world2, world, "seed {seed}: the sample read the opponent's hidden hand");
+            let down: Vec<usize> = (0..4).filter(|i| p.field[*i].face_down).collect();
+            let mut heroes: Vec<CardDefId> = down.iter().map(|i| p.field[*i].card.def).collect();
+            heroes.extend(p.bench.iter().map(|c| c.def));
+            heroes.rotate_left(1);
+            for (i, h) in down.iter().zip(&heroes) {
+                p.field[*i].card.def = *h;
+            }
+            for (c, h) in p.bench.iter_mut().zip(&heroes[down.len()..]) {
+                c.def = *h;
+            }
         }
+        other
     }
 
-    /// At a table of four (plan step 12), a world sampled for one seat looks the same to it, and every other
-    /// player's hidden hand is re-dealt from the belief, not read.
+    /// At 2, 3, 4 and 6 seats, somewhere in a random match (concessions and eliminations included): a world
+    /// sampled for the owed seat looks exactly the same to it, and does not depend on any other player's true
+    /// hidden cards (hands, decks, face-down heroes, bench), which are re-dealt from the belief, never read.
     #[test]
-    fn a_world_at_four_seats_keeps_the_seats_view_and_redeals_every_other_hand() {
-        for seed in 0..20 {
-            let state = crate::tests::start_for(seed, 4);
-            let seat = crate::api::owed_seat(&state).unwrap_or(Seat::A);
-            let belief = Belief::uninformed();
-            let world = sample_world(&state, seat, &belief, &mut MatchRng::new(seed));
-            let json = |s: &MatchState| serde_json::to_string(&view_for(s, Viewer::Seat(seat))).unwrap();
-            assert_eq!(json(&world), json(&state), "seed {seed}");
-            let mut other = state.clone();
-            for s in state.table().opponents(seat) {
-                for c in other.player_mut(s).hand.iter_mut() {
-                    c.def = crate::cards::card("Rotate");
+    fn a_sampled_world_keeps_the_seats_view_and_ignores_every_other_seats_hidden_truth() {
+        for seats in [2, 3, 4, 6] {
+            for seed in 0..40 {
+                let mut table = RandomTable::tenth_conceding(seed, seats);
+                for _ in 0..(seed * 37 % 400) {
+                    table.step();
                 }
+                let state = &table.state;
+                let seat = crate::api::owed_seat(state).unwrap_or(Seat::A);
+                let belief = Belief::uninformed();
+                let world = sample_world(state, seat, &belief, &mut MatchRng::new(seed));
+                let json = |s: &MatchState| serde_json::to_string(&view_for(s, Viewer::Seat(seat))).unwrap();
+                assert_eq!(json(&world), json(state), "{seats} seats, seed {seed}");
+                let world2 = sample_world(&other_truth(state, seat), seat, &belief, &mut MatchRng::new(seed));
+                assert!(world2 == world, "{seats} seats, seed {seed}: the sample read another seat's hidden cards");
             }
-            assert_eq!(sample_world(&other, seat, &belief, &mut MatchRng::new(seed)), world, "seed {seed}");
         }
     }
 }

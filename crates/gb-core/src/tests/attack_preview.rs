@@ -2,13 +2,11 @@
 //! the player who may declare, hides what a face-down target hides, and predicts the damage the engine then
 //! calculates (CR 204.3) whenever nothing resolves in between that could change it. Two seats, and three (every
 //! target of MP-10 with its defender, the ATK against that defender, MP-40).
-use super::ffa_attacks::{match_of, playable};
 use super::match_count;
-use crate::api::{apply, legal_intents, owed_seat};
+use super::tables::RandomTable;
 use crate::event::Event;
 use crate::ids::{Position, Seat, Viewer};
 use crate::intent::Intent;
-use crate::playout::RandomPolicy;
 use crate::view::view_for;
 use std::collections::BTreeSet;
 
@@ -28,16 +26,12 @@ type Pair = (Position, Position, Option<Seat>);
 fn preview_matches(seats: usize) {
     let (mut declared, mut compared) = (0usize, 0usize);
     for seed in 0..match_count(10_000) / 20 {
-        let mut state = match_of(seed, seats);
-        let mut policy = RandomPolicy::new(seed);
+        let mut table = RandomTable::new(seed, seats);
         // The damage previewed for each attacker of the attack just declared (hidden ones as `None`), dropped as
         // soon as an effect or action resolves, which may change ATK or DEF.
         let mut expected: Option<Vec<(Pair, Option<u16>)>> = None;
-        while let Some(seat) = owed_seat(&state) {
-            let legal = playable(&state, seat, legal_intents(&state, seat));
-            if legal.is_empty() {
-                break;
-            }
+        while let Some((seat, intent)) = table.next() {
+            let (state, legal) = (&table.state, table.last_legal());
             let singles: BTreeSet<Pair> = legal
                 .iter()
                 .filter_map(|i| match i {
@@ -47,21 +41,20 @@ fn preview_matches(seats: usize) {
                     _ => None,
                 })
                 .collect();
-            let view = view_for(&state, Viewer::Seat(seat));
+            let view = view_for(state, Viewer::Seat(seat));
             let preview = view.attack_preview.clone().unwrap_or_default();
             let previewed = preview.iter().map(|p| (p.hero, p.target, p.defender)).collect::<BTreeSet<_>>();
             assert_eq!(previewed, singles, "seed {seed}");
             for other in state.table().seats().filter(|s| *s != seat) {
-                let theirs = view_for(&state, Viewer::Seat(other)).attack_preview;
+                let theirs = view_for(state, Viewer::Seat(other)).attack_preview;
                 assert_eq!(theirs, None, "seed {seed}: not another seat's");
             }
-            assert_eq!(view_for(&state, Viewer::Spectator).attack_preview, None, "seed {seed}: not a spectator's");
+            assert_eq!(view_for(state, Viewer::Spectator).attack_preview, None, "seed {seed}: not a spectator's");
             for p in &preview {
                 let defender = p.defender.unwrap_or_else(|| state.table().standard_opponent(seat));
                 assert_eq!(p.def.is_none(), state.hero(defender, p.target).face_down, "seed {seed}: {p:?}");
                 assert_eq!(p.damage, p.def.map(|d| p.atk.saturating_sub(d)), "seed {seed}: {p:?}");
             }
-            let intent = policy.pick(&legal);
             if let Intent::DeclareAttack { attackers } = &intent {
                 declared += 1;
                 let damage = |a: Pair| {
@@ -71,7 +64,7 @@ fn preview_matches(seats: usize) {
                 expected =
                     Some(attackers.iter().map(|a| (a.hero, a.target, a.defender)).map(|a| (a, damage(a))).collect());
             }
-            let events = apply(&mut state, seat, &intent).expect("legal");
+            let events = table.play(seat, intent);
             for e in events.0.iter() {
                 match e {
                     Event::EffectResolving { .. } | Event::EffectUsed { .. } | Event::ActionPlayed { .. } => {

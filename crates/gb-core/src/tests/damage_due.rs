@@ -2,14 +2,12 @@
 //! hit being asked about first and the hits still to come, their total is their sum, and when the defender takes
 //! every hit with nothing in between that could change them, the HP lost to the attack is exactly the first total.
 //! Two seats, and three: each defender is told only the hits on their own heroes (MP-13), and loses their total.
-use super::ffa_attacks::{match_of, playable};
 use super::match_count;
-use crate::api::{apply, legal_intents, owed_seat};
+use super::tables::RandomTable;
 use crate::event::Event;
 use crate::frames::{AskKind, Frame};
 use crate::ids::{Seat, Viewer};
 use crate::intent::Intent;
-use crate::playout::RandomPolicy;
 use crate::view::view_for;
 
 #[test]
@@ -25,13 +23,15 @@ fn damage_due_is_each_defenders_part_of_the_attack_at_three_seats() {
 fn damage_due_is_what_taking_it_costs(seats: usize) {
     let (mut asked, mut compared) = (0usize, 0usize);
     for seed in 0..match_count(10_000) / 20 {
-        let mut state = match_of(seed, seats);
-        let mut policy = RandomPolicy::new(seed);
+        let mut table = RandomTable::new(seed, seats);
         // Per defender: the total announced at their first question, and the attack damage they took since;
         // forgotten once something (a block, an effect, an action, the round ending) may make them differ.
         let mut attack: Vec<(Seat, u16, u16)> = Vec::new();
-        while let Some(seat) = owed_seat(&state) {
-            let view = view_for(&state, Viewer::Seat(seat));
+        // The events since the first question, for a failure's message.
+        let mut since: Vec<String> = Vec::new();
+        while let Some((seat, mut intent)) = table.next() {
+            let state = &table.state;
+            let view = view_for(state, Viewer::Seat(seat));
             let ask = match state.frames.last() {
                 Some(Frame::Ask { kind: AskKind::AttackDamage { attacker, target, damage }, .. }) => {
                     Some((*attacker, *target, *damage))
@@ -40,7 +40,7 @@ fn damage_due_is_what_taking_it_costs(seats: usize) {
             };
             let others = state.table().seats().filter(|s| *s != seat).map(Viewer::Seat);
             for viewer in others.chain([Viewer::Spectator]) {
-                assert_eq!(view_for(&state, viewer).damage_due, view.damage_due, "seed {seed}: public");
+                assert_eq!(view_for(state, viewer).damage_due, view.damage_due, "seed {seed}: public");
             }
             match (ask, &view.damage_due) {
                 (None, due) => assert_eq!(due, &None, "seed {seed}: only while a hit is asked about"),
@@ -56,18 +56,17 @@ fn damage_due_is_what_taking_it_costs(seats: usize) {
                     }
                 }
             }
-            let legal = playable(&state, seat, legal_intents(&state, seat));
-            if legal.is_empty() {
-                break;
-            }
-            let mut intent = policy.pick(&legal);
+            let legal = table.last_legal();
             if ask.is_some() && intent != Intent::AcceptDamage && legal.contains(&Intent::AcceptDamage) {
                 // Take most hits, so whole attacks are taken often enough to compare.
                 if seed % 3 != 0 {
                     intent = Intent::AcceptDamage;
                 }
             }
-            let events = apply(&mut state, seat, &intent).expect("legal");
+            let events = table.play(seat, intent);
+            if !attack.is_empty() {
+                since.extend(events.0.iter().map(|e| format!("{e:?}")));
+            }
             for e in events.0.iter() {
                 match e {
                     Event::Damage { seat: hit, amount, attack: true, .. } => {
@@ -77,7 +76,7 @@ fn damage_due_is_what_taking_it_costs(seats: usize) {
                     }
                     Event::AttackEnded { .. } => {
                         for (defender, total, taken) in attack.drain(..) {
-                            assert_eq!(taken, total, "seed {seed}: {defender:?}'s part cost what was announced");
+                            assert_eq!(taken, total, "seed {seed}: {defender:?}'s part cost what was announced: {since:#?}");
                             compared += 1;
                         }
                     }
@@ -86,9 +85,14 @@ fn damage_due_is_what_taking_it_costs(seats: usize) {
                     | Event::EffectResolving { .. }
                     | Event::ActionPlayed { .. }
                     | Event::RoundLost { .. }
-                    | Event::GameOver { .. } => attack.clear(),
+                    | Event::GameOver { .. }
+                    // The HP lost stops at 0, and the defender leaves the match (MP-23).
+                    | Event::Eliminated { .. } => attack.clear(),
                     _ => {}
                 }
+            }
+            if attack.is_empty() {
+                since.clear();
             }
         }
     }

@@ -1,19 +1,14 @@
 //! Attacks at tables of three and four (MP-10, MP-13, MP-14): `legal_intents` and `check` agree on every
 //! declaration, one defender window opens per attacked player in turn order from the attacker's left and none for
 //! the others, and each defender is asked about the hits on their own heroes, in that order.
-//!
-//! Like `ffa_turns`, the play is limited to what is built for the free-for-all so far: its decks put no Matthew on
-//! the field, and it plays no blend, no action and no effect (who "an opponent" is in an effect, MP-9, is plan
-//! step 5); it sets up, plays gems, attacks, blocks and takes damage.
-use super::ffa_turns::start_ready;
-use super::match_count;
+use super::tables::RandomTable;
+use super::{match_count, start_for};
 use crate::api::{apply, check, legal_intents, owed_seat};
 use crate::event::{Event, Events};
 use crate::frames::{AskKind, Frame, WindowKind};
 use crate::ids::{Position, Seat};
 use crate::intent::{AttackerDecl, Attackers, Intent};
 use crate::intents::attack::targets_with;
-use crate::playout::RandomPolicy;
 use crate::state::MatchState;
 use Position::{Back, Center, Left, Right};
 
@@ -25,7 +20,7 @@ fn may_attack(state: &MatchState, seat: Seat) -> bool {
 /// Plays `seed`'s match of `seats` players, everyone going first, keeping hands and ending turns, up to the first
 /// play phase in which an attack may be declared.
 fn first_attack(seed: u64, seats: usize) -> MatchState {
-    let mut state = start_ready(seed, seats);
+    let mut state = start_for(seed, seats);
     for _ in 0..500 {
         let seat = owed_seat(&state).expect("the match goes on");
         if may_attack(&state, seat) {
@@ -153,44 +148,6 @@ fn declarations_are_ordered_by_defender_from_the_attackers_left() {
     assert_eq!(attackers.as_slice(), [decl(Center, Left, left), decl(Left, Center, right)]);
 }
 
-/// The intents built for the free-for-all so far (see the module comment).
-fn ready_now(intent: &Intent) -> bool {
-    matches!(
-        intent,
-        Intent::ChooseTurnOrder { .. }
-            | Intent::Mulligan
-            | Intent::KeepHand
-            | Intent::PlayGem { .. }
-            | Intent::Pass
-            | Intent::EndTurn
-            | Intent::DeclareAttack { .. }
-            | Intent::AcceptDamage
-            | Intent::DeblendToBlock
-    )
-}
-
-/// A match of `seats` for a property test: the two-player game's usual one, or a free-for-all of the decks
-/// playable so far (see the module comment).
-pub(super) fn match_of(seed: u64, seats: usize) -> MatchState {
-    if seats == 2 { super::start(seed) } else { start_ready(seed, seats) }
-}
-
-/// What a property test may pick from: every legal intent in the two-player game; in the free-for-all those built
-/// so far, and none (the test stops) when taking the hit asked about would bring a player to 0 HP, since
-/// elimination is plan step 7.
-pub(super) fn playable(state: &MatchState, seat: Seat, mut legal: Vec<Intent>) -> Vec<Intent> {
-    if state.table().seat_count() == 2 {
-        return legal;
-    }
-    if let Some(Frame::Ask { kind: AskKind::AttackDamage { damage, .. }, .. }) = state.frames.last()
-        && *damage >= state.player(seat).hp
-    {
-        legal.clear();
-    }
-    legal.retain(ready_now);
-    legal
-}
-
 /// Every single-attacker declaration, with every defender named or none, and pairs of them.
 fn probes(state: &MatchState, seat: Seat) -> Vec<Attackers> {
     let mut singles = Vec::new();
@@ -254,25 +211,18 @@ fn assert_declarations_agree(state: &MatchState, seat: Seat, seed: u64) -> usize
 }
 
 #[test]
-fn legal_intents_and_check_agree_on_declarations_at_three_and_four_seats() {
+fn legal_intents_and_check_agree_on_declarations_at_three_four_and_six_seats() {
     let mut checked = 0;
-    for seats in [3, 4] {
+    for seats in [3, 4, 6] {
         for seed in 0..match_count(10_000) / 500 {
-            // Random play up to 300 intents (elimination is a later step), checked wherever an attack may be
-            // declared.
-            let mut state = start_ready(seed, seats);
-            let mut policy = RandomPolicy::new(seed);
+            // Random play of every intent, checked wherever an attack may be declared, for 300 intents.
+            let mut table = RandomTable::new(seed, seats);
             for _ in 0..300 {
-                let Some(seat) = owed_seat(&state) else { break };
-                if may_attack(&state, seat) {
-                    checked += assert_declarations_agree(&state, seat, seed);
+                let Some(seat) = owed_seat(&table.state) else { break };
+                if may_attack(&table.state, seat) {
+                    checked += assert_declarations_agree(&table.state, seat, seed);
                 }
-                let legal = playable(&state, seat, legal_intents(&state, seat));
-                if legal.is_empty() {
-                    break;
-                }
-                let intent = policy.pick(&legal);
-                apply(&mut state, seat, &intent).expect("legal");
+                table.step();
             }
         }
     }

@@ -18,6 +18,7 @@ mod redaction;
 mod seats;
 mod shuffles;
 mod stat_terms;
+pub(crate) mod tables;
 mod view_into;
 
 use crate::decks::preconstructed;

@@ -1,14 +1,17 @@
 //! Redaction: a viewer's serialized view does not change when only what it cannot see changes, and no hidden
-//! card's name or handle ever reaches an opponent or a spectator, in views or in events (CR 402.2, 403, 405.2).
-use super::{match_count, start};
-use crate::api::{apply, legal_intents, owed_seat};
+//! card's name or handle ever reaches an opponent or a spectator, in views or in events (CR 402.2, 403, 405.2). At
+//! 2, 3, 4 and 6 seats, every seat of the table a viewer (an eliminated one too: it keeps watching) and a spectator.
+use super::tables::{RandomTable, at_every_seat_count, matches_at};
 use crate::ids::{Seat, Viewer};
-use crate::playout::RandomPolicy;
+use crate::invariants::seated;
 use crate::rng::MatchRng;
 use crate::state::MatchState;
 use crate::view::view_for;
 
-const VIEWERS: [Viewer; 3] = [Viewer::Seat(Seat::A), Viewer::Seat(Seat::B), Viewer::Spectator];
+/// Every seat of the table, eliminated or not, and a spectator.
+fn viewers(state: &MatchState) -> Vec<Viewer> {
+    seated(state).map(Viewer::Seat).chain([Viewer::Spectator]).collect()
+}
 
 fn json(v: &impl serde::Serialize) -> String {
     serde_json::to_string(v).unwrap()
@@ -23,7 +26,7 @@ fn scramble_hidden(state: &mut MatchState, viewer: Viewer, rng: &mut MatchRng) {
         Some(crate::frames::Frame::Ask { seat, kind: crate::frames::AskKind::Effect { prompt: crate::effects::resolve::Prompt::SearchDeck, .. } })
             if viewer.sees_private_of(*seat)
     );
-    for seat in state.table().seats() {
+    for seat in seated(state) {
         let own = viewer.sees_private_of(seat);
         if own && searching {
             continue;
@@ -73,7 +76,7 @@ impl Visible {
             names[c.def.0 as usize] = true;
             ids.push(c.id.0);
         };
-        for seat in state.table().seats() {
+        for seat in seated(state) {
             let p = state.player(seat);
             let own = viewer.sees_private_of(seat);
             for h in &p.field {
@@ -113,7 +116,7 @@ fn searching(state: &MatchState, seat: Seat) -> bool {
 /// Handles of the cards in zones hidden from `viewer`: hands and benches of others, every deck, face-down heroes.
 fn hidden_ids(state: &MatchState, viewer: Viewer) -> Vec<u32> {
     let mut ids = Vec::new();
-    for seat in state.table().seats() {
+    for seat in seated(state) {
         let p = state.player(seat);
         let own = viewer.sees_private_of(seat);
         if !(own && searching(state, seat)) {
@@ -157,69 +160,73 @@ fn names_and_ids(text: &str, in_view: bool) -> (Vec<&str>, Vec<u32>) {
 
 /// Hands, decks (even to their owner), benches and face-down heroes are hidden (CR 402.2, 403.2b, 405.2, 405.3a):
 /// scrambling a hidden hand also reorders it, so the order of a hand is not public either (CR 402.5b).
-#[test]
-fn a_view_does_not_change_when_only_hidden_things_change() {
-    for seed in 0..match_count(10_000) / 10 {
-        let mut state = start(seed);
-        let mut policy = RandomPolicy::new(seed);
+fn a_view_does_not_change_when_only_hidden_things_change(seats: usize) {
+    for seed in 0..matches_at(seats, 10) {
+        let mut table = RandomTable::tenth_conceding(seed, seats);
         let mut rng = MatchRng::new(seed ^ 0xabcdef);
-        let mut steps = 0;
-        while let Some(seat) = owed_seat(&state) {
+        loop {
             if rng.below(6) == 0 {
-                for viewer in VIEWERS {
-                    let mut other = state.clone();
+                for viewer in viewers(&table.state) {
+                    let mut other = table.state.clone();
                     scramble_hidden(&mut other, viewer, &mut rng);
                     assert_eq!(
-                        json(&view_for(&state, viewer)),
+                        json(&view_for(&table.state, viewer)),
                         json(&view_for(&other, viewer)),
-                        "seed {seed} step {steps}"
+                        "{seats} seats, seed {seed} step {}, {viewer:?}",
+                        table.log.len()
                     );
                 }
             }
-            let intent = policy.pick(&legal_intents(&state, seat));
-            apply(&mut state, seat, &intent).unwrap();
-            steps += 1;
+            if table.step().is_none() {
+                break;
+            }
         }
     }
 }
 
 /// No hidden card is named or followable by handle (CR 402.2, 403.2b, 405.3a); a searcher sees its deck (CR 619.1).
-#[test]
-fn no_hidden_card_name_or_handle_reaches_a_view_or_an_event() {
-    for seed in 0..match_count(10_000) / 10 {
-        let mut state = start(seed);
-        let mut policy = RandomPolicy::new(seed);
-        while let Some(seat) = owed_seat(&state) {
-            let before: Vec<_> = VIEWERS.iter().map(|v| Visible::of(&state, *v)).collect();
-            let hidden_before: Vec<_> = VIEWERS.iter().map(|v| hidden_ids(&state, *v)).collect();
-            let intent = policy.pick(&legal_intents(&state, seat));
-            let events = apply(&mut state, seat, &intent).unwrap();
-            for (i, viewer) in VIEWERS.iter().enumerate() {
-                let now = Visible::of(&state, *viewer);
-                let view = json(&view_for(&state, *viewer));
+fn no_hidden_card_name_or_handle_reaches_a_view_or_an_event(seats: usize) {
+    for seed in 0..matches_at(seats, 10) {
+        let mut table = RandomTable::tenth_conceding(seed, seats);
+        let viewers = viewers(&table.state);
+        loop {
+            let state = &table.state;
+            let before: Vec<_> = viewers.iter().map(|v| Visible::of(state, *v)).collect();
+            let hidden_before: Vec<_> = viewers.iter().map(|v| hidden_ids(state, *v)).collect();
+            let Some(step) = table.step() else { break };
+            let state = &table.state;
+            for (i, viewer) in viewers.iter().enumerate() {
+                let now = Visible::of(state, *viewer);
+                let view = json(&view_for(state, *viewer));
                 let (names, ids) = names_and_ids(&view, true);
                 for name in names {
-                    assert!(now.shows_name(name), "seed {seed}: {viewer:?} view shows hidden {name}");
+                    assert!(now.shows_name(name), "{seats} seats, seed {seed}: {viewer:?} view shows hidden {name}");
                 }
                 for id in ids {
-                    assert!(now.shows_id(id), "seed {seed}: {viewer:?} view shows hidden handle {id}");
+                    assert!(now.shows_id(id), "{seats} seats, seed {seed}: {viewer:?} view shows hidden handle {id}");
                 }
-                let events = json(&events.for_viewer(*viewer));
+                let events = json(&step.events.for_viewer(*viewer));
                 let (names, ids) = names_and_ids(&events, false);
                 for name in names {
                     assert!(
                         now.shows_name(name) || before[i].shows_name(name),
-                        "seed {seed}: {viewer:?} events show {name}"
+                        "{seats} seats, seed {seed}: {viewer:?} events show {name}"
                     );
                 }
                 // A card may be public only in passing (a blend that falls off at once), so the property is that no
                 // handle of a card in a zone hidden from this viewer, before or after, is shown.
-                let hidden_now = hidden_ids(&state, *viewer);
+                let hidden_now = hidden_ids(state, *viewer);
                 for id in ids {
                     let hidden = hidden_now.binary_search(&id).is_ok() || hidden_before[i].binary_search(&id).is_ok();
-                    assert!(!hidden, "seed {seed}: {viewer:?} events show the handle {id} of a hidden card");
+                    assert!(
+                        !hidden,
+                        "{seats} seats, seed {seed}: {viewer:?} events show the handle {id} of a hidden card"
+                    );
                 }
             }
         }
     }
 }
+
+at_every_seat_count!(a_view_does_not_change_when_only_hidden_things_change);
+at_every_seat_count!(no_hidden_card_name_or_handle_reaches_a_view_or_an_event);

@@ -88,6 +88,7 @@ pub(super) fn stored_room_info(
     seats: &[Option<SeatEntry>],
     status: RoomStatus,
 ) -> RoomInfo {
+    let host = cfg.host_seat(seats);
     let seats = cfg.seat_list().iter().map(|&s| {
         seats.get(s.index()).and_then(Option::as_ref).map(|e| SeatInfo {
             seat: s,
@@ -113,7 +114,7 @@ pub(super) fn stored_room_info(
         seed_hash: String::new(),
         version: 0,
         match_end: None,
-        host: cfg.host_seat(seats),
+        host,
     }
 }
 
