@@ -90,17 +90,22 @@ pub struct Citing {
     pub rulings: BTreeSet<u8>,
 }
 
-/// The functions a file hands to `on_both_backends!(a, b, …)` (gb-server's API tests): the macro makes each one
-/// a test on SQLite and on PostgreSQL, so they carry no test attribute of their own.
+/// Macros that make tests of the functions named in them, which so carry no test attribute of their own:
+/// `on_both_backends!(a, b, …)` (gb-server's API tests, one test on SQLite and one on PostgreSQL) and
+/// `at_every_seat_count!(a)` (gb-core's property tests, one test per table size).
+const TEST_MAKERS: [&str; 2] = ["on_both_backends!(", "at_every_seat_count!("];
+
+/// The functions a file hands to one of the `TEST_MAKERS`.
 fn backend_tests(text: &str) -> Vec<&str> {
-    text.split("on_both_backends!(")
-        .skip(1)
+    TEST_MAKERS
+        .iter()
+        .flat_map(|maker| text.split(maker).skip(1))
         .filter_map(|rest| rest.split_once(')'))
         .flat_map(|(names, _)| names.split(',').map(str::trim).filter(|n| !n.is_empty()))
         .collect()
 }
 
-/// The test functions of a Rust file (`#[test]`, `#[tokio::test]`, or named in `on_both_backends!`): each with
+/// The test functions of a Rust file (`#[test]`, `#[tokio::test]`, or named in one of the `TEST_MAKERS`): each with
 /// its doc comment and body.
 fn rust_tests(text: &str) -> Vec<(String, String)> {
     let lines: Vec<&str> = text.lines().collect();
@@ -125,7 +130,7 @@ fn rust_tests(text: &str) -> Vec<(String, String)> {
         } {
             start -= 1;
         }
-        // After the attributes, or this very line for a function named in `on_both_backends!`.
+        // After the attributes, or this very line for a function named in one of the `TEST_MAKERS`.
         let Some(fn_at) = (i..lines.len()).find(|j| lines[*j].contains("fn ")) else { continue };
         let name = lines[fn_at].split("fn ").nth(1).unwrap_or("").split(['(', '<']).next().unwrap_or("").trim();
         // The body: until the braces opened from the `fn` line balance again.

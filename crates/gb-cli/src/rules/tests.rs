@@ -43,6 +43,20 @@ fn a_rust_test_cites_what_its_doc_comment_and_body_say() {
     assert_eq!(numbers(&tests[1].1), ["405.2"]);
 }
 
+/// A property run at every table size carries no test attribute: the macro that makes its tests names it.
+#[test]
+fn a_function_named_in_at_every_seat_count_is_a_test() {
+    let cr = "CR";
+    let text = format!(
+        "/// {cr} 405.2\nfn keeps_heroes(seats: usize) {{\n    let _ = seats;\n}}\n\n\
+         fn helper() {{ /* {cr} 204.3 */ }}\n\nat_every_seat_count!(keeps_heroes);\n"
+    );
+    let tests = rust_tests(&text);
+    let names: Vec<&str> = tests.iter().map(|t| t.0.as_str()).collect();
+    assert_eq!(names, ["keeps_heroes"]);
+    assert_eq!(numbers(&tests[0].1), ["405.2"]);
+}
+
 #[test]
 fn a_test_run_on_both_backends_counts_as_a_test() {
     let cr = "CR";

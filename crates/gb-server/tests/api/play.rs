@@ -2,9 +2,9 @@
 //! reconnects that replay exactly the missed versions (or a snapshot when too far behind).
 use crate::helpers::{Backend, spawn_app_with};
 use crate::wsclient::{
-    Lcg, Ws, advance, connect, game_over, next_version, play_seat, public_room, released_replay, seated_room,
+    Lcg, advance, connect, game_over, next_version, play_seat, public_room, released_replay, seated_room,
 };
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::collections::HashSet;
 
 /// Every card id shown anywhere in a message (objects shaped like `CardView`: a numeric `id` and a slug in `card`,
