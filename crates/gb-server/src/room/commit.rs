@@ -156,8 +156,14 @@ impl Room {
     }
 
     /// Tells everyone of a durable version: the sender first, then every viewer kind's frame, the result.
+    /// A game's result is recorded, and the listing copy that `GET /api/rooms/{id}` reads refreshed, before
+    /// anyone hears of its last version: whoever has seen the game end reads its winner and places at once.
     async fn announce(&mut self, a: Accepted, source: Source<'_>) {
         metrics::counter!("gb_intents_accepted").increment(1);
+        if let Some(r) = &a.result {
+            self.record_result(r);
+            self.publish(false);
+        }
         if let Some((conn, seq)) = source.reply_to() {
             self.send_to(conn, &ServerMsg::Accepted { seq, v: a.v });
         }
@@ -166,15 +172,16 @@ impl Room {
             Source::Room | Source::Clock(_) => None,
         };
         self.broadcast(a.v, &a.events, received);
-        if let Some(r) = a.result {
-            self.finish(r).await;
+        if a.result.is_some() {
+            self.finish().await;
         }
         self.publish(false);
         self.check_time();
         self.prompt_computer();
     }
 
-    async fn finish(&mut self, r: StoredResult) {
+    /// The ended game's entry in the room's list: winner, reason, places, and the seed that can now be shown.
+    fn record_result(&mut self, r: &StoredResult) {
         let game = self.game.as_ref().expect("a game ended");
         if let Some(g) = self.games.last_mut() {
             g.winner = Some(r.winner);
@@ -183,6 +190,10 @@ impl Room {
             g.seed = Some(game.setup.seed.to_string());
             g.nonce = Some(game.nonce.clone());
         }
+    }
+
+    /// After the last frames: the room's row says "finished", and every viewer gets the room with the result.
+    async fn finish(&mut self) {
         if let Err(e) = self.save_room("finished").await {
             tracing::warn!(room = %self.id, error = %e, "room status not saved");
         }

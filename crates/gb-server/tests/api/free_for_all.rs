@@ -13,20 +13,6 @@ async fn info(app: &TestApp, g: &Guest, room: &str) -> Value {
     app.get(&g.client, &format!("/api/rooms/{room}")).await.json().await.unwrap()
 }
 
-/// The room once its first game's result is recorded: the room records it after the last version is sent (and
-/// may say "finished" before), so a test that has seen the game end waits for the result, 10 s at most.
-async fn finished_info(app: &TestApp, g: &Guest, room: &str) -> Value {
-    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
-    loop {
-        let now = info(app, g, room).await;
-        if !now["games"][0]["winner"].is_null() {
-            return now;
-        }
-        assert!(tokio::time::Instant::now() < deadline, "the game's result was never recorded: {now}");
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-}
-
 /// What a bad `seats` gets, and what a waiting free-for-all shows and refuses; needs no game.
 async fn free_for_all_rooms_are_checked_listed_and_refuse_protocol_5(backend: Backend) {
     let app = spawn_app(backend).await;

@@ -1,6 +1,6 @@
 //! A table's clocks and spectator delay (issue 16, plan step 11): one clock per seat, whose flag eliminates that
 //! seat alone while play goes on (MP-19); spectators of a table are held back like a two-player room's.
-use super::{finished_info, info};
+use super::info;
 use crate::helpers::{Backend, spawn_app};
 use crate::wsclient::{Lcg, Ws, advance_table, connect, game_over, next_version, quiet_until_pong, seated_table};
 use serde_json::{Value, json};
@@ -42,7 +42,7 @@ async fn a_flag_eliminates_one_seat_and_play_goes_on(backend: Backend) {
     }
 
     // The public replay has every version of the finished game: each flag is one.
-    let done = finished_info(&app, &guests[0], &room).await;
+    let done = info(&app, &guests[0], &room).await;
     let match_id = done["games"][0]["match_id"].as_str().unwrap();
     let replay: Value = app.get(&app.client, &format!("/api/matches/{match_id}/replay")).await.json().await.unwrap();
     let steps = replay["steps"].as_array().unwrap();

@@ -1,5 +1,5 @@
 //! A finished table (issue 16, plan step 11): its replay, public and per seat, and a rematch at the same table.
-use super::{finished_info, others_redacted};
+use super::{info, others_redacted};
 use crate::helpers::{Backend, assert_error, spawn_app};
 use crate::wsclient::{connect, free_for_all, seat_of, seated_table};
 use serde_json::{Value, json};
@@ -27,7 +27,7 @@ async fn a_finished_table_replays_and_plays_again(backend: Backend) {
         ws.send(json!({ "type": "intent", "seq": 1, "intent": { "type": "concede" } })).await;
         ws.next_of("accepted").await;
     }
-    let done = finished_info(&app, ann, &room).await;
+    let done = info(&app, ann, &room).await;
     let game = &done["games"][0];
     assert_eq!(done["status"], "finished", "{done}");
     assert_eq!((&game["winner"], &game["places"]), (&json!(&computer), &json!([&computer, &sb, &sa])), "{done}");
