@@ -143,6 +143,10 @@ fn lookup(state: &MatchState, path: &str) -> Option<Value> {
     walk(node, &parts.collect::<Vec<_>>().join("."))
 }
 
+/// The fields a view or an event leaves out when empty (`skip_serializing_if` in view.rs and event.rs). Only
+/// these read as null when absent, so a misspelled last part of a path is an error, never a silent `= false`.
+const OMITTED_WHEN_EMPTY: [&str; 4] = ["places", "defender", "meter_passed", "eliminated"];
+
 /// Follows `path` (dot-separated; empty for the node itself) down from `node`.
 fn walk(mut node: Value, path: &str) -> Option<Value> {
     let mut parts = path.split('.').filter(|p| !p.is_empty()).peekable();
@@ -151,7 +155,7 @@ fn walk(mut node: Value, path: &str) -> Option<Value> {
         node = match node {
             // A view leaves out an optional field that is empty (`eliminated` of a living player, `outcome`
             // before the end): the last part of a path reads it as null, which equals only `false`.
-            Value::Object(mut o) if last => o.remove(part).unwrap_or(Value::Null),
+            Value::Object(mut o) if last && OMITTED_WHEN_EMPTY.contains(&part) => o.remove(part).unwrap_or(Value::Null),
             Value::Object(mut o) => o.remove(part)?,
             Value::Array(a) => match part.parse::<usize>() {
                 Ok(i) => a.into_iter().nth(i)?,

@@ -149,6 +149,17 @@ fn a_third_seat_makes_a_free_for_all() {
     assert!(wrong.contains("d.eliminated: expected false"), "{wrong}");
 }
 
+/// Only a field the view leaves out when empty reads as null: a misspelled one is an error, even `= false`.
+#[test]
+fn a_misspelled_last_field_is_an_error_not_false() {
+    let c = seat('c', "");
+    assert_eq!(failure_of(&c, "\"c.eliminated\" = false\n\"places\" = false\n\"c.meter_passed\" = []"), None);
+    for path in ["c.eliminatd", "c.heroes.left.exhaustd", "plaes"] {
+        let failure = failure_of(&c, &format!("\"{path}\" = false")).unwrap_or_default();
+        assert!(failure.contains(&format!("no field {path}")), "{path}: {failure:?}");
+    }
+}
+
 /// Each way a free-for-all position can be wrong gets its own error naming the field.
 #[test]
 fn malformed_seats_are_refused_with_the_reason() {
