@@ -14,7 +14,7 @@ mod pointer;
 mod text;
 mod wire;
 pub use pointer::PatchError;
-pub use text::diff_text;
+pub use text::{Index, diff_indexed, diff_text};
 
 /// One RFC 6902 operation. `path` is a JSON Pointer (RFC 6901). On the wire an op is a short array, not RFC
 /// 6902's `{"op", "path", "value"}` object (`wire.rs`): `[path]` removes, `[path, value]` replaces, and

@@ -190,3 +190,16 @@ fn texts_diff_like_their_values() {
     let parsed = |t: &[u8]| serde_json::from_slice::<Value>(t).unwrap();
     assert_eq!(diff_text(old, new), diff(&parsed(old), &parsed(new)));
 }
+
+/// A holder's way: each document indexed once, into reused buffers, and diffed against the next by its index.
+#[test]
+fn kept_indexes_diff_like_fresh_ones() {
+    let docs = [json!({"a": [1, {"b": 2}], "c": "}"}), json!({"a": [{"b": 3}], "c": "]"}), json!({"a": [], "d": {}})];
+    let texts: Vec<Vec<u8>> = docs.iter().map(|d| serde_json::to_vec(d).unwrap()).collect();
+    let (mut held, mut spare) = (Index::of(&texts[0]), Index::default());
+    for pair in texts.windows(2) {
+        spare.rebuild(&pair[1]);
+        assert_eq!(diff_indexed(&pair[0], &held, &pair[1], &spare), diff_text(&pair[0], &pair[1]));
+        std::mem::swap(&mut held, &mut spare);
+    }
+}

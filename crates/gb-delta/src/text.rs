@@ -13,40 +13,44 @@ use std::borrow::Cow;
 
 /// The ops that turn the document `old` into `new`, as `diff` gives them for the same documents parsed.
 pub fn diff_text(old: &[u8], new: &[u8]) -> Vec<PatchOp> {
-    let (old, new) = (Text::index(old), Text::index(new));
+    diff_indexed(old, &Index::of(old), new, &Index::of(new))
+}
+
+/// [`diff_text`] with each document's [`Index`] given: a holder that diffs each document against the next keeps
+/// the index with the text, so a version's document is indexed once, not once as `new` and again as `old`.
+pub fn diff_indexed(old: &[u8], old_index: &Index, new: &[u8], new_index: &Index) -> Vec<PatchOp> {
+    let (old, new) = (Text { bytes: old, index: old_index }, Text { bytes: new, index: new_index });
     let mut ops = Vec::new();
     let mut path = String::new();
     diff_at(&old, old.part(0), &new, new.part(0), &mut path, &mut ops);
     ops
 }
 
-/// A document's text with where each of its containers ends, found in one pass: walking a changed container
-/// then costs its children (one lookup each), not a scan of its whole text at every level it is walked (issue
-/// 14: `skip_value`'s rescans were the top of `diff_text`'s profile).
-struct Text<'a> {
-    bytes: &'a [u8],
+/// Where each of a document's containers ends, found in one pass: walking a changed container then costs its
+/// children (one lookup each), not a scan of its whole text at every level it is walked (issue 14:
+/// `skip_value`'s rescans were the top of `diff_text`'s profile).
+#[derive(Clone, Debug, Default)]
+pub struct Index {
     /// Where each `{` or `[` is, in text order.
     opens: Vec<u32>,
     /// Past the bracket that closes the container opened at `opens[k]`.
     ends: Vec<u32>,
 }
 
-/// A value inside a [`Text`]: where it starts, and its text (compared byte for byte).
-#[derive(Clone, Copy)]
-struct Part<'a> {
-    at: usize,
-    bytes: &'a [u8],
-}
-
-impl PartialEq for Part<'_> {
-    fn eq(&self, other: &Self) -> bool {
-        self.bytes == other.bytes
+impl Index {
+    /// The index of `bytes`, compact JSON as serde_json writes it.
+    pub fn of(bytes: &[u8]) -> Index {
+        let mut index = Index::default();
+        index.rebuild(bytes);
+        index
     }
-}
 
-impl<'a> Text<'a> {
-    fn index(bytes: &'a [u8]) -> Text<'a> {
-        let (mut opens, mut ends, mut open) = (Vec::new(), Vec::new(), Vec::new());
+    /// Makes this the index of `bytes`, reusing its buffers.
+    pub fn rebuild(&mut self, bytes: &[u8]) {
+        let Index { opens, ends } = self;
+        opens.clear();
+        ends.clear();
+        let mut open = Vec::new();
         let mut j = 0;
         while j < bytes.len() {
             match bytes[j] {
@@ -64,9 +68,29 @@ impl<'a> Text<'a> {
             }
             j += 1;
         }
-        Text { bytes, opens, ends }
     }
+}
 
+/// A document's text with its [`Index`].
+struct Text<'a> {
+    bytes: &'a [u8],
+    index: &'a Index,
+}
+
+/// A value inside a [`Text`]: where it starts, and its text (compared byte for byte).
+#[derive(Clone, Copy)]
+struct Part<'a> {
+    at: usize,
+    bytes: &'a [u8],
+}
+
+impl PartialEq for Part<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.bytes == other.bytes
+    }
+}
+
+impl<'a> Text<'a> {
     /// The value that starts at `at`.
     fn part(&self, at: usize) -> Part<'a> {
         Part { at, bytes: &self.bytes[at..self.end(at)] }
@@ -77,8 +101,8 @@ impl<'a> Text<'a> {
         match self.bytes[at] {
             b'"' => skip_string(self.bytes, at),
             b'{' | b'[' => {
-                let k = self.opens.binary_search(&(at as u32)).expect("every container is indexed");
-                self.ends[k] as usize
+                let k = self.index.opens.binary_search(&(at as u32)).expect("every container is indexed");
+                self.index.ends[k] as usize
             }
             // A number, `true`, `false` or `null`: up to the next separator.
             _ => self.bytes[at..]

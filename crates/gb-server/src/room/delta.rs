@@ -22,6 +22,8 @@ pub struct Seen {
     pub legal: Vec<Intent>,
     /// The document as compact JSON.
     pub text: Vec<u8>,
+    /// Where `text`'s containers end: built once, when the document is written, for both diffs it takes part in.
+    index: gb_delta::Index,
 }
 
 #[derive(Serialize)]
@@ -33,13 +35,15 @@ struct Doc<'a> {
 
 impl Seen {
     pub fn of(state: &MatchState, kind: Kind) -> Seen {
-        Seen::new(view_for(state, kind.viewer()), legal_for(state, kind), Vec::new())
+        Seen::new(view_for(state, kind.viewer()), legal_for(state, kind), Vec::new(), gb_delta::Index::default())
     }
 
-    /// `text`: an empty buffer to write the document into (a spare one, sized for the previous document).
-    fn new(view: MatchView, legal: Vec<Intent>, mut text: Vec<u8>) -> Seen {
+    /// `text` and `index`: buffers to write the document and its index into (spare ones, sized for the previous
+    /// document); `text` is empty.
+    fn new(view: MatchView, legal: Vec<Intent>, mut text: Vec<u8>, mut index: gb_delta::Index) -> Seen {
         serde_json::to_writer(&mut text, &Doc { view: &view, legal: &legal }).expect("views serialize");
-        Seen { view, legal, text }
+        index.rebuild(&text);
+        Seen { view, legal, text, index }
     }
 
     /// The document as a `Value` (tests; the diff works on the text).
@@ -49,12 +53,13 @@ impl Seen {
 }
 
 /// What a viewer kind's replaced [`Seen`] leaves behind, reused for its next version (issue 14): the view, which
-/// `view_into` rewrites in place keeping its zones' and lists' buffers, and the document's text buffer. A view
-/// that changed nothing (a `skip`) stays here for the version after.
+/// `view_into` rewrites in place keeping its zones' and lists' buffers, and the document's text and index
+/// buffers. A view that changed nothing (a `skip`) stays here for the version after.
 #[derive(Default)]
 pub struct Spare {
     view: Option<MatchView>,
     text: Vec<u8>,
+    index: gb_delta::Index,
 }
 
 impl Spare {
@@ -63,6 +68,7 @@ impl Spare {
         self.view = Some(old.view);
         self.text = old.text;
         self.text.clear();
+        self.index = old.index;
     }
 
     /// `new` becomes what `held` is; what it held is kept for reuse.
@@ -126,8 +132,8 @@ pub fn project(
     let view = spare.view.take().expect("just written");
     let mut text = std::mem::take(&mut spare.text);
     text.reserve(prev.text.len());
-    let seen = Seen::new(view, legal, text);
-    let patch = gb_delta::diff_text(&prev.text, &seen.text);
+    let seen = Seen::new(view, legal, text, std::mem::take(&mut spare.index));
+    let patch = gb_delta::diff_indexed(&prev.text, &prev.index, &seen.text, &seen.index);
     let frame = Utf8Bytes::from(ServerMsg::Update { v, events: evs, patch, clocks }.encode());
     Projected { frame, seen: Some(seen), turn }
 }
