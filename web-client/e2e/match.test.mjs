@@ -183,7 +183,7 @@ describe("a complete match", () => {
     assert.deepEqual(details.filter((d) => d !== null), [], "detail panel text and ATK terms");
     assert.deepEqual(fits.misfits.slice(0, 5), [], "everything that matters is on one screen without scrolling");
     t.diagnostic(`result: A "${results[0]}", B "${results[1]}" after ${Math.round((Date.now() - started) / 1000)} s`);
-    t.diagnostic(`actions: A ${A.actions} (drags ${A.drags}), B ${B.actions} (keyboard); attacks ${A.memo.attacks}+${B.memo.attacks}; effects used ${A.memo.used}+${B.memo.used}; timed actions ${A.memo.timed}+${B.memo.timed}`);
+    t.diagnostic(`actions: A ${A.actions} (drags ${A.drags}), B ${B.actions} (keyboard); attacks ${A.memo.attacks}+${B.memo.attacks}; effects used ${A.memo.used}+${B.memo.used}; timed actions ${A.memo.timed}+${B.memo.timed}; misses ${A.misses}+${B.misses}`);
     t.diagnostic(`asks answered: ${JSON.stringify([A.memo.answers, B.memo.answers])}`);
 
     // A winner, the same on both sides and for the spectator.

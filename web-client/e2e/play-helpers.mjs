@@ -115,13 +115,45 @@ export function decide(memo) {
   return end ? pick(end) : { kind: "wait", memo };
 }
 
-/** Moves focus with Tab until the picked control has it (keyboard-only play). */
+/**
+ * Where focus stands in the page's Tab order and where `selector`'s control is: the page's tabbable controls in
+ * document order (the app sets no positive tabindex), without disabled, hidden or inert ones (a control in a
+ * closed <details> is hidden). `target` is -1 when nothing matches any more, -2 when it matches but is not
+ * tabbable; `what` describes it for an error.
+ */
+function tabPlace(selector) {
+  const target = document.querySelector(selector);
+  if (!target) return { target: -1 };
+  const tabbable = [...document.querySelectorAll("a[href],button,input,select,textarea,summary,[tabindex]")]
+    .filter((e) => e.tabIndex >= 0 && !e.disabled && !e.closest("[inert]") && e.checkVisibility());
+  const at = tabbable.indexOf(target);
+  return {
+    target: at < 0 ? -2 : at,
+    active: tabbable.indexOf(document.activeElement),
+    count: tabbable.length,
+    here: document.activeElement === target,
+    what: target.outerHTML.slice(0, 200),
+  };
+}
+
+/**
+ * Moves focus with Tab until the picked control has it (keyboard-only play): presses Tab as many times as the
+ * page's Tab order says, then one at a time for at most one more round. Returns false when nothing is picked any
+ * more (the page re-rendered under the policy: decide again); throws, naming the control, when Tab cannot reach it.
+ */
 export async function tabTo(page, selector) {
-  for (let i = 0; i < 400; i++) {
-    if (await page.evaluate((s) => !!document.activeElement?.matches(s), selector)) return;
+  let place = await page.evaluate(tabPlace, selector);
+  if (place.target === -1) return false;
+  if (place.target === -2) throw new Error(`${selector} is not in the Tab order: ${place.what}`);
+  if (place.here) return true;
+  for (let i = (place.target - place.active + place.count) % place.count; i > 0; i--) await page.keyboard.press("Tab");
+  for (let i = 0; i <= place.count + 2; i++) {
+    place = await page.evaluate(tabPlace, selector);
+    if (place.target === -1) return false;
+    if (place.here) return true;
     await page.keyboard.press("Tab");
   }
-  throw new Error(`could not reach ${selector} with Tab`);
+  throw new Error(`could not reach ${selector} with Tab: ${place.what}`);
 }
 
 /**
@@ -139,13 +171,11 @@ export async function step(p, prefix = "match") {
   }
   try {
     if (p.keyboard) {
-      if (d.kind === "drag" && d.keyTarget) {
-        await tabTo(p.page, "[data-e2e-drop] .drop-btn");
-        await p.page.keyboard.press("Enter");
-      } else {
-        await tabTo(p.page, "[data-e2e-pick]");
-        await p.page.keyboard.press(d.kind === "select" ? "Space" : "Enter");
-      }
+      const [selector, key] = d.kind === "drag" && d.keyTarget
+        ? ["[data-e2e-drop] .drop-btn", "Enter"]
+        : ["[data-e2e-pick]", d.kind === "select" ? "Space" : "Enter"];
+      if (!(await tabTo(p.page, selector))) throw new Error(`${selector} went away before Tab reached it`);
+      await p.page.keyboard.press(key);
     } else if (d.kind === "drag") {
       await p.page.locator("[data-e2e-pick]").dragTo(p.page.locator("[data-e2e-drop]"), { timeout: 3000 });
       p.drags++;
@@ -153,10 +183,13 @@ export async function step(p, prefix = "match") {
       await p.page.locator("[data-e2e-pick]").click({ timeout: 3000 });
     }
   } catch (e) {
-    // The page moved on under the policy (a new version arrived); decide again.
+    // The page moved on under the policy (a new version arrived); decide again. Many in a row means stuck.
     p.misses++;
-    if (p.misses > 50) throw e;
+    p.missStreak = (p.missStreak ?? 0) + 1;
+    if (p.missStreak > 20) throw e;
+    return d;
   }
+  p.missStreak = 0;
   return d;
 }
 
