@@ -111,6 +111,7 @@ describe("a free-for-all of three", () => {
     await S.page.locator('[data-testid="result"]').waitFor({ timeout: 10_000 });
     for (const [p, name] of [[A.page, "ffa-result"], [B.page, "ffa-result-phone"], [S.page, "ffa-result-spectator"]]) await screenshot(p, name);
     t.diagnostic(`results: A "${results[0]}", B "${results[1]}" after ${Math.round((Date.now() - started) / 1000)} s; actions ${A.actions}+${B.actions}, attacks ${A.memo.attacks}+${B.memo.attacks}, misses ${A.misses}+${B.misses}`);
+    for (const p of [A, B]) t.diagnostic(`${p.name} missed: ${JSON.stringify(p.missWhy ?? {})}`);
 
     // One winner and three places (MP-30), the same on every page; at most one person won.
     const places = async (page) => page.locator('[data-testid="result"] .places li').allInnerTexts();

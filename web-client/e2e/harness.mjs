@@ -26,13 +26,26 @@ function freePort() {
   });
 }
 
+/**
+ * The debug gb-server binary, built as `make test-rust` builds it (`cargo test --workspace`): the same feature
+ * set, so after the Rust tests this is a no-op. `cargo build -p gb-server` would unify features differently and
+ * recompile tokio, sqlx and every workspace crate (minutes in CI).
+ */
 function serverBinary() {
   if (process.env.GB_SERVER_BIN) return process.env.GB_SERVER_BIN;
-  const r = spawnSync("cargo", ["build", "-q", "-p", "gb-server"], { cwd: REPO, stdio: "inherit" });
-  if (r.status !== 0) throw new Error("cargo build -p gb-server failed");
-  // CI builds into CARGO_TARGET_DIR (see .ci/run); a relative one is relative to the workspace.
-  const target = process.env.CARGO_TARGET_DIR ? resolve(REPO, process.env.CARGO_TARGET_DIR) : join(REPO, "target");
-  return join(target, "debug", "gb-server");
+  const r = spawnSync("cargo", ["test", "-q", "--workspace", "--no-run", "--message-format=json"], {
+    cwd: REPO,
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 256 * 1024 * 1024,
+    encoding: "utf8",
+  });
+  if (r.status !== 0) throw new Error("cargo test --workspace --no-run failed");
+  for (const line of r.stdout.split("\n")) {
+    if (!line.includes('"gb-server"')) continue;
+    const m = JSON.parse(line);
+    if (m.reason === "compiler-artifact" && m.target?.name === "gb-server" && m.target.kind.includes("bin") && m.executable) return m.executable;
+  }
+  throw new Error("cargo built no gb-server binary");
 }
 
 /** Starts gb-server; returns {base, stop}. The client must be built first (`npm run build`). */

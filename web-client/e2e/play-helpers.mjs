@@ -185,6 +185,8 @@ export async function step(p, prefix = "match") {
   } catch (e) {
     // The page moved on under the policy (a new version arrived); decide again. Many in a row means stuck.
     p.misses++;
+    const why = String(e.message).split("\n")[0].slice(0, 160);
+    p.missWhy = { ...p.missWhy, [why]: (p.missWhy?.[why] ?? 0) + 1 };
     p.missStreak = (p.missStreak ?? 0) + 1;
     if (p.missStreak > 20) throw e;
     return d;
