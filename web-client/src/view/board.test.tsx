@@ -33,6 +33,21 @@ const button = (text: string | RegExp) => qa("button").find((b) => (typeof text 
 const click = (el: HTMLElement | null | undefined) => act(() => el!.click());
 
 describe("board", () => {
+  it("keeps a keyboard user's focus on its control when the next version arrives", () => {
+    draw(mainView(), mainLegal);
+    const hand = qa(".hand-card")[1];
+    const end = button("End turn")!;
+    for (const el of [end, hand]) {
+      el.focus();
+      const next = mainView();
+      next.players[1].hp -= 3;
+      next.players[1].hand_count = (next.players[1].hand_count ?? 0) + 1;
+      draw(next, mainLegal);
+      expect(document.activeElement).toBe(el);
+      expect(el.isConnected).toBe(true);
+    }
+  });
+
   it("shows the opponent's hidden zones only as counts and face-down heroes as backs", () => {
     draw(mainView(), mainLegal);
     const opp = q('[data-testid="bar-opp"]')!;
