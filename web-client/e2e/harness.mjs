@@ -43,7 +43,9 @@ function serverBinary() {
   for (const line of r.stdout.split("\n")) {
     if (!line.includes('"gb-server"')) continue;
     const m = JSON.parse(line);
-    if (m.reason === "compiler-artifact" && m.target?.name === "gb-server" && m.target.kind.includes("bin") && m.executable) return m.executable;
+    // The binary itself, not its unit tests (also a "bin" artifact, with `profile.test`).
+    const bin = m.reason === "compiler-artifact" && m.target?.name === "gb-server" && m.target.kind.includes("bin");
+    if (bin && !m.profile.test && m.executable) return m.executable;
   }
   throw new Error("cargo built no gb-server binary");
 }
