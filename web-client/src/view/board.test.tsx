@@ -35,13 +35,14 @@ const click = (el: HTMLElement | null | undefined) => act(() => el!.click());
 describe("board", () => {
   it("keeps a keyboard user's focus on its control when the next version arrives", () => {
     draw(mainView(), mainLegal);
-    const hand = qa(".hand-card")[1];
+    const hand = qa(".hand-card")[1]!;
     const end = button("End turn")!;
     for (const el of [end, hand]) {
       el.focus();
       const next = mainView();
-      next.players[1].hp -= 3;
-      next.players[1].hand_count = (next.players[1].hand_count ?? 0) + 1;
+      const opp = next.players[1]!;
+      opp.hp -= 3;
+      opp.hand_count = (opp.hand_count ?? 0) + 1;
       draw(next, mainLegal);
       expect(document.activeElement).toBe(el);
       expect(el.isConnected).toBe(true);

@@ -143,6 +143,10 @@ fn names_and_ids(text: &str, in_view: bool) -> (Vec<&str>, Vec<u32>) {
         for (i, _) in text.match_indices(key) {
             let rest = &text[i + key.len()..];
             let name = &rest[..rest.find('"').unwrap()];
+            // An ask to order several triggers names no card (`"card":""`, CR 501.4, MP-17): nothing to check.
+            if name.is_empty() {
+                continue;
+            }
             if in_view || key.starts_with("\"name") || is_slug(name) {
                 names.push(name);
             }
