@@ -5,7 +5,9 @@
 //! the recorded `Value` here, of the typed view there: the same map inserts and key strings), and the text
 //! written with `serde_json::to_writer` of the same `Value`. Prints ns per version each way and their ratio (issue 14); both give the same ops, checked.
 //! A third way is the server's since: the text's container index kept with it (`diff_indexed`), so each
-//! version's text is indexed once, not once as the new document and again as the old.
+//! version's text is indexed once, not once as the new document and again as the old, and the ops left as the
+//! new text's slices, as the server writes them into a frame (`diff_text` parses each op's value, as the
+//! second way did when it was the server's).
 //!
 //! `cargo bench -p gb-delta --bench text_vs_value [-- ROUNDS]`
 use serde_json::Value;

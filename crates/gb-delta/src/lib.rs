@@ -15,6 +15,7 @@ mod text;
 mod wire;
 pub use pointer::PatchError;
 pub use text::{Index, diff_indexed, diff_text};
+pub use wire::{TextOp, text_ops_len, write_text_ops};
 
 /// One RFC 6902 operation. `path` is a JSON Pointer (RFC 6901). On the wire an op is a short array, not RFC
 /// 6902's `{"op", "path", "value"}` object (`wire.rs`): `[path]` removes, `[path, value]` replaces, and
@@ -88,18 +89,27 @@ fn diff_fields(o: &Map<String, Value>, n: &Map<String, Value>, path: &mut String
 /// place, then the old surplus removed or the new one inserted (so one intent inserted into or removed from the
 /// middle of a list is one op).
 fn diff_elements(o: &[Value], n: &[Value], path: &mut String, ops: &mut Vec<PatchOp>) {
-    diff_elements_by(o, n, path, ops, |a, b, p, ops| diff_at(a, b, p, ops), Value::clone);
+    diff_elements_by(
+        o,
+        n,
+        path,
+        ops,
+        |a, b, p, ops| diff_at(a, b, p, ops),
+        |path| PatchOp::Remove { path },
+        |path, v| PatchOp::Add { path, value: v.clone() },
+    );
 }
 
-/// [`diff_elements`] over any element form (a `Value`, or a member's JSON text in `text.rs`): `diff` descends into
-/// a paired position, `value` gives an added element's value.
-fn diff_elements_by<T: PartialEq>(
-    o: &[T],
-    n: &[T],
+/// [`diff_elements`] over any element and op form (a `Value` and [`PatchOp`], or a member's JSON text and
+/// [`TextOp`] in `text.rs`): `diff` descends into a paired position, `remove` and `add` make those ops.
+fn diff_elements_by<A: PartialEq<B>, B, O>(
+    o: &[A],
+    n: &[B],
     path: &mut String,
-    ops: &mut Vec<PatchOp>,
-    diff: impl Fn(&T, &T, &mut String, &mut Vec<PatchOp>),
-    value: impl Fn(&T) -> Value,
+    ops: &mut Vec<O>,
+    diff: impl Fn(&A, &B, &mut String, &mut Vec<O>),
+    remove: impl Fn(String) -> O,
+    add: impl Fn(String, &B) -> O,
 ) {
     let prefix = o.iter().zip(n).take_while(|(a, b)| a == b).count();
     let room = o.len().min(n.len()) - prefix;
@@ -111,11 +121,11 @@ fn diff_elements_by<T: PartialEq>(
     }
     // Removed from the highest index down, so every index stays valid while the patch is applied in order.
     for i in (prefix + paired..prefix + om.len()).rev() {
-        ops.push(PatchOp::Remove { path: child(path, &i.to_string()) });
+        ops.push(remove(child(path, &i.to_string())));
     }
     for (k, v) in nm[paired..].iter().enumerate() {
         let token = if suffix == 0 { "-".to_owned() } else { (prefix + paired + k).to_string() };
-        ops.push(PatchOp::Add { path: child(path, &token), value: value(v) });
+        ops.push(add(child(path, &token), v));
     }
 }
 

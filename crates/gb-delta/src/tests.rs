@@ -199,7 +199,41 @@ fn kept_indexes_diff_like_fresh_ones() {
     let (mut held, mut spare) = (Index::of(&texts[0]), Index::default());
     for pair in texts.windows(2) {
         spare.rebuild(&pair[1]);
-        assert_eq!(diff_indexed(&pair[0], &held, &pair[1], &spare), diff_text(&pair[0], &pair[1]));
+        let ops: Vec<PatchOp> = diff_indexed(&pair[0], &held, &pair[1], &spare).iter().map(TextOp::to_op).collect();
+        assert_eq!(ops, diff_text(&pair[0], &pair[1]));
         std::mem::swap(&mut held, &mut spare);
+    }
+}
+
+/// A text diff's ops go to the wire as their text: what `write_text_ops` writes reads back as the ops, and is as
+/// long as serde_json's encoding of the parsed ops, which is what `text_ops_len` says (the "replace the whole
+/// container when shorter" rule measures ops by it). Keys that need escapes in a JSON string or a pointer too.
+#[test]
+fn text_ops_write_and_measure_as_their_parsed_ops() {
+    let cases = [
+        (json!({"a": 1, "b": [1, 2], "c": {"x": 1}}), json!({"b": [1, 3, 4], "c": {"x": 2, "y": "z"}, "d": null})),
+        (json!({"q\"k": 1, "a/b~c": [1], "t\\": "x", "é": 2}), json!({"q\"k": 2, "a/b~c": [1, 2], "é": 3})),
+        (json!({"s": "a\"b\\c\n"}), json!({"s": "d\u{1}", "n": -2.5e3})),
+        (json!({"z": zone(1..=10)}), json!({"z": zone(3..=12)})),
+    ];
+    for (old, new) in cases {
+        let (old, new) = (serde_json::to_vec(&old).unwrap(), serde_json::to_vec(&new).unwrap());
+        let ops = diff_indexed(&old, &Index::of(&old), &new, &Index::of(&new));
+        assert!(!ops.is_empty());
+        let parsed: Vec<PatchOp> = ops.iter().map(TextOp::to_op).collect();
+        let mut wire = Vec::new();
+        write_text_ops(&ops, &mut wire);
+        assert_eq!(
+            serde_json::from_slice::<Vec<PatchOp>>(&wire).unwrap(),
+            parsed,
+            "{}",
+            String::from_utf8_lossy(&wire)
+        );
+        let encoded = serde_json::to_vec(&parsed).unwrap();
+        assert_eq!(wire.len(), encoded.len(), "{}", String::from_utf8_lossy(&wire));
+        assert_eq!(text_ops_len(&ops), encoded.len());
+        for k in 0..ops.len() {
+            assert_eq!(text_ops_len(&ops[k..]), serde_json::to_vec(&parsed[k..]).unwrap().len());
+        }
     }
 }

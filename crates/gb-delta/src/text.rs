@@ -1,24 +1,26 @@
 //! [`crate::diff`] over two documents' JSON texts instead of their `Value` trees (issue 14: the server built,
 //! compared and dropped each viewer kind's whole tree per version, the top of its profile). The walk is the
-//! same, rule for rule, but a part whose text did not change is passed over with one byte comparison, and only
-//! what goes into an op (an added or replaced part) is parsed. So the work per version follows what changed,
-//! not the document's size. Tests hold it to [`crate::diff`]'s ops exactly, the recorded frames included.
+//! same, rule for rule, but a part whose text did not change is passed over with one byte comparison, and what
+//! goes into an op (an added or replaced part) is never parsed: the op borrows its text ([`TextOp`]), measured
+//! and written to the wire as it is. So the work per version follows what changed, not the document's size.
+//! Tests hold it to [`crate::diff`]'s ops exactly, the recorded frames included.
 //!
 //! The texts must be compact JSON as serde_json writes it (no whitespace between tokens), each written from the
 //! same kind of data, so that equal parts are equal text (serde_json writes a struct's fields in one order, and
 //! a part whose text differs but whose value does not is walked down to where nothing differs, giving no op).
-use crate::{PatchOp, child, encoded_len, with_child};
-use serde_json::Value;
+use crate::wire::{TextOp, json_len, text_ops_len};
+use crate::{PatchOp, child, with_child};
 use std::borrow::Cow;
 
 /// The ops that turn the document `old` into `new`, as `diff` gives them for the same documents parsed.
 pub fn diff_text(old: &[u8], new: &[u8]) -> Vec<PatchOp> {
-    diff_indexed(old, &Index::of(old), new, &Index::of(new))
+    diff_indexed(old, &Index::of(old), new, &Index::of(new)).iter().map(TextOp::to_op).collect()
 }
 
-/// [`diff_text`] with each document's [`Index`] given: a holder that diffs each document against the next keeps
-/// the index with the text, so a version's document is indexed once, not once as `new` and again as `old`.
-pub fn diff_indexed(old: &[u8], old_index: &Index, new: &[u8], new_index: &Index) -> Vec<PatchOp> {
+/// [`diff_text`] with each document's [`Index`] given, and each op's value left as `new`'s text: a holder that
+/// diffs each document against the next keeps the index with the text, so a version's document is indexed
+/// once, not once as `new` and again as `old`; the ops go to the wire with [`crate::write_text_ops`].
+pub fn diff_indexed<'a>(old: &[u8], old_index: &Index, new: &'a [u8], new_index: &Index) -> Vec<TextOp<'a>> {
     let (old, new) = (Text { bytes: old, index: old_index }, Text { bytes: new, index: new_index });
     let mut ops = Vec::new();
     let mut path = String::new();
@@ -35,6 +37,8 @@ pub struct Index {
     opens: Vec<u32>,
     /// Past the bracket that closes the container opened at `opens[k]`.
     ends: Vec<u32>,
+    /// While rebuilding: the containers not yet closed (kept for its buffer).
+    open: Vec<u32>,
 }
 
 impl Index {
@@ -47,34 +51,52 @@ impl Index {
 
     /// Makes this the index of `bytes`, reusing its buffers.
     pub fn rebuild(&mut self, bytes: &[u8]) {
-        let Index { opens, ends } = self;
+        let Index { opens, ends, open } = self;
         opens.clear();
         ends.clear();
-        let mut open = Vec::new();
+        open.clear();
         let mut j = 0;
+        // One table lookup a byte (issue 14: a `match` on the byte was most of the index's cost).
         while j < bytes.len() {
-            match bytes[j] {
-                b'"' => {
+            match CLASS[bytes[j] as usize] {
+                PLAIN => {}
+                QUOTE => {
                     j = skip_string(bytes, j);
                     continue;
                 }
-                b'{' | b'[' => {
-                    open.push(opens.len());
+                OPEN => {
+                    open.push(opens.len() as u32);
                     opens.push(j as u32);
                     ends.push(0);
                 }
-                b'}' | b']' => ends[open.pop().expect("a document's brackets balance")] = j as u32 + 1,
-                _ => {}
+                _ => ends[open.pop().expect("a document's brackets balance") as usize] = j as u32 + 1,
             }
             j += 1;
         }
     }
 }
 
+/// What a byte is to [`Index::rebuild`] and [`skip_string`].
+const PLAIN: u8 = 0;
+const QUOTE: u8 = 1;
+const OPEN: u8 = 2;
+const CLOSE: u8 = 3;
+const ESCAPE: u8 = 4;
+static CLASS: [u8; 256] = {
+    let mut t = [PLAIN; 256];
+    t[b'"' as usize] = QUOTE;
+    t[b'{' as usize] = OPEN;
+    t[b'[' as usize] = OPEN;
+    t[b'}' as usize] = CLOSE;
+    t[b']' as usize] = CLOSE;
+    t[b'\\' as usize] = ESCAPE;
+    t
+};
+
 /// A document's text with its [`Index`].
-struct Text<'a> {
+struct Text<'a, 'i> {
     bytes: &'a [u8],
-    index: &'a Index,
+    index: &'i Index,
 }
 
 /// A value inside a [`Text`]: where it starts, and its text (compared byte for byte).
@@ -84,13 +106,13 @@ struct Part<'a> {
     bytes: &'a [u8],
 }
 
-impl PartialEq for Part<'_> {
-    fn eq(&self, other: &Self) -> bool {
+impl<'b> PartialEq<Part<'b>> for Part<'_> {
+    fn eq(&self, other: &Part<'b>) -> bool {
         self.bytes == other.bytes
     }
 }
 
-impl<'a> Text<'a> {
+impl<'a> Text<'a, '_> {
     /// The value that starts at `at`.
     fn part(&self, at: usize) -> Part<'a> {
         Part { at, bytes: &self.bytes[at..self.end(at)] }
@@ -113,7 +135,7 @@ impl<'a> Text<'a> {
     }
 
     /// An object's members, sorted by key. `obj` is `{…}`.
-    fn members(&self, obj: Part<'a>) -> Vec<(Cow<'a, str>, Part<'a>)> {
+    fn members(&self, obj: Part<'a>) -> Vec<(Cow<'a, [u8]>, Part<'a>)> {
         let mut out = Vec::new();
         let mut i = obj.at + 1;
         while self.bytes[i] != b'}' {
@@ -142,13 +164,13 @@ impl<'a> Text<'a> {
 }
 
 /// `crate::diff_at`, over text.
-fn diff_at(ot: &Text, old: Part, nt: &Text, new: Part, path: &mut String, ops: &mut Vec<PatchOp>) {
+fn diff_at<'a>(ot: &Text, old: Part, nt: &Text<'a, '_>, new: Part<'a>, path: &mut String, ops: &mut Vec<TextOp<'a>>) {
     let mark = ops.len();
     match (old.bytes.first(), new.bytes.first()) {
         (Some(b'{'), Some(b'{')) => {
             let (o, n) = (ot.members(old), nt.members(new));
-            if member(&o, "type") != member(&n, "type") {
-                return ops.push(PatchOp::Replace { path: path.clone(), value: parse(new.bytes) });
+            if member(&o, b"type") != member(&n, b"type") {
+                return ops.push(TextOp::Replace { path: path.clone(), value: new.bytes });
             }
             diff_fields(ot, &o, nt, &n, path, ops);
         }
@@ -160,38 +182,40 @@ fn diff_at(ot: &Text, old: Part, nt: &Text, new: Part, path: &mut String, ops: &
                 path,
                 ops,
                 |a, b, p, ops| diff_at(ot, *a, nt, *b, p, ops),
-                |v| parse(v.bytes),
+                |path| TextOp::Remove { path },
+                |path, v| TextOp::Add { path, value: v.bytes },
             );
         }
         _ if old == new => return,
-        _ => return ops.push(PatchOp::Replace { path: path.clone(), value: parse(new.bytes) }),
+        _ => return ops.push(TextOp::Replace { path: path.clone(), value: new.bytes }),
     }
     // From two ops on, one `replace` of the whole container when that is shorter: `[[path, new]]` is the path's
-    // JSON string, the container's text and five bytes of brackets and comma, against the ops' own length.
+    // JSON string, the container's text and five bytes of brackets and comma, against the ops' own length
+    // (counted, not encoded: each op's value is text already).
     if ops.len() - mark >= 2 {
-        let parts = encoded_len(&ops[mark..]);
+        let parts = text_ops_len(&ops[mark..]);
         if json_len(path) + new.bytes.len() + 5 < parts {
             ops.truncate(mark);
-            ops.push(PatchOp::Replace { path: path.clone(), value: parse(new.bytes) });
+            ops.push(TextOp::Replace { path: path.clone(), value: new.bytes });
         }
     }
 }
 
 /// `crate::diff_fields`: the removed keys, then every key of `new` in key order. Both lists are sorted as a
 /// `serde_json::Map` iterates.
-fn diff_fields(
+fn diff_fields<'a>(
     ot: &Text,
-    o: &[(Cow<str>, Part)],
-    nt: &Text,
-    n: &[(Cow<str>, Part)],
+    o: &[(Cow<[u8]>, Part)],
+    nt: &Text<'a, '_>,
+    n: &[(Cow<[u8]>, Part<'a>)],
     path: &mut String,
-    ops: &mut Vec<PatchOp>,
+    ops: &mut Vec<TextOp<'a>>,
 ) {
     let mut news = n.iter().map(|(k, _)| k).peekable();
     for (key, _) in o {
         while news.next_if(|k| *k < key).is_some() {}
         if news.peek() != Some(&key) {
-            ops.push(PatchOp::Remove { path: child(path, key) });
+            ops.push(TextOp::Remove { path: child(path, utf8(key)) });
         }
     }
     let mut olds = o.iter().peekable();
@@ -201,50 +225,44 @@ fn diff_fields(
             // One byte comparison passes over an unchanged member, however big.
             Some((k, ov)) if k == key => {
                 if ov != nv {
-                    with_child(path, key, |p| diff_at(ot, *ov, nt, *nv, p, ops));
+                    with_child(path, utf8(key), |p| diff_at(ot, *ov, nt, *nv, p, ops));
                 }
             }
-            _ => ops.push(PatchOp::Add { path: child(path, key), value: parse(nv.bytes) }),
+            _ => ops.push(TextOp::Add { path: child(path, utf8(key)), value: nv.bytes }),
         }
     }
 }
 
-/// A part of the document as a `Value`, for an op. The text is serde_json's own, so it parses.
-fn parse(text: &[u8]) -> Value {
-    serde_json::from_slice(text).expect("a document's part is JSON")
-}
-
-/// The length of `s` as a JSON string (a path is almost never escaped beyond its quotes).
-fn json_len(s: &str) -> usize {
-    if s.bytes().any(|b| b == b'"' || b == b'\\' || b < b' ') {
-        serde_json::to_string(s).expect("a string encodes").len()
-    } else {
-        s.len() + 2
-    }
-}
-
 /// The text of member `key`'s value, if there is one.
-fn member<'a>(members: &[(Cow<str>, Part<'a>)], key: &str) -> Option<&'a [u8]> {
+fn member<'a>(members: &[(Cow<[u8]>, Part<'a>)], key: &[u8]) -> Option<&'a [u8]> {
     members.binary_search_by(|(k, _)| k.as_ref().cmp(key)).ok().map(|i| members[i].1.bytes)
 }
 
-/// A key's JSON string, unescaped (only a key with escapes is copied).
-fn key(quoted: &[u8]) -> Cow<'_, str> {
+/// A key's JSON string, unescaped (only a key with escapes is copied). Keys are compared and sorted as bytes:
+/// UTF-8's byte order is `str`'s order, the order a `serde_json::Map` iterates in; only a key that goes into a
+/// path is checked as UTF-8 ([`utf8`]).
+fn key(quoted: &[u8]) -> Cow<'_, [u8]> {
     let inner = &quoted[1..quoted.len() - 1];
     if inner.contains(&b'\\') {
-        Cow::Owned(serde_json::from_slice(quoted).expect("a key is a JSON string"))
+        let key: String = serde_json::from_slice(quoted).expect("a key is a JSON string");
+        Cow::Owned(key.into_bytes())
     } else {
-        Cow::Borrowed(std::str::from_utf8(inner).expect("JSON text is UTF-8"))
+        Cow::Borrowed(inner)
     }
+}
+
+/// A key as the `str` a path is built from.
+fn utf8(key: &[u8]) -> &str {
+    std::str::from_utf8(key).expect("JSON text is UTF-8")
 }
 
 /// Where the string starting at `i` (its opening quote) ends, past its closing quote.
 fn skip_string(text: &[u8], i: usize) -> usize {
     let mut j = i + 1;
     loop {
-        match text[j] {
-            b'\\' => j += 2,
-            b'"' => return j + 1,
+        match CLASS[text[j] as usize] {
+            ESCAPE => j += 2,
+            QUOTE => return j + 1,
             _ => j += 1,
         }
     }

@@ -74,3 +74,92 @@ impl<'de> Visitor<'de> for OpVisitor {
         })
     }
 }
+
+/// A patch op whose value is a part of the new document's JSON text, borrowed (`diff_indexed`): written into a
+/// frame as it is, never parsed into a `Value` and encoded again (issue 14: parsing each op's value, and encoding
+/// ops only to measure them, were over half of a version's diff). Encodes exactly as the [`PatchOp`] with that
+/// value parsed, up to the order of an object's keys (a value's text keeps its struct's field order).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TextOp<'a> {
+    Add { path: String, value: &'a [u8] },
+    Remove { path: String },
+    Replace { path: String, value: &'a [u8] },
+}
+
+impl TextOp<'_> {
+    /// The op with its value parsed (tests; a server never needs it).
+    pub fn to_op(&self) -> PatchOp {
+        let parse = |t: &[u8]| serde_json::from_slice(t).expect("a document's part is JSON");
+        match self {
+            TextOp::Add { path, value } => PatchOp::Add { path: path.clone(), value: parse(value) },
+            TextOp::Remove { path } => PatchOp::Remove { path: path.clone() },
+            TextOp::Replace { path, value } => PatchOp::Replace { path: path.clone(), value: parse(value) },
+        }
+    }
+
+    /// Its length on the wire: `[path]`, `[path,value]` or `["+path",value]`.
+    fn wire_len(&self) -> usize {
+        match self {
+            TextOp::Remove { path } => json_len(path) + 2,
+            TextOp::Replace { path, value } => json_len(path) + value.len() + 3,
+            TextOp::Add { path, value } => json_len(path) + 1 + value.len() + 3,
+        }
+    }
+
+    fn write(&self, out: &mut Vec<u8>) {
+        out.push(b'[');
+        match self {
+            TextOp::Remove { path } => write_str(out, "", path),
+            TextOp::Replace { path, value } => {
+                write_str(out, "", path);
+                out.push(b',');
+                out.extend_from_slice(value);
+            }
+            TextOp::Add { path, value } => {
+                write_str(out, "+", path);
+                out.push(b',');
+                out.extend_from_slice(value);
+            }
+        }
+        out.push(b']');
+    }
+}
+
+/// The length of `ops` as a JSON array on the wire, as `serde_json` would encode their [`PatchOp`]s.
+pub fn text_ops_len(ops: &[TextOp]) -> usize {
+    2 + ops.iter().map(TextOp::wire_len).sum::<usize>() + ops.len().saturating_sub(1)
+}
+
+/// Appends `ops` as the JSON array an update's `patch` is.
+pub fn write_text_ops(ops: &[TextOp], out: &mut Vec<u8>) {
+    out.push(b'[');
+    for (i, op) in ops.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        op.write(out);
+    }
+    out.push(b']');
+}
+
+/// Whether `s` needs escapes beyond its quotes in JSON (serde_json escapes `"`, `\` and control characters).
+fn needs_escape(s: &str) -> bool {
+    s.bytes().any(|b| b == b'"' || b == b'\\' || b < b' ')
+}
+
+/// The length of `s` as a JSON string.
+pub(crate) fn json_len(s: &str) -> usize {
+    if needs_escape(s) { serde_json::to_string(s).expect("a string encodes").len() } else { s.len() + 2 }
+}
+
+/// Appends `prefix` + `s` as one JSON string (`prefix` needs no escapes).
+fn write_str(out: &mut Vec<u8>, prefix: &str, s: &str) {
+    if needs_escape(s) {
+        serde_json::to_writer(&mut *out, &format_args!("{prefix}{s}")).expect("a string encodes");
+    } else {
+        out.push(b'"');
+        out.extend_from_slice(prefix.as_bytes());
+        out.extend_from_slice(s.as_bytes());
+        out.push(b'"');
+    }
+}

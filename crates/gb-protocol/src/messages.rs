@@ -139,16 +139,44 @@ impl<V, E, R> ServerMsg<V, E, R> {
 impl ServerMsg {
     /// The JSON text frame. Serializing these types cannot fail (no maps with non-string keys).
     pub fn encode(&self) -> String {
-        thread_local! {
-            // Snapshots are ~2.5–3.5 KB: encoding into a reused buffer and copying the result out once is
-            // cheaper than growing a fresh one (reallocations and copies), and the frame that is kept in the
-            // stream history is exactly its size.
-            static BUF: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
-        }
-        BUF.with_borrow_mut(|buf| {
-            buf.clear();
-            serde_json::to_writer(&mut *buf, self).expect("server messages serialize");
-            String::from_utf8(buf.to_vec()).expect("serde_json writes UTF-8")
+        encode_with(|buf| serde_json::to_writer(buf, self).expect("server messages serialize"))
+    }
+}
+
+thread_local! {
+    // Snapshots are ~2.5–3.5 KB: encoding into a reused buffer and copying the result out once is cheaper than
+    // growing a fresh one (reallocations and copies), and the frame that is kept in the stream history is
+    // exactly its size.
+    static BUF: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Writes a frame into the thread's reused buffer and copies it out at its size.
+fn encode_with(write: impl FnOnce(&mut Vec<u8>)) -> String {
+    BUF.with_borrow_mut(|buf| {
+        buf.clear();
+        write(buf);
+        String::from_utf8(buf.to_vec()).expect("frames are UTF-8")
+    })
+}
+
+impl ServerMsg {
+    /// An `update` frame whose patch is a text diff's ops (`gb_delta::diff_indexed`), written as they are: the
+    /// message `ServerMsg::Update` with those ops parsed encodes to, fields in the same order, without parsing
+    /// each op's value into a tree and encoding it again (issue 14). Only an op value's object keys may come in
+    /// another order (its struct's), which no reader of JSON sees.
+    pub fn encode_update(v: u32, events: &[Event], ops: &[gb_delta::TextOp], clocks: Option<&Clocks>) -> String {
+        encode_with(|buf| {
+            buf.extend_from_slice(b"{\"type\":\"update\",\"v\":");
+            serde_json::to_writer(&mut *buf, &v).expect("a number encodes");
+            buf.extend_from_slice(b",\"events\":");
+            serde_json::to_writer(&mut *buf, events).expect("events serialize");
+            buf.extend_from_slice(b",\"patch\":");
+            gb_delta::write_text_ops(ops, buf);
+            if let Some(clocks) = clocks {
+                buf.extend_from_slice(b",\"clocks\":");
+                serde_json::to_writer(&mut *buf, clocks).expect("clocks serialize");
+            }
+            buf.push(b'}');
         })
     }
 }

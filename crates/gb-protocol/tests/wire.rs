@@ -201,3 +201,24 @@ fn free_for_all_rooms_are_pinned_and_two_player_rooms_unchanged() {
     );
     assert_eq!(serde_json::to_value(GameEndReason::LastStanding).unwrap(), "last_standing");
 }
+
+/// The server writes an update's patch from a text diff's ops as they are (issue 14): the frame is byte for
+/// byte the one `ServerMsg::Update` with those ops parsed encodes to (documents written with sorted keys, as a
+/// parsed op's value is), clocks or none, adds, removes and escaped paths alike.
+#[test]
+fn updates_from_text_ops_encode_as_updates_from_parsed_ops() {
+    let (old, new) = (
+        serde_json::json!({"turn": 3, "legal": [{"type": "pass"}, {"type": "keep_hand"}], "k\"/": [1], "gone": 1}),
+        serde_json::json!({"turn": 4, "legal": [{"type": "pass"}], "k\"/": [1, {"b": 2, "a": [true]}], "new": "x\ny"}),
+    );
+    let (old, new) = (serde_json::to_vec(&old).unwrap(), serde_json::to_vec(&new).unwrap());
+    let ops = gb_delta::diff_indexed(&old, &gb_delta::Index::of(&old), &new, &gb_delta::Index::of(&new));
+    assert!(ops.len() >= 4, "{ops:?}");
+    let parsed: Vec<PatchOp> = ops.iter().map(gb_delta::TextOp::to_op).collect();
+    for clocks in [None, Some(Clocks { remaining_ms: vec![900, 1000], bank_ms: vec![0, 5], running: Some(Seat::B) })] {
+        let wire = <ServerMsg>::encode_update(12, &[], &ops, clocks.as_ref());
+        let msg = ServerMsg::Update { v: 12, events: vec![], patch: parsed.clone(), clocks };
+        assert_eq!(wire, msg.encode());
+        assert_eq!(Received::decode(&wire).unwrap().version(), Some(12));
+    }
+}

@@ -13,9 +13,10 @@ use serde::Serialize;
 /// `{"view": …, "legal": …}`, 5 bytes an op; `MatchView` has no field of that name). Clocks travel whole in every frame (they change
 /// with every version and a snapshot's are settled at connect time, so they are no base to patch).
 ///
-/// The document is kept as its JSON text, not as a `Value` tree: the next version's diff (`gb_delta::diff_text`)
-/// passes over every part whose text did not change with one byte comparison and parses only what goes into an
-/// op (issue 14: the whole tree, built, compared and dropped per version and kind, topped the server's profile).
+/// The document is kept as its JSON text, not as a `Value` tree: the next version's diff (`gb_delta::diff_indexed`)
+/// passes over every part whose text did not change with one byte comparison, and an op's value is a slice of
+/// the text, written into the frame unparsed (issue 14: the whole tree, built, compared and dropped per version
+/// and kind, topped the server's profile; then parsing and re-encoding the ops' values topped the diff's).
 #[derive(Clone, Debug)]
 pub struct Seen {
     pub view: MatchView,
@@ -133,8 +134,10 @@ pub fn project(
     let mut text = std::mem::take(&mut spare.text);
     text.reserve(prev.text.len());
     let seen = Seen::new(view, legal, text, std::mem::take(&mut spare.index));
+    // The ops borrow their values from the new document's text and go into the frame as they are (issue 14).
     let patch = gb_delta::diff_indexed(&prev.text, &prev.index, &seen.text, &seen.index);
-    let frame = Utf8Bytes::from(ServerMsg::Update { v, events: evs, patch, clocks }.encode());
+    let frame = Utf8Bytes::from(<ServerMsg>::encode_update(v, &evs, &patch, clocks.as_ref()));
+    drop(patch);
     Projected { frame, seen: Some(seen), turn }
 }
 
