@@ -20,6 +20,10 @@ const POLL: Duration = Duration::from_millis(25);
 /// One relayed call, the whole round trip. A join writes the seats and may start the game, so it gets longer
 /// than an intent; past it the call may have run, and is answered 503 rather than sent again.
 const REST_TIMEOUT: Duration = Duration::from_secs(5);
+/// One relayed call that changes nothing (the room's info, its spectators' head): an owner that has not
+/// answered by then is stalled (paused, partitioned), and the caller has an answer without it (the stored
+/// row, the delay rule on stored times), so it is not kept waiting the five seconds a join may need.
+const QUERY_TIMEOUT: Duration = Duration::from_secs(1);
 
 /// Where a room's calls run.
 pub enum RoomAt {
@@ -179,10 +183,14 @@ async fn remote(
 ) -> ApiResult<(StatusCode, String)> {
     let client = state.bus.client().ok_or_else(unavailable)?;
     let what = call_name(&call);
+    let timeout = match call {
+        RoomCall::Info | RoomCall::SpectatorHead => QUERY_TIMEOUT,
+        RoomCall::Join { .. } | RoomCall::Rematch { .. } | RoomCall::Start { .. } => REST_TIMEOUT,
+    };
     for attempt in 0..2 {
         let started = std::time::Instant::now();
         let outcome =
-            ask(client, crate::bus::rpc_subject(id, owner.epoch), &Request::Rest { call: call.clone() }).await;
+            ask(client, crate::bus::rpc_subject(id, owner.epoch), &Request::Rest { call: call.clone() }, timeout).await;
         metrics::histogram!("gb_rest_rpc_seconds").record(started.elapsed().as_secs_f64());
         let label = match &outcome {
             Ok(_) => "answered",
@@ -213,9 +221,14 @@ fn call_name(call: &RoomCall) -> &'static str {
     }
 }
 
-async fn ask(client: &async_nats::Client, subject: String, req: &Request) -> Result<(u16, String), Unanswered> {
+async fn ask(
+    client: &async_nats::Client,
+    subject: String,
+    req: &Request,
+    timeout: Duration,
+) -> Result<(u16, String), Unanswered> {
     let body = serde_json::to_vec(req).expect("requests serialize");
-    match tokio::time::timeout(REST_TIMEOUT, client.request(subject, body.into())).await {
+    match tokio::time::timeout(timeout, client.request(subject, body.into())).await {
         Ok(Ok(msg)) => match serde_json::from_slice(&msg.payload) {
             Ok(Reply::Rest { status, body }) => Ok((status, body)),
             // The call ran; its answer could not cross NATS (logged and counted by the owner): not repeated.

@@ -6,8 +6,8 @@
 //! epochs never decrease as versions grow (I2), no acknowledged version twice, no `intent_key` twice (I6).
 
 use crate::cluster::{
-    HEARTBEAT, Node, TTL, check_log, connect_owner, create_room, index_of, log, match_id, owner_after, seated,
-    start_nodes, wait_rows,
+    HEARTBEAT, Node, TTL, check_log, connect_owner, create_room, get_json, index_of, log, match_id, owner_after,
+    seated, start_nodes, wait_rows,
 };
 use crate::helpers::{Backend, TestDb, test_database};
 use crate::players::{Player, SeatReport, Target, owner_base, play_seat, watch};
@@ -138,6 +138,16 @@ async fn split_brain(no_self_fence: bool) {
     let zombie = &nodes[index_of(&nodes, &base)];
     let before = owner_of(&store, &room).await.unwrap().unwrap();
     zombie.signal("-STOP");
+    // Its lease still holds, so another node relays the room's info to it, which cannot answer: the info is
+    // shown from the stored row once the call that changes nothing gives up (1 s), not after the 5 s a join
+    // may need (api/room_calls.rs, QUERY_TIMEOUT).
+    let other = &nodes[(index_of(&nodes, &base) + 1) % nodes.len()];
+    let asked = Instant::now();
+    let info = get_json(&reqwest::Client::new(), &format!("{}/api/rooms/{room}", other.base)).await;
+    let answered = asked.elapsed();
+    println!("split brain: the stopped owner's room info answered by another node in {answered:?}");
+    assert_eq!(info["id"], room.as_str(), "{info}");
+    assert!(answered < Duration::from_secs(5), "the info call waited out a join's timeout: {answered:?}");
     let after = owner_after(&store, &room, before.epoch, TTL * 3).await;
     let at_claim = log(&store, &match_id).await.len();
     zombie.signal("-CONT");
