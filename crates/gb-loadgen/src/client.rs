@@ -33,18 +33,45 @@ async fn post<B: Serialize, R: DeserializeOwned>(
     cookie: &str,
     body: &B,
 ) -> Result<R> {
+    Ok(post_naming_node(http, url, cookie, body).await?.0)
+}
+
+/// [`post`], with the node a cluster names as the one that ran a room call (`x-gb-node`, its `/healthz` `node`).
+async fn post_naming_node<B: Serialize, R: DeserializeOwned>(
+    http: &reqwest::Client,
+    url: String,
+    cookie: &str,
+    body: &B,
+) -> Result<(R, Option<String>)> {
     let r = http.post(url).header("cookie", cookie).json(body).send().await?;
     let status = r.status();
+    let node = r.headers().get("x-gb-node").and_then(|v| v.to_str().ok()).map(str::to_owned);
     let text = r.text().await?;
     if !status.is_success() {
         bail!("HTTP {status}: {text}");
     }
-    serde_json::from_str(&text).with_context(|| format!("reply body: {text}"))
+    Ok((serde_json::from_str(&text).with_context(|| format!("reply body: {text}"))?, node))
+}
+
+/// Each node's id as its `/healthz` says (`None` on a single server, which names none): how a room call's
+/// `x-gb-node` is turned back into a node of `bases`.
+pub async fn node_ids(http: &reqwest::Client, bases: &[String]) -> Result<Vec<Option<String>>> {
+    let mut ids = Vec::new();
+    for base in bases {
+        let health: serde_json::Value = http.get(format!("{base}/healthz")).send().await?.json().await?;
+        ids.push(health["node"].as_str().map(str::to_owned));
+    }
+    Ok(ids)
 }
 
 /// A public best-of-one room without clock or delay, created on node n mod N, both seats taken; returns (room
-/// id, the index of the node that seated them, [cookie A, cookie B]).
-pub async fn table(http: &reqwest::Client, bases: &[String], n: u64) -> Result<(String, usize, [String; 2])> {
+/// id, the index of the room's owner, [cookie A, cookie B]). `ids`: [`node_ids`] of `bases`.
+pub async fn table(
+    http: &reqwest::Client,
+    bases: &[String],
+    ids: &[Option<String>],
+    n: u64,
+) -> Result<(String, usize, [String; 2])> {
     let first = n as usize % bases.len();
     let base = &bases[first];
     let a = guest(http, base, &format!("load{n}a")).await?;
@@ -63,17 +90,19 @@ pub async fn table(http: &reqwest::Client, bases: &[String], n: u64) -> Result<(
     let mut owner = first;
     for (i, cookie) in [&a, &b].into_iter().enumerate() {
         let deck = JoinSeat::Preconstructed { preconstructed: DECKS[(n as usize + i) % 4].to_owned() };
-        owner = join(http, bases, owner, &id, cookie, &deck).await?;
+        owner = join(http, bases, ids, owner, &id, cookie, &deck).await?;
     }
     Ok((id, owner, [a, b]))
 }
 
-/// Takes a seat on the node that serves the room, trying the nodes in turn from `from` (a cluster node seats
-/// players only in rooms it owns; placement may have put the room elsewhere, claimed within a sweep
-/// interval); returns that node's index.
+/// Takes a seat, asking the nodes in turn from `from` (a room placed on another node may not be claimed yet,
+/// which a sweep interval settles); returns the index of the room's owner. Any node of a cluster answers a seat
+/// call, relayed to the owner, so the owner is the node the answer names (`x-gb-node`), not the one that
+/// answered; a single server names none.
 async fn join(
     http: &reqwest::Client,
     bases: &[String],
+    ids: &[Option<String>],
     from: usize,
     room: &str,
     cookie: &str,
@@ -83,8 +112,12 @@ async fn join(
     let attempts = if bases.len() == 1 { 1 } else { bases.len() * 20 };
     for attempt in 0..attempts {
         let i = (from + attempt) % bases.len();
-        match post::<_, JoinReply>(http, format!("{}/api/rooms/{room}/seats", bases[i]), cookie, deck).await {
-            Ok(_) => return Ok(i),
+        let url = format!("{}/api/rooms/{room}/seats", bases[i]);
+        match post_naming_node::<_, JoinReply>(http, url, cookie, deck).await {
+            Ok((_, node)) => {
+                let named = node.and_then(|n| ids.iter().position(|id| id.as_deref() == Some(n.as_str())));
+                return Ok(named.unwrap_or(i));
+            }
             Err(e) => last = Some(e),
         }
         if i + 1 == bases.len() {

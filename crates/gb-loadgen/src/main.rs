@@ -78,8 +78,11 @@ async fn main() -> Result<()> {
     let stats = Arc::new(stats::Stats::new(nodes.len()));
     let ramp = Duration::from_secs(args.ramp_secs);
     let start = Instant::now();
+    let bases: Vec<String> = nodes.iter().map(|n| n.base.clone()).collect();
+    let node_ids = client::node_ids(&http, &bases).await?;
     let ctx = Arc::new(table::Ctx {
-        bases: nodes.iter().map(|n| n.base.clone()).collect(),
+        bases,
+        node_ids,
         local: args.local,
         http: http.clone(),
         think: Duration::from_millis(args.think_ms),
@@ -147,7 +150,7 @@ async fn main() -> Result<()> {
 
 /// Server RSS growth per idle spectator socket: open `n` sockets to one room, let them settle, compare.
 async fn idle_cost(http: &reqwest::Client, base: &str, pid: &str, n: u32) -> Result<(u32, f64)> {
-    let (room, _, _) = client::table(http, &[base.to_owned()], 9_999_999).await?;
+    let (room, _, _) = client::table(http, &[base.to_owned()], &[None], 9_999_999).await?;
     let before = procfs::rss_bytes(pid).context("server RSS")?;
     let mut sockets = Vec::new();
     for _ in 0..n {

@@ -18,6 +18,8 @@ const PING_EVERY: Duration = Duration::from_secs(25);
 pub struct Ctx {
     /// The nodes (one on a single server); see nodes.rs for how sockets are spread.
     pub bases: Vec<String>,
+    /// Each base's node id (`client::node_ids`), to find a room's owner by the node its seat calls name.
+    pub node_ids: Vec<Option<String>>,
     pub local: bool,
     pub http: reqwest::Client,
     pub think: Duration,
@@ -41,7 +43,7 @@ pub async fn run(ctx: Arc<Ctx>, n: u64) {
 }
 
 async fn play_one(ctx: &Arc<Ctx>, n: u64, game: u64) -> Result<()> {
-    let (room, owner, [a, b]) = client::table(&ctx.http, &ctx.bases, n * 1000 + game).await?;
+    let (room, owner, [a, b]) = client::table(&ctx.http, &ctx.bases, &ctx.node_ids, n * 1000 + game).await?;
     // Socket j (seat A, seat B, then spectators) goes to the node after the owner's, round-robin: with two nodes
     // seat A and every other spectator are relayed, seat B is the owner's own.
     let node = |j: usize| if ctx.local { owner } else { (owner + 1 + j) % ctx.bases.len() };

@@ -25,6 +25,9 @@ const REST_TIMEOUT: Duration = Duration::from_secs(5);
 /// row, the delay rule on stored times), so it is not kept waiting the five seconds a join may need.
 const QUERY_TIMEOUT: Duration = Duration::from_secs(1);
 
+/// The response header naming the node that ran a room call (cluster mode).
+pub const NODE_HEADER: &str = "x-gb-node";
+
 /// Where a room's calls run.
 pub enum RoomAt {
     Here(RoomHandle),
@@ -45,14 +48,23 @@ impl RoomAt {
         locate(state, id, false, CLAIM_WAIT).await
     }
 
-    /// Runs `call` where the room is and renders its answer.
+    /// Runs `call` where the room is and renders its answer. In cluster mode the answer names the node that ran
+    /// it, the room's owner, in `x-gb-node` (its `/healthz` `node`): a client that wants its sockets on the owner
+    /// (the load generator's `--local` baseline) learns it there, since any node answers a room call.
     pub async fn call(self, state: &AppState, id: &str, call: RoomCall) -> Response {
+        let here = || state.cluster.as_ref().map(|c| c.node_id());
         let answer = match self {
-            RoomAt::Here(h) => Ok(run(&h, call).await),
-            RoomAt::Owner(owner) => remote(state, id, owner, call, CLAIM_WAIT).await,
+            RoomAt::Here(h) => Ok((run(&h, call).await, here())),
+            RoomAt::Owner(owner) => remote(state, id, owner, call, CLAIM_WAIT).await.map(|(a, node)| (a, Some(node))),
         };
         match answer {
-            Ok((status, body)) => (status, [(header::CONTENT_TYPE, "application/json")], body).into_response(),
+            Ok(((status, body), node)) => {
+                let mut response = (status, [(header::CONTENT_TYPE, "application/json")], body).into_response();
+                if let Some(node) = node.and_then(|n| header::HeaderValue::from_str(&n).ok()) {
+                    response.headers_mut().insert(NODE_HEADER, node);
+                }
+                response
+            }
             Err(e) => e.into_response(),
         }
     }
@@ -94,7 +106,7 @@ pub async fn info(state: &AppState, id: &str) -> ApiResult<Response> {
     let answer = match locate(state, id, false, Duration::ZERO).await {
         Ok(RoomAt::Here(h)) => Some(run(&h, RoomCall::Info).await),
         // Asking for info has no effect, so an owner that may have got the call and did not answer is passed over.
-        Ok(RoomAt::Owner(owner)) => remote(state, id, owner, RoomCall::Info, Duration::ZERO).await.ok(),
+        Ok(RoomAt::Owner(owner)) => remote(state, id, owner, RoomCall::Info, Duration::ZERO).await.ok().map(|(a, _)| a),
         Err(e) if e.status == StatusCode::SERVICE_UNAVAILABLE => None,
         Err(e) => return Err(e),
     };
@@ -136,7 +148,7 @@ pub async fn spectator_head(state: &AppState, id: &str) -> Option<(String, u32)>
     let cluster = state.cluster.as_ref().filter(|_| state.bus.enabled())?;
     let owner = state.bus.owner(&state.db, id, false).await.filter(|o| o.node != cluster.node_id())?;
     match remote(state, id, owner, RoomCall::SpectatorHead, CLAIM_WAIT).await {
-        Ok((status, body)) if status == StatusCode::OK => serde_json::from_str(&body).ok().flatten(),
+        Ok(((status, body), _)) if status == StatusCode::OK => serde_json::from_str(&body).ok().flatten(),
         _ => None,
     }
 }
@@ -173,14 +185,14 @@ pub async fn run(room: &RoomHandle, call: RoomCall) -> (StatusCode, String) {
 
 /// The caller's side: the call goes to the owner's RPC subject. A call nobody took is sent once more to the
 /// owner found afresh (waited for up to `patience` if there is none); one that may have run is not repeated (a
-/// join is not idempotent) and answers 503.
+/// join is not idempotent) and answers 503. With the answer: the node that ran the call.
 async fn remote(
     state: &AppState,
     id: &str,
     mut owner: Owner,
     call: RoomCall,
     patience: Duration,
-) -> ApiResult<(StatusCode, String)> {
+) -> ApiResult<((StatusCode, String), String)> {
     let client = state.bus.client().ok_or_else(unavailable)?;
     let what = call_name(&call);
     let timeout = match call {
@@ -199,10 +211,15 @@ async fn remote(
         };
         metrics::counter!("gb_rest_relayed_total", "call" => what, "outcome" => label).increment(1);
         match outcome {
-            Ok((status, body)) => return Ok((StatusCode::from_u16(status).map_err(ApiError::internal)?, body)),
+            Ok((status, body)) => {
+                return Ok(((StatusCode::from_u16(status).map_err(ApiError::internal)?, body), owner.node));
+            }
             Err(Unanswered::MaybeRun) => break,
             Err(Unanswered::NotRun) if attempt == 0 => match locate(state, id, true, patience).await? {
-                RoomAt::Here(h) => return Ok(run(&h, call).await),
+                RoomAt::Here(h) => {
+                    let here = state.cluster.as_ref().map(|c| c.node_id()).unwrap_or_default();
+                    return Ok((run(&h, call).await, here));
+                }
                 RoomAt::Owner(o) => owner = o,
             },
             Err(Unanswered::NotRun) => {}

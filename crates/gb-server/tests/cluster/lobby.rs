@@ -129,3 +129,33 @@ async fn every_node_lists_every_public_room_through_a_takeover() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
+
+/// Any node answers a room's calls (relayed to the owner), and names the node that ran them, the owner, in
+/// `x-gb-node` (its `/healthz` `node`): how a client that wants its sockets on the owner finds it (gb-loadgen's
+/// `--local` baseline took the answering node for the owner, which relaying made every node).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_call_names_the_owner_whichever_node_answers_it() {
+    let _one = crate::ONE_CLUSTER.lock().await;
+    let db = test_database(Backend::Postgres).await;
+    let store = Db::connect(&db.url).await.unwrap();
+    let nodes = start_nodes(&db, 2, &[]).await;
+    let host = guest_at(&nodes[0].base, "Ann").await;
+    let (room, owner_base) = create_room(&store, &nodes[0], &host, 1, Value::Null).await;
+    let owner = owner_of(&store, &room).await.unwrap().expect("an owner").node;
+    let health = get_json(&reqwest::Client::new(), &format!("{owner_base}/healthz")).await;
+    assert_eq!(health["node"], owner.as_str(), "{health}");
+    for (i, node) in nodes.iter().enumerate() {
+        let g = guest_at(&node.base, &format!("Guest{i}")).await;
+        let r = g
+            .client
+            .post(format!("{}/api/rooms/{room}/seats", node.base))
+            .json(&json!({ "preconstructed": "fire-and-wind" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200, "seat {i} on {}", node.base);
+        let named = r.headers().get("x-gb-node").map(|v| v.to_str().unwrap().to_owned());
+        let relayed = node.base != owner_base;
+        assert_eq!(named.as_deref(), Some(owner.as_str()), "seat {i} on {} (relayed: {relayed})", node.base);
+    }
+}
