@@ -52,10 +52,9 @@ impl RoomAt {
     /// it, the room's owner, in `x-gb-node` (its `/healthz` `node`): a client that wants its sockets on the owner
     /// (the load generator's `--local` baseline) learns it there, since any node answers a room call.
     pub async fn call(self, state: &AppState, id: &str, call: RoomCall) -> Response {
-        let here = || state.cluster.as_ref().map(|c| c.node_id());
         let answer = match self {
-            RoomAt::Here(h) => Ok((run(&h, call).await, here())),
-            RoomAt::Owner(owner) => remote(state, id, owner, call, CLAIM_WAIT).await.map(|(a, node)| (a, Some(node))),
+            RoomAt::Here(h) => Ok((run(&h, call).await, this_node(state))),
+            RoomAt::Owner(owner) => remote(state, id, owner, call, CLAIM_WAIT).await,
         };
         match answer {
             Ok(((status, body), node)) => {
@@ -119,6 +118,11 @@ pub async fn info(state: &AppState, id: &str) -> ApiResult<Response> {
         }
     };
     Ok((status, [(header::CONTENT_TYPE, "application/json")], body).into_response())
+}
+
+/// This node's id in cluster mode (what `x-gb-node` names when the room runs here).
+fn this_node(state: &AppState) -> Option<String> {
+    state.cluster.as_ref().map(|c| c.node_id())
 }
 
 fn unavailable() -> ApiError {
@@ -192,7 +196,7 @@ async fn remote(
     mut owner: Owner,
     call: RoomCall,
     patience: Duration,
-) -> ApiResult<((StatusCode, String), String)> {
+) -> ApiResult<((StatusCode, String), Option<String>)> {
     let client = state.bus.client().ok_or_else(unavailable)?;
     let what = call_name(&call);
     let timeout = match call {
@@ -212,14 +216,11 @@ async fn remote(
         metrics::counter!("gb_rest_relayed_total", "call" => what, "outcome" => label).increment(1);
         match outcome {
             Ok((status, body)) => {
-                return Ok(((StatusCode::from_u16(status).map_err(ApiError::internal)?, body), owner.node));
+                return Ok(((StatusCode::from_u16(status).map_err(ApiError::internal)?, body), Some(owner.node)));
             }
             Err(Unanswered::MaybeRun) => break,
             Err(Unanswered::NotRun) if attempt == 0 => match locate(state, id, true, patience).await? {
-                RoomAt::Here(h) => {
-                    let here = state.cluster.as_ref().map(|c| c.node_id()).unwrap_or_default();
-                    return Ok((run(&h, call).await, here));
-                }
+                RoomAt::Here(h) => return Ok((run(&h, call).await, this_node(state))),
                 RoomAt::Owner(o) => owner = o,
             },
             Err(Unanswered::NotRun) => {}
