@@ -13,9 +13,11 @@ use ts_rs::TS;
 mod pointer;
 mod text;
 mod wire;
+mod write;
 pub use pointer::PatchError;
 pub use text::{Index, diff_indexed, diff_text};
 pub use wire::{TextOp, text_ops_len, write_text_ops};
+pub use write::write_indexed;
 
 /// One RFC 6902 operation. `path` is a JSON Pointer (RFC 6901). On the wire an op is a short array, not RFC
 /// 6902's `{"op", "path", "value"}` object (`wire.rs`): `[path]` removes, `[path, value]` replaces, and

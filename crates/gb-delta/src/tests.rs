@@ -237,3 +237,45 @@ fn text_ops_write_and_measure_as_their_parsed_ops() {
         }
     }
 }
+
+#[test]
+fn documents_written_with_their_index_are_indexed_as_a_scan_indexes_them() {
+    let docs = [
+        json!({"a": [1, {"b": "x]}"}, []], "c": {}, "d": "\"{", "e": [[[]]], "f": null}),
+        json!([]),
+        json!("just a string with [brackets] and {braces}"),
+        json!({"zone": zone(1..=40), "nested": {"k": [{"x": [1, 2, {"y": {}}]}]}}),
+    ];
+    for doc in docs {
+        let (mut text, mut index) = (Vec::new(), Index::default());
+        write_indexed(&doc, &mut text, &mut index);
+        assert_eq!(text, serde_json::to_vec(&doc).unwrap(), "written as serde_json writes it");
+        assert_eq!(index, Index::of(&text), "indexed as a scan of the text indexes it: {doc}");
+    }
+    // Appended after a document written by hand, its containers counted from the start of the text.
+    let (mut text, mut index) = (br#"{"a":"#.to_vec(), Index::default());
+    index.open(0);
+    write_indexed(&json!([{"b": [1]}]), &mut text, &mut index);
+    text.push(b'}');
+    index.close(text.len());
+    assert_eq!(index, Index::of(&text));
+}
+
+#[test]
+fn a_part_copied_from_another_text_takes_its_index_along() {
+    let old = br#"{"a":[1,{"b":[]}],"c":{"d":[{}]},"e":[[2]]}"#;
+    let old_index = Index::of(old);
+    // `{"d":[{}]}` (at 22) copied into a new document after `[[0],`.
+    let (start, end) = (22, 32);
+    assert_eq!(&old[start..end], br#"{"d":[{}]}"#);
+    let mut text = b"[[0],".to_vec();
+    let mut index = Index::default();
+    index.open(0);
+    index.open(1);
+    index.close(4);
+    index.copy_part(&old_index, start..end, text.len());
+    text.extend_from_slice(&old[start..end]);
+    text.push(b']');
+    index.close(text.len());
+    assert_eq!(index, Index::of(&text));
+}

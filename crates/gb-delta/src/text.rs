@@ -10,6 +10,7 @@
 //! a part whose text differs but whose value does not is walked down to where nothing differs, giving no op).
 use crate::wire::{TextOp, json_len, text_ops_len};
 use crate::{PatchOp, child, with_child};
+use smallvec::SmallVec;
 use std::borrow::Cow;
 
 /// The ops that turn the document `old` into `new`, as `diff` gives them for the same documents parsed.
@@ -49,12 +50,10 @@ impl Index {
         index
     }
 
-    /// Makes this the index of `bytes`, reusing its buffers.
+    /// Makes this the index of `bytes`, reusing its buffers. (A document being written is indexed as it is
+    /// written instead, [`crate::write_indexed`].)
     pub fn rebuild(&mut self, bytes: &[u8]) {
-        let Index { opens, ends, open } = self;
-        opens.clear();
-        ends.clear();
-        open.clear();
+        self.clear();
         let mut j = 0;
         // One lookup a byte in the table `skip_string` uses too.
         while j < bytes.len() {
@@ -64,15 +63,49 @@ impl Index {
                     j = skip_string(bytes, j);
                     continue;
                 }
-                OPEN => {
-                    open.push(opens.len() as u32);
-                    opens.push(j as u32);
-                    ends.push(0);
-                }
-                _ => ends[open.pop().expect("a document's brackets balance") as usize] = j as u32 + 1,
+                OPEN => self.open(j),
+                _ => self.close(j + 1),
             }
             j += 1;
         }
+    }
+
+    /// Empties the index, keeping its buffers.
+    pub fn clear(&mut self) {
+        self.opens.clear();
+        self.ends.clear();
+        self.open.clear();
+    }
+
+    /// A container opens at `at`.
+    pub fn open(&mut self, at: usize) {
+        self.open.push(self.opens.len() as u32);
+        self.opens.push(at as u32);
+        self.ends.push(0);
+    }
+
+    /// Adds the containers of `from`'s text that lie within `part` (a whole value), as text copied from there to
+    /// `to` in this one has them: a document written partly from the previous one's text takes that part's
+    /// index along instead of indexing it again.
+    pub fn copy_part(&mut self, from: &Index, part: std::ops::Range<usize>, to: usize) {
+        let first = from.opens.partition_point(|&o| (o as usize) < part.start);
+        let last = from.opens.partition_point(|&o| (o as usize) < part.end);
+        let shift = |x: &u32| (*x as usize - part.start + to) as u32;
+        self.opens.extend(from.opens[first..last].iter().map(shift));
+        self.ends.extend(from.ends[first..last].iter().map(shift));
+    }
+
+    /// The innermost open container closes just before `past`.
+    pub fn close(&mut self, past: usize) {
+        let k = self.open.pop().expect("a document's brackets balance");
+        self.ends[k as usize] = past as u32;
+    }
+}
+
+/// Two indexes are equal when they find the same containers (the stack `rebuild` works with is not compared).
+impl PartialEq for Index {
+    fn eq(&self, other: &Index) -> bool {
+        self.opens == other.opens && self.ends == other.ends
     }
 }
 
@@ -98,6 +131,14 @@ struct Text<'a, 'i> {
     bytes: &'a [u8],
     index: &'i Index,
 }
+
+/// An object's members as [`Text::members`] lists them: on the stack up to 24, more than any object of a view
+/// has (its widest, the view itself, has 19 with `legal`). Listed twice per changed object, they were a heap
+/// allocation and its growth each, most of the diff's instructions (issue 14, callgrind over the frames bench).
+type Members<'a> = SmallVec<[(Cow<'a, [u8]>, Part<'a>); 24]>;
+
+/// An array's elements, likewise: zones, heroes and most legal lists fit; a long legal list spills to the heap.
+type Elements<'a> = SmallVec<[Part<'a>; 32]>;
 
 /// A value inside a [`Text`]: where it starts, and its text (compared byte for byte).
 #[derive(Clone, Copy)]
@@ -135,8 +176,8 @@ impl<'a> Text<'a, '_> {
     }
 
     /// An object's members, sorted by key. `obj` is `{…}`.
-    fn members(&self, obj: Part<'a>) -> Vec<(Cow<'a, [u8]>, Part<'a>)> {
-        let mut out = Vec::new();
+    fn members(&self, obj: Part<'a>) -> Members<'a> {
+        let mut out = Members::new();
         let mut i = obj.at + 1;
         while self.bytes[i] != b'}' {
             let key_end = skip_string(self.bytes, i);
@@ -150,8 +191,8 @@ impl<'a> Text<'a, '_> {
     }
 
     /// An array's elements. `arr` is `[…]`.
-    fn elements(&self, arr: Part<'a>) -> Vec<Part<'a>> {
-        let mut out = Vec::new();
+    fn elements(&self, arr: Part<'a>) -> Elements<'a> {
+        let mut out = Elements::new();
         let mut i = arr.at + 1;
         while self.bytes[i] != b']' {
             let element = self.part(i);
