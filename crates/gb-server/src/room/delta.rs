@@ -23,10 +23,14 @@ pub struct Seen {
     pub legal: Vec<Intent>,
     /// The document as compact JSON.
     pub text: Vec<u8>,
-    /// Where `text`'s containers end: built once, when the document is written, for both diffs it takes part in.
+    /// Where `text`'s containers end: noted while the document is written, for both diffs it takes part in.
     index: gb_delta::Index,
+    /// Where its players and heroes are in `text`, for the next document to copy the unchanged ones.
+    spans: doc::Spans,
 }
 
+/// The document as serde writes it whole: what [`doc::write`] writes part by part (tests hold it to this).
+#[cfg_attr(not(test), expect(dead_code))]
 #[derive(Serialize)]
 struct Doc<'a> {
     #[serde(flatten)]
@@ -36,15 +40,18 @@ struct Doc<'a> {
 
 impl Seen {
     pub fn of(state: &MatchState, kind: Kind) -> Seen {
-        Seen::new(view_for(state, kind.viewer()), legal_for(state, kind), Vec::new(), gb_delta::Index::default())
+        Seen::new(view_for(state, kind.viewer()), legal_for(state, kind), None, &mut Spare::default())
     }
 
-    /// `text` and `index`: buffers to write the document and its index into (spare ones, sized for the previous
-    /// document); `text` is empty.
-    fn new(view: MatchView, legal: Vec<Intent>, mut text: Vec<u8>, mut index: gb_delta::Index) -> Seen {
-        serde_json::to_writer(&mut text, &Doc { view: &view, legal: &legal }).expect("views serialize");
-        index.rebuild(&text);
-        Seen { view, legal, text, index }
+    /// The document written into `spare`'s buffers (sized for a previous document), its unchanged parts copied
+    /// from `prev`'s and indexed as it is written (issue 14: a second pass over the text to index it cost a
+    /// third as much as writing it).
+    fn new(view: MatchView, legal: Vec<Intent>, prev: Option<&Seen>, spare: &mut Spare) -> Seen {
+        let (mut text, mut index, mut spans) =
+            (std::mem::take(&mut spare.text), std::mem::take(&mut spare.index), std::mem::take(&mut spare.spans));
+        let prev = prev.map(|p| doc::Prev { view: &p.view, text: &p.text, index: &p.index, spans: &p.spans });
+        doc::write(&view, &legal, prev, &mut text, &mut index, &mut spans);
+        Seen { view, legal, text, index, spans }
     }
 
     /// The document as a `Value` (tests; the diff works on the text).
@@ -61,6 +68,7 @@ pub struct Spare {
     view: Option<MatchView>,
     text: Vec<u8>,
     index: gb_delta::Index,
+    spans: doc::Spans,
 }
 
 impl Spare {
@@ -70,6 +78,7 @@ impl Spare {
         self.text = old.text;
         self.text.clear();
         self.index = old.index;
+        self.spans = old.spans;
     }
 
     /// `new` becomes what `held` is; what it held is kept for reuse.
@@ -131,9 +140,8 @@ pub fn project(
         return Projected { frame: Utf8Bytes::from(ServerMsg::Skip { v }.encode()), seen: None, turn };
     }
     let view = spare.view.take().expect("just written");
-    let mut text = std::mem::take(&mut spare.text);
-    text.reserve(prev.text.len());
-    let seen = Seen::new(view, legal, text, std::mem::take(&mut spare.index));
+    spare.text.reserve(prev.text.len());
+    let seen = Seen::new(view, legal, Some(prev), spare);
     // The ops borrow their values from the new document's text and go into the frame as they are (issue 14).
     let patch = gb_delta::diff_indexed(&prev.text, &prev.index, &seen.text, &seen.index);
     let frame = Utf8Bytes::from(<ServerMsg>::encode_update(v, &evs, &patch, clocks.as_ref()));
@@ -141,5 +149,6 @@ pub fn project(
     Projected { frame, seen: Some(seen), turn }
 }
 
+mod doc;
 #[cfg(test)]
 mod tests;

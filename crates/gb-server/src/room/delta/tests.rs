@@ -54,45 +54,72 @@ fn play(seed: u64, from: u32, to: u32) -> Vec<(Kind, Value, Vec<(Value, Value)>)
 
 #[test]
 fn applying_each_delta_to_the_previous_document_gives_the_next_one() {
-    let mut updates = 0;
-    for seed in 0..24 {
-        let mut state = setup(seed);
-        let mut policy = RandomPolicy::new(seed);
-        let mut held = Kind::TWO_PLAYER.map(|k| Seen::of(&state, k));
-        let mut spares: [Spare; 3] = Default::default();
-        let mut client = Kind::TWO_PLAYER.map(|k| Seen::of(&state, k).doc());
-        let mut v = 0;
-        while let Some(seat) = owed_seat(&state) {
-            let intent = policy.pick(&legal_intents(&state, seat));
-            let events = apply(&mut state, seat, &intent).expect("a legal intent is accepted");
-            v += 1;
-            for kind in Kind::TWO_PLAYER {
-                let i = kind.index();
-                let p = project(&state, &events, kind, &held[i], v, None, &mut spares[i]);
-                let frame: Value = serde_json::from_str(p.frame.as_str()).unwrap();
-                let full = Seen::of(&state, kind).doc();
-                match frame["type"].as_str() {
-                    Some("update") => {
-                        updates += 1;
-                        let patch: Vec<gb_delta::PatchOp> = serde_json::from_value(frame["patch"].clone()).unwrap();
-                        // Diffing the texts sends exactly what diffing the whole documents as values gives.
-                        let whole = gb_delta::diff(&held[i].doc(), &full);
-                        assert_eq!(patch, whole, "seed {seed} v{v} {kind:?}: the patch is not the documents' diff");
-                        gb_delta::apply(&mut client[i], &patch).expect("a delta applies to the previous document");
-                        assert_eq!(client[i], full, "seed {seed} v{v} {kind:?}: patched document differs");
-                    }
-                    Some("skip") => {
-                        assert_eq!(client[i], full, "seed {seed} v{v} {kind:?}: a skip hid a change");
-                    }
-                    other => panic!("unexpected frame {other:?}"),
+    let updates: usize = (0..24).map(|seed| check_match(setup(seed), seed).0).sum();
+    assert!(updates > 1000, "only {updates} updates: the matches were too short to show anything");
+}
+
+#[test]
+fn free_for_all_deltas_and_documents_hold_too() {
+    // Three to six seats (issue 16): more players, and the fields only a free-for-all has (`meter_passed`,
+    // `eliminated`, `places`), which the document writer writes by hand.
+    let decks = gb_core::decks::preconstructed();
+    let (mut updates, mut seen) = (0, String::new());
+    for (seats, seed) in [(3, 1), (4, 2), (6, 3), (3, 4)] {
+        let decks = (0..seats).map(|i| decks[(seed as usize + i) % decks.len()].1.clone()).collect();
+        let (n, last) = check_match(new_match(&MatchSetup { decks, seed: seed.into() }).expect("legal decks"), seed);
+        updates += n;
+        seen += &last.to_string();
+    }
+    assert!(updates > 200, "only {updates} updates");
+    for field in ["\"places\"", "\"eliminated\"", "\"meter_passed\""] {
+        assert!(seen.contains(field), "no match's last document has {field}");
+    }
+}
+
+/// Plays `state` out at random, checking every frame of every viewer kind; returns how many were updates, and
+/// the spectators' last document.
+fn check_match(mut state: MatchState, seed: u64) -> (usize, Value) {
+    let kinds: Vec<Kind> = Kind::all(state.table().seat_count()).collect();
+    let mut policy = RandomPolicy::new(seed);
+    let mut held: Vec<Seen> = kinds.iter().map(|&k| Seen::of(&state, k)).collect();
+    let mut spares: Vec<Spare> = kinds.iter().map(|_| Spare::default()).collect();
+    let mut client: Vec<Value> = held.iter().map(Seen::doc).collect();
+    let (mut v, mut updates) = (0, 0);
+    while let Some(seat) = owed_seat(&state) {
+        let intent = policy.pick(&legal_intents(&state, seat));
+        let events = apply(&mut state, seat, &intent).expect("a legal intent is accepted");
+        v += 1;
+        for &kind in &kinds {
+            let i = kind.index();
+            let p = project(&state, &events, kind, &held[i], v, None, &mut spares[i]);
+            let frame: Value = serde_json::from_str(p.frame.as_str()).unwrap();
+            let full = Seen::of(&state, kind).doc();
+            match frame["type"].as_str() {
+                Some("update") => {
+                    updates += 1;
+                    let patch: Vec<gb_delta::PatchOp> = serde_json::from_value(frame["patch"].clone()).unwrap();
+                    // Diffing the texts sends exactly what diffing the whole documents as values gives.
+                    let whole = gb_delta::diff(&held[i].doc(), &full);
+                    assert_eq!(patch, whole, "seed {seed} v{v} {kind:?}: the patch is not the documents' diff");
+                    gb_delta::apply(&mut client[i], &patch).expect("a delta applies to the previous document");
+                    assert_eq!(client[i], full, "seed {seed} v{v} {kind:?}: patched document differs");
                 }
-                if let Some(seen) = p.seen {
-                    spares[i].hold(&mut held[i], seen);
+                Some("skip") => {
+                    assert_eq!(client[i], full, "seed {seed} v{v} {kind:?}: a skip hid a change");
                 }
+                other => panic!("unexpected frame {other:?}"),
+            }
+            if let Some(seen) = p.seen {
+                // The document (written part by part, reusing the previous one's parts) is the view written
+                // whole, and its index the one a scan of it builds.
+                let whole = serde_json::to_vec(&Doc { view: &seen.view, legal: &seen.legal }).unwrap();
+                assert!(seen.text == whole, "seed {seed} v{v} {kind:?}: the document is not the view's JSON");
+                assert!(seen.index == gb_delta::Index::of(&seen.text), "seed {seed} v{v} {kind:?}: stale index");
+                spares[i].hold(&mut held[i], seen);
             }
         }
     }
-    assert!(updates > 1000, "only {updates} updates: the matches were too short to show anything");
+    (updates, held[0].doc())
 }
 
 #[test]
