@@ -368,6 +368,9 @@ impl Room {
             return;
         }
         let kind = self.kind_of(conn.account.as_deref(), conn.role);
+        if kind == Kind::Spectator {
+            self.refresh_spectators();
+        }
         let before = self.connected();
         let game_index = self.games.len().saturating_sub(1) as u32;
         let head = self.streams[kind.index()].head;

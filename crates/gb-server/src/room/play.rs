@@ -162,7 +162,12 @@ impl Room {
         let stamp = received.map(|r| Arc::new(Stamp(r)));
         // Each seat's frame, by seat index.
         let mut frames: Vec<Option<Utf8Bytes>> = vec![None; self.seats.len()];
+        let unwatched = self.spectators_unwatched();
         for kind in Kind::all(self.seats.len()) {
+            if kind == Kind::Spectator && unwatched {
+                self.streams[kind.index()].pass(v, clocks.clone());
+                continue;
+            }
             // The base is what this kind holds at v - 1: for spectators, the newest version held back by the
             // delay (if any), since they will have applied it by the time they get this one.
             let stream = &mut self.streams[kind.index()];
@@ -184,7 +189,11 @@ impl Room {
         // Spectators (and the listing, which follows their head) first: a seat that has seen v and then asks
         // for the room's info must find it at v or later when there is no delay.
         let delayed = self.cfg.spectator_delay.is_some();
-        self.release_spectators(if delayed { None } else { stamp.clone() });
+        if unwatched {
+            self.publish(false);
+        } else {
+            self.release_spectators(if delayed { None } else { stamp.clone() });
+        }
         for (kind, frame) in Kind::all(frames.len()).skip(1).zip(&frames) {
             if let Some(f) = frame {
                 self.relay_out(kind, true, f);
@@ -194,6 +203,24 @@ impl Room {
             let seat = k.seat()?;
             frames[seat.index()].clone().map(|f| Out::Text(f, stamp.clone()))
         });
+    }
+
+    /// Whether the spectators' stream may pass versions without projecting them ([`super::streams::Stream::pass`]):
+    /// no spectator is connected, here or relayed from another node (both are `conns`), and no delay holds
+    /// frames back (a delayed head lags the live version, so it could not be written afresh from the live state).
+    fn spectators_unwatched(&self) -> bool {
+        self.cfg.spectator_delay.is_none() && !self.conns.iter().any(|c| c.kind == Kind::Spectator)
+    }
+
+    /// Writes the spectators' view afresh after versions passed while nobody watched, before anyone is shown it:
+    /// without a delay the spectators' head is the live version.
+    pub(super) fn refresh_spectators(&mut self) {
+        let stream = &mut self.streams[Kind::Spectator.index()];
+        let Some(game) = self.game.as_ref().filter(|_| stream.stale) else { return };
+        debug_assert_eq!(stream.head, game.state.version(), "passed only without a delay");
+        let seen = Seen::of(&game.state, Kind::Spectator);
+        self.live_turn = seen.view.turn;
+        stream.refresh(seen);
     }
 
     /// Publishes the spectator frames whose delay has passed (all of them without a delay, or once it is over).

@@ -59,11 +59,13 @@ pub struct Stream {
     pub clocks: Option<Clocks>,
     /// What the last replaced `seen` left, for this kind's next projection to reuse.
     pub spare: Spare,
+    /// `seen` is behind `head`: versions were [`Stream::pass`]ed while nobody of this kind was connected.
+    pub stale: bool,
 }
 
 impl Stream {
     pub fn new(cap: usize) -> Stream {
-        Stream { history: VecDeque::new(), cap, head: 0, seen: None, clocks: None, spare: Spare::default() }
+        Stream { history: VecDeque::new(), cap, head: 0, seen: None, clocks: None, spare: Spare::default(), stale: false }
     }
 
     /// Starts a new game (version 0), or resumes one after a restart at version `v` with no history.
@@ -72,10 +74,31 @@ impl Stream {
         self.head = v;
         self.seen = Some(seen);
         self.clocks = clocks;
+        self.stale = false;
+    }
+
+    /// Moves the head to version `v` without a frame: nobody of this kind is connected to be sent one, so the
+    /// version is not projected (issue 14: most rooms have no spectator, and theirs was a third of every
+    /// intent's projections). The history goes (a viewer who comes back gets a snapshot) and `seen` is stale
+    /// until the room writes it afresh, before anyone is shown it.
+    pub fn pass(&mut self, v: u32, clocks: Option<Clocks>) {
+        self.history.clear();
+        self.head = v;
+        self.clocks = clocks;
+        self.stale = true;
+    }
+
+    /// `seen` written afresh at the head (see [`Stream::pass`]); what it held is kept for reuse.
+    pub fn refresh(&mut self, seen: Seen) {
+        if let Some(old) = self.seen.replace(seen) {
+            self.spare.keep(old);
+        }
+        self.stale = false;
     }
 
     /// Publishes version `v`; `seen` is `None` for a `skip` (the viewer still holds what it held).
     pub fn push(&mut self, v: u32, frame: Utf8Bytes, seen: Option<Seen>, clocks: Option<Clocks>) {
+        debug_assert!(!self.stale, "a frame patches what the viewer holds: a stale stream has no base for it");
         if self.history.len() == self.cap {
             self.history.pop_front();
         }

@@ -4,7 +4,7 @@
 //! delay's head.
 use crate::helpers::{Backend, spawn_app};
 use crate::play::assert_no_leaks;
-use crate::wsclient::{Lcg, Ws, choose, connect, game_over, next_version, public_room, seated_room};
+use crate::wsclient::{Lcg, Ws, choose, connect, game_over, next_version, public_room, seated_room, try_resume};
 use serde_json::{Value, json};
 
 /// Plays random legal intents until `stop` holds for seat A's latest frame (or the game ends, or `max` versions);
@@ -117,4 +117,48 @@ async fn a_late_spectators_history_respects_the_delay(backend: Backend) {
     assert_eq!(own["entries"], Value::from(logged(&frames[1], live)));
 }
 
-on_both_backends!(a_late_spectator_gets_the_log_live_spectators_got, a_late_spectators_history_respects_the_delay);
+/// While nobody watches, the room passes the spectators' versions without projecting them (issue 14). A spectator
+/// who arrives then gets the live version's view with its history; the updates after it patch what it holds into
+/// exactly what a spectator arriving later is shown; and one who left and resumes after versions nobody watched
+/// is brought to the live view too (by a snapshot, its missed frames being gone). Nothing hidden is shown.
+async fn a_spectator_of_an_unwatched_room_gets_the_live_view_and_follows_it(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let base = app.address.clone();
+    let (room, [a, b]) = seated_room(&base, public_room()).await;
+    let (mut wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
+    let (mut wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
+    let mut frames = [vec![wa.next_of("snapshot").await], vec![wb.next_of("snapshot").await]];
+    let head = play_until([&mut wa, &mut wb], &mut frames, 20, |_| false).await;
+
+    let (mut late, welcome) = connect(&base, &room, None, "spectator", None).await;
+    assert_eq!(welcome["version"], head, "the spectators' head kept up while nobody watched");
+    let (snapshot, history) = arrive(&mut late).await;
+    assert_eq!(snapshot["v"], head);
+    let mut shown = vec![snapshot, history];
+    let head = play_until([&mut wa, &mut wb], &mut frames, 20, |_| false).await;
+    shown.extend(versions_until(&mut late, head).await);
+    let (mut other, _) = connect(&base, &room, None, "spectator", None).await;
+    let (fresh, _) = arrive(&mut other).await;
+    assert_eq!(fresh["v"], head);
+    assert_eq!(*late.held().view(), fresh["view"], "the updates after the snapshot patched it into the live view");
+
+    let held = late.held();
+    drop((late, other));
+    let head = play_until([&mut wa, &mut wb], &mut frames, 20, |_| false).await;
+    let (mut back, welcome) = try_resume(&base, &room, None, "spectator", held).await.expect("resumed");
+    assert_eq!(welcome["version"], head);
+    while back.held().version() != Some(head) {
+        shown.push(back.next().await.expect("open"));
+    }
+    let (mut other, _) = connect(&base, &room, None, "spectator", None).await;
+    let (fresh, _) = arrive(&mut other).await;
+    assert_eq!(*back.held().view(), fresh["view"], "the returning spectator holds the live view");
+    assert!(!game_over(frames[0].last().unwrap()), "play went on throughout (else the test shows less)");
+    assert_no_leaks([&frames[0], &frames[1]], &shown);
+}
+
+on_both_backends!(
+    a_late_spectator_gets_the_log_live_spectators_got,
+    a_late_spectators_history_respects_the_delay,
+    a_spectator_of_an_unwatched_room_gets_the_live_view_and_follows_it
+);
