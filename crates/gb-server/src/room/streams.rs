@@ -65,7 +65,15 @@ pub struct Stream {
 
 impl Stream {
     pub fn new(cap: usize) -> Stream {
-        Stream { history: VecDeque::new(), cap, head: 0, seen: None, clocks: None, spare: Spare::default(), stale: false }
+        Stream {
+            history: VecDeque::new(),
+            cap,
+            head: 0,
+            seen: None,
+            clocks: None,
+            spare: Spare::default(),
+            stale: false,
+        }
     }
 
     /// Starts a new game (version 0), or resumes one after a restart at version `v` with no history.
