@@ -13,18 +13,43 @@ use gb_delta::{Index, write_indexed};
 use serde::Serialize;
 use std::ops::Range;
 
-/// Where a document's players and heroes lie in its text: per player, the player's span, then its four heroes'.
+/// Where a document's players and their parts lie in its text: per player, the player's span, then its parts'
+/// ([`Part`]).
 #[derive(Clone, Debug, Default)]
 pub struct Spans(Vec<Range<usize>>);
 
-const PER_PLAYER: usize = 5;
+/// The parts of a player written on their own, so that an unchanged one is copied when its player changed: the
+/// four heroes, then the zones (the discard pile above all: it grows all match long and rarely changes).
+#[derive(Clone, Copy)]
+enum Part {
+    Hero(usize),
+    Hand,
+    Discard,
+    Bench,
+    ActionMeter,
+}
+
+const PARTS: usize = 8;
+const PER_PLAYER: usize = 1 + PARTS;
+
+impl Part {
+    fn slot(self) -> usize {
+        match self {
+            Part::Hero(h) => h,
+            Part::Hand => 4,
+            Part::Discard => 5,
+            Part::Bench => 6,
+            Part::ActionMeter => 7,
+        }
+    }
+}
 
 impl Spans {
     fn player(&self, i: usize) -> Option<Range<usize>> {
         self.0.get(i * PER_PLAYER).cloned()
     }
-    fn hero(&self, player: usize, hero: usize) -> Option<Range<usize>> {
-        self.0.get(player * PER_PLAYER + 1 + hero).cloned()
+    fn part(&self, player: usize, part: Part) -> Option<Range<usize>> {
+        self.0.get(player * PER_PLAYER + 1 + part.slot()).cloned()
     }
 }
 
@@ -88,7 +113,7 @@ pub fn write(
                 let shift = |r: Range<usize>| r.start - span.start + start..r.end - span.start + start;
                 w.copy(p, span.clone());
                 spans.0.push(start..w.text.len());
-                spans.0.extend((0..4).filter_map(|h| p.spans.hero(i, h)).map(shift));
+                spans.0.extend((i * PER_PLAYER + 1..(i + 1) * PER_PLAYER).map(|k| shift(p.spans.0[k].clone())));
             }
             _ => {
                 let at = spans.0.len();
@@ -115,9 +140,12 @@ pub fn write(
     w.close(b'}');
 }
 
-/// A player that changed: its fields written, each hero copied from `old` (the same seat's previous view, the
-/// `i`th player of `prev`) when it did not change. Pushes the four heroes' spans.
+/// A player that changed: its fields written, each of its [`Part`]s copied from `old` (the same seat's previous
+/// view, the `i`th player of `prev`) when it did not change. Pushes the parts' spans, in slot order.
 fn write_player(w: &mut Writer, player: &PlayerView, old: Option<(&Prev, &PlayerView, usize)>, spans: &mut Spans) {
+    let mut parts = Parts { at: spans.0.len(), spans, old: old.map(|(p, _, i)| (p, i)) };
+    parts.spans.0.extend(std::iter::repeat_n(0..0, PARTS));
+    let was = old.map(|(_, was, _)| was);
     let PlayerView {
         seat,
         hp,
@@ -146,21 +174,20 @@ fn write_player(w: &mut Writer, player: &PlayerView, old: Option<(&Prev, &Player
         if h > 0 {
             w.text.push(b',');
         }
-        let start = w.text.len();
-        match old.and_then(|(p, was, i)| Some((p, p.spans.hero(i, h).filter(|_| was.heroes[h] == *hero)?))) {
-            Some((p, span)) => w.copy(p, span),
-            None => w.value(hero),
-        }
-        spans.0.push(start..w.text.len());
+        parts.write(w, Part::Hero(h), hero, was.map(|p| &p.heroes[h]));
     }
     w.close(b']');
     w.field("hand_count", hand_count);
-    w.field("hand", hand);
+    w.key("hand");
+    parts.write(w, Part::Hand, hand, was.map(|p| &p.hand));
     w.field("deck_count", deck_count);
-    w.field("discard", discard);
+    w.key("discard");
+    parts.write(w, Part::Discard, discard, was.map(|p| &p.discard));
     w.field("bench_count", bench_count);
-    w.field("bench", bench);
-    w.field("action_meter", action_meter);
+    w.key("bench");
+    parts.write(w, Part::Bench, bench, was.map(|p| &p.bench));
+    w.key("action_meter");
+    parts.write(w, Part::ActionMeter, action_meter, was.map(|p| &p.action_meter));
     w.field("meter_slots", meter_slots);
     w.field("mulliganed", mulliganed);
     w.field("allotted_gem_used", allotted_gem_used);
@@ -172,6 +199,27 @@ fn write_player(w: &mut Writer, player: &PlayerView, old: Option<(&Prev, &Player
         w.field("eliminated", eliminated);
     }
     w.close(b'}');
+}
+
+/// The [`Part`]s of the player [`write_player`] is writing: their spans go to `spans` from `at` on, and `old` is
+/// the previous document with that player's index in it.
+struct Parts<'s, 'p> {
+    spans: &'s mut Spans,
+    at: usize,
+    old: Option<(&'p Prev<'p>, usize)>,
+}
+
+impl Parts<'_, '_> {
+    /// Writes `new` as `part`, or copies it from the previous document when `was`, the same part there, is equal.
+    fn write<T: Serialize + PartialEq>(&mut self, w: &mut Writer, part: Part, new: &T, was: Option<&T>) {
+        let start = w.text.len();
+        let copy = self.old.zip(was).and_then(|((p, i), was)| Some((p, p.spans.part(i, part).filter(|_| was == new)?)));
+        match copy {
+            Some((p, span)) => w.copy(p, span),
+            None => w.value(new),
+        }
+        self.spans.0[self.at + part.slot()] = start..w.text.len();
+    }
 }
 
 /// The text being written and its index, kept in step.
