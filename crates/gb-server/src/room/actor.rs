@@ -54,6 +54,8 @@ pub(super) struct Room {
     pub streams: Vec<Stream>,
     pub delay: DelayQueue,
     pub live_turn: u32,
+    /// The last version broadcast while a spectator was connected, this game (`None`: none yet).
+    pub spectators_watched: Option<u32>,
     pub clock: Option<Clock>,
     /// Per seat: it asked for the next game.
     pub rematch: Vec<bool>,
@@ -121,6 +123,7 @@ impl Room {
             streams: (0..=n).map(|_| Stream::new(cap)).collect(),
             delay: DelayQueue::default(),
             live_turn: 0,
+            spectators_watched: None,
             clock: init.clock,
             rematch: vec![false; n],
             loser_go_first: None,

@@ -94,6 +94,7 @@ impl Room {
             self.streams[kind.index()].reset(game.state.version(), seen, clocks.clone());
         }
         self.delay.clear();
+        self.spectators_watched = None;
     }
 
     /// After a restart: the streams get back the frames of the last versions (rebuilt by replay), so clients
@@ -157,12 +158,12 @@ impl Room {
 
     /// One projection per viewer kind, encoded once and shared by every connection of that kind.
     pub(super) fn broadcast(&mut self, v: u32, events: &Events, received: Option<std::time::Instant>) {
+        let unwatched = self.spectators_unwatched(v);
         let game = self.game.as_ref().expect("broadcast during a game");
         let clocks = self.clock.as_ref().map(Clock::wire);
         let stamp = received.map(|r| Arc::new(Stamp(r)));
         // Each seat's frame, by seat index.
         let mut frames: Vec<Option<Utf8Bytes>> = vec![None; self.seats.len()];
-        let unwatched = self.spectators_unwatched();
         for kind in Kind::all(self.seats.len()) {
             if kind == Kind::Spectator && unwatched {
                 self.streams[kind.index()].pass(v, clocks.clone());
@@ -205,11 +206,21 @@ impl Room {
         });
     }
 
-    /// Whether the spectators' stream may pass versions without projecting them ([`super::streams::Stream::pass`]):
-    /// no spectator is connected, here or relayed from another node (both are `conns`), and no delay holds
-    /// frames back (a delayed head lags the live version, so it could not be written afresh from the live state).
-    fn spectators_unwatched(&self) -> bool {
-        self.cfg.spectator_delay.is_none() && !self.conns.iter().any(|c| c.kind == Kind::Spectator)
+    /// Whether the spectators' stream may pass version `v` without projecting it ([`super::streams::Stream::pass`]):
+    /// no spectator is connected, here or relayed from another node (both are `conns`), none has been for longer
+    /// than the history reaches back (one who dropped may resume and gets its missed frames, as before), and no
+    /// delay holds frames back (a delayed head lags the live version, so it could not be written afresh from the
+    /// live state).
+    fn spectators_unwatched(&mut self, v: u32) -> bool {
+        if self.cfg.spectator_delay.is_some() {
+            return false;
+        }
+        if self.conns.iter().any(|c| c.kind == Kind::Spectator) {
+            self.spectators_watched = Some(v);
+            return false;
+        }
+        let reach = self.streams[Kind::Spectator.index()].cap() as u32;
+        self.spectators_watched.is_none_or(|w| v > w.saturating_add(reach))
     }
 
     /// Writes the spectators' view afresh after versions passed while nobody watched, before anyone is shown it:

@@ -104,6 +104,11 @@ impl Stream {
         self.stale = false;
     }
 
+    /// How many frames the history keeps.
+    pub fn cap(&self) -> usize {
+        self.cap
+    }
+
     /// Publishes version `v`; `seen` is `None` for a `skip` (the viewer still holds what it held).
     pub fn push(&mut self, v: u32, frame: Utf8Bytes, seen: Option<Seen>, clocks: Option<Clocks>) {
         debug_assert!(!self.stale, "a frame patches what the viewer holds: a stale stream has no base for it");

@@ -120,7 +120,8 @@ async fn a_late_spectators_history_respects_the_delay(backend: Backend) {
 /// While nobody watches, the room passes the spectators' versions without projecting them (issue 14). A spectator
 /// who arrives then gets the live version's view with its history; the updates after it patch what it holds into
 /// exactly what a spectator arriving later is shown; and one who left and resumes after versions nobody watched
-/// is brought to the live view too (by a snapshot, its missed frames being gone). Nothing hidden is shown.
+/// is brought to the live view too (its missed frames while the history holds them, else a snapshot). Nothing
+/// hidden is shown.
 async fn a_spectator_of_an_unwatched_room_gets_the_live_view_and_follows_it(backend: Backend) {
     let app = spawn_app(backend).await;
     let base = app.address.clone();

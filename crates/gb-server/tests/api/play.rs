@@ -129,6 +129,8 @@ async fn reconnect_gets_missed_versions_or_a_snapshot(backend: Backend) {
     let (mut wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
     // A second socket of seat B that follows along for a while, then drops.
     let (mut wb2, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
+    // A spectator that watches until the last moves below.
+    let (spectator, _) = connect(&base, &room, None, "spectator", None).await;
     let mut rng = Lcg(9);
     let mut last = [wa.next_of("snapshot").await, wb.next_of("snapshot").await];
     advance([&mut wa, &mut wb], &mut last, &mut rng, 3).await;
@@ -151,6 +153,7 @@ async fn reconnect_gets_missed_versions_or_a_snapshot(backend: Backend) {
     let (mut now, _) = connect(&base, &room, Some(&b.cookie), "player", Some(head)).await;
     crate::wsclient::quiet_until_pong(&mut now).await;
     // Far behind (the history holds 8 versions): a snapshot at the head instead.
+    drop(spectator);
     let head = advance([&mut wa, &mut wb], &mut last, &mut rng, 4).await;
     let (mut far, _) = connect(&base, &room, Some(&b.cookie), "player", Some(1)).await;
     let s = far.next().await.unwrap();
@@ -159,7 +162,8 @@ async fn reconnect_gets_missed_versions_or_a_snapshot(backend: Backend) {
     // A version this stream never had (from the future) also gets a snapshot.
     let (mut future, _) = connect(&base, &room, Some(&b.cookie), "player", Some(head + 50)).await;
     assert_eq!(future.next().await.unwrap()["type"], "snapshot");
-    // Spectators reconnect the same way on their own stream.
+    // Spectators reconnect the same way on their own stream, even when none watched the last versions (the
+    // room keeps projecting them while the history reaches back to the last spectator's).
     let (mut spec, _) = connect(&base, &room, None, "spectator", Some(head - 2)).await;
     assert_eq!(spec.next().await.unwrap()["v"], head - 1);
     assert_eq!(spec.next().await.unwrap()["v"], head);
