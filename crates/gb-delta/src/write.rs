@@ -43,23 +43,31 @@ struct Indexing<'c, 'i> {
     index: &'i mut Index,
 }
 
+impl Indexing<'_, '_> {
+    /// Writes an opening bracket, noting where it is.
+    fn open<W: ?Sized + io::Write>(&mut self, writer: &mut W, bracket: &[u8]) -> io::Result<()> {
+        self.index.open(self.len.get());
+        writer.write_all(bracket)
+    }
+    /// Writes a closing bracket, noting where its container ends.
+    fn close<W: ?Sized + io::Write>(&mut self, writer: &mut W, bracket: &[u8]) -> io::Result<()> {
+        writer.write_all(bracket)?;
+        self.index.close(self.len.get());
+        Ok(())
+    }
+}
+
 impl Formatter for Indexing<'_, '_> {
     fn begin_array<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        self.index.open(self.len.get());
-        writer.write_all(b"[")
+        self.open(writer, b"[")
     }
     fn end_array<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        writer.write_all(b"]")?;
-        self.index.close(self.len.get());
-        Ok(())
+        self.close(writer, b"]")
     }
     fn begin_object<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        self.index.open(self.len.get());
-        writer.write_all(b"{")
+        self.open(writer, b"{")
     }
     fn end_object<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        writer.write_all(b"}")?;
-        self.index.close(self.len.get());
-        Ok(())
+        self.close(writer, b"}")
     }
 }

@@ -100,12 +100,7 @@ pub fn write(
     w.field("first_player", first_player);
     w.field("phase", phase);
     w.field("first_turn", first_turn);
-    w.key("players");
-    w.open(b'[');
-    for (i, player) in players.iter().enumerate() {
-        if i > 0 {
-            w.text.push(b',');
-        }
+    w.array("players", players, |w, i, player| {
         let old = prev.as_ref().and_then(|p| Some((p, p.view.players.get(i)?, p.spans.player(i)?)));
         let start = w.text.len();
         match old {
@@ -118,12 +113,11 @@ pub fn write(
             _ => {
                 let at = spans.0.len();
                 spans.0.push(0..0);
-                write_player(&mut w, player, old.map(|(p, was, _)| (p, was, i)), spans);
+                write_player(w, player, old.map(|(p, was, _)| (p, was, i)), spans);
                 spans.0[at] = start..w.text.len();
             }
         }
-    }
-    w.close(b']');
+    });
     w.field("pending", pending);
     w.field("choices", choices);
     w.field("trigger_choices", trigger_choices);
@@ -168,15 +162,7 @@ fn write_player(w: &mut Writer, player: &PlayerView, old: Option<(&Prev, &Player
     w.begin("seat", seat);
     w.field("hp", hp);
     w.field("rounds_won", rounds_won);
-    w.key("heroes");
-    w.open(b'[');
-    for (h, hero) in heroes.iter().enumerate() {
-        if h > 0 {
-            w.text.push(b',');
-        }
-        parts.write(w, Part::Hero(h), hero, was.map(|p| &p.heroes[h]));
-    }
-    w.close(b']');
+    w.array("heroes", heroes, |w, h, hero| parts.write(w, Part::Hero(h), hero, was.map(|p| &p.heroes[h])));
     w.field("hand_count", hand_count);
     w.key("hand");
     parts.write(w, Part::Hand, hand, was.map(|p| &p.hand));
@@ -252,6 +238,18 @@ impl Writer<'_> {
     }
     fn value(&mut self, value: &(impl Serialize + ?Sized)) {
         write_indexed(value, self.text, self.index);
+    }
+    /// `,"key":[…]`, each item written by `each` (given its position).
+    fn array<T>(&mut self, key: &str, items: &[T], mut each: impl FnMut(&mut Self, usize, &T)) {
+        self.key(key);
+        self.open(b'[');
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 {
+                self.text.push(b',');
+            }
+            each(self, i, item);
+        }
+        self.close(b']');
     }
     fn open(&mut self, bracket: u8) {
         self.index.open(self.text.len());
