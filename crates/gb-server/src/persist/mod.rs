@@ -1,6 +1,11 @@
-//! The single writer task: every room hands it accepted intents, it appends them in batches (one transaction
-//! per batch: group commit) and acks each one. A room tells nobody about an intent before its ack, so an
-//! acknowledged intent survives `kill -9` (reliability.md §3.3).
+//! The single writer: every room hands it accepted intents, it appends them in batches (one transaction per
+//! batch: group commit) and acks each one. A room tells nobody about an intent before its ack, so an
+//! acknowledged intent survives `kill -9` (reliability.md §3.3). On a SQLite file the writer is a thread with
+//! its own connection ([`sqlite`]); on PostgreSQL it is a task on a held pool connection.
+mod sqlite;
+#[cfg(test)]
+mod tests;
+
 use crate::db::matches::{AppendRow, append_batch};
 use crate::db::{Conn, Db};
 use std::sync::Arc;
@@ -31,10 +36,17 @@ struct Job {
     ack: Ack,
 }
 
+/// What the writer's queue carries. `Close` is how shutdown reaches a writer blocked on the queue: it stops
+/// taking new work and writes what is already queued.
+enum Msg {
+    Append(Job),
+    Close,
+}
+
 /// Cheap to clone; every room holds one.
 #[derive(Clone)]
 pub struct Persist {
-    tx: mpsc::Sender<Job>,
+    tx: mpsc::Sender<Msg>,
     batches: Arc<AtomicU64>,
 }
 
@@ -43,10 +55,23 @@ impl Persist {
     pub fn spawn(db: Db, tracker: &TaskTracker, shutdown: CancellationToken) -> Persist {
         let (tx, rx) = mpsc::channel(4096);
         let batches = Arc::new(AtomicU64::new(0));
-        if let Db::Sqlite(pool) = &db {
-            tracker.spawn(checkpointer(pool.clone(), shutdown.clone()));
+        let (closer, stop) = (tx.clone(), shutdown.clone());
+        tracker.spawn(async move {
+            stop.cancelled().await;
+            let _ = closer.send(Msg::Close).await;
+        });
+        let file = match &db {
+            Db::Sqlite(pool) => {
+                tracker.spawn(checkpointer(pool.clone(), shutdown));
+                sqlite_file(pool)
+            }
+            Db::Pg(_) => None,
+        };
+        let counted = batches.clone();
+        match file {
+            Some(path) => drop(tracker.spawn_blocking(move || sqlite::run(path, rx, counted))),
+            None => drop(tracker.spawn(writer(db, rx, counted))),
         }
-        tracker.spawn(writer(db, rx, shutdown, batches.clone()));
         Persist { tx, batches }
     }
 
@@ -54,7 +79,7 @@ impl Persist {
     pub async fn append(&self, row: AppendRow) -> Result<(), AppendError> {
         let (ack, done) = oneshot::channel();
         let job = Job { row, queued: Instant::now(), ack };
-        self.tx.send(job).await.map_err(|_| AppendError::Failed("the writer has stopped".to_owned()))?;
+        self.tx.send(Msg::Append(job)).await.map_err(|_| AppendError::Failed("the writer has stopped".to_owned()))?;
         done.await.map_err(|_| AppendError::Failed("the writer dropped the append".to_owned()))?
     }
 
@@ -78,24 +103,38 @@ impl Batch {
     }
 }
 
-async fn writer(db: Db, mut rx: mpsc::Receiver<Job>, shutdown: CancellationToken, batches: Arc<AtomicU64>) {
+/// The file a SQLite pool writes, for the writer's own connection; `None` for an in-memory database, which
+/// another connection cannot open (that one keeps the pool's writer task).
+fn sqlite_file(pool: &sqlx::SqlitePool) -> Option<std::path::PathBuf> {
+    let opts = pool.connect_options();
+    let file = opts.get_filename();
+    (!file.as_os_str().is_empty() && file.to_str() != Some(":memory:")).then(|| file.to_path_buf())
+}
+
+/// Adds `first` and everything queued behind it to `batch`: what queued up during the previous commit joins
+/// this one (group commit needs no timer: the busier the writer, the bigger its groups).
+fn gather(rx: &mut mpsc::Receiver<Msg>, first: Msg, batch: &mut Batch) {
+    let mut next = Some(first);
+    while let Some(msg) = next {
+        match msg {
+            Msg::Append(job) => batch.push(job),
+            // Stop taking new work; what is queued is still received and written (rooms stop sending first).
+            Msg::Close => rx.close(),
+        }
+        if batch.rows.len() >= MAX_BATCH {
+            break;
+        }
+        next = rx.try_recv().ok();
+    }
+}
+
+async fn writer(db: Db, mut rx: mpsc::Receiver<Msg>, batches: Arc<AtomicU64>) {
     let mut batch = Batch::default();
     let mut conn = Held { db, conn: None };
-    loop {
-        let first = tokio::select! {
-            job = rx.recv() => job,
-            // On shutdown stop taking new work but flush what is queued (rooms stop sending first).
-            _ = shutdown.cancelled() => { rx.close(); rx.recv().await }
-        };
-        let Some(first) = first else { break };
-        batch.push(first);
-        // Everything that queued up during the previous commit joins this one (group commit needs no timer:
-        // the busier the writer, the bigger its groups).
-        while batch.rows.len() < MAX_BATCH {
-            match rx.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
-            }
+    while let Some(first) = rx.recv().await {
+        gather(&mut rx, first, &mut batch);
+        if batch.rows.is_empty() {
+            continue; // a lone `Close`
         }
         write(&mut conn, &mut batch).await;
         batches.fetch_add(1, Ordering::Relaxed);

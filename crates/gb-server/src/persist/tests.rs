@@ -1,0 +1,207 @@
+//! The SQLite writer on a real database file: every acknowledged row is in the log, a bad row fails alone, a
+//! finishing row lands with its result or not at all, shutdown writes what was queued, and the WITHOUT ROWID
+//! migration keeps an existing log.
+use super::{AppendError, Persist};
+use crate::db::Db;
+use crate::db::matches::{AppendRow, find_match, insert_match, intents_since};
+use futures_util::future::join_all;
+use std::path::{Path, PathBuf};
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new() -> TempDir {
+        let dir = std::env::temp_dir().join(format!("gb-persist-{}", uuid::Uuid::new_v4().simple()));
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+    fn url(&self) -> String {
+        format!("sqlite://{}/gb.sqlite?mode=rwc", self.0.display())
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+struct Writer {
+    persist: Persist,
+    tracker: TaskTracker,
+    shutdown: CancellationToken,
+}
+
+impl Writer {
+    fn spawn(db: &Db) -> Writer {
+        let (tracker, shutdown) = (TaskTracker::new(), CancellationToken::new());
+        let persist = Persist::spawn(db.clone(), &tracker, shutdown.clone());
+        Writer { persist, tracker, shutdown }
+    }
+    async fn stop(self) {
+        self.shutdown.cancel();
+        self.tracker.close();
+        self.tracker.wait().await;
+    }
+}
+
+fn row(match_id: &str, version: i64) -> AppendRow {
+    AppendRow {
+        match_id: match_id.to_owned(),
+        version,
+        seat: version % 2,
+        intent_json: format!(r#"{{"kind":"pass","n":{version}}}"#),
+        meta_json: (version % 3 == 0).then(|| r#"{"remaining_ms":[1000,2000]}"#.to_owned()),
+        finish: None,
+        epoch: 0,
+        intent_key: None,
+    }
+}
+
+async fn new_match(db: &Db) -> String {
+    insert_match(db, "room", "hash", "{}", "in_progress").await.unwrap().id
+}
+
+async fn versions(db: &Db, match_id: &str) -> Vec<i64> {
+    intents_since(db, match_id, 0).await.unwrap().iter().map(|r| r.version).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_acknowledged_append_is_in_the_log_in_order() {
+    let dir = TempDir::new();
+    let db = Db::connect(&dir.url()).await.unwrap();
+    let w = Writer::spawn(&db);
+    let matches = [new_match(&db).await, new_match(&db).await, new_match(&db).await];
+    // Many rooms at once, so rows share groups; each room appends its versions one after another, as a room does.
+    let rooms = matches.iter().map(|m| {
+        let persist = w.persist.clone();
+        async move {
+            for v in 1..=40 {
+                persist.append(row(m, v)).await.unwrap();
+            }
+        }
+    });
+    join_all(rooms).await;
+    for m in &matches {
+        assert_eq!(versions(&db, m).await, (1..=40).collect::<Vec<_>>());
+        let log = intents_since(&db, m, 0).await.unwrap();
+        assert_eq!(log[9].intent_json, r#"{"kind":"pass","n":10}"#);
+    }
+    assert!(w.persist.batches_committed() <= 120);
+    w.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_duplicate_version_fails_alone_and_forks_nothing() {
+    let dir = TempDir::new();
+    let db = Db::connect(&dir.url()).await.unwrap();
+    let w = Writer::spawn(&db);
+    let (a, b) = (new_match(&db).await, new_match(&db).await);
+    w.persist.append(row(&a, 1)).await.unwrap();
+    let mut second = row(&a, 1);
+    second.intent_json = r#"{"kind":"forked"}"#.to_owned();
+    // Queued together: the duplicate and the other room's rows may share its group, which must still land.
+    let results = join_all([
+        w.persist.append(row(&b, 1)),
+        w.persist.append(second),
+        w.persist.append(row(&b, 2)),
+        w.persist.append(row(&a, 2)),
+    ])
+    .await;
+    assert_eq!(results[0], Ok(()));
+    assert!(matches!(&results[1], Err(AppendError::Failed(e)) if e.contains("UNIQUE")), "{:?}", results[1]);
+    assert_eq!(results[2], Ok(()));
+    assert_eq!(results[3], Ok(()));
+    assert_eq!(versions(&db, &a).await, [1, 2]);
+    assert_eq!(intents_since(&db, &a, 0).await.unwrap()[0].intent_json, r#"{"kind":"pass","n":1}"#);
+    assert_eq!(versions(&db, &b).await, [1, 2]);
+    w.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finishing_append_lands_with_its_result_or_not_at_all() {
+    let dir = TempDir::new();
+    let db = Db::connect(&dir.url()).await.unwrap();
+    let w = Writer::spawn(&db);
+    let (a, b) = (new_match(&db).await, new_match(&db).await);
+    w.persist.append(row(&a, 1)).await.unwrap();
+    w.persist.append(row(&b, 1)).await.unwrap();
+    // A finishing row whose intent cannot land (its version is taken) must not finish the match either.
+    let mut stale = row(&a, 1);
+    stale.finish = Some(r#"{"winner":"A"}"#.to_owned());
+    let mut last = row(&b, 2);
+    last.finish = Some(r#"{"winner":"B"}"#.to_owned());
+    let results = join_all([w.persist.append(stale), w.persist.append(last)]).await;
+    assert!(matches!(results[0], Err(AppendError::Failed(_))), "{:?}", results[0]);
+    assert_eq!(results[1], Ok(()));
+    let (ma, mb) = (find_match(&db, &a).await.unwrap().unwrap(), find_match(&db, &b).await.unwrap().unwrap());
+    assert_eq!((ma.status.as_str(), ma.result_json), ("in_progress", None));
+    assert_eq!((mb.status.as_str(), mb.result_json.as_deref()), ("finished", Some(r#"{"winner":"B"}"#)));
+    assert_eq!(versions(&db, &b).await, [1, 2]);
+    w.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_writes_what_was_queued_and_refuses_what_comes_after() {
+    let dir = TempDir::new();
+    let db = Db::connect(&dir.url()).await.unwrap();
+    let w = Writer::spawn(&db);
+    let m = new_match(&db).await;
+    w.persist.append(row(&m, 1)).await.unwrap();
+    // Queue 200 more appends, then shut down before awaiting any of them.
+    let queued: Vec<_> = (2..=201)
+        .map(|v| {
+            let persist = w.persist.clone();
+            let row = row(&m, v);
+            tokio::spawn(async move { persist.append(row).await })
+        })
+        .collect();
+    let persist = w.persist.clone();
+    w.stop().await;
+    let results: Vec<_> = join_all(queued).await.into_iter().map(Result::unwrap).collect();
+    // Each was either written and acknowledged or refused at the door; none was taken and then dropped.
+    let stopped = Err(AppendError::Failed("the writer has stopped".to_owned()));
+    assert!(results.iter().all(|r| r.is_ok() || *r == stopped), "{results:?}");
+    let acked = results.iter().filter(|r| r.is_ok()).count();
+    assert_eq!(versions(&db, &m).await.len(), 1 + acked);
+    assert_eq!(persist.append(row(&m, 1000)).await, stopped);
+}
+
+/// The log of a database made before the WITHOUT ROWID migration survives it, and the table then has no rowid.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_without_rowid_migration_keeps_the_log() {
+    let dir = TempDir::new();
+    let older = dir.0.join("older-migrations");
+    std::fs::create_dir_all(&older).unwrap();
+    let all = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations/sqlite");
+    for entry in std::fs::read_dir(&all).unwrap() {
+        let path = entry.unwrap().path();
+        if !path.file_name().unwrap().to_str().unwrap().contains("without_rowid") {
+            std::fs::copy(&path, older.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    let opts: sqlx::sqlite::SqliteConnectOptions = dir.url().parse().unwrap();
+    let pool = sqlx::SqlitePool::connect_with(opts.foreign_keys(true)).await.unwrap();
+    sqlx::migrate::Migrator::new(older.as_path()).await.unwrap().run(&pool).await.unwrap();
+    let old = Db::Sqlite(pool.clone());
+    let m = new_match(&old).await;
+    for v in 1..=3 {
+        crate::db::matches::append_intent(&old, &m, v, v % 2, &format!(r#"{{"n":{v}}}"#)).await.unwrap();
+    }
+    pool.close().await;
+
+    let db = Db::connect(&dir.url()).await.unwrap();
+    assert_eq!(versions(&db, &m).await, [1, 2, 3]);
+    assert_eq!(intents_since(&db, &m, 0).await.unwrap()[2].intent_json, r#"{"n":3}"#);
+    let Db::Sqlite(pool) = &db else { unreachable!() };
+    let (without_rowid,): (i64,) =
+        sqlx::query_as("SELECT wr FROM pragma_table_list WHERE name = 'match_intents'").fetch_one(pool).await.unwrap();
+    assert_eq!(without_rowid, 1);
+    // And the writer appends after the migrated rows.
+    let w = Writer::spawn(&db);
+    w.persist.append(row(&m, 4)).await.unwrap();
+    assert_eq!(versions(&db, &m).await, [1, 2, 3, 4]);
+    w.stop().await;
+}
