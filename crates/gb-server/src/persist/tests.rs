@@ -60,8 +60,20 @@ fn row(match_id: &str, version: i64) -> AppendRow {
     }
 }
 
+/// A new database file with the migrations run and a writer on it (the directory goes when the first is dropped).
+async fn fresh() -> (TempDir, Db, Writer) {
+    let dir = TempDir::new();
+    let db = Db::connect(&dir.url()).await.unwrap();
+    let w = Writer::spawn(&db);
+    (dir, db, w)
+}
+
 async fn new_match(db: &Db) -> String {
     insert_match(db, "room", "hash", "{}", "in_progress").await.unwrap().id
+}
+
+async fn two_matches(db: &Db) -> (String, String) {
+    (new_match(db).await, new_match(db).await)
 }
 
 async fn versions(db: &Db, match_id: &str) -> Vec<i64> {
@@ -70,9 +82,7 @@ async fn versions(db: &Db, match_id: &str) -> Vec<i64> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_acknowledged_append_is_in_the_log_in_order() {
-    let dir = TempDir::new();
-    let db = Db::connect(&dir.url()).await.unwrap();
-    let w = Writer::spawn(&db);
+    let (_dir, db, w) = fresh().await;
     let matches = [new_match(&db).await, new_match(&db).await, new_match(&db).await];
     // Many rooms at once, so rows share groups; each room appends its versions one after another, as a room does.
     let rooms = matches.iter().map(|m| {
@@ -95,10 +105,8 @@ async fn every_acknowledged_append_is_in_the_log_in_order() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_duplicate_version_fails_alone_and_forks_nothing() {
-    let dir = TempDir::new();
-    let db = Db::connect(&dir.url()).await.unwrap();
-    let w = Writer::spawn(&db);
-    let (a, b) = (new_match(&db).await, new_match(&db).await);
+    let (_dir, db, w) = fresh().await;
+    let (a, b) = two_matches(&db).await;
     w.persist.append(row(&a, 1)).await.unwrap();
     let mut second = row(&a, 1);
     second.intent_json = r#"{"kind":"forked"}"#.to_owned();
@@ -122,10 +130,8 @@ async fn a_duplicate_version_fails_alone_and_forks_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finishing_append_lands_with_its_result_or_not_at_all() {
-    let dir = TempDir::new();
-    let db = Db::connect(&dir.url()).await.unwrap();
-    let w = Writer::spawn(&db);
-    let (a, b) = (new_match(&db).await, new_match(&db).await);
+    let (_dir, db, w) = fresh().await;
+    let (a, b) = two_matches(&db).await;
     w.persist.append(row(&a, 1)).await.unwrap();
     w.persist.append(row(&b, 1)).await.unwrap();
     // A finishing row whose intent cannot land (its version is taken) must not finish the match either.
@@ -145,9 +151,7 @@ async fn a_finishing_append_lands_with_its_result_or_not_at_all() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn shutdown_writes_what_was_queued_and_refuses_what_comes_after() {
-    let dir = TempDir::new();
-    let db = Db::connect(&dir.url()).await.unwrap();
-    let w = Writer::spawn(&db);
+    let (_dir, db, w) = fresh().await;
     let m = new_match(&db).await;
     w.persist.append(row(&m, 1)).await.unwrap();
     // Queue 200 more appends, then shut down before awaiting any of them.
