@@ -133,9 +133,9 @@ struct Text<'a, 'i> {
     index: &'i Index,
 }
 
-/// An object's members as [`Text::members`] lists them: on the stack up to 24, more than any object of a view
-/// has (its widest, the view itself, has 19 with `legal`). Listed twice per changed object, they were a heap
-/// allocation and its growth each, most of the diff's instructions (issue 14, callgrind over the frames bench).
+/// An object's members as [`Text::members`] lists them, for the rare changed object whose keys differ from its
+/// previous version's ([`Paired::Unpaired`]): on the stack up to 24, more than any object of a view has (its
+/// widest, the view itself, has 19 with `legal`).
 type Members<'a> = SmallVec<[(Cow<'a, [u8]>, Part<'a>); 24]>;
 
 /// An array's elements, likewise: zones, heroes and most legal lists fit; a long legal list spills to the heap.

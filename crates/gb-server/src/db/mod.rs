@@ -67,6 +67,12 @@ macro_rules! with_conn {
 }
 pub use with_conn;
 
+/// How long a SQLite connection waits for another's write lock; the pool's and the intent writer's own
+/// (`persist/sqlite.rs`) connection use the same settings.
+pub const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+/// WAL pages after which a commit would checkpoint on its own (`persist::checkpointer` normally runs first).
+pub const SQLITE_WAL_AUTOCHECKPOINT: u32 = 10_000;
+
 impl Db {
     /// Connects by URL scheme and applies the embedded migrations for that engine.
     pub async fn connect(url: &str) -> anyhow::Result<Db> {
@@ -76,11 +82,11 @@ impl Db {
                 // WAL lets readers run during a write; NORMAL is durable enough under WAL and much faster.
                 .journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Normal)
-                .busy_timeout(Duration::from_secs(5))
+                .busy_timeout(SQLITE_BUSY_TIMEOUT)
                 // Checkpoints are run by `persist::checkpointer` on another connection, so the commit that
                 // crosses the threshold does not stall every room for a checkpoint's fsync; this only bounds
                 // the WAL if that task falls behind.
-                .pragma("wal_autocheckpoint", "10000")
+                .pragma("wal_autocheckpoint", SQLITE_WAL_AUTOCHECKPOINT.to_string())
                 .foreign_keys(true);
             let file = opts.get_filename();
             // `sqlite://data/gb.sqlite` should work on a fresh checkout: create `data/` first.

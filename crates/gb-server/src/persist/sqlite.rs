@@ -5,12 +5,12 @@
 //! link the one bundled SQLite (`libsqlite3-sys`), so its file locks see each other.
 use super::{AppendError, Batch, Msg, ack, gather};
 use crate::db::matches::AppendRow;
-use crate::db::now_ms;
+use crate::db::{SQLITE_BUSY_TIMEOUT, SQLITE_WAL_AUTOCHECKPOINT, now_ms};
 use rusqlite::{Connection, params};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use tokio::sync::mpsc;
 
 /// `?N` placeholders: the sqlx queries' `$N` are named parameters to SQLite, numbered by first appearance.
@@ -38,10 +38,10 @@ pub(super) fn run(path: PathBuf, mut rx: mpsc::Receiver<Msg>, batches: Arc<Atomi
 /// SQLite's automatic checkpoint, the latency tail `persist::checkpointer` exists to avoid.
 fn open(path: &Path) -> rusqlite::Result<Connection> {
     let conn = Connection::open(path)?;
-    conn.busy_timeout(Duration::from_secs(5))?;
+    conn.busy_timeout(SQLITE_BUSY_TIMEOUT)?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
-    conn.pragma_update(None, "wal_autocheckpoint", 10_000)?;
+    conn.pragma_update(None, "wal_autocheckpoint", SQLITE_WAL_AUTOCHECKPOINT)?;
     conn.pragma_update(None, "foreign_keys", true)?;
     Ok(conn)
 }
