@@ -10,10 +10,12 @@
 use serde_json::{Map, Value};
 use ts_rs::TS;
 
+mod parts;
 mod pointer;
 mod text;
 mod wire;
 mod write;
+pub use parts::Parts;
 pub use pointer::PatchError;
 pub use text::{Index, diff_indexed, diff_text};
 pub use wire::{TextOp, text_ops_len, write_text_ops};
@@ -113,21 +115,53 @@ fn diff_elements_by<A: PartialEq<B>, B, O>(
     remove: impl Fn(String) -> O,
     add: impl Fn(String, &B) -> O,
 ) {
-    let prefix = o.iter().zip(n).take_while(|(a, b)| a == b).count();
-    let room = o.len().min(n.len()) - prefix;
-    let suffix = o.iter().rev().zip(n.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
-    let (om, nm) = (&o[prefix..o.len() - suffix], &n[prefix..n.len() - suffix]);
-    let paired = om.len().min(nm.len());
-    for i in 0..paired {
-        with_child(path, &(prefix + i).to_string(), |p| diff(&om[i], &nm[i], p, ops));
+    let at = Span::of(o, n);
+    for i in at.paired() {
+        with_child(path, &i.to_string(), |p| diff(&o[i], &n[i], p, ops));
     }
-    // Removed from the highest index down, so every index stays valid while the patch is applied in order.
-    for i in (prefix + paired..prefix + om.len()).rev() {
+    for i in at.removed() {
         ops.push(remove(child(path, &i.to_string())));
     }
-    for (k, v) in nm[paired..].iter().enumerate() {
-        let token = if suffix == 0 { "-".to_owned() } else { (prefix + paired + k).to_string() };
-        ops.push(add(child(path, &token), v));
+    for (i, token) in at.added() {
+        ops.push(add(child(path, &token), &n[i]));
+    }
+}
+
+/// Where two arrays differ, as `diff` lays it out: after their common prefix, `paired` positions diffed in
+/// place, then the old surplus removed or the new one inserted, before their common suffix.
+pub(crate) struct Span {
+    prefix: usize,
+    paired: usize,
+    old_middle: usize,
+    new_middle: usize,
+    suffix: usize,
+}
+
+impl Span {
+    pub(crate) fn of<A: PartialEq<B>, B>(o: &[A], n: &[B]) -> Span {
+        let prefix = o.iter().zip(n).take_while(|(a, b)| a == b).count();
+        let room = o.len().min(n.len()) - prefix;
+        let suffix = o.iter().rev().zip(n.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
+        let (old_middle, new_middle) = (o.len() - prefix - suffix, n.len() - prefix - suffix);
+        Span { prefix, paired: old_middle.min(new_middle), old_middle, new_middle, suffix }
+    }
+
+    /// The positions diffed in place.
+    pub(crate) fn paired(&self) -> std::ops::Range<usize> {
+        self.prefix..self.prefix + self.paired
+    }
+
+    /// The old positions removed, from the highest down, so every index stays valid while the patch is applied
+    /// in order.
+    pub(crate) fn removed(&self) -> impl Iterator<Item = usize> {
+        (self.prefix + self.paired..self.prefix + self.old_middle).rev()
+    }
+
+    /// The new positions inserted, each with its path token: appended (`-`) when nothing follows.
+    pub(crate) fn added(&self) -> impl Iterator<Item = (usize, String)> {
+        let suffix = self.suffix;
+        (self.prefix + self.paired..self.prefix + self.new_middle)
+            .map(move |i| (i, if suffix == 0 { "-".to_owned() } else { i.to_string() }))
     }
 }
 
@@ -158,9 +192,9 @@ fn encoded_len(ops: &[PatchOp]) -> usize {
     c.n
 }
 
-/// Whether `ops` encode to fewer than `limit` bytes.
-fn encodes_within(ops: &[impl serde::Serialize], limit: usize) -> bool {
-    serde_json::to_writer(&mut Count { n: 0, limit: limit.saturating_sub(1) }, ops).is_ok()
+/// Whether `value` encodes to fewer than `limit` bytes.
+fn encodes_within<T: serde::Serialize + ?Sized>(value: &T, limit: usize) -> bool {
+    serde_json::to_writer(&mut Count { n: 0, limit: limit.saturating_sub(1) }, value).is_ok()
 }
 
 fn child(path: &str, key: &str) -> String {

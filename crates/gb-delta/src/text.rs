@@ -9,6 +9,13 @@
 //! same kind of data, so that equal parts are equal text (serde_json writes a struct's fields in one order, and
 //! a part whose text differs but whose value does not is walked down to where nothing differs, giving no op).
 use crate::wire::{TextOp, json_len, text_ops_len};
+
+/// How short a container's text (at `path`) must be for one `replace` of it whole to be shorter on the wire
+/// than its members' ops (`ops_len` bytes): `[[path, new]]` is the path's JSON string, the container's text and
+/// five bytes of brackets and comma. Shorter means below the returned length.
+pub(crate) fn whole_limit(path: &str, ops_len: usize) -> usize {
+    ops_len.saturating_sub(json_len(path) + 5)
+}
 use crate::{PatchOp, child, with_child};
 use smallvec::SmallVec;
 use std::borrow::Cow;
@@ -22,12 +29,23 @@ pub fn diff_text(old: &[u8], new: &[u8]) -> Vec<PatchOp> {
 /// diffs each document against the next keeps the index with the text, so a version's document is indexed
 /// once, not once as `new` and again as `old`; the ops go to the wire with [`crate::write_text_ops`].
 pub fn diff_indexed<'a>(old: &[u8], old_index: &Index, new: &'a [u8], new_index: &Index) -> Vec<TextOp<'a>> {
-    let (old, new) = (Text { bytes: old, index: old_index }, Text { bytes: new, index: new_index });
     // Room for a typical version's ops at once: growing from empty was a realloc per doubling (callgrind).
     let mut ops = Vec::with_capacity(16);
     let mut path = String::with_capacity(64);
-    diff_at(&old, old.part(0), &new, new.part(0), &mut path, &mut ops);
+    diff_part((old, old_index, 0), (new, new_index, 0), &mut path, &mut ops);
     ops
+}
+
+/// The ops for the value at `old.2` in the text `old.0` (indexed by `old.1`) against the one at `new.2` in
+/// `new.0`, under `path`, as [`diff_indexed`] gives them for those values inside whole documents.
+pub(crate) fn diff_part<'a>(
+    old: (&[u8], &Index, usize),
+    new: (&'a [u8], &Index, usize),
+    path: &mut String,
+    ops: &mut Vec<TextOp<'a>>,
+) {
+    let (ot, nt) = (Text { bytes: old.0, index: old.1 }, Text { bytes: new.0, index: new.1 });
+    diff_at(&ot, ot.part(old.2), &nt, nt.part(new.2), path, ops);
 }
 
 /// Where each of a document's containers ends, found in one pass: walking a changed container then costs its
@@ -242,15 +260,11 @@ fn diff_at<'a>(ot: &Text, old: Part, nt: &Text<'a, '_>, new: Part<'a>, path: &mu
         _ if old == new => return,
         _ => return ops.push(TextOp::Replace { path: path.clone(), value: new.bytes }),
     }
-    // From two ops on, one `replace` of the whole container when that is shorter: `[[path, new]]` is the path's
-    // JSON string, the container's text and five bytes of brackets and comma, against the ops' own length
+    // From two ops on, one `replace` of the whole container when that is shorter, against the ops' own length
     // (counted, not encoded: each op's value is text already).
-    if ops.len() - mark >= 2 {
-        let parts = text_ops_len(&ops[mark..]);
-        if json_len(path) + new.bytes.len() + 5 < parts {
-            ops.truncate(mark);
-            ops.push(TextOp::Replace { path: path.clone(), value: new.bytes });
-        }
+    if ops.len() - mark >= 2 && new.bytes.len() < whole_limit(path, text_ops_len(&ops[mark..])) {
+        ops.truncate(mark);
+        ops.push(TextOp::Replace { path: path.clone(), value: new.bytes });
     }
 }
 

@@ -100,9 +100,9 @@ impl TextOp<'_> {
     /// Its length on the wire: `[path]`, `[path,value]` or `["+path",value]`.
     fn wire_len(&self) -> usize {
         match self {
-            TextOp::Remove { path } => json_len(path) + 2,
-            TextOp::Replace { path, value } => json_len(path) + value.len() + 3,
-            TextOp::Add { path, value } => json_len(path) + 1 + value.len() + 3,
+            TextOp::Remove { path } => op_len(path, None, false),
+            TextOp::Replace { path, value } => op_len(path, Some(value.len()), false),
+            TextOp::Add { path, value } => op_len(path, Some(value.len()), true),
         }
     }
 
@@ -127,7 +127,13 @@ impl TextOp<'_> {
 
 /// The length of `ops` as a JSON array on the wire, as `serde_json` would encode their [`PatchOp`]s.
 pub fn text_ops_len(ops: &[TextOp]) -> usize {
-    2 + ops.iter().map(TextOp::wire_len).sum::<usize>() + ops.len().saturating_sub(1)
+    list_len(ops.iter().map(TextOp::wire_len))
+}
+
+/// The length of a JSON array of items of these lengths.
+pub(crate) fn list_len(items: impl ExactSizeIterator<Item = usize>) -> usize {
+    let n = items.len();
+    2 + items.sum::<usize>() + n.saturating_sub(1)
 }
 
 /// Appends `ops` as the JSON array an update's `patch` is.
@@ -166,6 +172,14 @@ fn needs_escape_word(w: u64) -> bool {
 }
 
 /// The length of `s` as a JSON string.
+/// An op's length on the wire: `[path]`, `[path,value]` or `["+path",value]` (a value of `value` bytes).
+pub(crate) fn op_len(path: &str, value: Option<usize>, add: bool) -> usize {
+    match value {
+        None => json_len(path) + 2,
+        Some(len) => json_len(path) + usize::from(add) + len + 3,
+    }
+}
+
 pub(crate) fn json_len(s: &str) -> usize {
     if needs_escape(s) { serde_json::to_string(s).expect("a string encodes").len() } else { s.len() + 2 }
 }

@@ -98,7 +98,7 @@ fn check_match(mut state: MatchState, seed: u64) -> (usize, Value) {
                 Some("update") => {
                     updates += 1;
                     let patch: Vec<gb_delta::PatchOp> = serde_json::from_value(frame["patch"].clone()).unwrap();
-                    // Diffing the texts sends exactly what diffing the whole documents as values gives.
+                    // Walking the views sends exactly what diffing the whole documents as values gives.
                     let whole = gb_delta::diff(&held[i].doc(), &full);
                     assert_eq!(patch, whole, "seed {seed} v{v} {kind:?}: the patch is not the documents' diff");
                     gb_delta::apply(&mut client[i], &patch).expect("a delta applies to the previous document");
@@ -110,11 +110,6 @@ fn check_match(mut state: MatchState, seed: u64) -> (usize, Value) {
                 other => panic!("unexpected frame {other:?}"),
             }
             if let Some(seen) = p.seen {
-                // The document (written part by part, reusing the previous one's parts) is the view written
-                // whole, and its index the one a scan of it builds.
-                let whole = serde_json::to_vec(&Doc { view: &seen.view, legal: &seen.legal }).unwrap();
-                assert!(seen.text == whole, "seed {seed} v{v} {kind:?}: the document is not the view's JSON");
-                assert!(seen.index == gb_delta::Index::of(&seen.text), "seed {seed} v{v} {kind:?}: stale index");
                 spares[i].hold(&mut held[i], seen);
             }
         }
