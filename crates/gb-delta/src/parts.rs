@@ -61,6 +61,14 @@ impl Parts {
         crate::write_indexed(old, &mut self.old, &mut self.old_index);
         let at = self.text.len();
         crate::write_indexed(new, &mut self.text, &mut self.index);
+        // A number, string, `true`, `false` or `null` is replaced, if it changed: no walk needed (most changed
+        // fields are counters and stats).
+        if !matches!(self.old.first(), Some(b'{' | b'[')) || !matches!(self.text.get(at), Some(b'{' | b'[')) {
+            if self.old != self.text[at..] {
+                self.ops.push(Op::Replace(path.clone(), at..self.text.len()));
+            }
+            return;
+        }
         let mut found = Vec::new();
         diff_part((&self.old, &self.old_index, 0), (&self.text, &self.index, at), path, &mut found);
         let start = self.text.as_ptr() as usize;
@@ -94,7 +102,7 @@ impl Parts {
         for (i, token) in at.added() {
             self.add(crate::child(path, &token), &new[i]);
         }
-        self.replace_if_shorter(mark, path, new);
+        self.replace_if_shorter(mark, path, new, 0);
     }
 
     /// Adds the member or element `new` at `path`.
@@ -110,13 +118,14 @@ impl Parts {
 
     /// `diff`'s rule for a container (an object or array at `path`, now `whole`) whose members gave the ops from
     /// `mark` on: from two ops on, they become one `replace` of the whole when that is shorter on the wire. The
-    /// whole is only counted, and that only as far as the ops' length, unless it is what is sent.
-    pub fn replace_if_shorter<T: Serialize + ?Sized>(&mut self, mark: usize, path: &str, whole: &T) {
+    /// whole is only counted, and that only as far as the ops' length, unless it is what is sent; and not at all
+    /// when the caller knows it is at least `least` bytes long and the ops are not longer than that.
+    pub fn replace_if_shorter<T: Serialize + ?Sized>(&mut self, mark: usize, path: &str, whole: &T, least: usize) {
         if self.ops.len() - mark < 2 {
             return;
         }
         let limit = whole_limit(path, list_len(self.ops[mark..].iter().map(Op::wire_len)));
-        if crate::encodes_within(whole, limit) {
+        if limit > least && crate::encodes_within(whole, limit) {
             self.ops.truncate(mark);
             let value = self.write(whole);
             self.ops.push(Op::Replace(path.to_owned(), value));

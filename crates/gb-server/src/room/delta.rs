@@ -107,7 +107,7 @@ pub fn project(
     }
     let seen = Seen { view: spare.view.take().expect("just written"), legal };
     spare.parts.clear();
-    walk::diff(prev.as_doc(), seen.as_doc(), &mut spare.parts);
+    walk::diff(&prev.as_doc(), &seen.as_doc(), &mut spare.parts);
     // The ops' values are the changed parts' texts, written into the frame as they are (issue 14).
     let frame = Utf8Bytes::from(<ServerMsg>::encode_update(v, &evs, &spare.parts.ops(), clocks.as_ref()));
     Projected { frame, seen: Some(seen), turn }

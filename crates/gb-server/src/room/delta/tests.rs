@@ -6,6 +6,14 @@ use gb_core::playout::RandomPolicy;
 use gb_core::{MatchSetup, apply, new_match, owed_seat};
 use serde_json::{Value, json};
 
+/// The document as serde writes a flattened view: what `walk::Doc` writes field by field.
+#[derive(serde::Serialize)]
+struct Flattened<'a> {
+    #[serde(flatten)]
+    view: &'a MatchView,
+    legal: &'a [Intent],
+}
+
 fn setup(seed: u64) -> MatchState {
     let decks = gb_core::decks::preconstructed();
     let n = decks.len();
@@ -38,6 +46,10 @@ fn play(seed: u64, from: u32, to: u32) -> Vec<(Kind, Value, Vec<(Value, Value)>)
                 (v % 3 == 0).then(|| Clocks { remaining_ms: vec![v, 2 * v], bank_ms: vec![0, 1], running: Some(seat) });
             let p = project(&state, &events, kind, &held[kind.index()], v, clocks, &mut spares[kind.index()]);
             if let Some(seen) = p.seen {
+                // The document is the view flattened, with `legal` beside it.
+                let flat = serde_json::to_vec(&Flattened { view: &seen.view, legal: &seen.legal }).unwrap();
+                assert!(serde_json::to_vec(&seen.as_doc()).unwrap() == flat, "seed {seed} v{v} {kind:?}: the document");
+                assert!(walk::least_lengths_hold(&seen.as_doc()), "seed {seed} v{v} {kind:?}: a least length");
                 spares[kind.index()].hold(&mut held[kind.index()], seen);
             }
             let frame: Value = serde_json::from_str(p.frame.as_str()).expect("frames are JSON");
@@ -110,6 +122,10 @@ fn check_match(mut state: MatchState, seed: u64) -> (usize, Value) {
                 other => panic!("unexpected frame {other:?}"),
             }
             if let Some(seen) = p.seen {
+                // The document is the view flattened, with `legal` beside it.
+                let flat = serde_json::to_vec(&Flattened { view: &seen.view, legal: &seen.legal }).unwrap();
+                assert!(serde_json::to_vec(&seen.as_doc()).unwrap() == flat, "seed {seed} v{v} {kind:?}: the document");
+                assert!(walk::least_lengths_hold(&seen.as_doc()), "seed {seed} v{v} {kind:?}: a least length");
                 spares[i].hold(&mut held[i], seen);
             }
         }

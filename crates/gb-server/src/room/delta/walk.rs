@@ -16,66 +16,155 @@ use gb_core::view::{HeroView, MatchView, PlayerView};
 use gb_delta::Parts;
 use serde::Serialize;
 use std::fmt::Write;
+use std::sync::OnceLock;
 
 /// The document as it is sent in full: the view's fields with `legal` beside them (one level less in every patch
 /// path than `{"view": …, "legal": …}`; `MatchView` has no field of that name).
-#[derive(Serialize)]
 pub struct Doc<'a> {
-    #[serde(flatten)]
     pub view: &'a MatchView,
     pub legal: &'a [Intent],
 }
 
+/// What `#[serde(flatten)]` of the view would write, written as a plain struct: serde serializes a flattened
+/// struct through its map path, field by field, and measuring the whole document for `diff`'s container rule
+/// was a sixth of a projection that way (issue 14). The tests hold it to the flattened form.
+impl Serialize for Doc<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let MatchView {
+            viewer,
+            round,
+            turn,
+            active,
+            first_player,
+            phase,
+            first_turn,
+            players,
+            pending,
+            choices,
+            trigger_choices,
+            outcome,
+            rounds,
+            attack_preview,
+            damage_due,
+            hp_prices,
+            places,
+        } = self.view;
+        let mut doc = s.serialize_struct("Doc", 19)?;
+        doc.serialize_field("viewer", viewer)?;
+        doc.serialize_field("round", round)?;
+        doc.serialize_field("turn", turn)?;
+        doc.serialize_field("active", active)?;
+        doc.serialize_field("first_player", first_player)?;
+        doc.serialize_field("phase", phase)?;
+        doc.serialize_field("first_turn", first_turn)?;
+        doc.serialize_field("players", players)?;
+        doc.serialize_field("pending", pending)?;
+        doc.serialize_field("choices", choices)?;
+        doc.serialize_field("trigger_choices", trigger_choices)?;
+        doc.serialize_field("outcome", outcome)?;
+        doc.serialize_field("rounds", rounds)?;
+        doc.serialize_field("attack_preview", attack_preview)?;
+        doc.serialize_field("damage_due", damage_due)?;
+        doc.serialize_field("hp_prices", hp_prices)?;
+        // `skip_serializing_if = "Option::is_none"`, as in the view.
+        match places {
+            Some(places) => doc.serialize_field("places", places)?,
+            None => doc.skip_field("places")?,
+        }
+        doc.serialize_field("legal", self.legal)?;
+        doc.end()
+    }
+}
+
 /// Writes into `parts` the patch that turns `old`'s document into `new`'s.
-pub fn diff(old: Doc, new: Doc, parts: &mut Parts) {
-    let mut walk = Walk { parts, path: String::with_capacity(64) };
-    let mark = walk.parts.mark();
-    let MatchView {
-        viewer,
-        round,
-        turn,
-        active,
-        first_player,
-        phase,
-        first_turn,
-        players,
-        pending,
-        choices,
-        trigger_choices,
-        outcome,
-        rounds,
-        attack_preview,
-        damage_due,
-        hp_prices,
-        places,
-    } = new.view;
-    let was = old.view;
-    walk.removed("places", &was.places, places);
-    walk.member("active", &was.active, active);
-    walk.maybe_list("attack_preview", was.attack_preview.as_deref(), attack_preview.as_deref());
-    walk.maybe_list("choices", was.choices.as_deref(), choices.as_deref());
-    walk.member("damage_due", &was.damage_due, damage_due);
-    walk.member("first_player", &was.first_player, first_player);
-    walk.member("first_turn", &was.first_turn, first_turn);
-    walk.maybe_list("hp_prices", was.hp_prices.as_deref(), hp_prices.as_deref());
-    walk.list("legal", old.legal, new.legal);
-    walk.member("outcome", &was.outcome, outcome);
-    walk.member("pending", &was.pending, pending);
-    walk.member("phase", &was.phase, phase);
-    walk.optional("places", &was.places, places);
-    walk.elements("players", &was.players, players, Walk::player);
-    walk.member("round", &was.round, round);
-    walk.member("rounds", &was.rounds, rounds);
-    walk.member("trigger_choices", &was.trigger_choices, trigger_choices);
-    walk.member("turn", &was.turn, turn);
-    walk.member("viewer", &was.viewer, viewer);
-    walk.parts.replace_if_shorter(mark, "", &new);
+pub fn diff(old: &Doc, new: &Doc, parts: &mut Parts) {
+    Walk { parts, path: String::with_capacity(64), keys: 0 }.doc(old, new);
+}
+
+/// Whether the least lengths the walk assumes hold for `doc`'s text and its players' and heroes'.
+#[cfg(test)]
+pub fn least_lengths_hold(doc: &Doc) -> bool {
+    fn len<T: Serialize + ?Sized>(value: &T) -> usize {
+        serde_json::to_vec(value).expect("views serialize").len()
+    }
+    let players = &doc.view.players;
+    players.iter().flat_map(|p| &p.heroes).all(|h| least_hero(h) <= len(h))
+        && players.iter().all(|p| least_player(p) <= len(p))
+        && Walk::keys_of(|w| w.doc(doc, doc)) <= len(doc)
+}
+
+impl Walk<'_> {
+    /// The document (at the root).
+    fn doc(&mut self, old: &Doc, new: &Doc) {
+        let walk = self;
+        let mark = walk.parts.mark();
+        let MatchView {
+            viewer,
+            round,
+            turn,
+            active,
+            first_player,
+            phase,
+            first_turn,
+            players,
+            pending,
+            choices,
+            trigger_choices,
+            outcome,
+            rounds,
+            attack_preview,
+            damage_due,
+            hp_prices,
+            places,
+        } = new.view;
+        let was = old.view;
+        walk.removed("places", &was.places, places);
+        walk.member("active", &was.active, active);
+        walk.maybe_list("attack_preview", was.attack_preview.as_deref(), attack_preview.as_deref());
+        walk.maybe_list("choices", was.choices.as_deref(), choices.as_deref());
+        walk.member("damage_due", &was.damage_due, damage_due);
+        walk.member("first_player", &was.first_player, first_player);
+        walk.member("first_turn", &was.first_turn, first_turn);
+        walk.maybe_list("hp_prices", was.hp_prices.as_deref(), hp_prices.as_deref());
+        walk.list("legal", old.legal, new.legal);
+        walk.member("outcome", &was.outcome, outcome);
+        walk.member("pending", &was.pending, pending);
+        walk.member("phase", &was.phase, phase);
+        walk.optional("places", &was.places, places);
+        let least = players.first().map_or(0, least_player);
+        walk.elements("players", &was.players, players, Walk::player, least);
+        walk.member("round", &was.round, round);
+        walk.member("rounds", &was.rounds, rounds);
+        walk.member("trigger_choices", &was.trigger_choices, trigger_choices);
+        walk.member("turn", &was.turn, turn);
+        walk.member("viewer", &was.viewer, viewer);
+        walk.parts.replace_if_shorter(mark, "", new, walk.keys);
+    }
 }
 
 /// The patch being written, and the path of the container being walked.
 struct Walk<'p> {
     parts: &'p mut Parts,
     path: String,
+    /// The least length the text of the struct being walked can have, from the members walked so far: each
+    /// member's key, quoted, its colon and at least one byte of value (and a list of structs at least their least
+    /// lengths). `diff`'s container rule measures a container only when its ops are longer than this: a view's
+    /// objects are long, and counting them out at every player and hero was a sixth of a projection (issue 14).
+    keys: usize,
+}
+
+/// The least length of any hero's text (its keys' alone, the same for every hero), worked out once by walking a
+/// hero against itself.
+fn least_hero(hero: &HeroView) -> usize {
+    static LEAST: OnceLock<usize> = OnceLock::new();
+    *LEAST.get_or_init(|| Walk::keys_of(|w| w.hero(hero, hero)))
+}
+
+/// The least length of any player's text: its keys and four heroes', not counting the members it may leave out.
+fn least_player(player: &PlayerView) -> usize {
+    static LEAST: OnceLock<usize> = OnceLock::new();
+    *LEAST.get_or_init(|| Walk::keys_of(|w| w.player(player, player)))
 }
 
 impl Walk<'_> {
@@ -113,14 +202,14 @@ impl Walk<'_> {
         self.optional("eliminated", &was.eliminated, eliminated);
         self.maybe_list("hand", was.hand.as_deref(), hand.as_deref());
         self.member("hand_count", &was.hand_count, hand_count);
-        self.elements("heroes", &was.heroes, heroes, Walk::hero);
+        self.elements("heroes", &was.heroes, heroes, Walk::hero, least_hero(&heroes[0]));
         self.member("hp", &was.hp, hp);
         self.optional("meter_passed", &was.meter_passed, meter_passed);
         self.member("meter_slots", &was.meter_slots, meter_slots);
         self.member("mulliganed", &was.mulliganed, mulliganed);
         self.member("rounds_won", &was.rounds_won, rounds_won);
         self.member("seat", &was.seat, seat);
-        self.parts.replace_if_shorter(mark, &self.path, new);
+        self.parts.replace_if_shorter(mark, &self.path, new, self.keys);
     }
 
     /// A hero whose view changed (at `self.path`).
@@ -162,11 +251,26 @@ impl Walk<'_> {
         self.member("position", &was.position, position);
         self.member("written_atk", &was.written_atk, written_atk);
         self.member("written_def", &was.written_def, written_def);
-        self.parts.replace_if_shorter(mark, &self.path, new);
+        self.parts.replace_if_shorter(mark, &self.path, new, self.keys);
+    }
+
+    /// How long a struct's text is at least: its keys' as [`Walk::keys`] counts them while `walk` walks it
+    /// against itself (no op comes of that).
+    fn keys_of(walk: impl FnOnce(&mut Walk)) -> usize {
+        let mut parts = Parts::default();
+        let mut dry = Walk { parts: &mut parts, path: String::new(), keys: 0 };
+        walk(&mut dry);
+        dry.keys
     }
 
     /// Member `key`, there before and after: its ops if it changed.
     fn member<T: Serialize + PartialEq + ?Sized>(&mut self, key: &str, was: &T, new: &T) {
+        self.keys += key.len() + 4;
+        self.changed(key, was, new);
+    }
+
+    /// [`Walk::member`] without counting the key.
+    fn changed<T: Serialize + PartialEq + ?Sized>(&mut self, key: &str, was: &T, new: &T) {
         if was != new {
             let len = self.enter(key);
             self.parts.diff(&mut self.path, was, new);
@@ -177,6 +281,7 @@ impl Walk<'_> {
     /// Array member `key`: element by element as `diff` does an array (`gb_delta::Parts::elements`), so that a
     /// long list with one card or intent more is not written whole, twice.
     fn list<T: Serialize + PartialEq>(&mut self, key: &str, was: &[T], new: &[T]) {
+        self.keys += key.len() + 4;
         if was != new {
             let len = self.enter(key);
             self.parts.elements(&mut self.path, was, new);
@@ -202,10 +307,11 @@ impl Walk<'_> {
         }
     }
 
-    /// Member `key`, left out while `None`: added, or changed (its removal is [`Walk::removed`]'s).
+    /// Member `key`, left out while `None`: added, or changed (its removal is [`Walk::removed`]'s). Not counted
+    /// in [`Walk::keys`]: it may not be there.
     fn optional<T: Serialize + PartialEq>(&mut self, key: &str, was: &Option<T>, new: &Option<T>) {
         match (was, new) {
-            (Some(was), Some(new)) => self.member(key, was, new),
+            (Some(was), Some(new)) => self.changed(key, was, new),
             (None, Some(new)) => {
                 let len = self.enter(key);
                 self.parts.add(self.path.clone(), new);
@@ -215,9 +321,17 @@ impl Walk<'_> {
         }
     }
 
-    /// Array member `key`: of the same length, element by element (`each` walks a changed one), as `diff` does
-    /// an array whose length did not change; otherwise its texts are diffed.
-    fn elements<T: Serialize + PartialEq>(&mut self, key: &str, was: &[T], new: &[T], each: fn(&mut Self, &T, &T)) {
+    /// Array member `key`, of structs at least `least` long: of the same length, element by element (`each`
+    /// walks a changed one), as `diff` does an array whose length did not change; otherwise its texts are diffed.
+    fn elements<T: Serialize + PartialEq>(
+        &mut self,
+        key: &str,
+        was: &[T],
+        new: &[T],
+        each: fn(&mut Self, &T, &T),
+        least: usize,
+    ) {
+        self.keys += key.len() + 4 + new.len() * least;
         if was == new {
             return;
         }
@@ -226,13 +340,14 @@ impl Walk<'_> {
             let mark = self.parts.mark();
             for (i, (was, new)) in was.iter().zip(new).enumerate() {
                 if was != new {
-                    let at = self.path.len();
+                    let (at, outer) = (self.path.len(), std::mem::take(&mut self.keys));
                     write!(self.path, "/{i}").expect("a String takes any write");
                     each(self, was, new);
                     self.path.truncate(at);
+                    self.keys = outer;
                 }
             }
-            self.parts.replace_if_shorter(mark, &self.path, new);
+            self.parts.replace_if_shorter(mark, &self.path, new, new.len() * least);
         } else {
             self.parts.diff(&mut self.path, was, new);
         }
