@@ -7,6 +7,7 @@
 use crate::text::{Index, diff_part, whole_limit};
 use crate::wire::{TextOp, list_len, op_len};
 use serde::Serialize;
+use smallvec::SmallVec;
 use std::ops::Range;
 
 /// An op whose value is a range of [`Parts`]' text (not a borrow of it, so that more can be written after it).
@@ -37,7 +38,8 @@ pub struct Parts {
     /// The old part being compared, written again for each part.
     old: Vec<u8>,
     old_index: Index,
-    ops: Vec<Op>,
+    /// Each op with its length on the wire, worked out once (`diff`'s rule sums them at every container above).
+    ops: Vec<(Op, usize)>,
 }
 
 impl Parts {
@@ -65,7 +67,7 @@ impl Parts {
         // fields are counters and stats).
         if !matches!(self.old.first(), Some(b'{' | b'[')) || !matches!(self.text.get(at), Some(b'{' | b'[')) {
             if self.old != self.text[at..] {
-                self.ops.push(Op::Replace(path.clone(), at..self.text.len()));
+                self.push(Op::Replace(path.clone(), at..self.text.len()));
             }
             return;
         }
@@ -76,11 +78,17 @@ impl Parts {
             let from = v.as_ptr() as usize - start;
             from..from + v.len()
         };
-        self.ops.extend(found.into_iter().map(|op| match op {
-            TextOp::Add { path, value } => Op::Add(path, range(value)),
-            TextOp::Remove { path } => Op::Remove(path),
-            TextOp::Replace { path, value } => Op::Replace(path, range(value)),
-        }));
+        let found: SmallVec<[Op; 4]> = found
+            .into_iter()
+            .map(|op| match op {
+                TextOp::Add { path, value } => Op::Add(path, range(value)),
+                TextOp::Remove { path } => Op::Remove(path),
+                TextOp::Replace { path, value } => Op::Replace(path, range(value)),
+            })
+            .collect();
+        for op in found {
+            self.push(op);
+        }
     }
 
     /// The ops for the array `was` → `new` at `path`, as `diff` gives them: element by element (a changed one's
@@ -108,12 +116,12 @@ impl Parts {
     /// Adds the member or element `new` at `path`.
     pub fn add<T: Serialize + ?Sized>(&mut self, path: String, new: &T) {
         let value = self.write(new);
-        self.ops.push(Op::Add(path, value));
+        self.push(Op::Add(path, value));
     }
 
     /// Removes the member or element at `path`.
     pub fn remove(&mut self, path: String) {
-        self.ops.push(Op::Remove(path));
+        self.push(Op::Remove(path));
     }
 
     /// `diff`'s rule for a container (an object or array at `path`, now `whole`) whose members gave the ops from
@@ -124,11 +132,11 @@ impl Parts {
         if self.ops.len() - mark < 2 {
             return;
         }
-        let limit = whole_limit(path, list_len(self.ops[mark..].iter().map(Op::wire_len)));
+        let limit = whole_limit(path, list_len(self.ops[mark..].iter().map(|(_, len)| *len)));
         if limit > least && crate::encodes_within(whole, limit) {
             self.ops.truncate(mark);
             let value = self.write(whole);
-            self.ops.push(Op::Replace(path.to_owned(), value));
+            self.push(Op::Replace(path.to_owned(), value));
         }
     }
 
@@ -140,7 +148,12 @@ impl Parts {
             Op::Remove(path) => TextOp::Remove { path: path.clone() },
             Op::Replace(path, v) => TextOp::Replace { path: path.clone(), value: text(v) },
         };
-        self.ops.iter().map(op).collect()
+        self.ops.iter().map(|(o, _)| op(o)).collect()
+    }
+
+    fn push(&mut self, op: Op) {
+        let len = op.wire_len();
+        self.ops.push((op, len));
     }
 
     /// Writes `value` after the text so far; its range. (Not indexed: no diff reads a value written here.)
