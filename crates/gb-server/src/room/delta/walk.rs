@@ -94,55 +94,6 @@ pub fn least_lengths_hold(doc: &Doc) -> bool {
         && Walk::keys_of(|w| w.doc(doc, doc)) <= len(doc)
 }
 
-impl Walk<'_> {
-    /// The document (at the root).
-    fn doc(&mut self, old: &Doc, new: &Doc) {
-        let walk = self;
-        let mark = walk.parts.mark();
-        let MatchView {
-            viewer,
-            round,
-            turn,
-            active,
-            first_player,
-            phase,
-            first_turn,
-            players,
-            pending,
-            choices,
-            trigger_choices,
-            outcome,
-            rounds,
-            attack_preview,
-            damage_due,
-            hp_prices,
-            places,
-        } = new.view;
-        let was = old.view;
-        walk.removed("places", &was.places, places);
-        walk.member("active", &was.active, active);
-        walk.maybe_list("attack_preview", was.attack_preview.as_deref(), attack_preview.as_deref());
-        walk.maybe_list("choices", was.choices.as_deref(), choices.as_deref());
-        walk.member("damage_due", &was.damage_due, damage_due);
-        walk.member("first_player", &was.first_player, first_player);
-        walk.member("first_turn", &was.first_turn, first_turn);
-        walk.maybe_list("hp_prices", was.hp_prices.as_deref(), hp_prices.as_deref());
-        walk.list("legal", old.legal, new.legal);
-        walk.member("outcome", &was.outcome, outcome);
-        walk.member("pending", &was.pending, pending);
-        walk.member("phase", &was.phase, phase);
-        walk.optional("places", &was.places, places);
-        let least = players.first().map_or(0, least_player);
-        walk.elements("players", &was.players, players, Walk::player, least);
-        walk.member("round", &was.round, round);
-        walk.member("rounds", &was.rounds, rounds);
-        walk.member("trigger_choices", &was.trigger_choices, trigger_choices);
-        walk.member("turn", &was.turn, turn);
-        walk.member("viewer", &was.viewer, viewer);
-        walk.parts.replace_if_shorter(mark, "", new, walk.keys);
-    }
-}
-
 /// The patch being written, and the path of the container being walked.
 struct Walk<'p> {
     parts: &'p mut Parts,
@@ -168,6 +119,52 @@ fn least_player(player: &PlayerView) -> usize {
 }
 
 impl Walk<'_> {
+    /// The document (at the root).
+    fn doc(&mut self, old: &Doc, new: &Doc) {
+        let mark = self.parts.mark();
+        let MatchView {
+            viewer,
+            round,
+            turn,
+            active,
+            first_player,
+            phase,
+            first_turn,
+            players,
+            pending,
+            choices,
+            trigger_choices,
+            outcome,
+            rounds,
+            attack_preview,
+            damage_due,
+            hp_prices,
+            places,
+        } = new.view;
+        let was = old.view;
+        self.removed("places", &was.places, places);
+        self.member("active", &was.active, active);
+        self.maybe_list("attack_preview", was.attack_preview.as_deref(), attack_preview.as_deref());
+        self.maybe_list("choices", was.choices.as_deref(), choices.as_deref());
+        self.member("damage_due", &was.damage_due, damage_due);
+        self.member("first_player", &was.first_player, first_player);
+        self.member("first_turn", &was.first_turn, first_turn);
+        self.maybe_list("hp_prices", was.hp_prices.as_deref(), hp_prices.as_deref());
+        self.list("legal", old.legal, new.legal);
+        self.member("outcome", &was.outcome, outcome);
+        self.member("pending", &was.pending, pending);
+        self.member("phase", &was.phase, phase);
+        self.optional("places", &was.places, places);
+        let least = players.first().map_or(0, least_player);
+        self.elements("players", &was.players, players, Walk::player, least);
+        self.member("round", &was.round, round);
+        self.member("rounds", &was.rounds, rounds);
+        self.member("trigger_choices", &was.trigger_choices, trigger_choices);
+        self.member("turn", &was.turn, turn);
+        self.member("viewer", &was.viewer, viewer);
+        self.parts.replace_if_shorter(mark, "", new, self.keys);
+    }
+
     /// A player whose view changed (at `self.path`).
     fn player(&mut self, was: &PlayerView, new: &PlayerView) {
         let mark = self.parts.mark();
