@@ -260,22 +260,3 @@ fn documents_written_with_their_index_are_indexed_as_a_scan_indexes_them() {
     index.close(text.len());
     assert_eq!(index, Index::of(&text));
 }
-
-#[test]
-fn a_part_copied_from_another_text_takes_its_index_along() {
-    let old = br#"{"a":[1,{"b":[]}],"c":{"d":[{}]},"e":[[2]]}"#;
-    let old_index = Index::of(old);
-    // `{"d":[{}]}` (at 22) copied into a new document after `[[0],`.
-    let (start, end) = (22, 32);
-    assert_eq!(&old[start..end], br#"{"d":[{}]}"#);
-    let mut text = b"[[0],".to_vec();
-    let mut index = Index::default();
-    index.open(0);
-    index.open(1);
-    index.close(4);
-    index.copy_part(&old_index, start..end, text.len());
-    text.extend_from_slice(&old[start..end]);
-    text.push(b']');
-    index.close(text.len());
-    assert_eq!(index, Index::of(&text));
-}

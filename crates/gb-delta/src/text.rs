@@ -97,25 +97,14 @@ impl Index {
     }
 
     /// A container opens at `at`.
-    pub fn open(&mut self, at: usize) {
+    pub(crate) fn open(&mut self, at: usize) {
         self.open.push(self.opens.len() as u32);
         self.opens.push(at as u32);
         self.ends.push(0);
     }
 
-    /// Adds the containers of `from`'s text that lie within `part` (a whole value), as text copied from there to
-    /// `to` in this one has them: a document written partly from the previous one's text takes that part's
-    /// index along instead of indexing it again.
-    pub fn copy_part(&mut self, from: &Index, part: std::ops::Range<usize>, to: usize) {
-        let first = from.opens.partition_point(|&o| (o as usize) < part.start);
-        let last = from.opens.partition_point(|&o| (o as usize) < part.end);
-        let shift = |x: &u32| (*x as usize - part.start + to) as u32;
-        self.opens.extend(from.opens[first..last].iter().map(shift));
-        self.ends.extend(from.ends[first..last].iter().map(shift));
-    }
-
     /// The innermost open container closes just before `past`.
-    pub fn close(&mut self, past: usize) {
+    pub(crate) fn close(&mut self, past: usize) {
         let k = self.open.pop().expect("a document's brackets balance");
         self.ends[k as usize] = past as u32;
     }
