@@ -176,16 +176,27 @@ async fn fenced_append(pg: &mut sqlx::PgConnection, rows: &[AppendRow]) -> Resul
     );
     q.push(super::fence::lease_held!());
     q.push(" FOR SHARE OF l ON CONFLICT DO NOTHING RETURNING match_id, version");
+    // One statement is one transaction of its own, its row lock held to its commit: a group that finishes no
+    // match takes one round trip, not three (BEGIN, INSERT, COMMIT were ~2/3 of a cluster node's appends).
+    if rows.iter().all(|r| r.finish.is_none()) {
+        let landed: Vec<(String, i64)> = q.build_query_as().fetch_all(&mut *pg).await?;
+        return Ok(which_landed(rows, &landed));
+    }
     let mut tx = pg.begin().await?;
     let landed: Vec<(String, i64)> = q.build_query_as().fetch_all(&mut *tx).await?;
-    let did_land = |r: &AppendRow| landed.iter().any(|(m, v)| *m == r.match_id && *v == r.version);
-    for r in rows.iter().filter(|r| did_land(r)) {
+    let landed = which_landed(rows, &landed);
+    for (r, _) in rows.iter().zip(&landed).filter(|(_, did)| **did) {
         if let Some(result) = &r.finish {
             sqlx::query(FINISH_SQL).bind(&r.match_id).bind(result).bind(now).execute(&mut *tx).await?;
         }
     }
     tx.commit().await?;
-    Ok(rows.iter().map(did_land).collect())
+    Ok(landed)
+}
+
+/// Per row, whether `RETURNING` named it (a row it does not name was fenced or a duplicate).
+fn which_landed(rows: &[AppendRow], returned: &[(String, i64)]) -> Vec<bool> {
+    rows.iter().map(|r| returned.iter().any(|(m, v)| *m == r.match_id && *v == r.version)).collect()
 }
 
 /// The version an intent with this idempotency key became in any game of `room` (cluster mode, PostgreSQL):

@@ -26,6 +26,7 @@ mod brute_force;
 mod churn;
 mod computer;
 mod decks;
+mod fenced_append;
 mod delay_rebuild;
 mod free_for_all;
 mod history;
