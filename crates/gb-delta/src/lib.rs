@@ -98,7 +98,7 @@ fn diff_elements(o: &[Value], n: &[Value], path: &mut String, ops: &mut Vec<Patc
         n,
         path,
         ops,
-        |a, b, p, ops| diff_at(a, b, p, ops),
+        diff_at,
         |path| PatchOp::Remove { path },
         |path, v| PatchOp::Add { path, value: v.clone() },
     );

@@ -257,10 +257,15 @@ fn diff_at<'a>(ot: &Text, old: Part, nt: &Text<'a, '_>, new: Part<'a>, path: &mu
     }
 }
 
-/// Two objects as [`paired`] finds them.
+/// A member whose value changed: its key, its old value, its new value.
+type ChangedMember<'o, 'a> = (Cow<'a, [u8]>, Part<'o>, Part<'a>);
+
+/// Two objects as [`paired`] finds them. Large on purpose: it lives on the stack for one call, and the inline
+/// members are what spares a heap allocation per object compared.
+#[allow(clippy::large_enum_variant)]
 enum Paired<'o, 'a> {
-    /// The same keys in the same order: the members whose values changed, as (key, old value, new value).
-    Changed(SmallVec<[(Cow<'a, [u8]>, Part<'o>, Part<'a>); 8]>),
+    /// The same keys in the same order: the members whose values changed.
+    Changed(SmallVec<[ChangedMember<'o, 'a>; 8]>),
     /// The same keys, but `type` changed: another variant, replaced whole as `diff` does.
     Retyped,
     /// Other keys, or in another order: both objects are listed and merged by key ([`diff_fields`]).

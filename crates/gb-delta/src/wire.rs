@@ -157,7 +157,7 @@ fn needs_escape(s: &str) -> bool {
 
 fn escapes(bytes: &[u8]) -> bool {
     let mut words = bytes.chunks_exact(8);
-    let escaped = (&mut words).any(|w| needs_escape_word(u64::from_le_bytes(w.try_into().expect("8 bytes"))));
+    let escaped = words.any(|w| needs_escape_word(u64::from_le_bytes(w.try_into().expect("8 bytes"))));
     escaped || words.remainder().iter().any(|&b| b == b'"' || b == b'\\' || b < b' ')
 }
 
