@@ -159,7 +159,7 @@ impl Bot for SearchBot {
             .filter(|e| root.contains(&e.intent))
             .map(|e| (e.intent.clone(), e.visits, e.total / f64::from(e.visits.max(1))))
             .collect();
-        self.last_root.sort_by(|a, b| b.1.cmp(&a.1));
+        self.last_root.sort_by_key(|root| std::cmp::Reverse(root.1));
         // The most visited root intent that is truly legal (sampled worlds keep the seat's own options); among
         // equally visited ones the better mean, then the screen's earlier (better) intent. `max_by_key` alone
         // took the last of equals, the screen's worst.
@@ -361,7 +361,7 @@ mod tests {
             let mut rng = MatchRng::new(seed);
             while let Some(seat) = owed_seat(&state) {
                 let legal = options(&state, seat);
-                if legal.len() > 1 && state.version() % 3 == 0 {
+                if legal.len() > 1 && state.version().is_multiple_of(3) {
                     let ss = SeatState::new(&state, seat);
                     let root = screen(&ss, &legal, &cfg, &mut rng);
                     assert!(!root.is_empty() && root.iter().all(|r| legal.contains(r)));

@@ -144,6 +144,9 @@ pub(crate) struct LazyField<'s> {
     cell: Holder<'s>,
 }
 
+/// Large beside its borrowed variant on purpose: an owned cell is mid-step and short-lived, on the stack, and
+/// boxing it would allocate on the hot path.
+#[allow(clippy::large_enum_variant)]
 enum Holder<'s> {
     Kept(&'s OnceLock<Field>),
     Own(OnceLock<Field>),

@@ -186,7 +186,7 @@ pub(crate) fn condition_holds_with(
     }
     if let Some(n) = c.opponent_hand_at_least {
         // RULINGS.md: Pearl Deceptor's "6 or more" stands.
-        if !attacking.is_some_and(|them| state.player(them).hand.len() >= n as usize) {
+        if attacking.is_none_or(|them| state.player(them).hand.len() < n as usize) {
             return false;
         }
     }

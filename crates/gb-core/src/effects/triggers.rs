@@ -212,7 +212,7 @@ pub(crate) fn listening_with(
     }
     // Matthew: "if they used more than 1 …": MP-39, the opponent whose first turn ended.
     if *requires == Some(Requirement::OpponentUsedFirstTurnEffects)
-        && !named.is_some_and(|o| state.player(o).first_turn_phrase_uses > 1)
+        && named.is_none_or(|o| state.player(o).first_turn_phrase_uses <= 1)
     {
         return None;
     }

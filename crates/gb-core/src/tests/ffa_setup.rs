@@ -153,7 +153,7 @@ fn deals_mulligans_and_the_reveal_go_round_the_table_in_turn_order() {
                     assert_eq!(legal_intents(&state, other), [Intent::Concede], "{other:?} waits its turn to answer");
                 }
                 assert!(state.table().seats().all(|s| state.player(s).field.iter().all(|h| h.face_down)));
-                let intent = if (seed + i as u64) % 3 == 0 { Intent::Mulligan } else { Intent::KeepHand };
+                let intent = if (seed + i as u64).is_multiple_of(3) { Intent::Mulligan } else { Intent::KeepHand };
                 let ev = apply(&mut state, seat, &intent).unwrap();
                 assert!(ev.0.contains(&Event::Mulligan { seat, mulligan: intent == Intent::Mulligan }));
                 assert_eq!(state.player(seat).hand.len(), 7);

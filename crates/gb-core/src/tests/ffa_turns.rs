@@ -137,5 +137,5 @@ fn the_bench_is_never_used_with_three_or_more() {
     let r = apply(&mut state, seat, &intent).expect_err("no bench in the free-for-all");
     assert_eq!((r.code, r.rule), ("no_bench", "MP-7"));
     assert_eq!(state, before);
-    assert_eq!(state.table().format().rules().bench_used, false);
+    assert!(!state.table().format().rules().bench_used);
 }

@@ -52,7 +52,7 @@ impl RandomTable {
     /// `seed`'s match, with concessions (about one in 400 intents) in one seed of ten: most matches are played to
     /// their end, and concessions at any moment are covered too.
     pub(crate) fn tenth_conceding(seed: u64, seats: usize) -> Self {
-        RandomTable::new(seed, seats).conceding(if seed % 10 == 0 { 400 } else { 0 })
+        RandomTable::new(seed, seats).conceding(if seed.is_multiple_of(10) { 400 } else { 0 })
     }
 
     /// The same, with a random living seat conceding about once in `one_in` intents.

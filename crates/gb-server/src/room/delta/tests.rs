@@ -24,9 +24,11 @@ fn setup(seed: u64) -> MatchState {
     new_match(&setup).expect("shipped decks are legal")
 }
 
-/// Plays one random match up to version `to`; per kind, the document held at version `from` and each later
-/// version's (frame, document the server holds).
-fn play(seed: u64, from: u32, to: u32) -> Vec<(Kind, Value, Vec<(Value, Value)>)> {
+/// Per kind, the document held at version `from` and each later version's (frame, document the server holds).
+type Played = Vec<(Kind, Value, Vec<(Value, Value)>)>;
+
+/// Plays one random match up to version `to` ([`Played`]).
+fn play(seed: u64, from: u32, to: u32) -> Played {
     let mut state = setup(seed);
     let mut policy = RandomPolicy::new(seed);
     let mut held = Kind::TWO_PLAYER.map(|k| Seen::of(&state, k));
