@@ -80,28 +80,13 @@ pub struct AttackPreview {
 }
 
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PendingView {
     pub seat: Seat,
     /// Flattened beside `seat` (`{"seat":"A","window":"main"}`): one level less in every update that changes
     /// the pending decision (protocol 5, issue 14).
-    #[cfg_attr(feature = "ts", ts(flatten))]
+    #[serde(flatten)]
     pub decision: Decision,
-}
-
-/// By hand, the text `#[serde(flatten)]` wrote: flatten goes through serde's buffered map path, and the server
-/// writes this value old and new after nearly every intent (~8 % of a projection; BENCHMARKS.md).
-impl Serialize for PendingView {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut pending = serializer.serialize_struct("PendingView", 2)?;
-        pending.serialize_field("seat", &self.seat)?;
-        match &self.decision {
-            Decision::Window(window) => pending.serialize_field("window", window)?,
-            Decision::Ask(ask) => pending.serialize_field("ask", ask)?,
-        }
-        pending.end()
-    }
 }
 
 /// Externally tagged (`{"window":"main"}`, `{"ask":{…}}`): the key says which, so no `type` tag is repeated in

@@ -13,7 +13,6 @@ mod ffa_turns;
 mod hp_prices;
 mod listed;
 mod meter_thresholds;
-mod pending_text;
 mod random_matches;
 mod redaction;
 mod seats;
