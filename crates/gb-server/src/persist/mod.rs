@@ -189,8 +189,7 @@ impl Held {
 async fn write(conn: &mut Held, batch: &mut Batch) {
     let started = Instant::now();
     let result = conn.append(&batch.rows).await;
-    metrics::histogram!("gb_persist_batch_seconds").record(started.elapsed().as_secs_f64());
-    metrics::histogram!("gb_persist_batch_size").record(batch.rows.len() as f64);
+    record_group(started, batch.rows.len());
     let rows = std::mem::take(&mut batch.rows);
     let waiting = batch.waiting.drain(..);
     match result {
@@ -220,6 +219,12 @@ async fn write(conn: &mut Held, batch: &mut Batch) {
     // Reuse the allocation for the next group.
     batch.rows = rows;
     batch.rows.clear();
+}
+
+/// A group's commit time and size, whichever writer wrote it.
+fn record_group(started: Instant, rows: usize) {
+    metrics::histogram!("gb_persist_batch_seconds").record(started.elapsed().as_secs_f64());
+    metrics::histogram!("gb_persist_batch_size").record(rows as f64);
 }
 
 fn ack(row: &AppendRow, (queued, tx): (Instant, Ack), result: Result<(), AppendError>) {

@@ -3,7 +3,7 @@
 //! answer: two thread hand-offs and their futex wake-ups per group, ~6 % of the server's CPU at 1,000 matches
 //! (BENCHMARKS.md, fifteenth and sixteenth sessions). Reads and every other write stay on the sqlx pool; both
 //! link the one bundled SQLite (`libsqlite3-sys`), so its file locks see each other.
-use super::{AppendError, Batch, Msg, ack, gather};
+use super::{AppendError, Batch, Msg, ack, gather, record_group};
 use crate::db::matches::AppendRow;
 use crate::db::{SQLITE_BUSY_TIMEOUT, SQLITE_WAL_AUTOCHECKPOINT, now_ms};
 use rusqlite::{Connection, params};
@@ -53,8 +53,7 @@ fn write(path: &Path, conn: &mut Option<Connection>, batch: &mut Batch) {
         Some(c) => append(c, &batch.rows),
         None => open(path).and_then(|c| append(conn.insert(c), &batch.rows)),
     };
-    metrics::histogram!("gb_persist_batch_seconds").record(started.elapsed().as_secs_f64());
-    metrics::histogram!("gb_persist_batch_size").record(batch.rows.len() as f64);
+    record_group(started, batch.rows.len());
     let waiting = batch.waiting.drain(..);
     match result {
         Ok(landed) => {

@@ -2,7 +2,7 @@
 //! only under its room's current epoch while the owner node's lease holds, one group can mix rows that land and
 //! rows that are fenced, and a fenced row that would finish its match leaves the match open. Groups that finish
 //! no match take the one-statement path, groups that finish one the transaction; both are covered.
-use crate::helpers::{Backend, test_database};
+use crate::helpers::{Backend, TestDb, test_database};
 use gb_server::Db;
 use gb_server::cluster::lease;
 use gb_server::db::Conn;
@@ -69,15 +69,29 @@ async fn append(conn: &mut Conn, rows: &[AppendRow]) -> Vec<bool> {
     append_batch(conn, rows).await.unwrap()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn only_the_current_epoch_lands_and_the_group_says_which_rows_did() {
+/// Two live nodes, "one" and "two", and two rooms with a game each, both claimed by "one" (epoch 1).
+struct Two {
+    _test_db: TestDb,
+    db: Db,
+    game: String,
+    other: String,
+    conn: Conn,
+}
+
+async fn two_games() -> Two {
     let test_db = test_database(Backend::Postgres).await;
     let db = Db::connect(&test_db.url).await.unwrap();
     live_node(&db, "one").await;
     live_node(&db, "two").await;
     let game = leased_game(&db, "room-1", "one").await;
     let other = leased_game(&db, "room-2", "one").await;
-    let mut conn = db.acquire().await.unwrap();
+    let conn = db.acquire().await.unwrap();
+    Two { _test_db: test_db, db, game, other, conn }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_current_epoch_lands_and_the_group_says_which_rows_did() {
+    let Two { _test_db, db, game, other, mut conn } = two_games().await;
 
     assert_eq!(append(&mut conn, &[row(&game, 1, 1), row(&other, 1, 1)]).await, [true, true]);
     assert_eq!(append(&mut conn, &[row(&game, 1, 1)]).await, [false], "a version already in the log");
@@ -105,13 +119,7 @@ async fn only_the_current_epoch_lands_and_the_group_says_which_rows_did() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_fenced_last_intent_leaves_its_match_open() {
-    let test_db = test_database(Backend::Postgres).await;
-    let db = Db::connect(&test_db.url).await.unwrap();
-    live_node(&db, "one").await;
-    live_node(&db, "two").await;
-    let game = leased_game(&db, "room-1", "one").await;
-    let other = leased_game(&db, "room-2", "one").await;
-    let mut conn = db.acquire().await.unwrap();
+    let Two { _test_db, db, game, other, mut conn } = two_games().await;
     assert!(lease::release(&db, "room-1", "one", 1, None, None).await.unwrap());
     assert_eq!(lease::claim(&db, "room-1", "two").await.unwrap().unwrap().epoch, 2);
 
