@@ -102,9 +102,34 @@ async fn every_acknowledged_append_is_in_the_log_in_order() {
     w.stop().await;
 }
 
+/// Appends `rows` while another connection holds SQLite's write lock, so the writer's next group waits on it (the
+/// busy timeout) while the rest queue behind; then releases it. Returns each row's result and the commits the
+/// rows took. Each append is one channel send, so 300 ms is ample for all of them to queue, and nothing can be
+/// written meanwhile (checked).
+async fn queued_behind_a_lock(db: &Db, w: &Writer, rows: Vec<AppendRow>) -> (Vec<Result<(), AppendError>>, u64) {
+    let Db::Sqlite(pool) = db else { unreachable!("a SQLite file") };
+    let mut blocker = pool.acquire().await.unwrap();
+    sqlx::query("BEGIN IMMEDIATE").execute(&mut *blocker).await.unwrap();
+    let before = w.persist.batches_committed();
+    let appends: Vec<_> = rows
+        .into_iter()
+        .map(|r| {
+            let persist = w.persist.clone();
+            tokio::spawn(async move { persist.append(r).await })
+        })
+        .collect();
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(w.persist.batches_committed(), before, "nothing commits while another connection holds the lock");
+    sqlx::query("ROLLBACK").execute(&mut *blocker).await.unwrap();
+    let mut results = Vec::new();
+    for a in appends {
+        results.push(a.await.unwrap());
+    }
+    (results, w.persist.batches_committed() - before)
+}
+
 /// Group commit: what queues while a commit waits is written by the next one, all of it (the writer needs no
-/// timer). Another connection holds SQLite's write lock, so the writer's first group waits on it (the busy
-/// timeout) while the rest of fifty rooms' appends queue behind; released, they land in at most two commits.
+/// timer): fifty rooms' appends queued behind a lock land in at most two commits.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rows_queued_behind_a_waiting_commit_share_the_next_one() {
     let (_dir, db, w) = fresh().await;
@@ -112,29 +137,12 @@ async fn rows_queued_behind_a_waiting_commit_share_the_next_one() {
     for _ in 0..50 {
         matches.push(new_match(&db).await);
     }
-    let Db::Sqlite(pool) = &db else { unreachable!("a SQLite file") };
-    let mut blocker = pool.acquire().await.unwrap();
-    sqlx::query("BEGIN IMMEDIATE").execute(&mut *blocker).await.unwrap();
-    let appends: Vec<_> = matches
-        .iter()
-        .map(|m| {
-            let (persist, r) = (w.persist.clone(), row(m, 1));
-            tokio::spawn(async move { persist.append(r).await })
-        })
-        .collect();
-    // Each append is one channel send; the lock keeps every one of them from being written meanwhile.
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    assert_eq!(w.persist.batches_committed(), 0, "nothing commits while another connection holds the lock");
-    sqlx::query("ROLLBACK").execute(&mut *blocker).await.unwrap();
-    for a in appends {
-        a.await.unwrap().unwrap();
-    }
-    let commits = w.persist.batches_committed();
+    let (results, commits) = queued_behind_a_lock(&db, &w, matches.iter().map(|m| row(m, 1)).collect()).await;
+    assert!(results.iter().all(Result::is_ok), "{results:?}");
     assert!((1..=2).contains(&commits), "50 queued rows took {commits} commits");
     for m in &matches {
         assert_eq!(versions(&db, m).await, [1]);
     }
-    drop(blocker);
     w.stop().await;
 }
 
@@ -145,14 +153,10 @@ async fn a_duplicate_version_fails_alone_and_forks_nothing() {
     w.persist.append(row(&a, 1)).await.unwrap();
     let mut second = row(&a, 1);
     second.intent_json = r#"{"kind":"forked"}"#.to_owned();
-    // Queued together: the duplicate and the other room's rows may share its group, which must still land.
-    let results = join_all([
-        w.persist.append(row(&b, 1)),
-        w.persist.append(second),
-        w.persist.append(row(&b, 2)),
-        w.persist.append(row(&a, 2)),
-    ])
-    .await;
+    // Queued behind a lock, four rows take at most two commits: the duplicate shares a group with other rows,
+    // which must still land (a failed INSERT undoes only itself).
+    let (results, commits) = queued_behind_a_lock(&db, &w, vec![row(&b, 1), second, row(&b, 2), row(&a, 2)]).await;
+    assert!(commits <= 2, "four queued rows took {commits} commits");
     assert_eq!(results[0], Ok(()));
     assert!(matches!(&results[1], Err(AppendError::Failed(e)) if e.contains("UNIQUE")), "{:?}", results[1]);
     assert_eq!(results[2], Ok(()));
