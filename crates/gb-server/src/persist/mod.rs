@@ -83,7 +83,8 @@ impl Persist {
         done.await.map_err(|_| AppendError::Failed("the writer dropped the append".to_owned()))?
     }
 
-    /// Transactions committed so far (benchmarks divide rows by it for the mean group size).
+    /// Groups written so far, each counted before its rows are acked (benchmarks divide rows by it for the mean
+    /// group size).
     pub fn batches_committed(&self) -> u64 {
         self.batches.load(Ordering::Relaxed)
     }
@@ -136,8 +137,7 @@ async fn writer(db: Db, mut rx: mpsc::Receiver<Msg>, batches: Arc<AtomicU64>) {
         if batch.rows.is_empty() {
             continue; // a lone `Close`
         }
-        write(&mut conn, &mut batch).await;
-        batches.fetch_add(1, Ordering::Relaxed);
+        write(&mut conn, &mut batch, &batches).await;
     }
     tracing::debug!("persistence writer stopped");
 }
@@ -186,10 +186,10 @@ impl Held {
     }
 }
 
-async fn write(conn: &mut Held, batch: &mut Batch) {
+async fn write(conn: &mut Held, batch: &mut Batch, batches: &AtomicU64) {
     let started = Instant::now();
     let result = conn.append(&batch.rows).await;
-    record_group(started, batch.rows.len());
+    record_group(started, batch.rows.len(), batches);
     let rows = std::mem::take(&mut batch.rows);
     let waiting = batch.waiting.drain(..);
     match result {
@@ -221,8 +221,10 @@ async fn write(conn: &mut Held, batch: &mut Batch) {
     batch.rows.clear();
 }
 
-/// A group's commit time and size, whichever writer wrote it.
-fn record_group(started: Instant, rows: usize) {
+/// A group written (or failed), whichever writer wrote it: counted before any of its rows is acked, so whoever
+/// holds an ack sees its group in [`Persist::batches_committed`]; and its time and size.
+fn record_group(started: Instant, rows: usize, batches: &AtomicU64) {
+    batches.fetch_add(1, Ordering::Relaxed);
     metrics::histogram!("gb_persist_batch_seconds").record(started.elapsed().as_secs_f64());
     metrics::histogram!("gb_persist_batch_size").record(rows as f64);
 }

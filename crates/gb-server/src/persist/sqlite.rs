@@ -9,7 +9,7 @@ use crate::db::{SQLITE_BUSY_TIMEOUT, SQLITE_WAL_AUTOCHECKPOINT, now_ms};
 use rusqlite::{Connection, params};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 use tokio::sync::mpsc;
 
@@ -27,8 +27,7 @@ pub(super) fn run(path: PathBuf, mut rx: mpsc::Receiver<Msg>, batches: Arc<Atomi
         if batch.rows.is_empty() {
             continue; // a lone `Close`
         }
-        write(&path, &mut conn, &mut batch);
-        batches.fetch_add(1, Ordering::Relaxed);
+        write(&path, &mut conn, &mut batch, &batches);
     }
     tracing::debug!("SQLite writer stopped");
 }
@@ -47,13 +46,13 @@ fn open(path: &Path) -> rusqlite::Result<Connection> {
 }
 
 /// Writes one group and acks each row. A connection that failed is dropped and opened again for the next group.
-fn write(path: &Path, conn: &mut Option<Connection>, batch: &mut Batch) {
+fn write(path: &Path, conn: &mut Option<Connection>, batch: &mut Batch, batches: &AtomicU64) {
     let started = Instant::now();
     let result = match conn {
         Some(c) => append(c, &batch.rows),
         None => open(path).and_then(|c| append(conn.insert(c), &batch.rows)),
     };
-    record_group(started, batch.rows.len());
+    record_group(started, batch.rows.len(), batches);
     let waiting = batch.waiting.drain(..);
     match result {
         Ok(landed) => {

@@ -102,23 +102,28 @@ async fn every_acknowledged_append_is_in_the_log_in_order() {
     w.stop().await;
 }
 
-/// Appends `rows` while another connection holds SQLite's write lock, so the writer's next group waits on it (the
-/// busy timeout) while the rest queue behind; then releases it. Returns each row's result and the commits the
-/// rows took. Each append is one channel send, so 300 ms is ample for all of them to queue, and nothing can be
-/// written meanwhile (checked).
-async fn queued_behind_a_lock(db: &Db, w: &Writer, rows: Vec<AppendRow>) -> (Vec<Result<(), AppendError>>, u64) {
+/// Appends `first` while another connection holds SQLite's write lock, so the writer takes it and waits on the
+/// lock (the busy timeout); then `rest`, which queue behind it; then releases the lock. Returns each row's result
+/// (`first` first) and the commits the rows took: two, if the writer groups what queued. Each append is one
+/// channel send, so the pauses are ample, and nothing can be written meanwhile (checked).
+async fn queued_behind_a_lock(
+    db: &Db,
+    w: &Writer,
+    first: AppendRow,
+    rest: Vec<AppendRow>,
+) -> (Vec<Result<(), AppendError>>, u64) {
     let Db::Sqlite(pool) = db else { unreachable!("a SQLite file") };
     let mut blocker = pool.acquire().await.unwrap();
     sqlx::query("BEGIN IMMEDIATE").execute(&mut *blocker).await.unwrap();
     let before = w.persist.batches_committed();
-    let appends: Vec<_> = rows
-        .into_iter()
-        .map(|r| {
-            let persist = w.persist.clone();
-            tokio::spawn(async move { persist.append(r).await })
-        })
-        .collect();
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let spawn = |r: AppendRow| {
+        let persist = w.persist.clone();
+        tokio::spawn(async move { persist.append(r).await })
+    };
+    let mut appends = vec![spawn(first)];
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    appends.extend(rest.into_iter().map(spawn));
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     assert_eq!(w.persist.batches_committed(), before, "nothing commits while another connection holds the lock");
     sqlx::query("ROLLBACK").execute(&mut *blocker).await.unwrap();
     let mut results = Vec::new();
@@ -129,7 +134,7 @@ async fn queued_behind_a_lock(db: &Db, w: &Writer, rows: Vec<AppendRow>) -> (Vec
 }
 
 /// Group commit: what queues while a commit waits is written by the next one, all of it (the writer needs no
-/// timer): fifty rooms' appends queued behind a lock land in at most two commits.
+/// timer): 49 rooms' appends queued behind a commit waiting on a lock land in the next one.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rows_queued_behind_a_waiting_commit_share_the_next_one() {
     let (_dir, db, w) = fresh().await;
@@ -137,9 +142,10 @@ async fn rows_queued_behind_a_waiting_commit_share_the_next_one() {
     for _ in 0..50 {
         matches.push(new_match(&db).await);
     }
-    let (results, commits) = queued_behind_a_lock(&db, &w, matches.iter().map(|m| row(m, 1)).collect()).await;
+    let rest = matches[1..].iter().map(|m| row(m, 1)).collect();
+    let (results, commits) = queued_behind_a_lock(&db, &w, row(&matches[0], 1), rest).await;
     assert!(results.iter().all(Result::is_ok), "{results:?}");
-    assert!((1..=2).contains(&commits), "50 queued rows took {commits} commits");
+    assert_eq!(commits, 2, "the row that waited, then the 49 queued behind it");
     for m in &matches {
         assert_eq!(versions(&db, m).await, [1]);
     }
@@ -153,10 +159,10 @@ async fn a_duplicate_version_fails_alone_and_forks_nothing() {
     w.persist.append(row(&a, 1)).await.unwrap();
     let mut second = row(&a, 1);
     second.intent_json = r#"{"kind":"forked"}"#.to_owned();
-    // Queued behind a lock, four rows take at most two commits: the duplicate shares a group with other rows,
-    // which must still land (a failed INSERT undoes only itself).
-    let (results, commits) = queued_behind_a_lock(&db, &w, vec![row(&b, 1), second, row(&b, 2), row(&a, 2)]).await;
-    assert!(commits <= 2, "four queued rows took {commits} commits");
+    // The duplicate queues behind a waiting commit with two other rows, so the three share the next group, and
+    // those two must still land (a failed INSERT undoes only itself).
+    let (results, commits) = queued_behind_a_lock(&db, &w, row(&b, 1), vec![second, row(&b, 2), row(&a, 2)]).await;
+    assert_eq!(commits, 2, "the row that waited, then one group of three");
     assert_eq!(results[0], Ok(()));
     assert!(matches!(&results[1], Err(AppendError::Failed(e)) if e.contains("UNIQUE")), "{:?}", results[1]);
     assert_eq!(results[2], Ok(()));

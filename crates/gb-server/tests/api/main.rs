@@ -33,6 +33,7 @@ mod history;
 mod listener;
 mod names;
 mod ops;
+mod pg_group_commit;
 mod play;
 mod quotas;
 mod rebuild;
