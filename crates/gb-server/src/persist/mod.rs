@@ -83,6 +83,11 @@ impl Persist {
         done.await.map_err(|_| AppendError::Failed("the writer dropped the append".to_owned()))?
     }
 
+    /// Rows queued for the writer and not yet taken into a group (tests wait on it instead of sleeping).
+    pub fn queued(&self) -> usize {
+        self.tx.max_capacity() - self.tx.capacity()
+    }
+
     /// Groups written so far, each counted before its rows are acked (benchmarks divide rows by it for the mean
     /// group size).
     pub fn batches_committed(&self) -> u64 {

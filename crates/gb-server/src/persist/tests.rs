@@ -5,6 +5,7 @@ use super::{AppendError, Persist};
 use crate::db::Db;
 use crate::db::matches::{AppendRow, find_match, insert_match, intents_since};
 use futures_util::future::join_all;
+use std::future::Future;
 use std::path::{Path, PathBuf};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -104,8 +105,8 @@ async fn every_acknowledged_append_is_in_the_log_in_order() {
 
 /// Appends `first` while another connection holds SQLite's write lock, so the writer takes it and waits on the
 /// lock (the busy timeout); then `rest`, which queue behind it; then releases the lock. Returns each row's result
-/// (`first` first) and the commits the rows took: two, if the writer groups what queued. Each append is one
-/// channel send, so the pauses are ample, and nothing can be written meanwhile (checked).
+/// (`first` first) and the commits the rows took: two, if the writer groups what queued. Waits on the queue
+/// itself, not on time, and nothing can be written meanwhile (checked).
 async fn queued_behind_a_lock(
     db: &Db,
     w: &Writer,
@@ -116,14 +117,13 @@ async fn queued_behind_a_lock(
     let mut blocker = pool.acquire().await.unwrap();
     sqlx::query("BEGIN IMMEDIATE").execute(&mut *blocker).await.unwrap();
     let before = w.persist.batches_committed();
-    let spawn = |r: AppendRow| {
-        let persist = w.persist.clone();
-        tokio::spawn(async move { persist.append(r).await })
-    };
-    let mut appends = vec![spawn(first)];
-    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    appends.extend(rest.into_iter().map(spawn));
-    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let mut appends = vec![queue(w, first)];
+    while w.persist.queued() != 0 {
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await; // until the writer takes it
+    }
+    for r in rest {
+        appends.push(queue(w, r));
+    }
     assert_eq!(w.persist.batches_committed(), before, "nothing commits while another connection holds the lock");
     sqlx::query("ROLLBACK").execute(&mut *blocker).await.unwrap();
     let mut results = Vec::new();
@@ -131,6 +131,16 @@ async fn queued_behind_a_lock(
         results.push(a.await.unwrap());
     }
     (results, w.persist.batches_committed() - before)
+}
+
+/// Runs `row`'s append until it is on the writer's queue (its first poll sends it and waits for the ack), then
+/// hands it to a task to finish.
+fn queue(w: &Writer, row: AppendRow) -> tokio::task::JoinHandle<Result<(), AppendError>> {
+    let persist = w.persist.clone();
+    let mut append = Box::pin(async move { persist.append(row).await });
+    let mut first_poll = std::task::Context::from_waker(std::task::Waker::noop());
+    assert!(append.as_mut().poll(&mut first_poll).is_pending(), "acked while the writer cannot commit");
+    tokio::spawn(append)
 }
 
 /// Group commit: what queues while a commit waits is written by the next one, all of it (the writer needs no

@@ -22,6 +22,16 @@ fn row(game: &str, version: i64, text: &str) -> AppendRow {
     }
 }
 
+/// Runs `row`'s append until it is on the writer's queue (its first poll sends it and waits for the ack), then
+/// hands it to a task to finish.
+fn queue(persist: &Persist, row: AppendRow) -> tokio::task::JoinHandle<Result<(), AppendError>> {
+    let persist = persist.clone();
+    let mut append = Box::pin(async move { persist.append(row).await });
+    let mut first_poll = std::task::Context::from_waker(std::task::Waker::noop());
+    assert!(append.as_mut().poll(&mut first_poll).is_pending(), "acked while the log is locked");
+    tokio::spawn(append)
+}
+
 async fn log(db: &Db, game: &str) -> Vec<(i64, String)> {
     matches::intents_since(db, game, 0).await.unwrap().into_iter().map(|r| (r.version, r.intent_json)).collect()
 }
@@ -41,15 +51,14 @@ async fn a_duplicate_in_a_group_fails_alone() {
     let Db::Pg(pool) = &db else { unreachable!("a PostgreSQL test database") };
     let mut blocker = pool.begin().await.unwrap();
     sqlx::query("LOCK TABLE match_intents IN EXCLUSIVE MODE").execute(&mut *blocker).await.unwrap();
-    let spawn = |r: AppendRow| {
-        let persist = persist.clone();
-        tokio::spawn(async move { persist.append(r).await })
-    };
     // The writer takes the first row and waits on the lock; the other three queue behind it, one group.
-    let mut appends = vec![spawn(row(&b, 1, "b1"))];
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    appends.extend([row(&a, 1, "forked"), row(&b, 2, "b2"), row(&a, 2, "a2")].into_iter().map(spawn));
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut appends = vec![queue(&persist, row(&b, 1, "b1"))];
+    while persist.queued() != 0 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    for r in [row(&a, 1, "forked"), row(&b, 2, "b2"), row(&a, 2, "a2")] {
+        appends.push(queue(&persist, r));
+    }
     assert_eq!(persist.batches_committed(), before, "nothing is written while the log is locked");
     blocker.rollback().await.unwrap();
     let mut results = Vec::new();
