@@ -19,6 +19,12 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;
 use tokio::time::{Instant, sleep};
 
+// The server's allocator: thousands of decoded frames a second are built and dropped across the runtime's
+// threads, where glibc's arenas cost the generator a quarter of its CPU (issue 14: the 4,000 × 2 run shares the
+// server's two cores with it).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser, Debug, Clone)]
 #[command(about = "Load generator for gb-server (loopback only)")]
 pub struct Args {

@@ -182,8 +182,49 @@ impl ServerMsg {
 }
 
 impl Received {
-    /// Reads one text frame.
+    /// Reads one text frame. serde reads an internally tagged enum by buffering the whole message as its
+    /// `Content` tree (every string and number copied) before it knows the variant; the server writes `type`
+    /// first (serde writes the tag first, and so does `encode_update`), so the two frames a client reads most,
+    /// `update` and `snapshot`, are read straight into their fields (issue 14: that buffering was a fifth of the
+    /// load generator's CPU). Any other frame, or one whose `type` is not first, is read the general way; both
+    /// give the same message (tested).
     pub fn decode(text: &str) -> Result<Received, serde_json::Error> {
-        serde_json::from_str(text)
+        match leading_type(text) {
+            Some("update") => serde_json::from_str::<UpdateIn>(text)
+                .map(|u| ServerMsg::Update { v: u.v, events: u.events, patch: u.patch, clocks: u.clocks }),
+            Some("snapshot") => serde_json::from_str::<SnapshotIn>(text).map(|s| ServerMsg::Snapshot {
+                v: s.v,
+                game: s.game,
+                view: s.view,
+                legal: s.legal,
+                clocks: s.clocks,
+            }),
+            _ => serde_json::from_str(text),
+        }
     }
+}
+
+/// The `type` of a frame that begins with it, read without parsing.
+fn leading_type(text: &str) -> Option<&str> {
+    text.strip_prefix("{\"type\":\"").and_then(|rest| rest.split_once('"')).map(|(ty, _)| ty)
+}
+
+/// `ServerMsg::Update`'s fields, read on their own (the `type` member is ignored, as any unknown one).
+#[derive(Deserialize)]
+struct UpdateIn {
+    v: u32,
+    events: Vec<serde_json::Value>,
+    patch: Vec<PatchOp>,
+    #[serde(default)]
+    clocks: Option<Clocks>,
+}
+
+/// `ServerMsg::Snapshot`'s fields, read on their own.
+#[derive(Deserialize)]
+struct SnapshotIn {
+    v: u32,
+    game: u32,
+    view: serde_json::Value,
+    legal: Vec<Intent>,
+    clocks: Option<Clocks>,
 }

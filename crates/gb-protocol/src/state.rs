@@ -105,7 +105,7 @@ impl ViewState {
     /// The held legal intents, typed. An entry this build cannot read is an error rather than skipped, so a
     /// client never acts on part of a list.
     pub fn legal(&self) -> Result<Vec<Intent>, serde_json::Error> {
-        self.legal_json().iter().map(|i| serde_json::from_value(i.clone())).collect()
+        self.legal_json().iter().map(serde::Deserialize::deserialize).collect()
     }
 
     /// Whether the held view shows a finished game (it has an `outcome`).

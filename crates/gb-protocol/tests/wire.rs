@@ -222,3 +222,50 @@ fn updates_from_text_ops_encode_as_updates_from_parsed_ops() {
         assert_eq!(Received::decode(&wire).unwrap().version(), Some(12));
     }
 }
+
+/// `Received::decode` reads `update` and `snapshot` frames straight into their fields when `type` comes first
+/// (issue 14); the result is the message serde's general (tagged) reading gives, for real frames of a match and
+/// for frames whose `type` is not first (which take the general path).
+#[test]
+fn the_direct_reading_of_updates_and_snapshots_matches_the_general_one() {
+    use gb_core::{MatchSetup, Viewer, decks::preconstructed, new_match, view_for};
+    let decks = preconstructed();
+    let state =
+        new_match(&MatchSetup { decks: vec![decks[0].1.clone(), decks[1].1.clone()], seed: 7u64.into() }).unwrap();
+    let view = view_for(&state, Viewer::Seat(Seat::A));
+    let clocks = Some(Clocks { remaining_ms: vec![900, 1000], bank_ms: vec![0, 5], running: Some(Seat::B) });
+    let mut frames = vec![
+        ServerMsg::Snapshot { v: 3, game: 1, view: view.clone(), legal: vec![Intent::KeepHand], clocks: None }.encode(),
+        ServerMsg::Snapshot { v: 3, game: 0, view, legal: vec![], clocks: clocks.clone() }.encode(),
+        ServerMsg::Update {
+            v: 4,
+            events: vec![],
+            patch: vec![
+                PatchOp::Replace { path: "/turn".into(), value: 4.into() },
+                PatchOp::Add { path: "/legal/0".into(), value: serde_json::json!({"type": "pass"}) },
+                PatchOp::Remove { path: "/players/0/hand/2".into() },
+            ],
+            clocks,
+        }
+        .encode(),
+        <ServerMsg>::encode_update(5, &[], &[], None),
+    ];
+    // The same frames with `type` last: read the general way.
+    let moved: Vec<String> = frames
+        .iter()
+        .map(|f| {
+            let mut v: serde_json::Map<String, serde_json::Value> = serde_json::from_str(f).unwrap();
+            let ty = v.remove("type").unwrap();
+            v.insert("type".into(), ty);
+            serde_json::to_string(&v).unwrap()
+        })
+        .collect();
+    assert!(moved.iter().all(|f| !f.starts_with(r#"{"type""#)));
+    frames.extend(moved);
+    for f in &frames {
+        let general: Received = serde_json::from_str(f).unwrap();
+        assert_eq!(Received::decode(f).unwrap(), general, "{f}");
+    }
+    // A malformed update is an error either way, not a different message.
+    assert!(Received::decode(r#"{"type":"update","v":"x","events":[],"patch":[]}"#).is_err());
+}
