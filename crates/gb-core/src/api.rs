@@ -287,7 +287,7 @@ fn main_phase_candidates(state: &MatchState, lazy: &LazyField, out: &mut Vec<Int
         }
         // Its usage limit and requirement (CR 300.7, 500.1b) only `check_use` says.
         if matches!(field.live[hero.index()], Some((_, crate::effects::program::Program::Activated { .. })))
-            && effect::check_use(state, seat, hero, lazy).is_ok()
+            && effect::may_use_live(state, seat, hero, field)
         {
             out.push(Intent::UseEffect { hero });
         }

@@ -190,8 +190,12 @@ impl Received {
     /// give the same message (tested).
     pub fn decode(text: &str) -> Result<Received, serde_json::Error> {
         match leading_type(text) {
-            Some("update") => serde_json::from_str::<UpdateIn>(text)
-                .map(|u| ServerMsg::Update { v: u.v, events: u.events, patch: u.patch, clocks: u.clocks }),
+            Some("update") => serde_json::from_str::<UpdateIn>(text).map(|u| ServerMsg::Update {
+                v: u.v,
+                events: u.events,
+                patch: u.patch,
+                clocks: u.clocks,
+            }),
             Some("snapshot") => serde_json::from_str::<SnapshotIn>(text).map(|s| ServerMsg::Snapshot {
                 v: s.v,
                 game: s.game,

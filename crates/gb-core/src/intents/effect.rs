@@ -1,8 +1,8 @@
 //! Using a hero's activated effect (CR 500.4), answering an effect's questions, and ordering simultaneous
 //! triggers (CR 501.4).
-use crate::cards::CardKind;
-use crate::effects::field::LazyField;
-use crate::effects::program::{Program, Requirement};
+use crate::cards::{CardDefId, CardKind, GemType};
+use crate::effects::field::{Field, LazyField};
+use crate::effects::program::{Limit, Program, Requirement};
 use crate::effects::resolve::{EffectFrame, Prompt};
 use crate::effects::triggers::{TriggerBatch, TriggerCtx};
 use crate::effects::{self, HeroKey, choices};
@@ -66,23 +66,59 @@ pub(crate) fn check_use(state: &MatchState, seat: Seat, hero: Position, field: &
             "this hero needs a gem before its effect can be used",
         ));
     }
-    if !effects::within_limit(state, HeroKey::at(state, seat, hero), effect, *limit) {
-        return Err(Rejection::new(
+    match usable(state, seat, hero, effect, *limit, *requires, gems) {
+        Ok(()) => Ok(()),
+        Err(Unusable::LimitReached) => Err(Rejection::new(
             "effect_limit_reached",
             "CR 300.7",
             format!("this hero already used {} as often as it may", effect.name()),
-        ));
-    }
-    if let Some(req) = requires
-        && !requirement_met(state, seat, hero, *req, gems)
-    {
-        return Err(Rejection::new(
+        )),
+        Err(Unusable::NothingToWorkWith) => Err(Rejection::new(
             "effect_cannot_be_used",
             "CR 500.1b",
             format!("{} has nothing to work with now", effect.name()),
-        ));
+        )),
+    }
+}
+
+/// Why a live activated effect cannot be used now; the words are `check_use`'s.
+enum Unusable {
+    LimitReached,
+    NothingToWorkWith,
+}
+
+/// The usage limit (CR 300.7) and requirement (CR 500.1b) of `effect`, the hero's live activated effect.
+fn usable(
+    state: &MatchState,
+    seat: Seat,
+    hero: Position,
+    effect: CardDefId,
+    limit: Limit,
+    requires: Option<Requirement>,
+    gems: &[GemType],
+) -> Result<(), Unusable> {
+    if !effects::within_limit(state, HeroKey::at(state, seat, hero), effect, limit) {
+        return Err(Unusable::LimitReached);
+    }
+    if let Some(req) = requires
+        && !requirement_met(state, seat, hero, req, gems)
+    {
+        return Err(Unusable::NothingToWorkWith);
     }
     Ok(())
+}
+
+/// Whether `check_use` accepts using the hero's live activated effect, without the words of a refusal: the
+/// main window's candidates ask this of every hero with one (issue 14: a refusal's `format!` was 2 % of listing).
+/// The same tests as `check_use` after its window (the candidates are listed in the main window only).
+pub(crate) fn may_use_live(state: &MatchState, seat: Seat, hero: Position, field: &Field) -> bool {
+    let (Some(effect), Some(_)) = (field.active[hero.index()], field.live[hero.index()]) else {
+        return false;
+    };
+    let Some(Program::Activated { limit, requires, gems, .. }) = effects::program(effect) else {
+        return false;
+    };
+    usable(state, seat, hero, effect, *limit, *requires, gems).is_ok()
 }
 
 pub(crate) fn apply_use(state: &mut MatchState, seat: Seat, hero: Position, ev: &mut Events) {
