@@ -198,7 +198,17 @@ pub fn legal_intents_into(state: &MatchState, seat: Seat, out: &mut Vec<Intent>)
                     candidates.extend([Intent::AcceptDamage, Intent::DeblendToBlock]);
                     timed_action_candidates(state, seat, candidates);
                 }
-                AskKind::Effect { .. } => candidates.extend(effect::answers(state, seat)),
+                AskKind::Effect { .. } => {
+                    // The effect's choices are its answers by definition (`check_answer` asks whether an intent is
+                    // one of them): no check per choice, which worked every choice out again per choice (issue 14).
+                    candidates.extend(effect::answers(state, seat));
+                    debug_assert!(
+                        candidates.iter().all(|i| check(state, seat, i).is_ok()),
+                        "an effect's choice check refuses"
+                    );
+                    candidates.push(Intent::Concede);
+                    return;
+                }
                 AskKind::AdditionalAttack { .. } => candidates.extend([Intent::Accept, Intent::Decline]),
                 AskKind::Substitute => {
                     for b in &state.player(seat).bench {
