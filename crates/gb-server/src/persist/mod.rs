@@ -9,7 +9,7 @@ mod tests;
 use crate::db::matches::{AppendRow, append_batch};
 use crate::db::{Conn, Db};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
@@ -48,6 +48,8 @@ enum Msg {
 pub struct Persist {
     tx: mpsc::Sender<Msg>,
     batches: Arc<AtomicU64>,
+    /// Rows sent and not yet in a group whose gathering is over (`queued`).
+    queued: Arc<AtomicUsize>,
 }
 
 impl Persist {
@@ -55,6 +57,7 @@ impl Persist {
     pub fn spawn(db: Db, tracker: &TaskTracker, shutdown: CancellationToken) -> Persist {
         let (tx, rx) = mpsc::channel(4096);
         let batches = Arc::new(AtomicU64::new(0));
+        let queued = Arc::new(AtomicUsize::new(0));
         let (closer, stop) = (tx.clone(), shutdown.clone());
         tracker.spawn(async move {
             stop.cancelled().await;
@@ -67,25 +70,32 @@ impl Persist {
             }
             Db::Pg(_) => None,
         };
-        let counted = batches.clone();
+        let counted = Counters { batches: batches.clone(), queued: queued.clone() };
         match file {
             Some(path) => drop(tracker.spawn_blocking(move || sqlite::run(path, rx, counted))),
             None => drop(tracker.spawn(writer(db, rx, counted))),
         }
-        Persist { tx, batches }
+        Persist { tx, batches, queued }
     }
 
     /// Makes `row` durable; returns once it is committed.
     pub async fn append(&self, row: AppendRow) -> Result<(), AppendError> {
         let (ack, done) = oneshot::channel();
         let job = Job { row, queued: Instant::now(), ack };
-        self.tx.send(Msg::Append(job)).await.map_err(|_| AppendError::Failed("the writer has stopped".to_owned()))?;
+        // Counted before it is on the queue, so the writer's gathering never takes it uncounted.
+        self.queued.fetch_add(1, Ordering::Relaxed);
+        if self.tx.send(Msg::Append(job)).await.is_err() {
+            self.queued.fetch_sub(1, Ordering::Relaxed);
+            return Err(AppendError::Failed("the writer has stopped".to_owned()));
+        }
         done.await.map_err(|_| AppendError::Failed("the writer dropped the append".to_owned()))?
     }
 
-    /// Rows queued for the writer and not yet taken into a group (tests wait on it instead of sleeping).
+    /// Rows sent to the writer and not yet in a group it has finished gathering: once this is 0, a row sent
+    /// next goes into a later group (tests wait on it instead of sleeping; the queue's own length drops as
+    /// the writer receives a row, before it has gathered what follows).
     pub fn queued(&self) -> usize {
-        self.tx.max_capacity() - self.tx.capacity()
+        self.queued.load(Ordering::Relaxed)
     }
 
     /// Groups written so far, each counted before its rows are acked (benchmarks divide rows by it for the mean
@@ -119,7 +129,8 @@ fn sqlite_file(pool: &sqlx::SqlitePool) -> Option<std::path::PathBuf> {
 
 /// Adds `first` and everything queued behind it to `batch`: what queued up during the previous commit joins
 /// this one (group commit needs no timer: the busier the writer, the bigger its groups).
-fn gather(rx: &mut mpsc::Receiver<Msg>, first: Msg, batch: &mut Batch) {
+fn gather(rx: &mut mpsc::Receiver<Msg>, first: Msg, batch: &mut Batch, queued: &AtomicUsize) {
+    let taken = batch.rows.len();
     let mut next = Some(first);
     while let Some(msg) = next {
         match msg {
@@ -132,17 +143,24 @@ fn gather(rx: &mut mpsc::Receiver<Msg>, first: Msg, batch: &mut Batch) {
         }
         next = rx.try_recv().ok();
     }
+    queued.fetch_sub(batch.rows.len() - taken, Ordering::Relaxed);
 }
 
-async fn writer(db: Db, mut rx: mpsc::Receiver<Msg>, batches: Arc<AtomicU64>) {
+/// What a writer reports to its `Persist`.
+struct Counters {
+    batches: Arc<AtomicU64>,
+    queued: Arc<AtomicUsize>,
+}
+
+async fn writer(db: Db, mut rx: mpsc::Receiver<Msg>, counters: Counters) {
     let mut batch = Batch::default();
     let mut conn = Held { db, conn: None };
     while let Some(first) = rx.recv().await {
-        gather(&mut rx, first, &mut batch);
+        gather(&mut rx, first, &mut batch, &counters.queued);
         if batch.rows.is_empty() {
             continue; // a lone `Close`
         }
-        write(&mut conn, &mut batch, &batches).await;
+        write(&mut conn, &mut batch, &counters.batches).await;
     }
     tracing::debug!("persistence writer stopped");
 }

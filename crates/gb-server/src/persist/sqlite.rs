@@ -3,12 +3,11 @@
 //! answer: two thread hand-offs and their futex wake-ups per group, ~6 % of the server's CPU at 1,000 matches
 //! (BENCHMARKS.md, fifteenth and sixteenth sessions). Reads and every other write stay on the sqlx pool; both
 //! link the one bundled SQLite (`libsqlite3-sys`), so its file locks see each other.
-use super::{AppendError, Batch, Msg, ack, gather, record_group};
+use super::{AppendError, Batch, Counters, Msg, ack, gather, record_group};
 use crate::db::matches::AppendRow;
 use crate::db::{SQLITE_BUSY_TIMEOUT, SQLITE_WAL_AUTOCHECKPOINT, now_ms};
 use rusqlite::{Connection, params};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 use tokio::sync::mpsc;
@@ -19,15 +18,15 @@ const INSERT_SQL: &str = "INSERT INTO match_intents (match_id, version, seat, in
 const FINISH_SQL: &str = "UPDATE matches SET status = 'finished', result_json = ?2, updated_at = ?3 WHERE id = ?1";
 
 /// Runs until the queue is closed and drained (`Msg::Close`), on a thread of the blocking pool that it keeps.
-pub(super) fn run(path: PathBuf, mut rx: mpsc::Receiver<Msg>, batches: Arc<AtomicU64>) {
+pub(super) fn run(path: PathBuf, mut rx: mpsc::Receiver<Msg>, counters: Counters) {
     let mut conn: Option<Connection> = None;
     let mut batch = Batch::default();
     while let Some(first) = rx.blocking_recv() {
-        gather(&mut rx, first, &mut batch);
+        gather(&mut rx, first, &mut batch, &counters.queued);
         if batch.rows.is_empty() {
             continue; // a lone `Close`
         }
-        write(&path, &mut conn, &mut batch, &batches);
+        write(&path, &mut conn, &mut batch, &counters.batches);
     }
     tracing::debug!("SQLite writer stopped");
 }
