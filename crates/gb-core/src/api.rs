@@ -295,10 +295,8 @@ fn main_phase_candidates(state: &MatchState, lazy: &LazyField, out: &mut Vec<Int
         if p.hero(hero).is_blended() {
             out.push(Intent::Deblend { hero });
         }
-        // Its usage limit and requirement (CR 300.7, 500.1b) only `check_use` says.
-        if matches!(field.live[hero.index()], Some((_, crate::effects::program::Program::Activated { .. })))
-            && effect::may_use_live(state, seat, hero, field)
-        {
+        // A live activated effect within its usage limit and requirement (CR 300.7, 500.1b), as `check_use` says.
+        if effect::may_use_live(state, seat, hero, field) {
             out.push(Intent::UseEffect { hero });
         }
     }

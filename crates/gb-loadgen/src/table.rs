@@ -116,7 +116,7 @@ async fn seat(mut ws: Ws, ctx: &Ctx, seed: u64, counts_games: bool, (node, relay
         let Message::Text(t) = m else { continue };
         stats.frame(t.len(), node);
         // Only the frames a player acts on are decoded; the tag is read without parsing (serde writes it first).
-        let frame = match sniff_type(&t) {
+        let frame = match Received::leading_type(&t).unwrap_or("") {
             "update" | "snapshot" | "rejected" | "error" | "" => Received::decode(&t)?,
             _ => continue,
         };
@@ -171,11 +171,6 @@ async fn seat(mut ws: Ws, ctx: &Ctx, seed: u64, counts_games: bool, (node, relay
         bail!("seat: {e}");
     }
     Ok(())
-}
-
-/// The `type` of a server message without parsing it: serde writes the tag first.
-fn sniff_type(t: &str) -> &str {
-    t.strip_prefix("{\"type\":\"").and_then(|r| r.split('"').next()).unwrap_or("")
 }
 
 /// A tiny seeded picker: load needs variety, not quality.

@@ -189,7 +189,7 @@ impl Received {
     /// load generator's CPU). Any other frame, or one whose `type` is not first, is read the general way; both
     /// give the same message (tested).
     pub fn decode(text: &str) -> Result<Received, serde_json::Error> {
-        match leading_type(text) {
+        match Received::leading_type(text) {
             Some("update") => serde_json::from_str::<UpdateIn>(text).map(|u| ServerMsg::Update {
                 v: u.v,
                 events: u.events,
@@ -206,11 +206,11 @@ impl Received {
             _ => serde_json::from_str(text),
         }
     }
-}
 
-/// The `type` of a frame that begins with it, read without parsing.
-fn leading_type(text: &str) -> Option<&str> {
-    text.strip_prefix("{\"type\":\"").and_then(|rest| rest.split_once('"')).map(|(ty, _)| ty)
+    /// The `type` of a frame that begins with it (every frame the server writes), read without parsing.
+    pub fn leading_type(text: &str) -> Option<&str> {
+        text.strip_prefix("{\"type\":\"").and_then(|rest| rest.split_once('"')).map(|(ty, _)| ty)
+    }
 }
 
 /// `ServerMsg::Update`'s fields, read on their own (the `type` member is ignored, as any unknown one).
