@@ -85,14 +85,21 @@ async fn spectate(mut ws: Ws, ctx: Arc<Ctx>, node: usize) {
         let Ok(Some(Ok(m))) = m else { break };
         if let Message::Text(t) = m {
             ctx.stats.frame(t.len(), node);
-            // The outcome appears in a snapshot's view, or as the value an update's patch gives it.
-            if t.contains("\"outcome\":{") || t.contains("\"/outcome\",\"value\":{") {
+            if shows_outcome(&t) {
                 break;
             }
         }
     }
     ctx.stats.open_connections.fetch_sub(1, Relaxed);
     let _ = ws.close(None).await;
+}
+
+/// Whether a frame shows the game's outcome, read without parsing: in a snapshot's view (or a container a patch
+/// replaces whole), or as the value an update's patch op gives `/outcome` (ops are arrays on the wire,
+/// `["/outcome", {...}]`, docs/protocol.md). A spectator that missed it would wait out the run, and its table
+/// with it, instead of opening the next game.
+fn shows_outcome(frame: &str) -> bool {
+    frame.contains("\"outcome\":{") || frame.contains("[\"/outcome\",{")
 }
 
 /// A player: answers every decision it owes with a random legal intent (never `concede`) after the think
@@ -179,5 +186,42 @@ impl Lcg {
     fn below(&mut self, n: u64) -> u64 {
         self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         (self.0 >> 33) % n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shows_outcome;
+    use gb_core::playout::RandomPolicy;
+    use gb_core::{MatchSetup, Viewer, apply, decks::preconstructed, legal_intents, new_match, owed_seat, view_for};
+    use gb_protocol::ServerMsg;
+
+    /// Real random games, each version's spectator update made as the server's is (the patch from the previous
+    /// view to the next, RFC 6902 ops in their wire form): the end shows in the frame that ends the game and in
+    /// no frame before it, and in the final snapshot.
+    #[test]
+    fn a_spectator_sees_the_outcome_in_the_frame_that_ends_the_game() {
+        let decks = preconstructed();
+        for seed in 0..3u64 {
+            let setup = MatchSetup { decks: vec![decks[0].1.clone(), decks[1].1.clone()], seed: seed.into() };
+            let mut state = new_match(&setup).unwrap();
+            let mut policy = RandomPolicy::new(seed);
+            let doc = |state: &gb_core::MatchState| serde_json::to_value(view_for(state, Viewer::Spectator)).unwrap();
+            let mut held = doc(&state);
+            while let Some(seat) = owed_seat(&state) {
+                let intent = policy.pick(&legal_intents(&state, seat));
+                apply(&mut state, seat, &intent).unwrap();
+                let next = doc(&state);
+                let patch = gb_delta::diff(&held, &next);
+                let update: ServerMsg = ServerMsg::Update { v: 1, events: vec![], patch, clocks: None };
+                let frame = update.encode();
+                assert_eq!(shows_outcome(&frame), state.is_over(), "seed {seed}: {frame}");
+                held = next;
+            }
+            assert!(state.is_over(), "seed {seed}: random play ends the game");
+            let view = view_for(&state, Viewer::Spectator);
+            let snapshot: ServerMsg = ServerMsg::Snapshot { v: 1, game: 0, view, legal: vec![], clocks: None };
+            assert!(shows_outcome(&snapshot.encode()));
+        }
     }
 }
