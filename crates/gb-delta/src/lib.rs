@@ -214,11 +214,17 @@ fn with_child(path: &mut String, key: &str, f: impl FnOnce(&mut String)) {
 /// Applies `ops` in order to `doc`. On an error `doc` may be partly patched: the caller drops it and asks for
 /// a snapshot (a client never keeps a document it could not patch).
 pub fn apply(doc: &mut Value, ops: &[PatchOp]) -> Result<(), PatchError> {
+    apply_owned(doc, ops.iter().cloned())
+}
+
+/// [`apply`] for a caller done with the patch: each op's value moves into the document instead of being copied
+/// (copying them was a tenth of the load generator's time, issue 14).
+pub fn apply_owned(doc: &mut Value, ops: impl IntoIterator<Item = PatchOp>) -> Result<(), PatchError> {
     for op in ops {
         match op {
-            PatchOp::Add { path, value } => pointer::add(doc, path, value.clone())?,
-            PatchOp::Remove { path } => pointer::remove(doc, path)?,
-            PatchOp::Replace { path, value } => *pointer::get_mut(doc, path)? = value.clone(),
+            PatchOp::Add { path, value } => pointer::add(doc, &path, value)?,
+            PatchOp::Remove { path } => pointer::remove(doc, &path)?,
+            PatchOp::Replace { path, value } => *pointer::get_mut(doc, &path)? = value,
         }
     }
     Ok(())

@@ -127,19 +127,25 @@ async fn seat(mut ws: Ws, ctx: &Ctx, seed: u64, counts_games: bool, (node, relay
             "update" | "snapshot" | "rejected" | "error" | "" => Received::decode(&t)?,
             _ => continue,
         };
-        match &frame {
+        // A rejection lists what we may do now; otherwise what we hold does, once the frame is folded in.
+        let rejected = match frame {
             ServerMsg::Error { .. } => break Err(anyhow::anyhow!("server error frame: {t}")),
-            ServerMsg::Update { .. } | ServerMsg::Snapshot { .. } | ServerMsg::Rejected { .. } => {}
-            _ => continue,
-        }
-        state.fold(&frame)?;
-        if matches!(frame, ServerMsg::Update { .. }) {
-            stats.updates_seen.fetch_add(1, Relaxed);
-            if let Some(t0) = sent_at.take() {
-                stats.latency(t0.elapsed().as_micros() as u64, relayed);
+            ServerMsg::Rejected { legal, .. } => Some(legal),
+            ServerMsg::Update { .. } => {
+                stats.updates_seen.fetch_add(1, Relaxed);
+                if let Some(t0) = sent_at.take() {
+                    stats.latency(t0.elapsed().as_micros() as u64, relayed);
+                }
+                state.fold_owned(frame)?;
+                None
             }
-        }
-        if matches!(frame, ServerMsg::Rejected { .. }) {
+            ServerMsg::Snapshot { .. } => {
+                state.fold_owned(frame)?;
+                None
+            }
+            _ => continue,
+        };
+        if rejected.is_some() {
             stats.rejected.fetch_add(1, Relaxed);
             sent_at = None;
         } else if state.game_over() {
@@ -148,10 +154,9 @@ async fn seat(mut ws: Ws, ctx: &Ctx, seed: u64, counts_games: bool, (node, relay
             }
             break Ok(());
         }
-        // A rejection lists what we may do now; otherwise what we hold does.
-        let legal = match &frame {
-            ServerMsg::Rejected { legal, .. } => legal.clone(),
-            _ => state.legal()?,
+        let legal = match rejected {
+            Some(legal) => legal,
+            None => state.legal()?,
         };
         let legal: Vec<Intent> = legal.into_iter().filter(|i| !matches!(i, Intent::Concede)).collect();
         if legal.is_empty() {

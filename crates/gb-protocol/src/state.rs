@@ -21,11 +21,11 @@ struct Held {
 
 impl Held {
     /// Applies `patch` to the document it is made for: the view's fields and `legal` in one object.
-    fn patch(&mut self, v: u32, patch: &[gb_delta::PatchOp]) -> Result<(), FoldError> {
+    fn patch(&mut self, v: u32, patch: Vec<gb_delta::PatchOp>) -> Result<(), FoldError> {
         let mut doc = std::mem::take(&mut self.view);
         let legal = std::mem::take(&mut self.legal);
         doc.as_object_mut().ok_or(FoldError::NotAnObject { v })?.insert("legal".to_owned(), legal);
-        gb_delta::apply(&mut doc, patch).map_err(|source| FoldError::Patch { v, source })?;
+        gb_delta::apply_owned(&mut doc, patch).map_err(|source| FoldError::Patch { v, source })?;
         let map = doc.as_object_mut().ok_or(FoldError::NotAnObject { v })?;
         self.legal = map.remove("legal").filter(Value::is_array).ok_or(FoldError::NoLegal { v })?;
         self.view = doc;
@@ -53,6 +53,12 @@ impl ViewState {
     /// Folds one frame in. Frames that carry no version of the view (welcome, accepted, rejected, ...) leave it
     /// as it is. A new game's snapshot (or any snapshot) replaces what was held.
     pub fn fold(&mut self, msg: &Received) -> Result<(), FoldError> {
+        self.fold_owned(msg.clone())
+    }
+
+    /// [`ViewState::fold`] for a caller done with the frame: the snapshot's view and the patch's values move
+    /// into the held document instead of being copied (gb-loadgen folds every frame of every seat).
+    pub fn fold_owned(&mut self, msg: Received) -> Result<(), FoldError> {
         let result = self.try_fold(msg);
         if result.is_err() {
             self.held = None;
@@ -60,17 +66,17 @@ impl ViewState {
         result
     }
 
-    fn try_fold(&mut self, msg: &Received) -> Result<(), FoldError> {
+    fn try_fold(&mut self, msg: Received) -> Result<(), FoldError> {
         match msg {
             ServerMsg::Snapshot { v, view, legal, .. } => {
                 let legal = serde_json::to_value(legal).expect("intents serialize");
-                self.held = Some(Held { v: *v, view: view.clone(), legal });
+                self.held = Some(Held { v, view, legal });
             }
             ServerMsg::Update { v, patch, .. } => {
-                self.next(*v)?.patch(*v, patch)?;
+                self.next(v)?.patch(v, patch)?;
             }
             ServerMsg::Skip { v } => {
-                self.next(*v)?;
+                self.next(v)?;
             }
             _ => {}
         }
