@@ -42,7 +42,7 @@ const CLOSE_DRAIN: Duration = Duration::from_secs(2);
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
 /// The clock every socket's rate limiter reads. `RateLimiter::direct` makes a clock per limiter, and making one
-/// calibrates it (`cpuid`, a few µs): 0.5 % of the server while 8,000 sockets opened (BENCHMARKS.md, nineteenth
+/// calibrates it (`cpuid`, a few µs): 0.5 % of the server while 16,000 sockets opened (BENCHMARKS.md, nineteenth
 /// session). A clone shares the calibration.
 static LIMITER_CLOCK: std::sync::LazyLock<DefaultClock> = std::sync::LazyLock::new(DefaultClock::default);
 
