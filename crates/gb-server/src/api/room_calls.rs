@@ -187,9 +187,10 @@ pub async fn run(room: &RoomHandle, call: RoomCall) -> (StatusCode, String) {
     }
 }
 
-/// The caller's side: the call goes to the owner's RPC subject. A call nobody took is sent once more to the
-/// owner found afresh (waited for up to `patience` if there is none); one that may have run is not repeated (a
-/// join is not idempotent) and answers 503. With the answer: the node that ran the call.
+/// The caller's side: the call goes to the owner's RPC subject. A call nobody took is sent again to the owner
+/// found afresh: once, then every `POLL` until `patience` is up (a room without an owner is waited for as long);
+/// one that may have run is not repeated (a join is not idempotent) and answers 503. With the answer: the node
+/// that ran the call.
 async fn remote(
     state: &AppState,
     id: &str,
@@ -203,7 +204,8 @@ async fn remote(
         RoomCall::Info | RoomCall::SpectatorHead => QUERY_TIMEOUT,
         RoomCall::Join { .. } | RoomCall::Rematch { .. } | RoomCall::Start { .. } => REST_TIMEOUT,
     };
-    for attempt in 0..2 {
+    let deadline = Instant::now() + patience;
+    for attempt in 0.. {
         let started = std::time::Instant::now();
         let outcome =
             ask(client, crate::bus::rpc_subject(id, owner.epoch), &Request::Rest { call: call.clone() }, timeout).await;
@@ -219,11 +221,19 @@ async fn remote(
                 return Ok(((StatusCode::from_u16(status).map_err(ApiError::internal)?, body), Some(owner.node)));
             }
             Err(Unanswered::MaybeRun) => break,
-            Err(Unanswered::NotRun) if attempt == 0 => match locate(state, id, true, patience).await? {
-                RoomAt::Here(h) => return Ok((run(&h, call).await, this_node(state))),
-                RoomAt::Owner(o) => owner = o,
-            },
-            Err(Unanswered::NotRun) => {}
+            // Nobody took it: the room moved, or its owner has claimed it and is not serving its subject yet
+            // (`serve_room` subscribes just after the claim; two quick tries could both fall in that window and
+            // refuse a join, as a loaded CI run showed). Asked again, fresh, once and then until `patience` is up.
+            Err(Unanswered::NotRun) if attempt == 0 || Instant::now() < deadline => {
+                if attempt > 0 {
+                    tokio::time::sleep(POLL).await;
+                }
+                match locate(state, id, true, deadline.saturating_duration_since(Instant::now())).await? {
+                    RoomAt::Here(h) => return Ok((run(&h, call).await, this_node(state))),
+                    RoomAt::Owner(o) => owner = o,
+                }
+            }
+            Err(Unanswered::NotRun) => break,
         }
     }
     Err(unavailable())
