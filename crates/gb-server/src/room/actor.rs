@@ -174,7 +174,7 @@ pub(super) fn placeholder_info(id: &str) -> RoomInfo {
 impl Room {
     /// Handles commands until the room is done or must be rebuilt. The mailbox is borrowed: it belongs to the
     /// supervisor, so commands queued while the room is rebuilt are handled by the rebuilt room.
-    pub(super) async fn run(mut self, rx: &mut mpsc::Receiver<RoomCmd>) -> Stop {
+    pub(super) async fn run(mut self: Box<Self>, rx: &mut mpsc::Receiver<RoomCmd>) -> Stop {
         let shutdown = self.deps.shutdown.clone();
         let lease = self.lease.clone();
         let lease_stopped = async {
@@ -191,18 +191,20 @@ impl Room {
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => {
                         self.last_active = Instant::now();
-                        self.handle(cmd).await;
+                        Box::pin(self.handle(cmd)).await;
+                        self.rest();
                     }
                     None => return Stop::Done,
                 },
                 _ = tokio::time::sleep_until(deadline.unwrap_or_else(Instant::now)), if deadline.is_some() => {
-                    self.on_timer().await;
+                    Box::pin(self.on_timer()).await;
+                    self.rest();
                 }
                 _ = tokio::time::sleep_until(idle_at.unwrap_or_else(Instant::now)), if idle_at.is_some() => {
                     if self.idle_at().is_some_and(|at| at <= Instant::now()) {
-                        self.abandon().await;
+                        Box::pin(self.abandon()).await;
                         if self.broken.is_none() {
-                            self.evict().await;
+                            Box::pin(self.evict()).await;
                             return Stop::Done;
                         }
                     }
@@ -212,10 +214,10 @@ impl Room {
                     self.conns.clear();
                     return Stop::Done;
                 }
-                () = &mut lease_stopped => return self.stand_down("the node stopped the room").await,
+                () = &mut lease_stopped => return Box::pin(self.stand_down("the node stopped the room")).await,
             }
             if self.fenced {
-                return self.stand_down("an append was fenced").await;
+                return Box::pin(self.stand_down("an append was fenced")).await;
             }
             if let Some(why) = self.broken.take() {
                 self.close_all();
@@ -371,9 +373,7 @@ impl Room {
             return;
         }
         let kind = self.kind_of(conn.account.as_deref(), conn.role);
-        if kind == Kind::Spectator {
-            self.refresh_spectators();
-        }
+        self.refresh(kind);
         let before = self.connected();
         let game_index = self.games.len().saturating_sub(1) as u32;
         let head = self.streams[kind.index()].head;

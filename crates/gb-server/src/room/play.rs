@@ -223,15 +223,37 @@ impl Room {
         self.spectators_watched.is_none_or(|w| v > w.saturating_add(reach))
     }
 
-    /// Writes the spectators' view afresh after versions passed while nobody watched, before anyone is shown it:
-    /// without a delay the spectators' head is the live version.
-    pub(super) fn refresh_spectators(&mut self) {
-        let stream = &mut self.streams[Kind::Spectator.index()];
+    /// Writes `kind`'s view afresh when its stream is stale, before anyone is shown it: versions passed while no
+    /// spectator watched (without a delay the spectators' head is the live version), or the room rested after its
+    /// game ended (every head is the live version then: the delay released everything at the end).
+    pub(super) fn refresh(&mut self, kind: Kind) {
+        let stream = &mut self.streams[kind.index()];
         let Some(game) = self.game.as_ref().filter(|_| stream.stale) else { return };
-        debug_assert_eq!(stream.head, game.state.version(), "passed only without a delay");
-        let seen = Seen::of(&game.state, Kind::Spectator);
-        self.live_turn = seen.view.turn;
+        debug_assert_eq!(stream.head, game.state.version(), "passed or rested only at the live version");
+        let seen = Seen::of(&game.state, kind);
+        if kind == Kind::Spectator {
+            self.live_turn = seen.view.turn;
+        }
         stream.refresh(seen);
+    }
+
+    /// A finished game's room that nobody watches keeps only what a viewer coming back needs to be written
+    /// afresh (the game's state and log, the streams' heads): its views, kept frames and cached histories go.
+    /// Such a room waits `GB_ROOM_IDLE_SECS` (an hour) to leave memory, for a rematch or the series' next game;
+    /// this was a third of the ~180 KB it held (BENCHMARKS.md, twenty-first session). Not while the delay still
+    /// holds frames back (their versions are not live yet) or a game is in play.
+    pub(super) fn rest(&mut self) {
+        let over = self.game.as_ref().is_some_and(|g| g.state.is_over());
+        if !over || !self.conns.is_empty() || !self.delay.is_empty() || self.streams.iter().all(|s| s.stale) {
+            return;
+        }
+        for stream in &mut self.streams {
+            stream.rest();
+        }
+        self.history_frames.iter_mut().for_each(|f| *f = None);
+        if let Some(game) = self.game.as_mut() {
+            game.log.shrink_to_fit();
+        }
     }
 
     /// Publishes the spectator frames whose delay has passed (all of them without a delay, or once it is over).

@@ -59,7 +59,8 @@ pub struct Stream {
     pub clocks: Option<Clocks>,
     /// What the last replaced `seen` left, for this kind's next projection to reuse.
     pub spare: Spare,
-    /// `seen` is behind `head`: versions were [`Stream::pass`]ed while nobody of this kind was connected.
+    /// `seen` is behind `head` (versions were [`Stream::pass`]ed while nobody of this kind was connected) or gone
+    /// ([`Stream::rest`]).
     pub stale: bool,
 }
 
@@ -93,6 +94,16 @@ impl Stream {
         self.history.clear();
         self.head = v;
         self.clocks = clocks;
+        self.stale = true;
+    }
+
+    /// Lets go of what a finished game's stream holds while nobody watches it (the room rests, `Room::rest`): the
+    /// kept frames, the view and the spare buffers. The head stays; `seen` is written afresh at the head before
+    /// anyone is shown it ([`Stream::refresh`]), and a viewer resuming from an older version gets a snapshot.
+    pub fn rest(&mut self) {
+        self.history = VecDeque::new();
+        self.seen = None;
+        self.spare = Spare::default();
         self.stale = true;
     }
 
@@ -191,6 +202,10 @@ impl DelayQueue {
 
     pub fn clear(&mut self) {
         self.held.clear();
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.held.is_empty()
     }
 
     /// What spectators will hold once everything held is released (the base of the next spectator delta).

@@ -20,13 +20,13 @@ pub fn spawn_room(deps: RoomDeps, init: RoomInit) -> RoomHandle {
     let (tx, rx) = mpsc::channel(256);
     let info_tx = Arc::new(watch::channel(placeholder_info(&init.id)).0);
     let handle = RoomHandle { id: init.id.clone(), tx, info: info_tx.subscribe() };
-    let room = Room::new(deps.clone(), init, info_tx.clone(), handle.tx.downgrade());
+    let room = Box::new(Room::new(deps.clone(), init, info_tx.clone(), handle.tx.downgrade()));
     deps.tracker.clone().spawn(supervise(room, rx, handle.clone(), info_tx));
     handle
 }
 
 async fn supervise(
-    mut room: Room,
+    mut room: Box<Room>,
     mut rx: mpsc::Receiver<RoomCmd>,
     handle: RoomHandle,
     info_tx: Arc<watch::Sender<crate::protocol::RoomInfo>>,
@@ -37,7 +37,7 @@ async fn supervise(
     let lease = room.lease.clone();
     // A leased room answers other nodes' sockets on its epoch's RPC subject for as long as it runs here.
     if let Some(l) = &lease
-        && let Err(e) = deps.bus.serve_room(handle.clone(), l.epoch, &l.node).await
+        && let Err(e) = Box::pin(deps.bus.serve_room(handle.clone(), l.epoch, &l.node)).await
     {
         tracing::error!(room = %id, error = %e, "room RPC not served; relayed sockets retry until it is");
     }
@@ -45,7 +45,7 @@ async fn supervise(
         // The actor owns all room state, so nothing it half-changed survives the unwind.
         let why = match AssertUnwindSafe(room.run(&mut rx)).catch_unwind().await {
             Ok(Stop::Done) => {
-                closed(&deps, &id, lease.as_ref()).await;
+                Box::pin(closed(&deps, &id, lease.as_ref())).await;
                 break;
             }
             Ok(Stop::StandDown) => {
@@ -61,7 +61,7 @@ async fn supervise(
         };
         metrics::counter!("gb_room_rebuilds").increment(1);
         tracing::error!(room = %id, reason = %why, "room failed; rebuilding it from the log");
-        let Some(mut init) = rebuild(&deps, &id).await else {
+        let Some(mut init) = Box::pin(rebuild(&deps, &id)).await else {
             deps.rooms.remove_handle(&handle);
             if let (Some(c), Some(l)) = (&deps.cluster, &lease) {
                 c.forget(&id, l.epoch);
@@ -74,7 +74,7 @@ async fn supervise(
         tracing::info!(room = %id, version, "room rebuilt");
         // A computer's seat starts deciding again from the rebuilt state; answers of the failed actor that
         // arrive late are for an older version and are dropped.
-        room = Room::new(deps.clone(), init, info_tx.clone(), handle.tx.downgrade());
+        room = Box::new(Room::new(deps.clone(), init, info_tx.clone(), handle.tx.downgrade()));
     }
     if let Some(l) = &lease {
         deps.bus.unserve_room(&id, l.epoch);

@@ -44,6 +44,7 @@ mod relay_limits;
 mod relay_moves;
 mod relay_rest;
 mod replays;
+mod rest;
 mod series;
 mod timing;
 mod tournament_attendance;
