@@ -16,6 +16,11 @@ const REBUILD_ATTEMPTS: u32 = 6;
 const FIRST_RETRY: Duration = Duration::from_millis(100);
 
 /// Starts a supervised room actor (and its computer seat, if any) and returns its handle.
+///
+/// A room's task lives as long as the room (an hour after its game, `GB_ROOM_IDLE_SECS`), and an async fn lays out
+/// everything it may await inline in that task. So the room is boxed once (run, supervisor and rebuild share one
+/// allocation) and the futures awaited here and in `Room::run` are boxed while they run: 1,208 bytes a task
+/// instead of 30,208 (BENCHMARKS.md, twenty-first session).
 pub fn spawn_room(deps: RoomDeps, init: RoomInit) -> RoomHandle {
     let (tx, rx) = mpsc::channel(256);
     let info_tx = Arc::new(watch::channel(placeholder_info(&init.id)).0);
