@@ -62,6 +62,9 @@ struct Inner {
     connected: watch::Receiver<bool>,
     /// How long an outage is ridden out before relayed sockets are closed (`GB_NATS_OUTAGE_MS`).
     outage: Duration,
+    /// How long a relayed socket waits for a room's new owner when the owner cannot be reached (it may have died:
+    /// a survivor claims its rooms once its lease expires), before the client is told `unavailable`.
+    failover: Duration,
     /// Rooms this node serves as owner: their RPC task's stop token.
     served: Mutex<HashMap<String, (i64, CancellationToken)>>,
     owners: Mutex<HashMap<String, (Instant, Option<Owner>)>>,
@@ -77,10 +80,12 @@ impl Bus {
     /// Connects to NATS (in the background: a node starts even while NATS is down, and reports it) and starts
     /// the bus task. Without a NATS url the bus is off: rooms are only served locally.
     /// `node` names this process in relay keys (`node:conn`); it is random per start, like the cluster's node id.
-    /// `outage`: how long relayed sockets wait for a lost NATS connection to come back (outage.rs).
+    /// `outage`: how long relayed sockets wait for a lost NATS connection to come back (outage.rs); `failover`:
+    /// how long they wait for a new owner when the room's owner cannot be reached (relay.rs).
     pub async fn start(
         nats_url: Option<&str>,
         outage: Duration,
+        failover: Duration,
         tracker: &TaskTracker,
         shutdown: CancellationToken,
     ) -> Bus {
@@ -109,6 +114,7 @@ impl Bus {
                 state,
                 connected,
                 outage,
+                failover,
                 served: Default::default(),
                 owners: Default::default(),
                 seen: Default::default(),

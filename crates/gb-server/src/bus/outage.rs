@@ -19,6 +19,11 @@ impl Bus {
         self.inner.outage
     }
 
+    /// How long a relay waits for a new owner of a room whose owner cannot be reached.
+    pub(crate) fn failover(&self) -> std::time::Duration {
+        self.inner.failover
+    }
+
     /// True once a connection this node had is gone (not while the first one is still being made: a node
     /// that never reached NATS answers `unavailable` at once rather than waiting out an outage).
     pub(crate) fn nats_lost(&self) -> bool {

@@ -3,7 +3,8 @@
 //! attach is missed), sends the attach reply's catch-up frames, then forwards live frames, only those past what
 //! it already forwarded: **a relay forwards only v > last forwarded** (per game), drops frames of older epochs and
 //! re-attaches on a newer one, or as soon as a new owner announces itself on `gb.v1.room.{room}.owner` (a quiet
-//! socket sees no newer frame), or on a version gap (a frame lost between owner and relay). Intents go to the
+//! socket sees no newer frame), or on a version gap (a frame lost between owner and relay). An owner that cannot
+//! be reached may have died: the socket waits out its lease and the claim (`Bus::failover`) before giving up. Intents go to the
 //! owner by RPC; its answer is written to the socket as is.
 //! A lost NATS connection is ridden out (outage.rs): re-attach from the last version when it comes back, or
 //! `unavailable` and 1012 once it has been gone for the outage setting.
@@ -222,7 +223,12 @@ async fn forward(
                     break;
                 }
                 if patient_until.is_some_and(|t| tokio::time::Instant::now() < t) {
-                    tokio::time::sleep(RETRY).await;
+                    // A new owner announces itself once it serves the room: attach then, not at the next poll.
+                    tokio::select! {
+                        _ = tokio::time::sleep(RETRY) => {}
+                        _ = next_notice(owners.as_mut()) => {}
+                        _ = stop.cancelled() => break,
+                    }
                     continue;
                 }
                 failures += 1;
@@ -230,6 +236,12 @@ async fn forward(
                 if failures >= ATTEMPTS {
                     s.give_up(&why);
                     break;
+                }
+                if failures == 1 && s.bus.nats_state() == "connected" {
+                    // The owner may have died: a survivor claims its rooms once its lease expires. The socket waits
+                    // that long for the new owner rather than sending its client elsewhere (issue 15: clients on
+                    // other nodes keep their sockets); then one more attempt, then `unavailable` and 1012.
+                    patient_until = Some(tokio::time::Instant::now() + s.bus.failover());
                 }
                 tokio::time::sleep(RETRY).await;
                 continue;

@@ -4,7 +4,7 @@
 //! Several times, at a random moment, the node owning the most live matches is SIGKILLed and started again on
 //! the same ports (under a new node id): survivors claim its rooms once its lease expires, relayed sockets
 //! attach to the new owners (a pending intent is retried under its key), and the dead node's clients reconnect
-//! to the next node and resume by version.
+//! to the next node and resume by version; a seat whose node was never killed keeps its one socket throughout.
 //!
 //! Checked for every match: each acknowledged intent is in the log at its version (I1); versions 1..N with
 //! epochs never decreasing (I2); no intent key and no acknowledged version twice (I6); the match finished; its
@@ -30,6 +30,8 @@ fn setting(name: &str, default: usize) -> usize {
 struct Table {
     match_id: String,
     seats: [JoinHandle<SeatReport>; 2],
+    /// The node each seat's first socket is on.
+    seat_nodes: [usize; 2],
     spectator: JoinHandle<u32>,
 }
 
@@ -83,12 +85,12 @@ async fn live_matches_survive_sigkills_of_their_owners() {
             tokio::spawn(play_seat(Target::nodes(&bases, o + k), room.clone(), guest.cookie, me, until))
         });
         let spectator = tokio::spawn(watch(Target::nodes(&bases, o), room.clone(), until));
-        tables.push(Table { match_id, seats, spectator });
+        tables.push(Table { match_id, seats, seat_nodes: [(o + 1) % NODES, (o + 2) % NODES], spectator });
     }
     let set_up = started.elapsed();
 
     let mut rng = Lcg(11);
-    let mut killed = Vec::new();
+    let (mut killed, mut killed_nodes) = (Vec::new(), Vec::new());
     for _ in 0..kills {
         // A random moment 1.5–3 s on.
         tokio::time::sleep(Duration::from_millis(1500 + rng.below(1500) as u64)).await;
@@ -98,13 +100,20 @@ async fn live_matches_survive_sigkills_of_their_owners() {
         let node = nodes.remove(i).kill_and_restart().await;
         nodes.insert(i, node);
         killed.push(format!("{owned} of {live} live matches"));
+        killed_nodes.push(i);
     }
 
-    let (mut acked, mut changed_owner, mut unfinished) = (0, 0, Vec::new());
+    let (mut acked, mut changed_owner, mut unfinished, mut kept) = (0, 0, Vec::new(), 0);
     for t in tables {
         let mut reports = Vec::new();
-        for s in t.seats {
-            reports.push(s.await.expect("a seat's client (a version gap fails its fold)"));
+        for (s, node) in t.seats.into_iter().zip(t.seat_nodes) {
+            let report = s.await.expect("a seat's client (a version gap fails its fold)");
+            // A socket on a node that was never killed is relayed across every owner change, never closed.
+            if !killed_nodes.contains(&node) {
+                assert_eq!(report.connects, 1, "a seat on a surviving node kept its socket ({})", t.match_id);
+                kept += 1;
+            }
+            reports.push(report);
         }
         assert_eq!(t.spectator.await.expect("the spectator's client"), 0, "the spectator never went backwards");
         let epochs = check_log(&store, &t.match_id, &reports).await;
@@ -121,10 +130,11 @@ async fn live_matches_survive_sigkills_of_their_owners() {
     println!(
         "cluster chaos: {matches} matches on {NODES} nodes (set up in {set_up:?}); SIGKILLs of the busiest owner: \
          [{}]; {changed_owner} matches changed owner; {acked} acknowledged intents, all in the log, none twice; \
-         every match finished; {:?} in all",
+         every match finished; {kept} seats on never-killed nodes kept their sockets; {:?} in all",
         killed.join(", "),
         started.elapsed()
     );
     assert_eq!(killed.len(), kills, "every kill landed while matches were live");
-    assert!(changed_owner >= matches / 4, "the kills hit live matches: {changed_owner} changed owner");
+    // Most matches lived through the death of their owner (the recorded runs: all 50 did).
+    assert!(changed_owner * 2 > matches, "the kills hit most live matches: {changed_owner} of {matches} changed owner");
 }

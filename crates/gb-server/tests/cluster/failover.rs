@@ -133,6 +133,11 @@ async fn split_brain(no_self_fence: bool) {
     let (mut wa, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
     let (mut wb, _) = connect(&base, &room, Some(&b.cookie), "player", None).await;
     let mut last = [wa.next_of("snapshot").await, wb.next_of("snapshot").await];
+    // Seat A and a spectator watched from another node too (relayed): they must never be shown two different
+    // frames for one version, whichever owner sent them.
+    let other = &nodes[(index_of(&nodes, &base) + 1) % nodes.len()];
+    let (mut relayed_a, _) = connect(&other.base, &room, Some(&a.cookie), "player", None).await;
+    let (mut relayed_spectator, _) = connect(&other.base, &room, None, "spectator", None).await;
     advance([&mut wa, &mut wb], &mut last, &mut Lcg(5), 4).await;
 
     let zombie = &nodes[index_of(&nodes, &base)];
@@ -141,7 +146,6 @@ async fn split_brain(no_self_fence: bool) {
     // Its lease still holds, so another node relays the room's info to it, which cannot answer: the info is
     // shown from the stored row once the call that changes nothing gives up (1 s), not after the 5 s a join
     // may need (api/room_calls.rs, QUERY_TIMEOUT).
-    let other = &nodes[(index_of(&nodes, &base) + 1) % nodes.len()];
     let asked = Instant::now();
     let info = get_json(&reqwest::Client::new(), &format!("{}/api/rooms/{room}", other.base)).await;
     let answered = asked.elapsed();
@@ -192,10 +196,37 @@ async fn split_brain(no_self_fence: bool) {
     // I3: nothing at the old epoch after the claim.
     let stale = log(&store, &match_id).await.iter().filter(|r| r.3 <= before.epoch && r.0 as usize > at_claim).count();
     assert_eq!(stale, 0, "no old-epoch row after the claim");
-    // The new owner serves the room from the log.
-    let (new_base, _ws, welcome) = connect_owner(&store, &room, &a.cookie).await;
+    // The new owner serves the room from the log, and play goes on there.
+    let (new_base, mut na, welcome) = connect_owner(&store, &room, &a.cookie).await;
     assert_ne!(new_base, base);
     assert_eq!(welcome["version"].as_u64(), Some(log(&store, &match_id).await.len() as u64));
+    let (_, mut nb, _) = connect_owner(&store, &room, &b.cookie).await;
+    let mut last = [na.next_of("snapshot").await, nb.next_of("snapshot").await];
+    let head = advance([&mut na, &mut nb], &mut last, &mut Lcg(21), 4).await;
+    for ws in [&mut relayed_a, &mut relayed_spectator] {
+        while let Ok(Some(_)) = ws.next_within(Duration::from_millis(500)).await {}
+    }
+    let seen_a = one_frame_per_version("seat A", &[&wa, &relayed_a, &na]);
+    let seen_spectator = one_frame_per_version("the spectator", &[&relayed_spectator]);
+    assert_eq!(seen_a, Some(head.into()), "the relayed seat A kept its socket and followed the new owner");
+    assert_eq!(seen_spectator, Some(head.into()), "the relayed spectator kept its socket and followed the new owner");
+}
+
+/// No two of `sockets` (one viewer kind's) were shown different bytes for one version (issue #15, split brain);
+/// returns the last version shown.
+fn one_frame_per_version(kind: &str, sockets: &[&Ws]) -> Option<u64> {
+    let mut shown: HashMap<u64, &String> = HashMap::new();
+    for ws in sockets {
+        for text in &ws.raw {
+            let frame: Value = serde_json::from_str(text).unwrap();
+            if frame["type"] == "update" {
+                let v = frame["v"].as_u64().unwrap();
+                let first = *shown.entry(v).or_insert(text);
+                assert_eq!(first, text, "{kind}: two different frames for version {v}");
+            }
+        }
+    }
+    shown.keys().max().copied()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -213,14 +244,21 @@ async fn drain_on_sigterm() {
     let UnderWay { _one, _db, store, mut nodes, room, base, match_id, play } = under_way(6).await;
 
     let before = owner_of(&store, &room).await.unwrap().unwrap();
+    // A spectator of the draining node: its socket is closed with 1012 (service restart) so it reconnects
+    // elsewhere.
+    let (mut watcher, _) = connect(&base, &room, None, "spectator", None).await;
     let mut draining = nodes.remove(index_of(&nodes, &base));
     let sent = Instant::now();
     draining.signal("-TERM");
+    assert_eq!(watcher.close_code().await, Some(gb_server::protocol::close::RESTARTING), "closed with 1012");
     let status = tokio::time::timeout(Duration::from_secs(25), draining.server.0.wait()).await.expect("exits in time");
     assert!(status.unwrap().success(), "a drained node exits 0");
     let after = owner_after(&store, &room, before.epoch, Duration::from_secs(3)).await.expect("handed over");
     println!("drain: exited {:?} after SIGTERM; room at epoch {}", sent.elapsed(), after.epoch);
     assert_eq!(after.epoch, before.epoch + 1, "a handover is one claim");
+    // Handed over, not claimed after the lease ran out: no lease wait.
+    let claimer = &nodes[index_of(&nodes, &owner_base(&store, &room).await.unwrap())];
+    assert_eq!(claimer.metric_with("gb_room_claims_total", r#"reason="handover""#).await, 1.0, "claimed by handover");
 
     let (reports, epochs) = finish(&store, &match_id, play).await;
     assert_eq!(epochs.len(), 2, "one owner change: {epochs:?}");

@@ -1,7 +1,9 @@
 //! Real `gb-server` processes in cluster mode on one fresh PostgreSQL database each and the real NATS (issue #15,
 //! docs/multi-node.md "Tests"), one test binary: failover, split brain and drain (`failover.rs`), chaos across
 //! three nodes (`chaos.rs`), the lobby through a takeover (`lobby.rs`), tournaments on several nodes
-//! (`events.rs`) and relayed sockets sharing one subscription per node (`fanout.rs`). The helpers are shared with the API tests (`../api/`) and `../support/`.
+//! (`events.rs`), relayed sockets sharing one subscription per node (`fanout.rs`), every viewer kind's frames
+//! alike on every node (`frames.rs`) and a takeover carrying on a series, a spectator delay and a computer
+//! (`carry_on.rs`). The helpers are shared with the API tests (`../api/`) and `../support/`.
 #[allow(dead_code)]
 #[path = "../support/cluster.rs"]
 mod cluster;
@@ -18,10 +20,12 @@ mod process;
 #[path = "../api/wsclient.rs"]
 mod wsclient;
 
+mod carry_on;
 mod chaos;
 mod events;
 mod failover;
 mod fanout;
+mod frames;
 mod lobby;
 
 /// One cluster of processes at a time (the tests of this binary run in parallel threads): they measure lease

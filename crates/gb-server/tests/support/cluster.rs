@@ -70,9 +70,19 @@ impl Node {
 
     /// The sum of a metric's samples on the node's `/metrics` (0 if absent).
     pub async fn metric(&self, name: &str) -> f64 {
+        self.samples(name, |labels| labels.starts_with([' ', '{'])).await
+    }
+
+    /// [`Node::metric`] over the samples whose labels hold `label` (`reason="handover"`).
+    pub async fn metric_with(&self, name: &str, label: &str) -> f64 {
+        self.samples(name, |labels| labels.starts_with('{') && labels.contains(label)).await
+    }
+
+    /// The sum of `name`'s samples whose rest of the line (labels, value) `keep` accepts.
+    async fn samples(&self, name: &str, keep: impl Fn(&str) -> bool) -> f64 {
         let text = reqwest::get(format!("{}/metrics", self.metrics)).await.unwrap().text().await.unwrap();
         text.lines()
-            .filter(|l| l.strip_prefix(name).is_some_and(|rest| rest.starts_with([' ', '{'])))
+            .filter(|l| l.strip_prefix(name).is_some_and(&keep))
             .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
             .fold(0.0, |a, b| a + b)
     }
@@ -120,6 +130,11 @@ pub fn index_of(nodes: &[Node], base: &str) -> usize {
 pub async fn create_room(store: &Db, creator: &Node, host: &Guest, best_of: u8, clock: Value) -> (String, String) {
     let body =
         json!({ "visibility": "public", "best_of": best_of, "spectator_delay": null, "clock": clock, "vs_bot": false });
+    create_room_with(store, creator, host, body).await
+}
+
+/// [`create_room`] with the whole `POST /api/rooms` body (a spectator delay, a computer seat).
+pub async fn create_room_with(store: &Db, creator: &Node, host: &Guest, body: Value) -> (String, String) {
     let r = host.client.post(format!("{}/api/rooms", creator.base)).json(&body).send().await.unwrap();
     assert_eq!(r.status(), 201);
     let room = r.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
