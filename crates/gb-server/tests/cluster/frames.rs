@@ -4,13 +4,14 @@
 //! a single node sends) and twice relayed. Seat A plays from the node after the owner and seat B from the one
 //! after that, so every intent travels by NATS request/reply. When the match ends, each kind's frames (`snapshot`,
 //! `update`, `skip`, `history`: everything but the per-socket `welcome`, `room`, `accepted` and `rejected`) are
-//! the same bytes, in the same order, on all three nodes.
+//! the same bytes, in the same order, on all three nodes; so is each seat's `rejected` answer to a refused intent.
 use crate::cluster::{index_of, seated, start_nodes};
 use crate::helpers::{Backend, test_database};
 use crate::wsclient::{Ws, connect, play_seat_keep, stream_frames, watch_to_end};
 use futures_util::future::{BoxFuture, join_all};
 use gb_server::Db;
-use serde_json::Value;
+use serde_json::{Value, json};
+use std::collections::HashMap;
 
 const NODES: usize = 3;
 const MATCHES: usize = 2;
@@ -50,7 +51,16 @@ async fn every_viewer_kind_gets_the_owners_bytes_on_every_node() {
             }
         }
     }
-    let sockets = join_all(plays).await;
+    let mut sockets = join_all(plays).await;
+
+    // A refused intent is answered alike too: the owner's `rejected`, forwarded untouched.
+    let mut refusals: HashMap<(usize, usize, usize), String> = HashMap::new();
+    for (m, kind, n, ws) in sockets.iter_mut().filter(|s| s.1 < 2) {
+        let bogus = json!({ "type": "play_gem", "card": 999_999, "hero": "left" });
+        ws.send(json!({ "type": "intent", "seq": 9_000, "intent": bogus })).await;
+        ws.next_of("rejected").await;
+        refusals.insert((*m, *kind, *n), ws.raw.last().unwrap().clone());
+    }
 
     for m in 0..MATCHES {
         for (kind, name) in KINDS.iter().enumerate() {
@@ -72,6 +82,12 @@ async fn every_viewer_kind_gets_the_owners_bytes_on_every_node() {
                     owners[m],
                     reference.len()
                 );
+            }
+            if kind < 2 {
+                let refused = &refusals[&(m, kind, owners[m])];
+                for n in (0..NODES).filter(|n| *n != owners[m]) {
+                    assert_eq!(&refusals[&(m, kind, n)], refused, "match {m}, {name}: node {n}'s rejected");
+                }
             }
             println!(
                 "cluster frames: match {m} (owner node {}), {name}: {updates} updates alike on 3 nodes",
