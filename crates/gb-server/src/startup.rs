@@ -64,11 +64,10 @@ impl Application {
         let c = &settings.cluster;
         let outage = Duration::from_millis(c.nats_outage_ms);
         // A dead owner's rooms are claimed once its lease expires and a sweep finds them; a second more for the
-        // rebuild (docs/multi-node.md, "Failover").
+        // rebuild (docs/multi-node.md, "Owner announcements").
         let failover = Duration::from_millis(c.lease_ttl_ms + 2 * c.sweep_ms) + Duration::from_secs(1);
         let bus = crate::bus::Bus::start(c.nats_url.as_deref(), outage, failover, &tracker, shutdown.clone()).await;
         if cluster.is_some() {
-            let c = &settings.cluster;
             let (beat, ttl) = (Duration::from_millis(c.heartbeat_ms), Duration::from_millis(c.lease_ttl_ms));
             bus.age_relays(beat, ttl, &tracker, shutdown.clone());
         }

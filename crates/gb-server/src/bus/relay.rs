@@ -4,8 +4,8 @@
 //! it already forwarded: **a relay forwards only v > last forwarded** (per game), drops frames of older epochs and
 //! re-attaches on a newer one, or as soon as a new owner announces itself on `gb.v1.room.{room}.owner` (a quiet
 //! socket sees no newer frame), or on a version gap (a frame lost between owner and relay). An owner that cannot
-//! be reached may have died: the socket waits out its lease and the claim (`Bus::failover`) before giving up. Intents go to the
-//! owner by RPC; its answer is written to the socket as is.
+//! be reached may have died: the socket waits out its lease and the claim (`Bus::failover`) before giving up.
+//! Intents go to the owner by RPC; its answer is written to the socket as is.
 //! A lost NATS connection is ridden out (outage.rs): re-attach from the last version when it comes back, or
 //! `unavailable` and 1012 once it has been gone for the outage setting.
 //! The NATS subscriptions (frames of a kind, owner notices) are the node's, shared by all its sockets of the room
