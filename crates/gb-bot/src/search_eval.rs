@@ -231,8 +231,8 @@ mod tests {
     }
 
     /// A round down, the odds still follow the round in play: a board is worth as much there as a round up or
-    /// even, scaled by what the round decides (CR 206.2); where `raw` folded the rounds in, a round down put every
-    /// board near 0.1 and a 3 HP swing moved it by 0.003.
+    /// even, scaled by what the round decides (two rounds win); where `raw` folded the rounds in, a round down put
+    /// every board near 0.1 and a 3 HP swing moved it by 0.003.
     #[test]
     fn odds_follow_the_round_in_play_whatever_the_score() {
         let params = EvalParams { odds: true, ..Default::default() };
