@@ -40,13 +40,18 @@ pub async fn start(url: &str, port: u16, env: &[(&str, &str)]) -> Server {
     for (k, v) in env {
         cmd.env(k, v);
     }
-    let child = cmd.stdout(Stdio::null()).kill_on_drop(true).spawn().expect("gb-server starts");
+    let mut child = cmd.stdout(Stdio::null()).kill_on_drop(true).spawn().expect("gb-server starts");
     let client = reqwest::Client::new();
     for _ in 0..600 {
         if let Ok(r) = client.get(format!("http://127.0.0.1:{port}/healthz")).send().await
             && r.status().is_success()
         {
             return Server(child);
+        }
+        // A server that could not start (its port taken meanwhile, say: its error is on stderr) is reported at
+        // once, not after the wait.
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!("gb-server exited ({status}) before it came up on port {port}");
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
