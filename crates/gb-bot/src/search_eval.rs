@@ -153,7 +153,12 @@ impl EvalParams {
         if self.odds && state.table().format() == Format::Standard {
             return self.game_odds(state, seat);
         }
-        1.0 / (1.0 + (-self.raw(state, seat) / self.scale).exp())
+        self.squash(self.raw(state, seat))
+    }
+
+    /// A score in HP points squashed into (0, 1) by `scale`.
+    fn squash(&self, score: f64) -> f64 {
+        1.0 / (1.0 + (-score / self.scale).exp())
     }
 
     /// The two-player game's odds for `seat`: the round in play is won with the squashed score of everything but
@@ -169,7 +174,7 @@ impl EvalParams {
     /// The game's odds from a board scored `board` HP points (everything but the rounds) at `mine` rounds to
     /// `theirs`.
     fn odds_from(&self, board: f64, mine: u8, theirs: u8) -> f64 {
-        let round = 1.0 / (1.0 + (-board / self.scale).exp());
+        let round = self.squash(board);
         round * even_rounds_odds(mine + 1, theirs) + (1.0 - round) * even_rounds_odds(mine, theirs + 1)
     }
 
@@ -237,7 +242,7 @@ mod tests {
     fn odds_follow_the_round_in_play_whatever_the_score() {
         let params = EvalParams { odds: true, ..Default::default() };
         for board in [-30.0, -3.0, 0.0, 3.0, 30.0] {
-            let round = 1.0 / (1.0 + (-board / params.scale).exp());
+            let round = params.squash(board);
             assert!((params.odds_from(board, 0, 0) - (0.25 + 0.5 * round)).abs() < 1e-12);
             assert!((params.odds_from(board, 0, 1) - 0.5 * round).abs() < 1e-12);
             assert!((params.odds_from(board, 1, 0) - (0.5 + 0.5 * round)).abs() < 1e-12);

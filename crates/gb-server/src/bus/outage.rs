@@ -24,6 +24,11 @@ impl Bus {
         self.inner.failover
     }
 
+    /// Whether NATS is connected now.
+    pub(crate) fn nats_up(&self) -> bool {
+        *self.inner.connected.borrow()
+    }
+
     /// True once a connection this node had is gone (not while the first one is still being made: a node
     /// that never reached NATS answers `unavailable` at once rather than waiting out an outage).
     pub(crate) fn nats_lost(&self) -> bool {

@@ -237,7 +237,7 @@ async fn forward(
                     s.give_up(&why);
                     break;
                 }
-                if failures == 1 && s.bus.nats_state() == "connected" {
+                if failures == 1 && s.bus.nats_up() {
                     // The owner may have died: a survivor claims its rooms once its lease expires. The socket waits
                     // that long for the new owner rather than sending its client elsewhere (issue 15: clients on
                     // other nodes keep their sockets); then one more attempt, then `unavailable` and 1012.
