@@ -158,6 +158,7 @@ impl Room {
 
     /// One projection per viewer kind, encoded once and shared by every connection of that kind.
     pub(super) fn broadcast(&mut self, v: u32, events: &Events, received: Option<std::time::Instant>) {
+        self.note_spectators(v);
         let unwatched = self.spectators_unwatched(v);
         let game = self.game.as_ref().expect("broadcast during a game");
         let clocks = self.clock.as_ref().map(Clock::wire);
@@ -206,17 +207,20 @@ impl Room {
         });
     }
 
+    /// Records `v` as a version some spectator was connected for: how far back a spectator who drops may resume.
+    fn note_spectators(&mut self, v: u32) {
+        if self.conns.iter().any(|c| c.kind == Kind::Spectator) {
+            self.spectators_watched = Some(v);
+        }
+    }
+
     /// Whether the spectators' stream may pass version `v` without projecting it ([`super::streams::Stream::pass`]):
     /// no spectator is connected, here or relayed from another node (both are `conns`), none has been for longer
     /// than the history reaches back (one who dropped may resume and gets its missed frames, as before), and no
     /// delay holds frames back (a delayed head lags the live version, so it could not be written afresh from the
     /// live state).
-    fn spectators_unwatched(&mut self, v: u32) -> bool {
-        if self.cfg.spectator_delay.is_some() {
-            return false;
-        }
-        if self.conns.iter().any(|c| c.kind == Kind::Spectator) {
-            self.spectators_watched = Some(v);
+    fn spectators_unwatched(&self, v: u32) -> bool {
+        if self.cfg.spectator_delay.is_some() || self.conns.iter().any(|c| c.kind == Kind::Spectator) {
             return false;
         }
         let reach = self.streams[Kind::Spectator.index()].cap() as u32;
