@@ -218,9 +218,10 @@ impl Room {
     /// no spectator is connected, here or relayed from another node (both are `conns`), none has been for longer
     /// than the history reaches back (one who dropped may resume and gets its missed frames, as before), and no
     /// delay holds frames back (a delayed head lags the live version, so it could not be written afresh from the
-    /// live state).
+    /// live state). Read after [`Self::note_spectators`] for `v`: a connected spectator has made it `Some(v)`, which
+    /// is never past the reach, so the connections are scanned once per version.
     fn spectators_unwatched(&self, v: u32) -> bool {
-        if self.cfg.spectator_delay.is_some() || self.conns.iter().any(|c| c.kind == Kind::Spectator) {
+        if self.cfg.spectator_delay.is_some() {
             return false;
         }
         let reach = self.streams[Kind::Spectator.index()].cap() as u32;
