@@ -48,12 +48,35 @@ impl std::str::FromStr for Contender {
 }
 
 impl Contender {
-    fn bot(self, seed: u64, search: &SearchConfig) -> Box<dyn Bot + Send> {
+    pub(crate) fn bot(self, seed: u64, search: &SearchConfig) -> Box<dyn Bot + Send> {
         match self {
             Contender::Level(level) => new_bot_with(level, seed, search.clone()),
             Contender::Scripted => Box::new(ScriptedBot::new()),
         }
     }
+}
+
+/// Game `index` of a series before its first intent.
+pub struct Game {
+    pub state: gb_core::MatchState,
+    /// Which seat bot `a` holds.
+    pub a_seat: Seat,
+    /// The match's seed, from which each bot's own seed is derived.
+    pub match_seed: u64,
+}
+
+/// Game `index` of a series: games 2k and 2k+1 share decks (two of the four preconstructed ones) and seed, with
+/// the bots' seats swapped.
+pub fn new_game(index: u64, seed: u64) -> Game {
+    let pair = index / 2;
+    let match_seed = seed.wrapping_mul(1_000_003).wrapping_add(pair);
+    let decks = preconstructed();
+    let d0 = decks[(match_seed % 4) as usize].1.clone();
+    let d1 = decks[((match_seed / 4 + 1) % 4) as usize].1.clone();
+    let setup = MatchSetup { decks: vec![d0, d1], seed: match_seed.into() };
+    let state = new_match(&setup).expect("shipped decks are legal");
+    let a_seat = if index.is_multiple_of(2) { Seat::A } else { Seat::B };
+    Game { state, a_seat, match_seed }
 }
 
 /// Game `index` of a series: games 2k and 2k+1 share decks and seed with the bots' seats swapped, so neither
@@ -77,14 +100,7 @@ pub fn play_game_logged(
     search: &SearchConfig,
     mut log: Option<&mut Vec<String>>,
 ) -> GameResult {
-    let pair = index / 2;
-    let match_seed = seed.wrapping_mul(1_000_003).wrapping_add(pair);
-    let decks = preconstructed();
-    let d0 = decks[(match_seed % 4) as usize].1.clone();
-    let d1 = decks[((match_seed / 4 + 1) % 4) as usize].1.clone();
-    let setup = MatchSetup { decks: vec![d0, d1], seed: match_seed.into() };
-    let mut state = new_match(&setup).expect("shipped decks are legal");
-    let a_seat = if index.is_multiple_of(2) { Seat::A } else { Seat::B };
+    let Game { mut state, a_seat, match_seed } = new_game(index, seed);
     let mut bots = [a.bot(match_seed ^ 0xa, search), b.bot(match_seed ^ 0xb, search)];
     let mut intents = 0;
     let mut a_slowest_us = 0;

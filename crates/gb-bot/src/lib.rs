@@ -13,6 +13,7 @@ mod belief;
 pub mod eval;
 mod greedy;
 mod halving;
+pub mod leaf_fit;
 mod random;
 mod same_play;
 mod scripted;

@@ -100,12 +100,18 @@ impl EvalParams {
         if let Some(outcome) = state.outcome() {
             return if outcome.winner == seat { 1000.0 } else { -1000.0 };
         }
-        // Each side's field worked out once for all its stats (a third of the search's time when asked per hero).
         if !state.table().is_living(seat) {
             return -1000.0; // MP-23: out of the match.
         }
+        self.score(&self.terms(state, seat))
+    }
+
+    /// The leaf's terms for `seat` against its strongest living opponent (by these weights), as differences: the
+    /// score is their weighted sum (`score`), and `leaf_fit` fits the weights to the same terms.
+    pub fn terms(&self, state: &MatchState, seat: Seat) -> Terms {
+        // Each side's field worked out once for all its stats (a third of the search's time when asked per hero).
         let my_stats = side_stats(state, seat);
-        let mine = self.side(state, seat, &my_stats);
+        let mine = SideTerms::of(state, seat, &my_stats);
         // Against the strongest living opponent (plan step 12, the paranoid reading of a free-for-all); in the
         // two-player game the one opponent, so its scores are unchanged.
         let (opponent, their_stats, theirs) = state
@@ -113,36 +119,48 @@ impl EvalParams {
             .opponents(seat)
             .map(|o| {
                 let stats = side_stats(state, o);
-                let score = self.side(state, o, &stats);
-                (o, stats, score)
+                let terms = SideTerms::of(state, o, &stats);
+                (o, stats, terms)
             })
-            .fold(None, |best: Option<(Seat, _, f64)>, c| match best {
-                Some(b) if b.2 >= c.2 => Some(b),
+            .fold(None, |best: Option<(Seat, _, SideTerms)>, c| match best {
+                Some(b) if self.side(&b.2) >= self.side(&c.2) => Some(b),
                 _ => Some(c),
             })
             .expect("a living seat of an unfinished match has a living opponent");
-        let mut s = mine - theirs;
-        if self.threat != 0.0 || self.threat_to_move != 0.0 || self.lethal != 0.0 {
-            let t_me = threat(&my_stats, opponent, &their_stats);
-            let t_opp = threat(&their_stats, seat, &my_stats);
-            s += self.threat * (t_me - t_opp);
-            let active = state.turn().active;
-            let (t_active, sign) = if active == seat {
-                (t_me, 1.0)
-            } else if active == opponent {
-                (t_opp, -1.0)
-            } else {
-                // A third player moves first (free-for-all only): what it threatens us with (MP-10).
-                (threat(&side_stats(state, active), seat, &my_stats), -1.0)
-            };
-            s += sign * self.threat_to_move * t_active;
-            // Whose HP the side to move threatens: the strongest opponent's when it is `seat`, else `seat`'s.
-            let threatened = if active == seat { opponent } else { seat };
-            if self.lethal != 0.0 && t_active >= f64::from(state.player(threatened).hp) {
-                s += sign * self.lethal;
-            }
-        }
-        s
+        let t_me = threat(&my_stats, opponent, &their_stats);
+        let t_opp = threat(&their_stats, seat, &my_stats);
+        let active = state.turn().active;
+        let (t_active, sign) = if active == seat {
+            (t_me, 1.0)
+        } else if active == opponent {
+            (t_opp, -1.0)
+        } else {
+            // A third player moves first (free-for-all only): what it threatens us with (MP-10).
+            (threat(&side_stats(state, active), seat, &my_stats), -1.0)
+        };
+        // Whose HP the side to move threatens: the strongest opponent's when it is `seat`, else `seat`'s.
+        let threatened = if active == seat { opponent } else { seat };
+        let lethal = if t_active >= f64::from(state.player(threatened).hp) { sign } else { 0.0 };
+        Terms { side: mine.minus(&theirs), threat: t_me - t_opp, threat_to_move: sign * t_active, lethal }
+    }
+
+    /// The weighted sum of `terms`, in HP points.
+    pub fn score(&self, terms: &Terms) -> f64 {
+        self.side(&terms.side)
+            + self.threat * terms.threat
+            + self.threat_to_move * terms.threat_to_move
+            + self.lethal * terms.lethal
+    }
+
+    fn side(&self, t: &SideTerms) -> f64 {
+        self.round * t.rounds
+            + self.hp * t.hp
+            + self.atk * (t.front_atk + self.back_atk * t.back_atk)
+            + self.def * t.def
+            + self.gem * t.gems
+            + self.blend * t.blends
+            + self.hand * t.hand
+            + self.meter * t.meter
     }
 
     /// `raw` squashed into (0, 1): 1 is a won game for `seat`.
@@ -177,23 +195,100 @@ impl EvalParams {
         let round = self.squash(board);
         round * even_rounds_odds(mine + 1, theirs) + (1.0 - round) * even_rounds_odds(mine, theirs + 1)
     }
+}
 
-    fn side(&self, state: &MatchState, seat: Seat, stats: &SideStats) -> f64 {
+/// One side's material, unweighted: what `EvalParams::side` weighs.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SideTerms {
+    pub rounds: f64,
+    pub hp: f64,
+    /// ATK of the three frontline heroes, summed (only they attack, CR 203.1c).
+    pub front_atk: f64,
+    /// ATK of the back hero.
+    pub back_atk: f64,
+    pub def: f64,
+    /// Gems on each hero, counted up to four.
+    pub gems: f64,
+    pub blends: f64,
+    /// Cards in hand, up to seven.
+    pub hand: f64,
+    /// Free action-meter slots.
+    pub meter: f64,
+}
+
+impl SideTerms {
+    fn of(state: &MatchState, seat: Seat, stats: &SideStats) -> SideTerms {
         let p = state.player(seat);
-        let mut s = f64::from(p.rounds_won) * self.round + self.hp * f64::from(p.hp);
+        let mut t = SideTerms {
+            rounds: f64::from(p.rounds_won),
+            hp: f64::from(p.hp),
+            hand: p.hand.len().min(7) as f64,
+            meter: (f64::from(p.meter_slots) - p.meter.len() as f64).max(0.0),
+            ..SideTerms::default()
+        };
         for pos in Position::ALL {
             let hero = state.hero(seat, pos);
-            let atk_weight = if pos.is_frontline() { self.atk } else { self.atk * self.back_atk };
-            s += atk_weight * f64::from(stats.atk[pos.index()]) + self.def * f64::from(stats.def[pos.index()]);
-            s += self.gem * hero.gems.len().min(4) as f64;
-            if hero.is_blended() {
-                s += self.blend;
+            let atk = f64::from(stats.atk[pos.index()]);
+            if pos.is_frontline() {
+                t.front_atk += atk;
+            } else {
+                t.back_atk += atk;
             }
+            t.def += f64::from(stats.def[pos.index()]);
+            t.gems += hero.gems.len().min(4) as f64;
+            t.blends += f64::from(u8::from(hero.is_blended()));
         }
-        if self.meter != 0.0 {
-            s += self.meter * (f64::from(p.meter_slots) - p.meter.len() as f64).max(0.0);
+        t
+    }
+
+    fn minus(&self, o: &SideTerms) -> SideTerms {
+        SideTerms {
+            rounds: self.rounds - o.rounds,
+            hp: self.hp - o.hp,
+            front_atk: self.front_atk - o.front_atk,
+            back_atk: self.back_atk - o.back_atk,
+            def: self.def - o.def,
+            gems: self.gems - o.gems,
+            blends: self.blends - o.blends,
+            hand: self.hand - o.hand,
+            meter: self.meter - o.meter,
         }
-        s + self.hand * p.hand.len().min(7) as f64
+    }
+}
+
+/// A leaf's terms for one seat: its side's material minus its opponent's, and the threats across the table.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Terms {
+    pub side: SideTerms,
+    /// Damage our frontline threatens minus the opponent's.
+    pub threat: f64,
+    /// The threat of the side to move: positive when it is ours, negative when it is theirs.
+    pub threat_to_move: f64,
+    /// 1 when we are to move and threaten the rest of the opponent's HP, -1 when they are and threaten ours.
+    pub lethal: f64,
+}
+
+impl Terms {
+    /// Names of the board terms (everything but the rounds), in the order of `board`: the weights `leaf_fit` fits.
+    pub const BOARD: [&'static str; 11] =
+        ["hp", "atk", "back_atk", "def", "gem", "blend", "hand", "meter", "threat", "threat_to_move", "lethal"];
+
+    /// The board terms in the order of `BOARD`.
+    pub fn board(&self) -> [f64; 11] {
+        let s = &self.side;
+        [
+            s.hp,
+            s.front_atk,
+            s.back_atk,
+            s.def,
+            s.gems,
+            s.blends,
+            s.hand,
+            s.meter,
+            self.threat,
+            self.threat_to_move,
+            self.lethal,
+        ]
     }
 }
 
