@@ -3,6 +3,8 @@
 use crate::{Bot, Level, ScriptedBot, SearchConfig, decide, new_bot_with};
 use gb_core::decks::preconstructed;
 use gb_core::{MatchSetup, Seat, apply, legal_intents, new_match, owed_seat};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 pub mod table;
 
@@ -142,4 +144,45 @@ pub fn play_game_logged(
     }
     let winner = state.outcome().expect("the game is over").winner;
     GameResult { a_seat, a_won: Some(winner == a_seat), intents, a_slowest_us, a_searches, a_iterations, a_search_us }
+}
+
+/// Games `first .. first + games` played on `threads` threads, each game by its index alone; in index order.
+pub fn in_parallel<R: Send>(first: u64, games: u64, threads: u64, play: impl Fn(u64) -> R + Sync) -> Vec<(u64, R)> {
+    let next = AtomicU64::new(first);
+    let results: Mutex<Vec<(u64, R)>> = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| {
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= first + games {
+                        break;
+                    }
+                    let r = play(g);
+                    results.lock().unwrap().push((g, r));
+                }
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap();
+    results.sort_by_key(|(g, _)| *g);
+    results
+}
+
+/// A binary's command line: `--name value` pairs and bare `--switch`es.
+pub struct Flags(pub Vec<String>);
+
+impl Flags {
+    pub fn from_env() -> Flags {
+        Flags(std::env::args().skip(1).collect())
+    }
+
+    /// The value after `name`, or `default`.
+    pub fn get(&self, name: &str, default: &str) -> String {
+        self.0.iter().position(|a| a == name).and_then(|i| self.0.get(i + 1)).cloned().unwrap_or(default.into())
+    }
+
+    pub fn has(&self, name: &str) -> bool {
+        self.0.iter().any(|a| a == name)
+    }
 }

@@ -6,16 +6,12 @@
 //! `--table greedy,random,random` plays a free-for-all table of those contenders instead (three to six, moved one
 //! seat round the table every game; `--a`/`--b` are then unused) and prints each one's wins and decision times.
 use gb_bot::arena::table::{play_table, table_summary};
-use gb_bot::arena::{Contender, play_game_logged};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use gb_bot::arena::{Contender, Flags, in_parallel, play_game_logged};
 use std::time::Instant;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let get = |name: &str, default: &str| -> String {
-        args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned().unwrap_or(default.into())
-    };
+    let flags = Flags::from_env();
+    let get = |name: &str, default: &str| flags.get(name, default);
     let a: Contender = get("--a", "search").parse().unwrap_or_else(|e| panic!("{e}"));
     let b: Contender = get("--b", "random").parse().unwrap_or_else(|e| panic!("{e}"));
     let games: u64 = get("--games", "200").parse().expect("--games N");
@@ -33,16 +29,16 @@ fn main() {
     let hard_ms: u64 = get("--hard-cap-ms", &hard_default.as_millis().to_string()).parse().expect("--hard-cap-ms N");
     search.hard_cap = std::time::Duration::from_millis(hard_ms);
     search.eval.parse_overrides(&get("--eval", "")).unwrap_or_else(|e| panic!("--eval: {e}"));
-    search.screen_own_eval = args.iter().any(|a| a == "--screen-own-eval");
+    search.screen_own_eval = flags.has("--screen-own-eval");
     search.root_bias = get("--root-bias", "0").parse().expect("--root-bias X");
-    search.own_rollout = args.iter().any(|a| a == "--own-rollout");
-    search.halving = args.iter().any(|a| a == "--halving");
+    search.own_rollout = flags.has("--own-rollout");
+    search.halving = flags.has("--halving");
     search.screen_worlds = get("--screen-worlds", "1").parse().expect("--screen-worlds N");
     let first: u64 = get("--first", "0").parse().expect("--first N");
     // Games bot `a` lost are written there, one line per intent.
-    let log_losses: Option<String> = args.iter().any(|a| a == "--log-losses").then(|| get("--log-losses", "."));
+    let log_losses: Option<String> = flags.has("--log-losses").then(|| get("--log-losses", "."));
     let start = Instant::now();
-    if let Some(table) = args.iter().any(|a| a == "--table").then(|| get("--table", "")) {
+    if let Some(table) = flags.has("--table").then(|| get("--table", "")) {
         let contenders: Vec<Contender> =
             table.split(',').map(|c| c.trim().parse().unwrap_or_else(|e| panic!("--table: {e}"))).collect();
         let results = in_parallel(first, games, threads, |g| {
@@ -85,27 +81,4 @@ fn main() {
     if searches > 0 {
         println!("{a:?}: {searches} searched decisions, mean {iterations:.1} iterations and {search_ms:.1} ms each");
     }
-}
-
-/// Games `first .. first + games` played on `threads` threads, each game by its index alone; in index order.
-fn in_parallel<R: Send>(first: u64, games: u64, threads: u64, play: impl Fn(u64) -> R + Sync) -> Vec<(u64, R)> {
-    let next = AtomicU64::new(first);
-    let results: Mutex<Vec<(u64, R)>> = Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
-            s.spawn(|| {
-                loop {
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= first + games {
-                        break;
-                    }
-                    let r = play(g);
-                    results.lock().unwrap().push((g, r));
-                }
-            });
-        }
-    });
-    let mut results = results.into_inner().unwrap();
-    results.sort_by_key(|(g, _)| *g);
-    results
 }

@@ -2,17 +2,13 @@
 //! the games, fits the search's leaf weights to who won each round from every turn's start (`gb_bot::leaf_fit`),
 //! and prints the fitted weights beside the landed ones, how well each predicts the rounds, and the arena's
 //! `--eval` overrides that play with the fitted ones.
-use gb_bot::arena::Contender;
+use gb_bot::arena::{Contender, Flags, in_parallel};
 use gb_bot::leaf_fit::{Sample, accuracy, beta_of, fit, log_loss, overrides, samples_of_game};
 use gb_bot::search_eval::{EvalParams, Terms};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let get = |name: &str, default: &str| -> String {
-        args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned().unwrap_or(default.into())
-    };
+    let flags = Flags::from_env();
+    let get = |name: &str, default: &str| flags.get(name, default);
     let a: Contender = get("--a", "greedy").parse().unwrap_or_else(|e| panic!("{e}"));
     let b: Contender = get("--b", "greedy").parse().unwrap_or_else(|e| panic!("{e}"));
     let games: u64 = get("--games", "400").parse().expect("--games N");
@@ -23,25 +19,11 @@ fn main() {
     let scale: f64 = get("--scale", "20").parse().expect("--scale X");
     let search = gb_bot::SearchConfig::default();
     let started = std::time::Instant::now();
-    let next = AtomicU64::new(first);
-    let samples: Mutex<Vec<(u64, Vec<Sample>)>> = Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
-            s.spawn(|| {
-                loop {
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= first + games {
-                        break;
-                    }
-                    let game = samples_of_game(a, b, g, seed, &search);
-                    eprintln!("game {g}: {} samples", game.len());
-                    samples.lock().unwrap().push((g, game));
-                }
-            });
-        }
+    let by_game = in_parallel(first, games, threads, |g| {
+        let game = samples_of_game(a, b, g, seed, &search);
+        eprintln!("game {g}: {} samples", game.len());
+        game
     });
-    let mut by_game = samples.into_inner().unwrap();
-    by_game.sort_by_key(|(g, _)| *g);
     // Even games to fit, odd ones to check: a pair's two games share decks, so each side of the split sees them.
     let (train, test): (Vec<_>, Vec<_>) = by_game.into_iter().partition(|(g, _)| g % 2 == 0);
     let flat = |v: Vec<(u64, Vec<Sample>)>| v.into_iter().flat_map(|(_, s)| s).collect::<Vec<_>>();
