@@ -65,6 +65,8 @@ pub struct Game {
     pub a_seat: Seat,
     /// The match's seed, from which each bot's own seed is derived.
     pub match_seed: u64,
+    /// Which of the four preconstructed decks seat A and seat B play.
+    pub decks: [usize; 2],
 }
 
 /// Game `index` of a series: games 2k and 2k+1 share decks (two of the four preconstructed ones) and seed, with
@@ -73,12 +75,11 @@ pub fn new_game(index: u64, seed: u64) -> Game {
     let pair = index / 2;
     let match_seed = seed.wrapping_mul(1_000_003).wrapping_add(pair);
     let decks = preconstructed();
-    let d0 = decks[(match_seed % 4) as usize].1.clone();
-    let d1 = decks[((match_seed / 4 + 1) % 4) as usize].1.clone();
-    let setup = MatchSetup { decks: vec![d0, d1], seed: match_seed.into() };
+    let picked = [(match_seed % 4) as usize, ((match_seed / 4 + 1) % 4) as usize];
+    let setup = MatchSetup { decks: picked.map(|d| decks[d].1.clone()).to_vec(), seed: match_seed.into() };
     let state = new_match(&setup).expect("shipped decks are legal");
     let a_seat = if index.is_multiple_of(2) { Seat::A } else { Seat::B };
-    Game { state, a_seat, match_seed }
+    Game { state, a_seat, match_seed, decks: picked }
 }
 
 /// Game `index` of a series: games 2k and 2k+1 share decks and seed with the bots' seats swapped, so neither
@@ -102,7 +103,7 @@ pub fn play_game_logged(
     search: &SearchConfig,
     mut log: Option<&mut Vec<String>>,
 ) -> GameResult {
-    let Game { mut state, a_seat, match_seed } = new_game(index, seed);
+    let Game { mut state, a_seat, match_seed, .. } = new_game(index, seed);
     let mut bots = [a.bot(match_seed ^ 0xa, search), b.bot(match_seed ^ 0xb, search)];
     let mut intents = 0;
     let mut a_slowest_us = 0;

@@ -13,8 +13,13 @@ const N: usize = Terms::BOARD.len();
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
     pub board: [f64; N],
+    /// The side to move's deck and its opponent's, as `mine * DECKS + theirs` (preconstructed decks' indices).
+    pub matchup: usize,
     pub won_round: bool,
 }
+
+/// Preconstructed decks the arena deals from, so `DECKS * DECKS` matchups.
+pub const DECKS: usize = 4;
 
 /// Plays game `index` of a series between `a` and `b` (as the arena does) and returns a sample at the start of
 /// every turn of every round that finished. A game cut at the intent cap keeps the rounds it finished.
@@ -48,16 +53,34 @@ pub fn samples_of_game(a: Contender, b: Contender, index: u64, seed: u64, search
     pending
         .into_iter()
         .filter_map(|(round, seat, board)| {
-            round_winners.get(round).map(|winner| Sample { board, won_round: *winner == seat })
+            let [mine, theirs] = if seat == Seat::A { game.decks } else { [game.decks[1], game.decks[0]] };
+            let won_round = *round_winners.get(round)? == seat;
+            Some(Sample { board, matchup: mine * DECKS + theirs, won_round })
         })
         .collect()
 }
 
-/// A fitted logistic regression: P(won round) = 1 / (1 + e^-(beta · board)).
+/// A logistic model of a round: P(won round) = 1 / (1 + e^-(board · terms + matchup[m])).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Model {
+    pub board: [f64; N],
+    /// One intercept per matchup, or none. The terms are differences, so without them the model has no
+    /// intercept; with them, what a matchup's decks do to the odds is not credited to the terms those decks
+    /// tend to have (a deck of high-DEF heroes that loses more would otherwise make DEF look bad). A leaf's value
+    /// compares positions of one game, where the matchup is the same for all, so only `board` plays.
+    pub matchup: Vec<f64>,
+}
+
+impl Model {
+    pub fn logit(&self, s: &Sample) -> f64 {
+        dot(&self.board, &s.board) + self.matchup.get(s.matchup).copied().unwrap_or(0.0)
+    }
+}
+
+/// A fitted model with the standard errors of its board weights (from the inverse Hessian at the optimum).
 #[derive(Clone, Debug)]
 pub struct Fit {
-    pub beta: [f64; N],
-    /// Standard errors of `beta`, from the inverse Hessian at the optimum.
+    pub model: Model,
     pub std_err: [f64; N],
     /// Newton steps taken.
     pub steps: usize,
@@ -67,93 +90,99 @@ fn sigmoid(z: f64) -> f64 {
     1.0 / (1.0 + (-z).exp())
 }
 
-fn dot(a: &[f64; N], b: &[f64; N]) -> f64 {
+fn dot(a: &[f64], b: &[f64]) -> f64 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 
-/// Mean negative log-likelihood of `samples` under `beta` (ln 2 ≈ 0.693 for a coin).
-pub fn log_loss(samples: &[Sample], beta: &[f64; N]) -> f64 {
+/// Mean negative log-likelihood of `samples` under `model` (ln 2 ≈ 0.693 for a coin).
+pub fn log_loss(samples: &[Sample], model: &Model) -> f64 {
     let total: f64 = samples
         .iter()
         .map(|s| {
-            let p = sigmoid(dot(beta, &s.board)).clamp(1e-12, 1.0 - 1e-12);
+            let p = sigmoid(model.logit(s)).clamp(1e-12, 1.0 - 1e-12);
             -if s.won_round { p.ln() } else { (1.0 - p).ln() }
         })
         .sum();
     total / samples.len().max(1) as f64
 }
 
-/// Share of samples whose round winner `beta` calls right (p > 0.5 for a won round).
-pub fn accuracy(samples: &[Sample], beta: &[f64; N]) -> f64 {
-    let right = samples.iter().filter(|s| (dot(beta, &s.board) > 0.0) == s.won_round).count();
+/// Share of samples whose round winner `model` calls right (p > 0.5 for a won round).
+pub fn accuracy(samples: &[Sample], model: &Model) -> f64 {
+    let right = samples.iter().filter(|s| (model.logit(s) > 0.0) == s.won_round).count();
     right as f64 / samples.len().max(1) as f64
 }
 
 /// Maximum likelihood by Newton's method, with a small ridge `l2` so a term that never varies (or two that
-/// always move together) still gets a finite weight. No intercept: the terms are differences, and the side to
-/// move's edge is in its own terms.
-pub fn fit(samples: &[Sample], l2: f64) -> Fit {
-    let mut beta = [0.0; N];
+/// always move together) still gets a finite weight; with `matchups`, one intercept per matchup beside the
+/// board weights.
+pub fn fit(samples: &[Sample], l2: f64, matchups: bool) -> Fit {
+    let k = N + if matchups { DECKS * DECKS } else { 0 };
+    let row = |s: &Sample| {
+        let mut x = s.board.to_vec();
+        x.resize(k, 0.0);
+        if matchups {
+            x[N + s.matchup] = 1.0;
+        }
+        x
+    };
+    let rows: Vec<(Vec<f64>, f64)> = samples.iter().map(|s| (row(s), if s.won_round { 1.0 } else { 0.0 })).collect();
+    let mut beta = vec![0.0; k];
     let mut steps = 0;
-    let mut hessian = [[0.0; N]; N];
+    let mut hessian = vec![vec![0.0; k]; k];
     for step in 1..=50 {
         steps = step;
-        let mut grad = [0.0; N];
-        hessian = [[0.0; N]; N];
-        for (i, row) in hessian.iter_mut().enumerate() {
-            row[i] = l2;
-            grad[i] = -l2 * beta[i];
-        }
-        for s in samples {
-            let p = sigmoid(dot(&beta, &s.board));
-            let y = if s.won_round { 1.0 } else { 0.0 };
+        let mut grad: Vec<f64> = beta.iter().map(|b| -l2 * b).collect();
+        hessian = (0..k).map(|i| (0..k).map(|j| if i == j { l2 } else { 0.0 }).collect()).collect();
+        for (x, y) in &rows {
+            let p = sigmoid(dot(&beta, x));
             let w = p * (1.0 - p);
-            for i in 0..N {
-                grad[i] += (y - p) * s.board[i];
-                for j in 0..N {
-                    hessian[i][j] += w * s.board[i] * s.board[j];
+            for i in 0..k {
+                if x[i] == 0.0 {
+                    continue;
+                }
+                grad[i] += (y - p) * x[i];
+                for j in 0..k {
+                    hessian[i][j] += w * x[i] * x[j];
                 }
             }
         }
-        let delta = solve(hessian, grad);
-        for i in 0..N {
-            beta[i] += delta[i];
+        let delta = solve(hessian.clone(), grad);
+        for (b, d) in beta.iter_mut().zip(&delta) {
+            *b += d;
         }
         if delta.iter().all(|d| d.abs() < 1e-10) {
             break;
         }
     }
-    let inverse = invert(hessian);
-    let std_err = std::array::from_fn(|i| inverse[i][i].max(0.0).sqrt());
-    Fit { beta, std_err, steps }
+    let std_err = std::array::from_fn(|i| {
+        let unit: Vec<f64> = (0..k).map(|j| f64::from(u8::from(i == j))).collect();
+        solve(hessian.clone(), unit)[i].max(0.0).sqrt()
+    });
+    let board = std::array::from_fn(|i| beta[i]);
+    Fit { model: Model { board, matchup: beta[N..].to_vec() }, std_err, steps }
 }
 
 /// `m x = b` by Gaussian elimination with partial pivoting (`m` is a ridge-regularised Hessian, so invertible).
-fn solve(mut m: [[f64; N]; N], mut b: [f64; N]) -> [f64; N] {
-    for col in 0..N {
-        let pivot = (col..N).max_by(|&x, &y| m[x][col].abs().total_cmp(&m[y][col].abs())).expect("N > 0");
+fn solve(mut m: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
+    let k = b.len();
+    for col in 0..k {
+        let pivot = (col..k).max_by(|&x, &y| m[x][col].abs().total_cmp(&m[y][col].abs())).expect("k > 0");
         m.swap(col, pivot);
         b.swap(col, pivot);
-        for row in col + 1..N {
+        for row in col + 1..k {
             let f = m[row][col] / m[col][col];
-            for k in col..N {
-                m[row][k] -= f * m[col][k];
+            for c in col..k {
+                m[row][c] -= f * m[col][c];
             }
             b[row] -= f * b[col];
         }
     }
-    let mut x = [0.0; N];
-    for row in (0..N).rev() {
-        let rest: f64 = (row + 1..N).map(|k| m[row][k] * x[k]).sum();
+    let mut x = vec![0.0; k];
+    for row in (0..k).rev() {
+        let rest: f64 = (row + 1..k).map(|c| m[row][c] * x[c]).sum();
         x[row] = (b[row] - rest) / m[row][row];
     }
     x
-}
-
-fn invert(m: [[f64; N]; N]) -> [[f64; N]; N] {
-    let columns: [[f64; N]; N] =
-        std::array::from_fn(|j| solve(m, std::array::from_fn(|i| f64::from(u8::from(i == j)))));
-    std::array::from_fn(|i| std::array::from_fn(|j| columns[j][i]))
 }
 
 /// The board coefficients `params` scores with: its weights over its scale, the back hero's ATK as a share of
@@ -191,21 +220,52 @@ mod tests {
                     if i == 10 { (uniform() * 3.0).floor() - 1.0 } else { uniform() * 20.0 - 10.0 }
                 });
                 let won_round = uniform() < sigmoid(dot(&truth, &board));
-                Sample { board, won_round }
+                Sample { board, matchup: 0, won_round }
             })
             .collect();
-        let fit = fit(&samples, 1e-6);
+        let fit = fit(&samples, 1e-6, false);
         for i in 0..N {
             assert!(
-                (fit.beta[i] - truth[i]).abs() < 4.0 * fit.std_err[i] + 1e-9,
+                (fit.model.board[i] - truth[i]).abs() < 4.0 * fit.std_err[i] + 1e-9,
                 "{}: fitted {} ± {}, drawn from {}",
                 Terms::BOARD[i],
-                fit.beta[i],
+                fit.model.board[i],
                 fit.std_err[i],
                 truth[i]
             );
         }
-        assert!(log_loss(&samples, &fit.beta) <= log_loss(&samples, &truth) + 1e-9, "the fit is the likeliest");
+        let truth = Model { board: truth, matchup: Vec::new() };
+        assert!(log_loss(&samples, &fit.model) <= log_loss(&samples, &truth) + 1e-9, "the fit is the likeliest");
+    }
+
+    /// A matchup that wins more whatever the board, and whose decks have more of one term, does not make that
+    /// term look good once the matchups have their intercepts; without them it does.
+    #[test]
+    fn matchup_intercepts_keep_a_deck_s_edge_out_of_the_terms() {
+        let mut rng = MatchRng::new(11);
+        let mut uniform = || f64::from(rng.below(1 << 30)) / f64::from(1u32 << 30);
+        let samples: Vec<Sample> = (0..20_000)
+            .map(|n| {
+                let matchup = n % 2;
+                // HP decides the round; the favoured matchup (1) also carries 4 more DEF, which does nothing.
+                let hp = uniform() * 20.0 - 10.0;
+                let def = uniform() * 4.0 - 2.0 + 4.0 * matchup as f64;
+                let mut board = [0.0; N];
+                board[0] = hp;
+                board[3] = def;
+                let logit = 0.3 * hp + if matchup == 1 { 1.5 } else { -1.5 };
+                Sample { board, matchup, won_round: uniform() < sigmoid(logit) }
+            })
+            .collect();
+        let plain = fit(&samples, 1e-6, false);
+        let with = fit(&samples, 1e-6, true);
+        assert!(
+            plain.model.board[3] > 0.2,
+            "without intercepts DEF takes the matchup's edge: {}",
+            plain.model.board[3]
+        );
+        assert!(with.model.board[3].abs() < 4.0 * with.std_err[3], "DEF {} ± {}", with.model.board[3], with.std_err[3]);
+        assert!((with.model.board[0] - 0.3).abs() < 4.0 * with.std_err[0]);
     }
 
     #[test]
@@ -224,6 +284,7 @@ mod tests {
         use crate::Level;
         let samples = samples_of_game(Level::Greedy.into(), Level::Greedy.into(), 0, 3, &SearchConfig::default());
         assert!(samples.len() >= 8, "{} samples", samples.len());
+        assert!(samples.iter().all(|s| s.matchup < DECKS * DECKS));
         assert!(samples.iter().any(|s| s.won_round) && samples.iter().any(|s| !s.won_round));
         // An HP difference never exceeds a side's starting HP.
         assert!(samples.iter().all(|s| s.board[0].abs() <= 20.0));
