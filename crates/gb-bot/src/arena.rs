@@ -58,6 +58,9 @@ impl Contender {
     }
 }
 
+/// Preconstructed decks a two-player series deals from: each game's two decks are two of them.
+pub const DECKS: usize = 4;
+
 /// Game `index` of a series before its first intent.
 pub struct Game {
     pub state: gb_core::MatchState,
@@ -65,7 +68,7 @@ pub struct Game {
     pub a_seat: Seat,
     /// The match's seed, from which each bot's own seed is derived.
     pub match_seed: u64,
-    /// Which of the four preconstructed decks seat A and seat B play.
+    /// Which of the `DECKS` preconstructed decks seat A and seat B play.
     pub decks: [usize; 2],
 }
 
@@ -75,7 +78,8 @@ pub fn new_game(index: u64, seed: u64) -> Game {
     let pair = index / 2;
     let match_seed = seed.wrapping_mul(1_000_003).wrapping_add(pair);
     let decks = preconstructed();
-    let picked = [(match_seed % 4) as usize, ((match_seed / 4 + 1) % 4) as usize];
+    let n = DECKS as u64;
+    let picked = [(match_seed % n) as usize, ((match_seed / n + 1) % n) as usize];
     let setup = MatchSetup { decks: picked.map(|d| decks[d].1.clone()).to_vec(), seed: match_seed.into() };
     let state = new_match(&setup).expect("shipped decks are legal");
     let a_seat = if index.is_multiple_of(2) { Seat::A } else { Seat::B };

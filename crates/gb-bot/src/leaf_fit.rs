@@ -2,7 +2,7 @@
 //! after the opponent's reply) the side to move's board terms (`search_eval::Terms::board`) are recorded with
 //! whether that side went on to win the round in play (CR 206.1). A logistic regression of the one on the other
 //! is the leaf's model of a round, `squash(board)`, with weights learned instead of set by hand.
-use crate::arena::{Contender, MAX_INTENTS, new_game};
+use crate::arena::{Contender, DECKS, MAX_INTENTS, new_game};
 use crate::search_eval::{EvalParams, Terms};
 use crate::{SearchConfig, decide};
 use gb_core::{Intent, Seat, apply, owed_seat};
@@ -13,13 +13,11 @@ const N: usize = Terms::BOARD.len();
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
     pub board: [f64; N],
-    /// The side to move's deck and its opponent's, as `mine * DECKS + theirs` (preconstructed decks' indices).
+    /// The side to move's deck and its opponent's, as `mine * DECKS + theirs` (`arena::DECKS`, the
+    /// preconstructed decks' indices).
     pub matchup: usize,
     pub won_round: bool,
 }
-
-/// Preconstructed decks the arena deals from, so `DECKS * DECKS` matchups.
-pub const DECKS: usize = 4;
 
 /// Plays game `index` of a series between `a` and `b` (as the arena does) and returns a sample at the start of
 /// every turn of every round that finished. A game cut at the intent cap keeps the rounds it finished.

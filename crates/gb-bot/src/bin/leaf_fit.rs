@@ -1,9 +1,8 @@
 //! `leaf_fit --a greedy --b greedy --games 400 --seed 1 [--threads 2] [--first 0] [--l2 0.01] [--scale 20]
-//! [--no-matchups]`: plays
-//! the games, fits the search's leaf weights to who won each round from every turn's start (`gb_bot::leaf_fit`),
-//! and prints the fitted weights beside the landed ones, how well each predicts the rounds, and the arena's
-//! `--eval` overrides that play with the fitted ones.
-use gb_bot::arena::{Contender, Flags, in_parallel};
+//! [--no-matchups]`: plays the games, fits the search's leaf weights to who won each round from every turn's start
+//! (`gb_bot::leaf_fit`), and prints the fitted weights beside the landed ones, how well each predicts the rounds,
+//! and the arena's `--eval` overrides that play with the fitted ones.
+use gb_bot::arena::{Contender, DECKS, Flags, in_parallel};
 use gb_bot::leaf_fit::{Model, Sample, accuracy, beta_of, fit, log_loss, overrides, samples_of_game};
 use gb_bot::search_eval::{EvalParams, Terms};
 
@@ -53,7 +52,7 @@ fn main() {
     println!("Newton steps: {}", fitted.steps);
     if !fitted.model.matchup.is_empty() {
         let m: Vec<String> = fitted.model.matchup.iter().map(|b| format!("{b:.2}")).collect();
-        println!("matchup intercepts (mine * 4 + theirs): {}", m.join(" "));
+        println!("matchup intercepts (mine * {DECKS} + theirs): {}", m.join(" "));
     }
     println!("--eval {}", overrides(&fitted.model.board, scale));
 }
