@@ -319,8 +319,10 @@ impl Event {
 }
 
 /// The events of one `apply`, in order, with their private parts. Only their redactions leave the engine.
+/// Inline up to four: 99 % of intents in random play give at most four (84 % one to three, 15 % none), and a
+/// `Vec` cost an allocation and its free per intent, 3 % of the engine's instructions (callgrind; issue 14).
 #[derive(Clone, Debug, Default)]
-pub struct Events(pub(crate) Vec<Event>);
+pub struct Events(pub(crate) smallvec::SmallVec<[Event; 4]>);
 
 impl Events {
     pub(crate) fn push(&mut self, e: Event) {

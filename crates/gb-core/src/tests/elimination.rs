@@ -37,7 +37,7 @@ fn play(state: &mut MatchState, seat: Seat, intent: Intent) -> Vec<Event> {
     let ev = apply(state, seat, &intent).unwrap_or_else(|r| panic!("{seat:?} {intent:?}: {r}"));
     check_invariants(state, &initial).unwrap();
     check_step(&before, state).unwrap();
-    ev.0
+    ev.0.into_vec()
 }
 
 /// The eliminations among `events`, as (seat, place, reason).
