@@ -180,6 +180,19 @@ pub(crate) enum AttackStage {
     Additional(u8),
 }
 
+impl AttackStage {
+    /// Whether a step at this stage leaves every seat's field as it was (`FieldCache`): it opens windows, queues
+    /// "when attacked" triggers (they resolve in steps of their own, CR 501.3), drops attackers with no ATK
+    /// (CR 204.1) or works out damage (CR 204.3) in the attack's own frame, and asks for it, but changes no hero,
+    /// alteration, meter or hand. So the attacker's field worked out when its heroes are attacked serves the
+    /// damage calculation too (a `Field::of` per attack, 2 % of an intent; issue 14). An additional attack's
+    /// step may resolve more, so it is not one of them. Debug builds check every kept field against a fresh one
+    /// (`FieldCache`), and the random-match property tests run them.
+    pub(crate) fn leaves_fields(self) -> bool {
+        !matches!(self, AttackStage::Additional(_))
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct ActionFrame {
     pub seat: Seat,
@@ -232,6 +245,8 @@ const STEP_BUDGET: u32 = 100_000;
 /// Runs work frames until an input frame is on top or the game is over.
 pub(crate) fn drive(state: &mut MatchState, ev: &mut Events) {
     let mut steps = 0;
+    // Whether the last step changed no hero, so the state-based checks it was preceded by still hold.
+    let mut settled = false;
     while !state.is_over() {
         steps += 1;
         if steps > STEP_BUDGET {
@@ -240,15 +255,24 @@ pub(crate) fn drive(state: &mut MatchState, ev: &mut Events) {
                 // MP-23, MP-26: the free-for-all eliminates the active player, whose turn ends, and drives on.
                 state.eliminate(loser, EliminationReason::StepBudget, ev);
                 steps = 0;
+                settled = false;
                 continue;
             }
             let winner = state.table.standard_opponent(loser);
             state.finish(winner, EndReason::StepBudget, ev);
             return;
         }
-        // CR 302.6: a blend whose gem requirement is no longer met is discarded before anything else resolves.
-        intents::blend::check_state(state, ev);
-        crate::effects::check_attachments(state, ev);
+        // CR 302.6: a blend whose gem requirement is no longer met is discarded before anything else resolves;
+        // CR 406.2: so are the attached cards of a hero without the effect that attached them. Not again after a
+        // step that changed no hero (`AttackStage::leaves_fields`): what held before it holds after it.
+        if !settled {
+            intents::blend::check_state(state, ev);
+            crate::effects::check_attachments(state, ev);
+        }
+        debug_assert!(
+            intents::blend::all_met(state) && crate::effects::attachments_held(state),
+            "a state-based check was skipped after a step that changed a hero"
+        );
         // CR 501.3: triggered effects resolve at once, before the interrupted work goes on.
         if !state.triggers.is_empty() {
             let pending = std::mem::take(&mut state.triggers);
@@ -268,6 +292,7 @@ pub(crate) fn drive(state: &mut MatchState, ev: &mut Events) {
             Frame::Ask { .. } | Frame::Window { .. } => return,
             _ => {
                 let frame = state.frames.pop().expect("top exists");
+                let fields_stay = matches!(&frame, Frame::Attack(a) if a.stage.leaves_fields());
                 match frame {
                     Frame::Setup(stage) => intents::setup::step(state, stage, ev),
                     Frame::Attack(attack) => intents::attack::step(state, attack, ev),
@@ -281,7 +306,10 @@ pub(crate) fn drive(state: &mut MatchState, ev: &mut Events) {
                     }
                 }
                 // What the step wrote may change any hero's effect: the next step works the fields out again.
-                state.fields.clear();
+                if !fields_stay {
+                    state.fields.clear();
+                }
+                settled = fields_stay;
             }
         }
     }

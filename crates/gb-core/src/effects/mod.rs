@@ -309,12 +309,22 @@ pub(crate) fn changed_level(written: u8, change: i16) -> u8 {
 pub(crate) fn check_attachments(state: &mut MatchState, ev: &mut crate::event::Events) {
     for seat in state.table.seats() {
         for pos in Position::ALL {
-            let h = state.hero(seat, pos);
-            if !h.attached.is_empty() && h.attached_by != active_effect(state, seat, pos) {
+            if !attachment_held(state, seat, pos) {
                 state.discard_attached(seat, pos, ev);
             }
         }
     }
+}
+
+/// Whether every hero's attached cards are held by its effect: what [`check_attachments`] leaves behind.
+pub(crate) fn attachments_held(state: &MatchState) -> bool {
+    state.table.seats().all(|seat| Position::ALL.into_iter().all(|pos| attachment_held(state, seat, pos)))
+}
+
+/// The hero has no attached cards, or still has the effect that attached them.
+fn attachment_held(state: &MatchState, seat: Seat, pos: Position) -> bool {
+    let h = state.hero(seat, pos);
+    h.attached.is_empty() || h.attached_by == active_effect(state, seat, pos)
 }
 
 pub(crate) fn cannot_attack(state: &MatchState, seat: Seat, pos: Position) -> bool {

@@ -21,6 +21,11 @@ pub(crate) fn check_state(state: &mut MatchState, ev: &mut Events) {
     }
 }
 
+/// Whether every blended hero's gem requirement is met: what [`check_state`] leaves behind.
+pub(crate) fn all_met(state: &MatchState) -> bool {
+    state.table.seats().all(|seat| unmet(state, seat).is_none())
+}
+
 /// The first of `seat`'s heroes whose blend's gem requirement is no longer met, with the seat's field worked out
 /// at most once for all of them (and kept for the step and the callers that follow, `FieldCache`).
 fn unmet(state: &MatchState, seat: Seat) -> Option<(Seat, Position)> {
