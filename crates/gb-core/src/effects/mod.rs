@@ -307,6 +307,11 @@ pub(crate) fn changed_level(written: u8, change: i16) -> u8 {
 /// CR 406.2, 500.7, 501.3d, 604.2: a hero that no longer has the effect that attached its cards (the blend left,
 /// the effect was removed or replaced by a copy) has them discarded at once, before anything else resolves.
 pub(crate) fn check_attachments(state: &mut MatchState, ev: &mut crate::event::Events) {
+    // Few effects attach cards (CR 406): one look over every seated hero first, which `drive` makes before every
+    // step (issue 14).
+    if state.players.iter().all(|p| p.field.iter().all(|h| h.attached.is_empty())) {
+        return;
+    }
     for seat in state.table.seats() {
         for pos in Position::ALL {
             if !attachment_held(state, seat, pos) {

@@ -14,6 +14,10 @@ use crate::state::{Card, MatchState};
 /// CR 302.6: a hero that no longer has the gems its blend requires is deblended at once. One blend leaving can
 /// take away gems another counted on (Magnet's or Gourmet Guider's), so this repeats until nothing more falls.
 pub(crate) fn check_state(state: &mut MatchState, ev: &mut Events) {
+    // `drive` asks before every step; with no blended hero at all there is nothing to look up (issue 14).
+    if state.players.iter().all(|p| p.field.iter().all(|h| h.blend.is_none())) {
+        return;
+    }
     loop {
         let Some((seat, pos)) = state.table.seats().find_map(|seat| unmet(state, seat)) else { return };
         state.deblend(seat, pos, DeblendReason::GemsLost, ev);
