@@ -219,7 +219,7 @@ pub fn legal_intents_into(state: &MatchState, seat: Seat, out: &mut Vec<Intent>)
                 }
                 AskKind::Substitute => {
                     for b in &state.player(seat).bench {
-                        candidates.extend(Position::ALL.map(|hero| Intent::Substitute { hero, bench: b.id }));
+                        candidates.extend(Position::each(|hero| Intent::Substitute { hero, bench: b.id }));
                     }
                     candidates.push(Intent::KeepHeroes);
                     0
@@ -286,13 +286,13 @@ fn main_phase_candidates(state: &MatchState, lazy: &LazyField, out: &mut Vec<Int
         match card.def.def().kind {
             // CR 301.2: one allotted gem per turn, onto any hero.
             CardKind::Gem if !p.allotted_gem_used => {
-                out.extend(Position::ALL.map(|hero| Intent::PlayGem { card: card.id, hero }))
+                out.extend(Position::each(|hero| Intent::PlayGem { card: card.id, hero }))
             }
             CardKind::Blend => {
                 // `check_blend`'s tests without the words a refusal needs.
                 let def = card.def.def();
                 let levels =
-                    levels.get_or_insert_with(|| Position::ALL.map(|h| field.altered[h.index()].level(state, seat, h)));
+                    levels.get_or_insert_with(|| Position::each(|h| field.altered[h.index()].level(state, seat, h)));
                 for hero in Position::ALL {
                     // A blended hero takes no blend (CR 302.5b), nor one above its LV (CR 302.3a): no pool needed.
                     let level = levels[hero.index()];

@@ -51,7 +51,7 @@ pub fn side_stats(state: &MatchState, seat: Seat) -> SideStats {
     let field = Field::of(state, seat);
     // ATK and DEF from one pass per hero (`stats::both_in`, as the view does); attacking ATK needs the
     // "while attacking" terms on top (CR 203.1h).
-    let both = Position::ALL.map(|p| both_in(state, &field, p, None, |_| {}, |_| {}));
+    let both = Position::each(|p| both_in(state, &field, p, None, |_| {}, |_| {}));
     let mut attacking_atk = [[None; 6]; 3];
     for (k, p) in Position::FRONTLINE.into_iter().enumerate() {
         // The heroes opposite this one are exactly those it may attack by position (MP-11): two-player, the one

@@ -155,7 +155,7 @@ pub struct HeroStats {
 /// [`atk`] and [`def`] per hero, which each work the whole field out again.
 pub fn side(state: &MatchState, seat: Seat) -> [HeroStats; 4] {
     let field = Field::of(state, seat);
-    Position::ALL.map(|p| both_in(state, &field, p, None, |_| {}, |_| {}))
+    Position::each(|p| both_in(state, &field, p, None, |_| {}, |_| {}))
 }
 
 /// Every term of the stat in play, in the order the rules apply them; they sum to [`current`]. `attacking` is

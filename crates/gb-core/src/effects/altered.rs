@@ -38,8 +38,8 @@ pub(crate) fn of_seat(state: &MatchState, seat: Seat) -> [Altered; 4] {
     if state.alterations.is_empty() {
         return out;
     }
-    let keys = Position::ALL.map(|p| HeroKey::at(state, seat, p));
-    let bases = Position::ALL.map(|p| base_effect(state, seat, p));
+    let keys = Position::each(|p| HeroKey::at(state, seat, p));
+    let bases = Position::each(|p| base_effect(state, seat, p));
     for a in &state.alterations {
         for i in (0..4).filter(|i| keys[*i] == a.hero) {
             out[i].add(a, bases[i]);

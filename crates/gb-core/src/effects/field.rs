@@ -31,17 +31,17 @@ impl Field {
     #[inline]
     pub fn of(state: &MatchState, seat: Seat) -> Field {
         let altered = altered::of_seat(state, seat);
-        let active = Position::ALL.map(|p| super::active_effect_with(state, seat, p, &altered[p.index()]));
+        let active = Position::each(|p| super::active_effect_with(state, seat, p, &altered[p.index()]));
         let invisible = gems::invisible_all(state, seat, &active);
         // MP-24: an eliminated player's heroes run nothing (see `live_program`).
         let runs = if state.table.is_living(seat) { active } else { [None; 4] };
-        let live = Position::ALL.map(|p| {
+        let live = Position::each(|p| {
             let effect = runs[p.index()]?;
             let has_gem = state.hero(seat, p).has_gem() || invisible[p.index()] > 0;
             let usable = !effect.def().needs_activation(Activation::Effect) || has_gem;
             usable.then(|| (effect, super::program(effect).expect("active effects have programs")))
         });
-        let statics = Position::ALL.map(|p| match live[p.index()] {
+        let statics = Position::each(|p| match live[p.index()] {
             Some((_, Program::Static { when, statics }))
                 if super::condition_holds_with(state, seat, p, when, None, |o| live[o.index()]) =>
             {

@@ -67,7 +67,7 @@ fn meter_stars(state: &MatchState, seat: Seat) -> u8 {
 /// so this reads the other heroes' effects without asking whether they are usable; that keeps activation-gem
 /// checks (which count invisible gems, CR 300.5f) from chasing each other around the field.
 pub(crate) fn invisible_any(state: &MatchState, seat: Seat, pos: Position) -> u8 {
-    let active = Position::ALL.map(|p| if p == pos { None } else { super::active_effect(state, seat, p) });
+    let active = Position::each(|p| if p == pos { None } else { super::active_effect(state, seat, p) });
     invisible_from(state, seat, pos, &active)
 }
 
@@ -89,7 +89,7 @@ pub(super) fn invisible_all(state: &MatchState, seat: Seat, active: &[Option<cra
         return [0; 4];
     }
     let stars = meter_stars(state, seat);
-    Position::ALL.map(|pos| invisible_with(pos, active, || stars))
+    Position::each(|pos| invisible_with(pos, active, || stars))
 }
 
 /// What the other heroes' Fine Dining statics give the hero at `pos`, with the meter's stars asked of `stars`.

@@ -14,7 +14,7 @@ impl PlayerView {
             seat,
             hp: 0,
             rounds_won: 0,
-            heroes: Position::ALL.map(HeroView::blank),
+            heroes: Position::each(HeroView::blank),
             hand_count: None,
             hand: None,
             deck_count: 0,

@@ -58,7 +58,7 @@ pub(super) fn hp_prices(state: &MatchState, fields: &[&Field], viewer: Viewer, o
     // above) of each hero would cost, asked once per hero rather than once per blend card in hand and only when
     // there is a blend card at all.
     let blended = hand.iter().any(|c| c.def.def().kind == CardKind::Blend).then(|| {
-        Position::ALL.map(|hero| {
+        Position::each(|hero| {
             let live = field.live[hero.index()]?;
             match listening_with(state, seat, hero, TriggerOn::ThisHeroBlended, None, live, |p| field.live[p.index()]) {
                 // Only a trigger that costs HP at all makes a blend onto this hero worth a look, and then the
