@@ -86,8 +86,15 @@ fn has_alteration(state: &MatchState, key: HeroKey, pred: impl Fn(&AlterKind) ->
 /// The card whose effect the hero at `pos` has now: its blend's (CR 300.6), else its own, replaced by a copied
 /// effect (CR 300.7d), or none at all while an effect-removal applies to this hero (CR 500.9a).
 pub(crate) fn active_effect(state: &MatchState, seat: Seat, pos: Position) -> Option<CardDefId> {
-    if state.hero(seat, pos).face_down {
+    let hero = state.hero(seat, pos);
+    if hero.face_down {
         return None;
+    }
+    // With no alterations at all (most of a game), the blend's effect or the hero's own: `of_hero` would sum up
+    // nothing, and every raised trigger asks this of each hero it might wake (issue 14).
+    if state.alterations.is_empty() {
+        let effect = hero.blend.map_or(hero.card.def, |b| b.def);
+        return program(effect).map(|_| effect);
     }
     active_effect_with(state, seat, pos, &altered::of_hero(state, seat, pos))
 }
