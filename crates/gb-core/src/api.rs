@@ -120,8 +120,13 @@ pub fn apply_listed(state: &mut MatchState, seat: Seat, intent: &Intent) -> Even
 
 /// Applies an intent that passed `check`.
 fn apply_checked(state: &mut MatchState, seat: Seat, intent: &Intent) -> Events {
-    // The fields `legal_intents` and `check` kept describe the state before this intent.
-    state.fields.clear();
+    // The fields `legal_intents` and `check` kept describe the state before this intent. Passing a window
+    // (CR 501.6) only closes it, and declaring an attack (CR 203.1) only opens the attack's frame and notes that
+    // the seat has attacked, which no field reads: those keep them, so the attacker's field listed for the
+    // declaration serves its attack's steps (`AttackStage::leaves_fields`; issue 14).
+    if !matches!(intent, Intent::Pass | Intent::DeclareAttack { .. }) {
+        state.fields.clear();
+    }
     let mut ev = Events::default();
     match intent {
         Intent::ChooseTurnOrder { go_first } => setup::apply_turn_order(state, seat, *go_first, &mut ev),

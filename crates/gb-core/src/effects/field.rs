@@ -68,9 +68,10 @@ impl Field {
 /// implies, not part of it: a clone starts without it, and it takes no part in equality or the state hash.
 ///
 /// Never stale, by where it is emptied rather than by tracking every write: `apply` empties it before the intent
-/// changes anything, `drive` after every step that may change a hero (all but an attack's own stages,
-/// `AttackStage::leaves_fields`) and every blend it discards (CR 302.6); nothing between those points
-/// fills it but a caller reading the state at rest (`legal_intents`, `check`) or a step's reads before it writes.
+/// changes anything (but for a pass or an attack's declaration, which change no hero), `drive` after every step
+/// that may change a hero (all but an attack's own stages, `AttackStage::leaves_fields`) and every blend it
+/// discards (CR 302.6); nothing between those points fills it but a caller reading the state at rest
+/// (`legal_intents`, `check`) or a step's reads before it writes.
 /// Debug builds compare every cached answer with a fresh one (the random-match property tests run with it).
 ///
 /// One cell per seat `A` to `F`, indexed by `Seat::index` like the players (issue 16, MP-1). A seat past the
