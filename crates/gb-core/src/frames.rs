@@ -270,7 +270,7 @@ pub(crate) fn drive(state: &mut MatchState, ev: &mut Events) {
             crate::effects::check_attachments(state, ev);
         }
         debug_assert!(
-            intents::blend::all_met(state) && crate::effects::attachments_held(state),
+            !settled || (intents::blend::all_met(state) && crate::effects::attachments_held(state)),
             "a state-based check was skipped after a step that changed a hero"
         );
         // CR 501.3: triggered effects resolve at once, before the interrupted work goes on.

@@ -316,7 +316,7 @@ pub(crate) fn changed_level(written: u8, change: i16) -> u8 {
 pub(crate) fn check_attachments(state: &mut MatchState, ev: &mut crate::event::Events) {
     // Few effects attach cards (CR 406): one look over every seated hero first, which `drive` makes before every
     // step (issue 14).
-    if state.players.iter().all(|p| p.field.iter().all(|h| h.attached.is_empty())) {
+    if state.seated_heroes().all(|h| h.attached.is_empty()) {
         return;
     }
     for seat in state.table.seats() {

@@ -15,7 +15,7 @@ use crate::state::{Card, MatchState};
 /// take away gems another counted on (Magnet's or Gourmet Guider's), so this repeats until nothing more falls.
 pub(crate) fn check_state(state: &mut MatchState, ev: &mut Events) {
     // `drive` asks before every step; with no blended hero at all there is nothing to look up (issue 14).
-    if state.players.iter().all(|p| p.field.iter().all(|h| h.blend.is_none())) {
+    if state.seated_heroes().all(|h| h.blend.is_none()) {
         return;
     }
     loop {

@@ -232,6 +232,11 @@ impl MatchState {
     pub fn hero(&self, seat: Seat, pos: Position) -> &Hero {
         &self.player(seat).field[pos.index()]
     }
+    /// Every seated player's heroes, eliminated players' too (a superset of the living seats' heroes): the
+    /// state-based checks look over them once before working anything out (issue 14).
+    pub(crate) fn seated_heroes(&self) -> impl Iterator<Item = &Hero> {
+        self.players.iter().flat_map(|p| &p.field)
+    }
     #[inline]
     pub(crate) fn hero_mut(&mut self, seat: Seat, pos: Position) -> &mut Hero {
         &mut self.player_mut(seat).field[pos.index()]
