@@ -66,6 +66,9 @@ enum Views {
     /// Both seats' views written into two views kept from one intent to the next (`view_into`), as a server
     /// that keeps one per viewer would.
     BothSeatsReused,
+    /// Both seats' kept views written together (`views_into`), as the server writes its viewers': what both see
+    /// alike (the face-up heroes) is worked out once.
+    BothSeatsTogether,
 }
 
 /// Random Gem Blenders matches: list the legal intents, pick one that is not `Concede` (always listed last), apply.
@@ -103,6 +106,11 @@ fn gem_blenders_slice(rng: &mut SplitMix, seed: &mut u64, views: Views, slice: D
                         black_box(&*view);
                     }
                 }
+                Views::BothSeatsTogether => {
+                    let [a, b] = &mut kept;
+                    gb_core::views_into(&state, &mut [(Viewer::Seat(Seat::A), a), (Viewer::Seat(Seat::B), b)]);
+                    black_box(&kept);
+                }
             }
             t.steps += 1;
         }
@@ -136,6 +144,7 @@ fn main() {
     let (mut chess_games, mut gb_matches, mut gb_view_matches) = (vec![], vec![], vec![]);
     let (mut gb_kept_ns, mut ratio_kept, mut gb_kept_matches) = (vec![], vec![], vec![]);
     let (mut gb_trusted_ns, mut ratio_trusted) = (vec![], vec![]);
+    let (mut gb_together_ns, mut ratio_together, mut gb_together_matches) = (vec![], vec![], vec![]);
     let mut steps_per_match = vec![];
     for _ in 0..rounds {
         let (c, ct) = chess_slice(&mut rng, slice);
@@ -143,6 +152,7 @@ fn main() {
         let (v, vt) = gem_blenders_slice(&mut rng, &mut seed, Views::BothSeats, slice);
         let (k, kt) = gem_blenders_slice(&mut rng, &mut seed, Views::BothSeatsReused, slice);
         let (p, pt) = gem_blenders_slice(&mut rng, &mut seed, Views::NoneTrusted, slice);
+        let (w, wt) = gem_blenders_slice(&mut rng, &mut seed, Views::BothSeatsTogether, slice);
         let per = |t: Tally, d: Duration| d.as_nanos() as f64 / t.steps.max(1) as f64;
         let rate = |t: Tally, d: Duration| t.games as f64 / d.as_secs_f64();
         chess_ns.push(per(c, ct));
@@ -153,6 +163,9 @@ fn main() {
         gb_kept_ns.push(per(k, kt));
         ratio_kept.push(per(k, kt) / per(c, ct));
         gb_kept_matches.push(rate(k, kt));
+        gb_together_ns.push(per(w, wt));
+        ratio_together.push(per(w, wt) / per(c, ct));
+        gb_together_matches.push(rate(w, wt));
         gb_trusted_ns.push(per(p, pt));
         ratio_trusted.push(per(p, pt) / per(c, ct));
         chess_games.push(rate(c, ct));
@@ -186,8 +199,14 @@ fn main() {
         median(gb_kept_ns),
         median(gb_kept_matches)
     );
+    println!(
+        "  gem blenders, both views, together  {:>9.0} ns/intent  {:>9.0} matches/s  (views_into)",
+        median(gb_together_ns),
+        median(gb_together_matches)
+    );
     println!("  ratio per step, no views / chess ply:          {:.2}x", median(ratio));
     println!("  ratio per step, no views, playout / chess ply: {:.2}x", median(ratio_trusted));
     println!("  ratio per step, both seats' views / chess ply: {:.2}x", median(ratio_views));
     println!("  ratio per step, both views kept / chess ply:   {:.2}x", median(ratio_kept));
+    println!("  ratio per step, both views together / chess:   {:.2}x", median(ratio_together));
 }

@@ -5,8 +5,11 @@
 //!
 //! `cargo build --release -p gb-core --example count_play`, then
 //! `valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.X target/release/examples/count_play 200 [views]`
-//! (`views`: also both seats' views, each a new `view_for`, after every intent).
-use gb_core::{MatchSetup, Seat, Viewer, apply, decks::preconstructed, legal_intents, new_match, owed_seat, view_for};
+//! (`views`: also both seats' views, each a new `view_for`, after every intent; `together`: both seats' views
+//! written together into two kept views, `views_into`, as a server writes its viewers').
+use gb_core::{
+    MatchSetup, Seat, Viewer, apply, decks::preconstructed, legal_intents, new_match, owed_seat, view_for, views_into,
+};
 use std::hint::black_box;
 
 #[path = "../benches/support/split_mix.rs"]
@@ -16,7 +19,9 @@ use split_mix::SplitMix;
 fn main() {
     let mut args = std::env::args().skip(1);
     let matches: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(200);
-    let views = args.next().as_deref() == Some("views");
+    let mode = args.next();
+    let views = mode.as_deref() == Some("views");
+    let together = mode.as_deref() == Some("together");
     let decks = preconstructed();
     let mut rng = SplitMix(1);
     let mut intents = 0u64;
@@ -26,6 +31,7 @@ fn main() {
             seed: seed.into(),
         };
         let mut state = new_match(&setup).expect("preconstructed decks are valid");
+        let mut kept = [Seat::A, Seat::B].map(|s| view_for(&state, Viewer::Seat(s)));
         while let Some(seat) = owed_seat(&state) {
             let legal = legal_intents(&state, seat);
             let playable = if legal.len() > 1 { legal.len() - 1 } else { 1 };
@@ -36,8 +42,18 @@ fn main() {
                     black_box(view_for(&state, Viewer::Seat(s)));
                 }
             }
+            if together {
+                let [a, b] = &mut kept;
+                views_into(&state, &mut [(Viewer::Seat(Seat::A), a), (Viewer::Seat(Seat::B), b)]);
+                black_box(&kept);
+            }
             intents += 1;
         }
     }
-    println!("{matches} matches, {intents} intents{}", if views { ", both seats' views after each" } else { "" });
+    let after = match (views, together) {
+        (true, _) => ", both seats' views after each",
+        (_, true) => ", both seats' views after each, written together",
+        _ => "",
+    };
+    println!("{matches} matches, {intents} intents{after}");
 }

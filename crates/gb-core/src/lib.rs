@@ -57,4 +57,4 @@ pub use seed::Seed;
 pub use setup::{MatchSetup, SetupError, new_match};
 pub use state::{Elimination, EliminationReason, EndReason, GameOutcome, MatchState, Phase, RoundResult};
 pub use table::{Format, Rules, Seats, Table};
-pub use view::{MatchView, pending, view_for, view_into};
+pub use view::{MatchView, pending, view_for, view_into, views_into};

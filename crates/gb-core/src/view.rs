@@ -229,6 +229,25 @@ pub fn view_for(state: &MatchState, viewer: Viewer) -> MatchView {
 /// lists keep their buffers, so a caller that builds a view per viewer after every intent can keep one per
 /// viewer and allocate almost nothing (issue 14).
 pub fn view_into(state: &MatchState, viewer: Viewer, view: &mut MatchView) {
+    write_view(state, viewer, view, &[]);
+}
+
+/// Several viewers' views of one state at once, each written into its own kept view exactly as [`view_into`]
+/// writes it (a test holds them equal). A server writes every viewer kind's view after every intent, and most of
+/// a view is alike for all of them: a player's part is the same for every viewer but its owner, and a face-up
+/// hero (its stats and their terms, the costliest part of a view) the same for everyone. Each such part is worked
+/// out for the first view that shows it and copied into the later ones (issue 14).
+pub fn views_into(state: &MatchState, views: &mut [(Viewer, &mut MatchView)]) {
+    for i in 0..views.len() {
+        let (earlier, rest) = views.split_at_mut(i);
+        let (viewer, view) = &mut rest[0];
+        write_view(state, *viewer, view, earlier);
+    }
+}
+
+/// [`view_into`], with the views of the same state written before it for other viewers (`earlier`) to copy
+/// from where they show the same.
+fn write_view(state: &MatchState, viewer: Viewer, view: &mut MatchView, earlier: &[(Viewer, &mut MatchView)]) {
     let first_player_known = !matches!(state.frames.last(), Some(Frame::Ask { kind: AskKind::TurnOrder, .. }))
         && state.turn.phase != Phase::Setup
         || state.players.iter().any(|p| !p.hand.is_empty());
@@ -256,7 +275,18 @@ pub fn view_into(state: &MatchState, viewer: Viewer, view: &mut MatchView) {
         view.players.extend(seats[kept..].iter().map(|&s| PlayerView::blank(s)));
     }
     for (field, player) in fields.iter().copied().zip(&mut view.players) {
-        heroes::player_into(state, field, viewer, player);
+        let seat = field.seat;
+        let own = viewer.sees_private_of(seat);
+        let shown = |(v, _): &&(Viewer, &mut MatchView)| v.sees_private_of(seat) == own;
+        // The same player as an earlier viewer sees it: copied whole. Otherwise its face-up heroes at least
+        // are as any earlier viewer sees them.
+        match earlier.iter().find(shown) {
+            Some((_, same)) => heroes::copy_player(player, &same.players[seat.index()]),
+            None => {
+                let public = earlier.first().map(|(_, e)| &e.players[seat.index()]);
+                heroes::player_into(state, field, viewer, player, public);
+            }
+        }
     }
     view.pending = pending(state);
     refill(&mut view.choices, |out| choices(state, viewer, out));

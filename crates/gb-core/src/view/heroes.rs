@@ -85,7 +85,15 @@ fn copy_private<A: smallvec::Array<Item = CardView>>(
     }
 }
 
-pub(super) fn player_into(state: &MatchState, field: &Field, viewer: Viewer, v: &mut PlayerView) {
+/// `viewer`'s part of `field.seat`'s player. `public`: the same player as another viewer of the same state sees
+/// it, whose face-up heroes (shown alike to everyone) are copied rather than worked out again.
+pub(super) fn player_into(
+    state: &MatchState,
+    field: &Field,
+    viewer: Viewer,
+    v: &mut PlayerView,
+    public: Option<&PlayerView>,
+) {
     let seat = field.seat;
     let p = state.player(seat);
     let own = viewer.sees_private_of(seat);
@@ -93,7 +101,10 @@ pub(super) fn player_into(state: &MatchState, field: &Field, viewer: Viewer, v: 
     v.hp = p.hp;
     v.rounds_won = p.rounds_won;
     for (pos, hero) in Position::ALL.into_iter().zip(&mut v.heroes) {
-        hero_into(state, field, pos, own, hero);
+        match public {
+            Some(other) if !state.hero(seat, pos).face_down => copy_hero(hero, &other.heroes[pos.index()]),
+            _ => hero_into(state, field, pos, own, hero),
+        }
     }
     v.hand_count = (!own).then_some(p.hand.len() as u8);
     copy_private(&mut v.hand, &p.hand, own);
@@ -116,6 +127,109 @@ pub(super) fn player_into(state: &MatchState, field: &Field, viewer: Viewer, v: 
         passed.extend(thresholds.iter().enumerate().filter(|(i, _)| p.meter_passed & (1 << i) != 0).map(|(_, t)| *t));
     }
     v.eliminated = p.eliminated;
+}
+
+/// `dst` made equal to `src`, a player of the same state as a viewer who sees it alike shows it: every field
+/// copied, the zones' buffers kept. Destructured without `..`, so a field added to the view is not forgotten.
+pub(super) fn copy_player(dst: &mut PlayerView, src: &PlayerView) {
+    let PlayerView {
+        seat,
+        hp,
+        rounds_won,
+        heroes,
+        hand_count,
+        hand,
+        deck_count,
+        discard,
+        bench_count,
+        bench,
+        action_meter,
+        meter_slots,
+        mulliganed,
+        allotted_gem_used,
+        attacked_this_turn,
+        meter_passed,
+        eliminated,
+    } = src;
+    dst.seat = *seat;
+    dst.hp = *hp;
+    dst.rounds_won = *rounds_won;
+    for (d, s) in dst.heroes.iter_mut().zip(heroes) {
+        copy_hero(d, s);
+    }
+    dst.hand_count = *hand_count;
+    match (&mut dst.hand, hand) {
+        (Some(d), Some(s)) => copy_list(d, s),
+        (d, s) => d.clone_from(s),
+    }
+    dst.deck_count = *deck_count;
+    copy_list(&mut dst.discard, discard);
+    dst.bench_count = *bench_count;
+    match (&mut dst.bench, bench) {
+        (Some(d), Some(s)) => copy_list(d, s),
+        (d, s) => d.clone_from(s),
+    }
+    copy_list(&mut dst.action_meter, action_meter);
+    dst.meter_slots = *meter_slots;
+    dst.mulliganed = *mulliganed;
+    dst.allotted_gem_used = *allotted_gem_used;
+    dst.attacked_this_turn = *attacked_this_turn;
+    dst.meter_passed.clone_from(meter_passed);
+    dst.eliminated = *eliminated;
+}
+
+/// `dst` made equal to `src`, keeping its buffer: the part both hold copied as one slice, only the rest pushed
+/// (`SmallVec::clone_from` extends even with nothing to add, ~90 instructions a list; issue 14).
+fn copy_list<A: smallvec::Array>(dst: &mut smallvec::SmallVec<A>, src: &[A::Item])
+where
+    A::Item: Copy,
+{
+    dst.truncate(src.len());
+    let (kept, more) = src.split_at(dst.len());
+    dst.copy_from_slice(kept);
+    if !more.is_empty() {
+        dst.extend_from_slice(more);
+    }
+}
+
+/// `dst` made equal to `src`, its lists' buffers kept (see [`copy_player`]).
+fn copy_hero(dst: &mut HeroView, src: &HeroView) {
+    let HeroView {
+        position,
+        face_down,
+        hero,
+        level,
+        atk,
+        def,
+        atk_terms,
+        def_terms,
+        written_atk,
+        written_def,
+        gems,
+        invisible_gems,
+        blend,
+        attached,
+        effect,
+        effect_removed,
+        cannot_attack,
+    } = src;
+    dst.position = *position;
+    dst.face_down = *face_down;
+    dst.hero = *hero;
+    dst.level = *level;
+    dst.atk = *atk;
+    dst.def = *def;
+    copy_list(&mut dst.atk_terms, atk_terms);
+    copy_list(&mut dst.def_terms, def_terms);
+    dst.written_atk = *written_atk;
+    dst.written_def = *written_def;
+    copy_list(&mut dst.gems, gems);
+    dst.invisible_gems = *invisible_gems;
+    dst.blend = *blend;
+    copy_list(&mut dst.attached, attached);
+    dst.effect = *effect;
+    dst.effect_removed = *effect_removed;
+    dst.cannot_attack = *cannot_attack;
 }
 
 fn hero_into(state: &MatchState, field: &Field, pos: Position, own: bool, v: &mut HeroView) {
