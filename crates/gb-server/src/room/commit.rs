@@ -171,11 +171,15 @@ impl Room {
             Source::Socket { received, .. } => Some(received),
             Source::Room | Source::Clock(_) => None,
         };
-        self.broadcast(a.v, &a.events, received);
+        // The listing is refreshed once a version: by the broadcast whenever the spectators' head moved (before
+        // the seats hear of it), by `finish` at a game's end, else here. It was built twice a version with
+        // spectators watching (1.7 % of the server, BENCHMARKS.md, twenty-fifth session).
+        let listed = self.broadcast(a.v, &a.events, received);
         if a.result.is_some() {
             self.finish().await;
+        } else if !listed {
+            self.publish(false);
         }
-        self.publish(false);
         self.check_time();
         self.prompt_computer();
     }

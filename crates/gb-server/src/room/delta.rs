@@ -5,7 +5,7 @@ use super::streams::Kind;
 use crate::protocol::{Clocks, ServerMsg};
 use axum::extract::ws::Utf8Bytes;
 use gb_core::view::MatchView;
-use gb_core::{Events, Intent, MatchState, legal_intents, view_for, view_into};
+use gb_core::{Events, Intent, MatchState, legal_intents, view_for, views_into};
 
 /// What a viewer kind holds at a version: the snapshot's `view` and `legal`. Its document, what the next patch
 /// applies to, is the two as one JSON object ([`Doc`]); it is never written whole after the snapshot: the next
@@ -51,15 +51,20 @@ impl Spare {
     pub fn hold(&mut self, held: &mut Seen, new: Seen) {
         self.keep(std::mem::replace(held, new));
     }
+}
 
-    /// `kind`'s view of `state`, written into the spare view (built once if there is none yet).
-    fn view(&mut self, state: &MatchState, kind: Kind) -> &MatchView {
-        match self.view.as_mut() {
-            Some(view) => view_into(state, kind.viewer(), view),
-            None => self.view = Some(view_for(state, kind.viewer())),
-        }
-        self.view.as_ref().expect("just written")
-    }
+/// Writes each of `kinds`' views of `state` into its spare view (built once if there is none yet), all together
+/// (`gb_core::views_into`): a player or a face-up hero that several kinds see alike is worked out once and copied
+/// (issue 14). [`project_written`] then reads them. The views come out exactly as `view_for` writes them.
+pub fn write_views<'s>(state: &MatchState, kinds: impl IntoIterator<Item = (Kind, &'s mut Spare)>) {
+    let mut views: smallvec::SmallVec<[(gb_core::Viewer, &mut MatchView); 7]> = kinds
+        .into_iter()
+        .map(|(kind, spare)| {
+            let viewer = kind.viewer();
+            (viewer, &mut *spare.view.get_or_insert_with(|| view_for(state, viewer)))
+        })
+        .collect();
+    views_into(state, &mut views);
 }
 
 /// A seat's legal intents as sent; spectators have none.
@@ -98,7 +103,21 @@ pub fn project(
     clocks: Option<Clocks>,
     spare: &mut Spare,
 ) -> Projected {
-    let view = spare.view(state, kind);
+    write_views(state, [(kind, &mut *spare)]);
+    project_written(state, events, kind, prev, v, clocks, spare)
+}
+
+/// [`project`] once [`write_views`] has written `kind`'s view of `state` into `spare`.
+pub fn project_written(
+    state: &MatchState,
+    events: &Events,
+    kind: Kind,
+    prev: &Seen,
+    v: u32,
+    clocks: Option<Clocks>,
+    spare: &mut Spare,
+) -> Projected {
+    let view = spare.view.as_ref().expect("written by write_views");
     let turn = view.turn;
     let legal = legal_for(state, kind);
     let evs = events.for_viewer(kind.viewer());

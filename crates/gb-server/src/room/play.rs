@@ -3,7 +3,7 @@
 use super::actor::{Game, Room};
 use super::clock::Clock;
 use super::commit::Source;
-use super::delta::{Seen, project};
+use super::delta::{Seen, project_written, write_views};
 use super::streams::{Held, Kind};
 use super::{Out, Stamp};
 use crate::protocol::{GameResult, ServerMsg};
@@ -156,8 +156,9 @@ impl Room {
         self.commit(seat, intent, Source::Socket { conn, seq, received, key }).await;
     }
 
-    /// One projection per viewer kind, encoded once and shared by every connection of that kind.
-    pub(super) fn broadcast(&mut self, v: u32, events: &Events, received: Option<std::time::Instant>) {
+    /// One projection per viewer kind, encoded once and shared by every connection of that kind. Says whether it
+    /// refreshed the listing (it does whenever the spectators' head moved), so the caller need not again.
+    pub(super) fn broadcast(&mut self, v: u32, events: &Events, received: Option<std::time::Instant>) -> bool {
         self.note_spectators(v);
         let unwatched = self.spectators_unwatched(v);
         let game = self.game.as_ref().expect("broadcast during a game");
@@ -165,8 +166,13 @@ impl Room {
         let stamp = received.map(|r| Arc::new(Stamp(r)));
         // Each seat's frame, by seat index.
         let mut frames: Vec<Option<Utf8Bytes>> = vec![None; self.seats.len()];
+        let projected = |kind: Kind| kind != Kind::Spectator || !unwatched;
+        // Every projected kind's view at once: what they see alike is worked out once (spectators first, who see
+        // every face-up hero; streams are in kind order).
+        let spares = Kind::all(self.seats.len()).zip(self.streams.iter_mut().map(|s| &mut s.spare));
+        write_views(&game.state, spares.filter(|(kind, _)| projected(*kind)));
         for kind in Kind::all(self.seats.len()) {
-            if kind == Kind::Spectator && unwatched {
+            if !projected(kind) {
                 self.streams[kind.index()].pass(v, clocks.clone());
                 continue;
             }
@@ -175,7 +181,7 @@ impl Room {
             let stream = &mut self.streams[kind.index()];
             let held = if kind == Kind::Spectator { self.delay.newest_seen() } else { None };
             let prev = held.or(stream.seen.as_ref()).expect("a game has a view per stream");
-            let p = project(&game.state, events, kind, prev, v, clocks.clone(), &mut stream.spare);
+            let p = project_written(&game.state, events, kind, prev, v, clocks.clone(), &mut stream.spare);
             match kind.seat() {
                 Some(seat) => {
                     self.streams[kind.index()].push(v, p.frame.clone(), p.seen, clocks.clone());
@@ -191,11 +197,12 @@ impl Room {
         // Spectators (and the listing, which follows their head) first: a seat that has seen v and then asks
         // for the room's info must find it at v or later when there is no delay.
         let delayed = self.cfg.spectator_delay.is_some();
-        if unwatched {
+        let listed = if unwatched {
             self.publish(false);
+            true
         } else {
-            self.release_spectators(if delayed { None } else { stamp.clone() });
-        }
+            self.release_spectators(if delayed { None } else { stamp.clone() })
+        };
         for (kind, frame) in Kind::all(frames.len()).skip(1).zip(&frames) {
             if let Some(f) = frame {
                 self.relay_out(kind, true, f);
@@ -205,6 +212,7 @@ impl Room {
             let seat = k.seat()?;
             frames[seat.index()].clone().map(|f| Out::Text(f, stamp.clone()))
         });
+        listed
     }
 
     /// Records `v` as a version some spectator was connected for: how far back a spectator who drops may resume.
@@ -262,11 +270,12 @@ impl Room {
     }
 
     /// Publishes the spectator frames whose delay has passed (all of them without a delay, or once it is over).
-    pub fn release_spectators(&mut self, stamp: Option<Arc<Stamp>>) {
+    /// Says whether any was, and so whether the listing was refreshed.
+    pub fn release_spectators(&mut self, stamp: Option<Arc<Stamp>>) -> bool {
         let over = self.game.as_ref().is_some_and(|g| g.state.is_over());
         let due = self.delay.release(self.cfg.spectator_delay, Instant::now(), self.live_turn, over);
         if due.is_empty() {
-            return;
+            return false;
         }
         for h in due {
             self.streams[Kind::Spectator.index()].push(h.v, h.frame.clone(), h.seen, h.clocks);
@@ -275,6 +284,7 @@ impl Room {
         }
         // The listing's version is the spectators' head, so it moves with it (not only when play does).
         self.publish(false);
+        true
     }
 
     pub fn next_deadline(&self) -> Option<Instant> {

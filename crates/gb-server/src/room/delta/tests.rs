@@ -103,9 +103,11 @@ fn check_match(mut state: MatchState, seed: u64) -> (usize, Value) {
         let intent = policy.pick(&legal_intents(&state, seat));
         let events = apply(&mut state, seat, &intent).expect("a legal intent is accepted");
         v += 1;
+        // Every kind's view written together, as the room does (`write_views`); each is held to `view_for`'s below.
+        write_views(&state, kinds.iter().copied().zip(spares.iter_mut()));
         for &kind in &kinds {
             let i = kind.index();
-            let p = project(&state, &events, kind, &held[i], v, None, &mut spares[i]);
+            let p = project_written(&state, &events, kind, &held[i], v, None, &mut spares[i]);
             let frame: Value = serde_json::from_str(p.frame.as_str()).unwrap();
             let full = Seen::of(&state, kind).doc();
             match frame["type"].as_str() {
