@@ -11,8 +11,9 @@
 //! players and heroes copied from the last one's text) and the two texts diffed: two thirds of a projection.
 //!
 //! Each struct is destructured without `..`, so a field added to the view does not compile until it is walked.
-use gb_core::Intent;
-use gb_core::view::{HeroView, MatchView, PlayerView};
+use gb_core::stats::StatTerm;
+use gb_core::view::{Decision, HeroView, MatchView, PendingView, PlayerView};
+use gb_core::{CardView, Intent};
 use gb_delta::Parts;
 use serde::Serialize;
 use std::fmt::Write;
@@ -89,7 +90,12 @@ pub fn least_lengths_hold(doc: &Doc) -> bool {
         serde_json::to_vec(value).expect("views serialize").len()
     }
     let players = &doc.view.players;
-    players.iter().flat_map(|p| &p.heroes).all(|h| least_hero(h) <= len(h))
+    let heroes = || players.iter().flat_map(|p| &p.heroes);
+    let terms = heroes().flat_map(|h| h.atk_terms.iter().chain(&h.def_terms));
+    let cards = heroes().flat_map(|h| h.gems.iter().chain(&h.attached)).chain(players.iter().flat_map(|p| &p.discard));
+    terms.into_iter().all(|t| least_term(t) <= len(t))
+        && cards.into_iter().all(|c| least_card(c) <= len(c))
+        && heroes().all(|h| least_hero(h) <= len(h))
         && players.iter().all(|p| least_player(p) <= len(p))
         && Walk::keys_of(|w| w.doc(doc, doc)) <= len(doc)
 }
@@ -105,11 +111,31 @@ struct Walk<'p> {
     keys: usize,
 }
 
+/// The key a pending decision is written under beside its seat (`Decision` is externally tagged, snake case).
+fn decision_key(decision: &Decision) -> &'static str {
+    match decision {
+        Decision::Window(_) => "window",
+        Decision::Ask(_) => "ask",
+    }
+}
+
 /// The least length of any hero's text (its keys' alone, the same for every hero), worked out once by walking a
 /// hero against itself.
 fn least_hero(hero: &HeroView) -> usize {
     static LEAST: OnceLock<usize> = OnceLock::new();
     *LEAST.get_or_init(|| Walk::keys_of(|w| w.hero(hero, hero)))
+}
+
+/// The least length of any card's text (its keys'), worked out once like [`least_hero`].
+fn least_card(card: &CardView) -> usize {
+    static LEAST: OnceLock<usize> = OnceLock::new();
+    *LEAST.get_or_init(|| Walk::keys_of(|w| w.card(card, card)))
+}
+
+/// The least length of any stat term's text, likewise.
+fn least_term(term: &StatTerm) -> usize {
+    static LEAST: OnceLock<usize> = OnceLock::new();
+    *LEAST.get_or_init(|| Walk::keys_of(|w| w.term(term, term)))
 }
 
 /// The least length of any player's text: its keys and four heroes', not counting the members it may leave out.
@@ -145,14 +171,14 @@ impl Walk<'_> {
         self.removed("places", &was.places, places);
         self.member("active", &was.active, active);
         self.maybe_list("attack_preview", was.attack_preview.as_deref(), attack_preview.as_deref());
-        self.maybe_list("choices", was.choices.as_deref(), choices.as_deref());
+        self.maybe_cards("choices", was.choices.as_deref(), choices.as_deref());
         self.member("damage_due", &was.damage_due, damage_due);
         self.member("first_player", &was.first_player, first_player);
         self.member("first_turn", &was.first_turn, first_turn);
         self.maybe_list("hp_prices", was.hp_prices.as_deref(), hp_prices.as_deref());
         self.list("legal", old.legal, new.legal);
         self.member("outcome", &was.outcome, outcome);
-        self.member("pending", &was.pending, pending);
+        self.pending(&was.pending, pending);
         self.member("phase", &was.phase, phase);
         self.optional("places", &was.places, places);
         let least = players.first().map_or(0, least_player);
@@ -189,15 +215,15 @@ impl Walk<'_> {
         } = new;
         self.removed("eliminated", &was.eliminated, eliminated);
         self.removed("meter_passed", &was.meter_passed, meter_passed);
-        self.list("action_meter", &was.action_meter, action_meter);
+        self.cards("action_meter", &was.action_meter, action_meter);
         self.member("allotted_gem_used", &was.allotted_gem_used, allotted_gem_used);
         self.member("attacked_this_turn", &was.attacked_this_turn, attacked_this_turn);
-        self.maybe_list("bench", was.bench.as_deref(), bench.as_deref());
+        self.maybe_cards("bench", was.bench.as_deref(), bench.as_deref());
         self.member("bench_count", &was.bench_count, bench_count);
         self.member("deck_count", &was.deck_count, deck_count);
-        self.list("discard", &was.discard, discard);
+        self.cards("discard", &was.discard, discard);
         self.optional("eliminated", &was.eliminated, eliminated);
-        self.maybe_list("hand", was.hand.as_deref(), hand.as_deref());
+        self.maybe_cards("hand", was.hand.as_deref(), hand.as_deref());
         self.member("hand_count", &was.hand_count, hand_count);
         self.elements("heroes", &was.heroes, heroes, Walk::hero, least_hero(&heroes[0]));
         self.member("hp", &was.hp, hp);
@@ -232,16 +258,16 @@ impl Walk<'_> {
             cannot_attack,
         } = new;
         self.member("atk", &was.atk, atk);
-        self.list("atk_terms", &was.atk_terms, atk_terms);
-        self.list("attached", &was.attached, attached);
+        self.terms("atk_terms", &was.atk_terms, atk_terms);
+        self.cards("attached", &was.attached, attached);
         self.member("blend", &was.blend, blend);
         self.member("cannot_attack", &was.cannot_attack, cannot_attack);
         self.member("def", &was.def, def);
-        self.list("def_terms", &was.def_terms, def_terms);
+        self.terms("def_terms", &was.def_terms, def_terms);
         self.member("effect", &was.effect, effect);
         self.member("effect_removed", &was.effect_removed, effect_removed);
         self.member("face_down", &was.face_down, face_down);
-        self.list("gems", &was.gems, gems);
+        self.cards("gems", &was.gems, gems);
         self.member("hero", &was.hero, hero);
         self.member("invisible_gems", &was.invisible_gems, invisible_gems);
         self.member("level", &was.level, level);
@@ -249,6 +275,49 @@ impl Walk<'_> {
         self.member("written_atk", &was.written_atk, written_atk);
         self.member("written_def", &was.written_def, written_def);
         self.parts.replace_if_shorter(mark, &self.path, new, self.keys);
+    }
+
+    /// The pending decision, `{"seat":…,"window":…}` or `{"seat":…,"ask":{…}}` (the decision flattened beside the
+    /// seat): walked member by member as `diff` walks the object (a removed key first, then the keys in order,
+    /// `ask` < `seat` < `window`), where writing both objects and diffing their texts was a sixth of a
+    /// projection's diff, since most versions change who owes what (issue 14).
+    fn pending(&mut self, was: &Option<PendingView>, new: &Option<PendingView>) {
+        let (Some(was), Some(new)) = (was, new) else {
+            return self.member("pending", was, new);
+        };
+        self.keys += "pending".len() + 4;
+        if was == new {
+            return;
+        }
+        let len = self.enter("pending");
+        let mark = self.parts.mark();
+        let (old_key, new_key) = (decision_key(&was.decision), decision_key(&new.decision));
+        if old_key != new_key {
+            let at = self.enter(old_key);
+            self.parts.remove(self.path.clone());
+            self.path.truncate(at);
+        }
+        let decision = |w: &mut Self| match (&was.decision, &new.decision) {
+            (Decision::Window(o), Decision::Window(n)) => w.changed(new_key, o, n),
+            (Decision::Ask(o), Decision::Ask(n)) => w.changed(new_key, o, n),
+            (_, n) => {
+                let at = w.enter(new_key);
+                match n {
+                    Decision::Window(n) => w.parts.add(w.path.clone(), n),
+                    Decision::Ask(n) => w.parts.add(w.path.clone(), n),
+                }
+                w.path.truncate(at);
+            }
+        };
+        if new_key < "seat" {
+            decision(self);
+        }
+        self.changed("seat", &was.seat, &new.seat);
+        if new_key > "seat" {
+            decision(self);
+        }
+        self.parts.replace_if_shorter(mark, &self.path, new, 0);
+        self.path.truncate(len);
     }
 
     /// How long a struct's text is at least: its keys' as [`Walk::keys`] counts them while `walk` walks it
@@ -284,6 +353,51 @@ impl Walk<'_> {
             self.parts.elements(&mut self.path, was, new);
             self.path.truncate(len);
         }
+    }
+
+    /// A list of cards: of the same length, card by card ([`Walk::card`]); else as [`Walk::list`] does it.
+    fn cards(&mut self, key: &str, was: &[CardView], new: &[CardView]) {
+        match new.first() {
+            Some(first) if was.len() == new.len() => self.elements(key, was, new, Walk::card, least_card(first)),
+            _ => self.list(key, was, new),
+        }
+    }
+
+    /// [`Walk::cards`] for a member that is a list of cards or `null`.
+    fn maybe_cards(&mut self, key: &str, was: Option<&[CardView]>, new: Option<&[CardView]>) {
+        match (was, new) {
+            (Some(was), Some(new)) => self.cards(key, was, new),
+            _ => self.member(key, &was, &new),
+        }
+    }
+
+    /// A stat's terms: of the same length, term by term ([`Walk::term`]; most changes are one amount); else as
+    /// [`Walk::list`] does it.
+    fn terms(&mut self, key: &str, was: &[StatTerm], new: &[StatTerm]) {
+        match new.first() {
+            Some(first) if was.len() == new.len() => self.elements(key, was, new, Walk::term, least_term(first)),
+            _ => self.list(key, was, new),
+        }
+    }
+
+    /// A card that changed (at `self.path`), its members in key order, where writing both and diffing their texts
+    /// cost ten times as much (issue 14).
+    fn card(&mut self, was: &CardView, new: &CardView) {
+        let mark = self.parts.mark();
+        let CardView { id, card } = new;
+        self.member("card", &was.card, card);
+        self.member("id", &was.id, id);
+        self.parts.replace_if_shorter(mark, &self.path, new, self.keys);
+    }
+
+    /// A stat term that changed (at `self.path`), like [`Walk::card`].
+    fn term(&mut self, was: &StatTerm, new: &StatTerm) {
+        let mark = self.parts.mark();
+        let StatTerm { source, amount, card } = new;
+        self.member("amount", &was.amount, amount);
+        self.member("card", &was.card, card);
+        self.member("source", &was.source, source);
+        self.parts.replace_if_shorter(mark, &self.path, new, self.keys);
     }
 
     /// Member `key`, an array or `null`: [`Walk::list`] while it is an array.
