@@ -6,7 +6,7 @@
 //! update is also written to `DIR/{kind}.jsonl`, to see what the median frame carries.
 use gb_core::playout::RandomPolicy;
 use gb_core::{MatchSetup, apply, legal_intents, new_match, owed_seat};
-use gb_server::room::delta::{Seen, Spare, project_written, write_views};
+use gb_server::room::delta::{Seen, Spare, project, write_views};
 use gb_server::room::streams::Kind;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
@@ -51,7 +51,7 @@ fn main() {
             for kind in Kind::TWO_PLAYER {
                 let i = kind.index();
                 let t0 = Instant::now();
-                let p = project_written(&state, &events, kind, &held[i], v, None, &mut spares[i]);
+                let p = project(&state, &events, kind, &held[i], v, None, &mut spares[i]);
                 spent += t0.elapsed();
                 let Some(seen) = p.seen else {
                     skips[i] += 1;

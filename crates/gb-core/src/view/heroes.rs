@@ -158,17 +158,11 @@ pub(super) fn copy_player(dst: &mut PlayerView, src: &PlayerView) {
         copy_hero(d, s);
     }
     dst.hand_count = *hand_count;
-    match (&mut dst.hand, hand) {
-        (Some(d), Some(s)) => copy_list(d, s),
-        (d, s) => d.clone_from(s),
-    }
+    copy_maybe_list(&mut dst.hand, hand);
     dst.deck_count = *deck_count;
     copy_list(&mut dst.discard, discard);
     dst.bench_count = *bench_count;
-    match (&mut dst.bench, bench) {
-        (Some(d), Some(s)) => copy_list(d, s),
-        (d, s) => d.clone_from(s),
-    }
+    copy_maybe_list(&mut dst.bench, bench);
     copy_list(&mut dst.action_meter, action_meter);
     dst.meter_slots = *meter_slots;
     dst.mulliganed = *mulliganed;
@@ -189,6 +183,17 @@ where
     dst.copy_from_slice(kept);
     if !more.is_empty() {
         dst.extend_from_slice(more);
+    }
+}
+
+/// [`copy_list`] for a zone only its owner sees (`None` for everyone else).
+fn copy_maybe_list<A: smallvec::Array>(dst: &mut Option<smallvec::SmallVec<A>>, src: &Option<smallvec::SmallVec<A>>)
+where
+    A::Item: Copy,
+{
+    match (dst, src) {
+        (Some(d), Some(s)) => copy_list(d, s),
+        (d, s) => d.clone_from(s),
     }
 }
 

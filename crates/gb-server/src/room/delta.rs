@@ -92,23 +92,9 @@ pub struct Projected {
 
 /// Encodes version `v` for `kind`: a bare `skip` when it may see no event and nothing of its view or its legal
 /// intents changed, else an `update` patching `prev`. Deterministic in its inputs, so recovery rebuilds
-/// byte-identical frames. The version is the frame's `v` only (the view does not repeat it). The view is written
-/// into `spare`'s (this kind's own, reused version after version), not built anew.
+/// byte-identical frames. The version is the frame's `v` only (the view does not repeat it). The view is the one
+/// [`write_views`] wrote into `spare`'s (this kind's own, reused version after version) for `state`.
 pub fn project(
-    state: &MatchState,
-    events: &Events,
-    kind: Kind,
-    prev: &Seen,
-    v: u32,
-    clocks: Option<Clocks>,
-    spare: &mut Spare,
-) -> Projected {
-    write_views(state, [(kind, &mut *spare)]);
-    project_written(state, events, kind, prev, v, clocks, spare)
-}
-
-/// [`project`] once [`write_views`] has written `kind`'s view of `state` into `spare`.
-pub fn project_written(
     state: &MatchState,
     events: &Events,
     kind: Kind,

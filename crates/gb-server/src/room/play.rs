@@ -3,7 +3,7 @@
 use super::actor::{Game, Room};
 use super::clock::Clock;
 use super::commit::Source;
-use super::delta::{Seen, project_written, write_views};
+use super::delta::{Seen, project, write_views};
 use super::streams::{Held, Kind};
 use super::{Out, Stamp};
 use crate::protocol::{GameResult, ServerMsg};
@@ -181,7 +181,7 @@ impl Room {
             let stream = &mut self.streams[kind.index()];
             let held = if kind == Kind::Spectator { self.delay.newest_seen() } else { None };
             let prev = held.or(stream.seen.as_ref()).expect("a game has a view per stream");
-            let p = project_written(&game.state, events, kind, prev, v, clocks.clone(), &mut stream.spare);
+            let p = project(&game.state, events, kind, prev, v, clocks.clone(), &mut stream.spare);
             match kind.seat() {
                 Some(seat) => {
                     self.streams[kind.index()].push(v, p.frame.clone(), p.seen, clocks.clone());

@@ -3,7 +3,7 @@
 //! so a room resumes at exactly its last acknowledged version.
 use super::actor::{Game, RoomInit};
 use super::clock::Clock;
-use super::delta::{Seen, Spare, project_written, write_views};
+use super::delta::{Seen, Spare, project, write_views};
 use super::streams::{Kind, shown_of_log};
 use super::{RoomConfig, RoomDeps, Rooms, SeatEntry, spawn_room};
 use crate::db::matches::{LogRow, MatchRow, last_meta, log_with_meta, room_matches};
@@ -168,9 +168,7 @@ pub(super) async fn replay_match(
             let (h, held) = (history.as_mut().expect("v0 came first"), held.as_mut().expect("v0 came first"));
             write_views(state, Kind::all(seats).zip(spares.iter_mut()));
             let projected: Vec<_> = Kind::all(seats)
-                .map(|k| {
-                    project_written(state, events, k, &held[k.index()], v, vclocks.clone(), &mut spares[k.index()])
-                })
+                .map(|k| project(state, events, k, &held[k.index()], v, vclocks.clone(), &mut spares[k.index()]))
                 .collect();
             let turn = projected[Kind::Spectator.index()].turn;
             let frames = projected.iter().map(|p| p.frame.clone()).collect();

@@ -43,6 +43,7 @@ fn play(seed: u64, from: u32, to: u32) -> Played {
         let intent = policy.pick(&legal_intents(&state, seat));
         let events = apply(&mut state, seat, &intent).expect("a legal intent is accepted");
         v += 1;
+        write_views(&state, Kind::TWO_PLAYER.into_iter().zip(spares.iter_mut()));
         for kind in Kind::TWO_PLAYER {
             let clocks =
                 (v % 3 == 0).then(|| Clocks { remaining_ms: vec![v, 2 * v], bank_ms: vec![0, 1], running: Some(seat) });
@@ -107,7 +108,7 @@ fn check_match(mut state: MatchState, seed: u64) -> (usize, Value) {
         write_views(&state, kinds.iter().copied().zip(spares.iter_mut()));
         for &kind in &kinds {
             let i = kind.index();
-            let p = project_written(&state, &events, kind, &held[i], v, None, &mut spares[i]);
+            let p = project(&state, &events, kind, &held[i], v, None, &mut spares[i]);
             let frame: Value = serde_json::from_str(p.frame.as_str()).unwrap();
             let full = Seen::of(&state, kind).doc();
             match frame["type"].as_str() {
