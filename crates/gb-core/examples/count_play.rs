@@ -5,10 +5,12 @@
 //!
 //! `cargo build --release -p gb-core --example count_play`, then
 //! `valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.X target/release/examples/count_play 200 [views]`
-//! (`views`: also both seats' views, each a new `view_for`, after every intent; `together`: both seats' views
-//! written together into two kept views, `views_into`, as a server writes its viewers').
+//! (`views`: also both seats' views, each a new `view_for`, after every intent; `kept`: each written into a view
+//! kept from the intent before, `view_into`; `together`: both written together into two kept views, `views_into`,
+//! as a server writes its viewers').
 use gb_core::{
-    MatchSetup, Seat, Viewer, apply, decks::preconstructed, legal_intents, new_match, owed_seat, view_for, views_into,
+    MatchSetup, Seat, Viewer, apply, decks::preconstructed, legal_intents, new_match, owed_seat, view_for, view_into,
+    views_into,
 };
 use std::hint::black_box;
 
@@ -22,6 +24,7 @@ fn main() {
     let mode = args.next();
     let views = mode.as_deref() == Some("views");
     let together = mode.as_deref() == Some("together");
+    let kept_apart = mode.as_deref() == Some("kept");
     let decks = preconstructed();
     let mut rng = SplitMix(1);
     let mut intents = 0u64;
@@ -42,6 +45,12 @@ fn main() {
                     black_box(view_for(&state, Viewer::Seat(s)));
                 }
             }
+            if kept_apart {
+                for (view, s) in kept.iter_mut().zip([Seat::A, Seat::B]) {
+                    view_into(&state, Viewer::Seat(s), view);
+                }
+                black_box(&kept);
+            }
             if together {
                 let [a, b] = &mut kept;
                 views_into(&state, &mut [(Viewer::Seat(Seat::A), a), (Viewer::Seat(Seat::B), b)]);
@@ -53,6 +62,7 @@ fn main() {
     let after = match (views, together) {
         (true, _) => ", both seats' views after each",
         (_, true) => ", both seats' views after each, written together",
+        _ if kept_apart => ", both seats' views after each, each into its kept view",
         _ => "",
     };
     println!("{matches} matches, {intents} intents{after}");
