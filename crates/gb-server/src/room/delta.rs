@@ -55,7 +55,7 @@ impl Spare {
 
 /// Writes each of `kinds`' views of `state` into its spare view (built once if there is none yet), all together
 /// (`gb_core::views_into`): a player or a face-up hero that several kinds see alike is worked out once and copied
-/// (issue 14). [`project_written`] then reads them. The views come out exactly as `view_for` writes them.
+/// (issue 14). [`project`] then reads them. The views come out exactly as `view_for` writes them.
 pub fn write_views<'s>(state: &MatchState, kinds: impl IntoIterator<Item = (Kind, &'s mut Spare)>) {
     let mut views: smallvec::SmallVec<[(gb_core::Viewer, &mut MatchView); 7]> = kinds
         .into_iter()

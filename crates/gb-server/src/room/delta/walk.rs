@@ -357,25 +357,32 @@ impl Walk<'_> {
 
     /// A list of cards: of the same length, card by card ([`Walk::card`]); else as [`Walk::list`] does it.
     fn cards(&mut self, key: &str, was: &[CardView], new: &[CardView]) {
-        match new.first() {
-            Some(first) if was.len() == new.len() => self.elements(key, was, new, Walk::card, least_card(first)),
-            _ => self.list(key, was, new),
-        }
+        self.walked_list(key, was, new, Walk::card, least_card);
     }
 
     /// [`Walk::cards`] for a member that is a list of cards or `null`.
     fn maybe_cards(&mut self, key: &str, was: Option<&[CardView]>, new: Option<&[CardView]>) {
-        match (was, new) {
-            (Some(was), Some(new)) => self.cards(key, was, new),
-            _ => self.member(key, &was, &new),
-        }
+        self.maybe(key, was, new, Walk::cards);
     }
 
     /// A stat's terms: of the same length, term by term ([`Walk::term`]; most changes are one amount); else as
     /// [`Walk::list`] does it.
     fn terms(&mut self, key: &str, was: &[StatTerm], new: &[StatTerm]) {
+        self.walked_list(key, was, new, Walk::term, least_term);
+    }
+
+    /// Array member `key` of structs that `each` walks: of the same length, element by element
+    /// ([`Walk::elements`], each at least `least` long); else as [`Walk::list`] does it.
+    fn walked_list<T: Serialize + PartialEq>(
+        &mut self,
+        key: &str,
+        was: &[T],
+        new: &[T],
+        each: fn(&mut Self, &T, &T),
+        least: fn(&T) -> usize,
+    ) {
         match new.first() {
-            Some(first) if was.len() == new.len() => self.elements(key, was, new, Walk::term, least_term(first)),
+            Some(first) if was.len() == new.len() => self.elements(key, was, new, each, least(first)),
             _ => self.list(key, was, new),
         }
     }
@@ -402,8 +409,19 @@ impl Walk<'_> {
 
     /// Member `key`, an array or `null`: [`Walk::list`] while it is an array.
     fn maybe_list<T: Serialize + PartialEq>(&mut self, key: &str, was: Option<&[T]>, new: Option<&[T]>) {
+        self.maybe(key, was, new, Walk::list);
+    }
+
+    /// Member `key`, an array or `null`: walked by `list` while it is an array, else compared whole.
+    fn maybe<T: Serialize + PartialEq>(
+        &mut self,
+        key: &str,
+        was: Option<&[T]>,
+        new: Option<&[T]>,
+        list: fn(&mut Self, &str, &[T], &[T]),
+    ) {
         match (was, new) {
-            (Some(was), Some(new)) => self.list(key, was, new),
+            (Some(was), Some(new)) => list(self, key, was, new),
             _ => self.member(key, &was, &new),
         }
     }
