@@ -7,10 +7,11 @@
 //! `valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.X target/release/examples/count_play 200 [views]`
 //! (`views`: also both seats' views, each a new `view_for`, after every intent; `kept`: each written into a view
 //! kept from the intent before, `view_into`; `together`: both written together into two kept views, `views_into`,
-//! as a server writes its viewers').
+//! as a server writes its viewers'; `playout`: no views, on the side-by-side bench's playout path, the legal list
+//! written into one kept buffer, `legal_intents_into`, and the intent picked applied unchecked, `apply_listed`).
 use gb_core::{
-    MatchSetup, Seat, Viewer, apply, decks::preconstructed, legal_intents, new_match, owed_seat, view_for, view_into,
-    views_into,
+    MatchSetup, Seat, Viewer, apply, apply_listed, decks::preconstructed, legal_intents, legal_intents_into, new_match,
+    owed_seat, view_for, view_into, views_into,
 };
 use std::hint::black_box;
 
@@ -25,6 +26,8 @@ fn main() {
     let views = mode.as_deref() == Some("views");
     let together = mode.as_deref() == Some("together");
     let kept_apart = mode.as_deref() == Some("kept");
+    let playout = mode.as_deref() == Some("playout");
+    let mut listed = Vec::new();
     let decks = preconstructed();
     let mut rng = SplitMix(1);
     let mut intents = 0u64;
@@ -36,6 +39,13 @@ fn main() {
         let mut state = new_match(&setup).expect("preconstructed decks are valid");
         let mut kept = [Seat::A, Seat::B].map(|s| view_for(&state, Viewer::Seat(s)));
         while let Some(seat) = owed_seat(&state) {
+            if playout {
+                legal_intents_into(&state, seat, &mut listed);
+                let playable = if listed.len() > 1 { listed.len() - 1 } else { 1 };
+                black_box(apply_listed(&mut state, seat, &listed[rng.below(playable)]));
+                intents += 1;
+                continue;
+            }
             let legal = legal_intents(&state, seat);
             let playable = if legal.len() > 1 { legal.len() - 1 } else { 1 };
             let intent = &legal[rng.below(playable)];
@@ -63,6 +73,7 @@ fn main() {
         (true, _) => ", both seats' views after each",
         (_, true) => ", both seats' views after each, written together",
         _ if kept_apart => ", both seats' views after each, each into its kept view",
+        _ if playout => ", listed into one buffer and applied unchecked",
         _ => "",
     };
     println!("{matches} matches, {intents} intents{after}");

@@ -287,10 +287,9 @@ fn main_phase_candidates(state: &MatchState, lazy: &LazyField, out: &mut Vec<Int
     let field = lazy.get();
     let seat = field.seat;
     let p = state.player(seat);
-    // Each hero's gem pool, worked out the first time a blend card asks about that hero; its LV (CR 302.7a) only
-    // when there is a blend card, from the field's alterations.
-    let mut pools: [Option<crate::effects::gems::GemPool>; 4] = [None; 4];
-    let mut levels: Option<[u8; 4]> = None;
+    // Each hero's LV (CR 302.7a, from the field's alterations) and gem pool, worked out together the first time a
+    // blend card asks: most listings hold several blend cards (~4), which each asked every hero (issue 14).
+    let mut heroes: Option<[(u8, crate::effects::gems::GemPool); 4]> = None;
     for card in &p.hand {
         match card.def.def().kind {
             // CR 301.2: one allotted gem per turn, onto any hero.
@@ -300,16 +299,13 @@ fn main_phase_candidates(state: &MatchState, lazy: &LazyField, out: &mut Vec<Int
             CardKind::Blend => {
                 // `check_blend`'s tests without the words a refusal needs.
                 let def = card.def.def();
-                let levels =
-                    levels.get_or_insert_with(|| Position::each(|h| field.altered[h.index()].level(state, seat, h)));
+                let heroes = heroes.get_or_insert_with(|| {
+                    let pools = field.pools(state);
+                    Position::each(|h| (field.altered[h.index()].level(state, seat, h), pools[h.index()]))
+                });
                 for hero in Position::ALL {
-                    // A blended hero takes no blend (CR 302.5b), nor one above its LV (CR 302.3a): no pool needed.
-                    let level = levels[hero.index()];
-                    if p.hero(hero).is_blended() || level < def.level {
-                        continue;
-                    }
-                    let pool = pools[hero.index()].get_or_insert_with(|| field.pool(state, hero));
-                    if blend::could_blend(state, seat, hero, def, level, pool) {
+                    let (level, pool) = &heroes[hero.index()];
+                    if blend::could_blend(state, seat, hero, def, *level, pool) {
                         out.push(Intent::PlayBlend { card: card.id, hero });
                     }
                 }

@@ -81,6 +81,14 @@ pub struct CardDef {
     /// A blend's gem requirement (CR 302.2).
     #[serde(default)]
     pub gems: Vec<GemType>,
+    /// `gems` counted by type (`GemType as usize`), worked out when the catalogue loads: what a hero's gem pool is
+    /// checked against (`GemPool::meets_counts`) for every blend card in hand and every hero (issue 14).
+    #[serde(skip)]
+    pub gem_need: crate::effects::gems::GemCounts,
+    /// Whether its effect is a static that gives the other heroes invisible gems (Fine Dining, CR 614), worked out
+    /// when the catalogue loads: every seat's field asks it of each hero's effect (issue 14).
+    #[serde(skip)]
+    pub gives_invisible_gems: bool,
     /// An action's stars (CR 620).
     #[serde(default)]
     pub stars: u8,
@@ -132,17 +140,28 @@ pub struct Catalogue {
     /// How many of `cards` are shipped: the rest (test builds only) are the test cards of `test-cards/cards.json`.
     #[serde(skip)]
     pub shipped: usize,
+    /// Every card's name and slug as written, with what [`Catalogue::find`]'s scan gives for it: a deck list names
+    /// cards as the catalogue writes them, and each match validates both decks (the scan was 2 % of a random
+    /// match's instructions, issue 14).
+    #[serde(skip)]
+    by_name: std::collections::HashMap<String, CardDefId>,
 }
 
 impl Catalogue {
     /// Looks a card up by name or slug, ignoring case (deck lists are typed by people).
     pub fn find(&self, name: &str) -> Option<CardDefId> {
         let wanted = name.trim();
+        self.by_name.get(wanted).copied().or_else(|| self.scan(wanted))
+    }
+
+    /// [`Catalogue::find`] by comparing `wanted` with every card.
+    fn scan(&self, wanted: &str) -> Option<CardDefId> {
         self.cards
             .iter()
             .position(|c| c.name.eq_ignore_ascii_case(wanted) || c.id.eq_ignore_ascii_case(wanted))
             .map(|i| CardDefId(i as u16))
     }
+
     /// The shipped cards (never the test cards).
     pub fn ids(&self) -> impl Iterator<Item = CardDefId> + '_ {
         (0..self.shipped).map(|i| CardDefId(i as u16))
@@ -164,6 +183,16 @@ pub fn catalogue() -> &'static Catalogue {
             let test: Catalogue = serde_json::from_str(TEST_CARDS_JSON).expect("test-cards/cards.json parses");
             cat.cards.extend(test.cards);
         }
+        for c in &mut cat.cards {
+            c.gem_need = crate::effects::gems::counts(&c.gems);
+            c.gives_invisible_gems = c.effect.as_ref().and_then(|e| e.program.as_ref()).is_some_and(|p| {
+                use crate::effects::program::{Program, Static};
+                matches!(p, Program::Static { statics, .. }
+                    if statics.iter().any(|s| matches!(s, Static::InvisibleGemsPerStar { .. })))
+            });
+        }
+        let names = cat.cards.iter().flat_map(|c| [c.name.clone(), c.id.clone()]).collect::<Vec<_>>();
+        cat.by_name = names.into_iter().filter_map(|n| cat.scan(&n).map(|id| (n, id))).collect();
         cat
     })
 }
@@ -210,6 +239,19 @@ mod tests {
         names.sort();
         names.dedup();
         assert_eq!(names.len(), cat.cards.len(), "card names are unique");
+    }
+
+    /// The name index answers as the scan does, for every name and slug as written, in other cases and padded.
+    #[test]
+    fn find_answers_as_the_scan_does() {
+        let cat = catalogue();
+        for c in &cat.cards {
+            for n in [c.name.clone(), c.id.clone(), c.name.to_uppercase(), format!("  {} ", c.id.to_lowercase())] {
+                assert_eq!(cat.find(&n), cat.scan(n.trim()), "{n:?}");
+                assert!(cat.find(&n).is_some(), "{n:?}");
+            }
+        }
+        assert_eq!(cat.find("no such card"), None);
     }
 
     fn text(c: &CardDef) -> Option<(Option<&str>, &str)> {

@@ -41,7 +41,7 @@ pub fn check_invariants(state: &MatchState, initial: &[Vec<u16>]) -> Result<(), 
                 // An eliminated player's heroes have no effect any more (MP-24), so the invisible gems their
                 // statics gave are gone; but their field is frozen, nothing of it is discarded (CR 302.6 is a
                 // check of play, and they no longer play).
-                if living && !crate::effects::gems::meets_requirement(state, seat, pos, &b.def.def().gems) {
+                if living && !crate::effects::gems::meets_requirement(state, seat, pos, &b.def.def().gem_need) {
                     return Err(format!("{seat:?}: a blend stays without its gems (CR 302.6)"));
                 }
             }

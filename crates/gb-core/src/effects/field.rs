@@ -61,6 +61,11 @@ impl Field {
     pub fn pool(&self, state: &MatchState, pos: Position) -> GemPool {
         gems::pool_with(state, self.seat, pos, self.invisible[pos.index()], |o| self.statics[o.index()])
     }
+
+    /// Every hero's [`pool`](Self::pool), by `Position::index`, worked out together.
+    pub fn pools(&self, state: &MatchState) -> [GemPool; 4] {
+        gems::pools_with(state, self.seat, &self.invisible, &self.statics)
+    }
 }
 
 /// Each seat's [`Field`], kept in the state between the calls that read it at rest: `legal_intents` works it out,
@@ -173,11 +178,12 @@ impl<'s> LazyField<'s> {
         }
     }
 
-    /// `gems::meets_requirement`: whether the hero's gem pool covers `required` (CR 302.3, 302.6). What the other
-    /// heroes give only adds wildcards, so a requirement the equipped gems meet alone is met, and the field (every
-    /// other hero's effect) is worked out only when they fall short; `drive` asks this for every blended hero after
-    /// every step (issue 14).
-    pub fn meets(&self, pos: Position, required: &[crate::cards::GemType]) -> bool {
-        gems::own_pool(self.state, self.seat, pos).meets(required) || self.get().pool(self.state, pos).meets(required)
+    /// `gems::meets_requirement`: whether the hero's gem pool covers a blend's requirement, counted by type
+    /// (`CardDef::gem_need`; CR 302.3, 302.6). What the other heroes give only adds wildcards, so a requirement the
+    /// equipped gems meet alone is met, and the field (every other hero's effect) is worked out only when they fall
+    /// short; `drive` asks this for every blended hero after every step (issue 14).
+    pub fn meets(&self, pos: Position, need: &gems::GemCounts) -> bool {
+        gems::own_pool(self.state, self.seat, pos).meets_counts(need)
+            || self.get().pool(self.state, pos).meets_counts(need)
     }
 }

@@ -6,10 +6,14 @@ use crate::cards::GemType;
 use crate::ids::{Position, Seat};
 use crate::state::MatchState;
 
+/// Gems counted by type, indexed by `GemType as usize`. Sixteen wide, the last seven always 0, so that comparing
+/// two counts is one pass over one vector register (`GemPool::meets_counts`; issue 14).
+pub(crate) type GemCounts = [u8; 16];
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct GemPool {
     /// Equipped gem cards by type.
-    pub cards: [u8; 9],
+    pub cards: GemCounts,
     /// How many of the equipped Electrogems may count as any type (Magnet; never invisible ones, CR 614.4a).
     pub flex_electro: u8,
     /// Invisible gems of any basic type (Gourmet Guider).
@@ -41,8 +45,23 @@ impl GemPool {
         best
     }
 
+    #[cfg(test)]
     pub fn meets(&self, required: &[GemType]) -> bool {
-        self.wildcards_needed(required).is_some()
+        self.meets_counts(&counts(required))
+    }
+
+    /// [`meets`](Self::meets) for a requirement already counted by type (`CardDef::gem_need`), in one pass and
+    /// no branch per gem: candidate lists ask it for every blend card in hand and every hero (issue 14).
+    /// Counting k Electrogems as any type (Magnet, CR 614.4a) adds k wildcards and at most k to the deficit, so
+    /// the most it allows is never worse than fewer: only that k is tried, where `wildcards_needed` tries each.
+    #[inline]
+    pub fn meets_counts(&self, need: &GemCounts) -> bool {
+        let electro = GemType::Electrogem as usize;
+        let flex = self.flex_electro.min(self.cards[electro]);
+        let mut have = self.cards;
+        have[electro] -= flex;
+        let deficit: u8 = need.iter().zip(have).map(|(n, h)| n.saturating_sub(h)).sum();
+        deficit <= flex + self.invisible_any
     }
 
     /// Whether the hero "has at least 1" gem of `t` while its blend's requirement stays covered (CR 625.1a).
@@ -56,6 +75,15 @@ impl GemPool {
             None => false,
         }
     }
+}
+
+/// A gem requirement counted by type (`GemType as usize`), as [`GemPool::meets_counts`] takes it.
+pub(crate) fn counts(required: &[GemType]) -> GemCounts {
+    let mut need = [0u8; 16];
+    for t in required {
+        need[*t as usize] += 1;
+    }
+    need
 }
 
 /// Stars in a player's action meter (Gourmet Guider counts them).
@@ -79,13 +107,7 @@ fn invisible_from(state: &MatchState, seat: Seat, pos: Position, active: &[Optio
 /// [`invisible_any`] for every hero of `seat` (`Field::of`): most fields have no Fine Dining at all, which one look
 /// at each effect says; otherwise the meter's stars are counted once, not once per hero and static (issue 14).
 pub(super) fn invisible_all(state: &MatchState, seat: Seat, active: &[Option<crate::cards::CardDefId>; 4]) -> [u8; 4] {
-    let gives = |e: &crate::cards::CardDefId| match super::program(*e) {
-        Some(super::program::Program::Static { statics, .. }) => {
-            statics.iter().any(|s| matches!(s, Static::InvisibleGemsPerStar { .. }))
-        }
-        _ => false,
-    };
-    if !active.iter().flatten().any(gives) {
+    if !active.iter().flatten().any(|e| e.def().gives_invisible_gems) {
         return [0; 4];
     }
     let stars = meter_stars(state, seat);
@@ -120,13 +142,42 @@ pub(super) fn pool_with(
     let mut pool = own_pool(state, seat, pos);
     pool.invisible_any = invisible_any;
     for other in Position::ALL.into_iter().filter(|p| *p != pos) {
-        for s in statics(other) {
-            if let Static::FlexGems { gem: GemType::Electrogem, max } = s {
-                pool.flex_electro = pool.flex_electro.max(*max);
-            }
-        }
+        pool.flex_electro = pool.flex_electro.max(flex_given(statics(other)));
     }
     pool
+}
+
+/// [`pool_with`] for every hero of `seat` at once (`Field::pools`): what each hero's statics let Electrogems count
+/// as is read once for all four, where each hero's pool reads the three others' (issue 14).
+pub(super) fn pools_with(
+    state: &MatchState,
+    seat: Seat,
+    invisible_any: &[u8; 4],
+    statics: &[&'static [Static]; 4],
+) -> [GemPool; 4] {
+    let given = Position::each(|p| flex_given(statics[p.index()]));
+    let any_given = given != [0; 4];
+    Position::each(|pos| {
+        let mut pool = own_pool(state, seat, pos);
+        pool.invisible_any = invisible_any[pos.index()];
+        if any_given {
+            for other in Position::ALL.into_iter().filter(|p| *p != pos) {
+                pool.flex_electro = pool.flex_electro.max(given[other.index()]);
+            }
+        }
+        pool
+    })
+}
+
+/// How many Electrogems a hero's statics let the other heroes count as any type (Magnet, CR 614.4a).
+fn flex_given(statics: &[Static]) -> u8 {
+    let mut most = 0;
+    for s in statics {
+        if let Static::FlexGems { gem: GemType::Electrogem, max } = s {
+            most = most.max(*max);
+        }
+    }
+    most
 }
 
 /// The hero's equipped gem cards alone, without what the other heroes give it (Magnet, Gourmet Guider).
@@ -138,9 +189,10 @@ pub(crate) fn own_pool(state: &MatchState, seat: Seat, pos: Position) -> GemPool
     pool
 }
 
-/// Whether the hero's gem pool, with what the other heroes give it, covers `required` (CR 302.3, 302.6).
-pub(crate) fn meets_requirement(state: &MatchState, seat: Seat, pos: Position, required: &[GemType]) -> bool {
-    super::field::LazyField::new(state, seat).meets(pos, required)
+/// Whether the hero's gem pool, with what the other heroes give it, covers a requirement counted by type
+/// (`CardDef::gem_need`; CR 302.3, 302.6).
+pub(crate) fn meets_requirement(state: &MatchState, seat: Seat, pos: Position, need: &GemCounts) -> bool {
+    super::field::LazyField::new(state, seat).meets(pos, need)
 }
 
 /// At least one gem, invisible ones included, for activation gems (CR 300.5f).
@@ -179,6 +231,46 @@ mod tests {
         assert!(pool(&[Electrogem, Electrogem], 2, 0).meets(&[Pyrogem, Aquagem]));
         assert!(!pool(&[Electrogem, Electrogem, Electrogem], 2, 0).meets(&[Pyrogem, Aquagem, Cryogem]));
         assert!(pool(&[Electrogem], 2, 0).meets(&[Electrogem]));
+    }
+
+    /// The one-pass check agrees with trying every number of Electrogems counted as any type, over every pool of
+    /// up to four gems with flex and invisible gems and every requirement of up to three gems (CR 302.3, 614.4a).
+    #[test]
+    fn meets_counts_agrees_with_trying_each_flex() {
+        let types = [Electrogem, Pyrogem, Aquagem, Cryogem];
+        let lists = |max: usize| {
+            let mut all: Vec<Vec<GemType>> = vec![vec![]];
+            for len in 1..=max {
+                let mut idx = vec![0usize; len];
+                loop {
+                    all.push(idx.iter().map(|i| types[*i]).collect());
+                    let Some(i) = (0..len).rev().find(|i| idx[*i] + 1 < types.len()) else { break };
+                    idx[i] += 1;
+                    for j in i + 1..len {
+                        idx[j] = 0;
+                    }
+                }
+            }
+            all
+        };
+        let (pools, reqs) = (lists(4), lists(3));
+        let mut checked = 0;
+        for cards in &pools {
+            for flex in 0..=2 {
+                for invisible in 0..=2 {
+                    let p = pool(cards, flex, invisible);
+                    for req in &reqs {
+                        assert_eq!(
+                            p.meets(req),
+                            p.wildcards_needed(req).is_some(),
+                            "{cards:?} {flex} {invisible} {req:?}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000);
     }
 
     /// CR 625.1a: a gem used as a Pyrogem for a blend cannot also count as a Cryogem.

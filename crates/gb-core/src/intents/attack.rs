@@ -18,6 +18,7 @@ mod targets;
 pub(crate) use targets::{each_target, named, targets_with};
 
 /// Whether `seat` may declare an attack at all now, whatever its attackers (CR 203.1, 200.9, 203.1a).
+#[inline]
 pub(crate) fn may_declare(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
     require_window(state, seat, WindowKind::Main, "CR 203.1", "declaring an attack")?;
     if state.is_first_turn(seat) && seat == state.turn.first_player {

@@ -36,7 +36,7 @@ fn unmet(state: &MatchState, seat: Seat) -> Option<(Seat, Position)> {
     let field = LazyField::kept(state, seat);
     Position::ALL
         .into_iter()
-        .find(|&pos| state.hero(seat, pos).blend.is_some_and(|b| !field.meets(pos, &b.def.def().gems)))
+        .find(|&pos| state.hero(seat, pos).blend.is_some_and(|b| !field.meets(pos, &b.def.def().gem_need)))
         .map(|pos| (seat, pos))
 }
 
@@ -45,6 +45,7 @@ fn unmet(state: &MatchState, seat: Seat) -> Option<(Seat, Position)> {
 /// words a refusal needs. Candidate lists and HP prices ask it for every blend card in hand and every hero.
 /// `level` is the hero's current one, after any LV change (CR 302.7a), from the field's `Altered::level` (a scan
 /// of the alterations per blend card and hero was 2 % of an intent, issue 14).
+#[inline]
 pub(crate) fn could_blend(
     state: &MatchState,
     seat: Seat,
@@ -53,7 +54,7 @@ pub(crate) fn could_blend(
     level: u8,
     pool: &GemPool,
 ) -> bool {
-    !state.hero(seat, hero).is_blended() && level >= blend.level && pool.meets(&blend.gems)
+    !state.hero(seat, hero).is_blended() && level >= blend.level && pool.meets_counts(&blend.gem_need)
 }
 
 pub(crate) fn check_blend(
@@ -79,7 +80,7 @@ pub(crate) fn check_blend(
             format!("{hero_name} is already blended; deblend it before playing another blend"),
         ));
     }
-    if !field.meets(hero, &blend.gems) {
+    if !field.meets(hero, &blend.gem_need) {
         return Err(Rejection::new(
             "gem_requirement_not_met",
             "CR 302.3",
