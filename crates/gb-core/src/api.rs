@@ -124,7 +124,8 @@ fn apply_checked(state: &mut MatchState, seat: Seat, intent: &Intent) -> Events 
     // (CR 501.6) only closes it, and declaring an attack (CR 203.1) only opens the attack's frame and notes that
     // the seat has attacked, which no field reads: those keep them, so the attacker's field listed for the
     // declaration serves its attack's steps (`AttackStage::leaves_fields`; issue 14).
-    if !matches!(intent, Intent::Pass | Intent::DeclareAttack { .. }) {
+    let changes_no_hero = matches!(intent, Intent::Pass | Intent::DeclareAttack { .. });
+    if !changes_no_hero {
         state.fields.clear();
     }
     let mut ev = Events::default();
@@ -168,7 +169,8 @@ fn apply_checked(state: &mut MatchState, seat: Seat, intent: &Intent) -> Events 
         Intent::RemoveGem { .. } | Intent::MoveHero { .. } => unreachable!("always refused by check"),
     }
     state.applied += 1;
-    crate::frames::drive(state, &mut ev);
+    // CR 302.6, 406.2: the state-based checks held when the state stopped for this intent (`drive_from`).
+    crate::frames::drive_from(state, &mut ev, changes_no_hero);
     ev
 }
 

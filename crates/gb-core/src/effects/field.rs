@@ -31,15 +31,21 @@ impl Field {
     #[inline]
     pub fn of(state: &MatchState, seat: Seat) -> Field {
         let altered = altered::of_seat(state, seat);
-        let active = Position::each(|p| super::active_effect_with(state, seat, p, &altered[p.index()]));
-        let invisible = gems::invisible_all(state, seat, &active);
+        let heroes = &state.player(seat).field;
+        // Each hero's effect with its card and program, looked up once for every question below.
+        let effects = Position::each(|p| super::active_with(&heroes[p.index()], &altered[p.index()]));
+        let active = Position::each(|p| effects[p.index()].map(|(effect, _, _)| effect));
+        let invisible = if effects.iter().flatten().any(|(_, def, _)| def.gives_invisible_gems) {
+            gems::invisible_all(state, seat, &active)
+        } else {
+            [0; 4]
+        };
         // MP-24: an eliminated player's heroes run nothing (see `live_program`).
-        let runs = if state.table.is_living(seat) { active } else { [None; 4] };
+        let living = state.table.is_living(seat);
         let live = Position::each(|p| {
-            let effect = runs[p.index()]?;
-            let has_gem = state.hero(seat, p).has_gem() || invisible[p.index()] > 0;
-            let usable = !effect.def().needs_activation(Activation::Effect) || has_gem;
-            usable.then(|| (effect, super::program(effect).expect("active effects have programs")))
+            let (effect, def, program) = effects[p.index()].filter(|_| living)?;
+            let has_gem = heroes[p.index()].has_gem() || invisible[p.index()] > 0;
+            (!def.needs_activation(Activation::Effect) || has_gem).then_some((effect, program))
         });
         let statics = Position::each(|p| match live[p.index()] {
             Some((_, Program::Static { when, statics }))

@@ -106,12 +106,21 @@ pub(crate) fn active_effect_with(
     pos: Position,
     altered: &altered::Altered,
 ) -> Option<CardDefId> {
-    let hero = state.hero(seat, pos);
+    active_with(state.hero(seat, pos), altered).map(|(effect, _, _)| effect)
+}
+
+/// [`active_effect_with`] for `hero`, with the card and the program the effect is (`Field::of` reads all three of
+/// every hero, where looking each up again was a fifth of working a field out; issue 14).
+pub(crate) fn active_with(
+    hero: &crate::state::Hero,
+    altered: &altered::Altered,
+) -> Option<(CardDefId, &'static crate::cards::CardDef, &'static Program)> {
     if hero.face_down || altered.no_effect {
         return None;
     }
     let effect = altered.copied.unwrap_or(hero.blend.map(|b| b.def).unwrap_or(hero.card.def));
-    program(effect).map(|_| effect)
+    let def = effect.def();
+    Some((effect, def, def.effect.as_ref()?.program.as_ref()?))
 }
 
 /// The hero's effect can be used: an activation gem symbol on it needs at least one gem, invisible ones included

@@ -10,6 +10,7 @@ mod ffa_effects;
 mod ffa_setup;
 mod ffa_to_the_end;
 mod ffa_turns;
+mod field;
 mod hp_prices;
 mod listed;
 mod meter_thresholds;
