@@ -145,6 +145,10 @@ pub struct Catalogue {
     /// match's instructions, issue 14).
     #[serde(skip)]
     by_name: std::collections::HashMap<String, CardDefId, std::hash::BuildHasherDefault<Fnv>>,
+    /// Each card's `gem_type`, by index, packed together: a hero's gem pool reads its gems' types after every step
+    /// (CR 302.6), and reading each from its whole card entry was most of that in time (issue 14).
+    #[serde(skip)]
+    gem_types: Vec<Option<GemType>>,
 }
 
 /// FNV-1a, for the catalogue's name index: its keys are a hundred short names fixed at build time, where the
@@ -180,6 +184,11 @@ impl Catalogue {
             .map(|i| CardDefId(i as u16))
     }
 
+    /// The types of `cards`, gem cards (CR 301.5), as `CardDef::gem_type` gives each.
+    pub fn gem_types<'a>(&'a self, cards: &'a [crate::state::Card]) -> impl Iterator<Item = GemType> + 'a {
+        cards.iter().filter_map(|c| self.gem_types[c.def.0 as usize])
+    }
+
     /// The shipped cards (never the test cards).
     pub fn ids(&self) -> impl Iterator<Item = CardDefId> + '_ {
         (0..self.shipped).map(|i| CardDefId(i as u16))
@@ -210,6 +219,7 @@ pub fn catalogue() -> &'static Catalogue {
             });
         }
         let names = cat.cards.iter().flat_map(|c| [c.name.clone(), c.id.clone()]).collect::<Vec<_>>();
+        cat.gem_types = cat.cards.iter().map(|c| c.gem_type).collect();
         cat.by_name = names.into_iter().filter_map(|n| cat.scan(&n).map(|id| (n, id))).collect();
         cat
     })

@@ -49,7 +49,7 @@ impl Hero {
     }
     /// The gem types this hero counts for blending and activation (CR 302.3, 600).
     pub fn gem_types(&self) -> impl Iterator<Item = GemType> + '_ {
-        self.gems.iter().filter_map(|g| g.def.def().gem_type)
+        crate::cards::catalogue().gem_types(&self.gems)
     }
     pub fn has_gem(&self) -> bool {
         !self.gems.is_empty()
