@@ -1,0 +1,262 @@
+//! The floor under gb-server's cost per intent: a naive WebSocket room server (no rules, no views, no JSON, no
+//! database; tokio-tungstenite, one reader and one writer task per socket, a room map behind a mutex) driven the
+//! way `gb-loadgen` drives gb-server (rooms of two seats and S spectators, each seat answering the other after a
+//! think time of 50–150 % of T), its CPU read from `/proc` over the same kind of window. What this server spends
+//! per intent and per delivered frame is what the sockets, the runtime's wake-ups and the loopback TCP stack cost
+//! on this machine before any game is played: issue 14's server targets are read against it (BENCHMARKS.md).
+//!
+//! `floor --rooms 1000 --spectators 2 --think-ms 1000 --duration-secs 30` starts the server as a child process
+//! (this binary, `floor serve`, on a free loopback port), connects every socket, plays, and prints one line.
+//! Loopback only; counts and durations are capped like `gb-loadgen`'s.
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand};
+use futures_util::{SinkExt, StreamExt};
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::handshake::server::{Request, Response};
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+
+#[path = "../procfs.rs"]
+#[allow(dead_code)]
+mod procfs;
+
+#[derive(Parser)]
+#[command(about = "A naive WebSocket room server and its load: the floor under gb-server's cost per intent")]
+struct Args {
+    #[command(subcommand)]
+    serve: Option<Serve>,
+    /// Rooms playing at once.
+    #[arg(long, default_value_t = 1000)]
+    rooms: u32,
+    /// Spectator sockets per room.
+    #[arg(long, default_value_t = 2)]
+    spectators: u32,
+    /// Mean think time before a seat answers, ms (each wait is uniform in 50–150 % of it).
+    #[arg(long, default_value_t = 1000)]
+    think_ms: u64,
+    /// The measured window, after every socket is connected and the rooms have warmed up.
+    #[arg(long, default_value_t = 30)]
+    duration_secs: u64,
+    /// The server's runtime threads (0: one per core, as gb-server's default).
+    #[arg(long, default_value_t = 0)]
+    worker_threads: usize,
+}
+
+#[derive(Subcommand)]
+enum Serve {
+    /// Runs the server on a free loopback port and prints the port (what `floor` starts as its child).
+    Serve {
+        #[arg(long, default_value_t = 0)]
+        worker_threads: usize,
+    },
+}
+
+/// Caps, as `gb-loadgen` has: a load test here stays on this machine, bounded in size and time.
+const MAX_SOCKETS: u32 = 18_000;
+const MAX_SECS: u64 = 600;
+/// What a seat sends (an intent's size on the wire, about) and what every member gets back (an update's).
+const INTENT_BYTES: usize = 40;
+const FRAME_BYTES: usize = 80;
+
+fn main() -> Result<()> {
+    let args = Args::parse();
+    if let Some(Serve::Serve { worker_threads }) = args.serve {
+        return runtime(worker_threads)?.block_on(serve());
+    }
+    let sockets = args.rooms * (2 + args.spectators);
+    if sockets > MAX_SOCKETS || args.duration_secs > MAX_SECS || args.think_ms == 0 {
+        bail!("at most {MAX_SOCKETS} sockets and {MAX_SECS} s, and a think time above 0");
+    }
+    let exe = std::env::current_exe()?;
+    let mut server = Command::new(exe)
+        .args(["serve", "--worker-threads", &args.worker_threads.to_string()])
+        .stdout(Stdio::piped())
+        .spawn()?;
+    let mut port = String::new();
+    BufReader::new(server.stdout.take().context("server stdout")?).read_line(&mut port)?;
+    let addr: SocketAddr = format!("127.0.0.1:{}", port.trim()).parse().context("the server's port")?;
+    let result = runtime(0)?.block_on(load(&args, addr, &server.id().to_string()));
+    let _ = server.kill();
+    let _ = server.wait();
+    println!("{}", result?);
+    Ok(())
+}
+
+fn runtime(threads: usize) -> Result<tokio::runtime::Runtime> {
+    let mut rt = tokio::runtime::Builder::new_multi_thread();
+    if threads > 0 {
+        rt.worker_threads(threads);
+    }
+    Ok(rt.enable_all().build()?)
+}
+
+/// A room: its members' queues, and whose turn it is (seat 0 or 1).
+#[derive(Default)]
+struct Room {
+    members: Vec<mpsc::Sender<Message>>,
+    turn: u8,
+}
+
+type Rooms = Arc<Mutex<HashMap<u32, Room>>>;
+
+async fn serve() -> Result<()> {
+    let listener = TcpListener::bind("127.0.0.1:0").await?;
+    println!("{}", listener.local_addr()?.port());
+    let rooms = Rooms::default();
+    loop {
+        let (stream, _) = listener.accept().await?;
+        tokio::spawn(member(stream, rooms.clone()));
+    }
+}
+
+/// One socket: `/ROOM/SEAT` (`0`, `1`, or `s` for a spectator). A seat's message on its turn passes the turn and
+/// is sent, as one shared frame, to every member's queue; each member's writer feeds what is queued, then flushes
+/// once, as gb-server's writer does.
+async fn member(stream: TcpStream, rooms: Rooms) -> Result<()> {
+    stream.set_nodelay(true)?;
+    let mut path = String::new();
+    let config = WebSocketConfig::default().read_buffer_size(1024).write_buffer_size(1024);
+    let callback = |req: &Request, resp: Response| {
+        path = req.uri().path().to_owned();
+        Ok(resp)
+    };
+    let ws = tokio_tungstenite::accept_hdr_async_with_config(stream, callback, Some(config)).await?;
+    let mut parts = path.trim_start_matches('/').split('/');
+    let room: u32 = parts.next().unwrap_or_default().parse()?;
+    let seat: Option<u8> = parts.next().and_then(|s| s.parse().ok());
+    let (mut sink, mut incoming) = ws.split();
+    let (tx, mut rx) = mpsc::channel::<Message>(64);
+    rooms.lock().expect("rooms").entry(room).or_default().members.push(tx);
+    tokio::spawn(async move {
+        while let Some(frame) = rx.recv().await {
+            let mut ok = sink.feed(frame).await.is_ok();
+            while let (true, Ok(frame)) = (ok, rx.try_recv()) {
+                ok = sink.feed(frame).await.is_ok();
+            }
+            if !ok || sink.flush().await.is_err() {
+                break;
+            }
+        }
+    });
+    while let Some(msg) = incoming.next().await {
+        let (Message::Binary(intent), Some(seat)) = (msg?, seat) else { continue };
+        let mut rooms = rooms.lock().expect("rooms");
+        let Some(r) = rooms.get_mut(&room).filter(|r| r.turn == seat) else { continue };
+        r.turn ^= 1;
+        let mut frame = vec![0u8; FRAME_BYTES];
+        frame[0] = r.turn;
+        let n = intent.len().min(FRAME_BYTES - 1);
+        frame[1..1 + n].copy_from_slice(&intent[..n]);
+        let frame = Message::binary(frame);
+        for m in &r.members {
+            let _ = m.try_send(frame.clone());
+        }
+    }
+    Ok(())
+}
+
+/// Frames sent by seats and received by every socket, over the whole run.
+#[derive(Default)]
+struct Counts {
+    intents: AtomicU64,
+    deliveries: AtomicU64,
+}
+
+async fn load(args: &Args, addr: SocketAddr, pid: &str) -> Result<String> {
+    let counts = Arc::new(Counts::default());
+    let think = Duration::from_millis(args.think_ms);
+    let mut tasks = tokio::task::JoinSet::new();
+    for room in 0..args.rooms {
+        let seats = [Some(0u8), Some(1)].into_iter().chain((0..args.spectators).map(|_| None));
+        for (i, seat) in seats.enumerate() {
+            let url = format!("ws://{addr}/{room}/{}", seat.map_or("s".to_owned(), |s| s.to_string()));
+            let config = WebSocketConfig::default().read_buffer_size(4096);
+            let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true).await?;
+            let seed = (u64::from(room) << 8) | i as u64;
+            tasks.spawn(play(ws, seat, think, seed, counts.clone()));
+        }
+    }
+    // Every room has had its first intent (seat 0 opens within one think time) and settled into its pace.
+    tokio::time::sleep(think * 3).await;
+    let read = || {
+        let cpu = procfs::cpu_seconds(pid).unwrap_or(0.0);
+        let switches = procfs::context_switches(pid).unwrap_or(0);
+        (
+            Instant::now(),
+            cpu,
+            switches,
+            counts.intents.load(Ordering::Relaxed),
+            counts.deliveries.load(Ordering::Relaxed),
+        )
+    };
+    let (t0, cpu0, cs0, i0, d0) = read();
+    let mine0 = procfs::cpu_seconds("self").unwrap_or(0.0);
+    tokio::time::sleep(Duration::from_secs(args.duration_secs)).await;
+    let (t1, cpu1, cs1, i1, d1) = read();
+    let mine = procfs::cpu_seconds("self").unwrap_or(0.0) - mine0;
+    tasks.abort_all();
+    let secs = (t1 - t0).as_secs_f64();
+    let (cpu, intents, deliveries) = (cpu1 - cpu0, (i1 - i0) as f64, (d1 - d0) as f64);
+    if intents == 0.0 {
+        bail!("no intent in the window");
+    }
+    Ok(format!(
+        "floor {} rooms x {} spectators, think {} ms: {:.0} intents/s, server {:.3} cores, {:.1} µs CPU per intent, \
+         {:.2} µs per delivered frame, {:.2} switches per intent, generator {:.2} cores ({} intents, {} deliveries)",
+        args.rooms,
+        args.spectators,
+        args.think_ms,
+        intents / secs,
+        cpu / secs,
+        cpu * 1e6 / intents,
+        cpu * 1e6 / deliveries,
+        (cs1 - cs0) as f64 / intents,
+        mine / secs,
+        i1 - i0,
+        d1 - d0,
+    ))
+}
+
+/// One socket of the load: counts every frame it gets; a seat answers each frame that gives it the turn after its
+/// think time, and seat 0 opens the room.
+async fn play(
+    ws: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>,
+    seat: Option<u8>,
+    think: Duration,
+    seed: u64,
+    counts: Arc<Counts>,
+) -> Result<()> {
+    let (mut sink, mut incoming) = ws.split();
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut wait = move || {
+        // xorshift: a wait uniform in 50–150 % of the think time.
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        think.mul_f64(0.5 + (rng % 1000) as f64 / 1000.0)
+    };
+    let intent = || Message::binary(vec![seat.unwrap_or(0); INTENT_BYTES]);
+    if seat == Some(0) {
+        tokio::time::sleep(wait()).await;
+        sink.send(intent()).await?;
+        counts.intents.fetch_add(1, Ordering::Relaxed);
+    }
+    while let Some(msg) = incoming.next().await {
+        let Message::Binary(frame) = msg? else { continue };
+        counts.deliveries.fetch_add(1, Ordering::Relaxed);
+        if seat.is_some() && frame.first().copied() == seat {
+            tokio::time::sleep(wait()).await;
+            sink.send(intent()).await?;
+            counts.intents.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+    Ok(())
+}
