@@ -104,12 +104,10 @@ fn invisible_from(state: &MatchState, seat: Seat, pos: Position, active: &[Optio
     invisible_with(pos, active, || meter_stars(state, seat))
 }
 
-/// [`invisible_any`] for every hero of `seat` (`Field::of`): most fields have no Fine Dining at all, which one look
-/// at each effect says; otherwise the meter's stars are counted once, not once per hero and static (issue 14).
+/// [`invisible_any`] for every hero of `seat` (`Field::of`, which asks only when some hero's effect gives them:
+/// most fields have no Fine Dining at all): the meter's stars are counted once, not once per hero and static
+/// (issue 14).
 pub(super) fn invisible_all(state: &MatchState, seat: Seat, active: &[Option<crate::cards::CardDefId>; 4]) -> [u8; 4] {
-    if !active.iter().flatten().any(|e| e.def().gives_invisible_gems) {
-        return [0; 4];
-    }
     let stars = meter_stars(state, seat);
     Position::each(|pos| invisible_with(pos, active, || stars))
 }
@@ -139,12 +137,8 @@ pub(super) fn pool_with(
     invisible_any: u8,
     statics: impl Fn(Position) -> &'static [Static],
 ) -> GemPool {
-    let mut pool = own_pool(state, seat, pos);
-    pool.invisible_any = invisible_any;
-    for other in Position::ALL.into_iter().filter(|p| *p != pos) {
-        pool.flex_electro = pool.flex_electro.max(flex_given(statics(other)));
-    }
-    pool
+    let flex_electro = flex_for(pos, |o| flex_given(statics(o)));
+    GemPool { invisible_any, flex_electro, ..own_pool(state, seat, pos) }
 }
 
 /// [`pool_with`] for every hero of `seat` at once (`Field::pools`): what each hero's statics let Electrogems count
@@ -156,17 +150,19 @@ pub(super) fn pools_with(
     statics: &[&'static [Static]; 4],
 ) -> [GemPool; 4] {
     let given = Position::each(|p| flex_given(statics[p.index()]));
-    let any_given = given != [0; 4];
-    Position::each(|pos| {
-        let mut pool = own_pool(state, seat, pos);
-        pool.invisible_any = invisible_any[pos.index()];
-        if any_given {
-            for other in Position::ALL.into_iter().filter(|p| *p != pos) {
-                pool.flex_electro = pool.flex_electro.max(given[other.index()]);
-            }
-        }
-        pool
+    // Most fields have no Magnet: no other hero to look at then.
+    let none = given == [0; 4];
+    Position::each(|pos| GemPool {
+        invisible_any: invisible_any[pos.index()],
+        flex_electro: if none { 0 } else { flex_for(pos, |o| given[o.index()]) },
+        ..own_pool(state, seat, pos)
     })
+}
+
+/// The most Electrogems another hero's statics let the hero at `pos` count as any type (Magnet, CR 614.4a), from
+/// what each hero's statics give (`given`).
+fn flex_for(pos: Position, given: impl Fn(Position) -> u8) -> u8 {
+    Position::ALL.into_iter().filter(|p| *p != pos).map(given).max().unwrap_or(0)
 }
 
 /// How many Electrogems a hero's statics let the other heroes count as any type (Magnet, CR 614.4a).
