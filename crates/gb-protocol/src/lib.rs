@@ -27,8 +27,8 @@ pub use room::{
 };
 pub use state::{FoldError, ViewState};
 pub use tournament::{
-    AuditEntry, CheckIn, Concede, Correct, CreateTournament, EventStatus, EventView, Judge, LateEntry, ManualPairing,
-    Reason, Repair, RoundView, TableView,
+    AuditEntry, CheckIn, Concede, Correct, CreateTournament, EventList, EventStatus, EventSummary, EventView, Judge,
+    LateEntry, ManualPairing, Reason, Repair, RoundView, TableView,
 };
 
 pub use gb_delta::PatchOp;
@@ -74,6 +74,7 @@ pub fn export_bindings(dir: &std::path::Path) -> Result<(), ts_rs::ExportError> 
     DeckView::export_all(&cfg)?;
     <ErrorBody>::export_all(&cfg)?;
     EventView::export_all(&cfg)?;
+    EventList::export_all(&cfg)?;
     CreateTournament::export_all(&cfg)?;
     LateEntry::export_all(&cfg)?;
     Reason::export_all(&cfg)?;

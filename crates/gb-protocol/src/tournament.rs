@@ -165,6 +165,33 @@ pub struct Repair {
     pub reason: String,
 }
 
+/// One event of `GET /api/tournaments`: enough to choose it from the lobby (its format, where it stands, how many
+/// have entered); nothing about the players themselves.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct EventSummary {
+    pub id: String,
+    pub name: String,
+    pub status: EventStatus,
+    pub settings: Settings,
+    /// Players registered (late entries included), whether or not they dropped since.
+    pub players: u32,
+    /// Milliseconds since the Unix epoch.
+    #[ts(type = "number")]
+    pub created_at: i64,
+}
+
+/// `GET /api/tournaments`: the lobby's events. `upcoming` (registration open or closed, round 1 not paired) and
+/// `running` are listed whole, oldest first; `finished` holds the most recent [`FINISHED_LISTED`], newest first.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
+pub struct EventList {
+    pub upcoming: Vec<EventSummary>,
+    pub running: Vec<EventSummary>,
+    pub finished: Vec<EventSummary>,
+}
+
+/// How many finished events the lobby lists.
+pub const FINISHED_LISTED: usize = 20;
+
 /// One line of `GET /api/tournaments/{id}/audit`: who did what, with the details as a JSON text.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct AuditEntry {

@@ -7,6 +7,7 @@ import type { ClockSetting, CreateRoom, DeckView, RoomInfo, SpectatorDelay } fro
 import { friendlyName } from "../names";
 import { linkClick, navigate } from "../router";
 import { BotLevelPicker, DEFAULT_BOT_LEVEL, seatName, useBotLevel } from "./botlevel";
+import { EventLists } from "./events";
 import { GuestForm } from "./guest";
 
 type RoomsState =
@@ -35,6 +36,7 @@ export function Lobby({ session }: { session: Session }) {
       </section>
       {account ? <PlayPanel deck={deck} setDeck={setDeck} /> : null}
       <RoomLists canJoin={!!account} deck={deck} />
+      <EventLists />
     </div>
   );
 }

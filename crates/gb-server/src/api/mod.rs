@@ -48,7 +48,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
 
 fn tournament_routes(state: &AppState) -> Router<AppState> {
     Router::new()
-        .route("/tournaments", post(tournaments::create))
+        .route("/tournaments", get(tournaments::list).post(tournaments::create))
         .route("/tournaments/{id}", get(tournaments::get))
         .route("/tournaments/{id}/registration/open", post(tournaments::open_registration))
         .route("/tournaments/{id}/registration/close", post(tournaments::close_registration))

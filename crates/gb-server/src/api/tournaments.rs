@@ -6,7 +6,8 @@ use super::session::CurrentAccount;
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::protocol::JoinSeat;
 use crate::protocol::tournament::{
-    AuditEntry, CheckIn, Concede, Correct, CreateTournament, Judge, LateEntry, Reason, Repair,
+    AuditEntry, CheckIn, Concede, Correct, CreateTournament, EventList, EventStatus, EventSummary, FINISHED_LISTED,
+    Judge, LateEntry, Reason, Repair,
 };
 use crate::state::AppState;
 use crate::tournament::{EventHandle, EventView, Op};
@@ -46,6 +47,36 @@ fn check_settings(s: &Settings) -> ApiResult<()> {
         return bad("bad_spectator_delay", "at most 3600 seconds");
     }
     Ok(())
+}
+
+/// `GET /api/tournaments`: the lobby's events, upcoming, running and the latest finished (docs/tournaments.md,
+/// "Finding an event").
+pub async fn list(State(state): State<AppState>) -> ApiResult<Json<EventList>> {
+    let rows = crate::db::tournaments::listed(&state.db).await.map_err(ApiError::internal)?;
+    let mut list = EventList::default();
+    for row in rows {
+        // A row the server wrote itself; one it cannot read is a broken database, not a request to refuse.
+        let status = EventStatus::parse(&row.status)
+            .ok_or_else(|| ApiError::internal(anyhow::anyhow!("event {} has status {:?}", row.id, row.status)))?;
+        let settings: Settings = serde_json::from_str(&row.settings_json)
+            .map_err(|e| ApiError::internal(anyhow::anyhow!("event {} settings: {e}", row.id)))?;
+        let summary = EventSummary {
+            id: row.id,
+            name: row.name,
+            status,
+            settings,
+            players: u32::try_from(row.players).unwrap_or(u32::MAX),
+            created_at: row.created_at,
+        };
+        match status {
+            EventStatus::Registration | EventStatus::Closed => list.upcoming.push(summary),
+            EventStatus::Running => list.running.push(summary),
+            EventStatus::Finished => list.finished.push(summary),
+        }
+    }
+    list.finished.reverse();
+    list.finished.truncate(FINISHED_LISTED);
+    Ok(Json(list))
 }
 
 pub async fn create(

@@ -349,6 +349,27 @@ pub async fn events(db: &Db) -> anyhow::Result<Vec<EventRow>> {
     )
 }
 
+/// An event as the lobby lists it (`GET /api/tournaments`): its row, its settings and how many entered.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct ListedRow {
+    pub id: String,
+    pub name: String,
+    pub status: String,
+    pub settings_json: String,
+    pub created_at: i64,
+    pub players: i64,
+}
+
+/// Every event, oldest first, with its player count: read from the database, so every node of a cluster lists
+/// the same events whichever owns them.
+pub async fn listed(db: &Db) -> anyhow::Result<Vec<ListedRow>> {
+    Ok(with_pool!(db, p => sqlx::query_as::<_, ListedRow>(
+        "SELECT t.id, t.name, t.status, t.settings_json, t.created_at, \
+         (SELECT COUNT(*) FROM tournament_players p WHERE p.tournament_id = t.id) AS players \
+         FROM tournaments t ORDER BY t.created_at, t.id"
+    ).fetch_all(p).await)?)
+}
+
 /// One event's row, if it exists.
 pub async fn event(db: &Db, id: &str) -> anyhow::Result<Option<EventRow>> {
     Ok(

@@ -50,6 +50,7 @@ mod timing;
 mod tournament_attendance;
 mod tournament_clock;
 mod tournament_event;
+mod tournament_listing;
 mod tournament_no_show;
 mod tournament_repair;
 mod tournament_table_end;
