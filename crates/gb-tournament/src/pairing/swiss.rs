@@ -108,9 +108,37 @@ impl Weights {
 
 /// A maximum-weight matching of `field`: `mate[v]` is `Some(Some(w))` for a partner, `Some(None)` for the bye,
 /// `None` for unmatched. Score group by score group when that provably reaches the optimum (`groups.rs`), else
-/// over the whole graph.
+/// over the whole graph from a warm start (`warm.rs`).
 pub fn solve(field: &Field) -> Vec<Option<Option<usize>>> {
-    super::groups::solve_by_groups(field).unwrap_or_else(|| solve_whole(field))
+    solve_traced(field).0
+}
+
+/// Which solver gave a matching (for tests and benchmarks: all three reach the same, optimal, cost).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solver {
+    /// Score group by score group, optimal by the lower bounds of `groups.rs`.
+    ByGroups,
+    /// The whole graph, warm-started and certified by its duals (`warm.rs`).
+    WarmBlossom,
+    /// The dense O(n³) blossom over the whole weight matrix: only if the certificate failed.
+    Dense,
+}
+
+/// [`solve`], and which solver answered.
+pub fn solve_traced(field: &Field) -> (Vec<Option<Option<usize>>>, Solver) {
+    if let Some(mate) = super::groups::solve_by_groups(field) {
+        return (mate, Solver::ByGroups);
+    }
+    match super::warm::solve(field) {
+        Some(mate) => (mate, Solver::WarmBlossom),
+        None => (solve_whole(field), Solver::Dense),
+    }
+}
+
+/// [`solve`] without the score-group pass: the warm-started whole-graph solver alone, to compare it with the
+/// others on any field (`None` only if its certificate failed).
+pub fn solve_warm(field: &Field) -> Option<Vec<Option<Option<usize>>>> {
+    super::warm::solve(field)
 }
 
 /// The maximum-weight matching over the whole graph (vertex `n`, when `n` is odd, is the bye).
