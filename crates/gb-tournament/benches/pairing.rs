@@ -4,9 +4,11 @@
 //! - `pair_round_2_draw_and_drop`: round 2 after an intentional draw and a winner's drop in round 1, where the
 //!   score-group pass gives up (the drawn pair is a group of two who have met) and the warm-started whole-graph
 //!   solver answers (`warm.rs`);
-//! - `dense_round_2_draw_and_drop`: the same field on the dense O(n³) solver that case used to fall back to.
+//! - `dense_round_2_draw_and_drop`: the same field on the dense O(n³) solver that case used to fall back to;
+//! - `warm_round_6`: the warm-started solver alone on round 6's field (16 score groups, a harder case for it than
+//!   round 2: an odd player in most groups to repair), as a late round that gave up would take.
 use criterion::{Criterion, criterion_group, criterion_main};
-use gb_tournament::pairing::swiss::{Solver, field_for_next_round, solve_traced, solve_whole};
+use gb_tournament::pairing::swiss::{Solver, field_for_next_round, solve_traced, solve_warm, solve_whole};
 use gb_tournament::{RosterChange, RosterChangeKind, pair_next_round, players_in_round, standings};
 
 #[path = "../tests/support/sim.rs"]
@@ -43,6 +45,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("pair_round_6", |b| b.iter(|| pair_next_round(&t).unwrap()));
     group.bench_function("pair_round_2_draw_and_drop", |b| b.iter(|| pair_next_round(&fallback).unwrap()));
     group.bench_function("dense_round_2_draw_and_drop", |b| b.iter(|| solve_whole(&round_2)));
+    group.bench_function("warm_round_6", |b| b.iter(|| solve_warm(&round_6).unwrap()));
     group.bench_function("standings_after_5", |b| b.iter(|| standings(&t).unwrap()));
     group.finish();
 }

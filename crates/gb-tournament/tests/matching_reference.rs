@@ -44,8 +44,8 @@ fn check(edges: Edges, want: &[i64]) {
     assert_eq!(got, want, "edges {edges:?}");
     assert_eq!(total(n, &m, &mate), brute(n, &m, &mut vec![false; n], 0), "edges {edges:?}");
     // The implicit-graph solver of the Swiss fallback, cold-started: the same matching, and a certificate.
-    let weight = |a: usize, b: usize| (m[a * n + b] > 0).then_some(i128::from(m[a * n + b]));
-    let top = m.iter().copied().max().unwrap_or(0).into();
+    let weight = |a: usize, b: usize| (m[a * n + b] > 0).then_some(m[a * n + b]);
+    let top = m.iter().copied().max().unwrap_or(0);
     let solution = blossom::max_weight_matching(n, weight, top, &[]);
     assert_eq!(solution.mate, mate, "implicit solver, edges {edges:?}");
     assert!(solution.certified(weight), "certificate, edges {edges:?}");

@@ -17,14 +17,49 @@
 
 /// "None" for vertex, endpoint, edge and blossom numbers.
 const NONE: usize = usize::MAX;
+/// An edge `(a, b, weight)`, the weight kept so that its slack needs neither a call to `weight` nor a division.
+type Edge<W> = (usize, usize, W);
+
+/// An integer weight: `i64` when the weights allow (about twice as fast), else `i128`.
+pub trait Weight:
+    Copy
+    + Ord
+    + std::fmt::Debug
+    + std::ops::Add<Output = Self>
+    + std::ops::Sub<Output = Self>
+    + std::ops::Div<Output = Self>
+    + std::ops::AddAssign
+    + std::ops::SubAssign
+    + From<i32>
+{
+}
+impl<W> Weight for W where
+    W: Copy
+        + Ord
+        + std::fmt::Debug
+        + std::ops::Add<Output = W>
+        + std::ops::Sub<Output = W>
+        + std::ops::Div<Output = W>
+        + std::ops::AddAssign
+        + std::ops::SubAssign
+        + From<i32>
+{
+}
+
+fn zero<W: Weight>() -> W {
+    W::from(0)
+}
+fn no_edge<W: Weight>() -> Edge<W> {
+    (NONE, NONE, zero())
+}
 
 /// The matching and the duals that prove it maximum.
-pub struct Solution {
+pub struct Solution<W> {
     /// `mate[v]`: the partner of vertex `v`, if matched.
     pub mate: Vec<Option<usize>>,
     n: usize,
     /// 2·u(v) for vertices, z(B) for blossoms (numbered n..2n).
-    dual: Vec<i128>,
+    dual: Vec<W>,
     parent: Vec<usize>,
     /// The blossoms left at the end.
     blossoms: Vec<usize>,
@@ -32,12 +67,12 @@ pub struct Solution {
 
 /// `max_weight_matching(n, weight, top, warm)`: `weight(a, b)` is the weight of edge {a, b} (`None`: no edge; it
 /// must be symmetric and at most `top`), `warm` a matching to start from whose every edge weighs exactly `top`.
-pub fn max_weight_matching<F: Fn(usize, usize) -> Option<i128>>(
+pub fn max_weight_matching<W: Weight, F: Fn(usize, usize) -> Option<W>>(
     n: usize,
     weight: F,
-    top: i128,
+    top: W,
     warm: &[(usize, usize)],
-) -> Solution {
+) -> Solution<W> {
     let mut s = Search::new(n, weight, top);
     for &(a, b) in warm {
         debug_assert_eq!((s.weight)(a, b), Some(top), "a warm-start edge must be tight");
@@ -50,7 +85,7 @@ pub fn max_weight_matching<F: Fn(usize, usize) -> Option<i128>>(
     s.solution()
 }
 
-struct Search<F> {
+struct Search<W, F> {
     n: usize,
     weight: F,
     /// The remote endpoint of `v`'s matched edge, or NONE. An endpoint `p = from·n + to` is the end at `to` of
@@ -63,16 +98,18 @@ struct Search<F> {
     children: Vec<Vec<usize>>,
     base: Vec<usize>,
     endps: Vec<Vec<usize>>,
-    best_edge: Vec<usize>,
-    blossom_best: Vec<Option<Vec<usize>>>,
+    /// Least-slack edges.
+    best_edge: Vec<Edge<W>>,
+    blossom_best: Vec<Option<Vec<Edge<W>>>>,
     unused: Vec<usize>,
-    dual: Vec<i128>,
-    allowed: Vec<bool>,
+    dual: Vec<W>,
+    /// One bit per ordered pair, set both ways: the scan of `v` reads row `v` in order.
+    allowed: Vec<u64>,
     queue: Vec<usize>,
 }
 
-impl<F: Fn(usize, usize) -> Option<i128>> Search<F> {
-    fn new(n: usize, weight: F, top: i128) -> Self {
+impl<W: Weight, F: Fn(usize, usize) -> Option<W>> Search<W, F> {
+    fn new(n: usize, weight: F, top: W) -> Self {
         Search {
             n,
             weight,
@@ -84,11 +121,11 @@ impl<F: Fn(usize, usize) -> Option<i128>> Search<F> {
             children: vec![Vec::new(); 2 * n],
             base: (0..2 * n).map(|b| if b < n { b } else { NONE }).collect(),
             endps: vec![Vec::new(); 2 * n],
-            best_edge: vec![NONE; 2 * n],
+            best_edge: vec![no_edge(); 2 * n],
             blossom_best: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
-            dual: (0..2 * n).map(|b| if b < n { top } else { 0 }).collect(),
-            allowed: vec![false; n * n],
+            dual: (0..2 * n).map(|b| if b < n { top } else { zero() }).collect(),
+            allowed: vec![0; (n * n).div_ceil(64)],
             queue: Vec::new(),
         }
     }
@@ -102,15 +139,15 @@ impl<F: Fn(usize, usize) -> Option<i128>> Search<F> {
     fn flip(&self, p: usize) -> usize {
         (p % self.n) * self.n + p / self.n
     }
-    /// The edge an endpoint belongs to, as one number.
-    fn edge(&self, p: usize) -> usize {
-        let (a, b) = (p / self.n, p % self.n);
-        a.min(b) * self.n + a.max(b)
+    /// Marks the edge of endpoint `p` as tight (usable by the search), both ways.
+    fn allow(&mut self, p: usize) {
+        for q in [p, self.flip(p)] {
+            self.allowed[q / 64] |= 1 << (q % 64);
+        }
     }
     /// Twice the reduced cost of the edge of endpoint `p` (blossom duals not counted: not for edges inside one).
-    fn slack(&self, p: usize) -> i128 {
-        let (a, b) = (p / self.n, p % self.n);
-        self.dual[a] + self.dual[b] - 2 * (self.weight)(a, b).expect("slack of an edge")
+    fn slack(&self, (a, b, w): Edge<W>) -> W {
+        self.dual[a] + self.dual[b] - w - w
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -135,8 +172,8 @@ impl<F: Fn(usize, usize) -> Option<i128>> Search<F> {
         self.label[b] = t;
         self.label_end[w] = p;
         self.label_end[b] = p;
-        self.best_edge[w] = NONE;
-        self.best_edge[b] = NONE;
+        self.best_edge[w] = no_edge();
+        self.best_edge[b] = no_edge();
         if t == 1 {
             let leaves = self.leaves_of(b);
             self.queue.extend(leaves);
@@ -201,7 +238,7 @@ impl<F: Fn(usize, usize) -> Option<i128>> Search<F> {
         }
         self.label[b] = 1;
         self.label_end[b] = self.label_end[bb];
-        self.dual[b] = 0;
+        self.dual[b] = zero();
         for leaf in self.leaves_of_path(&path) {
             if self.label[self.in_blossom[leaf]] == 2 {
                 self.queue.push(leaf);
@@ -209,30 +246,33 @@ impl<F: Fn(usize, usize) -> Option<i128>> Search<F> {
             self.in_blossom[leaf] = b;
         }
         // The least-slack edge from the new blossom to each other S-blossom.
-        let mut best_to = vec![NONE; 2 * self.n];
+        let mut best_to = vec![no_edge(); 2 * self.n];
         for &sub in &path {
-            let edges: Vec<usize> = match self.blossom_best[sub].take() {
+            let edges: Vec<Edge<W>> = match self.blossom_best[sub].take() {
                 Some(list) => list,
                 None => {
                     let mut all = Vec::new();
                     for leaf in self.leaves_of(sub) {
-                        all.extend((0..self.n).filter(|&x| (self.weight)(leaf, x).is_some()).map(|x| self.ep(leaf, x)));
+                        all.extend((0..self.n).filter_map(|x| Some((leaf, x, (self.weight)(leaf, x)?))));
                     }
                     all
                 }
             };
             for e in edges {
                 // The end outside the new blossom.
-                let j = if self.in_blossom[e % self.n] == b { e / self.n } else { e % self.n };
+                let j = if self.in_blossom[e.1] == b { e.0 } else { e.1 };
                 let bj = self.in_blossom[j];
-                if bj != b && self.label[bj] == 1 && (best_to[bj] == NONE || self.slack(e) < self.slack(best_to[bj])) {
+                if bj != b
+                    && self.label[bj] == 1
+                    && (best_to[bj] == no_edge() || self.slack(e) < self.slack(best_to[bj]))
+                {
                     best_to[bj] = e;
                 }
             }
-            self.best_edge[sub] = NONE;
+            self.best_edge[sub] = no_edge();
         }
-        let list: Vec<usize> = best_to.into_iter().filter(|&e| e != NONE).collect();
-        self.best_edge[b] = list.iter().copied().min_by_key(|&e| self.slack(e)).unwrap_or(NONE);
+        let list: Vec<Edge<W>> = best_to.into_iter().filter(|&e| e != no_edge()).collect();
+        self.best_edge[b] = list.iter().copied().min_by_key(|&e| self.slack(e)).unwrap_or(no_edge());
         self.blossom_best[b] = Some(list);
         self.children[b] = path;
         self.endps[b] = endps;
@@ -252,7 +292,7 @@ impl<F: Fn(usize, usize) -> Option<i128>> Search<F> {
             self.parent[s] = NONE;
             if s < self.n {
                 self.in_blossom[s] = s;
-            } else if end_stage && self.dual[s] == 0 {
+            } else if end_stage && self.dual[s] == zero() {
                 self.expand_blossom(s, end_stage);
             } else {
                 for leaf in self.leaves_of(s) {
@@ -279,12 +319,10 @@ impl<F: Fn(usize, usize) -> Option<i128>> Search<F> {
                 let near = self.end(self.flip(q));
                 self.label[near] = 0;
                 self.assign_label(far, 2, p);
-                let e = self.edge(self.endps[b][at(j - trick)]);
-                self.allowed[e] = true;
+                self.allow(self.endps[b][at(j - trick)]);
                 j += step;
                 p = tricked(self, self.endps[b][at(j - trick)]);
-                let e = self.edge(p);
-                self.allowed[e] = true;
+                self.allow(p);
                 j += step;
             }
             let bv = self.children[b][at(j)];
@@ -293,7 +331,7 @@ impl<F: Fn(usize, usize) -> Option<i128>> Search<F> {
             self.label[bv] = 2;
             self.label_end[far] = p;
             self.label_end[bv] = p;
-            self.best_edge[bv] = NONE;
+            self.best_edge[bv] = no_edge();
             j += step;
             while self.children[b][at(j)] != entry {
                 let bv = self.children[b][at(j)];
@@ -316,7 +354,7 @@ impl<F: Fn(usize, usize) -> Option<i128>> Search<F> {
         self.endps[b].clear();
         self.base[b] = NONE;
         self.blossom_best[b] = None;
-        self.best_edge[b] = NONE;
+        self.best_edge[b] = no_edge();
         self.unused.push(b);
     }
 
@@ -392,16 +430,18 @@ impl<F: Fn(usize, usize) -> Option<i128>> Search<F> {
                     continue;
                 }
                 let Some(wt) = (self.weight)(v, w) else { continue };
-                let e = self.edge(self.ep(v, w));
-                let mut slack = 0;
-                if !self.allowed[e] {
-                    slack = self.dual[v] + self.dual[w] - 2 * wt;
-                    if slack <= 0 {
-                        self.allowed[e] = true;
+                let p = self.ep(v, w);
+                let mut slack = zero();
+                let mut allowed = self.allowed[p / 64] >> (p % 64) & 1 == 1;
+                if !allowed {
+                    slack = self.dual[v] + self.dual[w] - wt - wt;
+                    if slack <= zero() {
+                        self.allow(p);
+                        allowed = true;
                     }
                 }
                 let bw = self.in_blossom[w];
-                if self.allowed[e] {
+                if allowed {
                     if self.label[bw] == 0 {
                         self.assign_label(w, 2, self.ep(w, v));
                     } else if self.label[bw] == 1 {
@@ -418,11 +458,13 @@ impl<F: Fn(usize, usize) -> Option<i128>> Search<F> {
                     }
                 } else if self.label[bw] == 1 {
                     let b = self.in_blossom[v];
-                    if self.best_edge[b] == NONE || slack < self.slack(self.best_edge[b]) {
-                        self.best_edge[b] = self.ep(v, w);
+                    if self.best_edge[b] == no_edge() || slack < self.slack(self.best_edge[b]) {
+                        self.best_edge[b] = (v, w, wt);
                     }
-                } else if self.label[w] == 0 && (self.best_edge[w] == NONE || slack < self.slack(self.best_edge[w])) {
-                    self.best_edge[w] = self.ep(v, w);
+                } else if self.label[w] == 0
+                    && (self.best_edge[w] == no_edge() || slack < self.slack(self.best_edge[w]))
+                {
+                    self.best_edge[w] = (v, w, wt);
                 }
             }
         }
@@ -433,20 +475,20 @@ impl<F: Fn(usize, usize) -> Option<i128>> Search<F> {
     fn step_duals(&mut self) -> bool {
         let n = self.n;
         // (kind, delta, edge or blossom)
-        let mut best: (u8, i128, usize) = (1, self.dual[..n].iter().copied().min().unwrap_or(0), NONE);
+        let mut best: (u8, W, usize) = (1, self.dual[..n].iter().copied().min().unwrap_or(zero()), NONE);
         for v in 0..n {
-            if self.label[self.in_blossom[v]] == 0 && self.best_edge[v] != NONE {
+            if self.label[self.in_blossom[v]] == 0 && self.best_edge[v] != no_edge() {
                 let d = self.slack(self.best_edge[v]);
                 if d < best.1 {
-                    best = (2, d, self.best_edge[v]);
+                    best = (2, d, self.ep(self.best_edge[v].0, self.best_edge[v].1));
                 }
             }
         }
         for b in 0..2 * n {
-            if self.parent[b] == NONE && self.label[b] == 1 && self.best_edge[b] != NONE {
-                let d = self.slack(self.best_edge[b]) / 2;
+            if self.parent[b] == NONE && self.label[b] == 1 && self.best_edge[b] != no_edge() {
+                let d = self.slack(self.best_edge[b]) / W::from(2);
                 if d < best.1 {
-                    best = (3, d, self.best_edge[b]);
+                    best = (3, d, self.ep(self.best_edge[b].0, self.best_edge[b].1));
                 }
             }
         }
@@ -475,14 +517,12 @@ impl<F: Fn(usize, usize) -> Option<i128>> Search<F> {
         match best.0 {
             2 => {
                 let e = best.2;
-                let ek = self.edge(e);
-                self.allowed[ek] = true;
+                self.allow(e);
                 let (i, j) = (e / n, e % n);
                 self.queue.push(if self.label[self.in_blossom[i]] == 0 { j } else { i });
             }
             3 => {
-                let ek = self.edge(best.2);
-                self.allowed[ek] = true;
+                self.allow(best.2);
                 self.queue.push(best.2 / n);
             }
             4 => self.expand_blossom(best.2, false),
@@ -495,11 +535,11 @@ impl<F: Fn(usize, usize) -> Option<i128>> Search<F> {
         let n = self.n;
         for _ in 0..n {
             self.label.fill(0);
-            self.best_edge.fill(NONE);
+            self.best_edge.fill(no_edge());
             for b in n..2 * n {
                 self.blossom_best[b] = None;
             }
-            self.allowed.fill(false);
+            self.allowed.fill(0);
             self.queue.clear();
             for v in 0..n {
                 if self.mate[v] == NONE && self.label[self.in_blossom[v]] == 0 {
@@ -520,14 +560,14 @@ impl<F: Fn(usize, usize) -> Option<i128>> Search<F> {
                 break;
             }
             for b in n..2 * n {
-                if self.parent[b] == NONE && self.base[b] != NONE && self.label[b] == 1 && self.dual[b] == 0 {
+                if self.parent[b] == NONE && self.base[b] != NONE && self.label[b] == 1 && self.dual[b] == zero() {
                     self.expand_blossom(b, true);
                 }
             }
         }
     }
 
-    fn solution(self) -> Solution {
+    fn solution(self) -> Solution<W> {
         let n = self.n;
         let mate = self.mate.iter().map(|&p| (p != NONE).then(|| p % n)).collect();
         let blossoms = (n..2 * n).filter(|&b| self.base[b] != NONE).collect();
@@ -535,12 +575,12 @@ impl<F: Fn(usize, usize) -> Option<i128>> Search<F> {
     }
 }
 
-impl Solution {
+impl<W: Weight> Solution<W> {
     /// Checks the certificate against every pair of vertices, `weight` as given to the search: true only if the
     /// matching is a maximum-weight one (complementary slackness of Edmonds' LP for the matching polytope).
-    pub fn certified<F: Fn(usize, usize) -> Option<i128>>(&self, weight: F) -> bool {
+    pub fn certified<F: Fn(usize, usize) -> Option<W>>(&self, weight: F) -> bool {
         let n = self.n;
-        if self.dual[..n].iter().chain(self.blossoms.iter().map(|&b| &self.dual[b])).any(|&d| d < 0) {
+        if self.dual[..n].iter().chain(self.blossoms.iter().map(|&b| &self.dual[b])).any(|&d| d < zero()) {
             return false;
         }
         // The blossoms above each vertex, outermost first.
@@ -558,7 +598,7 @@ impl Solution {
         for a in 0..n {
             match self.mate[a] {
                 Some(b) if self.mate[b] != Some(a) => return false,
-                None if self.dual[a] != 0 => return false,
+                None if self.dual[a] != zero() => return false,
                 _ => {}
             }
             for b in a + 1..n {
@@ -568,20 +608,20 @@ impl Solution {
                     }
                     continue;
                 };
-                let mut s = self.dual[a] + self.dual[b] - 2 * w;
+                let mut s = self.dual[a] + self.dual[b] - w - w;
                 for (x, y) in chains[a].iter().zip(&chains[b]) {
                     if x != y {
                         break;
                     }
-                    s += 2 * self.dual[*x];
+                    s = s + self.dual[*x] + self.dual[*x];
                 }
-                if s < 0 || (self.mate[a] == Some(b) && s != 0) {
+                if s < zero() || (self.mate[a] == Some(b) && s != zero()) {
                     return false;
                 }
             }
         }
         // A blossom with a positive dual must be full: all its vertices but one matched inside it.
-        self.blossoms.iter().filter(|&&b| self.dual[b] > 0).all(|&b| {
+        self.blossoms.iter().filter(|&&b| self.dual[b] > zero()).all(|&b| {
             let inside = |v: usize| chains[v].contains(&b);
             let members = (0..n).filter(|&v| inside(v)).count();
             let paired = (0..n).filter(|&v| inside(v) && self.mate[v].is_some_and(inside)).count();
