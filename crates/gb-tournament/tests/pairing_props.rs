@@ -188,12 +188,19 @@ fn cost_of(field: &Field, mate: &[Option<Option<usize>>]) -> Option<i128> {
     Some(total)
 }
 
-fn random_field() -> impl Strategy<Value = Field> {
-    (1usize..=11).prop_flat_map(|n| {
+/// Fields of `players` players in `groups` score groups (3 points apart), each having had a bye with probability
+/// `byes`, and up to `met` × n random pairs that have met.
+fn fields(
+    players: std::ops::RangeInclusive<usize>,
+    groups: u32,
+    byes: f64,
+    met: usize,
+) -> impl Strategy<Value = Field> {
+    players.prop_flat_map(move |n| {
         (
-            prop::collection::vec(0u32..5, n),
-            prop::collection::vec(prop::bool::weighted(0.2), n),
-            prop::collection::vec((0..n, 0..n), 0..=n * 2),
+            prop::collection::vec(0..groups, n),
+            prop::collection::vec(prop::bool::weighted(byes), n),
+            prop::collection::vec((0..n, 0..n), 0..=n * met),
         )
             .prop_map(|(points, had_bye, met)| Field {
                 points: points.iter().map(|p| p * 3).collect(),
@@ -203,21 +210,14 @@ fn random_field() -> impl Strategy<Value = Field> {
     })
 }
 
+fn random_field() -> impl Strategy<Value = Field> {
+    fields(1..=11, 5, 0.2, 2)
+}
+
 /// Larger fields than a brute force can check, many score groups and dense rematches: the warm-started solver
 /// (certified) and the dense one always agree on the cost.
 fn large_field() -> impl Strategy<Value = Field> {
-    (12usize..=70).prop_flat_map(|n| {
-        (
-            prop::collection::vec(0u32..8, n),
-            prop::collection::vec(prop::bool::weighted(0.5), n),
-            prop::collection::vec((0..n, 0..n), 0..=n * 6),
-        )
-            .prop_map(|(points, had_bye, met)| Field {
-                points,
-                had_bye,
-                met: met.into_iter().filter(|(a, b)| a != b).map(|(a, b)| (a.min(b), a.max(b))).collect(),
-            })
-    })
+    fields(12..=70, 8, 0.5, 6)
 }
 
 proptest! {
