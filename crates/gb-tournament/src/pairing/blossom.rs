@@ -81,6 +81,9 @@ struct Search<W, F> {
     endps: Vec<Vec<usize>>,
     /// Least-slack edges.
     best_edge: Vec<Edge<W>>,
+    /// The slack of each best edge at the current duals, so a scan compares without reading the far end's dual
+    /// (duals only move in `step_duals`, which recomputes these).
+    best_slack: Vec<W>,
     blossom_best: Vec<Option<Vec<Edge<W>>>>,
     unused: Vec<usize>,
     dual: Vec<W>,
@@ -103,6 +106,7 @@ impl<W: Weight, F: Fn(usize, usize) -> Option<W>> Search<W, F> {
             base: (0..2 * n).map(|b| if b < n { b } else { NONE }).collect(),
             endps: vec![Vec::new(); 2 * n],
             best_edge: vec![no_edge(); 2 * n],
+            best_slack: vec![zero(); 2 * n],
             blossom_best: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
             dual: (0..2 * n).map(|b| if b < n { top } else { zero() }).collect(),
@@ -254,6 +258,9 @@ impl<W: Weight, F: Fn(usize, usize) -> Option<W>> Search<W, F> {
         }
         let list: Vec<Edge<W>> = best_to.into_iter().filter(|&e| e != no_edge()).collect();
         self.best_edge[b] = list.iter().copied().min_by_key(|&e| self.slack(e)).unwrap_or(no_edge());
+        if self.best_edge[b].0 != NONE {
+            self.best_slack[b] = self.slack(self.best_edge[b]);
+        }
         self.blossom_best[b] = Some(list);
         self.children[b] = path;
         self.endps[b] = endps;
@@ -439,13 +446,13 @@ impl<W: Weight, F: Fn(usize, usize) -> Option<W>> Search<W, F> {
                     }
                 } else if self.label[bw] == 1 {
                     let b = self.in_blossom[v];
-                    if self.best_edge[b] == no_edge() || slack < self.slack(self.best_edge[b]) {
+                    if self.best_edge[b].0 == NONE || slack < self.best_slack[b] {
                         self.best_edge[b] = (v, w, wt);
+                        self.best_slack[b] = slack;
                     }
-                } else if self.label[w] == 0
-                    && (self.best_edge[w] == no_edge() || slack < self.slack(self.best_edge[w]))
-                {
+                } else if self.label[w] == 0 && (self.best_edge[w].0 == NONE || slack < self.best_slack[w]) {
                     self.best_edge[w] = (v, w, wt);
+                    self.best_slack[w] = slack;
                 }
             }
         }
@@ -493,6 +500,11 @@ impl<W: Weight, F: Fn(usize, usize) -> Option<W>> Search<W, F> {
                     2 => self.dual[b] -= delta,
                     _ => {}
                 }
+            }
+        }
+        for x in 0..2 * n {
+            if self.best_edge[x].0 != NONE {
+                self.best_slack[x] = self.slack(self.best_edge[x]);
             }
         }
         match best.0 {

@@ -1,5 +1,7 @@
-//! Swiss rounds after the first, as one maximum-weight matching over the legal pairs (Edmonds' blossom algorithm,
-//! `integer-blossom`), as lichess, bbpPairings, cobra and karlosss/swisspair do, never a greedy pass.
+//! Swiss rounds after the first, as one maximum-weight matching over the legal pairs (Edmonds' blossom algorithm),
+//! as lichess, bbpPairings, cobra and karlosss/swisspair do, never a greedy pass. Solved score group by score group
+//! when lower bounds prove that optimal (`groups.rs`), else over the whole graph warm-started and certified
+//! (`warm.rs`), with `integer-blossom`'s dense O(n³) solver (`solve_whole`) as the reference and last resort.
 //!
 //! **The graph.** A vertex per present player, plus a phantom *bye* vertex when their number is odd. An edge joins
 //! two players who have not met before (no rematch, MTR/FIDE), and the bye to a player who has not had a bye.
