@@ -1,6 +1,8 @@
 //! The matching solver against the reference cases of Joris van Rantwijk's `mwmatching.py` (the algorithm's
 //! published test suite: blossoms created, relabelled, nested and expanded), each also checked against a brute
-//! force, and the maximum-cardinality reduction the Swiss pairer relies on (a constant added to every edge).
+//! force and by the implicit-graph solver of the Swiss fallback (`pairing/blossom.rs`, whose certificate must
+//! hold), and the maximum-cardinality reduction the Swiss pairer relies on (a constant added to every edge).
+use gb_tournament::pairing::blossom;
 use integer_blossom::max_weight_matching;
 
 type Edges = &'static [(usize, usize, i64)];
@@ -41,6 +43,12 @@ fn check(edges: Edges, want: &[i64]) {
     let got: Vec<i64> = mate.iter().map(|x| x.map_or(-1, |b| b as i64)).collect();
     assert_eq!(got, want, "edges {edges:?}");
     assert_eq!(total(n, &m, &mate), brute(n, &m, &mut vec![false; n], 0), "edges {edges:?}");
+    // The implicit-graph solver of the Swiss fallback, cold-started: the same matching, and a certificate.
+    let weight = |a: usize, b: usize| (m[a * n + b] > 0).then_some(m[a * n + b]);
+    let top = m.iter().copied().max().unwrap_or(0);
+    let solution = blossom::max_weight_matching(n, weight, top, &[]);
+    assert_eq!(solution.mate, mate, "implicit solver, edges {edges:?}");
+    assert!(solution.certified(weight), "certificate, edges {edges:?}");
 }
 
 #[test]

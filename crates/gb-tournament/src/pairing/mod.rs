@@ -1,9 +1,11 @@
 //! `pair_next_round`: the next round of a tournament, from its log alone. Round 1 of a Swiss is a seeded shuffle;
 //! later Swiss rounds are a maximum-weight matching (`swiss.rs`); a playoff is a fixed bracket (`bracket.rs`).
+pub mod blossom;
 mod bracket;
 pub use bracket::provisional_top_cut;
 mod groups;
 pub mod swiss;
+mod warm;
 
 use crate::ledger::{Ledger, Slot};
 use crate::outcome::MatchOutcome;

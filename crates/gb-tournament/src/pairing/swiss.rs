@@ -1,5 +1,7 @@
-//! Swiss rounds after the first, as one maximum-weight matching over the legal pairs (Edmonds' blossom algorithm,
-//! `integer-blossom`), as lichess, bbpPairings, cobra and karlosss/swisspair do, never a greedy pass.
+//! Swiss rounds after the first, as one maximum-weight matching over the legal pairs (Edmonds' blossom algorithm),
+//! as lichess, bbpPairings, cobra and karlosss/swisspair do, never a greedy pass. Solved score group by score group
+//! when lower bounds prove that optimal (`groups.rs`), else over the whole graph warm-started and certified
+//! (`warm.rs`), with `integer-blossom`'s dense O(n³) solver (`solve_whole`) as the reference and last resort.
 //!
 //! **The graph.** A vertex per present player, plus a phantom *bye* vertex when their number is odd. An edge joins
 //! two players who have not met before (no rematch, MTR/FIDE), and the bye to a player who has not had a bye.
@@ -108,9 +110,37 @@ impl Weights {
 
 /// A maximum-weight matching of `field`: `mate[v]` is `Some(Some(w))` for a partner, `Some(None)` for the bye,
 /// `None` for unmatched. Score group by score group when that provably reaches the optimum (`groups.rs`), else
-/// over the whole graph.
+/// over the whole graph from a warm start (`warm.rs`).
 pub fn solve(field: &Field) -> Vec<Option<Option<usize>>> {
-    super::groups::solve_by_groups(field).unwrap_or_else(|| solve_whole(field))
+    solve_traced(field).0
+}
+
+/// Which solver gave a matching (for tests and benchmarks: all three reach the same, optimal, cost).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solver {
+    /// Score group by score group, optimal by the lower bounds of `groups.rs`.
+    ByGroups,
+    /// The whole graph, warm-started and certified by its duals (`warm.rs`).
+    WarmBlossom,
+    /// The dense O(n³) blossom over the whole weight matrix: only if the certificate failed.
+    Dense,
+}
+
+/// [`solve`], and which solver answered.
+pub fn solve_traced(field: &Field) -> (Vec<Option<Option<usize>>>, Solver) {
+    if let Some(mate) = super::groups::solve_by_groups(field) {
+        return (mate, Solver::ByGroups);
+    }
+    match super::warm::solve(field) {
+        Some(mate) => (mate, Solver::WarmBlossom),
+        None => (solve_whole(field), Solver::Dense),
+    }
+}
+
+/// [`solve`] without the score-group pass: the warm-started whole-graph solver alone, to compare it with the
+/// others on any field (`None` only if its certificate failed).
+pub fn solve_warm(field: &Field) -> Option<Vec<Option<Option<usize>>>> {
+    super::warm::solve(field)
 }
 
 /// The maximum-weight matching over the whole graph (vertex `n`, when `n` is odd, is the bye).
