@@ -46,9 +46,10 @@ pub struct Step {
     /// The rejection code this intent must get (then nothing may change).
     #[serde(default)]
     pub reject: Option<String>,
-    /// With `reject`: the rule the rejection must cite (`"CR 301.3"`).
+    /// With `reject` (refused without it): the rule the rejection must cite (`"CR 301.3"`).
     #[serde(default)]
     pub rule: Option<String>,
+    /// Checked after this step; after a refused one, against the unchanged state (a refusal has no events).
     #[serde(default)]
     pub expect: Option<Expect>,
 }
@@ -111,6 +112,10 @@ fn run(scenario: &Scenario) -> Result<(), String> {
     let mut all_events = opening.as_array().cloned().unwrap_or_default();
     for (i, step) in scenario.steps.iter().enumerate() {
         let at = format!("step {} ({:?})", i + 1, step.seat);
+        if step.rule.is_some() && step.reject.is_none() {
+            // A check that can never run would pass whatever it says (issue 45).
+            return Err(format!("{at}: `rule` names the rule a rejection cites, so it needs `reject`"));
+        }
         let intent = resolve_intent(&state, step.seat, &step.intent).map_err(|e| format!("{at}: {e}"))?;
         let before = crate::api::state_hash(&state);
         match (apply(&mut state, step.seat, &intent), &step.reject) {
@@ -138,6 +143,10 @@ fn run(scenario: &Scenario) -> Result<(), String> {
                 }
                 if crate::api::state_hash(&state) != before {
                     return Err(format!("{at}: a rejected intent changed the state"));
+                }
+                // A refused step's `expect` reads the unchanged state; a refusal has no events.
+                if let Some(expect) = &step.expect {
+                    expect::check(&state, expect, &[]).map_err(|e| format!("{at}: {e}"))?;
                 }
             }
         }
