@@ -55,7 +55,7 @@ fn a_failing_expectation_is_reported() {
     assert!(r.failure.unwrap().contains("b.hp: expected 19, got 20"));
 }
 
-const PLAIN_POSITION: &str = r#"
+pub(super) const PLAIN_POSITION: &str = r#"
 [position]
 active = "A"
 [position.a.heroes]
@@ -166,7 +166,7 @@ fn malformed_seats_are_refused_with_the_reason() {
     let cases = [
         (seat('d', ""), "position.d is written but position.c is not"),
         (format!("{}{}", seat('c', "eliminated = 2"), ""), "eliminated places must be 3"),
-        (seat('c', "bench = [\"Carter\"]"), "never uses the bench (MP-7)"),
+        (seat('c', "bench = [\"Matthew\"]"), "never uses the bench (MP-7)"),
         (seat('c', "rounds_won = 1"), "has no rounds (MP-2)"),
         (seat('c', "hp = 20\nmeter_passed = [15]"), "has gone under every mark above it"),
         (seat('c', "meter_passed = [20]"), "20 is not a mark"),
