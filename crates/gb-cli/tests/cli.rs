@@ -19,6 +19,22 @@ fn runs_the_committed_scenarios_and_prints_a_summary() {
     assert!(last.ends_with(" passed, 0 failed"), "{last}");
 }
 
+/// The test cards' scenarios run from the command line: each file asks for them (`test_cards = true`, issue 48).
+#[test]
+fn runs_the_test_card_scenarios() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../gb-core/test-cards/scenarios");
+    let (ok, out) = gb(&["scenario", "run", dir]);
+    assert!(ok, "{out}");
+    assert!(!out.contains("FAIL") && out.lines().count() > 20, "{out}");
+    // Without asking, a test card is no card at all.
+    let text = std::fs::read_to_string(format!("{dir}/613-gain-hp-past-the-start.toml")).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let unasked = tmp.path().join("unasked.toml");
+    std::fs::write(&unasked, text.replacen("test_cards = true\n", "", 1)).unwrap();
+    let (ok, out) = gb(&["scenario", "run", unasked.to_str().unwrap()]);
+    assert!(!ok && out.contains("no card named \"Test Mender\""), "{out}");
+}
+
 #[test]
 fn a_failing_scenario_fails_the_run() {
     let dir = tempfile::tempdir().unwrap();

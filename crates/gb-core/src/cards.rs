@@ -173,7 +173,9 @@ impl Catalogue {
     /// Looks a card up by name or slug, ignoring case (deck lists are typed by people).
     pub fn find(&self, name: &str) -> Option<CardDefId> {
         let wanted = name.trim();
-        self.by_name.get(wanted).copied().or_else(|| self.scan(wanted))
+        let found = self.by_name.get(wanted).copied().or_else(|| self.scan(wanted));
+        // A test card is found only where test cards are in use (`test_cards`): never in a deck list a server reads.
+        found.filter(|id| (id.0 as usize) < self.shipped || test_cards::in_use())
     }
 
     /// [`Catalogue::find`] by comparing `wanted` with every card.
@@ -205,7 +207,7 @@ pub fn catalogue() -> &'static Catalogue {
         cat.shipped = cat.cards.len();
         // Test builds know the test cards too, after the shipped ones (so shipped indices never move): they state
         // mechanics no shipped card uses yet (their scenarios are under `test-cards/scenarios/`).
-        #[cfg(test)]
+        #[cfg(any(test, feature = "test-cards"))]
         {
             let test: Catalogue = serde_json::from_str(TEST_CARDS_JSON).expect("test-cards/cards.json parses");
             cat.cards.extend(test.cards);
@@ -225,9 +227,42 @@ pub fn catalogue() -> &'static Catalogue {
     })
 }
 
-/// Cards that exist only in gb-core's own tests, never shipped (`docs/scenarios.md`, "Test cards").
-#[cfg(test)]
+/// Cards that exist only in gb-core's own tests and, with the `test-cards` feature, in `gb scenario run`; never
+/// shipped (`docs/scenarios.md`, "Test cards").
+#[cfg(any(test, feature = "test-cards"))]
 const TEST_CARDS_JSON: &str = include_str!("../test-cards/cards.json");
+
+/// Whether the test cards may be named on this thread. gb-core's own tests may always name them; a build with the
+/// `test-cards` feature (`gb scenario run`) only while a scenario that asks for them runs (`Scenario::test_cards`);
+/// other builds do not have them at all.
+pub mod test_cards {
+    use std::cell::Cell;
+
+    /// Whether this build has the test cards in its catalogue.
+    pub const BUILT_IN: bool = cfg!(any(test, feature = "test-cards"));
+
+    thread_local! {
+        static IN_USE: Cell<bool> = const { Cell::new(cfg!(test)) };
+    }
+
+    pub(crate) fn in_use() -> bool {
+        IN_USE.with(Cell::get)
+    }
+
+    /// Lets this thread name the test cards (or not) until the guard is dropped.
+    pub fn allow(allowed: bool) -> Guard {
+        Guard(IN_USE.with(|c| c.replace(allowed)))
+    }
+
+    /// Puts back what was allowed before.
+    pub struct Guard(bool);
+
+    impl Drop for Guard {
+        fn drop(&mut self) {
+            IN_USE.with(|c| c.set(self.0));
+        }
+    }
+}
 
 /// Looks a card up by name; panics only on names written into the engine's own code and tests.
 pub fn card(name: &str) -> CardDefId {

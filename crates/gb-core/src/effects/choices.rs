@@ -90,7 +90,7 @@ pub(crate) fn options(state: &MatchState, seat: Seat, prompt: Prompt, below: Opt
             }
             _ => Position::ALL
                 .into_iter()
-                .filter(|p| !state.hero(seat, *p).is_blended())
+                .filter(|p| super::can_be_mirrored(state, seat, *p))
                 .map(|hero| Intent::ChooseHero { seat, hero })
                 .collect(),
         },

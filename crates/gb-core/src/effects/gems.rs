@@ -196,6 +196,33 @@ pub(crate) fn has_any_gem(state: &MatchState, seat: Seat, pos: Position) -> bool
     state.hero(seat, pos).has_gem() || invisible_any(state, seat, pos) > 0
 }
 
+/// Which of `gems` (a hero's gem cards) a "discard 1 X and 1 Y on this hero" takes, by index, or `None` if they
+/// cannot pay it: a gem card of the type, else an Electrogem that Magnet treats as that type (`flex_electro` of
+/// them at most, one type each). RULINGS gems "treated as" a type, CR 625.1a; invisible gems are never discarded
+/// (CR 614.3). Taking printed types first is never worse: every other stand-in is an Electrogem either way.
+pub(crate) fn gems_to_discard(gems: &[crate::state::Card], flex_electro: u8, wanted: &[GemType]) -> Option<Vec<usize>> {
+    let type_of = |i: usize| gems[i].def.def().gem_type;
+    let mut taken: Vec<usize> = Vec::with_capacity(wanted.len());
+    let mut flex_left = flex_electro;
+    for t in wanted {
+        let free = |i: &usize| !taken.contains(i);
+        let printed = (0..gems.len()).filter(free).find(|i| type_of(*i) == Some(*t));
+        let treated = || {
+            (flex_left > 0).then(|| (0..gems.len()).filter(free).find(|i| type_of(*i) == Some(GemType::Electrogem)))?
+        };
+        let i = match printed {
+            Some(i) => i,
+            None => {
+                let i = treated()?;
+                flex_left -= 1;
+                i
+            }
+        };
+        taken.push(i);
+    }
+    Some(taken)
+}
+
 /// Whether `pool`, the hero's, has a gem of `t` to spare beside its blend's requirement (CR 625.1a).
 pub(crate) fn type_in_pool(state: &MatchState, seat: Seat, pos: Position, t: GemType, pool: &GemPool) -> bool {
     let required = state.hero(seat, pos).blend.map(|b| b.def.def().gems.as_slice()).unwrap_or(&[]);

@@ -83,6 +83,14 @@ fn has_alteration(state: &MatchState, key: HeroKey, pred: impl Fn(&AlterKind) ->
     state.alterations.iter().any(|a| a.hero == key && pred(&a.kind))
 }
 
+/// Whether Hero Mirror may declare the hero at `pos` (Reflector): an unblended hero whose effect is present. An
+/// effect waiting for its activation gem is present (CR 300.5g); one that Stun or Haunt removed is not (CR 500.9a;
+/// RULINGS "'no effect' (Stun, Haunt)").
+pub(crate) fn can_be_mirrored(state: &MatchState, seat: Seat, pos: Position) -> bool {
+    !state.hero(seat, pos).is_blended()
+        && !has_alteration(state, HeroKey::at(state, seat, pos), |k| *k == AlterKind::NoEffect)
+}
+
 /// The card whose effect the hero at `pos` has now: its blend's (CR 300.6), else its own, replaced by a copied
 /// effect (CR 300.7d), or none at all while an effect-removal applies to this hero (CR 500.9a).
 pub(crate) fn active_effect(state: &MatchState, seat: Seat, pos: Position) -> Option<CardDefId> {

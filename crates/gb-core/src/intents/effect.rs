@@ -25,18 +25,13 @@ fn requirement_met(
     match req {
         Requirement::DeckNotEmpty => !p.deck.is_empty(),
         Requirement::GemInHand => p.hand.iter().any(|c| c.def.def().kind == CardKind::Gem),
+        // Gems Magnet treats as a type count for it (RULINGS gems "treated as" a type, CR 625.1a).
         Requirement::GemsOnSelf => {
-            let mut have: Vec<_> = state.hero(seat, pos).gem_types().collect();
-            gems.iter().all(|t| match have.iter().position(|h| h == t) {
-                Some(i) => {
-                    have.remove(i);
-                    true
-                }
-                None => false,
-            })
+            let flex = LazyField::new(state, seat).get().pool(state, pos).flex_electro;
+            effects::gems::gems_to_discard(&state.hero(seat, pos).gems, flex, gems).is_some()
         }
         Requirement::NocturnagemBlendInDiscard => !choices::nocturnagem_blends(state, seat).is_empty(),
-        Requirement::UnblendedHeroOnField => Position::ALL.iter().any(|p| !state.hero(seat, *p).is_blended()),
+        Requirement::UnblendedHeroOnField => Position::ALL.iter().any(|p| effects::can_be_mirrored(state, seat, *p)),
         // Matthew's, a trigger's, is checked against the opponent its event names (`triggers::listening_with`); an
         // activated effect has no such event, so any opponent's first turn counts (MP-9.2).
         Requirement::OpponentUsedFirstTurnEffects => {

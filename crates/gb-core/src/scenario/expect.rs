@@ -14,6 +14,8 @@ enum Form<'a> {
     Count(&'a str),
     /// `path.count.NAME = N`: N elements of the list are NAME (a card by name, or a string).
     CountOf(&'a str, &'a str),
+    /// `path.stars = N`: the list's cards have N stars in all (`a.action_meter.stars`, CR 303.2).
+    Stars(&'a str),
 }
 
 fn form(path: &str) -> Form<'_> {
@@ -21,6 +23,8 @@ fn form(path: &str) -> Form<'_> {
         Form::Contains(base)
     } else if let Some(base) = path.strip_suffix(".count") {
         Form::Count(base)
+    } else if let Some(base) = path.strip_suffix(".stars") {
+        Form::Stars(base)
     } else if let Some((base, name)) = path.split_once(".count.") {
         Form::CountOf(base, name)
     } else {
@@ -78,6 +82,17 @@ pub(super) fn check(state: &MatchState, expect: &Expect, events: &[Value]) -> Re
                 let got = list(base)?.len();
                 if !same(&Value::from(got), &wanted) {
                     return Err(format!("{path}: expected {wanted} elements, got {got}"));
+                }
+            }
+            Form::Stars(base) => {
+                let mut got = 0u32;
+                for card in list(base)? {
+                    let slug = card.get("card").and_then(Value::as_str);
+                    let def = slug.and_then(|c| crate::cards::catalogue().find(c));
+                    got += u32::from(def.ok_or_else(|| format!("{path}: {card} is not a card"))?.def().stars);
+                }
+                if !same(&Value::from(got), &wanted) {
+                    return Err(format!("{path}: expected {wanted} stars, got {got}"));
                 }
             }
             Form::CountOf(base, name) => {

@@ -25,6 +25,9 @@ pub struct Scenario {
     /// The rules this scenario demonstrates, e.g. `["CR 204.3"]`.
     #[serde(default)]
     pub rules: Vec<String>,
+    /// Lets the file name the test cards of `test-cards/cards.json` (`docs/scenarios.md`, "Test cards").
+    #[serde(default)]
+    pub test_cards: bool,
     /// Start from a full setup instead of a position: two deck lists (text format) and a seed.
     #[serde(default)]
     pub setup: Option<SetupSpec>,
@@ -46,9 +49,10 @@ pub struct Step {
     /// The rejection code this intent must get (then nothing may change).
     #[serde(default)]
     pub reject: Option<String>,
-    /// With `reject`: the rule the rejection must cite (`"CR 301.3"`).
+    /// With `reject` (refused without it): the rule the rejection must cite (`"CR 301.3"`).
     #[serde(default)]
     pub rule: Option<String>,
+    /// Checked after this step; after a refused one, against the unchanged state (a refusal has no events).
     #[serde(default)]
     pub expect: Option<Expect>,
 }
@@ -81,6 +85,12 @@ pub fn run_text(text: &str) -> ScenarioResult {
         }
     };
     let name = scenario.name.clone();
+    if scenario.test_cards && !crate::cards::test_cards::BUILT_IN {
+        let why = "test_cards = true, but this build has no test cards (gb-core's feature `test-cards`)";
+        return ScenarioResult { name, failure: Some(why.into()) };
+    }
+    // Test cards are named only by a file that asks for them.
+    let _test_cards = crate::cards::test_cards::allow(scenario.test_cards);
     ScenarioResult { name, failure: run(&scenario).err() }
 }
 
@@ -111,6 +121,10 @@ fn run(scenario: &Scenario) -> Result<(), String> {
     let mut all_events = opening.as_array().cloned().unwrap_or_default();
     for (i, step) in scenario.steps.iter().enumerate() {
         let at = format!("step {} ({:?})", i + 1, step.seat);
+        if step.rule.is_some() && step.reject.is_none() {
+            // A check that can never run would pass whatever it says (issue 45).
+            return Err(format!("{at}: `rule` names the rule a rejection cites, so it needs `reject`"));
+        }
         let intent = resolve_intent(&state, step.seat, &step.intent).map_err(|e| format!("{at}: {e}"))?;
         let before = crate::api::state_hash(&state);
         match (apply(&mut state, step.seat, &intent), &step.reject) {
@@ -139,6 +153,10 @@ fn run(scenario: &Scenario) -> Result<(), String> {
                 if crate::api::state_hash(&state) != before {
                     return Err(format!("{at}: a rejected intent changed the state"));
                 }
+                // A refused step's `expect` reads the unchanged state; a refusal has no events.
+                if let Some(expect) = &step.expect {
+                    expect::check(&state, expect, &[]).map_err(|e| format!("{at}: {e}"))?;
+                }
             }
         }
     }
@@ -146,6 +164,42 @@ fn run(scenario: &Scenario) -> Result<(), String> {
         expect::check(&state, expect, &all_events)?;
     }
     Ok(())
+}
+
+/// `choose_card` with a card's name: the first of the seat's options (`legal_intents`, the cards it may see and
+/// choose: its hand, a searched deck, its discard) that is that card. Handles change whenever a card moves or a
+/// deck is shuffled, so a file names the card instead.
+fn choose_card_by_name(state: &MatchState, seat: Seat, json: &mut serde_json::Value) -> Result<(), String> {
+    let Some(serde_json::Value::String(name)) = json.get("card").cloned() else { return Ok(()) };
+    let wanted = crate::cards::catalogue().find(&name).ok_or_else(|| format!("no card named {name:?}"))?;
+    let options: Vec<crate::ids::CardId> = crate::api::legal_intents(state, seat)
+        .into_iter()
+        .filter_map(|i| match i {
+            Intent::ChooseCard { card } => Some(card),
+            _ => None,
+        })
+        .collect();
+    // Not an option: one of the seat's own cards of that name, so that a step can show the engine refusing it.
+    let p = state.player(seat);
+    let own = || [&p.hand, &p.discard, &p.deck, &p.bench].into_iter().flatten().rev().map(|c| c.id);
+    let card =
+        options.iter().copied().chain(own()).find(|id| card_def(state, *id) == Some(wanted)).ok_or_else(|| {
+            let names: Vec<&str> = options.iter().filter_map(|id| card_def(state, *id)).map(|d| d.name()).collect();
+            format!("no {name} among {seat:?}'s cards to choose ({names:?}) or in its hand, discard or deck")
+        })?;
+    json["card"] = serde_json::json!(card.0);
+    Ok(())
+}
+
+/// The catalogue entry of the card with handle `id`, wherever it is.
+fn card_def(state: &MatchState, id: crate::ids::CardId) -> Option<crate::cards::CardDefId> {
+    (0..state.table().seat_count()).filter_map(Seat::from_index).find_map(|seat| {
+        let p = state.player(seat);
+        let field =
+            p.field.iter().flat_map(|h| [&h.card].into_iter().chain(&h.gems).chain(&h.blend).chain(&h.attached));
+        let zones = [&p.hand, &p.deck, &p.discard, &p.bench, &p.meter].into_iter().flatten();
+        field.chain(zones).find(|c| c.id == id).map(|c| c.def)
+    })
 }
 
 /// Turns a scenario intent into an engine intent, replacing card names by the handles the seat can see.
@@ -165,7 +219,10 @@ fn resolve_intent(state: &MatchState, seat: Seat, raw: &toml::Value) -> Result<I
             ("bench", [bench, &[]], "bench"),
             ("gem", [gems.map(|h| h.gems.as_slice()).unwrap_or(&[]), &[]], "hero's gems"),
         ];
-        for (field, zone, zone_name) in zones {
+        // `choose_card` names a card among its options, whatever zone they are in (`choose_card_by_name`).
+        let zones =
+            if obj.get("type").and_then(|t| t.as_str()) == Some("choose_card") { &zones[..0] } else { &zones[..] };
+        for &(field, zone, zone_name) in zones {
             if let Some(serde_json::Value::String(name)) = obj.get(field).cloned() {
                 // A scenario names the card (or its slug); the view holds the slug.
                 let wanted = crate::cards::catalogue().find(&name).map(|d| d.def().id.as_str());
@@ -179,6 +236,9 @@ fn resolve_intent(state: &MatchState, seat: Seat, raw: &toml::Value) -> Result<I
         }
     }
     let kind = json.get("type").and_then(|t| t.as_str()).map(str::to_owned);
+    if kind.as_deref() == Some("choose_card") {
+        choose_card_by_name(state, seat, &mut json)?;
+    }
     serde_json::from_value(json).map_err(|e| match kind {
         // An unknown kind is the scenario's mistake, never a rule's rejection: say which kind.
         Some(kind) if e.to_string().starts_with("unknown variant") => {
@@ -189,5 +249,7 @@ fn resolve_intent(state: &MatchState, seat: Seat, raw: &toml::Value) -> Result<I
     })
 }
 
+#[cfg(test)]
+mod format_tests;
 #[cfg(test)]
 mod tests;

@@ -26,6 +26,9 @@ pub struct PositionSpec {
     pub first_player: Option<Seat>,
     #[serde(default = "one")]
     pub round: u8,
+    /// The turn number (`turn` in the view); default: turn 1 or 2 on a first turn, else the third lap (`seats.rs`).
+    #[serde(default)]
+    pub turn: Option<u32>,
     #[serde(default)]
     pub seed: u64,
     /// How many seats; optional, and when written it must be the number of players written (`a` … `f`, no gaps).
@@ -189,6 +192,7 @@ pub fn build(spec: &PositionSpec) -> Result<(MatchState, crate::event::Events), 
     if !table.is_living(active) {
         return Err(format!("the active player {active:?} is eliminated (MP-26: an eliminated seat has no turn)"));
     }
+    seats::check_turn(spec, &table, first_player)?;
     let number = seats::number_turns(spec, &table, first_player, start_of_turn, &mut players);
     for p in players.iter_mut() {
         if let Some(e) = &mut p.eliminated {

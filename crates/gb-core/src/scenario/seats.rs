@@ -44,6 +44,20 @@ pub(super) fn check_format(spec: &PositionSpec, players: &[&PlayerSpec], rules: 
     }
     for (i, p) in players.iter().enumerate() {
         let at = letter(i);
+        let h = &p.heroes;
+        let heroes = [&h.left.hero, &h.center.hero, &h.right.hero, &h.back.hero].into_iter().chain(&p.bench);
+        let mut seen: Vec<String> = Vec::new();
+        for name in heroes {
+            // By catalogue entry, so a name and its slug are the same hero.
+            let key = crate::cards::catalogue().find(name).map_or(name.to_lowercase(), |d| d.def().id.clone());
+            if seen.contains(&key) {
+                return Err(format!(
+                    "position.{at}: {name} is written twice among the heroes and bench; a player has one copy of each \
+                     hero (CR 101.2)"
+                ));
+            }
+            seen.push(key);
+        }
         if !rules.rounds && p.rounds_won != 0 {
             return Err(format!("position.{at}.rounds_won: a free-for-all has no rounds (MP-2)"));
         }
@@ -111,6 +125,33 @@ pub(super) fn eliminate(specs: &[&PlayerSpec], table: &mut Table, players: &mut 
 /// around the living seats (MP-4), so a first turn is turn `rank + 1` and any other position is in the third lap,
 /// turn `2 × living + rank + 1`, so each player has had two turns ("since your last turn" is defined). Two seats
 /// give turns 1, 2 and 5, 6 as the two-player game always did (the first player's turns are the odd ones).
+/// A written `turn` must be one the active player could be taking (MP-4, CR 200.8: turns go around the living
+/// seats from the first player), a first turn exactly when `first_turn` says so (CR 200.9).
+pub(super) fn check_turn(spec: &PositionSpec, table: &Table, first_player: Seat) -> Result<(), String> {
+    let Some(turn) = spec.turn else { return Ok(()) };
+    let order: Vec<Seat> = table.from(first_player).collect();
+    let living = order.len() as u32;
+    let rank = order.iter().position(|s| *s == spec.active).expect("the active player is living") as u32;
+    if turn == 0 || (turn - 1) % living != rank {
+        return Err(format!(
+            "turn = {turn}: with first player {first_player:?} and {living} players taking turns in order, {:?}'s \
+             turns are {}, {}, {} … (CR 200.8, MP-4)",
+            spec.active,
+            rank + 1,
+            rank + 1 + living,
+            rank + 1 + 2 * living
+        ));
+    }
+    if spec.first_turn != (turn <= living) {
+        return Err(format!(
+            "turn = {turn} {} a first turn, but first_turn = {} (CR 200.9)",
+            if turn <= living { "is" } else { "is not" },
+            spec.first_turn
+        ));
+    }
+    Ok(())
+}
+
 pub(super) fn number_turns(
     spec: &PositionSpec,
     table: &Table,
@@ -122,7 +163,11 @@ pub(super) fn number_turns(
     let living = order.len() as u32;
     let rank = |seat: Seat| order.iter().position(|s| *s == seat).expect("a living seat") as u32;
     let active = spec.active;
-    let number = if spec.first_turn { rank(active) + 1 } else { 2 * living + rank(active) + 1 };
+    let number = match spec.turn {
+        Some(turn) => turn,
+        None if spec.first_turn => rank(active) + 1,
+        None => 2 * living + rank(active) + 1,
+    };
     for &seat in &order {
         let r = rank(seat);
         // This seat's turns up to `number`, newest first.

@@ -55,7 +55,7 @@ fn a_failing_expectation_is_reported() {
     assert!(r.failure.unwrap().contains("b.hp: expected 19, got 20"));
 }
 
-const PLAIN_POSITION: &str = r#"
+pub(super) const PLAIN_POSITION: &str = r#"
 [position]
 active = "A"
 [position.a.heroes]
@@ -166,7 +166,7 @@ fn malformed_seats_are_refused_with_the_reason() {
     let cases = [
         (seat('d', ""), "position.d is written but position.c is not"),
         (format!("{}{}", seat('c', "eliminated = 2"), ""), "eliminated places must be 3"),
-        (seat('c', "bench = [\"Carter\"]"), "never uses the bench (MP-7)"),
+        (seat('c', "bench = [\"Matthew\"]"), "never uses the bench (MP-7)"),
         (seat('c', "rounds_won = 1"), "has no rounds (MP-2)"),
         (seat('c', "hp = 20\nmeter_passed = [15]"), "has gone under every mark above it"),
         (seat('c', "meter_passed = [20]"), "20 is not a mark"),
@@ -195,4 +195,41 @@ fn a_free_for_all_position_has_had_two_laps() {
     let first = PLAIN_POSITION.replacen("active = \"A\"", "active = \"B\"\nfirst_turn = true\nfirst_player = \"A\"", 1);
     let text = format!("name = \"x\"\n{first}\n{}\n[expect]\n\"turn\" = 2\n\"first_turn\" = true\n", seat('c', ""));
     assert_eq!(run_text(&text).failure, None);
+}
+
+/// A step that must be refused still has its `expect` checked, against the unchanged state: a wrong value fails
+/// (issue 45, where such checks were never run). `rule` without `reject` could never be checked: refused.
+#[test]
+fn a_wrong_expectation_on_a_refused_step_fails() {
+    let step = "[[step]]\nseat = \"A\"\nintent = { type = \"remove_gem\", hero = \"left\", gem = \"Pyrogem\" }\n\
+                reject = \"gem_stays_equipped\"\n";
+    let text = |expect: &str| format!("name = \"refused\"\n{PLAIN_POSITION}\n{step}expect = {{ {expect} }}\n");
+    assert_eq!(run_text(&text(r#""a.heroes.left.gems" = ["Pyrogem"], "b.hp" = 20"#)).failure, None);
+    let failure = run_text(&text(r#""b.hp" = 19"#)).failure.unwrap();
+    assert!(failure.contains("step 1 (A): b.hp: expected 19, got 20"), "{failure}");
+    // A refusal has no events.
+    let failure = run_text(&text(r#"events = ["gem_equipped"]"#)).failure.unwrap();
+    assert!(failure.contains("event gem_equipped did not occur"), "{failure}");
+    let rule_alone = format!(
+        "name = \"rule alone\"\n{PLAIN_POSITION}\n[[step]]\nseat = \"A\"\nintent = {{ type = \"end_turn\" }}\nrule = \"CR 205.1\"\n"
+    );
+    let failure = run_text(&rule_alone).failure.unwrap();
+    assert!(failure.contains("step 1 (A): `rule` names the rule a rejection cites, so it needs `reject`"), "{failure}");
+}
+
+/// The two committed scenarios whose first, refused step carried checks that never ran: changing a value there
+/// now fails them (issue 45).
+#[test]
+fn the_first_turn_scenarios_check_their_refused_step() {
+    for (file, right) in [
+        ("200-first-turn-limits.toml", r#""a.deck_count" = 2 }"#),
+        ("multiplayer/mp-06-first-turn-limits.toml", r#""a.deck_count" = 2 }"#),
+    ] {
+        let text = std::fs::read_to_string(format!("{}/scenarios/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        assert_eq!(run_text(&text).failure, None, "{file}");
+        assert!(text.contains(right), "{file}");
+        let wrong = text.replacen(right, r#""a.deck_count" = 1 }"#, 1);
+        let failure = run_text(&wrong).failure.unwrap_or_default();
+        assert!(failure.contains("step 1 (A): a.deck_count: expected 1, got 2"), "{file}: {failure:?}");
+    }
 }

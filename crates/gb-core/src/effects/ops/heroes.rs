@@ -62,10 +62,19 @@ pub(super) fn discard_gems_on_self(
 ) -> Flow {
     let me = f.controller;
     let Some(pos) = f.source_position(state) else { return Flow::Stop };
-    for t in gems {
-        let hero = state.hero_mut(me, pos);
-        let Some(i) = hero.gems.iter().position(|g| g.def.def().gem_type == Some(t)) else { return Flow::Stop };
-        let gem = hero.gems.remove(i);
+    // A gem Magnet treats as the type is discarded as that type (RULINGS gems "treated as" a type, CR 625.1a).
+    let flex = crate::effects::field::LazyField::new(state, me).get().pool(state, pos).flex_electro;
+    let Some(taken) = crate::effects::gems::gems_to_discard(&state.hero(me, pos).gems, flex, &gems) else {
+        return Flow::Stop;
+    };
+    // Removed from the highest index down, so the others stay where they were; discarded in the effect's order.
+    let mut order: Vec<(usize, usize)> = taken.iter().copied().enumerate().collect();
+    order.sort_by_key(|(_, i)| std::cmp::Reverse(*i));
+    let mut removed = vec![None; taken.len()];
+    for (k, i) in order {
+        removed[k] = Some(state.hero_mut(me, pos).gems.remove(i));
+    }
+    for gem in removed.into_iter().flatten() {
         let gem = state.fresh(gem.def);
         state.player_mut(me).discard.push(gem);
         ev.push(Event::Discarded { seat: me, card: gem.into() });

@@ -80,6 +80,11 @@ pub(super) fn switch(state: &mut MatchState, f: &mut EffectFrame, any: bool, ev:
             let b = f.target.expect("chosen");
             let cost = pending_mooring_price(state, f);
             state.damage(me, cost, false, ev);
+            // MP-23, MP-26: a price that eliminates the payer ends the effect before the switch; their heroes stay
+            // where they were. In two players the round is lost but the effect resolves (CR 206.1a).
+            if !state.table.is_living(me) {
+                return Flow::Stop;
+            }
             do_switch(state, me, a, b, ev);
             Flow::Next
         }
