@@ -93,5 +93,4 @@ async fn a_playoff_correction_resets_the_next_match(backend: Backend) {
     assert_eq!(told["match_end"], "reset", "the old final's players are told");
     let audit: Value = app.get(&organizer.client, &format!("/api/tournaments/{id}/audit")).await.json().await.unwrap();
     assert!(audit.as_array().unwrap().iter().any(|a| a["detail_json"].to_string().contains("reset")), "{audit}");
-
 }
