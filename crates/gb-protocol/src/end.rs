@@ -21,10 +21,13 @@ pub enum GameEndReason {
     Abandoned,
     /// Free-for-all: every other player was eliminated by damage (MP-30).
     LastStanding,
+    /// A tournament round's time decided the game (docs/tournaments.md, "End-of-round procedure"): the seat the
+    /// time rule put behind conceded it for the event, and one more game decides the playoff match.
+    RoundTime,
 }
 
 impl GameEndReason {
-    pub const ALL: [GameEndReason; 7] = [
+    pub const ALL: [GameEndReason; 8] = [
         GameEndReason::TwoRounds,
         GameEndReason::Concession,
         GameEndReason::StepBudget,
@@ -32,6 +35,7 @@ impl GameEndReason {
         GameEndReason::Disconnected,
         GameEndReason::Abandoned,
         GameEndReason::LastStanding,
+        GameEndReason::RoundTime,
     ];
 
     /// The stable name, as on the wire and in the database.
@@ -44,6 +48,7 @@ impl GameEndReason {
             GameEndReason::Disconnected => "disconnected",
             GameEndReason::Abandoned => "abandoned",
             GameEndReason::LastStanding => "last_standing",
+            GameEndReason::RoundTime => "round_time",
         }
     }
 }

@@ -23,7 +23,7 @@ pub use messages::{ClientMsg, HistoryEntry, Received, RejectionReceived, ServerM
 pub use replay::{Replay, ReplayQuery, ReplayReceived, ReplayStep};
 pub use room::{
     BotLevel, ClockSetting, Clocks, CreateRoom, GameResult, JoinReply, JoinSeat, MatchEndReason, RematchRequest, Role,
-    RoomInfo, RoomList, RoomStatus, SeatDeck, SeatInfo, SpectatorDelay, TWO_SEATS, Visibility,
+    RoomInfo, RoomList, RoomStatus, RoundTime, SeatDeck, SeatInfo, SpectatorDelay, TWO_SEATS, Visibility,
 };
 pub use state::{FoldError, ViewState};
 pub use tournament::{

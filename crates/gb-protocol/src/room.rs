@@ -110,6 +110,22 @@ pub enum MatchEndReason {
     NoShow,
     /// A judge's penalty decided the match (a game or match loss, a disqualification).
     Judge,
+    /// The organizer recorded the table's result (a correction): "result recorded by the organizer".
+    Organizer,
+    /// The organizer corrected an earlier playoff result, so this match is void: it is played again at a new
+    /// table with the right player (docs/tournaments.md, "Corrections after later rounds").
+    Reset,
+}
+
+/// Where a table stands in the end-of-round procedure (docs/tournaments.md): time has been called by the event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct RoundTime {
+    /// The last turn of the game in progress (the engine's turn number, CR 500): the turn active when time was
+    /// called plus the extra turns. `None` until a game in progress has seen the call.
+    pub last_turn: Option<u32>,
+    /// Time decided the previous game and levelled a playoff match, so this game, played with time already
+    /// called, decides the match (decided the same way if it is still going after its extra turns).
+    pub deciding_game: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -137,6 +153,16 @@ pub struct RoomInfo {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub match_end: Option<MatchEndReason>,
+    /// A tournament round's time at this table, once the event has called it (left out otherwise): what the
+    /// players are shown of the end-of-round procedure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub round_time: Option<RoundTime>,
+    /// A tournament table's `next_game_chooser` (who decides the next game's turn order: the previous game's
+    /// loser, MTR 2.2, or its winner); left out in other rooms, where the loser decides.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub next_game_chooser: Option<gb_tournament::NextGameChooser>,
     /// A free-for-all's host (its creator, who may start it early with computers in the empty seats) by the seat
     /// they hold now; after the random seating (MP-3) that is the seat they play. Left out while the host holds no
     /// seat, and always in a two-player room, whose JSON stays protocol 5's.

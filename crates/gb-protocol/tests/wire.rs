@@ -29,6 +29,8 @@ fn room() -> RoomInfo {
         seed_hash: String::new(),
         version: 0,
         match_end: None,
+        round_time: None,
+        next_game_chooser: None,
         host: None,
     }
 }

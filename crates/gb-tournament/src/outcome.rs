@@ -27,6 +27,16 @@ impl MatchScore {
     pub fn bye(wins_needed: u32) -> MatchScore {
         MatchScore { wins: [wins_needed, 0], drawn: 0, outcome: MatchOutcome::Won(0) }
     }
+
+    /// Games lost by the player at `seat` of the table: the opponent's game wins, except in a double match loss,
+    /// where each player's match loss is recorded as `wins_needed` games lost (0–2 in best of three, MTR
+    /// Appendix C), though neither opponent won a game.
+    pub fn games_lost(&self, seat: usize, wins_needed: u32) -> u32 {
+        match self.outcome {
+            MatchOutcome::BothLost => wins_needed,
+            _ => self.wins[1 - seat],
+        }
+    }
 }
 
 /// `players` is the table's two ids; `wins_needed` is 2 in best of three, 1 in best of one. The caller has

@@ -116,7 +116,7 @@ pub(crate) fn standings_of(ledger: &Ledger<'_>) -> Standings {
                     t.rounds += 1;
                     t.opponents.push(players[1 - seat]);
                     t.games.won += score.wins[seat];
-                    t.games.lost += score.wins[1 - seat];
+                    t.games.lost += score.games_lost(seat, ledger.wins_needed);
                     t.games.drawn += score.drawn;
                     match score.outcome {
                         MatchOutcome::Won(w) if w == seat => {

@@ -56,3 +56,39 @@ fn a_complete_tie_is_ordered_by_the_seed() {
         .collect();
     assert!(orders.len() > 1, "the seed decides complete ties");
 }
+
+/// A double match loss (both players given a match loss, e.g. a double no-show) scores each player's games 0–2,
+/// as MTR Appendix C records a match loss: here ada (2–0 in round 1, then the double loss) has games 2–2–0 and
+/// GW% 6/12 = 1/2, not 2–0–0 and 1; bea (0–2 in round 1) 0–4–0, GW% at the floor.
+#[test]
+fn a_double_match_loss_scores_each_player_0_2() {
+    let t: Tournament = serde_json::from_value(serde_json::json!({
+        "format": "gb-tournament-v1", "name": "double loss", "seed": 1,
+        "settings": { "structure": { "kind": "swiss", "rounds": 2 }, "games_per_match": 3,
+                      "next_game_chooser": "loser", "end_of_round": { "extra_turns": 3 } },
+        "players": [{ "id": "ada", "name": "Ada" }, { "id": "bea", "name": "Bea" },
+                    { "id": "cal", "name": "Cal" }, { "id": "dan", "name": "Dan" }],
+        "rounds": [
+            { "pairings": [
+                { "table": 1, "players": ["ada", "bea"], "games": [
+                    { "result": "win", "winner": "ada" }, { "result": "win", "winner": "ada" }] },
+                { "table": 2, "players": ["cal", "dan"], "games": [
+                    { "result": "win", "winner": "cal" }, { "result": "win", "winner": "cal" }] } ] },
+            { "pairings": [
+                { "table": 1, "players": ["ada", "cal"], "judge": [
+                    { "action": "match_loss", "player": "ada", "reason": "no-show" },
+                    { "action": "match_loss", "player": "cal", "reason": "no-show" }] },
+                { "table": 2, "players": ["bea", "dan"], "games": [
+                    { "result": "win", "winner": "dan" }, { "result": "win", "winner": "dan" }] } ] }
+        ]
+    }))
+    .unwrap();
+    let s = standings(&t).unwrap();
+    let row = |id: &str| s.players.iter().find(|p| p.player == id).unwrap();
+    for id in ["ada", "cal"] {
+        assert_eq!(row(id).record.to_string(), "1-1-0", "a double loss is a loss for both");
+        assert_eq!(row(id).games.to_string(), "2-2-0", "{id}: the match loss counts as two games lost");
+        assert_eq!(row(id).gw.to_string(), "1/2", "{id}: 6 game points of 12");
+    }
+    assert_eq!(row("bea").games.to_string(), "0-4-0");
+}

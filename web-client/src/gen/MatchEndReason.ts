@@ -4,4 +4,4 @@
  * Why a tournament ended a table's match from outside its games (docs/tournaments.md, "When the event ends a
  * match"): the room then plays no further move or game.
  */
-export type MatchEndReason = "time" | "concession" | "intentional_draw" | "no_show" | "judge";
+export type MatchEndReason = "time" | "concession" | "intentional_draw" | "no_show" | "judge" | "organizer" | "reset";

@@ -2,7 +2,9 @@
 import type { ClockSetting } from "./ClockSetting";
 import type { GameResult } from "./GameResult";
 import type { MatchEndReason } from "./MatchEndReason";
+import type { NextGameChooser } from "./NextGameChooser";
 import type { RoomStatus } from "./RoomStatus";
+import type { RoundTime } from "./RoundTime";
 import type { Seat } from "./Seat";
 import type { SeatInfo } from "./SeatInfo";
 import type { SpectatorDelay } from "./SpectatorDelay";
@@ -35,6 +37,16 @@ version: number,
  * Set when a tournament ended this table's match (left out otherwise).
  */
 match_end?: MatchEndReason, 
+/**
+ * A tournament round's time at this table, once the event has called it (left out otherwise): what the
+ * players are shown of the end-of-round procedure.
+ */
+round_time?: RoundTime, 
+/**
+ * A tournament table's `next_game_chooser` (who decides the next game's turn order: the previous game's
+ * loser, MTR 2.2, or its winner); left out in other rooms, where the loser decides.
+ */
+next_game_chooser?: NextGameChooser, 
 /**
  * A free-for-all's host (its creator, who may start it early with computers in the empty seats) by the seat
  * they hold now; after the random seating (MP-3) that is the seat they play. Left out while the host holds no

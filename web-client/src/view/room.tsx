@@ -11,7 +11,7 @@ import { canAct, restoredRoomState, roomReducer, saveLog } from "../state";
 import { renderBoard } from "./board";
 import { seatName } from "./botlevel";
 import { TakeSeat } from "./guest";
-import { NextGame, SeriesScore } from "./series";
+import { NextGame, RoundTimeNotice, SeriesScore } from "./series";
 import { TableLobby } from "./tablelobby";
 
 type Load = { kind: "loading" } | { kind: "ok"; room: RoomInfo } | { kind: "missing"; message: string };
@@ -119,6 +119,7 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
             takeWholeAttack: () => state.view && setWholeAttack({ game: state.game, turn: state.view.turn }),
           })
         : <section class="panel"><p class="empty">{freeSeat ? "Waiting for players…" : "Waiting for the match to start…"}</p></section>}
+      <RoundTimeNotice room={room} />
       {state.seat ? <NextGame room={room} seat={state.seat} onRoom={(r) => dispatch({ kind: "room", room: r })} /> : null}
     </div>
   );

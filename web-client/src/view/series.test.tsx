@@ -50,6 +50,14 @@ describe("series", () => {
   it("offers no next game once the tournament has ended the match, and says why", () => {
     const ended: RoomInfo = { ...room(3, ["A", null], "finished"), match_end: "no_show" };
     expect(draw(ended, "B")).toEqual([]);
-    expect(root!.textContent).toContain("The tournament has ended this match (no show)");
+    expect(root!.textContent).toContain("The tournament has ended this match (no-show)");
+    draw({ ...ended, match_end: "organizer" }, "B");
+    expect(root!.textContent).toContain("result recorded by the organizer");
+  });
+
+  it("offers the winner the go-first choice where the table says the winner chooses", () => {
+    const winnerChooses: RoomInfo = { ...room(3, ["A"]), next_game_chooser: "winner" };
+    expect(draw(winnerChooses, "A")).toEqual(["Start game 2 — I go first", "Start game 2 — they go first"]);
+    expect(draw(winnerChooses, "B")).toEqual(["Ask for game 2"]);
   });
 });

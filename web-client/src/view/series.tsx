@@ -3,6 +3,7 @@
 // is decided (`RoomInfo.series_winner`; it also refuses a further game then).
 import { useState } from "preact/hooks";
 import { api } from "../api";
+import type { MatchEndReason } from "../gen/MatchEndReason";
 import type { Seat } from "../gen/Seat";
 import type { RoomInfo } from "../protocol";
 
@@ -25,14 +26,32 @@ export function SeriesScore({ room, names }: { room: RoomInfo; names: Partial<Re
   );
 }
 
+/** What the players are told once the tournament has called time on their table (docs/tournaments.md). */
+export function RoundTimeNotice({ room }: { room: RoomInfo }) {
+  const t = room.round_time;
+  if (!t || room.match_end) return null;
+  const last = t.last_turn === null ? "" : ` This game ends after turn ${t.last_turn}; the time rule decides it if it is still going.`;
+  const deciding = t.deciding_game ? " Time decided the last game and levelled the match: this game decides it." : "";
+  return <p class="panel round-time" role="status" data-testid="round-time">Time has been called on this table.{deciding}{last}</p>;
+}
+
+/** Why the tournament ended a table's match, in the players' words. */
+const MATCH_END: Record<MatchEndReason, string> = {
+  time: "time", concession: "concession", intentional_draw: "intentional draw", no_show: "no-show", judge: "judge",
+  organizer: "result recorded by the organizer",
+  reset: "an earlier result was corrected: this match is played again at a new table",
+};
+
 export function NextGame({ room, seat, onRoom }: { room: RoomInfo; seat: Seat; onRoom: (r: RoomInfo) => void }) {
   const [error, setError] = useState<string | null>(null);
-  if (room.match_end) return <p class="panel next-game" role="status" data-testid="match-ended">The tournament has ended this match ({room.match_end.replace(/_/g, " ")}): see the event page for the result.</p>;
+  if (room.match_end) return <p class="panel next-game" role="status" data-testid="match-ended">The tournament has ended this match ({MATCH_END[room.match_end]}): see the event page for the result.</p>;
   if (room.status !== "finished" || room.series_winner) return null;
   const last = room.games[room.games.length - 1];
   // A table of 3-6 (issue 16): the seed picks who chooses the turn order (MP-4), so nobody is asked here.
   const table = room.seats.length > 2;
-  const lost = !table && !!last?.winner && last.winner !== seat;
+  // The previous game's loser chooses (MTR 2.2), or its winner at a tournament table that says so.
+  const winnerChooses = room.next_game_chooser === "winner";
+  const chooses = !table && !!last?.winner && (last.winner === seat) === winnerChooses;
   const asked = room.seats.some((s) => s && s.seat === seat && s.rematch);
   const theyAsked = room.seats.some((s) => s && s.seat !== seat && s.rematch);
   const next = room.best_of === 3 ? `game ${room.games.length + 1}` : "a rematch";
@@ -43,9 +62,9 @@ export function NextGame({ room, seat, onRoom }: { room: RoomInfo; seat: Seat; o
   if (asked) return <p class="panel next-game" role="status">Waiting for the other {table ? "players" : "player"} to agree to {next}…</p>;
   return (
     <section class="panel next-game" aria-label="Next game">
-      <p>{theyAsked ? `${table ? "Another player" : "Your opponent"} wants ${next}.` : `Play ${next}?`}{lost ? " You lost the last game, so you choose who goes first." : ""}</p>
+      <p>{theyAsked ? `${table ? "Another player" : "Your opponent"} wants ${next}.` : `Play ${next}?`}{chooses ? ` You ${winnerChooses ? "won" : "lost"} the last game, so you choose who goes first.` : ""}</p>
       <div class="row">
-        {lost ? (
+        {chooses ? (
           <>
             <button type="button" class="primary" onClick={() => ask(true)}>Start {next} — I go first</button>
             <button type="button" onClick={() => ask(false)}>Start {next} — they go first</button>

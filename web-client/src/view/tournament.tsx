@@ -4,6 +4,7 @@
 // seconds, so results appear as the tables' rooms finish.
 import { useEffect, useState } from "preact/hooks";
 import type { Session } from "../app";
+import type { NextGameChooser } from "../gen/NextGameChooser";
 import { ApiError } from "../api";
 import { PRECONS } from "../precon";
 import { linkClick, navigate } from "../router";
@@ -19,6 +20,7 @@ export function NewTournament({ session }: { session: Session }) {
   const [rounds, setRounds] = useState("auto");
   const [topCut, setTopCut] = useState("8");
   const [games, setGames] = useState<1 | 3>(3);
+  const [chooser, setChooser] = useState<NextGameChooser>("loser");
   const [minutes, setMinutes] = useState(45);
   const [checkIn, setCheckIn] = useState(true);
   const [noShow, setNoShow] = useState(10);
@@ -29,7 +31,7 @@ export function NewTournament({ session }: { session: Session }) {
     setError(null);
     const settings: Settings = {
       structure: { kind: "swiss", rounds: rounds === "auto" ? "auto" : Number(rounds), top_cut: topCut === "0" ? null : Number(topCut) },
-      games_per_match: games, next_game_chooser: "loser", round_minutes: minutes,
+      games_per_match: games, next_game_chooser: chooser, round_minutes: minutes,
       end_of_round: { extra_turns: 3 }, spectator_delay_seconds: 0,
       check_in: checkIn, no_show_seconds: noShow * 60,
     };
@@ -57,6 +59,10 @@ export function NewTournament({ session }: { session: Session }) {
         <select id="t-games" value={String(games)} onChange={(e) => setGames(e.currentTarget.value === "1" ? 1 : 3)}>
           <option value="3">Best of 3</option><option value="1">One game</option>
         </select></div>
+      {games === 3 ? <div class="field"><label for="t-chooser">Who chooses to go first in games 2 and 3</label>
+        <select id="t-chooser" value={chooser} onChange={(e) => setChooser(e.currentTarget.value === "winner" ? "winner" : "loser")}>
+          <option value="loser">The previous game's loser (MTR)</option><option value="winner">The previous game's winner (Summoning Gems rules)</option>
+        </select></div> : null}
       <div class="field"><label for="t-minutes">Round time limit (minutes)</label>
         <input id="t-minutes" type="number" min={1} max={1440} value={minutes} onInput={(e) => setMinutes(Number(e.currentTarget.value))} /></div>
       <div class="field"><label for="t-noshow">No-show after (minutes without joining the table; 0: never)</label>

@@ -36,6 +36,7 @@ pub async fn create(
         bot_level,
         seats: body.seats,
         host: Some(account.id.clone()),
+        next_game_chooser: None,
     };
     let mut seats: Vec<Option<SeatEntry>> = vec![None; usize::from(body.seats)];
     if body.vs_bot {
@@ -114,6 +115,8 @@ pub(super) fn stored_room_info(
         seed_hash: String::new(),
         version: 0,
         match_end: None,
+        round_time: None,
+        next_game_chooser: None,
         host,
     }
 }

@@ -221,17 +221,38 @@ pub async fn judge(
     run(&state, &id, &account.id, Op::Judge { round: body.round, table: body.table, action: body.action }).await
 }
 
+/// The event after a correction, and what the organizer must know of it: a Swiss correction made after later
+/// rounds were paired leaves those pairings as they are (docs/tournaments.md, "Corrections after later rounds").
+#[derive(serde::Serialize)]
+pub struct Corrected {
+    #[serde(flatten)]
+    view: Arc<EventView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    notice: Option<String>,
+}
+
 pub async fn correct(
     State(state): State<AppState>,
     Path(id): Path<String>,
     CurrentAccount(account): CurrentAccount,
     ApiJson(body): ApiJson<Correct>,
-) -> ApiResult<Json<Arc<EventView>>> {
+) -> ApiResult<Json<Corrected>> {
     if body.reason.trim().is_empty() {
         return Err(ApiError::unprocessable("reason_required", "a correction says why"));
     }
-    let op = Op::Correct { round: body.round, table: body.table, result: body.result, reason: body.reason };
-    run(&state, &id, &account.id, op).await
+    let round = body.round;
+    let op = Op::Correct { round, table: body.table, result: body.result, reason: body.reason };
+    let Json(view) = run(&state, &id, &account.id, op).await?;
+    let paired = view.rounds.len() as u32;
+    let swiss = !gb_tournament::is_playoff_round(&view.log, round).unwrap_or(true);
+    let notice = (swiss && paired > round).then(|| {
+        format!(
+            "rounds {} to {paired} were paired before this correction and stand; the standings use the corrected \
+             result (MTR 1.9: re-pair affected tables by hand if needed)",
+            round + 1
+        )
+    });
+    Ok(Json(Corrected { view, notice }))
 }
 
 pub async fn concede(

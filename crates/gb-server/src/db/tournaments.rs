@@ -220,6 +220,23 @@ pub async fn record_result(
     Ok(done == 1)
 }
 
+/// A playoff table played again after a correction upstream (tournament/corrections.rs): its players as
+/// corrected, no result, no room until the new one opens.
+pub async fn reset_table(
+    db: impl Into<Writer<'_>>,
+    id: &str,
+    round: u32,
+    table: u32,
+    players: &[String; 2],
+) -> anyhow::Result<()> {
+    event_write!(db, p => sqlx::query(
+        "UPDATE tournament_pairings SET player_a = $4, player_b = $5, result_json = '{}', room_id = NULL, \
+         updated_at = $6 WHERE tournament_id = $1 AND round = $2 AND table_no = $3")
+        .bind(id).bind(round as i32).bind(table as i32).bind(&players[0]).bind(&players[1]).bind(now_ms())
+        .execute(p).await.map(|_| ()))?;
+    Ok(())
+}
+
 /// The room hosting a table's match, so a room's finished match finds its way back to the event.
 pub async fn set_room(
     db: impl Into<Writer<'_>>,

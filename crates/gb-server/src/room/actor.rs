@@ -59,7 +59,8 @@ pub(super) struct Room {
     pub clock: Option<Clock>,
     /// Per seat: it asked for the next game.
     pub rematch: Vec<bool>,
-    pub loser_go_first: Option<bool>,
+    /// The next game's chooser's stated preference (`rematch {go_first}`; room/play.rs `chooser_chooses`).
+    pub chooser_go_first: Option<bool>,
     pub deps: RoomDeps,
     /// Shared with the supervisor, so the lobby's copy outlives a rebuild of the actor.
     pub info_tx: Arc<watch::Sender<RoomInfo>>,
@@ -126,7 +127,7 @@ impl Room {
             spectators_watched: None,
             clock: init.clock,
             rematch: vec![false; n],
-            loser_go_first: None,
+            chooser_go_first: None,
             deps,
             info_tx,
             last_active: Instant::now(),
@@ -167,6 +168,8 @@ pub(super) fn placeholder_info(id: &str) -> RoomInfo {
         seed_hash: String::new(),
         version: 0,
         match_end: None,
+        round_time: None,
+        next_game_chooser: None,
         host: None,
     }
 }
@@ -294,6 +297,9 @@ impl Room {
             }
             RoomCmd::Decided(decision) => self.on_decided(decision).await,
             RoomCmd::CallTime { extra_turns, new_game, reply } => self.call_time(extra_turns, new_game, reply),
+            RoomCmd::DecideByTime { loser, extra_turns, reply } => {
+                Box::pin(self.decide_by_time(loser, extra_turns, reply)).await
+            }
             RoomCmd::EndMatch { reason, reply } => self.end_match(reason, reply),
             #[cfg(feature = "test-hooks")]
             RoomCmd::Crash => panic!("test hook: room {} asked to crash", self.id),
@@ -351,9 +357,8 @@ impl Room {
             return Err(RoomError::SeriesDecided);
         }
         self.rematch[seat.index()] = true;
-        let lost = self.games.last().and_then(|g| g.winner).is_some_and(|w| w != seat);
-        if lost && go_first.is_some() {
-            self.loser_go_first = go_first;
+        if self.next_chooser(0) == Some(seat) && go_first.is_some() {
+            self.chooser_go_first = go_first;
         }
         let bot_or_asked = |s: &Seat| self.rematch[s.index()] || self.seats[s.index()].as_ref().is_some_and(|e| e.bot);
         if self.cfg.seat_list().iter().all(bot_or_asked) {

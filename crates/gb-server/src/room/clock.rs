@@ -15,6 +15,8 @@ pub enum Flag {
     Disconnected,
     /// Nobody stayed connected to a game against the computer for the room's idle limit.
     Abandoned,
+    /// A tournament round's time decided the game against the seat (room/round_time.rs).
+    RoundTime,
 }
 
 impl Flag {
@@ -24,6 +26,7 @@ impl Flag {
             Flag::Time => GameEndReason::Time,
             Flag::Disconnected => GameEndReason::Disconnected,
             Flag::Abandoned => GameEndReason::Abandoned,
+            Flag::RoundTime => GameEndReason::RoundTime,
         }
     }
 }

@@ -117,6 +117,16 @@ impl RoomHandle {
         self.ask(|reply| RoomCmd::CallTime { extra_turns, new_game, reply }).await
     }
 
+    /// Time decided the game in progress against `loser` and levelled the playoff match: the room ends that game
+    /// and starts the deciding one, time already called; answers like [`Self::call_time`] (room/round_time.rs).
+    pub async fn decide_by_time(
+        &self,
+        loser: Option<gb_core::Seat>,
+        extra_turns: u32,
+    ) -> Result<super::round_time::TimeUp, RoomError> {
+        self.ask(|reply| RoomCmd::DecideByTime { loser, extra_turns, reply }).await
+    }
+
     /// The tournament ended this table's match (time, a concession, a no-show, a judge): the room refuses every
     /// further move and game, and tells its viewers why (room/round_time.rs). Idempotent.
     pub async fn end_match(&self, reason: crate::protocol::MatchEndReason) -> Result<(), RoomError> {

@@ -80,6 +80,10 @@ pub struct RoomConfig {
     /// Absent in rooms stored before the host's start existed (they start only when full).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub host: Option<String>,
+    /// A tournament table's `next_game_chooser` (docs/tournaments.md): who decides the turn order of the
+    /// series' next game. Absent elsewhere (and in rooms stored before it existed): the previous game's loser.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_game_chooser: Option<gb_tournament::NextGameChooser>,
 }
 
 fn two_seats() -> u8 {
@@ -203,6 +207,13 @@ pub enum RoomCmd {
     CallTime {
         extra_turns: u32,
         new_game: bool,
+        reply: oneshot::Sender<round_time::TimeUp>,
+    },
+    /// Time decided the table's game in progress and levelled its playoff match: one more game, time already
+    /// called (room/round_time.rs).
+    DecideByTime {
+        loser: Option<Seat>,
+        extra_turns: u32,
         reply: oneshot::Sender<round_time::TimeUp>,
     },
     /// The tournament has ended this table's match (room/round_time.rs).

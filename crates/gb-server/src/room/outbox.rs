@@ -79,6 +79,8 @@ impl Room {
             // The public head: under a spectator delay the live version would tell watchers how far play has gone.
             version: self.game.as_ref().map_or(0, |_| self.streams[Kind::Spectator.index()].head),
             match_end: self.match_end,
+            round_time: self.time.as_ref().map(super::round_time::TimeCall::shown),
+            next_game_chooser: self.cfg.next_game_chooser,
             host: self.cfg.host_seat(&self.seats),
         }
     }

@@ -48,35 +48,48 @@ impl Room {
             self.send_all(|k| (k == kind).then(|| frame.clone()));
         }
         metrics::counter!("gb_games_started").increment(1);
-        self.loser_chooses().await;
+        self.chooser_chooses().await;
         self.check_time();
         self.prompt_computer();
         Ok(())
     }
 
-    /// From the second game on, the loser of the previous game decides who goes first. The engine's seeded draw
-    /// picks who answers the turn-order ask (CR 200.4). The room answers with the loser's stated preference
-    /// (`rematch {go_first}`) whichever seat was asked, so the loser is not asked twice; without one, it answers
-    /// for the previous winner that the loser goes first, and a loser who stated nothing answers themself. The
-    /// answer is an ordinary logged intent, so replays are unchanged.
+    /// From the second game on, the previous game's loser decides who goes first (MTR 2.2), or its winner
+    /// where a tournament table says so (`next_game_chooser: "winner"`, the Summoning Gems tournament rules).
+    /// The engine's seeded draw picks who answers the turn-order ask (CR 200.4). The room answers with the
+    /// chooser's stated preference (`rematch {go_first}`) whichever seat was asked, so the chooser is not asked
+    /// twice; without one, it answers for the other seat that the chooser goes first, and a chooser who stated
+    /// nothing answers themself. The answer is an ordinary logged intent, so replays are unchanged.
     /// A free-for-all has no loser to choose: the seed picks the chooser among all seats (MP-4).
-    async fn loser_chooses(&mut self) {
+    async fn chooser_chooses(&mut self) {
         if self.cfg.free_for_all() {
             return;
         }
-        let Some(winner) = self.games.iter().rev().nth(1).and_then(|g| g.winner) else { return };
+        let Some(chooser) = self.next_chooser(1) else { return };
         let Some(game) = self.game.as_ref() else { return };
         let Some(asked) = owed_seat(&game.state) else { return };
         if !legal_intents(&game.state, asked).iter().any(|i| matches!(i, Intent::ChooseTurnOrder { .. })) {
             return;
         }
-        let loser_first = match (asked == winner, self.loser_go_first.take()) {
+        let chooser_first = match (asked == chooser, self.chooser_go_first.take()) {
             (_, Some(stated)) => stated,
-            (true, None) => true,
-            (false, None) => return,
+            (false, None) => true,
+            (true, None) => return,
         };
-        let go_first = if asked == winner { !loser_first } else { loser_first };
+        let go_first = if asked == chooser { chooser_first } else { !chooser_first };
         self.commit(asked, Intent::ChooseTurnOrder { go_first }, Source::Room).await;
+    }
+
+    /// The seat that chooses the turn order of the game after the `back`-th game from the end (0: the last one),
+    /// by the room's `next_game_chooser`; `None` before that game has a winner (a first game, a drawn game).
+    pub(super) fn next_chooser(&self, back: usize) -> Option<Seat> {
+        let winner = self.games.iter().rev().nth(back).and_then(|g| g.winner)?;
+        match self.cfg.next_game_chooser {
+            Some(gb_tournament::NextGameChooser::Winner) => Some(winner),
+            Some(gb_tournament::NextGameChooser::Loser) | None => {
+                self.cfg.seat_list().iter().copied().find(|&s| s != winner)
+            }
+        }
     }
 
     /// Sets every stream to the current game's state (a new game at v0, or a recovered one at its version).

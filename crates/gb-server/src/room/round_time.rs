@@ -4,7 +4,10 @@
 //! the event records the result (a drawn `unfinished` game in Swiss; rounds won, then HP, in a playoff).
 use super::RoomError;
 use super::actor::Room;
-use crate::protocol::MatchEndReason;
+use super::clock::Flag;
+use super::commit::Source;
+use crate::protocol::{MatchEndReason, RoundTime};
+use gb_core::{Intent, Seat};
 use tokio::sync::oneshot;
 
 /// Where the game in progress stood when its extra turns ran out: what a playoff's time rule reads.
@@ -33,7 +36,16 @@ pub struct TimeCall {
     new_game: bool,
     /// The last turn number to be played, fixed when a game in progress first sees the call.
     last_turn: Option<u32>,
+    /// The game in progress was started after time decided the previous one and levelled the playoff match.
+    deciding_game: bool,
     reply: Option<oneshot::Sender<TimeUp>>,
+}
+
+impl TimeCall {
+    /// What the players are shown of it (`RoomInfo.round_time`).
+    pub fn shown(&self) -> RoundTime {
+        RoundTime { last_turn: self.last_turn, deciding_game: self.deciding_game }
+    }
 }
 
 impl Room {
@@ -41,8 +53,40 @@ impl Room {
     /// active turn and `extra_turns` more are over, or at once when no game is in progress and none may start.
     pub(super) fn call_time(&mut self, extra_turns: u32, new_game: bool, reply: oneshot::Sender<TimeUp>) {
         let new_game = new_game && self.time.as_ref().is_none_or(|t| t.new_game);
-        self.time = Some(TimeCall { extra_turns, new_game, last_turn: None, reply: Some(reply) });
+        let deciding_game = self.time.as_ref().is_some_and(|t| t.deciding_game);
+        self.time = Some(TimeCall { extra_turns, new_game, last_turn: None, deciding_game, reply: Some(reply) });
         self.check_time();
+        self.publish(true); // the players see that time is called, and the last turn
+    }
+
+    /// Time decided the game in progress for the other seat, levelling a playoff match (docs/tournaments.md,
+    /// "End-of-round procedure"): the game ends as the event decided it, by `loser`'s concession for the event
+    /// (logged like a clock flag, CR 102.2, so the log replays to the same result, reason `round_time`), and one
+    /// more game starts at once with time already called: `reply` is answered after its active turn and
+    /// `extra_turns` more. The event's record of the decided game stands even if play ended it first.
+    /// `loser` is `None` when no game is in progress (the deciding game is owed but was not started).
+    pub(super) async fn decide_by_time(
+        &mut self,
+        loser: Option<Seat>,
+        extra_turns: u32,
+        reply: oneshot::Sender<TimeUp>,
+    ) {
+        if let Some(loser) = loser
+            && self.match_end.is_none()
+            && self.game.as_ref().is_some_and(|g| !g.state.is_over())
+        {
+            self.commit(loser, Intent::Concede, Source::Clock(Flag::RoundTime)).await;
+        }
+        let call = TimeCall { extra_turns, new_game: true, last_turn: None, deciding_game: true, reply: Some(reply) };
+        self.time = Some(call);
+        if self.match_end.is_none() && self.broken.is_none() && self.game.as_ref().is_some_and(|g| g.state.is_over()) {
+            if let Err(e) = self.start_game().await {
+                // The room is rebuilt from its log; the event's next tick calls time again (round_clock.rs).
+                self.broken = Some(format!("the deciding game did not start: {e:#}"));
+            }
+        }
+        self.check_time();
+        self.publish(true);
     }
 
     /// No new game after time (MTR 2.4), except the one a playoff needs to break a tie on game wins; none at

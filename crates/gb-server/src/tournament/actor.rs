@@ -135,6 +135,12 @@ pub fn spawn(state: &AppState, mut event: Event, rooms: Vec<(u32, u32, String)>)
                     event.time_up(round, table, up, &tx).await;
                     None
                 }
+                Cmd::TimeLost { round, table, room, why } => {
+                    if event.is_current_room(round, table, &room) {
+                        event.time_lost(round, table, &why);
+                    }
+                    continue;
+                }
                 Cmd::Op { actor, op, reply } => Some((reply, event.apply(&actor, op, &tx).await)),
                 Cmd::Arrived { round, table, room, seat } => {
                     if !event.is_current_room(round, table, &room) {

@@ -65,14 +65,7 @@ impl Event {
                 ("judge", detail)
             }
             Op::Correct { round, table, result, reason } => {
-                self.current_result(round, table)?;
-                let c = Correction { round, table, result, reason, before_round: Some(next_round) };
-                let mut t = self.t.clone();
-                t.corrections.push(c.clone());
-                gb_tournament::standings(&t).map_err(|e| ApiError::unprocessable("bad_result", e.to_string()))?;
-                db::add_correction(&self.db, &self.id, &c).await.map_err(ApiError::internal)?;
-                self.t = t;
-                ("correction", json!({ "round": round, "table": table, "result": c.result, "reason": c.reason }))
+                self.correct(Correction { round, table, result, reason, before_round: Some(next_round) }, tx).await?
             }
             Op::Repair { pairings, reason } => self.repair(pairings, reason).await?,
             Op::CheckIn { player } => {

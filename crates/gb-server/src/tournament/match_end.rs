@@ -1,6 +1,6 @@
 //! When the event ends a table's match from outside its games (docs/tournaments.md, "When the event ends a
-//! match"): time and its extra turns ran out, a concession, an intentional draw, a no-show, or a judge's match
-//! loss or disqualification. The table's room is told through its handle (tables.rs), so its seats see the
+//! match"): time and its extra turns ran out, a concession, an intentional draw, a no-show, a judge's match
+//! loss or disqualification, or the organizer recorded the result (a correction). The table's room is told through its handle (tables.rs), so its seats see the
 //! match end with the reason and no further move or game is accepted. Rooms keep no record of it: after a
 //! restart the event tells them again from its log (actor.rs).
 use super::actor::Event;
@@ -27,9 +27,18 @@ pub fn end_reason(result: &TableResult) -> Option<MatchEndReason> {
 }
 
 impl Event {
-    /// Tells the table's room that its match is over, if `result` ended it from outside the games; once per room.
+    /// Tells the table's room that its match is over, if `result` ended it from outside the games (or the
+    /// organizer recorded it, a correction); once per room.
     pub(super) fn end_room_match(&mut self, round: u32, table: u32, result: &TableResult) {
-        let Some(reason) = end_reason(result) else { return };
+        let corrected = self.t.corrections.iter().any(|c| c.round == round && c.table == table);
+        let Some(reason) = (if corrected { Some(MatchEndReason::Organizer) } else { end_reason(result) }) else {
+            return;
+        };
+        self.end_room(round, table, reason);
+    }
+
+    /// Tells the table's room its match is over for `reason`, once per room.
+    pub(super) fn end_room(&mut self, round: u32, table: u32, reason: MatchEndReason) {
         let Some(room) = self.rooms.get(&(round, table)) else { return };
         if self.rooms_ended.insert(room.clone()) {
             tables::end_match(&self.state, room.clone(), reason);

@@ -8,6 +8,7 @@
 mod actor;
 mod attendance;
 mod commands;
+mod corrections;
 mod lease;
 mod match_end;
 mod repair;
@@ -128,6 +129,13 @@ pub enum Cmd {
         /// The answering room: a table re-paired since the call has another one, and this answer is stale.
         room: String,
         up: crate::room::round_time::TimeUp,
+    },
+    /// A time call that did not reach the table's room (round_clock.rs): called again on the next tick.
+    TimeLost {
+        round: u32,
+        table: u32,
+        room: String,
+        why: String,
     },
 }
 

@@ -59,7 +59,7 @@ impl Event {
             return Ok(()); // ended by time, a concession or an intentional draw: later play does not count
         }
         let players = self.table_players(round, table).ok_or_else(|| anyhow::anyhow!("no table {table}"))?;
-        result.games = self.games_from_room(&players, games);
+        result.games = self.games_with_room(&players, &result.games, games);
         self.check_and_record(round, table, result).await.map_err(|e| anyhow::anyhow!(e.message))
     }
 
@@ -70,13 +70,15 @@ impl Event {
         })
     }
 
-    /// The room's finished games as the table's games, up to the one that decides the match (later games are
-    /// friendly games).
-    pub(super) fn games_from_room(&self, players: &[String; 2], games: &[GameResult]) -> Vec<Game> {
-        let needed = usize::from(self.t.settings.games_per_match / 2 + 1);
-        let mut wins = [0usize; 2];
-        let mut out = Vec::new();
-        for g in games {
+    /// The table's games with the room's finished games after those already recorded, up to the one that
+    /// decides the match (later games are friendly games). A recorded game stands as recorded: a game time
+    /// decided says how (round_clock.rs), where the room only has the concession that ended it.
+    pub(super) fn games_with_room(&self, players: &[String; 2], recorded: &[Game], games: &[GameResult]) -> Vec<Game> {
+        let needed = u32::from(self.t.settings.games_per_match / 2 + 1);
+        let so_far = TableResult { games: recorded.to_vec(), ..TableResult::default() };
+        let mut wins = gb_tournament::outcome::score(players, &so_far, needed).wins;
+        let mut out = recorded.to_vec();
+        for g in games.iter().skip(recorded.len()) {
             if wins.iter().any(|&w| w >= needed) {
                 break;
             }

@@ -2,11 +2,15 @@
 //! table's extension) has run out, the event calls time on each table still playing; its room answers after the
 //! active turn and the extra turns, and the event records the table's result: in Swiss an unfinished game is a
 //! drawn game (MTR 2.4); in a playoff it goes to the player with more in-game rounds won (CR 206), then more HP,
-//! then sudden death (time is called again with no extra turn until one of those differs).
+//! then sudden death (time is called again with no extra turn until one of those differs). A game time decides
+//! that levels a playoff match is followed by one more game, decided the same way (time already called).
+//! No path here logs a failure and drops the table: a call that does not reach the room, or a result that is
+//! not stored, is forgotten, and the next tick calls time again.
 use super::Cmd;
 use super::actor::Event;
 use crate::db::now_ms;
 use crate::room::round_time::{LiveGame, TimeUp};
+use gb_core::Seat;
 use gb_tournament::outcome::{MatchOutcome, score};
 use gb_tournament::{Game, JudgeAction, MatchEnd, Pairing, PlayoffTimeRule, TableResult};
 use tokio::sync::mpsc;
@@ -32,22 +36,33 @@ fn playoff_game(players: &[String; 2], live: LiveGame, sudden_death: bool) -> Op
     Some(Game::Win { winner: players[seat].clone(), decided_by: Some(rule) })
 }
 
+/// What the event asks of a table's room about time.
+#[derive(Clone, Copy, Debug)]
+enum Call {
+    /// Time is called: the active turn and `extra_turns` more; `new_game`: a playoff level on game wins between
+    /// games still plays one more game.
+    Time { extra_turns: u32, new_game: bool },
+    /// Time decided the game in progress against `loser` (`None`: no game in progress) and levelled the playoff
+    /// match: the deciding game, time already called.
+    Decide { loser: Option<Seat>, extra_turns: u32 },
+}
+
 impl Event {
     /// Calls time on every table of the current round whose clock has run out and that is still playing;
-    /// says whether it called any.
+    /// says whether it called any. A table whose room did not open is the organizer's (no room to call).
     pub(super) fn tick(&mut self, tx: &mpsc::Sender<Cmd>) -> bool {
         let round = self.t.rounds.len() as u32;
         let Some(&started) = (round as usize).checked_sub(1).and_then(|i| self.round_starts.get(i)) else {
             return false;
         };
         let limit_ms = self.t.settings.round_limit_seconds() as i64 * 1000;
-        let needed = u32::from(self.t.settings.games_per_match / 2 + 1);
+        let needed = self.wins_needed();
         let now = now_ms();
         let due: Vec<(u32, bool)> = self.t.rounds[round as usize - 1]
             .pairings
             .iter()
             .filter_map(|p| if let Pairing::Table(t) = p { Some(t) } else { None })
-            .filter(|t| !self.time_called.contains(&(round, t.table)))
+            .filter(|t| !self.time_called.contains(&(round, t.table)) && self.rooms.contains_key(&(round, t.table)))
             .filter_map(|t| {
                 let s = score(&t.players, &t.result, needed);
                 let deadline = started + limit_ms + i64::from(extension_minutes(&t.result)) * 60_000;
@@ -59,69 +74,97 @@ impl Event {
         for (table, level) in due {
             self.time_called.insert((round, table));
             // A playoff match level on game wins between games still plays one more game (then decided as above).
-            let extra = u32::from(self.t.settings.end_of_round.extra_turns);
-            self.call_time(round, table, extra, playoff && level, tx);
+            let extra_turns = u32::from(self.t.settings.end_of_round.extra_turns);
+            self.call(round, table, Call::Time { extra_turns, new_game: playoff && level }, tx);
         }
         any
     }
 
-    /// Asks the table's room to call time; its answer comes back as [`Cmd::TimeUp`].
-    fn call_time(&self, round: u32, table: u32, extra_turns: u32, new_game: bool, tx: &mpsc::Sender<Cmd>) {
-        let Some(room_id) = self.rooms.get(&(round, table)).cloned() else {
-            tracing::warn!(event = %self.id, round, table, "time called on a table without a room");
-            return;
-        };
-        let (state, tx, event) = (self.state.clone(), tx.clone(), self.id.clone());
+    fn wins_needed(&self) -> u32 {
+        u32::from(self.t.settings.games_per_match / 2 + 1)
+    }
+
+    /// Sends `call` to the table's room; its answer comes back as [`Cmd::TimeUp`], or [`Cmd::TimeLost`] if the
+    /// room could not be reached (the next tick calls time again).
+    fn call(&self, round: u32, table: u32, call: Call, tx: &mpsc::Sender<Cmd>) {
+        let Some(room_id) = self.rooms.get(&(round, table)).cloned() else { return };
+        let (state, tx) = (self.state.clone(), tx.clone());
         self.state.tracker.spawn(async move {
             let answer = async {
                 let room = super::tables::reattach(&state, &room_id).await?;
-                Ok::<_, anyhow::Error>(room.call_time(extra_turns, new_game).await?)
+                Ok::<_, anyhow::Error>(match call {
+                    Call::Time { extra_turns, new_game } => room.call_time(extra_turns, new_game).await?,
+                    Call::Decide { loser, extra_turns } => room.decide_by_time(loser, extra_turns).await?,
+                })
             };
-            match answer.await {
-                Ok(up) => {
-                    let _ = tx.send(Cmd::TimeUp { round, table, room: room_id.clone(), up }).await;
-                }
-                Err(e) => tracing::error!(%event, round, table, "time not called: {e:#}"),
-            }
+            let cmd = match answer.await {
+                Ok(up) => Cmd::TimeUp { round, table, room: room_id, up },
+                Err(e) => Cmd::TimeLost { round, table, room: room_id, why: format!("{call:?}: {e:#}") },
+            };
+            let _ = tx.send(cmd).await;
         });
     }
 
-    /// Records the table's result once its end-of-round turns are over.
+    /// A time call that did not reach the table's room, or whose result was not stored: forgotten, so the next
+    /// tick calls time again (a room asked twice fixes its last turn anew).
+    pub(super) fn time_lost(&mut self, round: u32, table: u32, why: &str) {
+        tracing::warn!(event = %self.id, round, table, "time is called again on the next tick: {why}");
+        self.time_called.remove(&(round, table));
+    }
+
+    /// Records the table's result once its end-of-round turns are over; a game time decides that levels a
+    /// playoff match is recorded, then the room plays the deciding game.
     pub(super) async fn time_up(&mut self, round: u32, table: u32, up: TimeUp, tx: &mpsc::Sender<Cmd>) {
         let Some(players) = self.table_players(round, table) else { return };
         let mut result = match self.current_result(round, table) {
             Ok(r) if r.end.is_none() => r,
             _ => return, // already ended by the organizer (a concession, an intentional draw)
         };
-        result.games = self.games_from_room(&players, &up.finished);
-        let needed = u32::from(self.t.settings.games_per_match / 2 + 1);
-        if score(&players, &result, needed).outcome != MatchOutcome::Pending {
-            // Decided by its games before the turns ran out; a game still going is past the match's end.
-            if let Err(e) = self.check_and_record(round, table, result).await {
-                tracing::error!(event = %self.id, round, table, "result not recorded: {}", e.message);
-            }
-            return;
-        }
+        result.games = self.games_with_room(&players, &result.games, &up.finished);
+        let needed = self.wins_needed();
         let playoff = gb_tournament::is_playoff_round(&self.t, round).unwrap_or(false);
-        if let Some(live) = up.live {
-            let game = if playoff {
-                let sudden = self.sudden_death.contains(&(round, table));
-                match playoff_game(&players, live, sudden) {
-                    Some(g) => g,
-                    None => {
-                        // Level on rounds and HP: sudden death, decided at the end of the next turn that differs.
-                        self.sudden_death.insert((round, table));
-                        return self.call_time(round, table, 0, false, tx);
-                    }
+        let extra_turns = u32::from(self.t.settings.end_of_round.extra_turns);
+        let level = |r: &TableResult| {
+            let s = score(&players, r, needed);
+            s.outcome == MatchOutcome::Pending && s.wins[0] == s.wins[1]
+        };
+        let mut next = None;
+        match up.live {
+            // Decided by its games before the turns ran out; a game still going is past the match's end.
+            _ if score(&players, &result, needed).outcome != MatchOutcome::Pending => {}
+            Some(live) if playoff => {
+                let Some(game) = playoff_game(&players, live, self.sudden_death.contains(&(round, table))) else {
+                    // Level on rounds and HP: sudden death, decided at the end of the next turn that differs.
+                    self.sudden_death.insert((round, table));
+                    return self.call(round, table, Call::Time { extra_turns: 0, new_game: false }, tx);
+                };
+                self.sudden_death.remove(&(round, table));
+                let loser = match &game {
+                    Game::Win { winner, .. } => Some(if *winner == players[0] { Seat::B } else { Seat::A }),
+                    _ => None,
+                };
+                result.games.push(game);
+                if level(&result) {
+                    next = Some(Call::Decide { loser, extra_turns });
+                } else {
+                    result.end = Some(MatchEnd::Time);
                 }
-            } else {
-                Game::Unfinished
-            };
-            result.games.push(game);
+            }
+            Some(_) => {
+                result.games.push(Game::Unfinished);
+                result.end = Some(MatchEnd::Time);
+            }
+            // Level between games with the deciding game not started (a retried call): start it.
+            None if playoff && level(&result) => next = Some(Call::Decide { loser: None, extra_turns }),
+            None => result.end = Some(MatchEnd::Time),
         }
-        result.end = Some(MatchEnd::Time);
-        if let Err(e) = self.check_and_record(round, table, result).await {
-            tracing::error!(event = %self.id, round, table, "time result not recorded: {}", e.message);
+        match self.check_and_record(round, table, result).await {
+            Ok(()) => {
+                if let Some(call) = next {
+                    self.call(round, table, call, tx);
+                }
+            }
+            Err(e) => self.time_lost(round, table, &format!("result not recorded: {}", e.message)),
         }
     }
 }

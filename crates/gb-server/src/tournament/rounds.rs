@@ -50,20 +50,25 @@ impl Event {
             .filter_map(|p| if let Pairing::Table(t) = p { Some((t.table, t.players.clone())) } else { None })
             .collect();
         for (table, players) in tables {
-            let opened = async {
-                let seats = players.clone().map(|id| self.seated(&id));
-                let [a, b] = seats;
-                let room = tables::open(&self.state, &self.t.settings, [a?, b?]).await?;
-                db::set_room(&self.db, &self.id, round, table, &room.id).await?;
-                anyhow::Ok(room)
-            };
-            match opened.await {
-                Ok(room) => {
-                    self.rooms.insert((round, table), room.id.clone());
-                    tables::watch(&self.state, room, round, table, tx.clone());
-                }
-                Err(e) => tracing::error!(event = %self.id, round, table, "table room not opened: {e:#}"),
+            self.seat_table(round, table, players, tx).await;
+        }
+    }
+
+    /// Opens a table's room and watches it; a failure leaves the table without a room (the page shows it).
+    pub(super) async fn seat_table(&mut self, round: u32, table: u32, players: [String; 2], tx: &mpsc::Sender<Cmd>) {
+        let opened = async {
+            let seats = players.clone().map(|id| self.seated(&id));
+            let [a, b] = seats;
+            let room = tables::open(&self.state, &self.t.settings, [a?, b?]).await?;
+            db::set_room(&self.db, &self.id, round, table, &room.id).await?;
+            anyhow::Ok(room)
+        };
+        match opened.await {
+            Ok(room) => {
+                self.rooms.insert((round, table), room.id.clone());
+                tables::watch(&self.state, room, round, table, tx.clone());
             }
+            Err(e) => tracing::error!(event = %self.id, round, table, "table room not opened: {e:#}"),
         }
     }
 

@@ -35,6 +35,7 @@ pub async fn open(state: &AppState, settings: &Settings, seats: [Seated; 2]) -> 
         // A tournament table is the two-player game (docs/tournaments.md); nobody starts it early.
         seats: crate::protocol::TWO_SEATS,
         host: None,
+        next_game_chooser: Some(settings.next_game_chooser),
     };
     let empty: Vec<Option<crate::room::SeatEntry>> = vec![None, None];
     crate::db::rooms::insert_room(&state.db, &id, &serde_json::to_string(&cfg)?, &serde_json::to_string(&empty)?)

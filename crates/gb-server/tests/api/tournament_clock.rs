@@ -74,6 +74,14 @@ pub async fn paired_event(app: &TestApp, organizer: &Guest, settings: Value, pla
     (id, guests)
 }
 
+/// Round 1's first table: its room and its two players in the pairing's order (seat A first).
+pub async fn first_table<'g>(app: &TestApp, id: &str, players: &'g [Guest]) -> (String, &'g Guest, &'g Guest) {
+    let table = event(app, id).await["rounds"][0]["tables"][0].clone();
+    let room = table["room_id"].as_str().unwrap().to_owned();
+    let seat = |i: usize| players.iter().find(|p| p.id == table["players"][i].as_str().unwrap()).unwrap();
+    (room, seat(0), seat(1))
+}
+
 /// The event view once `done` holds (polled: the result arrives from the server's clock and the rooms).
 pub async fn wait_for(app: &TestApp, id: &str, done: impl Fn(&Value) -> bool) -> Value {
     for _ in 0..600 {

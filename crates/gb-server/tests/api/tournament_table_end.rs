@@ -2,7 +2,7 @@
 //! intentional draw, recorded 0-0-3 once both players asked for it (MTR 2.4, 2.5); who may ask for what, and the
 //! audit log. And whatever ends a match from outside its games ends it in the table's room too.
 use crate::helpers::{Backend, assert_error, spawn_app};
-use crate::tournament_clock::paired_event;
+use crate::tournament_clock::{first_table, paired_event};
 use crate::tournament_event::event;
 use crate::wsclient::{connect, guest_at};
 use serde_json::{Value, json};
@@ -72,10 +72,7 @@ async fn the_room_stops_when_the_event_ends_its_match(backend: Backend) {
         "end_of_round": { "extra_turns": 3 }
     });
     let (id, players) = paired_event(&app, &organizer, settings, 2).await;
-    let table = event(&app, &id).await["rounds"][0]["tables"][0].clone();
-    let room = table["room_id"].as_str().unwrap().to_owned();
-    let seat = |i: usize| players.iter().find(|p| p.id == table["players"][i].as_str().unwrap()).unwrap();
-    let (a, b) = (seat(0), seat(1));
+    let (room, a, b) = first_table(&app, &id, &players).await;
     let (mut ws_a, welcome) = connect(&app.address, &room, Some(&a.cookie), "player", None).await;
     assert!(welcome["room"]["match_end"].is_null(), "no end before the event ends the match: {welcome}");
     let (mut ws_b, _) = connect(&app.address, &room, Some(&b.cookie), "player", None).await;
