@@ -36,6 +36,7 @@ pub async fn create(
         bot_level,
         seats: body.seats,
         host: Some(account.id.clone()),
+        event: None,
     };
     let mut seats: Vec<Option<SeatEntry>> = vec![None; usize::from(body.seats)];
     if body.vs_bot {

@@ -80,6 +80,10 @@ pub struct RoomConfig {
     /// Absent in rooms stored before the host's start existed (they start only when full).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub host: Option<String>,
+    /// The tournament this room is a table of: its deck lists are the event's to publish (api/replay, "Deck
+    /// lists" in docs/tournaments.md). Stored with the room, so it survives re-pairing, restarts and owners.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
 }
 
 fn two_seats() -> u8 {
