@@ -49,6 +49,8 @@ mod series;
 mod timing;
 mod tournament_attendance;
 mod tournament_clock;
+mod tournament_dead_ends;
+mod tournament_deck_lists;
 mod tournament_event;
 mod tournament_no_show;
 mod tournament_repair;
