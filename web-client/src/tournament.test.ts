@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type EventView, type RoundView, type TableView, auditText, clockText, gamesFromScore, myTable, noShowText, playerStatus, resultText, seedText } from "./tournament";
+import { type EventView, type RoundView, type TableView, auditText, clockText, gamesFromScore, myTable, noShowText, parseHandPairing, playerStatus, resultText, seedText } from "./tournament";
 
 const table = (result: TableView["result"]): TableView => ({ table: 3, players: ["ann", "bob"], room_id: "r1", result, extension_minutes: 0, time_called: false, arrived: [true, false] });
 const name = (p: string) => p.toUpperCase();
@@ -37,7 +37,7 @@ describe("myTable and the round clock", () => {
 
 describe("auditText", () => {
   it("shows players by name, not by id", () => {
-    const entry = { seq: 3, actor: "org", action: "concession", detail_json: JSON.stringify({ round: 1, table: 2, player: "ann" }), created_at: 0 };
+    const entry = { seq: 3, actor: "org", action: "concession", detail_json: JSON.stringify({ round: 1, table: 2, player: "ann", player_name: "Ann" }), created_at: 0 };
     const names: Record<string, string> = { org: "Organizer", ann: "Ann", bob: "Bob" };
     const who = (id: string) => names[id] ?? id;
     expect(auditText(entry, who)).toBe("Organizer: concession (round: 1, table: 2, player: Ann)");
@@ -86,5 +86,17 @@ describe("seedText", () => {
     const name = (p: string) => (p === "ann" ? "Ann" : p);
     expect(seedText({ seed: 1, player: "ann" }, name)).toBe("1. Ann");
     expect(seedText(null, name)).toBe("bye");
+  });
+});
+
+describe("parseHandPairing", () => {
+  const players = [{ id: "a1", name: "Ann Lee" }, { id: "b2", name: "Bob" }, { id: "c3", name: "Cy" }];
+  it("reads tables and a bye by name", () => {
+    expect(parseHandPairing("ann lee v Bob\n\nbye Cy", players)).toEqual([{ players: ["a1", "b2"] }, { bye: "c3" }]);
+    expect(parseHandPairing("Bob vs Ann Lee", players)).toEqual([{ players: ["b2", "a1"] }]);
+  });
+  it("names the line of an unknown name or a line it cannot read", () => {
+    expect(() => parseHandPairing("Ann Lee v Dee", players)).toThrow('line 1: no player is called "Dee"');
+    expect(() => parseHandPairing("Bob\nAnn Lee Bob", players)).toThrow("line 1");
   });
 });

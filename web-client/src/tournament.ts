@@ -13,8 +13,11 @@ import type { Game } from "./gen/Game";
 import type { Judge } from "./gen/Judge";
 import type { JudgeAction } from "./gen/JudgeAction";
 import type { LateEntry } from "./gen/LateEntry";
+import type { ManualPairing } from "./gen/ManualPairing";
+import type { Repair } from "./gen/Repair";
 import type { Reason } from "./gen/Reason";
 import type { RoundView } from "./gen/RoundView";
+import type { SetSwissRounds } from "./gen/SetSwissRounds";
 import type { Settings } from "./gen/Settings";
 import type { Standings } from "./gen/Standings";
 import type { TableResult } from "./gen/TableResult";
@@ -53,6 +56,16 @@ export const tournaments = {
   /** The caller checks in (or, for the organizer, `player` is checked in), before round 1. */
   checkIn: (id: string, player?: string) =>
     call<EventView>("POST", `${base(id)}/check-in`, (player ? { player } : {}) satisfies CheckIn),
+  /** The organizer pairs the next Swiss round by hand (`confirm`: rematches and second byes are meant). */
+  pairByHand: (id: string, pairings: ManualPairing[], reason: string, confirm: boolean) =>
+    call<EventView>("POST", `${base(id)}/rounds/by_hand`, { pairings, reason, confirm } satisfies Repair),
+  /** The organizer re-pairs the round being played by hand, before any table has a result. */
+  repair: (id: string, pairings: ManualPairing[], reason: string, confirm: boolean) =>
+    call<EventView>("POST", `${base(id)}/rounds/current/pairings`, { pairings, reason, confirm } satisfies Repair),
+  setSwissRounds: (id: string, rounds: number, reason: string) =>
+    call<EventView>("POST", `${base(id)}/swiss_rounds`, { rounds, reason } satisfies SetSwissRounds),
+  /** Ends the event after the round just played: its standings are final. */
+  end: (id: string, reason: string) => call<EventView>("POST", `${base(id)}/end`, { reason } satisfies Reason),
   standings: (id: string) => call<Standings>("GET", `${base(id)}/standings`),
   audit: (id: string) => call<AuditEntry[]>("GET", `${base(id)}/audit`),
 };
@@ -99,7 +112,8 @@ export function auditText(a: AuditEntry, name: (id: string) => string): string {
     : Array.isArray(v) ? v.map(show).join(" – ")
     : v && typeof v === "object" ? Object.entries(v).map(([k, x]) => `${k.replace(/_/g, " ")} ${show(x)}`).join(", ")
     : String(v);
-  const parts = Object.entries(detail).filter(([k]) => k !== "explanation").map(([k, v]) => `${k.replace(/_/g, " ")}: ${show(v)}`);
+  // `…_name(s)` fields are the server's names for the ids beside them (docs/tournaments.md, "Names").
+  const parts = Object.entries(detail).filter(([k]) => k !== "explanation" && !/_names?$/.test(k)).map(([k, v]) => `${k.replace(/_/g, " ")}: ${show(v)}`);
   return `${name(a.actor)}: ${a.action.replace(/_/g, " ")}${parts.length ? ` (${parts.join(", ")})` : ""}`;
 }
 
@@ -152,4 +166,22 @@ export function noShowText(round: RoundView, now: number): string | null {
   if (left <= 0) return null;
   const s = Math.ceil(left / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} to join`;
+}
+
+/** The organizer's hand pairing, one line per table by the players' names: "Ann v Bob" (or "vs", "-"), and
+ * "bye Cy" for a bye. Names match case-insensitively; an unknown or ambiguous name is an error naming the line. */
+export function parseHandPairing(text: string, players: { id: string; name: string }[]): ManualPairing[] {
+  const find = (n: string, line: number): string => {
+    const hits = players.filter((p) => p.name.trim().toLowerCase() === n.trim().toLowerCase());
+    if (hits.length !== 1) throw new Error(`line ${line}: ${hits.length ? "more than one player is" : "no player is"} called "${n.trim()}"`);
+    return hits[0]!.id;
+  };
+  return text.split("\n").map((l) => l.trim()).flatMap((l, i): ManualPairing[] => {
+    if (!l) return [];
+    const bye = /^bye[:\s]+(.+)$/i.exec(l);
+    if (bye) return [{ bye: find(bye[1]!, i + 1) }];
+    const two = l.split(/\s+(?:v|vs\.?|-)\s+/i);
+    if (two.length !== 2) throw new Error(`line ${i + 1}: write "Ann v Bob" or "bye Cy"`);
+    return [{ players: [find(two[0]!, i + 1), find(two[1]!, i + 1)] }];
+  });
 }

@@ -56,7 +56,11 @@ fn standings_export_csv() {
     let (code, out, _) = gb(&["tournament", "standings", EXAMPLE, "--csv"]);
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines[0], "rank,player,name,match_points,record,games,omw,gw,ogw,omw_exact,gw_exact,ogw_exact,active");
+    assert_eq!(
+        lines[0],
+        "rank,player,name,match_points,record,games,omw,gw,ogw,omw_exact,gw_exact,ogw_exact,active,mw,mw_exact,byes,\
+         opponents"
+    );
     assert_eq!(lines.len(), 10);
     assert!(lines[1].starts_with("1,"));
     assert!(lines[1].split(',').nth(9).unwrap().contains('/'));

@@ -43,7 +43,8 @@ pub struct EventView {
     pub id: String,
     pub organizer_id: String,
     pub status: EventStatus,
-    /// The whole log, in the tournament file format of docs/tournaments.md (without deck lists).
+    /// The whole log, in the tournament file format of docs/tournaments.md, without deck lists until the event is
+    /// over; then with those its `deck_lists` setting publishes.
     pub log: Tournament,
     pub rounds: Vec<RoundView>,
     /// Set once the last playoff match (or the last Swiss round, without a top cut) has a result.
@@ -57,6 +58,9 @@ pub struct EventView {
     /// The top cut as the current standings would seed it (1v8, 4v5, 2v7, 3v6; `null` for a seed nobody fills),
     /// shown as provisional until the cut is paired; empty without a top cut, before round 1 and once it is paired.
     pub provisional_bracket: Vec<[Option<BracketSeed>; 2]>,
+    /// What the organizer should know before it blocks the event, in words: e.g. more Swiss rounds than the
+    /// players registered can play without a rematch.
+    pub warnings: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -162,6 +166,18 @@ pub enum ManualPairing {
 #[serde(deny_unknown_fields)]
 pub struct Repair {
     pub pairings: Vec<ManualPairing>,
+    pub reason: String,
+    /// Pairs the rematches and second byes the list makes anyway (automatic pairing never does; the reason says
+    /// why, and the audit names them). Without it such a list is refused (409 `needs_confirmation`).
+    #[serde(default)]
+    pub confirm: bool,
+}
+
+/// `POST /api/tournaments/{id}/swiss_rounds`: the number of Swiss rounds from now on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct SetSwissRounds {
+    pub rounds: u8,
     pub reason: String,
 }
 

@@ -45,6 +45,10 @@ pub struct Standing {
     pub mw: Fraction,
     /// Still in the event for the next round (not dropped or disqualified).
     pub active: bool,
+    /// Byes received (each a match won, never an opponent).
+    pub byes: u32,
+    /// The opponents faced in the counted rounds, in round order (a rematch appears twice).
+    pub opponents: Vec<PlayerId>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -68,6 +72,7 @@ struct Tally {
     record: Record,
     games: Record,
     opponents: Vec<usize>,
+    byes: u32,
 }
 
 impl Tally {
@@ -105,6 +110,7 @@ pub(crate) fn standings_of(ledger: &Ledger<'_>) -> Standings {
                 t.match_points += 3;
                 t.rounds += 1;
                 t.record.won += 1;
+                t.byes += 1;
                 t.games.won += ledger.wins_needed;
             }
             Slot::Match { players, score, .. } => {
@@ -156,6 +162,8 @@ pub(crate) fn standings_of(ledger: &Ledger<'_>) -> Standings {
                 ogw: mean_over(p, &gw),
                 mw: mw[p],
                 active: ledger.active[p][next_round - 1],
+                byes: tally[p].byes,
+                opponents: tally[p].opponents.iter().map(|&o| ledger.t.players[o].id.clone()).collect(),
             };
             (row, lottery[p])
         })
@@ -175,13 +183,19 @@ pub(crate) fn standings_of(ledger: &Ledger<'_>) -> Standings {
 }
 
 impl Standings {
-    /// CSV with a header; percentages both rounded (4 places) and exact.
+    /// CSV with a header; percentages both rounded (4 places) and exact; the opponents by name, `;`-separated.
     pub fn to_csv(&self) -> String {
-        let mut out =
-            String::from("rank,player,name,match_points,record,games,omw,gw,ogw,omw_exact,gw_exact,ogw_exact,active\n");
+        let mut out = String::from(
+            "rank,player,name,match_points,record,games,omw,gw,ogw,omw_exact,gw_exact,ogw_exact,active,mw,mw_exact,\
+             byes,opponents\n",
+        );
+        let name = |id: &PlayerId| -> String {
+            self.players.iter().find(|p| &p.player == id).map_or_else(|| id.clone(), |p| p.name.clone())
+        };
         for s in &self.players {
+            let opponents: Vec<String> = s.opponents.iter().map(name).collect();
             out.push_str(&format!(
-                "{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
                 s.rank,
                 csv_field(&s.player),
                 csv_field(&s.name),
@@ -194,7 +208,11 @@ impl Standings {
                 s.omw,
                 s.gw,
                 s.ogw,
-                s.active
+                s.active,
+                s.mw.decimal(4),
+                s.mw,
+                s.byes,
+                csv_field(&opponents.join("; "))
             ));
         }
         out

@@ -66,6 +66,41 @@ pub struct Settings {
     /// format). Read so that an event asking for more gets its own refusal, not an unknown-field error.
     #[serde(default = "default_table_seats", skip_serializing_if = "is_two")]
     pub seats: u8,
+    /// Whose locked deck lists are published once the event is over (none are while it runs).
+    #[serde(default, skip_serializing_if = "DeckLists::is_private")]
+    pub deck_lists: DeckLists,
+    /// The last round a late entry may be paired in (default 2); never a playoff round, whatever it says.
+    #[serde(default = "default_late_entry_until_round", skip_serializing_if = "is_default_late_entry")]
+    pub late_entry_until_round: u32,
+}
+
+fn default_late_entry_until_round() -> u32 {
+    2
+}
+
+fn is_default_late_entry(n: &u32) -> bool {
+    *n == default_late_entry_until_round()
+}
+
+/// Which registered deck lists an event publishes once it is over (docs/tournaments.md, "Deck lists"). While it
+/// runs none is public: players are still playing those lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum DeckLists {
+    /// Never published.
+    #[default]
+    Private,
+    /// The lists of the players who played in the top cut (every player of a single-elimination event).
+    TopCut,
+    /// Every registered list.
+    All,
+}
+
+impl DeckLists {
+    fn is_private(&self) -> bool {
+        *self == DeckLists::Private
+    }
 }
 
 fn default_table_seats() -> u8 {

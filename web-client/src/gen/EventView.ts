@@ -9,7 +9,8 @@ import type { Tournament } from "./Tournament";
  */
 export type EventView = { id: string, organizer_id: string, status: EventStatus, 
 /**
- * The whole log, in the tournament file format of docs/tournaments.md (without deck lists).
+ * The whole log, in the tournament file format of docs/tournaments.md, without deck lists until the event is
+ * over; then with those its `deck_lists` setting publishes.
  */
 log: Tournament, rounds: Array<RoundView>, 
 /**
@@ -32,4 +33,9 @@ checked_in: Array<string>,
  * The top cut as the current standings would seed it (1v8, 4v5, 2v7, 3v6; `null` for a seed nobody fills),
  * shown as provisional until the cut is paired; empty without a top cut, before round 1 and once it is paired.
  */
-provisional_bracket: Array<[BracketSeed | null, BracketSeed | null]>, };
+provisional_bracket: Array<[BracketSeed | null, BracketSeed | null]>, 
+/**
+ * What the organizer should know before it blocks the event, in words: e.g. more Swiss rounds than the
+ * players registered can play without a rematch.
+ */
+warnings: Array<string>, };

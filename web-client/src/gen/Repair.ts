@@ -4,4 +4,9 @@ import type { ManualPairing } from "./ManualPairing";
 /**
  * `POST /api/tournaments/{id}/rounds/current/pairings`: the organizer's pairings for the round being played.
  */
-export type Repair = { pairings: Array<ManualPairing>, reason: string, };
+export type Repair = { pairings: Array<ManualPairing>, reason: string, 
+/**
+ * Pairs the rematches and second byes the list makes anyway (automatic pairing never does; the reason says
+ * why, and the audit names them). Without it such a list is refused (409 `needs_confirmation`).
+ */
+confirm: boolean, };

@@ -21,4 +21,12 @@ mw: string,
 /**
  * Still in the event for the next round (not dropped or disqualified).
  */
-active: boolean, };
+active: boolean, 
+/**
+ * Byes received (each a match won, never an opponent).
+ */
+byes: number, 
+/**
+ * The opponents faced in the counted rounds, in round order (a rematch appears twice).
+ */
+opponents: Array<string>, };

@@ -8,6 +8,7 @@ import type { NextGameChooser } from "../gen/NextGameChooser";
 import { ApiError } from "../api";
 import { PRECONS } from "../precon";
 import { linkClick, navigate } from "../router";
+import { DeadEnds } from "./deadends";
 import {
   type AuditEntry, type EventView, type Game, type JudgeAction, type Settings, type Standings, type TableView,
   auditText, clockText, gamesFromScore, myTable, noShowText, playerStatus, playoffRounds, resultText, seedText, tournaments,
@@ -24,6 +25,8 @@ export function NewTournament({ session }: { session: Session }) {
   const [minutes, setMinutes] = useState(45);
   const [checkIn, setCheckIn] = useState(true);
   const [noShow, setNoShow] = useState(10);
+  const [deckLists, setDeckLists] = useState<Settings["deck_lists"]>("private");
+  const [lateUntil, setLateUntil] = useState(2);
   const [error, setError] = useState<string | null>(null);
   if (!session.account) return <section class="panel"><h1>New tournament</h1><p>Sign in (as a guest is fine) in the <a href="/" onClick={linkClick}>lobby</a> first.</p></section>;
   const create = async (e: Event) => {
@@ -33,7 +36,7 @@ export function NewTournament({ session }: { session: Session }) {
       structure: { kind: "swiss", rounds: rounds === "auto" ? "auto" : Number(rounds), top_cut: topCut === "0" ? null : Number(topCut) },
       games_per_match: games, next_game_chooser: chooser, round_minutes: minutes,
       end_of_round: { extra_turns: 3 }, spectator_delay_seconds: 0,
-      check_in: checkIn, no_show_seconds: noShow * 60,
+      check_in: checkIn, no_show_seconds: noShow * 60, deck_lists: deckLists, late_entry_until_round: lateUntil,
     };
     try {
       const ev = await tournaments.create(name, settings);
@@ -67,6 +70,12 @@ export function NewTournament({ session }: { session: Session }) {
         <input id="t-minutes" type="number" min={1} max={1440} value={minutes} onInput={(e) => setMinutes(Number(e.currentTarget.value))} /></div>
       <div class="field"><label for="t-noshow">No-show after (minutes without joining the table; 0: never)</label>
         <input id="t-noshow" type="number" min={0} max={60} value={noShow} onInput={(e) => setNoShow(Number(e.currentTarget.value))} /></div>
+      <div class="field"><label for="t-late">Late entries until round</label>
+        <input id="t-late" type="number" min={1} max={40} value={lateUntil} onInput={(e) => setLateUntil(Number(e.currentTarget.value))} /></div>
+      <div class="field"><label for="t-decks">Deck lists after the event (none is shown while it runs)</label>
+        <select id="t-decks" value={deckLists} onChange={(e) => setDeckLists(e.currentTarget.value as Settings["deck_lists"])}>
+          <option value="private">Private</option><option value="top_cut">Publish the top cut's</option><option value="all">Publish all</option>
+        </select></div>
       <div class="field"><label><input type="checkbox" checked={checkIn} onChange={(e) => setCheckIn(e.currentTarget.checked)} /> Players must check in before round 1</label></div>
       <button type="submit" class="primary">Create tournament</button>
       {error ? <p class="error" role="alert">{error}</p> : null}
@@ -204,6 +213,7 @@ function Console({ ev, name, onChange }: { ev: EventView; name: (p: string) => s
         <button type="submit">Add late entry</button>
       </form>
       {ev.rounds.length ? <Corrections ev={ev} name={name} act={act} /> : null}
+      <DeadEnds ev={ev} act={act} />
       {error ? <p class="error" role="alert">{error}</p> : null}
     </section>
   );
@@ -308,15 +318,23 @@ function StandingsTable({ standings }: { standings: Standings }) {
     <section class="panel" aria-labelledby="standings-h">
       <h2 id="standings-h">Standings</h2>
       <table class="standings">
-        <thead><tr><th>Rank</th><th>Player</th><th>Points</th><th>Record</th></tr></thead>
+        <thead><tr><th>Rank</th><th>Player</th><th>Points</th><th>Record</th><th>Byes</th><th>OMW%</th><th>GW%</th><th>OGW%</th><th>Opponents</th></tr></thead>
         <tbody>
           {standings.players.map((s) => (
-            <tr key={s.player}><td>{s.rank}</td><td>{s.name}{s.active ? "" : " (dropped)"}</td><td>{s.match_points}</td><td>{s.record.won}–{s.record.lost}–{s.record.drawn}</td></tr>
+            <tr key={s.player}><td>{s.rank}</td><td>{s.name}{s.active ? "" : " (dropped)"}</td><td>{s.match_points}</td><td>{s.record.won}–{s.record.lost}–{s.record.drawn}</td>
+              <td>{s.byes}</td><td>{percent(s.omw)}</td><td>{percent(s.gw)}</td><td>{percent(s.ogw)}</td>
+              <td>{s.opponents.map((o) => standings.players.find((p) => p.player === o)?.name ?? o).join(", ")}</td></tr>
           ))}
         </tbody>
       </table>
     </section>
   );
+}
+
+/** An exact "num/den" fraction as a percentage with two decimals. */
+function percent(f: string): string {
+  const [n, d] = f.split("/").map(Number);
+  return d ? `${((100 * n!) / d).toFixed(2)}` : f;
 }
 
 /** The top cut: its rounds once paired; before that, the bracket today's standings would seed, marked provisional. */

@@ -7,7 +7,7 @@ use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::protocol::JoinSeat;
 use crate::protocol::tournament::{
     AuditEntry, CheckIn, Concede, Correct, CreateTournament, EventList, EventStatus, EventSummary, FINISHED_LISTED,
-    Judge, LateEntry, Reason, Repair,
+    Judge, LateEntry, Reason, Repair, SetSwissRounds,
 };
 use crate::state::AppState;
 use crate::tournament::{EventHandle, EventView, Op};
@@ -237,9 +237,7 @@ pub async fn correct(
     CurrentAccount(account): CurrentAccount,
     ApiJson(body): ApiJson<Correct>,
 ) -> ApiResult<Json<Corrected>> {
-    if body.reason.trim().is_empty() {
-        return Err(ApiError::unprocessable("reason_required", "a correction says why"));
-    }
+    reason_given(&body.reason, "a correction")?;
     let round = body.round;
     let op = Op::Correct { round, table: body.table, result: body.result, reason: body.reason };
     let Json(view) = run(&state, &id, &account.id, op).await?;
@@ -273,16 +271,54 @@ pub async fn intentional_draw(
     run(&state, &id, &account.id, Op::IntentionalDraw { round, table }).await
 }
 
+/// An organizer's override says why (it goes to the audit log).
+fn reason_given(reason: &str, what: &str) -> ApiResult<()> {
+    if reason.trim().is_empty() {
+        return Err(ApiError::unprocessable("reason_required", format!("{what} says why")));
+    }
+    Ok(())
+}
+
 pub async fn repair(
     State(state): State<AppState>,
     Path(id): Path<String>,
     CurrentAccount(account): CurrentAccount,
     ApiJson(body): ApiJson<Repair>,
 ) -> ApiResult<Json<Arc<EventView>>> {
-    if body.reason.trim().is_empty() {
-        return Err(ApiError::unprocessable("reason_required", "a re-pairing says why"));
-    }
-    run(&state, &id, &account.id, Op::Repair { pairings: body.pairings, reason: body.reason }).await
+    reason_given(&body.reason, "a re-pairing")?;
+    let Repair { pairings, reason, confirm } = body;
+    run(&state, &id, &account.id, Op::Repair { pairings, reason, confirm }).await
+}
+
+pub async fn pair_by_hand(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+    ApiJson(body): ApiJson<Repair>,
+) -> ApiResult<(StatusCode, Json<Arc<EventView>>)> {
+    reason_given(&body.reason, "a round paired by hand")?;
+    let Repair { pairings, reason, confirm } = body;
+    Ok((StatusCode::CREATED, run(&state, &id, &account.id, Op::PairByHand { pairings, reason, confirm }).await?))
+}
+
+pub async fn set_swiss_rounds(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+    ApiJson(body): ApiJson<SetSwissRounds>,
+) -> ApiResult<Json<Arc<EventView>>> {
+    reason_given(&body.reason, "a change of the number of rounds")?;
+    run(&state, &id, &account.id, Op::SetSwissRounds { rounds: body.rounds, reason: body.reason }).await
+}
+
+pub async fn end_event(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+    ApiJson(body): ApiJson<Reason>,
+) -> ApiResult<Json<Arc<EventView>>> {
+    reason_given(&body.reason, "ending an event early")?;
+    run(&state, &id, &account.id, Op::EndEarly { reason: body.reason }).await
 }
 
 async fn standings_of(state: &AppState, id: &str) -> ApiResult<gb_tournament::Standings> {
@@ -301,14 +337,21 @@ pub async fn standings_csv(State(state): State<AppState>, Path(id): Path<String>
     Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8")], standings_of(&state, &id).await?.to_csv()))
 }
 
+/// The audit log, every entry's details with the players' names beside their ids (tournament/names.rs).
 pub async fn audit(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<Vec<AuditEntry>>> {
-    event(&state, &id).await?;
+    let log = event(&state, &id).await?.view.borrow().log.clone();
     let rows = crate::db::tournaments::audit_log(&state.db, &id).await.map_err(ApiError::internal)?;
     let entry = |r: crate::db::tournaments::AuditRow| AuditEntry {
         seq: r.seq,
         actor: r.actor,
         action: r.action,
-        detail_json: r.detail_json,
+        detail_json: match serde_json::from_str(&r.detail_json) {
+            Ok(mut detail) => {
+                crate::tournament::names::name_detail(&log, &mut detail);
+                detail.to_string()
+            }
+            Err(_) => r.detail_json,
+        },
         created_at: r.created_at,
     };
     Ok(Json(rows.into_iter().map(entry).collect()))

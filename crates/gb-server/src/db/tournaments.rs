@@ -395,6 +395,14 @@ pub async fn event(db: &Db, id: &str) -> anyhow::Result<Option<EventRow>> {
     )
 }
 
+/// Rewrites the event's settings (the organizer changed its number of Swiss rounds or ended it early).
+pub async fn set_settings(db: impl Into<Writer<'_>>, id: &str, settings: &Settings) -> anyhow::Result<()> {
+    let json = serde_json::to_string(settings)?;
+    event_write!(db, p => sqlx::query("UPDATE tournaments SET settings_json = $2, updated_at = $3 WHERE id = $1")
+        .bind(id).bind(&json).bind(now_ms()).execute(p).await.map(|r| r.rows_affected()))?;
+    Ok(())
+}
+
 pub async fn set_status(db: impl Into<Writer<'_>>, id: &str, status: &str) -> anyhow::Result<()> {
     event_write!(db, p => sqlx::query("UPDATE tournaments SET status = $2, updated_at = $3 WHERE id = $1")
         .bind(id).bind(status).bind(now_ms()).execute(p).await.map(|r| r.rows_affected()))?;

@@ -48,6 +48,7 @@ impl Event {
                 return Ok(()); // a player's own registration is not an override
             }
             Op::LateEntry { account_id, name, deck } => {
+                self.late_entries_open(next_round)?;
                 self.enter(&account_id, name, deck, next_round).await?;
                 if next_round == 1 {
                     self.check_in(&account_id).await?; // entered by the organizer in person
@@ -67,7 +68,10 @@ impl Event {
             Op::Correct { round, table, result, reason } => {
                 self.correct(Correction { round, table, result, reason, before_round: Some(next_round) }, tx).await?
             }
-            Op::Repair { pairings, reason } => self.repair(pairings, reason).await?,
+            Op::Repair { pairings, reason, confirm } => self.repair(pairings, reason, confirm).await?,
+            Op::PairByHand { pairings, reason, confirm } => self.pair_by_hand(pairings, reason, confirm).await?,
+            Op::SetSwissRounds { rounds, reason } => self.set_swiss_rounds(rounds, reason).await?,
+            Op::EndEarly { reason } => self.end_early(reason).await?,
             Op::CheckIn { player } => {
                 self.check_in(&player).await?;
                 if player == actor {
@@ -84,8 +88,22 @@ impl Event {
             }
         };
         db::audit(&self.db, &self.id, actor, action, &detail).await.map_err(ApiError::internal)?;
-        if matches!(action, "start_round" | "repair_round") {
+        if matches!(action, "start_round" | "repair_round" | "pair_round_by_hand") {
             self.open_rooms(tx).await;
+        }
+        Ok(())
+    }
+
+    /// Late entries close after the organizer's cutoff round, and never once the playoff is next (docs/tournaments.md,
+    /// "Late entries"): a player entering then could only ever play for nothing, or would enter a fixed bracket.
+    fn late_entries_open(&self, next_round: u32) -> Result<(), ApiError> {
+        let closed = |why: String| Err(ApiError::conflict("late_entries_closed", why));
+        if next_round > 1 && gb_tournament::is_playoff_round(&self.t, next_round).unwrap_or(false) {
+            return closed("the Swiss rounds are over: nobody enters the top cut late".to_owned());
+        }
+        let last = self.t.settings.late_entry_until_round;
+        if next_round > last {
+            return closed(format!("late entries closed after round {last} (the event's cutoff)"));
         }
         Ok(())
     }

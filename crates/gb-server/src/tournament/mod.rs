@@ -9,12 +9,16 @@ mod actor;
 mod attendance;
 mod commands;
 mod corrections;
+pub mod deck_lists;
+mod hand_pairing;
 mod lease;
 mod match_end;
+pub mod names;
 mod repair;
 mod results;
 mod round_clock;
 mod rounds;
+mod structure;
 mod table_end;
 mod tables;
 mod view;
@@ -84,6 +88,23 @@ pub enum Op {
     /// The organizer re-pairs the round being played by hand, before any table has a result (repair.rs).
     Repair {
         pairings: Vec<ManualPairing>,
+        reason: String,
+        /// Rematches and second byes are meant (hand_pairing.rs).
+        confirm: bool,
+    },
+    /// The organizer pairs the next Swiss round by hand (hand_pairing.rs), e.g. when no automatic pairing is legal.
+    PairByHand {
+        pairings: Vec<ManualPairing>,
+        reason: String,
+        confirm: bool,
+    },
+    /// The organizer sets the number of Swiss rounds (structure.rs).
+    SetSwissRounds {
+        rounds: u8,
+        reason: String,
+    },
+    /// The organizer ends the event after the round just played, its standings final (structure.rs).
+    EndEarly {
         reason: String,
     },
 }

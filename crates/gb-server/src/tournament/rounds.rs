@@ -2,42 +2,87 @@
 use super::actor::Event;
 use super::tables::{self, Seated};
 use super::{Cmd, EventStatus};
+use super::{ManualPairing, hand_pairing, names};
 use crate::db::{now_ms, tournaments as db};
 use crate::error::ApiError;
-use gb_tournament::{Pairing, PairingError, pair_next_round};
+use gb_tournament::{Pairing, PairingError, RosterChange, Round, Tournament, pair_next_round};
 use serde_json::json;
 use tokio::sync::mpsc;
 
 impl Event {
     pub(super) async fn start_round(&mut self) -> Result<(&'static str, serde_json::Value), ApiError> {
-        if self.status == EventStatus::Registration {
-            return Err(ApiError::conflict("registration_open", "close registration before pairing round 1"));
-        }
-        // Round 1 of an event requiring check-in is paired without those who did not (attendance.rs).
-        let unchecked = self.unchecked_drops();
-        let mut t = self.t.clone();
-        t.roster.extend(unchecked.iter().cloned());
-        let plan = pair_next_round(&t).map_err(|e| match e {
-            PairingError::TournamentOver { .. } => ApiError::conflict("tournament_over", e.to_string()),
-            _ => ApiError::conflict("cannot_pair", e.to_string()),
-        })?;
-        for c in &unchecked {
-            db::add_roster_change(&self.db, &self.id, c).await.map_err(ApiError::internal)?;
-            self.t.roster.push(c.clone());
-        }
-        db::insert_round(&self.db, &self.id, plan.round, &plan.pairings).await.map_err(ApiError::internal)?;
-        db::set_status(&self.db, &self.id, EventStatus::Running.name()).await.map_err(ApiError::internal)?;
-        self.status = EventStatus::Running;
-        self.t.rounds.push(gb_tournament::Round { pairings: plan.pairings.clone() });
-        let now = now_ms();
-        self.round_starts.push(now);
-        self.pairings_made.push(now);
-        let dropped: Vec<&String> = unchecked.iter().map(|c| &c.player).collect();
-        let mut detail = json!({ "round": plan.round, "phase": plan.phase, "explanation": plan.explanation });
+        let (t, unchecked) = self.next_round_log()?;
+        let plan = pair_next_round(&t).map_err(|e| refused(&t, e))?;
+        let dropped: Vec<String> = unchecked.iter().map(|c| c.player.clone()).collect();
+        self.seat_round(plan.round, plan.pairings, unchecked).await?;
+        let explanation: Vec<String> = plan.explanation.iter().map(|e| names::named(&self.t, e)).collect();
+        let mut detail = json!({ "round": plan.round, "phase": plan.phase, "explanation": explanation });
         if !dropped.is_empty() {
             detail["not_checked_in"] = json!(dropped);
         }
         Ok(("start_round", detail))
+    }
+
+    /// The next Swiss round paired by the organizer (hand_pairing.rs): whenever the next round could be paired at
+    /// all, including when no automatic pairing is legal (the dead end this exists for); never a playoff round,
+    /// which its bracket pairs (MTR 10.4).
+    pub(super) async fn pair_by_hand(
+        &mut self,
+        pairings: Vec<ManualPairing>,
+        reason: String,
+        confirm: bool,
+    ) -> Result<(&'static str, serde_json::Value), ApiError> {
+        let (mut t, unchecked) = self.next_round_log()?;
+        if let Err(
+            e @ (PairingError::RoundInProgress { .. }
+            | PairingError::TournamentOver { .. }
+            | PairingError::Invalid { .. }),
+        ) = pair_next_round(&t)
+        {
+            return Err(refused(&t, e));
+        }
+        let round = t.rounds.len() as u32 + 1;
+        if gb_tournament::is_playoff_round(&t, round).unwrap_or(false) {
+            return Err(ApiError::conflict("playoff_round", "a playoff round is paired by its bracket (MTR 10.4)"));
+        }
+        let new = hand_pairing::to_pairings(pairings);
+        t.rounds.push(Round { pairings: new.clone() });
+        let confirmed = self.check_hand_pairing(&t, round, confirm)?;
+        self.seat_round(round, new.clone(), unchecked).await?;
+        Ok(("pair_round_by_hand", json!({ "round": round, "pairings": new, "reason": reason, "confirmed": confirmed })))
+    }
+
+    /// The log the next round is paired from: round 1 of an event requiring check-in is paired without those who
+    /// did not (attendance.rs), whose drops are returned to be stored with the round.
+    fn next_round_log(&self) -> Result<(Tournament, Vec<RosterChange>), ApiError> {
+        if self.status == EventStatus::Registration {
+            return Err(ApiError::conflict("registration_open", "close registration before pairing round 1"));
+        }
+        let unchecked = self.unchecked_drops();
+        let mut t = self.t.clone();
+        t.roster.extend(unchecked.iter().cloned());
+        Ok((t, unchecked))
+    }
+
+    /// Stores a new round's pairings (and the drops of those who did not check in) and starts its clock.
+    async fn seat_round(
+        &mut self,
+        round: u32,
+        pairings: Vec<Pairing>,
+        unchecked: Vec<RosterChange>,
+    ) -> Result<(), ApiError> {
+        for c in unchecked {
+            db::add_roster_change(&self.db, &self.id, &c).await.map_err(ApiError::internal)?;
+            self.t.roster.push(c);
+        }
+        db::insert_round(&self.db, &self.id, round, &pairings).await.map_err(ApiError::internal)?;
+        db::set_status(&self.db, &self.id, EventStatus::Running.name()).await.map_err(ApiError::internal)?;
+        self.status = EventStatus::Running;
+        self.t.rounds.push(Round { pairings });
+        let now = now_ms();
+        self.round_starts.push(now);
+        self.pairings_made.push(now);
+        Ok(())
     }
 
     /// Opens a room for every table of the round just paired. A failure leaves that table without a room (the
@@ -59,7 +104,7 @@ impl Event {
         let opened = async {
             let seats = players.clone().map(|id| self.seated(&id));
             let [a, b] = seats;
-            let room = tables::open(&self.state, &self.t.settings, [a?, b?]).await?;
+            let room = tables::open(&self.state, &self.id, &self.t.settings, [a?, b?]).await?;
             db::set_room(&self.db, &self.id, round, table, &room.id).await?;
             anyhow::Ok(room)
         };
@@ -76,5 +121,14 @@ impl Event {
         let p = self.t.players.iter().find(|p| p.id == id).ok_or_else(|| anyhow::anyhow!("no player {id}"))?;
         let deck = serde_json::from_str(p.deck.as_deref().unwrap_or_default())?;
         Ok(Seated { account_id: p.id.clone(), name: p.name.clone(), deck })
+    }
+}
+
+/// Why the next round cannot be paired, with names for the players it mentions.
+fn refused(t: &Tournament, e: PairingError) -> ApiError {
+    let message = names::named(t, &e.to_string());
+    match e {
+        PairingError::TournamentOver { .. } => ApiError::conflict("tournament_over", message),
+        _ => ApiError::conflict("cannot_pair", message),
     }
 }

@@ -22,7 +22,12 @@ pub struct Seated {
 
 /// Creates a public room for a table (so feature matches can be watched with the event's delay) and seats both
 /// players; the room starts game 1 as soon as both are seated.
-pub async fn open(state: &AppState, settings: &Settings, seats: [Seated; 2]) -> anyhow::Result<RoomHandle> {
+pub async fn open(
+    state: &AppState,
+    event: &str,
+    settings: &Settings,
+    seats: [Seated; 2],
+) -> anyhow::Result<RoomHandle> {
     let id = uuid::Uuid::new_v4().simple().to_string();
     let cfg = RoomConfig {
         visibility: Visibility::Public,
@@ -36,6 +41,7 @@ pub async fn open(state: &AppState, settings: &Settings, seats: [Seated; 2]) -> 
         seats: crate::protocol::TWO_SEATS,
         host: None,
         next_game_chooser: Some(settings.next_game_chooser),
+        event: Some(event.to_owned()),
     };
     let empty: Vec<Option<crate::room::SeatEntry>> = vec![None, None];
     crate::db::rooms::insert_room(&state.db, &id, &serde_json::to_string(&cfg)?, &serde_json::to_string(&empty)?)

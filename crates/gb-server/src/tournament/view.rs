@@ -52,11 +52,15 @@ pub fn build(e: &Event) -> EventView {
         Err(PairingError::TournamentOver { champion, .. }) => {
             (champion, true, Some("the tournament is over".to_owned()))
         }
-        Err(e) => (None, false, Some(e.to_string())),
+        Err(e) => (None, false, Some(super::names::named(t, &e.to_string()))),
     };
+    // Deck lists stay secret while the event runs; once over, the organizer's setting publishes some.
+    let published = if over { super::deck_lists::published(t) } else { Default::default() };
     let mut log = t.clone();
     for p in &mut log.players {
-        p.deck = None;
+        if !published.contains(p.id.as_str()) {
+            p.deck = None;
+        }
     }
     EventView {
         id: e.id.clone(),
@@ -70,5 +74,27 @@ pub fn build(e: &Event) -> EventView {
         checked_in: t.players.iter().filter(|p| e.checked_in.contains(&p.id)).map(|p| p.id.clone()).collect(),
         // The log is checked on every write, so this only fails for a log no command could have produced.
         provisional_bracket: gb_tournament::provisional_top_cut(t).unwrap_or_default(),
+        warnings: warnings(t),
     }
+}
+
+/// More Swiss rounds than the players present can play without a rematch or a second bye: n players can meet at
+/// most n - 1 others (n even), or play n rounds with one bye each (n odd). Past that the event would stop at a
+/// round nobody can pair automatically; the organizer is told from registration on (docs/tournaments.md).
+fn warnings(t: &gb_tournament::Tournament) -> Vec<String> {
+    let gb_tournament::Structure::Swiss { rounds: gb_tournament::SwissRounds::Fixed(rounds), .. } =
+        t.settings.structure
+    else {
+        return vec![];
+    };
+    let next = t.rounds.len() as u32 + 1;
+    let n = gb_tournament::players_in_round(t, next).map_or(0, |p| p.len() as u32);
+    let most = if n % 2 == 0 { n.saturating_sub(1) } else { n };
+    if n < 2 || u32::from(rounds) <= most || next > u32::from(rounds) {
+        return vec![];
+    }
+    vec![format!(
+        "{n} players cannot play {rounds} Swiss rounds without a rematch or a second bye (at most {most}): change \
+         the number of rounds, or pair the later rounds by hand"
+    )]
 }

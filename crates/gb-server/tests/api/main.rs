@@ -50,6 +50,8 @@ mod timing;
 mod tournament_attendance;
 mod tournament_clock;
 mod tournament_corrections;
+mod tournament_dead_ends;
+mod tournament_deck_lists;
 mod tournament_event;
 mod tournament_listing;
 mod tournament_next_game;

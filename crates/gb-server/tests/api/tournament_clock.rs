@@ -55,6 +55,18 @@ fn short_round(structure: Value) -> Value {
 
 /// Creates an event of `players` guests with `settings`, registers them, closes registration and pairs round 1.
 pub async fn paired_event(app: &TestApp, organizer: &Guest, settings: Value, players: usize) -> (String, Vec<Guest>) {
+    let (id, guests) = registered_event(app, organizer, settings, players).await;
+    start_round(app, organizer, &format!("/api/tournaments/{id}/rounds")).await;
+    (id, guests)
+}
+
+/// Creates an event of `players` guests with `settings`, registers them and closes registration.
+pub async fn registered_event(
+    app: &TestApp,
+    organizer: &Guest,
+    settings: Value,
+    players: usize,
+) -> (String, Vec<Guest>) {
     let r = app.post(&organizer.client, "/api/tournaments", &json!({ "name": "Clock", "settings": settings })).await;
     assert_eq!(r.status(), 201);
     let id = r.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
@@ -70,7 +82,6 @@ pub async fn paired_event(app: &TestApp, organizer: &Guest, settings: Value, pla
     }
     let close = app.post(&organizer.client, &format!("/api/tournaments/{id}/registration/close"), &json!({})).await;
     assert_eq!(close.status(), 200);
-    start_round(app, organizer, &format!("/api/tournaments/{id}/rounds")).await;
     (id, guests)
 }
 

@@ -161,7 +161,7 @@ pub async fn start_round(app: &TestApp, organizer: &Guest, path: &str) {
 
 /// Each seated player connects to their table's room and plays random legal moves until the game ends; then the
 /// event must show every table's result (they arrive from the rooms, not from the test).
-async fn play_round(app: &TestApp, id: &str, players: &[Guest]) {
+pub async fn play_round(app: &TestApp, id: &str, players: &[Guest]) {
     let view = event(app, id).await;
     let round = view["rounds"].as_array().unwrap().last().unwrap().clone();
     let mut games = Vec::new();

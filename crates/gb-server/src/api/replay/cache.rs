@@ -22,6 +22,8 @@ pub struct Key {
     pub finished: bool,
     /// Whether the record (deck lists) is still withheld because the room is open.
     pub room_open: bool,
+    /// Whether the record is withheld by the room's event (its deck lists are secret until it is over).
+    pub event_holds: bool,
 }
 
 pub struct ReplayCache {

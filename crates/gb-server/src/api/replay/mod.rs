@@ -75,13 +75,16 @@ pub async fn replay(
             _ => stored_delay(&room_row().await?.config_json)?,
         }
     };
+    // A tournament table's record waits for its event (tournament/deck_lists.rs), whoever asks.
+    let event_hold = if finished { event_hold(&state, &room_row().await?).await? } else { None };
     let rows = crate::db::matches::log_with_meta(&state.db, &m.id).await?;
+    let event_holds = event_hold.is_some();
     let make = {
         let replays = state.replays.clone();
         move || async move {
             replays
                 .compute(move || {
-                    let replay = compute(&m, &rows, viewer, released, room_open)?;
+                    let replay = compute(&m, &rows, viewer, released, room_open, event_hold)?;
                     serde_json::to_vec(&replay).map(Bytes::from).map_err(ApiError::internal)
                 })
                 .await?
@@ -90,12 +93,21 @@ pub async fn replay(
     let body = match (viewer, released) {
         (Viewer::Spectator, Released::All | Released::Head(_)) => {
             let upto = if let Released::Head(v) = released { v } else { u32::MAX };
-            let key = cache::Key { match_id: id, upto, finished, room_open };
+            let key = cache::Key { match_id: id, upto, finished, room_open, event_holds };
             state.replays.get_or_make(key, make).await?
         }
         _ => make().await?,
     };
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+}
+
+/// Why the room's event still withholds its deck lists (`None`: no event, or the event published them).
+async fn event_hold(state: &AppState, room: &crate::db::rooms::RoomRow) -> ApiResult<Option<String>> {
+    let cfg: RoomConfig = serde_json::from_str(&room.config_json).map_err(ApiError::internal)?;
+    let Some(event) = cfg.event else { return Ok(None) };
+    let seats: Vec<Option<SeatEntry>> = serde_json::from_str(&room.seats_json).map_err(ApiError::internal)?;
+    let players: Vec<Option<String>> = seats.into_iter().map(|s| s.map(|s| s.account_id)).collect();
+    crate::tournament::deck_lists::withheld(&state.db, &event, &players).await.map_err(ApiError::internal)
 }
 
 fn stored_delay(config_json: &str) -> Result<Released, ApiError> {
@@ -104,7 +116,14 @@ fn stored_delay(config_json: &str) -> Result<Released, ApiError> {
 }
 
 /// The replay itself (blocking: replays the whole log through the engine).
-fn compute(m: &MatchRow, rows: &[LogRow], viewer: Viewer, released: Released, room_open: bool) -> ApiResult<Replay> {
+fn compute(
+    m: &MatchRow,
+    rows: &[LogRow],
+    viewer: Viewer,
+    released: Released,
+    room_open: bool,
+    event_hold: Option<String>,
+) -> ApiResult<Replay> {
     let finished = m.status == "finished";
     let stored: StoredSetup = serde_json::from_str(&m.setup_json).map_err(ApiError::internal)?;
     let log = decode_log(&m.id, rows).map_err(ApiError::internal)?;
@@ -133,12 +152,14 @@ fn compute(m: &MatchRow, rows: &[LogRow], viewer: Viewer, released: Released, ro
     // The record holds both deck lists, face-down bench included. While the room is open its seats can start
     // another game with the same decks (the rest of a best-of-three, or any rematch), so the record waits until
     // the room closes (its seats left and it went idle: room/actor.rs `evict`); the views above never show them.
-    let withheld = (finished && room_open).then(|| {
-        "the deck lists are withheld while this room may still play another game with them; \
-         the record is published when the room closes"
-            .to_owned()
+    let withheld = event_hold.or_else(|| {
+        (finished && room_open).then(|| {
+            "the deck lists are withheld while this room may still play another game with them; \
+             the record is published when the room closes"
+                .to_owned()
+        })
     });
-    let record = (finished && !room_open).then(|| MatchRecord {
+    let record = (finished && withheld.is_none()).then(|| MatchRecord {
         format: RECORD_FORMAT.to_owned(),
         rng_algorithm: gb_core::rng::RNG_ALGORITHM.to_owned(),
         setup: stored.setup.clone(),
