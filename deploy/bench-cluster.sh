@@ -38,7 +38,7 @@ for i in $(seq 0 $((n - 1))); do
     # Every loadgen socket comes from 127.0.0.1: lift the per-address caps to the server-wide one, as
     # crates/gb-loadgen/scripts/bench.sh does, or the run measures 429s.
     GB_WS_RATE=1000 GB_WS_BURST=2000 GB_MAX_CONNECTIONS=60000 GB_MAX_CONNECTIONS_PER_ADDR=60000
-    GB_WS_OPENS_PER_ADDR_BURST=1000000)
+    GB_WS_OPENS_PER_ADDR_BURST=1000000 GB_GUEST_ADDR_BURST=1000000)
   [ "$mode" = single ] || env+=(GB_NATS_URL="$nats")
   env "${env[@]}" "$server" &
   pids+=($!)

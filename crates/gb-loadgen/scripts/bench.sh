@@ -17,7 +17,7 @@ for spec in "$@"; do
   MPORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
   # A high per-socket rate limit only matters for the short-think throughput runs. Every socket comes from
   # 127.0.0.1, so the per-address connection cap is lifted to the server-wide one (keep ulimit -n above it).
-  RUST_LOG=warn GB_WS_RATE=1000 GB_WS_BURST=2000 GB_MAX_CONNECTIONS=60000 GB_MAX_CONNECTIONS_PER_ADDR=60000 GB_WS_OPENS_PER_ADDR_BURST=1000000 \
+  RUST_LOG=warn GB_WS_RATE=1000 GB_WS_BURST=2000 GB_MAX_CONNECTIONS=60000 GB_MAX_CONNECTIONS_PER_ADDR=60000 GB_WS_OPENS_PER_ADDR_BURST=1000000 GB_GUEST_ADDR_BURST=1000000 \
     GB_METRICS_BIND="127.0.0.1:$MPORT" "$T/gb-server" --bind "127.0.0.1:$PORT" \
     --database-url "sqlite://$DB/gb.sqlite?mode=rwc" --static-dir /nonexistent >"$OUT/server-$M-$S-$THINK.log" 2>&1 &
   SERVER=$!

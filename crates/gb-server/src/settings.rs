@@ -178,6 +178,48 @@ pub struct Limits {
     #[arg(long, env = "GB_WS_OPENS_PER_ADDR_PER_SEC", default_value_t = default::WS_OPENS_PER_ADDR_PER_SEC)]
     pub ws_opens_per_addr_per_sec: u32,
 
+    /// Sign-ups (`POST /api/register` without a session, and a guest's upgrade) per client address: a burst,
+    /// then one more every `register_addr_refill_secs` (429 `too_many_signups` beyond). Every call counts, a
+    /// taken username too, so names cannot be probed at speed.
+    #[arg(long, env = "GB_REGISTER_ADDR_BURST", default_value_t = default::REGISTER_ADDR_BURST)]
+    pub register_addr_burst: u32,
+    #[arg(long, env = "GB_REGISTER_ADDR_REFILL_SECS", default_value_t = default::REGISTER_ADDR_REFILL_SECS)]
+    pub register_addr_refill_secs: u64,
+
+    /// Guest accounts per client address: a burst, then one more every `guest_addr_refill_secs` (429
+    /// `too_many_signups` beyond), so guests cannot multiply the per-account quotas.
+    #[arg(long, env = "GB_GUEST_ADDR_BURST", default_value_t = default::GUEST_ADDR_BURST)]
+    pub guest_addr_burst: u32,
+    #[arg(long, env = "GB_GUEST_ADDR_REFILL_SECS", default_value_t = default::GUEST_ADDR_REFILL_SECS)]
+    pub guest_addr_refill_secs: u64,
+
+    /// Password hashes (Argon2id, sign-up and login) computed at once; 0 means half the cores, at least one.
+    /// The rest of the cores stay with the games.
+    #[arg(long, env = "GB_HASH_WORKERS", default_value_t = 0)]
+    pub hash_workers: usize,
+
+    /// Password hashes that may wait for a worker; beyond, the call is answered 503 `busy` at once.
+    #[arg(long, env = "GB_HASH_QUEUE", default_value_t = default::HASH_QUEUE)]
+    pub hash_queue: usize,
+
+    /// File descriptors kept for everything but client connections (database, NATS, files, the refused
+    /// sockets held for their 503): `max_connections` is lowered at start to the descriptor limit less this.
+    #[arg(long, env = "GB_FD_RESERVE", default_value_t = default::FD_RESERVE)]
+    pub fd_reserve: usize,
+
+    /// Tournaments one registered account may have that are not finished; guests get `max_open_events_guest`.
+    #[arg(long, env = "GB_MAX_OPEN_EVENTS", default_value_t = default::MAX_OPEN_EVENTS)]
+    pub max_open_events: u32,
+    #[arg(long, env = "GB_MAX_OPEN_EVENTS_GUEST", default_value_t = default::MAX_OPEN_EVENTS_GUEST)]
+    pub max_open_events_guest: u32,
+
+    /// Replay requests per client address: a burst, then one more every `replay_addr_refill_ms` (429
+    /// `too_many_replays` beyond).
+    #[arg(long, env = "GB_REPLAY_ADDR_BURST", default_value_t = default::REPLAY_ADDR_BURST)]
+    pub replay_addr_burst: u32,
+    #[arg(long, env = "GB_REPLAY_ADDR_REFILL_MS", default_value_t = default::REPLAY_ADDR_REFILL_MS)]
+    pub replay_addr_refill_ms: u64,
+
     /// Where to serve Prometheus `/metrics` (e.g. `127.0.0.1:9100`); unset, metrics are not served at all.
     /// Never on the public listener: the live intent counts would undo the spectator delay.
     #[arg(long, env = "GB_METRICS_BIND")]
@@ -199,6 +241,16 @@ mod default {
     pub const PRESENCE_INTERVAL_MS: u64 = 500;
     pub const WS_OPENS_PER_ADDR_BURST: u32 = 120;
     pub const WS_OPENS_PER_ADDR_PER_SEC: u32 = 10;
+    pub const REGISTER_ADDR_BURST: u32 = 5;
+    pub const REGISTER_ADDR_REFILL_SECS: u64 = 60;
+    pub const GUEST_ADDR_BURST: u32 = 10;
+    pub const GUEST_ADDR_REFILL_SECS: u64 = 120;
+    pub const HASH_QUEUE: usize = 16;
+    pub const FD_RESERVE: usize = 256;
+    pub const MAX_OPEN_EVENTS: u32 = 3;
+    pub const MAX_OPEN_EVENTS_GUEST: u32 = 1;
+    pub const REPLAY_ADDR_BURST: u32 = 20;
+    pub const REPLAY_ADDR_REFILL_MS: u64 = 2000;
 }
 
 impl Default for Limits {
@@ -217,6 +269,17 @@ impl Default for Limits {
             presence_interval_ms: default::PRESENCE_INTERVAL_MS,
             ws_opens_per_addr_burst: default::WS_OPENS_PER_ADDR_BURST,
             ws_opens_per_addr_per_sec: default::WS_OPENS_PER_ADDR_PER_SEC,
+            register_addr_burst: default::REGISTER_ADDR_BURST,
+            register_addr_refill_secs: default::REGISTER_ADDR_REFILL_SECS,
+            guest_addr_burst: default::GUEST_ADDR_BURST,
+            guest_addr_refill_secs: default::GUEST_ADDR_REFILL_SECS,
+            hash_workers: 0,
+            hash_queue: default::HASH_QUEUE,
+            fd_reserve: default::FD_RESERVE,
+            max_open_events: default::MAX_OPEN_EVENTS,
+            max_open_events_guest: default::MAX_OPEN_EVENTS_GUEST,
+            replay_addr_burst: default::REPLAY_ADDR_BURST,
+            replay_addr_refill_ms: default::REPLAY_ADDR_REFILL_MS,
             metrics_bind: None,
         }
     }

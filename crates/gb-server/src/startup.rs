@@ -1,7 +1,9 @@
 //! `Application`: connects the database, binds the listener, builds the router, and runs
 //! until its cancellation token fires, then drains tracked tasks.
+use crate::api::hashing::Hashing;
+use crate::api::login_throttle::LoginThrottle;
 use crate::api::replay::cache::ReplayCache;
-use crate::api::throttle::{LoginThrottle, WsOpens};
+use crate::api::throttle::AddrLimits;
 use crate::cluster::Cluster;
 use crate::db::Db;
 use crate::listen::{self, ListenOptions, limits::ConnLimits};
@@ -31,8 +33,13 @@ pub struct Application {
 
 impl Application {
     /// Connects and migrates the database, then binds `settings.bind` (port 0 picks a free port).
-    pub async fn build(settings: Settings) -> anyhow::Result<Application> {
+    pub async fn build(mut settings: Settings) -> anyhow::Result<Application> {
+        crate::listen::fds::fit(&mut settings.limits);
         let db = Db::connect(&settings.database_url).await?;
+        let looks = crate::db::accounts::fill_username_looks(&db).await.context("filling in username looks")?;
+        if looks > 0 {
+            tracing::info!(looks, "usernames' looks filled in");
+        }
         let listener = TcpListener::bind(settings.bind).await.with_context(|| format!("binding {}", settings.bind))?;
         let local_addr = listener.local_addr()?;
         let metrics = match settings.limits.metrics_bind {
@@ -60,7 +67,8 @@ impl Application {
         let tracker = TaskTracker::new();
         let persist = Persist::spawn(db.clone(), &tracker, shutdown.clone());
         let login_throttle = Arc::new(LoginThrottle::new(&settings.limits));
-        let ws_opens = Arc::new(WsOpens::new(&settings.limits));
+        let addr_limits = Arc::new(AddrLimits::new(&settings.limits));
+        let hashing = Arc::new(Hashing::new(&settings.limits));
         let c = &settings.cluster;
         let outage = Duration::from_millis(c.nats_outage_ms);
         // A dead owner's rooms are claimed once its lease expires and a sweep finds them; a second more for the
@@ -81,7 +89,8 @@ impl Application {
             events: Default::default(),
             persist,
             login_throttle,
-            ws_opens,
+            addr_limits,
+            hashing,
             replays: Arc::new(ReplayCache::new(std::thread::available_parallelism().map_or(1, usize::from))),
             cluster,
             bus,

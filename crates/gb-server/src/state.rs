@@ -1,5 +1,7 @@
 //! Shared application state handed to every handler (cheap to clone).
-use crate::api::throttle::{LoginThrottle, WsOpens};
+use crate::api::hashing::Hashing;
+use crate::api::login_throttle::LoginThrottle;
+use crate::api::throttle::AddrLimits;
 use crate::db::Db;
 use crate::persist::Persist;
 use crate::room::{RoomDeps, Rooms};
@@ -25,10 +27,12 @@ pub struct AppState {
     pub persist: Persist,
     /// Live tournaments by id (tournament/).
     pub events: crate::tournament::Events,
-    /// Login attempts per account and per address.
+    /// Login attempts per address, and strangers' failed ones per account.
     pub login_throttle: Arc<LoginThrottle>,
-    /// WebSocket opens per address (connection churn).
-    pub ws_opens: Arc<WsOpens>,
+    /// WebSocket opens, sign-ups, guests and replays per address.
+    pub addr_limits: Arc<AddrLimits>,
+    /// Password hashing, bounded so it cannot take the games' cores.
+    pub hashing: Arc<Hashing>,
     /// Public replays, computed once per version, off the executor (api/replay/cache.rs).
     pub replays: Arc<crate::api::replay::cache::ReplayCache>,
     /// Cluster mode (`GB_NATS_URL` set): this node's identity and leases; `None` on a single node.

@@ -5,19 +5,23 @@ use crate::db::accounts::{self, AccountView};
 use crate::db::{is_unique_violation, sessions};
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::state::AppState;
-use argon2::{Argon2, PasswordHasher, PasswordVerifier};
 use axum::Json;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::{ConnectInfo, Query, State};
 use axum::http::header::SET_COOKIE;
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::IntoResponse;
+use axum::response::{AppendHeaders, IntoResponse};
 use gb_protocol::{GuestBody, LoginBody, RegisterBody};
 use std::net::SocketAddr;
-use std::sync::LazyLock;
 
-/// `POST /api/guest`: one call creates an account and logs it in.
-pub async fn guest(State(state): State<AppState>, ApiJson(body): ApiJson<GuestBody>) -> ApiResult<impl IntoResponse> {
+/// `POST /api/guest`: one call creates an account and logs it in. Guests are limited per address: each is a
+/// fresh set of per-account quotas (open rooms, events).
+pub async fn guest(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ApiJson(body): ApiJson<GuestBody>,
+) -> ApiResult<impl IntoResponse> {
     let name = validate::display_name(&body.display_name)?;
+    state.addr_limits.guests.take(peer.ip())?;
     let account = accounts::create_guest(&state.db, &name).await?;
     let cookie = session::start(&state, &account.id).await?;
     tracing::info!(account = %account.id, "guest created");
@@ -26,9 +30,12 @@ pub async fn guest(State(state): State<AppState>, ApiJson(body): ApiJson<GuestBo
 }
 
 /// `POST /api/register`: with a guest session, upgrades that account in place (same id, decks kept);
-/// without a session, creates a new account and logs it in.
+/// without a session, creates a new account and logs it in. Either way the caller gets a new session id (the
+/// guest's ends). Sign-ups are limited per address, a taken name's 409 too, so names cannot be probed at speed.
 pub async fn register(
     State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     current: Option<CurrentAccount>,
     ApiJson(body): ApiJson<RegisterBody>,
 ) -> ApiResult<axum::response::Response> {
@@ -44,8 +51,11 @@ pub async fn register(
     {
         return Err(ApiError::conflict("already_registered", "this account already has a username; log out first"));
     }
-    let hash = hash_password(body.password).await?;
-    let taken = || ApiError::conflict("username_taken", "that username is taken");
+    state.addr_limits.signups.take(peer.ip())?;
+    let hash = state.hashing.hash(body.password).await?;
+    // The unique index is on the name's look as well as its spelling (validate::look): "Ann" with a Cyrillic
+    // "А" is taken once "Ann" is.
+    let taken = || ApiError::conflict("username_taken", "that username, or one that looks like it, is taken");
     match current {
         Some(CurrentAccount(guest)) => {
             match accounts::upgrade_guest(&state.db, &guest.id, &username, &hash, &display_name).await {
@@ -59,8 +69,10 @@ pub async fn register(
             let account = accounts::find_by_id(&state.db, &guest.id)
                 .await?
                 .ok_or_else(|| ApiError::internal("upgraded account vanished"))?;
+            session::end(&state, &headers).await?;
+            let cookie = session::start(&state, &account.id).await?;
             metrics::counter!("accounts_created_total", "kind" => "upgrade").increment(1);
-            Ok((StatusCode::OK, Json(account.view())).into_response())
+            Ok((StatusCode::OK, cookie, Json(account.view())).into_response())
         }
         None => {
             let account = match accounts::create_registered(&state.db, &username, &hash, &display_name).await {
@@ -77,39 +89,64 @@ pub async fn register(
 
 /// `POST /api/login`: the same 401 for an unknown user and a wrong password, so usernames cannot be probed, and
 /// a password hash checked either way, so the answer's timing does not tell them apart either. Attempts are
-/// limited per account and per address (429 with `Retry-After`, `throttle.rs`).
+/// limited per address, and strangers' failures per account (429 with `Retry-After`, login_throttle.rs). A
+/// login ends the session the caller came with and starts a new one, and remembers the browser (`gb_device`).
 pub async fn login(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     ApiJson(body): ApiJson<LoginBody>,
 ) -> ApiResult<impl IntoResponse> {
     let bad = || ApiError::new(StatusCode::UNAUTHORIZED, "invalid_credentials", "wrong username or password");
     let username = validate::normalise(&body.username);
-    state.login_throttle.attempt(&username, peer.ip())?;
-    if body.password.chars().count() > validate::PASSWORD_MAX {
-        return Err(bad());
-    }
-    let account = accounts::find_by_username(&state.db, &username).await?;
-    let (account, hash) = match account {
-        Some(a) => {
-            let hash = a.password_hash.clone();
-            (Some(a), hash)
+    let device = session::cookie_from_headers(&headers, session::DEVICE_COOKIE);
+    let device_hash = device.as_deref().map(session::hash_token);
+    let attempt = state.login_throttle.attempt(&username, peer.ip(), device_hash.as_deref())?;
+    let account = match body.password.chars().count() > validate::PASSWORD_MAX {
+        true => None,
+        false => {
+            let account = accounts::find_by_username(&state.db, &username).await?;
+            let hash = account.as_ref().and_then(|a| a.password_hash.clone());
+            let verified = state.hashing.verify(body.password, hash).await?;
+            account.filter(|_| verified)
         }
-        None => (None, None),
     };
-    let verified = verify_password(body.password, hash).await?;
-    let Some(account) = account.filter(|_| verified) else {
+    let Some(account) = account else {
+        state.login_throttle.failed(&attempt);
         metrics::counter!("logins_failed_total").increment(1);
         return Err(bad());
     };
-    let cookie = session::start(&state, &account.id).await?;
-    Ok((cookie, Json(account.view())))
+    let device = device.unwrap_or_else(session::new_token);
+    state.login_throttle.succeeded(&attempt, peer.ip(), &session::hash_token(&device));
+    session::end(&state, &headers).await?;
+    let [(_, session_cookie)] = session::start(&state, &account.id).await?;
+    let device_cookie = session::device_cookie(&device, state.settings.secure_cookies);
+    Ok((AppendHeaders([(SET_COOKIE, session_cookie), (SET_COOKIE, device_cookie)]), Json(account.view())))
 }
 
-/// `POST /api/logout`: forgets the session server-side and clears the cookie. Idempotent.
-pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<impl IntoResponse> {
+/// `?all=true` on log out.
+#[derive(serde::Deserialize)]
+pub struct LogoutQuery {
+    #[serde(default)]
+    all: bool,
+}
+
+/// `POST /api/logout[?all=true]`: forgets the session server-side and clears the cookie; with `all`, ends every
+/// session of the caller's account (every browser logged in to it). Idempotent.
+pub async fn logout(
+    State(state): State<AppState>,
+    Query(q): Query<LogoutQuery>,
+    headers: HeaderMap,
+) -> ApiResult<impl IntoResponse> {
     if let Some(token) = session::token_from_headers(&headers) {
-        sessions::delete(&state.db, &session::hash_token(&token)).await?;
+        let hash = session::hash_token(&token);
+        match sessions::account_for(&state.db, &hash).await? {
+            Some(account) if q.all => {
+                let ended = sessions::delete_all_for(&state.db, &account.id).await?;
+                tracing::info!(account = %account.id, ended, "logged out everywhere");
+            }
+            _ => sessions::delete(&state.db, &hash).await?,
+        }
     }
     Ok((StatusCode::NO_CONTENT, [(SET_COOKIE, session::cookie_header(None, state.settings.secure_cookies))]))
 }
@@ -117,57 +154,4 @@ pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> ApiRes
 /// `GET /api/me`: the caller's account, or 401.
 pub async fn me(CurrentAccount(account): CurrentAccount) -> Json<AccountView> {
     Json(account.view())
-}
-
-/// Argon2id with default parameters; CPU-heavy, so off the async workers.
-async fn hash_password(password: String) -> ApiResult<String> {
-    tokio::task::spawn_blocking(move || Argon2::default().hash_password(password.as_bytes()).map(|h| h.to_string()))
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(ApiError::internal)
-}
-
-/// Checks `password` against the account's hash; with none (unknown user, guest) against a dummy hash of the
-/// same cost, and answers false, so both cases take as long.
-async fn verify_password(password: String, hash: Option<String>) -> ApiResult<bool> {
-    let known = if hash.is_some() { "known" } else { "unknown" };
-    metrics::counter!("login_password_checks_total", "account" => known).increment(1);
-    tokio::task::spawn_blocking(move || {
-        let against = hash.as_deref().unwrap_or_else(|| dummy_hash());
-        Argon2::default().verify_password(password.as_bytes(), against).is_ok() && hash.is_some()
-    })
-    .await
-    .map_err(ApiError::internal)
-}
-
-/// A hash made like every stored one (default Argon2id parameters) of a password nobody knows.
-fn dummy_hash() -> &'static str {
-    static DUMMY: LazyLock<String> = LazyLock::new(|| {
-        Argon2::default().hash_password(b"no account has this password").expect("argon2 hashes").to_string()
-    });
-    &DUMMY
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use argon2::PasswordHash;
-
-    /// The dummy must be a real hash with the stored hashes' cost: an unparsable one would fail at once and
-    /// make unknown names answer faster again.
-    #[test]
-    fn dummy_hash_costs_what_a_real_one_does() {
-        let dummy = PasswordHash::new(dummy_hash()).expect("a PHC string");
-        let real_hash = Argon2::default().hash_password(b"hunter22").unwrap().to_string();
-        let real = PasswordHash::new(&real_hash).unwrap();
-        assert_eq!((dummy.algorithm, dummy.version), (real.algorithm, real.version));
-        assert_eq!(dummy.params, real.params);
-    }
-
-    #[tokio::test]
-    async fn no_hash_never_verifies() {
-        assert!(!verify_password("no account has this password".into(), None).await.unwrap());
-        let hash = hash_password("hunter22".into()).await.unwrap();
-        assert!(verify_password("hunter22".into(), Some(hash)).await.unwrap());
-    }
 }

@@ -2,7 +2,9 @@
 pub mod auth;
 pub mod decks;
 pub mod event_calls;
+pub mod hashing;
 pub mod lobby;
+pub mod login_throttle;
 pub mod ops;
 pub mod quota;
 pub mod replay;

@@ -1,13 +1,16 @@
 //! Per-account quotas: how many open (not finished) rooms one account may have created (the probe made 600 rooms
-//! as one guest in 4 s). Over the limit, room creation answers 429 with the limit in the message.
+//! as one guest in 4 s), and how many unfinished tournaments it may organize (the probe's guest made 25). Over a
+//! limit, creation answers 429 with the limit in the message.
+use crate::db::accounts::AccountRow;
 use crate::db::quotas;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use std::time::Duration;
-use tokio::sync::Mutex;
+use tokio::sync::{Mutex, MutexGuard};
 
 /// Count-then-claim must not interleave, or concurrent creations would all see room for one more.
 static CLAIMS: Mutex<()> = Mutex::const_new(());
+static EVENT_CLAIMS: Mutex<()> = Mutex::const_new(());
 
 /// Claims a place for `room_id` among `account_id`'s open rooms, or refuses. Call it right before writing the
 /// room; the claim is what the next count sees.
@@ -25,4 +28,28 @@ pub async fn claim_room(state: &AppState, account_id: &str, room_id: &str) -> Ap
     }
     quotas::record_creator(&state.db, room_id, account_id).await?;
     Ok(())
+}
+
+/// Checks that `account` may organize one more event: `max_open_events` unfinished ones, `max_open_events_guest`
+/// for a guest. Hold the guard until the event is written, so concurrent creations cannot all see room for one.
+pub async fn claim_event(state: &AppState, account: &AccountRow) -> ApiResult<MutexGuard<'static, ()>> {
+    let limits = &state.settings.limits;
+    let (limit, whose) = match account.is_guest() {
+        true => (limits.max_open_events_guest, "a guest"),
+        false => (limits.max_open_events, "an account"),
+    };
+    let guard = EVENT_CLAIMS.lock().await;
+    let open = quotas::open_events_organized_by(&state.db, &account.id).await?;
+    if open >= i64::from(limit) {
+        metrics::counter!("events_refused_total", "reason" => "quota").increment(1);
+        let hint = if account.is_guest() { "; register to organize more" } else { "" };
+        return Err(ApiError::too_many(
+            "too_many_events",
+            format!(
+                "you organize {open} unfinished tournaments; the limit for {whose} is {limit}. Finish one first{hint}"
+            ),
+            Duration::from_secs(60),
+        ));
+    }
+    Ok(guard)
 }

@@ -57,13 +57,7 @@ impl RoomAt {
             RoomAt::Owner(owner) => remote(state, id, owner, call, CLAIM_WAIT).await,
         };
         match answer {
-            Ok(((status, body), node)) => {
-                let mut response = (status, [(header::CONTENT_TYPE, "application/json")], body).into_response();
-                if let Some(node) = node.and_then(|n| header::HeaderValue::from_str(&n).ok()) {
-                    response.headers_mut().insert(NODE_HEADER, node);
-                }
-                response
-            }
+            Ok((answer, node)) => render(answer, node),
             Err(e) => e.into_response(),
         }
     }
@@ -103,21 +97,30 @@ async fn locate(state: &AppState, id: &str, mut fresh: bool, patience: Duration)
 /// waited for and refused: nobody connected, no games, until its next owner answers.
 pub async fn info(state: &AppState, id: &str) -> ApiResult<Response> {
     let answer = match locate(state, id, false, Duration::ZERO).await {
-        Ok(RoomAt::Here(h)) => Some(run(&h, RoomCall::Info).await),
+        Ok(RoomAt::Here(h)) => Some((run(&h, RoomCall::Info).await, this_node(state))),
         // Asking for info has no effect, so an owner that may have got the call and did not answer is passed over.
-        Ok(RoomAt::Owner(owner)) => remote(state, id, owner, RoomCall::Info, Duration::ZERO).await.ok().map(|(a, _)| a),
+        Ok(RoomAt::Owner(owner)) => remote(state, id, owner, RoomCall::Info, Duration::ZERO).await.ok(),
         Err(e) if e.status == StatusCode::SERVICE_UNAVAILABLE => None,
         Err(e) => return Err(e),
     };
-    let (status, body) = match answer {
-        Some(answer) => answer,
+    match answer {
+        Some((answer, node)) => Ok(render(answer, node)),
+        // No owner answered: the stored row, which no node ran, so no `x-gb-node` (docs/multi-node.md).
         None => {
             let info = super::lobby::stored(state, id).await?.ok_or_else(unavailable)?;
             metrics::counter!("gb_room_info_stored_total").increment(1);
-            (StatusCode::OK, serde_json::to_string(&info).map_err(ApiError::internal)?)
+            Ok(render((StatusCode::OK, serde_json::to_string(&info).map_err(ApiError::internal)?), None))
         }
-    };
-    Ok((status, [(header::CONTENT_TYPE, "application/json")], body).into_response())
+    }
+}
+
+/// A room call's JSON answer, naming the node that ran it in `x-gb-node` (cluster mode).
+fn render((status, body): (StatusCode, String), node: Option<String>) -> Response {
+    let mut response = (status, [(header::CONTENT_TYPE, "application/json")], body).into_response();
+    if let Some(node) = node.and_then(|n| header::HeaderValue::from_str(&n).ok()) {
+        response.headers_mut().insert(NODE_HEADER, node);
+    }
+    response
 }
 
 /// This node's id in cluster mode (what `x-gb-node` names when the room runs here).

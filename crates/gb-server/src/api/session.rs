@@ -12,6 +12,10 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use sha2::{Digest, Sha256};
 
 pub const COOKIE_NAME: &str = "gb_session";
+/// A browser that logged in to an account before (api/login_throttle.rs): not a stranger to its login limit.
+pub const DEVICE_COOKIE: &str = "gb_device";
+/// How long a device is remembered by its browser (a year).
+const DEVICE_MAX_AGE_SECS: i64 = 365 * 24 * 60 * 60;
 
 /// A fresh opaque token: 32 bytes from the OS CSPRNG (two v4 UUIDs are 244 random bits,
 /// drawn via getrandom), base64url-encoded.
@@ -29,13 +33,18 @@ pub fn hash_token(token: &str) -> String {
 
 /// The `gb_session` token from the request's Cookie headers, if any.
 pub fn token_from_headers(headers: &HeaderMap) -> Option<String> {
+    cookie_from_headers(headers, COOKIE_NAME)
+}
+
+/// The cookie `name` from the request's Cookie headers, if any.
+pub fn cookie_from_headers(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|kv| kv.trim().split_once('='))
-        .find(|(k, _)| *k == COOKIE_NAME)
+        .find(|(k, _)| *k == name)
         .map(|(_, v)| v.to_owned())
 }
 
@@ -45,9 +54,17 @@ pub fn cookie_header(token: Option<&str>, secure: bool) -> HeaderValue {
         Some(_) => sessions::SESSION_TTL_MS / 1000,
         None => 0,
     };
+    set_cookie(COOKIE_NAME, token.unwrap_or(""), max_age, secure)
+}
+
+/// `Set-Cookie` value remembering this browser as a device that logged in (`DEVICE_COOKIE`).
+pub fn device_cookie(token: &str, secure: bool) -> HeaderValue {
+    set_cookie(DEVICE_COOKIE, token, DEVICE_MAX_AGE_SECS, secure)
+}
+
+fn set_cookie(name: &str, token: &str, max_age: i64, secure: bool) -> HeaderValue {
     let secure = if secure { "; Secure" } else { "" };
-    let value =
-        format!("{COOKIE_NAME}={}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}", token.unwrap_or(""));
+    let value = format!("{name}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}");
     // Tokens are base64url, so the header value is always valid ASCII.
     HeaderValue::from_str(&value).expect("cookie is ASCII")
 }
@@ -57,6 +74,15 @@ pub async fn start(state: &AppState, account_id: &str) -> Result<[(axum::http::H
     let token = new_token();
     sessions::create(&state.db, &hash_token(&token), account_id).await?;
     Ok([(SET_COOKIE, cookie_header(Some(&token), state.settings.secure_cookies))])
+}
+
+/// Ends the session the request came with, if any: on a change of who the caller is (a guest registering, a
+/// login) the old session id must not live on as the new identity's (session fixation).
+pub async fn end(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
+    if let Some(token) = token_from_headers(headers) {
+        sessions::delete(&state.db, &hash_token(&token)).await?;
+    }
+    Ok(())
 }
 
 /// The logged-in account, or 401. Use `Option<CurrentAccount>` where login is optional.

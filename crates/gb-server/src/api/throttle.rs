@@ -1,7 +1,6 @@
-//! Login attempts, limited per account and per client address so passwords cannot be guessed at speed (the probe
-//! had 180 wrong passwords answered). Each key gets a burst, then one attempt per refill period (GCRA, from
-//! `governor`); beyond it the answer is 429 with `Retry-After`, before any password is checked.
-use crate::db::accounts::username_key;
+//! Limits per key (client address, …): each key gets a burst, then one use per refill period (GCRA, from
+//! `governor`); beyond it the answer is 429 with `Retry-After`, before any work is done. Login's limits are in
+//! login_throttle.rs.
 use crate::error::ApiError;
 use crate::settings::Limits;
 use governor::clock::{Clock, DefaultClock};
@@ -39,63 +38,70 @@ impl<K: Hash + Eq + Clone> PerKey<K> {
     }
 }
 
-pub struct LoginThrottle {
-    by_account: PerKey<String>,
-    by_addr: PerKey<IpAddr>,
+/// One limit per client address with its refusal: `429 {code}` "too many {what} from this address", counted in
+/// `{counter}`. WebSocket opens (churn), sign-ups, guests and replays each have one.
+pub struct PerAddr {
+    limit: PerKey<IpAddr>,
+    code: &'static str,
+    what: &'static str,
+    counter: &'static str,
 }
 
-impl LoginThrottle {
-    pub fn new(limits: &Limits) -> LoginThrottle {
-        LoginThrottle {
-            by_account: PerKey::new(quota(limits.login_account_burst, limits.login_account_refill_secs)),
-            by_addr: PerKey::new(quota(limits.login_addr_burst, limits.login_addr_refill_secs)),
-        }
+impl PerAddr {
+    pub fn new(quota: Quota, code: &'static str, what: &'static str, counter: &'static str) -> PerAddr {
+        PerAddr { limit: PerKey::new(quota), code, what, counter }
     }
 
-    /// Counts one attempt from `addr` at `username`, or refuses it with 429 and how long to wait.
-    pub fn attempt(&self, username: &str, addr: IpAddr) -> Result<(), ApiError> {
-        Self::take(&self.by_addr, &addr, "from this address")?;
-        Self::take(&self.by_account, &username_key(username.trim()), "for this account")
-    }
-
-    fn take<K: Hash + Eq + Clone>(limit: &PerKey<K>, key: &K, whose: &str) -> Result<(), ApiError> {
-        limit.take(key).map_err(|secs| {
-            metrics::counter!("logins_throttled_total").increment(1);
+    /// Counts one use from `addr`, or refuses it with 429 and how long to wait.
+    pub fn take(&self, addr: IpAddr) -> Result<(), ApiError> {
+        self.limit.take(&addr).map_err(|secs| {
+            metrics::counter!(self.counter).increment(1);
             ApiError::too_many(
-                "too_many_attempts",
-                format!("too many login attempts {whose}; try again in {secs} s"),
+                self.code,
+                format!("too many {} from this address; try again in {secs} s", self.what),
                 Duration::from_secs(secs),
             )
         })
     }
 }
 
-/// WebSocket opens per client address, so one client cannot churn connections at speed (each open and close is
-/// presence news for a room's viewers: room/presence.rs coalesces it, this bounds it at the source).
-pub struct WsOpens(PerKey<IpAddr>);
+/// The per-address limits besides login's (docs/limits.md).
+pub struct AddrLimits {
+    /// WebSocket opens, so one client cannot churn connections at speed (each open and close is presence news
+    /// for a room's viewers: room/presence.rs coalesces it, this bounds it at the source).
+    pub ws_opens: PerAddr,
+    /// Sign-ups: each hashes a password (Argon2id), and a taken name's 409 would let names be probed.
+    pub signups: PerAddr,
+    /// Guest accounts: each is a fresh set of per-account quotas (rooms, events).
+    pub guests: PerAddr,
+    /// Replays: a public replay of a long game is megabytes.
+    pub replays: PerAddr,
+}
 
-impl WsOpens {
-    pub fn new(limits: &Limits) -> WsOpens {
+impl AddrLimits {
+    pub fn new(limits: &Limits) -> AddrLimits {
         let per_sec = NonZeroU32::new(limits.ws_opens_per_addr_per_sec.max(1)).expect("at least one");
         let burst = NonZeroU32::new(limits.ws_opens_per_addr_burst.max(1)).expect("at least one");
-        WsOpens(PerKey::new(Quota::per_second(per_sec).allow_burst(burst)))
-    }
-
-    /// Counts one WebSocket open from `addr`, or refuses it with 429 and how long to wait.
-    pub fn open(&self, addr: IpAddr) -> Result<(), ApiError> {
-        self.0.take(&addr).map_err(|secs| {
-            metrics::counter!("gb_ws_opens_throttled_total").increment(1);
-            ApiError::too_many(
+        let ws = Quota::per_second(per_sec).allow_burst(burst);
+        let signups = quota(limits.register_addr_burst, Duration::from_secs(limits.register_addr_refill_secs));
+        let guests = quota(limits.guest_addr_burst, Duration::from_secs(limits.guest_addr_refill_secs));
+        let replays = quota(limits.replay_addr_burst, Duration::from_millis(limits.replay_addr_refill_ms));
+        AddrLimits {
+            ws_opens: PerAddr::new(
+                ws,
                 "too_many_connects",
-                format!("too many WebSocket connections opened from this address; try again in {secs} s"),
-                Duration::from_secs(secs),
-            )
-        })
+                "WebSocket connections opened",
+                "gb_ws_opens_throttled_total",
+            ),
+            signups: PerAddr::new(signups, "too_many_signups", "sign-ups", "signups_throttled_total"),
+            guests: PerAddr::new(guests, "too_many_signups", "guest accounts", "signups_throttled_total"),
+            replays: PerAddr::new(replays, "too_many_replays", "replay requests", "replays_throttled_total"),
+        }
     }
 }
 
-fn quota(burst: u32, refill_secs: u64) -> Quota {
-    Quota::with_period(Duration::from_secs(refill_secs.max(1)))
+pub(super) fn quota(burst: u32, refill: Duration) -> Quota {
+    Quota::with_period(refill.max(Duration::from_millis(1)))
         .expect("a non-zero period")
         .allow_burst(NonZeroU32::new(burst.max(1)).expect("at least one"))
 }
@@ -104,49 +110,17 @@ fn quota(burst: u32, refill_secs: u64) -> Quota {
 mod tests {
     use super::*;
 
-    fn limits(account: u32, addr: u32) -> Limits {
-        Limits {
-            login_account_burst: account,
-            login_account_refill_secs: 3600,
-            login_addr_burst: addr,
-            login_addr_refill_secs: 3600,
-            ..Limits::default()
-        }
-    }
-
-    #[test]
-    fn an_account_is_limited_whatever_its_spelling() {
-        let t = LoginThrottle::new(&limits(2, 100));
-        let ip = IpAddr::from([10, 0, 0, 1]);
-        t.attempt("Ann", ip).unwrap();
-        t.attempt(" ann ", ip).unwrap();
-        let e = t.attempt("ANN", ip).unwrap_err();
-        assert_eq!((e.status.as_u16(), e.code), (429, "too_many_attempts"));
-        assert!(e.retry_after.is_some_and(|d| d.as_secs() >= 3500), "{:?}", e.retry_after);
-        t.attempt("bob", ip).expect("other accounts are not affected");
-    }
-
     #[test]
     fn websocket_opens_are_limited_per_address() {
-        let t = WsOpens::new(&Limits { ws_opens_per_addr_burst: 3, ws_opens_per_addr_per_sec: 1, ..Limits::default() });
+        let t =
+            AddrLimits::new(&Limits { ws_opens_per_addr_burst: 3, ws_opens_per_addr_per_sec: 1, ..Limits::default() });
         let (ip, other) = (IpAddr::from([10, 0, 0, 1]), IpAddr::from([10, 0, 0, 2]));
         for _ in 0..3 {
-            t.open(ip).unwrap();
+            t.ws_opens.take(ip).unwrap();
         }
-        let e = t.open(ip).unwrap_err();
+        let e = t.ws_opens.take(ip).unwrap_err();
         assert_eq!((e.status.as_u16(), e.code), (429, "too_many_connects"));
         assert!(e.retry_after.is_some_and(|d| d.as_secs() >= 1), "{:?}", e.retry_after);
-        t.open(other).expect("other addresses are not affected");
-    }
-
-    #[test]
-    fn an_address_is_limited_across_accounts() {
-        let t = LoginThrottle::new(&limits(100, 3));
-        let (ip, other) = (IpAddr::from([10, 0, 0, 1]), IpAddr::from([10, 0, 0, 2]));
-        for name in ["a", "b", "c"] {
-            t.attempt(name, ip).unwrap();
-        }
-        assert!(t.attempt("d", ip).unwrap_err().message.contains("from this address"));
-        t.attempt("d", other).expect("other addresses are not affected");
+        t.ws_opens.take(other).expect("other addresses are not affected");
     }
 }

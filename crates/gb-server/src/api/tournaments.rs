@@ -104,6 +104,7 @@ pub async fn create(
         corrections: vec![],
     };
     gb_tournament::standings(&t).map_err(|e| ApiError::unprocessable("bad_settings", e.to_string()))?;
+    let _quota = super::quota::claim_event(&state, &account).await?;
     let handle = crate::tournament::create(&state, &account.id, t).await.map_err(ApiError::internal)?;
     let view = handle.view.borrow().clone();
     Ok((StatusCode::CREATED, Json(view)))

@@ -2,6 +2,8 @@
 use crate::error::ApiError;
 use unicode_normalization::UnicodeNormalization;
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+use unicode_security::GeneralSecurityProfile;
+use unicode_security::general_security_profile::IdentifierType;
 
 pub const NAME_MAX: usize = 24;
 pub const DECK_NAME_MAX: usize = 48;
@@ -32,31 +34,61 @@ fn check_name(
         return Err(ApiError::unprocessable(code_long, format!("{what} is {len} characters long; the limit is {max}")));
     }
     // Control characters (newlines, NUL, escapes) break lines, logs and layouts; format characters (bidi
-    // overrides, zero-width joiners and spaces) make one name look like another or reorder what follows it.
+    // overrides, zero-width joiners and spaces) and the other default-ignorable code points (variation
+    // selectors, the Hangul fillers) make one name look like another or reorder what follows it.
     if let Some(c) = name.chars().find(|&c| invisible(c)) {
         let code_point = format!("U+{:04X}", u32::from(c));
         return Err(ApiError::unprocessable(
             code_bad,
-            format!("{what} must not contain control, format or unassigned characters ({code_point})"),
+            format!(
+                "{what} must not contain invisible (control, format, default-ignorable) or unassigned characters ({code_point})"
+            ),
         ));
+    }
+    if !name.chars().any(visible) {
+        return Err(ApiError::unprocessable(code_bad, format!("{what} has no visible character")));
     }
     Ok(name)
 }
 
 fn invisible(c: char) -> bool {
     use GeneralCategory::*;
-    matches!(
+    let category = matches!(
         c.general_category(),
         Control | Format | LineSeparator | ParagraphSeparator | PrivateUse | Surrogate | Unassigned
-    )
+    );
+    category || c.identifier_type() == Some(IdentifierType::Default_Ignorable)
 }
 
-/// The computer's seat is shown as "Computer" or "Computer (Medium)": no person may take those names, in any
-/// case or look-alike width (compared after NFKC and lower-casing).
+/// Draws a glyph of its own: not a space, not a mark (which sits on another character), not the blank braille
+/// pattern (a symbol that shows nothing).
+fn visible(c: char) -> bool {
+    use GeneralCategory::*;
+    let mark = matches!(c.general_category(), NonspacingMark | SpacingMark | EnclosingMark);
+    !(c.is_whitespace() || mark || c == '\u{2800}')
+}
+
+/// What a name looks like, for telling look-alikes apart: NFKC (width and compatibility forms), the UTS #39
+/// confusable skeleton (Cyrillic "о" and Greek "ο" become Latin "o", capital "I" becomes "l"), marks dropped
+/// ("ë" looks like "e" at a glance), lower case, the skeleton again (of the lower-case letters), runs of spaces
+/// as one. Two names with the same look are one name: the computer's is reserved, and usernames are unique by it.
+pub fn look(name: &str) -> String {
+    let skeleton = |s: &str| -> String {
+        let no_mark = |c: &char| {
+            !matches!(c.general_category(), GeneralCategory::NonspacingMark | GeneralCategory::EnclosingMark)
+        };
+        unicode_security::skeleton(s).filter(no_mark).collect::<String>().to_lowercase()
+    };
+    let once = skeleton(&name.nfkc().collect::<String>());
+    skeleton(&once).split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The computer's seat is shown as "Computer" or "Computer (Medium)": no person may take those names, or any
+/// that looks like them (case, width, look-alike letters of other scripts, marks: compared by `look`).
 fn check_not_reserved(name: &str, what: &str, code: &'static str) -> Result<(), ApiError> {
-    let folded: String = name.nfkc().collect::<String>().to_lowercase();
-    let folded = folded.split_whitespace().collect::<Vec<_>>().join(" ");
-    let computer = folded == "computer" || folded.starts_with("computer (") || folded.starts_with("computer(");
+    let folded = look(name);
+    let computer =
+        folded == look("computer") || folded.starts_with(&look("computer (")) || folded.starts_with(&look("computer("));
     if computer {
         return Err(ApiError::unprocessable(code, format!("{what} \"{name}\" is reserved for the computer opponent")));
     }
@@ -141,6 +173,11 @@ mod tests {
             "Ann\u{E000}",         // private use
             "Ann\u{0378}",         // unassigned
             "Ann\u{AD}",           // soft hyphen
+            "Computer\u{FE0F}",    // variation selector
+            "\u{3164}",            // Hangul filler, alone
+            "Ann\u{3164}",         // Hangul filler
+            "Ann\u{FFA0}",         // halfwidth Hangul filler
+            "A\u{180E}nn",         // Mongolian vowel separator
         ] {
             let e = display_name(bad).unwrap_err();
             assert_eq!(e.code, "display_name_invalid", "{bad:?}");
@@ -153,10 +190,38 @@ mod tests {
     }
 
     #[test]
+    fn names_with_nothing_to_see_are_refused() {
+        for blank in ["\u{308}", "\u{2800}", "\u{20DD}", "\u{2800} \u{2800}"] {
+            let e = display_name(blank).unwrap_err();
+            assert_eq!((e.code, e.message.as_str()), ("display_name_invalid", "display name has no visible character"));
+        }
+    }
+
+    #[test]
+    fn look_alikes_share_a_look() {
+        assert_eq!(look("Computer"), look("C\u{43E}mputer"), "Cyrillic o");
+        assert_eq!(look("Computer"), look("C\u{3BF}mputer"), "Greek omicron");
+        assert_eq!(look("Computer"), look("Compute\u{308}r"), "a combining mark");
+        assert_eq!(look("Computer"), look("COMPUTER"));
+        assert_eq!(look("paypal"), look("\u{440}aypal"), "Cyrillic er");
+        assert_eq!(look("paypal"), look("PAYPAI"), "capital I for l");
+        assert_ne!(look("ann"), look("anne"));
+    }
+
+    #[test]
     fn the_computers_names_are_reserved() {
-        for taken in
-            ["Computer", "computer", "COMPUTER (Easy)", "Computer (Medium)", "computer(hard)", "Ｃｏｍｐｕｔｅｒ"]
-        {
+        for taken in [
+            "Computer",
+            "computer",
+            "COMPUTER (Easy)",
+            "Computer (Medium)",
+            "computer(hard)",
+            "Ｃｏｍｐｕｔｅｒ",
+            "C\u{43E}mputer",
+            "C\u{3BF}mputer",
+            "Compute\u{308}r",
+            "Compute\u{308}r (Easy)",
+        ] {
             assert_eq!(display_name(taken).unwrap_err().code, "display_name_reserved", "{taken}");
         }
         assert_eq!(username("Computer").unwrap_err().code, "username_reserved");

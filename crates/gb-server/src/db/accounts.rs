@@ -66,12 +66,18 @@ pub async fn create_registered(
     Ok(row)
 }
 
+/// What a username looks like (`validate::look`): unique, so no new name passes for an existing one.
+fn username_look(username: &str) -> String {
+    crate::api::validate::look(username)
+}
+
 async fn insert(db: &Db, row: &AccountRow) -> Result<(), sqlx::Error> {
     let key = row.username.as_deref().map(username_key);
+    let look = row.username.as_deref().map(username_look);
     with_pool!(db, p => sqlx::query(
-        "INSERT INTO accounts (id, username, username_key, password_hash, display_name, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7)")
-        .bind(&row.id).bind(&row.username).bind(&key).bind(&row.password_hash)
+        "INSERT INTO accounts (id, username, username_key, username_look, password_hash, display_name, created_at, \
+         updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
+        .bind(&row.id).bind(&row.username).bind(&key).bind(&look).bind(&row.password_hash)
         .bind(&row.display_name).bind(row.created_at).bind(row.updated_at)
         .execute(p).await.map(|_| ()))?;
     Ok(())
@@ -86,11 +92,11 @@ pub async fn upgrade_guest(
     password_hash: &str,
     display_name: &str,
 ) -> Result<bool, sqlx::Error> {
-    let key = username_key(username);
+    let (key, look) = (username_key(username), username_look(username));
     let done = with_pool!(db, p => sqlx::query(
-        "UPDATE accounts SET username = $2, username_key = $3, password_hash = $4, display_name = $5, updated_at = $6 \
-         WHERE id = $1 AND username IS NULL")
-        .bind(id).bind(username).bind(&key).bind(password_hash).bind(display_name).bind(now_ms())
+        "UPDATE accounts SET username = $2, username_key = $3, username_look = $4, password_hash = $5, \
+         display_name = $6, updated_at = $7 WHERE id = $1 AND username IS NULL")
+        .bind(id).bind(username).bind(&key).bind(&look).bind(password_hash).bind(display_name).bind(now_ms())
         .execute(p).await.map(|r| r.rows_affected()))?;
     Ok(done == 1)
 }
@@ -103,4 +109,24 @@ pub async fn find_by_id(db: &Db, id: &str) -> Result<Option<AccountRow>, sqlx::E
 pub async fn find_by_username(db: &Db, username: &str) -> Result<Option<AccountRow>, sqlx::Error> {
     let sql = "SELECT id, username, password_hash, display_name, created_at, updated_at FROM accounts WHERE username_key = $1";
     with_pool!(db, p => sqlx::query_as::<_, AccountRow>(sql).bind(username_key(username)).fetch_optional(p).await)
+}
+
+/// Fills in the look of usernames registered before it was kept (migration 20261206000001). Of two old names that
+/// look alike, the first keeps its look and the other none: both still log in, no new name can pass for either.
+pub async fn fill_username_looks(db: &Db) -> Result<u64, sqlx::Error> {
+    let sql =
+        "SELECT id, username FROM accounts WHERE username IS NOT NULL AND username_look IS NULL ORDER BY created_at";
+    let rows: Vec<(String, String)> = with_pool!(db, p => sqlx::query_as(sql).fetch_all(p).await)?;
+    let mut filled = 0;
+    for (id, username) in rows {
+        let look = username_look(&username);
+        let set = with_pool!(db, p => sqlx::query("UPDATE accounts SET username_look = $2 WHERE id = $1")
+            .bind(&id).bind(&look).execute(p).await.map(|_| ()));
+        match set {
+            Ok(_) => filled += 1,
+            Err(e) if super::is_unique_violation(&e) => tracing::warn!(%id, "username looks like an older one's"),
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(filled)
 }

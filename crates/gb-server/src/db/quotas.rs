@@ -1,4 +1,5 @@
-//! `room_creators` rows: who made which room, to count an account's open rooms (`api/quota.rs`).
+//! Counts behind the per-account quotas (`api/quota.rs`): `room_creators` rows (who made which room) for open
+//! rooms, `tournaments.organizer_id` for open events.
 use super::{Db, now_ms, with_pool};
 
 /// How long a claim counts before its room row exists (the create call writes the room right after the claim).
@@ -17,4 +18,11 @@ pub async fn record_creator(db: &Db, room_id: &str, account_id: &str) -> Result<
     with_pool!(db, p => sqlx::query("INSERT INTO room_creators (room_id, account_id, created_at) VALUES ($1, $2, $3)")
         .bind(room_id).bind(account_id).bind(now_ms())
         .execute(p).await.map(|_| ()))
+}
+
+/// Tournaments `account_id` organizes that are not finished.
+pub async fn open_events_organized_by(db: &Db, account_id: &str) -> Result<i64, sqlx::Error> {
+    with_pool!(db, p => sqlx::query_scalar::<_, i64>(
+        "SELECT COUNT(*) FROM tournaments WHERE organizer_id = $1 AND status <> 'finished'")
+        .bind(account_id).fetch_one(p).await)
 }

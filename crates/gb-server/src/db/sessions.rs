@@ -31,3 +31,8 @@ pub async fn delete(db: &Db, token_hash: &str) -> Result<(), sqlx::Error> {
 pub async fn delete_expired(db: &Db) -> Result<u64, sqlx::Error> {
     with_pool!(db, p => sqlx::query("DELETE FROM sessions WHERE expires_at <= $1").bind(now_ms()).execute(p).await.map(|r| r.rows_affected()))
 }
+
+/// Ends every session of `account_id` (log out everywhere); how many there were.
+pub async fn delete_all_for(db: &Db, account_id: &str) -> Result<u64, sqlx::Error> {
+    with_pool!(db, p => sqlx::query("DELETE FROM sessions WHERE account_id = $1").bind(account_id).execute(p).await.map(|r| r.rows_affected()))
+}

@@ -1,6 +1,7 @@
 //! The public listener's accept loop. axum's `serve` gives hyper no timer, so hyper's header-read timeout never
 //! fires, and it accepts every connection; here hyper runs with a timer (slow or silent clients are cut off
 //! after `header_read_timeout_secs`) and every connection needs a place under `limits` first (docs/limits.md).
+pub mod fds;
 pub mod limits;
 
 use axum::Router;

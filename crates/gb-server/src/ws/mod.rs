@@ -63,7 +63,7 @@ pub async fn upgrade(
     if !origin_allowed(&headers, &state.settings.allowed_origins) {
         return ApiError::new(StatusCode::FORBIDDEN, "bad_origin", "WebSocket from a foreign origin").into_response();
     }
-    if let Err(e) = state.ws_opens.open(peer.ip()) {
+    if let Err(e) = state.addr_limits.ws_opens.take(peer.ip()) {
         return e.into_response();
     }
     let room = Target::find(&state, &id).await;

@@ -72,7 +72,7 @@ async fn guest_upgrades_in_place(backend: Backend) {
     let app = spawn_app(backend).await;
     let guest = app.guest(&app.client, "Gus").await;
     let r = app.post(&app.client, "/api/register", &json!({ "username": "gus", "password": "hunter2hunter2" })).await;
-    assert_eq!(r.status(), 200, "upgrade keeps the session: 200, not 201");
+    assert_eq!(r.status(), 200, "an upgrade keeps the account: 200, not 201");
     let upgraded: Value = r.json().await.unwrap();
     assert_eq!(upgraded["id"], guest["id"]);
     assert_eq!(upgraded["display_name"], "Gus");

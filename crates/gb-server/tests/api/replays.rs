@@ -12,7 +12,16 @@ async fn replay(app: &TestApp, match_id: &str) -> Value {
 
 /// A live match played to `versions` under `delay`; returns the app, the room and the match id.
 async fn live_match(backend: Backend, delay: Value, versions: u32) -> (TestApp, String, String) {
-    let app = spawn_app_with(backend, |_| {}).await;
+    live_match_with(backend, delay, versions, |_| {}).await
+}
+
+async fn live_match_with(
+    backend: Backend,
+    delay: Value,
+    versions: u32,
+    configure: impl FnOnce(&mut gb_server::Settings),
+) -> (TestApp, String, String) {
+    let app = spawn_app_with(backend, configure).await;
     let base = app.address.clone();
     let body =
         json!({ "visibility": "public", "best_of": 1, "spectator_delay": delay, "clock": null, "vs_bot": false });
@@ -58,7 +67,39 @@ async fn a_live_replay_without_its_room_and_without_delay_shows_all(backend: Bac
 }
 
 on_both_backends!(
+    replays_are_compressed_and_limited_per_address,
     the_public_replay_is_computed_once_per_version,
     a_live_replay_without_its_room_keeps_the_delay,
     a_live_replay_without_its_room_and_without_delay_shows_all
 );
+
+/// The probe read an 8.1 MB public replay per request, uncompressed and unlimited (issue 45). A client that
+/// accepts gzip or brotli gets it compressed, and an address gets a burst of replays, then 429.
+async fn replays_are_compressed_and_limited_per_address(backend: Backend) {
+    let (app, _room, match_id) = live_match_with(backend, Value::Null, 12, |s| {
+        (s.limits.replay_addr_burst, s.limits.replay_addr_refill_ms) = (3, 600_000);
+    })
+    .await;
+    let url = format!("{}/api/matches/{match_id}/replay", app.address);
+    let fetch = |encoding: &'static str| {
+        let url = url.clone();
+        async move {
+            let r = reqwest::Client::new().get(url).header("accept-encoding", encoding).send().await.unwrap();
+            let status = r.status().as_u16();
+            let used = r.headers().get("content-encoding").map(|v| v.to_str().unwrap().to_owned());
+            (status, used, r.bytes().await.unwrap().len())
+        }
+    };
+    let (status, used, plain) = fetch("identity").await;
+    assert_eq!((status, used), (200, None));
+    for encoding in ["gzip", "br"] {
+        let (status, used, size) = fetch(encoding).await;
+        assert_eq!((status, used.as_deref()), (200, Some(encoding)));
+        assert!(size * 4 < plain, "{encoding}: {size} bytes of {plain}");
+    }
+    let r = reqwest::Client::new().get(&url).send().await.unwrap();
+    assert!(r.headers().contains_key("retry-after"));
+    crate::helpers::assert_error(r, 429, "too_many_replays").await;
+    let elsewhere = crate::signups::client_from([127, 0, 0, 2]);
+    assert_eq!(elsewhere.get(&url).send().await.unwrap().status(), 200, "another address is not affected");
+}

@@ -144,6 +144,13 @@ async fn a_room_call_names_the_owner_whichever_node_answers_it() {
     let owner = owner_of(&store, &room).await.unwrap().expect("an owner").node;
     let health = get_json(&reqwest::Client::new(), &format!("{owner_base}/healthz")).await;
     assert_eq!(health["node"], owner.as_str(), "{health}");
+    // Its info too (issue 45: `GET /api/rooms/{id}` named no node).
+    for node in &nodes {
+        let r = reqwest::get(format!("{}/api/rooms/{room}", node.base)).await.unwrap();
+        assert_eq!(r.status(), 200);
+        let named = r.headers().get("x-gb-node").map(|v| v.to_str().unwrap().to_owned());
+        assert_eq!(named.as_deref(), Some(owner.as_str()), "info on {}", node.base);
+    }
     for (i, node) in nodes.iter().enumerate() {
         let g = guest_at(&node.base, &format!("Guest{i}")).await;
         let r = g

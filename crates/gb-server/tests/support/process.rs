@@ -35,6 +35,10 @@ pub async fn start(url: &str, port: u16, env: &[(&str, &str)]) -> Server {
         // Test players answer every frame at once: a per-socket limit they stay under (as the API tests').
         .env("GB_WS_RATE", "1000")
         .env("GB_WS_BURST", "2000")
+        // Every test client comes from 127.0.0.1: no per-address limit on sign-ups, guests or replays here.
+        .env("GB_REGISTER_ADDR_BURST", "1000000")
+        .env("GB_GUEST_ADDR_BURST", "1000000")
+        .env("GB_REPLAY_ADDR_BURST", "1000000")
         // A finished room closes this long after its seats leave, publishing its records (deck lists).
         .env("GB_ROOM_IDLE_SECS", "1");
     for (k, v) in env {

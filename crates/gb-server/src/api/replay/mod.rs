@@ -16,7 +16,7 @@ use crate::room::{RoomConfig, SeatEntry};
 use crate::seed::StoredSetup;
 use crate::state::AppState;
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use gb_core::record::{LoggedIntent, MatchRecord, RECORD_FORMAT};
@@ -36,10 +36,13 @@ enum Released {
 
 pub async fn replay(
     State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     Path(id): Path<String>,
     Query(q): Query<ReplayQuery>,
     account: Option<CurrentAccount>,
 ) -> ApiResult<Response> {
+    // A public replay of a long game is megabytes (sent compressed, routes.rs): limited per address.
+    state.addr_limits.replays.take(peer.ip())?;
     let m = crate::db::matches::find_match(&state.db, &id)
         .await?
         .ok_or_else(|| ApiError::not_found("no_such_match", "no match with this id"))?;
