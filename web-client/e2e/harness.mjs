@@ -63,6 +63,8 @@ export async function startServer() {
     // Every browser here comes from 127.0.0.1: the per-address sign-up and guest limits would count them as one.
     GB_REGISTER_ADDR_BURST: "100000",
     GB_GUEST_ADDR_BURST: "100000",
+    GB_REPLAY_ADDR_BURST: "100000",
+    GB_MAX_OPEN_EVENTS_GUEST: "1000",
   } });
   let output = "";
   child.stdout.on("data", (d) => (output += d));

@@ -98,8 +98,10 @@ fn test_settings(url: &str) -> Settings {
     settings.ws_burst = 2000;
     // Every test client comes from 127.0.0.1 and many tests make a dozen accounts and replays: the per-address
     // sign-up, guest and replay limits are tested on their own (signups.rs, replays.rs) with their own numbers.
+    // Likewise a test's guest organizer may run several events; quotas.rs tests the open-event quota.
     let l = &mut settings.limits;
     (l.register_addr_burst, l.guest_addr_burst, l.replay_addr_burst) = (100_000, 100_000, 100_000);
+    (l.max_open_events, l.max_open_events_guest) = (1_000, 1_000);
     settings
 }
 

@@ -39,6 +39,7 @@ pub async fn start(url: &str, port: u16, env: &[(&str, &str)]) -> Server {
         .env("GB_REGISTER_ADDR_BURST", "1000000")
         .env("GB_GUEST_ADDR_BURST", "1000000")
         .env("GB_REPLAY_ADDR_BURST", "1000000")
+        .env("GB_MAX_OPEN_EVENTS_GUEST", "1000")
         // A finished room closes this long after its seats leave, publishing its records (deck lists).
         .env("GB_ROOM_IDLE_SECS", "1");
     for (k, v) in env {
