@@ -23,7 +23,8 @@ async function scan(page) {
 describe("accessibility", () => {
   it("lobby, deck builder, How to play, board and replay have no serious or critical axe violation", { timeout: 180_000 }, async (t) => {
     if (!(await hasEndpoint(env.server.base, "GET", "/api/rooms"))) return t.skip("rooms API not served yet");
-    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // The site's CSP (script-src 'self', issue 45) rightly refuses the scanner this test injects inline.
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
     const page = await context.newPage();
     const found = {};
     const check = async (name) => { found[name] = await scan(page); };
