@@ -61,7 +61,7 @@ describe("tournament console", () => {
     const [a2, b2] = round.tables[1].players.map(nameOf);
 
     // Judge actions: ten more minutes at table 2, then a match loss for table 1's first player.
-    await org.page.getByLabel("Reason").fill("judge call");
+    await org.page.getByLabel("Reason", { exact: true }).fill("judge call");
     await org.page.getByRole("button", { name: "+10 min at table 2" }).click();
     await org.page.getByText("(+10 min)").waitFor();
     await org.page.getByRole("button", { name: `Match loss: ${a1}` }).click();

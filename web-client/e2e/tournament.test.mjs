@@ -76,7 +76,7 @@ describe("tournaments", () => {
     await org.page.getByTestId("table-2").getByText("1–0").waitFor();
 
     // A correction: the slip was signed for the wrong player.
-    await org.page.getByLabel("Reason").fill("slip signed for the wrong player");
+    await org.page.getByLabel("Reason", { exact: true }).fill("slip signed for the wrong player");
     await org.page.getByRole("button", { name: `${loser1} won table 1` }).click();
     await org.page.getByTestId("table-1").getByText(`${loser1} 1–0`).waitFor();
     await org.page.getByRole("heading", { name: "Standings" }).waitFor();
