@@ -1,6 +1,7 @@
 // A catalogue card drawn as a readable card: type, name, level, ATK/DEF with activation marks, gem
 // requirements, stars, the timed hourglass, effect and flavour. Also small gem chips used on the board.
 import type { ComponentChildren } from "preact";
+import { CardArt } from "../art/emblem";
 import { GEMS, type CardDef, type GemType } from "../catalogue";
 
 export function GemIcon({ gem, size = "md" }: { gem: GemType; size?: "sm" | "md" | "lg" }) {
@@ -48,6 +49,7 @@ export function CardFace({ card, compact = false, children }: { card: CardDef; c
         {card.timed ? <span class="timed" title="Timed: can be played in response">timed</span> : null}
       </header>
       <h3 class="card-name">{card.name}</h3>
+      <CardArt card={card} compact={compact} />
       {card.gems?.length ? (
         <div class="card-gems" aria-label={`Requires ${card.gems.join(", ")}`}>
           {card.gems.map((g, i) => <GemIcon key={i} gem={g} size="sm" />)}

@@ -4,6 +4,7 @@ import { beginDrag } from "../dnd";
 import type { CardId } from "../gen/CardId";
 import type { CardView } from "../gen/CardView";
 import type { Position } from "../gen/Position";
+import { Emblem } from "../art/emblem";
 import { GemIcon, Stars } from "./card";
 import { useInspect } from "./detail";
 import { cardName } from "../cardname";
@@ -59,6 +60,7 @@ function HandCard({ card, p }: { card: CardView; p: HandProps }) {
       >
         <span class="hc-type">{def?.type ?? "card"}{def?.level !== undefined ? ` · Lv ${def.level}` : ""}</span>
         <span class="hc-name">{cardName(card)}</span>
+        <Emblem card={def} size="sm" />
         {def?.gem_type ? <GemIcon gem={def.gem_type} /> : null}
         {def?.gems ? <span class="hc-gems">{def.gems.map((g, i) => <GemIcon key={i} gem={g} size="sm" />)}</span> : null}
         {def?.type === "blend" ? <span class="hc-stats">{def.atk}/{def.def}</span> : null}

@@ -8,6 +8,7 @@ import type { Position } from "../gen/Position";
 import type { Seat } from "../gen/Seat";
 import type { HeroFx, Side } from "../animate";
 import type { AttackTarget } from "../targets";
+import { Emblem } from "../art/emblem";
 import { CardBack, GemIcon } from "./card";
 import { useInspect } from "./detail";
 import { HeroMarks } from "./fx";
@@ -116,7 +117,7 @@ export function Hero({ hero, seat, owner, side, cat, c = {}, marks = [], whose }
           {hero.cannot_attack ? <span class="badge badge-bad" title="Block Attack: may not attack this turn">can't attack</span> : null}
         </p>
       ) : null}
-      <h4 class="hero-name">{title}</h4>
+      <div class="hero-title"><Emblem card={blendDef ?? def} size="sm" /><h4 class="hero-name">{title}</h4></div>
       {hero.blend ? <p class="hero-base">blend of {cardName(hero.hero)}{blendDef?.effect?.name ? ` · ${blendDef.effect.name}` : ""}</p>
         : def?.effect?.name ? <p class="hero-base">{def.effect.name}</p> : null}
       {effectDef && effectDef.id !== (hero.blend ?? hero.hero).card ? (
