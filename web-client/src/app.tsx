@@ -8,6 +8,7 @@ import { DeckBuilder } from "./view/deckbuilder";
 import { HowToPlay } from "./view/howto";
 import { Lobby } from "./view/lobby";
 import { RoomPage } from "./view/room";
+import { SoundMenu } from "./view/sound";
 import { ReplayPage } from "./view/replay";
 import { NewTournament, TournamentPage } from "./view/tournament";
 
@@ -56,6 +57,7 @@ export function App() {
         <span class="whoami" aria-live="polite">
           {account ? <>{account.display_name}{account.guest ? " (guest)" : ""}</> : null}
         </span>
+        <SoundMenu />
       </header>
       <main id="main" tabIndex={-1}>
         <Page route={route} session={session} />

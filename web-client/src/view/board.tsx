@@ -31,6 +31,9 @@ import { PlayerSide } from "./side";
 import { AskDialog, PriceConfirm, TimedActions } from "./prompts";
 import { hpPrice } from "../prices";
 import { cardName } from "../cardname";
+import { useBoardMotion } from "../art/motion";
+import { useBoardKeys } from "../keys";
+import { useSoundCues } from "./sound";
 
 export interface BoardOptions {
   /** Sends an intent; absent for a read-only board (replays). */
@@ -104,6 +107,9 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
   // What happened this turn, drawn on the board (the log says it in words).
   const fx = useMemo(() => boardFx(log, me, ffa), [log, me, ffa]);
   const boardRef = useRef<HTMLDivElement>(null);
+  // Motion and sound for what just happened (art/motion.ts, sound.ts), from the same log.
+  useBoardMotion(fx, log, boardRef);
+  useSoundCues(log, spectator ? null : me);
 
   const [selected, setSelected] = useState<CardId | null>(null);
   const [draft, setDraft] = useState<FfaDecl[]>([]);
@@ -127,6 +133,15 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
   }, []);
 
   const playable = playableCards(legal);
+  // Shortcuts (keys.ts): 1–9 pick a hand card, then Enter on a highlighted hero plays it.
+  useBoardKeys(boardRef, {
+    pick: (n) => {
+      const card = mine.hand?.[n - 1];
+      if (!card || !live || !playable.has(card.id)) return null;
+      setSelected(card.id);
+      return card.id;
+    },
+  }, selected, !!send && !spectator && !!mine.hand);
   const targets = selected === null ? new Map<Position, Intent>() : cardTargets(legal, selected);
   const draggable = new Set([...playable].filter((id) => cardTargets(legal, id).size > 0));
   const selectedCard = mine.hand?.find((c) => c.id === selected);
