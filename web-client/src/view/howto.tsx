@@ -1,6 +1,7 @@
 // "How to play": the board, a turn, attacks, rounds and a game, in a page reachable from the header.
 // Rule numbers (CR …) are the comprehensive rules' section numbers, as the server's rejections cite them.
 import { linkClick } from "../router";
+import { KeyboardHelp } from "./keyhelp";
 
 export function HowToPlay() {
   return (
@@ -42,6 +43,8 @@ export function HowToPlay() {
         are cleared, and each player may <strong>substitute</strong> one hero on the field with one from the bench, the round's
         winner first (CR 206.3). Everything else stays where it is. The first to win two rounds wins the game (CR 206.2).</p>
       <p>A room can be <strong>best of 3</strong>: the first player to win two games wins the series.</p>
+
+      <KeyboardHelp />
 
       <p><a href="/" onClick={linkClick}>Back to the lobby</a> — or press <strong>Play the computer</strong> there to try it now.</p>
     </article>
