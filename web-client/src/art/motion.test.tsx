@@ -61,6 +61,14 @@ describe("board motion", () => {
     expect(played.length).toBe(4);
   });
 
+  it("the game's result rises when the game ends", () => {
+    draw(opened);
+    const over = { ...view, outcome: { winner: "A", reason: "two_rounds" } } as typeof view;
+    const log = [...opened, ...at(4, { type: "game_over", winner: "A", reason: "two_rounds" } as Event)];
+    act(() => render(renderBoard(over, [], cat, { send: () => undefined, log }), root));
+    expect(played.map((p) => `${p.motion}: ${p.el.getAttribute("data-testid")}`)).toEqual(["round: result"]);
+  });
+
   it("nothing moves under prefers-reduced-motion: reduce", () => {
     reduce = true;
     draw(opened);

@@ -1,8 +1,8 @@
 // Motion for what happens on the board, played with the Web Animations API from the same marks the board draws
 // (animate.ts's `boardFx`) and the log: a blend's emblem turning into place, a hero shaking as an attack lands on
-// it, the HP bar flashing as it falls, the round banner rising. Each mark has a stable key, so it moves once, when
-// it arrives; what was on the board when the page opened stands still. Nothing moves under
-// `prefers-reduced-motion: reduce`.
+// it, the HP bar flashing as it falls, the round banner (and the game's result) rising. Each mark has a stable
+// key, so it moves once, when it arrives; what was on the board when the page opened stands still. Nothing moves
+// under `prefers-reduced-motion: reduce`.
 import { useEffect, useRef } from "preact/hooks";
 import type { RefObject } from "preact";
 import type { BoardFx } from "../animate";
@@ -68,6 +68,8 @@ export function motionCues(fx: BoardFx, log: readonly LogEntry[]): Cue[] {
   }
   for (const { v, event } of log) {
     if (event.type === "round_lost") cues.push({ key: `round:${v}:${event.round}:${event.seat}`, selector: ".round-banner", motion: "round" });
+    // The game's result box rises the same way.
+    if (event.type === "game_over") cues.push({ key: `game:${v}`, selector: '[data-testid="result"]', motion: "round" });
   }
   return cues;
 }
