@@ -1,7 +1,8 @@
 // Keyboard play against the computer (issue 43): from a hand card to a card played on a hero in at most 5 key
 // presses, with the board's shortcuts (keys.ts: a card's number, then Enter on the hero focus jumps to); H, B and
 // P reach the hand, the board and the prompt. Run under prefers-reduced-motion: reduce, nothing on the page
-// animates (the marks, the arrows and the board's motion all stand still).
+// animates (the marks, the arrows and the board's motion all stand still). The sound menu: off until turned on,
+// remembered across a reload, and a cue sounds (oscillators start) when the match brings your turn back.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { hasEndpoint, screenshot, useServerAndBrowser } from "./harness.mjs";
@@ -87,6 +88,45 @@ describe("keyboard play", () => {
     const moving = await page.evaluate(() => document.getAnimations().map((a) => a.animationName ?? a.effect?.target?.className ?? "?"));
     assert.deepEqual(moving, [], "nothing animates under prefers-reduced-motion: reduce");
     await screenshot(page, "keyboard-play");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+describe("sound", () => {
+  it("is off until turned on, remembers the choice, and plays cues in a match", { timeout: 150_000 }, async (t) => {
+    if (!(await hasEndpoint(env.server.base, "GET", "/api/rooms"))) return t.skip("rooms API not served yet");
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // Counts the oscillators the page starts: each cue is made of them (sound.ts).
+    await context.addInitScript(() => {
+      window.__notes = 0;
+      const start = OscillatorNode.prototype.start;
+      OscillatorNode.prototype.start = function (...a) { window.__notes++; return start.apply(this, a); };
+    });
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    const notes = () => page.evaluate(() => window.__notes);
+    await page.goto(env.server.base + "/");
+    const menu = page.locator(".sound-menu summary");
+    assert.equal(await menu.getAttribute("aria-label"), "Sound: off");
+    await menu.click();
+    await page.getByLabel("Sound cues").check();
+    assert.ok((await notes()) > 0, "turning sound on plays a chime");
+    await page.reload();
+    assert.equal(await page.locator(".sound-menu summary").getAttribute("aria-label"), "Sound: on, volume 60%");
+    await page.getByRole("button", { name: "Play the computer" }).click();
+    await page.locator(".board").waitFor({ timeout: 20_000 });
+    const before = await notes();
+    const deadline = Date.now() + 90_000;
+    // End our turns until a cue sounds (the computer's turn ends and ours starts, or it attacks or blends).
+    while ((await notes()) === before) {
+      assert.ok(Date.now() < deadline, "no cue in time");
+      const pending = (await page.getByTestId("pending").textContent()) ?? "";
+      if (/^Your turn/.test(pending)) await page.getByRole("button", { name: "End turn" }).click({ timeout: 2000 }).catch(() => {});
+      else if (/^Your/.test(pending)) await page.locator(".ask button:not([disabled]), .actions button:not([disabled])").filter({ hasNotText: /^Concede$/ }).first().click({ timeout: 2000 }).catch(() => {});
+      await page.waitForTimeout(200);
+    }
     assert.deepEqual(errors, []);
     await context.close();
   });
