@@ -1,7 +1,7 @@
 // "How to play": the board, a turn, attacks, rounds and a game, in a page reachable from the header.
 // Rule numbers (CR …) are the comprehensive rules' section numbers, as the server's rejections cite them.
 import { linkClick } from "../router";
-import { KeyboardHelp } from "./keyhelp";
+import { KeyboardHelp, SoundHelp } from "./keyhelp";
 
 export function HowToPlay() {
   return (
@@ -45,6 +45,7 @@ export function HowToPlay() {
       <p>A room can be <strong>best of 3</strong>: the first player to win two games wins the series.</p>
 
       <KeyboardHelp />
+      <SoundHelp />
 
       <p><a href="/" onClick={linkClick}>Back to the lobby</a> — or press <strong>Play the computer</strong> there to try it now.</p>
     </article>

@@ -1,5 +1,5 @@
-// How to play's keyboard section: the board's shortcuts (keys.ts) and the switch that turns the single-key ones
-// off (WCAG 2.1.4), kept in localStorage.
+// How to play's keyboard and sound sections: the board's shortcuts (keys.ts), with the switch that turns the
+// single-key ones off (WCAG 2.1.4, kept in localStorage), and where sound is turned on.
 import { useState } from "preact/hooks";
 import { setShortcuts, shortcutsOn } from "../keys";
 
@@ -29,6 +29,18 @@ export function KeyboardHelp() {
         <input type="checkbox" checked={on} onChange={(e) => { const v = (e.currentTarget as HTMLInputElement).checked; setShortcuts(v); setOn(v); }} />
         {" "}Use the single-key shortcuts (turn off if they get in the way of your screen reader or speech input)
       </label>
+    </section>
+  );
+}
+
+/** How to play's word on sound: where to turn it on. */
+export function SoundHelp() {
+  return (
+    <section aria-labelledby="sound-title">
+      <h2 id="sound-title">Sound</h2>
+      <p>Short sound cues say when it is your turn, when an attack is declared, when a hero blends and when a round is
+        won or lost. They are off until you turn them on with the speaker button in the header, where you also set the
+        volume; this browser remembers your choice.</p>
     </section>
   );
 }
