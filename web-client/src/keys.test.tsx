@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import cardsJson from "../../crates/gb-core/data/cards.json";
 import { makeCatalogue, type CatalogueJson } from "./catalogue";
 import type { Intent } from "./gen/Intent";
-import { nearest, setShortcuts } from "./keys";
+import { nearest, setShortcuts, shortcutsOn } from "./keys";
+import { KeyboardHelp, SHORTCUTS } from "./view/keyhelp";
 import { mainLegal, mainView } from "./test/fixtures";
 import { renderBoard } from "./view/board";
 
@@ -64,6 +65,22 @@ describe("keyboard shortcuts on the board", () => {
     setShortcuts(false);
     press("1");
     expect(root.querySelector(".hand-card.selected")).toBeNull();
+  });
+});
+
+describe("How to play's keyboard section", () => {
+  it("lists the shortcuts and turns the single-key ones off and on again, remembered", () => {
+    const help = document.body.appendChild(document.createElement("div"));
+    act(() => render(<KeyboardHelp />, help));
+    expect([...help.querySelectorAll("tbody tr td:first-child")].map((td) => td.textContent)).toEqual(SHORTCUTS.map(([k]) => k));
+    const box = help.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    expect(box.checked).toBe(true);
+    act(() => box.click());
+    expect(shortcutsOn()).toBe(false);
+    act(() => box.click());
+    expect(shortcutsOn()).toBe(true);
+    render(null, help);
+    help.remove();
   });
 });
 

@@ -61,6 +61,12 @@ describe("board motion", () => {
     expect(played.length).toBe(4);
   });
 
+  it("a deblend turns the hero's own emblem back in", () => {
+    draw(opened);
+    draw([...opened, ...at(2, { type: "deblended", seat: "A", hero: "center", blend: card("hornet", 51), reason: "effect" } as Event)]);
+    expect(played.map((p) => `${p.motion}: ${where(p.el)}`)).toEqual(["blend: emblem center"]);
+  });
+
   it("the game's result rises when the game ends", () => {
     draw(opened);
     const over = { ...view, outcome: { winner: "A", reason: "two_rounds" } } as typeof view;

@@ -55,7 +55,8 @@ const heroSel = (side: string, pos: string) => `.hero[data-side="${side}"][data-
 export function motionCues(fx: BoardFx, log: readonly LogEntry[]): Cue[] {
   const cues: Cue[] = [];
   for (const m of fx.heroes) {
-    if (!m.past && m.kind === "blend") cues.push({ key: m.key, selector: `${heroSel(m.side, m.hero)} .emblem`, motion: "blend" });
+    // A blend, or a deblend turning the hero back into itself: the emblem shown changes.
+    if (!m.past && (m.kind === "blend" || m.kind === "deblend")) cues.push({ key: m.key, selector: `${heroSel(m.side, m.hero)} .emblem`, motion: "blend" });
   }
   for (const a of fx.arrows) {
     // The attack lands when its damage is known (CR 204.3); a blocked or zero hit does not shake the hero.
