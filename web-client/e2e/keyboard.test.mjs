@@ -57,7 +57,7 @@ describe("keyboard play", () => {
     await page.keyboard.press("b");
     assert.equal((await focused(page)).hero?.split(" ")[0], "me", "B focuses one of your heroes");
     await page.keyboard.press("p");
-    assert.match((await focused(page)).text ?? "", /^(⚔|Declare attack|Pass|End turn|Play)/, "P focuses the decision");
+    assert.ok(await page.evaluate(() => !!document.activeElement?.closest(".midline")), `P focuses the decision: ${JSON.stringify(await focused(page))}`);
 
     // From the hand card to the card on a hero: its number, an arrow to the next hero it fits (when there is
     // one), Enter.
