@@ -9,7 +9,7 @@ import { HowToPlay } from "./view/howto";
 import { Lobby } from "./view/lobby";
 import { RoomPage } from "./view/room";
 import { ReplayPage } from "./view/replay";
-import { NewTournament, TournamentPage } from "./view/tournament";
+import { NewTournament, PrintPage, TournamentPage } from "./view/event";
 
 export interface Session {
   /** undefined while loading; null when signed out. */
@@ -73,6 +73,7 @@ function title(route: Route): string {
     case "replay": return `Replay ${route.id}`;
     case "new_tournament": return "New tournament";
     case "tournament": return "Tournament";
+    case "tournament_print": return `Print: ${route.kind.replace(/-/g, " ")}`;
     case "not_found": return "Not found";
   }
 }
@@ -93,6 +94,8 @@ function Page({ route, session }: { route: Route; session: Session }) {
       return <NewTournament session={session} />;
     case "tournament":
       return <TournamentPage key={route.id} id={route.id} session={session} />;
+    case "tournament_print":
+      return <PrintPage key={`${route.id}/${route.kind}`} id={route.id} kind={route.kind} />;
     case "not_found":
       return (
         <section class="panel">

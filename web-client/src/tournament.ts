@@ -1,6 +1,7 @@
 // Tournament REST (docs/tournaments.md "On the server") and the pure helpers the event pages use.
 // Every body is generated from gb-protocol's tournament module (and gb-tournament's file format) into gen/.
 import { call } from "./api";
+import type { AccountName } from "./gen/AccountName";
 import type { AuditEntry } from "./gen/AuditEntry";
 import type { BracketSeed } from "./gen/BracketSeed";
 import type { EventView } from "./gen/EventView";
@@ -24,7 +25,7 @@ import type { TableResult } from "./gen/TableResult";
 import type { TableView } from "./gen/TableView";
 import type { JoinSeat } from "./protocol";
 
-export type { AuditEntry, EventView, Game, JudgeAction, RoundView, Settings, Standings, TableResult, TableView };
+export type { AccountName, AuditEntry, EventView, Game, JudgeAction, RoundView, Settings, Standings, TableResult, TableView };
 
 const base = (id: string) => `/api/tournaments/${encodeURIComponent(id)}`;
 
@@ -67,6 +68,8 @@ export const tournaments = {
   /** Ends the event after the round just played: its standings are final. */
   end: (id: string, reason: string) => call<EventView>("POST", `${base(id)}/end`, { reason } satisfies Reason),
   standings: (id: string) => call<Standings>("GET", `${base(id)}/standings`),
+  /** Accounts whose display name contains `name` (at least two characters): the organizer's late entry. */
+  findAccounts: (name: string) => call<AccountName[]>("GET", `/api/accounts?name=${encodeURIComponent(name)}`),
   audit: (id: string) => call<AuditEntry[]>("GET", `${base(id)}/audit`),
 };
 
@@ -135,13 +138,10 @@ export function clockText(round: RoundView, now: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} left`;
 }
 
-/** The top cut's rounds, for the bracket: the rounds after the Swiss ones. */
+/** The top cut's rounds, for the bracket: the rounds after the Swiss ones (the server's count, `auto` resolved). */
 export function playoffRounds(ev: EventView): RoundView[] {
-  const s = ev.log.settings.structure;
-  if (s.kind === "single_elimination") return ev.rounds;
-  if (!s.top_cut) return [];
-  const swiss = typeof s.rounds === "number" ? s.rounds : Infinity;
-  return ev.rounds.filter((r) => r.number > swiss);
+  const swiss = ev.swiss_rounds;
+  return swiss === null ? [] : ev.rounds.filter((r) => r.number > swiss);
 }
 
 /** A seed of the provisional top cut in words: "1. Ann", or "bye" for a seed nobody fills. */
