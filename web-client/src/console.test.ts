@@ -10,10 +10,10 @@ const table = (over: Partial<TableView> = {}): TableView => ({
 const labels = (t: TableView, bo = 3) => tableActions(t, tableState(t, bo, name)).map((a) => actionLabel(a, t.table, name));
 
 describe("a table's state and the actions that fit it", () => {
-  it("waits for players who have not joined, offering their no-show", () => {
+  it("waits for players who have not joined, offering a match loss for the absent", () => {
     const t = table({ arrived: [true, false] });
     expect(stateText(tableState(t, 3, name), name)).toBe("waiting for BOB");
-    expect(labels(t)).toEqual(["Record a result at table 2", "No-show: BOB", "+10 min at table 2"]);
+    expect(labels(t)).toEqual(["Record a result at table 2", "Match loss: BOB", "+10 min at table 2"]);
   });
   it("counts the games of a match being played", () => {
     expect(stateText(tableState(table(), 3, name), name)).toBe("playing game 1");

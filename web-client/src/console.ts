@@ -62,7 +62,8 @@ export function tableActions(t: TableView, s: TableState): TableAction[] {
   const losses = (players: readonly string[], reason: string): TableAction[] => players.map((player) => ({ kind: "match_loss", player, reason }));
   switch (s.kind) {
     case "waiting":
-      return [{ kind: "record" }, ...losses(s.absent, NO_SHOW_REASON), { kind: "extend", minutes: 10 }];
+      // Before the server's no-show deadline, a match loss for an absent player is the organizer's ruling.
+      return [{ kind: "record" }, ...losses(s.absent, "did not join the table"), { kind: "extend", minutes: 10 }];
     case "playing":
       return [{ kind: "record" }, { kind: "intentional_draw" }, ...losses(t.players, "judge's ruling"), { kind: "extend", minutes: 10 }];
     case "time_called":
@@ -79,14 +80,14 @@ export function actionLabel(a: TableAction, table: number, name: (p: string) => 
     case "record": return `Record a result at table ${table}`;
     case "correct": return `Correct table ${table}`;
     case "intentional_draw": return "Intentional draw";
-    case "match_loss": return a.reason === NO_SHOW_REASON ? `No-show: ${name(a.player)}` : `Match loss: ${name(a.player)}`;
+    case "match_loss": return `Match loss: ${name(a.player)}`;
     case "extend": return `+${a.minutes} min at table ${table}`;
   }
 }
 
 /** The judge action an action records, if it is one. */
 export function judgeAction(a: TableAction, reason: string): JudgeAction | null {
-  if (a.kind === "match_loss") return { action: "match_loss", player: a.player, reason: a.reason === NO_SHOW_REASON ? NO_SHOW_REASON : reason || a.reason };
+  if (a.kind === "match_loss") return { action: "match_loss", player: a.player, reason: reason || a.reason };
   if (a.kind === "extend") return { action: "time_extension", minutes: a.minutes, reason: reason || "judge's ruling" };
   return null;
 }
