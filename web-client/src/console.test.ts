@@ -102,3 +102,12 @@ describe("undo from the audit list", () => {
     expect(auditUndo(a1, [a1], once, name)).toMatchObject({ kind: "restore", result: { games: recorded.games } });
   });
 });
+
+describe("print routes", () => {
+  it("parses the print pages of an event, and nothing else under print/", async () => {
+    const { parseRoute } = await import("./router");
+    expect(parseRoute("/tournaments/t1/print/slips")).toEqual({ name: "tournament_print", id: "t1", kind: "slips" });
+    expect(parseRoute("/tournaments/t1/print/pairings-by-name")).toMatchObject({ kind: "pairings-by-name" });
+    expect(parseRoute("/tournaments/t1/print/nonsense")).toMatchObject({ name: "not_found" });
+  });
+});
