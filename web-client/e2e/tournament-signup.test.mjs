@@ -63,7 +63,7 @@ describe("an event's shared link and its day", () => {
     await org.page.getByRole("button", { name: "Drop Bob" }).click();
     await org.page.getByRole("dialog").getByText("Bob is not paired from round 1 on").waitFor();
     await confirm(org.page);
-    await org.page.getByTestId("toast").getByText("Drop Bob").waitFor();
+    await org.page.getByTestId("toast").getByText("Bob dropped").waitFor();
     await org.page.locator(".toast").getByRole("button", { name: "Undo" }).click();
     await org.page.getByRole("button", { name: "Drop Bob" }).waitFor();
     await org.page.getByText(/readd \(player: Bob, .*reason: undo: Bob dropped\)/).waitFor();

@@ -39,7 +39,11 @@ async fn an_auto_event_publishes_its_swiss_rounds_and_its_top_cut(backend: Backe
     for i in 0..4 {
         let p = guest_at(&app.address, &format!("Player {i}")).await;
         let r = app
-            .post(&p.client, &format!("/api/tournaments/{id}/registrations"), &json!({ "preconstructed": "fire-and-wind" }))
+            .post(
+                &p.client,
+                &format!("/api/tournaments/{id}/registrations"),
+                &json!({ "preconstructed": "fire-and-wind" }),
+            )
             .await;
         assert_eq!(r.status(), 200);
     }

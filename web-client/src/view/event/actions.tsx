@@ -47,7 +47,7 @@ export function useActions(ev: EventView | null, onChange: (e: EventView) => voi
     setBusy(true);
     setError(null);
     p.call().then(
-      (e) => { setBusy(false); setPending(null); if (p.title) setToast({ text: p.title, undo: p.undo ?? null }); onChange(e); },
+      (e) => { setBusy(false); setPending(null); if (p.title) setToast({ text: p.undo?.what ?? p.title, undo: p.undo ?? null }); onChange(e); },
       (e: unknown) => { setBusy(false); setPending(null); setError(message(e)); },
     );
   };

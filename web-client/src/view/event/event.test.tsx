@@ -71,7 +71,7 @@ describe("the console by table", () => {
     await click("Confirm");
     expect(judge).toHaveBeenCalledWith("e1", 1, 1, { action: "match_loss", player: "dee", reason: "judge's ruling" });
     expect(changed).toHaveBeenCalledWith(judged);
-    expect(root!.querySelector("[data-testid=toast]")!.textContent).toBe("Match loss: Dee");
+    expect(root!.querySelector("[data-testid=toast]")!.textContent).toBe("Match loss: Dee (round 1)");
     await click("Undo");
     expect(correct).toHaveBeenCalledWith("e1", 1, 1, { games: [] }, "undo: Match loss: Dee (round 1)");
     expect(root!.querySelector("[data-testid=toast]")!.textContent).toBe("Undone: Match loss: Dee (round 1)");
