@@ -85,7 +85,7 @@ export function PlayerBox({ ev, me, name, standings, onChange }: { ev: EventView
   const joinBy = round ? noShowText(round, Date.now()) : null;
   return (
     <div class="my-table" data-testid="my-table">
-      {record ? <p>My record: {record.won}–{record.lost}–{record.drawn}</p> : <p>You are registered.</p>}
+      {record && ev.rounds.length ? <p>My record: {record.won}–{record.lost}–{record.drawn}</p> : <p>You are registered.</p>}
       {ev.rounds.length === 0 ? (
         checkedIn ? <p data-testid="checked-in">You are checked in.</p>
         : <p>{ev.log.settings.check_in ? "Check in before round 1 is paired, or you will be dropped. " : ""}
