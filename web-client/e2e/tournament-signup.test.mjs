@@ -56,7 +56,7 @@ describe("an event's shared link and its day", () => {
     await screenshot(zoe.page, "tournament-signup");
 
     const zoeId = (await event(id)).log.players.find((p) => p.name === "Zoe").id;
-    await org.page.getByTestId(`player-${zoeId}`).getByText("Zoe: not checked in").waitFor();
+    await org.page.getByTestId(`player-${zoeId}`).getByText("Zoe: registered").waitFor();
 
     // Drop Bob, and take it back from the toast: both are in the audit log.
     await org.page.getByRole("button", { name: "Close registration" }).click();
@@ -94,9 +94,9 @@ describe("an event's shared link and its day", () => {
     assert.equal(await org.page.locator("header.topbar").isVisible(), false, "no site header on paper");
     assert.equal(await org.page.getByRole("button", { name: "Print" }).isVisible(), false);
     await screenshot(org.page, "tournament-print-slips");
-    // Rows: one per table; one per player paired; none while round 1 has no result; everyone still in (the late
-    // entry too), two to a table.
-    for (const [kind, title, rows] of [["pairings", "Pairings by table", 2], ["pairings-by-name", "Pairings by name", 4], ["standings", "Standings", 0], ["seatings", "Seatings", 5]]) {
+    // Rows: one per table; one per player paired; everyone in the event (the late entry too), in the standings
+    // and at the player meeting.
+    for (const [kind, title, rows] of [["pairings", "Pairings by table", 2], ["pairings-by-name", "Pairings by name", 4], ["standings", "Standings", 5], ["seatings", "Seatings", 5]]) {
       await org.page.goto(`${env.server.base}/tournaments/${id}/print/${kind}`);
       await org.page.getByRole("heading", { name: `Link Blend: ${title}` }).waitFor();
       assert.equal(await org.page.locator(".print-table tbody tr").count(), rows, kind);

@@ -113,7 +113,7 @@ export function auditText(a: AuditEntry, name: (id: string) => string): string {
   const show = (v: unknown): string =>
     typeof v === "string" ? name(v)
     : Array.isArray(v) ? v.map(show).join(" – ")
-    : v && typeof v === "object" ? Object.entries(v).map(([k, x]) => `${k.replace(/_/g, " ")} ${show(x)}`).join(", ")
+    : v && typeof v === "object" ? Object.entries(v).filter(([k]) => !/_names?$/.test(k)).map(([k, x]) => `${k.replace(/_/g, " ")} ${show(x)}`).join(", ")
     : String(v);
   // `…_name(s)` fields are the server's names for the ids beside them (docs/tournaments.md, "Names").
   const parts = Object.entries(detail).filter(([k]) => k !== "explanation" && !/_names?$/.test(k)).map(([k, v]) => `${k.replace(/_/g, " ")}: ${show(v)}`);
@@ -150,12 +150,15 @@ export function seedText(s: BracketSeed | null, name: (id: string) => string): s
 }
 
 /** Where a player stands in the event, in words: "dropped (no-show)", "dropped", "disqualified", before round 1
- * "checked in" or "not checked in", else "playing". The latest roster change decides (a re-add undoes a drop). */
+ * "checked in" or "not checked in" ("registered" when the event has no check-in), else "playing". The latest roster change decides (a re-add undoes a drop). */
 export function playerStatus(ev: EventView, player: string): string {
   const last = [...ev.log.roster].reverse().find((c) => c.player === player);
   if (last?.change === "disqualify") return "disqualified";
   if (last?.change === "drop") return last.reason === NO_SHOW_REASON ? "dropped (no-show)" : "dropped";
-  if (ev.rounds.length === 0) return ev.checked_in.includes(player) ? "checked in" : "not checked in";
+  if (ev.rounds.length === 0) {
+    if (ev.log.settings?.check_in === false) return "registered";
+    return ev.checked_in.includes(player) ? "checked in" : "not checked in";
+  }
   return "playing";
 }
 

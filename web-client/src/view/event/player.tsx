@@ -86,9 +86,9 @@ export function PlayerBox({ ev, me, name, standings, onChange }: { ev: EventView
   return (
     <div class="my-table" data-testid="my-table">
       {record && ev.rounds.length ? <p>My record: {record.won}–{record.lost}–{record.drawn}</p> : <p>You are registered.</p>}
-      {ev.rounds.length === 0 ? (
+      {ev.rounds.length === 0 && ev.log.settings.check_in ? (
         checkedIn ? <p data-testid="checked-in">You are checked in.</p>
-        : <p>{ev.log.settings.check_in ? "Check in before round 1 is paired, or you will be dropped. " : ""}
+        : <p>Check in before round 1 is paired, or you will be dropped.{" "}
             <button type="button" class="primary" onClick={() => act(() => tournaments.checkIn(ev.id))}>Check in</button></p>
       ) : null}
       {mine?.table && joinBy && !mine.table.arrived[mine.table.players.indexOf(me)]

@@ -18,13 +18,13 @@ export function Players({ ev, name, organizer, run, act }: { ev: EventView; name
   return (
     <section class="panel" aria-labelledby="players-h">
       <h2 id="players-h">Players</h2>
-      {before ? <p class="small">{ev.checked_in.length} of {ev.log.players.length} checked in{ev.log.settings.check_in ? "; whoever has not checked in when round 1 is paired is dropped" : ""}.</p> : null}
+      {before && ev.log.settings.check_in ? <p class="small">{ev.checked_in.length} of {ev.log.players.length} checked in; whoever has not checked in when round 1 is paired is dropped.</p> : null}
       <ul class="small">
         {ev.log.players.map((p) => {
           const status = playerStatus(ev, p.id);
           return (
             <li key={p.id} data-testid={`player-${p.id}`}>{name(p.id)}: {status}
-              {organizer && before && !ev.checked_in.includes(p.id) ? <> <button type="button" class="ghost" onClick={() => act(() => tournaments.checkIn(ev.id, p.id))}>Check in</button></> : null}
+              {organizer && before && ev.log.settings.check_in && !ev.checked_in.includes(p.id) ? <> <button type="button" class="ghost" onClick={() => act(() => tournaments.checkIn(ev.id, p.id))}>Check in</button></> : null}
               {organizer && !ev.over && status !== "disqualified" ? <> {status.startsWith("dropped")
                 ? <button type="button" class="ghost" onClick={() => readd(p.id)}>Re-add {name(p.id)}</button>
                 : <button type="button" class="ghost" onClick={() => drop(p.id)}>Drop {name(p.id)}</button>}</> : null}

@@ -80,7 +80,7 @@ function Body({ ev, standings, kind, name }: { ev: EventView; standings: Standin
         </div>
       );
     case "standings":
-      return standings && standings.players.length ? <StandingsTable standings={standings} /> : <p>No standings yet.</p>;
+      return standings && standings.players.length ? <StandingsTable standings={standings} print /> : <p>No standings yet.</p>;
     case "seatings":
       return (
         <table class="print-table">

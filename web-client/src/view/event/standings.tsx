@@ -3,11 +3,10 @@ import { finalPlaces } from "../../console";
 import { percent } from "../../event-page";
 import type { EventView, Standings } from "../../tournament";
 
-export function StandingsTable({ standings, caption }: { standings: Standings; caption?: string }) {
+export function StandingsTable({ standings, print = false }: { standings: Standings; print?: boolean }) {
   const nameOf = (p: string) => standings.players.find((s) => s.player === p)?.name ?? p;
   return (
-    <table class="standings">
-      {caption ? <caption>{caption}</caption> : null}
+    <table class={print ? "standings print-table" : "standings"}>
       <thead><tr><th>Rank</th><th>Player</th><th>Points</th><th>Record</th><th>Byes</th>
         <th><abbr title="Opponents' match-win percentage">OMW%</abbr></th><th><abbr title="Game-win percentage">GW%</abbr></th>
         <th><abbr title="Opponents' game-win percentage">OGW%</abbr></th><th>Opponents</th></tr></thead>
@@ -38,7 +37,7 @@ export function FinalPlaces({ ev, standings, name }: { ev: EventView; standings:
   return (
     <section class="panel" aria-labelledby="places-h">
       <h2 id="places-h">Final places</h2>
-      <ol class="places" aria-label="Final places">
+      <ol class="final-places" aria-label="Final places">
         {places.map((p) => <li key={p.player} value={Number(p.place.split("–")[0])} data-testid="final-place"><span class="place">{p.place}.</span> {name(p.player)}{p.title ? <span class="muted"> · {p.title}</span> : null}</li>)}
       </ol>
     </section>
