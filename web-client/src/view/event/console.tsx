@@ -23,7 +23,7 @@ export function Console({ ev, name, run, act }: { ev: EventView; name: Name; run
         {ev.status === "registration" ? <button type="button" onClick={() => act(() => tournaments.closeRegistration(ev.id))}>Close registration</button> : null}
         {ev.status === "closed" ? <button type="button" onClick={() => act(() => tournaments.openRegistration(ev.id))}>Reopen registration</button> : null}
         {ev.status !== "registration" && next ? (
-          <button type="button" class="primary" disabled={ev.next_round_blocked !== null} onClick={() => act(() => tournaments.startRound(ev.id))}>{next}</button>
+          <button type="button" class="primary" disabled={ev.next_round_blocked !== null} onClick={() => startRound(ev, name, run, act)}>{next}</button>
         ) : null}
       </div>
       {ev.next_round_blocked && !ev.over ? <p class="small">Next round: {ev.next_round_blocked}</p> : null}
@@ -35,6 +35,16 @@ export function Console({ ev, name, run, act }: { ev: EventView; name: Name; run
       <ConsoleMounts ev={ev} name={name} run={run} />
     </section>
   );
+}
+
+/** Pairs the next round. Round 1 of an event with check-in drops whoever has not checked in (a roster change),
+ * so it asks first, naming them. */
+function startRound(ev: EventView, name: Name, run: Run, act: (f: () => Promise<EventView>) => void) {
+  const call = () => tournaments.startRound(ev.id);
+  const absent = ev.rounds.length === 0 && ev.log.settings.check_in ? ev.log.players.filter((p) => !ev.checked_in.includes(p.id)) : [];
+  if (!absent.length) return act(call);
+  const who = absent.map((p) => name(p.id)).join(", ");
+  run({ title: "Pair and start round 1", detail: `${who} ${absent.length === 1 ? "has" : "have"} not checked in and ${absent.length === 1 ? "is" : "are"} dropped before round 1 (did not take part); a re-add counts from round 2.`, call, undo: null });
 }
 
 /** A late entry, found by display name (GET /api/accounts?name=), with a preconstructed deck. */

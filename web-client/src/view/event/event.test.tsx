@@ -6,6 +6,7 @@ import { type EventView, type Standings, type TableView, tournaments } from "../
 import { useActions } from "./actions";
 import { PrintView } from "./print";
 import { StandingsTable } from "./standings";
+import { Console } from "./console";
 import { ConsoleTables } from "./tables";
 
 const players = ["ann", "bob", "cy", "dee", "eve"];
@@ -91,6 +92,30 @@ describe("the console by table", () => {
     expect(root!.querySelector("[role=dialog]")!.textContent).toContain("Table 1: Dee 0–2–0 Ann");
     await click("Confirm");
     expect(correct).toHaveBeenCalledWith("e1", 1, 1, { games: [{ result: "win", winner: "ann" }, { result: "win", winner: "ann" }] }, "recorded by the organizer");
+  });
+});
+
+describe("pairing round 1", () => {
+  function Page({ e }: { e: EventView }) {
+    const { run, ui } = useActions(e, () => undefined);
+    return <>{ui}<Console ev={e} name={name} run={run} act={(f) => run({ title: "", detail: "", call: f, confirm: false })} /></>;
+  }
+  it("asks first when it drops players who have not checked in, and names them", async () => {
+    const start = vi.spyOn(tournaments, "startRound").mockResolvedValue(ev);
+    const before: EventView = { ...ev, status: "closed", rounds: [], checked_in: ["ann", "bob", "cy"], log: { ...ev.log, settings: { ...ev.log.settings, check_in: true } } };
+    mount(<Page e={before} />);
+    await click("Pair and start round 1");
+    expect(root!.querySelector("[role=dialog]")!.textContent).toContain("Dee, Eve have not checked in and are dropped before round 1");
+    expect(start).not.toHaveBeenCalled();
+    await click("Confirm");
+    expect(start).toHaveBeenCalledWith("e1");
+  });
+  it("pairs at once when everyone has checked in", async () => {
+    const start = vi.spyOn(tournaments, "startRound").mockResolvedValue(ev);
+    mount(<Page e={{ ...ev, status: "closed", rounds: [], checked_in: players }} />);
+    await click("Pair and start round 1");
+    expect(root!.querySelector("[role=dialog]")).toBeNull();
+    expect(start).toHaveBeenCalledWith("e1");
   });
 });
 
