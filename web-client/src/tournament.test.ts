@@ -72,10 +72,10 @@ describe("attendance", () => {
     expect(playerStatus(ev, "dee")).toBe("playing");
   });
   it("shows check-in before round 1", () => {
-    const ev = { log: { roster: [] }, rounds: [], checked_in: ["ann"] } as unknown as EventView;
+    const ev = { log: { roster: [], settings: { check_in: true } }, rounds: [], checked_in: ["ann"] } as unknown as EventView;
     expect(playerStatus(ev, "ann")).toBe("checked in");
     expect(playerStatus(ev, "bob")).toBe("not checked in");
-    const open = { log: { roster: [], settings: { check_in: false } }, rounds: [], checked_in: [] } as unknown as EventView;
+    const open = { log: { roster: [], settings: {} }, rounds: [], checked_in: [] } as unknown as EventView;
     expect(playerStatus(open, "bob")).toBe("registered");
   });
   it("counts down the time left to join a table", () => {

@@ -156,7 +156,7 @@ export function playerStatus(ev: EventView, player: string): string {
   if (last?.change === "disqualify") return "disqualified";
   if (last?.change === "drop") return last.reason === NO_SHOW_REASON ? "dropped (no-show)" : "dropped";
   if (ev.rounds.length === 0) {
-    if (ev.log.settings?.check_in === false) return "registered";
+    if (!ev.log.settings.check_in) return "registered"; // absent: no check-in (the file leaves false out)
     return ev.checked_in.includes(player) ? "checked in" : "not checked in";
   }
   return "playing";
