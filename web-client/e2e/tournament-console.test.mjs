@@ -48,8 +48,10 @@ describe("tournament console", () => {
     // Drop and re-add: the organizer drops Cid, then takes him back before round 1.
     const cidRow = org.page.getByTestId(`player-${cid.account.id}`);
     await org.page.getByRole("button", { name: "Drop Cid" }).click();
+    await org.page.getByRole("button", { name: "Confirm" }).click();
     await cidRow.getByText("Cid: dropped").waitFor();
     await org.page.getByRole("button", { name: "Re-add Cid" }).click();
+    await org.page.getByRole("button", { name: "Confirm" }).click();
     await cidRow.getByText("Cid: checked in").waitFor();
 
     await org.page.getByRole("button", { name: "Pair and start round 1" }).click();
@@ -63,14 +65,18 @@ describe("tournament console", () => {
     // Judge actions: ten more minutes at table 2, then a match loss for table 1's first player.
     await org.page.getByLabel("Reason", { exact: true }).fill("judge call");
     await org.page.getByRole("button", { name: "+10 min at table 2" }).click();
+    await org.page.getByRole("button", { name: "Confirm" }).click();
     await org.page.getByText("(+10 min)").waitFor();
     await org.page.getByRole("button", { name: `Match loss: ${a1}` }).click();
+    await org.page.getByRole("button", { name: "Confirm" }).click();
     await org.page.getByTestId("table-1").getByText(`${a1}: match loss`).waitFor();
 
     // A correction with a game score: table 2 was won 1–0 by its first player.
+    await org.page.getByRole("button", { name: "Record a result at table 2" }).click();
     const score = org.page.getByLabel("Score for table 2");
     await score.getByLabel(a2).fill("1");
     await score.getByRole("button", { name: "Record 1–0–0" }).click();
+    await org.page.getByRole("button", { name: "Confirm" }).click();
     await org.page.getByTestId("table-2").getByText(`${a2} 1–0`).waitFor();
     await screenshot(org.page, "tournament-console-actions");
 

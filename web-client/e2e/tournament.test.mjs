@@ -77,7 +77,13 @@ describe("tournaments", () => {
 
     // A correction: the slip was signed for the wrong player.
     await org.page.getByLabel("Reason", { exact: true }).fill("slip signed for the wrong player");
-    await org.page.getByRole("button", { name: `${loser1} won table 1` }).click();
+    // The console's table card offers only a correction once the table has its result; the score form records
+    // it, and the confirmation says what changes.
+    await org.page.getByRole("button", { name: "Correct table 1" }).click();
+    await org.page.getByLabel("Score for table 1").getByLabel(loser1).fill("1");
+    await org.page.getByRole("button", { name: "Record 1–0–0" }).click();
+    await org.page.getByRole("dialog").getByText("The result of round 1, table 1").waitFor();
+    await org.page.getByRole("button", { name: "Confirm" }).click();
     await org.page.getByTestId("table-1").getByText(`${loser1} 1–0`).waitFor();
     await org.page.getByRole("heading", { name: "Standings" }).waitFor();
     await screenshot(org.page, "tournament-console");

@@ -1,5 +1,6 @@
 // REST client for gb-server (docs/protocol.md, "REST"). Same-origin, cookie-authenticated.
 import type { DeckList } from "./gen/DeckList";
+import type { LoginBody } from "./gen/LoginBody";
 import type { Rejection } from "./gen/Rejection";
 import type {
   Account,
@@ -74,6 +75,7 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
 export const api = {
   me: () => call<Account>("GET", "/api/me"),
   guest: (display_name: string) => call<Account>("POST", "/api/guest", { display_name } satisfies GuestBody),
+  login: (username: string, password: string) => call<Account>("POST", "/api/login", { username, password } satisfies LoginBody),
   logout: () => call<void>("POST", "/api/logout"),
 
   decks: () => call<DeckView[]>("GET", "/api/decks"),

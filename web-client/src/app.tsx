@@ -10,7 +10,7 @@ import { Lobby } from "./view/lobby";
 import { RoomPage } from "./view/room";
 import { SoundMenu } from "./view/sound";
 import { ReplayPage } from "./view/replay";
-import { NewTournament, TournamentPage } from "./view/tournament";
+import { NewTournament, PrintPage, TournamentPage } from "./view/event";
 
 export interface Session {
   /** undefined while loading; null when signed out. */
@@ -75,6 +75,7 @@ function title(route: Route): string {
     case "replay": return `Replay ${route.id}`;
     case "new_tournament": return "New tournament";
     case "tournament": return "Tournament";
+    case "tournament_print": return `Print: ${route.kind.replace(/-/g, " ")}`;
     case "not_found": return "Not found";
   }
 }
@@ -95,6 +96,8 @@ function Page({ route, session }: { route: Route; session: Session }) {
       return <NewTournament session={session} />;
     case "tournament":
       return <TournamentPage key={route.id} id={route.id} session={session} />;
+    case "tournament_print":
+      return <PrintPage key={`${route.id}/${route.kind}`} id={route.id} kind={route.kind} />;
     case "not_found":
       return (
         <section class="panel">

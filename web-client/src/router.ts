@@ -2,6 +2,11 @@
 // index.html, so deep links and reloads work.
 import { useEffect, useState } from "preact/hooks";
 
+/** The event's print pages (view/event/print.tsx): /tournaments/{id}/print/{kind}. */
+export const PRINT_KINDS = ["pairings", "pairings-by-name", "slips", "standings", "seatings"] as const;
+export type PrintKind = (typeof PRINT_KINDS)[number];
+const isPrintKind = (s: string | undefined): s is PrintKind => (PRINT_KINDS as readonly string[]).includes(s ?? "");
+
 export type Route =
   | { name: "lobby" }
   | { name: "decks" }
@@ -10,6 +15,7 @@ export type Route =
   | { name: "replay"; id: string }
   | { name: "new_tournament" }
   | { name: "tournament"; id: string }
+  | { name: "tournament_print"; id: string; kind: PrintKind }
   | { name: "not_found"; path: string };
 
 export function parseRoute(pathname: string, search = ""): Route {
@@ -23,6 +29,9 @@ export function parseRoute(pathname: string, search = ""): Route {
   if (parts[0] === "replays" && parts.length === 2 && parts[1]) return { name: "replay", id: parts[1] };
   if (parts[0] === "tournaments" && parts.length === 2 && parts[1] === "new") return { name: "new_tournament" };
   if (parts[0] === "tournaments" && parts.length === 2 && parts[1]) return { name: "tournament", id: parts[1] };
+  if (parts[0] === "tournaments" && parts.length === 4 && parts[1] && parts[2] === "print" && isPrintKind(parts[3])) {
+    return { name: "tournament_print", id: parts[1], kind: parts[3] };
+  }
   return { name: "not_found", path: pathname };
 }
 

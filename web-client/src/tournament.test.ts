@@ -43,6 +43,9 @@ describe("auditText", () => {
     expect(auditText(entry, who)).toBe("Organizer: concession (round: 1, table: 2, player: Ann)");
     const fix = { ...entry, action: "correction", detail_json: JSON.stringify({ result: { games: [{ result: "win", winner: "bob" }] } }) };
     expect(auditText(fix, who)).toBe("Organizer: correction (result: games result win, winner Bob)");
+    // The server's names beside nested ids too ("Names") are not repeated.
+    const named = { ...entry, action: "correction", detail_json: JSON.stringify({ result: { games: [{ result: "win", winner: "bob", winner_name: "Bob" }] } }) };
+    expect(auditText(named, who)).toBe("Organizer: correction (result: games result win, winner Bob)");
   });
 });
 
@@ -69,9 +72,11 @@ describe("attendance", () => {
     expect(playerStatus(ev, "dee")).toBe("playing");
   });
   it("shows check-in before round 1", () => {
-    const ev = { log: { roster: [] }, rounds: [], checked_in: ["ann"] } as unknown as EventView;
+    const ev = { log: { roster: [], settings: { check_in: true } }, rounds: [], checked_in: ["ann"] } as unknown as EventView;
     expect(playerStatus(ev, "ann")).toBe("checked in");
     expect(playerStatus(ev, "bob")).toBe("not checked in");
+    const open = { log: { roster: [], settings: {} }, rounds: [], checked_in: [] } as unknown as EventView;
+    expect(playerStatus(open, "bob")).toBe("registered");
   });
   it("counts down the time left to join a table", () => {
     const round = { no_show_at_ms: 600_000 } as RoundView;

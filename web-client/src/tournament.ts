@@ -1,6 +1,7 @@
 // Tournament REST (docs/tournaments.md "On the server") and the pure helpers the event pages use.
 // Every body is generated from gb-protocol's tournament module (and gb-tournament's file format) into gen/.
 import { call } from "./api";
+import type { AccountName } from "./gen/AccountName";
 import type { AuditEntry } from "./gen/AuditEntry";
 import type { BracketSeed } from "./gen/BracketSeed";
 import type { EventView } from "./gen/EventView";
@@ -24,7 +25,7 @@ import type { TableResult } from "./gen/TableResult";
 import type { TableView } from "./gen/TableView";
 import type { JoinSeat } from "./protocol";
 
-export type { AuditEntry, EventView, Game, JudgeAction, RoundView, Settings, Standings, TableResult, TableView };
+export type { AccountName, AuditEntry, EventView, Game, JudgeAction, RoundView, Settings, Standings, TableResult, TableView };
 
 const base = (id: string) => `/api/tournaments/${encodeURIComponent(id)}`;
 
@@ -67,6 +68,8 @@ export const tournaments = {
   /** Ends the event after the round just played: its standings are final. */
   end: (id: string, reason: string) => call<EventView>("POST", `${base(id)}/end`, { reason } satisfies Reason),
   standings: (id: string) => call<Standings>("GET", `${base(id)}/standings`),
+  /** Accounts whose display name contains `name` (at least two characters): the organizer's late entry. */
+  findAccounts: (name: string) => call<AccountName[]>("GET", `/api/accounts?name=${encodeURIComponent(name)}`),
   audit: (id: string) => call<AuditEntry[]>("GET", `${base(id)}/audit`),
 };
 
@@ -110,7 +113,7 @@ export function auditText(a: AuditEntry, name: (id: string) => string): string {
   const show = (v: unknown): string =>
     typeof v === "string" ? name(v)
     : Array.isArray(v) ? v.map(show).join(" – ")
-    : v && typeof v === "object" ? Object.entries(v).map(([k, x]) => `${k.replace(/_/g, " ")} ${show(x)}`).join(", ")
+    : v && typeof v === "object" ? Object.entries(v).filter(([k]) => !/_names?$/.test(k)).map(([k, x]) => `${k.replace(/_/g, " ")} ${show(x)}`).join(", ")
     : String(v);
   // `…_name(s)` fields are the server's names for the ids beside them (docs/tournaments.md, "Names").
   const parts = Object.entries(detail).filter(([k]) => k !== "explanation" && !/_names?$/.test(k)).map(([k, v]) => `${k.replace(/_/g, " ")}: ${show(v)}`);
@@ -135,13 +138,10 @@ export function clockText(round: RoundView, now: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} left`;
 }
 
-/** The top cut's rounds, for the bracket: the rounds after the Swiss ones. */
+/** The top cut's rounds, for the bracket: the rounds after the Swiss ones (the server's count, `auto` resolved). */
 export function playoffRounds(ev: EventView): RoundView[] {
-  const s = ev.log.settings.structure;
-  if (s.kind === "single_elimination") return ev.rounds;
-  if (!s.top_cut) return [];
-  const swiss = typeof s.rounds === "number" ? s.rounds : Infinity;
-  return ev.rounds.filter((r) => r.number > swiss);
+  const swiss = ev.swiss_rounds;
+  return swiss === null ? [] : ev.rounds.filter((r) => r.number > swiss);
 }
 
 /** A seed of the provisional top cut in words: "1. Ann", or "bye" for a seed nobody fills. */
@@ -150,12 +150,15 @@ export function seedText(s: BracketSeed | null, name: (id: string) => string): s
 }
 
 /** Where a player stands in the event, in words: "dropped (no-show)", "dropped", "disqualified", before round 1
- * "checked in" or "not checked in", else "playing". The latest roster change decides (a re-add undoes a drop). */
+ * "checked in" or "not checked in" ("registered" when the event has no check-in), else "playing". The latest roster change decides (a re-add undoes a drop). */
 export function playerStatus(ev: EventView, player: string): string {
   const last = [...ev.log.roster].reverse().find((c) => c.player === player);
   if (last?.change === "disqualify") return "disqualified";
   if (last?.change === "drop") return last.reason === NO_SHOW_REASON ? "dropped (no-show)" : "dropped";
-  if (ev.rounds.length === 0) return ev.checked_in.includes(player) ? "checked in" : "not checked in";
+  if (ev.rounds.length === 0) {
+    if (!ev.log.settings.check_in) return "registered"; // absent: no check-in (the file leaves false out)
+    return ev.checked_in.includes(player) ? "checked in" : "not checked in";
+  }
   return "playing";
 }
 

@@ -35,3 +35,11 @@ pub struct AccountView {
     pub username: Option<String>,
     pub guest: bool,
 }
+
+/// One line of `GET /api/accounts?name=`: an account found by its display name (the organizer's late entry).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct AccountName {
+    pub id: String,
+    pub display_name: String,
+    pub guest: bool,
+}

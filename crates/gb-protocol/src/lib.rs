@@ -14,7 +14,7 @@ pub mod room;
 pub mod state;
 pub mod tournament;
 
-pub use account::{AccountView, GuestBody, LoginBody, RegisterBody};
+pub use account::{AccountName, AccountView, GuestBody, LoginBody, RegisterBody};
 pub use deck::{DeckBody, DeckView, ImportBody, ValidateBody, ValidateReply};
 pub use decode::DecodeError;
 pub use end::GameEndReason;
@@ -67,6 +67,7 @@ pub fn export_bindings(dir: &std::path::Path) -> Result<(), ts_rs::ExportError> 
     RegisterBody::export_all(&cfg)?;
     LoginBody::export_all(&cfg)?;
     AccountView::export_all(&cfg)?;
+    AccountName::export_all(&cfg)?;
     DeckBody::export_all(&cfg)?;
     ImportBody::export_all(&cfg)?;
     ValidateBody::export_all(&cfg)?;

@@ -61,6 +61,9 @@ pub struct EventView {
     /// What the organizer should know before it blocks the event, in words: e.g. more Swiss rounds than the
     /// players registered can play without a rematch.
     pub warnings: Vec<String>,
+    /// The Swiss rounds the event plays: the setting's number, or for `auto` the count round 1's turnout fixed
+    /// (`null` before round 1); 0 for single elimination. Rounds after it are the top cut.
+    pub swiss_rounds: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]

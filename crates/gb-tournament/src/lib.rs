@@ -27,6 +27,12 @@ pub fn is_playoff_round(t: &Tournament, round: u32) -> Result<bool, TournamentEr
     Ok(ledger::Ledger::build(t)?.is_playoff(round))
 }
 
+/// The Swiss rounds of the event: fixed, or for `auto` fixed by round 1's turnout (`None` before round 1); 0 for
+/// single elimination.
+pub fn swiss_rounds(t: &Tournament) -> Result<Option<u32>, TournamentError> {
+    Ok(ledger::Ledger::build(t)?.swiss_rounds)
+}
+
 /// The players who may be paired in round `round` (entered, not dropped or disqualified), in registration order.
 pub fn players_in_round(t: &Tournament, round: u32) -> Result<Vec<String>, TournamentError> {
     let ledger = ledger::Ledger::build(t)?;

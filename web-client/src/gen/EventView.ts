@@ -38,4 +38,9 @@ provisional_bracket: Array<[BracketSeed | null, BracketSeed | null]>,
  * What the organizer should know before it blocks the event, in words: e.g. more Swiss rounds than the
  * players registered can play without a rematch.
  */
-warnings: Array<string>, };
+warnings: Array<string>, 
+/**
+ * The Swiss rounds the event plays: the setting's number, or for `auto` the count round 1's turnout fixed
+ * (`null` before round 1); 0 for single elimination. Rounds after it are the top cut.
+ */
+swiss_rounds: number | null, };

@@ -1,4 +1,5 @@
 //! The JSON API under `/api`: accounts, decks, the card catalogue, rooms, replays and tournaments.
+pub mod accounts;
 pub mod auth;
 pub mod decks;
 pub mod event_calls;
@@ -31,6 +32,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/login", post(auth::login))
         .route("/logout", post(auth::logout))
         .route("/me", get(auth::me))
+        .route("/accounts", get(accounts::search))
         .route("/cards", get(cards))
         .route("/decks", get(decks::list).post(decks::create))
         .route("/decks/import", post(decks::import))

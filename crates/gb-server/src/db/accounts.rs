@@ -106,6 +106,18 @@ pub async fn find_by_id(db: &Db, id: &str) -> Result<Option<AccountRow>, sqlx::E
     with_pool!(db, p => sqlx::query_as::<_, AccountRow>(sql).bind(id).fetch_optional(p).await)
 }
 
+/// Up to `limit` accounts whose display name contains `part`, case-insensitively, by name.
+pub async fn search_by_name(db: &Db, part: &str, limit: i64) -> Result<Vec<AccountRow>, sqlx::Error> {
+    let escaped: String = part
+        .to_lowercase()
+        .chars()
+        .flat_map(|c| if matches!(c, '%' | '_' | '\\') { vec!['\\', c] } else { vec![c] })
+        .collect();
+    let sql = "SELECT id, username, password_hash, display_name, created_at, updated_at FROM accounts \
+               WHERE LOWER(display_name) LIKE $1 ESCAPE '\\' ORDER BY display_name, id LIMIT $2";
+    with_pool!(db, p => sqlx::query_as::<_, AccountRow>(sql).bind(format!("%{escaped}%")).bind(limit).fetch_all(p).await)
+}
+
 pub async fn find_by_username(db: &Db, username: &str) -> Result<Option<AccountRow>, sqlx::Error> {
     let sql = "SELECT id, username, password_hash, display_name, created_at, updated_at FROM accounts WHERE username_key = $1";
     with_pool!(db, p => sqlx::query_as::<_, AccountRow>(sql).bind(username_key(username)).fetch_optional(p).await)

@@ -1,0 +1,86 @@
+// The console's tables, one card each: who sits there and whether they joined, where the table stands (waiting
+// for players, playing game N, time called, a no-show, its result) and only the actions that fit that state
+// (console.ts). A score form records or corrects a result; each action is confirmed and can be undone.
+import { useState } from "preact/hooks";
+import {
+  type TableAction, actionLabel, consequence, judgeAction, stateText, tableActions, tableState, undoResult,
+} from "../../console";
+import { type EventView, type Game, type RoundView, type TableView, gamesFromScore, tournaments } from "../../tournament";
+import type { Run } from "./actions";
+import { TableMounts } from "./mounts";
+
+type Name = (p: string) => string;
+
+export function ConsoleTables({ ev, round, name, run }: { ev: EventView; round: RoundView; name: Name; run: Run }) {
+  const [reason, setReason] = useState("");
+  return (
+    <div aria-labelledby="tables-h">
+      <h3 id="tables-h">Round {round.number}: tables</h3>
+      <div class="field"><label for="fix-reason">Reason</label>
+        <input id="fix-reason" value={reason} placeholder="recorded in the audit log" onInput={(e) => setReason(e.currentTarget.value)} /></div>
+      <ul class="console-tables">
+        {round.tables.map((t) => <TableCard key={t.table} ev={ev} round={round} t={t} name={name} run={run} reason={reason.trim()} />)}
+        {round.byes.map((b) => <li key={b} class="console-table"><strong>Bye</strong>: {name(b)}</li>)}
+      </ul>
+    </div>
+  );
+}
+
+function TableCard({ ev, round, t, name, run, reason }: { ev: EventView; round: RoundView; t: TableView; name: Name; run: Run; reason: string }) {
+  const [scoring, setScoring] = useState(false);
+  const state = tableState(t, ev.log.settings.games_per_match, name);
+  const actions = tableActions(t, state);
+  const act = (a: TableAction) => {
+    if (a.kind === "record" || a.kind === "correct") return setScoring(true);
+    const title = `${actionLabel(a, t.table, name)}${a.kind === "intentional_draw" ? ` at table ${t.table}` : ""}`;
+    const detail = consequence(a, t, round.number, name);
+    const judge = judgeAction(a, reason);
+    // A time extension changes no result: it is confirmed, and corrected by another extension, not undone.
+    const undo = a.kind === "extend" ? null : undoResult(round.number, t, `${title} (round ${round.number})`);
+    const call = judge ? () => tournaments.judge(ev.id, round.number, t.table, judge) : () => tournaments.intentionalDraw(ev.id, round.number, t.table);
+    run({ title, detail, call, undo });
+  };
+  const record = (games: Game[], score: string) => {
+    const a: TableAction = { kind: state.kind === "result" || state.kind === "no_show" ? "correct" : "record" };
+    const title = `Table ${t.table}: ${score}`;
+    run({
+      title, detail: consequence(a, t, round.number, name),
+      call: () => tournaments.correct(ev.id, round.number, t.table, { games }, reason || "recorded by the organizer"),
+      undo: undoResult(round.number, t, `${title} (round ${round.number})`),
+    });
+    setScoring(false);
+  };
+  return (
+    <li class={`console-table state-${state.kind}`} data-testid={`console-table-${t.table}`}>
+      <div class="row">
+        <strong>Table {t.table}</strong>
+        <span>{t.players.map((p, i) => <span key={p}>{i ? " – " : ""}{name(p)}{t.arrived[i] ? "" : <span class="muted"> (not joined)</span>}</span>)}</span>
+        <span class="table-state" data-testid="table-state">{stateText(state, name)}</span>
+        {t.extension_minutes ? <span class="small">(+{t.extension_minutes} min)</span> : null}
+      </div>
+      <div class="row">
+        {actions.map((a) => <button key={actionLabel(a, t.table, name)} type="button" class={a.kind === "record" ? "primary" : undefined} onClick={() => act(a)}>{actionLabel(a, t.table, name)}</button>)}
+        <TableMounts ev={ev} round={round} table={t} name={name} run={run} />
+      </div>
+      {scoring ? <ScoreForm t={t} name={name} onRecord={record} onCancel={() => setScoring(false)} /> : null}
+    </li>
+  );
+}
+
+/** Any game score for a table: games won by each player and games drawn; the inputs are wide enough to read. */
+export function ScoreForm({ t, name, onRecord, onCancel }: { t: TableView; name: Name; onRecord: (games: Game[], score: string) => void; onCancel: () => void }) {
+  const [score, setScore] = useState<[number, number, number]>([0, 0, 0]);
+  const field = (i: 0 | 1 | 2, label: string) => (
+    <label class="score-field">{label}
+      <input class="score" type="number" inputMode="numeric" min={0} max={3} value={score[i]}
+        onInput={(e) => { const next = [...score] as [number, number, number]; next[i] = Math.max(0, Number(e.currentTarget.value) || 0); setScore(next); }} /></label>
+  );
+  const text = `${score[0]}–${score[1]}–${score[2]}`;
+  return (
+    <form class="row score-form" aria-label={`Score for table ${t.table}`} onSubmit={(e) => { e.preventDefault(); onRecord(gamesFromScore(t.players, [score[0], score[1]], score[2]), `${name(t.players[0])} ${text} ${name(t.players[1])}`); }}>
+      {field(0, name(t.players[0]))}{field(1, name(t.players[1]))}{field(2, "draws")}
+      <button type="submit" class="primary">Record {text}</button>
+      <button type="button" class="ghost" onClick={onCancel}>Cancel</button>
+    </form>
+  );
+}
