@@ -61,6 +61,9 @@ pub struct EventView {
     /// What the organizer should know before it blocks the event, in words: e.g. more Swiss rounds than the
     /// players registered can play without a rematch.
     pub warnings: Vec<String>,
+    /// The latest announcements (at most 50), oldest first (docs/tournaments.md, "Announcements").
+    #[serde(default)]
+    pub announcements: Vec<crate::announce::Announcement>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
