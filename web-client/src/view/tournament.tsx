@@ -1,14 +1,16 @@
 // Tournament pages: creating an event, and the event page, which is at once the public page (pairings, round
 // clock, standings, bracket, audit log), the player's view (my table, opponent, room link, record) and, for the
-// organizer, the console (registration, rounds, late entries, drops, corrections). It polls the event every two
-// seconds, so results appear as the tables' rooms finish.
+// organizer, the console (registration, rounds, late entries, drops, corrections). The event comes over its
+// socket (view/eventfeed.ts), so results and announcements appear as they happen.
 import { useEffect, useState } from "preact/hooks";
 import type { Session } from "../app";
 import type { NextGameChooser } from "../gen/NextGameChooser";
 import { ApiError } from "../api";
 import { PRECONS } from "../precon";
 import { linkClick, navigate } from "../router";
+import { AnnounceForm, AnnouncementList, AnnouncementToasts } from "./announcements";
 import { DeadEnds } from "./deadends";
+import { useEventFeed } from "./eventfeed";
 import {
   type AuditEntry, type EventView, type Game, type JudgeAction, type Settings, type Standings, type TableView,
   auditText, clockText, gamesFromScore, myTable, noShowText, playerStatus, playoffRounds, resultText, seedText, tournaments,
@@ -83,26 +85,8 @@ export function NewTournament({ session }: { session: Session }) {
   );
 }
 
-function useEvent(id: string) {
-  const [ev, setEv] = useState<EventView | null>(null);
-  const [standings, setStandings] = useState<Standings | null>(null);
-  const [audit, setAudit] = useState<AuditEntry[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    let live = true;
-    Promise.all([tournaments.get(id), tournaments.standings(id), tournaments.audit(id)]).then(
-      ([e, s, a]) => { if (live) { setEv(e); setStandings(s); setAudit(a); setError(null); } },
-      (e: unknown) => live && setError(e instanceof ApiError && e.status === 404 ? "No tournament has this id." : message(e)),
-    );
-    const t = setTimeout(() => setTick((n) => n + 1), 2000);
-    return () => { live = false; clearTimeout(t); };
-  }, [id, tick]);
-  return { ev, standings, audit, error, refresh: (e: EventView) => { setEv(e); setTick((n) => n + 1); } };
-}
-
 export function TournamentPage({ id, session }: { id: string; session: Session }) {
-  const { ev, standings, audit, error, refresh } = useEvent(id);
+  const { ev, standings, audit, error, refresh, announcements } = useEventFeed(id);
   if (error) return <section class="panel"><h1>Tournament</h1><p class="error" role="alert">{error}</p></section>;
   if (!ev) return <section class="panel" aria-busy="true"><h1>Tournament</h1><p>Loading…</p></section>;
   const names = new Map(ev.log.players.map((p) => [p.id, p.name]));
@@ -118,6 +102,9 @@ export function TournamentPage({ id, session }: { id: string; session: Session }
         {ev.champion ? <p class="lede">Champion: <strong data-testid="champion">{name(ev.champion)}</strong></p> : null}
         {me && !organizer ? <PlayerBox ev={ev} me={me} name={name} standings={standings} onChange={refresh} /> : null}
       </section>
+      <AnnouncementToasts list={announcements} />
+      <AnnouncementList list={announcements} />
+      {organizer ? <AnnounceForm id={ev.id} onDone={refresh} /> : null}
       {organizer ? <Console ev={ev} name={name} onChange={refresh} /> : null}
       {round ? <Pairings ev={ev} name={name} /> : null}
       {standings && standings.players.length ? <StandingsTable standings={standings} /> : null}
