@@ -75,6 +75,7 @@ pub fn build(e: &Event) -> EventView {
         // The log is checked on every write, so this only fails for a log no command could have produced.
         provisional_bracket: gb_tournament::provisional_top_cut(t).unwrap_or_default(),
         warnings: warnings(t),
+        announcements: super::announcements::shown(&e.announcements),
     }
 }
 
