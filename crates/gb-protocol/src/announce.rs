@@ -58,6 +58,8 @@ pub enum EventFeed {
         v: u64,
         view: Box<EventView>,
     },
-    Announcement { announcement: Announcement },
+    Announcement {
+        announcement: Announcement,
+    },
     Pong,
 }

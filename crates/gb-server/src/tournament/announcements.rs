@@ -38,7 +38,9 @@ fn of_entry(seq: u32, action: &str, detail: &Value, at_ms: i64) -> Option<Announ
     let round = detail["round"].as_u64().map(|r| r as u32);
     let (kind, text) = match (action, round) {
         ("announce", _) => (AnnouncementKind::Message, detail["text"].as_str()?.to_owned()),
-        ("start_round" | "pair_round_by_hand", Some(r)) => (AnnouncementKind::RoundStarted, format!("Round {r} has started")),
+        ("start_round" | "pair_round_by_hand", Some(r)) => {
+            (AnnouncementKind::RoundStarted, format!("Round {r} has started"))
+        }
         ("repair_round", Some(r)) => (AnnouncementKind::RoundStarted, format!("Round {r} has been paired again")),
         ("time_called", Some(r)) => (AnnouncementKind::TimeCalled, format!("Time has been called in round {r}")),
         _ => return None,
@@ -118,7 +120,11 @@ impl Event {
             return;
         }
         let announced = |e: &Event| {
-            e.announcements.iter().rev().find(|a| a.kind == AnnouncementKind::TimeCalled && a.round == Some(round)).cloned()
+            e.announcements
+                .iter()
+                .rev()
+                .find(|a| a.kind == AnnouncementKind::TimeCalled && a.round == Some(round))
+                .cloned()
         };
         if announced(self).is_none() {
             let detail = json!({ "round": round });

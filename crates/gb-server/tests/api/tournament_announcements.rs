@@ -93,7 +93,9 @@ async fn announcements_reach_the_event_socket_and_the_tables(backend: Backend) {
     let room = event(&app, &id).await["rounds"][0]["tables"][0]["room_id"].as_str().unwrap().to_owned();
     let (mut table, welcome) = connect(&app.address, &room, Some(&players[0].cookie), "player", None).await;
     assert_eq!(welcome["room"]["event"], id.as_str(), "the table names its event");
-    let r = app.post(&organizer.client, &format!("/api/tournaments/{id}/announcements"), &json!({ "text": " Lunch at noon " })).await;
+    let r = app
+        .post(&organizer.client, &format!("/api/tournaments/{id}/announcements"), &json!({ "text": " Lunch at noon " }))
+        .await;
     assert_eq!(r.status(), 201, "{}", r.text().await.unwrap());
 
     let said = announcements(&mut page, 2).await;
@@ -124,20 +126,23 @@ async fn announcements_reach_the_event_socket_and_the_tables(backend: Backend) {
 async fn only_the_organizer_announces_something(backend: Backend) {
     let app = spawn_app(backend).await;
     let organizer = guest_at(&app.address, "Organizer").await;
-    let settings = json!({ "structure": { "kind": "swiss", "rounds": 1 }, "games_per_match": 1, "next_game_chooser": "loser" });
+    let settings =
+        json!({ "structure": { "kind": "swiss", "rounds": 1 }, "games_per_match": 1, "next_game_chooser": "loser" });
     let (id, players) = registered_event(&app, &organizer, settings, 2).await;
     let path = format!("/api/tournaments/{id}/announcements");
     let r = app.post(&players[0].client, &path, &json!({ "text": "I won" })).await;
     assert_error(r, 403, "not_organizer").await;
     assert_error(app.post(&organizer.client, &path, &json!({ "text": "  " })).await, 400, "empty_announcement").await;
     let long = "x".repeat(501);
-    assert_error(app.post(&organizer.client, &path, &json!({ "text": long })).await, 400, "announcement_too_long").await;
+    assert_error(app.post(&organizer.client, &path, &json!({ "text": long })).await, 400, "announcement_too_long")
+        .await;
     assert!(event(&app, &id).await["announcements"].as_array().unwrap().is_empty(), "nothing was announced");
     for i in 0..5 {
         let r = app.post(&organizer.client, &path, &json!({ "text": format!("Note {i}") })).await;
         assert_eq!(r.status(), 201);
     }
-    assert_error(app.post(&organizer.client, &path, &json!({ "text": "Too many" })).await, 429, "announcing_too_fast").await;
+    assert_error(app.post(&organizer.client, &path, &json!({ "text": "Too many" })).await, 429, "announcing_too_fast")
+        .await;
     let audit: Value = app.get(&organizer.client, &format!("/api/tournaments/{id}/audit")).await.json().await.unwrap();
     let announced = audit.as_array().unwrap().iter().filter(|e| e["action"] == "announce").count();
     assert_eq!(announced, 5, "each message is audited");
