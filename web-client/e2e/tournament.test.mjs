@@ -1,7 +1,8 @@
 // Browser test of organized play against the real gb-server (harness.mjs): the organizer creates an event in
 // the console, four players register (each in its own browser context), the organizer starts round 1, the
 // results arrive from the tables' rooms as players concede over their WebSockets, the organizer corrects one,
-// and a signed-out visitor's public page shows the corrected pairings, the standings and the audit log.
+// and a signed-out visitor's public page shows the corrected pairings, the standings and the audit log. A player
+// following the event page sees the round start and the organizer's announcement arrive on the event socket.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
@@ -58,8 +59,17 @@ describe("tournaments", () => {
       await org.page.getByRole("button", { name: "Check in", exact: true }).first().click();
       await org.page.getByText(`${n} of 4 checked in`).waitFor();
     }
+    // A player follows the event page: the round start and the organizer's announcement arrive on its socket.
+    const follower = players[0];
+    await follower.page.goto(`${env.server.base}/tournaments/${id}`);
+    await follower.page.getByRole("heading", { name: "Browser Blend" }).waitFor();
     await org.page.getByRole("button", { name: "Pair and start round 1" }).click();
     await org.page.getByRole("heading", { name: "Round 1 pairings" }).waitFor();
+    await follower.page.getByTestId("announcements").getByText(/Round 1 has started — you are at table \d vs /).waitFor();
+    await org.page.getByLabel("A message to every player, on the event page and at the tables").fill("Lunch at noon");
+    await org.page.getByRole("button", { name: "Announce", exact: true }).click();
+    await follower.page.getByTestId("toast").getByText("Lunch at noon").waitFor();
+    await follower.page.getByTestId("announcements").getByText("Lunch at noon").waitFor();
     await org.page.getByTestId("round-clock").waitFor();
     assert.match(await org.page.getByTestId("table-1").textContent(), /playing/);
     await screenshot(org.page, "tournament-round-1");

@@ -10,6 +10,7 @@ import type { MatchView } from "./gen/MatchView";
 import type { Rejection } from "./gen/Rejection";
 import type { Seat } from "./gen/Seat";
 import type { HistoryEntry } from "./gen/HistoryEntry";
+import type { Announcement } from "./gen/Announcement";
 import { PatchError, applyPatch } from "./patch";
 import { CLOSE, PROTOCOL_VERSION, type ClientMsg, type Clocks, type Role, type RoomInfo, type ServerMsg } from "./protocol";
 
@@ -49,7 +50,8 @@ export type SocketEvent =
   | { kind: "accepted"; seq: number; v: number }
   | { kind: "rejected"; seq: number; rejection: Rejection; legal: Intent[] }
   | { kind: "room"; room: RoomInfo }
-  | { kind: "error"; code: string; message: string };
+  | { kind: "error"; code: string; message: string }
+  | { kind: "announcement"; announcement: Announcement };
 
 export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -266,6 +268,11 @@ export class GameSocket {
         emit({ kind: "error", code: msg.code, message: msg.message });
         return;
       case "pong":
+        return;
+      case "announcement":
+        // An event's announcement at its table (docs/tournaments.md, "Announcements"): unversioned, sent again
+        // on each connect; the page keeps one per `seq`.
+        emit({ kind: "announcement", announcement: msg.announcement });
         return;
       default: {
         // Compile-time exhaustiveness; at run time an unknown type from a newer server is ignored.

@@ -106,6 +106,8 @@ export function roomReducer(s: RoomState, a: RoomAction): RoomState {
       return { ...s, inFlight: {}, error: { code: a.code, message: a.message } };
     case "dismiss":
       return { ...s, rejection: null, error: null };
+    case "announcement":
+      return s; // the table's page keeps those (view/eventtable.tsx)
     default: {
       const never: never = a;
       return never;

@@ -3,6 +3,7 @@
 //! truth for the server, the test client, gb-loadgen and (through ts-rs, `export_bindings`) the web client;
 //! `tests/bindings.rs` fails when `web-client/src/gen/` is stale and `tests/wire.rs` pins the JSON byte for byte.
 pub mod account;
+pub mod announce;
 pub mod close;
 pub mod deck;
 pub mod decode;
@@ -15,6 +16,7 @@ pub mod state;
 pub mod tournament;
 
 pub use account::{AccountName, AccountView, GuestBody, LoginBody, RegisterBody};
+pub use announce::{ANNOUNCEMENT_MAX_CHARS, Announce, Announcement, AnnouncementKind, EventFeed};
 pub use deck::{DeckBody, DeckView, ImportBody, ValidateBody, ValidateReply};
 pub use decode::DecodeError;
 pub use end::GameEndReason;
@@ -85,6 +87,8 @@ pub fn export_bindings(dir: &std::path::Path) -> Result<(), ts_rs::ExportError> 
     CheckIn::export_all(&cfg)?;
     Repair::export_all(&cfg)?;
     AuditEntry::export_all(&cfg)?;
+    Announce::export_all(&cfg)?;
+    EventFeed::export_all(&cfg)?;
     gb_tournament::Standings::export_all(&cfg)?;
     std::fs::write(dir.join("constants.ts"), constants_ts())?;
     Ok(())

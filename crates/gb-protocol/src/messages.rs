@@ -99,6 +99,11 @@ pub enum ServerMsg<V = MatchView, E = Event, R = Rejection> {
         message: String,
     },
     Pong,
+    /// A table of an event: its organizer's message or a time call (docs/tournaments.md, "Announcements"); on
+    /// connecting, the ones the room was told so far.
+    Announcement {
+        announcement: crate::announce::Announcement,
+    },
 }
 
 /// One version's events in a [`ServerMsg::History`].

@@ -169,6 +169,11 @@ pub struct RoomInfo {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub host: Option<Seat>,
+    /// The tournament this room is a table of (its id; the page reads the event for its name, round and table).
+    /// Left out in other rooms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub event: Option<String>,
 }
 
 /// `POST /api/rooms`.

@@ -64,6 +64,9 @@ pub struct EventView {
     /// The Swiss rounds the event plays: the setting's number, or for `auto` the count round 1's turnout fixed
     /// (`null` before round 1); 0 for single elimination. Rounds after it are the top cut.
     pub swiss_rounds: Option<u32>,
+    /// The latest announcements (at most 50), oldest first (docs/tournaments.md, "Announcements").
+    #[serde(default)]
+    pub announcements: Vec<crate::announce::Announcement>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -52,4 +52,9 @@ next_game_chooser?: NextGameChooser,
  * they hold now; after the random seating (MP-3) that is the seat they play. Left out while the host holds no
  * seat, and always in a two-player room, whose JSON stays protocol 5's.
  */
-host?: Seat, };
+host?: Seat, 
+/**
+ * The tournament this room is a table of (its id; the page reads the event for its name, round and table).
+ * Left out in other rooms.
+ */
+event?: string, };

@@ -13,6 +13,7 @@ import { seatName } from "./botlevel";
 import { TakeSeat } from "./guest";
 import { NextGame, RoundTimeNotice, SeriesScore } from "./series";
 import { TableLobby } from "./tablelobby";
+import { EventTableBar, useTableAnnouncements } from "./eventtable";
 
 type Load = { kind: "loading" } | { kind: "ok"; room: RoomInfo } | { kind: "missing"; message: string };
 
@@ -21,6 +22,7 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
   const [state, dispatch] = useReducer(roomReducer, id, restoredRoomState);
   const socket = useRef<GameSocket | null>(null);
   const [generation, setGeneration] = useState(0);
+  const [announcements, announced] = useTableAnnouncements();
 
   useEffect(() => {
     api.room(id).then(
@@ -35,7 +37,8 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
   // One socket per page visit; `generation` bumps after taking a seat so the new hello carries it.
   useEffect(() => {
     if (load.kind !== "ok") return;
-    const s = new GameSocket({ url: roomSocketUrl(id), role: watch ? "spectator" : "player", transport: webSocketTransport, onEvent: dispatch });
+    const s = new GameSocket({ url: roomSocketUrl(id), role: watch ? "spectator" : "player", transport: webSocketTransport,
+      onEvent: (e) => (e.kind === "announcement" ? announced(e.announcement) : dispatch(e)) });
     socket.current = s;
     s.start();
     return () => s.stop();
@@ -102,6 +105,7 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
             : `${room.spectator_delay.turns} turn${room.spectator_delay.turns === 1 ? "" : "s"}`}: the players are ahead of what you see.
         </p>
       ) : null}
+      <EventTableBar room={room} me={session.account?.id} announcements={announcements} />
       <TableLobby room={room} seat={state.seat} onRoom={(r) => dispatch({ kind: "room", room: r })} />
       <ConnectionBanner status={state.status} attempt={state.reconnectAttempt} reason={state.closeReason} />
       {state.error ? <p class="error" role="alert">{state.error.message} <button type="button" class="ghost" onClick={() => dispatch({ kind: "dismiss" })}>×</button></p> : null}

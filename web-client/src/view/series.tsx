@@ -46,6 +46,8 @@ export function NextGame({ room, seat, onRoom }: { room: RoomInfo; seat: Seat; o
   const [error, setError] = useState<string | null>(null);
   if (room.match_end) return <p class="panel next-game" role="status" data-testid="match-ended">The tournament has ended this match ({MATCH_END[room.match_end]}): see the event page for the result.</p>;
   if (room.status !== "finished" || room.series_winner) return null;
+  // An event table plays its match and no more: no rematch (the page offers the way back to the event).
+  if (room.event && room.best_of !== 3) return null;
   const last = room.games[room.games.length - 1];
   // A table of 3-6 (issue 16): the seed picks who chooses the turn order (MP-4), so nobody is asked here.
   const table = room.seats.length > 2;

@@ -322,6 +322,17 @@ pub async fn end_event(
     run(&state, &id, &account.id, Op::EndEarly { reason: body.reason }).await
 }
 
+/// `POST /api/tournaments/{id}/announcements`: the organizer's message to the players (tournament/announcements.rs).
+pub async fn announce(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+    ApiJson(body): ApiJson<crate::protocol::Announce>,
+) -> ApiResult<(StatusCode, Json<Arc<EventView>>)> {
+    let text = crate::tournament::announcements::checked_text(&body.text)?;
+    Ok((StatusCode::CREATED, run(&state, &id, &account.id, Op::Announce { text }).await?))
+}
+
 async fn standings_of(state: &AppState, id: &str) -> ApiResult<gb_tournament::Standings> {
     let view = event(state, id).await?.view.borrow().clone();
     gb_tournament::standings(&view.log).map_err(ApiError::internal)

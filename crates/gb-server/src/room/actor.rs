@@ -89,6 +89,8 @@ pub(super) struct Room {
     /// Where frames for viewers on other nodes go, once one has attached (room/relay.rs), and their count.
     pub relay: Option<super::relay::RelaySink>,
     pub relay_seq: u64,
+    /// The event's announcements this room was told (room/announce.rs); not stored.
+    pub announcements: Vec<crate::protocol::Announcement>,
 }
 
 /// Why a room's run loop returned.
@@ -142,6 +144,7 @@ impl Room {
             fenced: false,
             relay: None,
             relay_seq: 0,
+            announcements: Vec::new(),
         };
         room.resume_streams();
         if let Some(h) = init.history {
@@ -171,6 +174,7 @@ pub(super) fn placeholder_info(id: &str) -> RoomInfo {
         round_time: None,
         next_game_chooser: None,
         host: None,
+        event: None,
     }
 }
 
@@ -301,6 +305,10 @@ impl Room {
                 Box::pin(self.decide_by_time(loser, extra_turns, reply)).await
             }
             RoomCmd::EndMatch { reason, reply } => self.end_match(reason, reply),
+            RoomCmd::Announce { announcement, reply } => {
+                self.show_announcement(announcement);
+                let _ = reply.send(());
+            }
             #[cfg(feature = "test-hooks")]
             RoomCmd::Crash => panic!("test hook: room {} asked to crash", self.id),
         }
@@ -402,6 +410,7 @@ impl Room {
                 }
             }
         }
+        frames.extend(self.announcement_frames());
         let live = Live { conn, kind };
         for f in frames {
             if !send(&live, Out::Text(f, None)) {

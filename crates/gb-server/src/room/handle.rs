@@ -133,6 +133,11 @@ impl RoomHandle {
         self.ask(|reply| RoomCmd::EndMatch { reason, reply }).await
     }
 
+    /// Shows an announcement of the table's event to everyone in the room, now and on connecting.
+    pub async fn announce(&self, announcement: crate::protocol::Announcement) -> Result<(), RoomError> {
+        self.ask(|reply| RoomCmd::Announce { announcement, reply }).await
+    }
+
     /// Registers a socket that has said `hello`.
     pub async fn connect(&self, conn: Conn) -> Result<(), RoomError> {
         self.tx.send(RoomCmd::Connect(conn)).await.map_err(|_| RoomError::Stopped)

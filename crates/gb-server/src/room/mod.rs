@@ -3,6 +3,7 @@
 //! handles. Everything that changes a room goes through its mailbox, so no lock guards game state. A
 //! supervisor (room/supervisor.rs) rebuilds a failed actor from the database on the same mailbox.
 mod actor;
+mod announce;
 pub mod clock;
 mod commit;
 pub mod computer;
@@ -223,6 +224,11 @@ pub enum RoomCmd {
     /// The tournament has ended this table's match (room/round_time.rs).
     EndMatch {
         reason: crate::protocol::MatchEndReason,
+        reply: oneshot::Sender<()>,
+    },
+    /// An announcement of the table's event (room/announce.rs).
+    Announce {
+        announcement: crate::protocol::Announcement,
         reply: oneshot::Sender<()>,
     },
     /// Test hook: the actor panics, so tests can show the supervisor rebuilds the room from its log.

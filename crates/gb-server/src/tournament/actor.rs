@@ -43,6 +43,12 @@ pub struct Event {
     pub arrivals: HashMap<(u32, u32), [bool; 2]>,
     /// Rooms told that the event ended their match (match_end.rs); not stored: told again after a restart.
     pub(super) rooms_ended: HashSet<String>,
+    /// Every announcement, in order (announcements.rs; stored as audit entries).
+    pub announcements: Vec<crate::protocol::Announcement>,
+    /// When the organizer's latest messages were made (their rate limit); not stored.
+    pub(super) messages_sent: Vec<std::time::Instant>,
+    /// Tables whose room was told of their time call (announcements.rs); not stored: told again after a restart.
+    pub(super) time_told: HashSet<(u32, u32)>,
 }
 
 impl Event {
@@ -64,6 +70,9 @@ impl Event {
             checked_in: HashSet::new(),
             arrivals: HashMap::new(),
             rooms_ended: HashSet::new(),
+            announcements: Vec::new(),
+            messages_sent: Vec::new(),
+            time_told: HashSet::new(),
         }
     }
 
@@ -115,7 +124,10 @@ pub fn spawn(state: &AppState, mut event: Event, rooms: Vec<(u32, u32, String)>)
                     // Rooms answer later as TimeUp; the view only learns which tables time was called on.
                     if event.status == EventStatus::Running {
                         let called = event.tick(&tx);
-                        if event.call_no_shows().await || called {
+                        let heard = event.announcements.len();
+                        event.announce_time_calls().await;
+                        let announced = event.announcements.len() > heard;
+                        if event.call_no_shows().await || called || announced {
                             view_tx.send_replace(Arc::new(event.view()));
                         }
                     }

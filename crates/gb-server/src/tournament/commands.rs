@@ -79,6 +79,10 @@ impl Event {
                 }
                 ("check_in", json!({ "player": player }))
             }
+            Op::Announce { text } => {
+                self.may_announce()?;
+                ("announce", json!({ "text": text }))
+            }
             Op::Concede { round, table, player } => self.concede(round, table, player).await?,
             Op::IntentionalDraw { round, table } => {
                 match self.intentional_draw(actor, actor == self.organizer, round, table).await? {
@@ -88,6 +92,7 @@ impl Event {
             }
         };
         db::audit(&self.db, &self.id, actor, action, &detail).await.map_err(ApiError::internal)?;
+        self.announced(action, &detail);
         if matches!(action, "start_round" | "repair_round" | "pair_round_by_hand") {
             self.open_rooms(tx).await;
         }

@@ -6,6 +6,7 @@
 //! cluster mode each event has one owner node by lease (`lease.rs`): only it runs the actor, and the others
 //! forward calls to it (api/event_calls.rs) or read the event from the database (`stored`).
 mod actor;
+pub mod announcements;
 mod attendance;
 mod commands;
 mod corrections;
@@ -106,6 +107,10 @@ pub enum Op {
     /// The organizer ends the event after the round just played, its standings final (structure.rs).
     EndEarly {
         reason: String,
+    },
+    /// The organizer's message to the players (announcements.rs), already checked (`checked_text`).
+    Announce {
+        text: String,
     },
 }
 
@@ -248,6 +253,7 @@ async fn load(
     event.checked_in = crate::db::attendance::checked_in(&state.db, &row.id).await?.into_iter().collect();
     let arrivals = crate::db::attendance::arrivals(&state.db, &row.id).await?;
     event.arrivals = arrivals.into_iter().map(|(r, t, seats)| ((r, t), seats)).collect();
+    event.announcements = announcements::load(&state.db, &row.id).await?;
     let rooms = crate::db::tournaments::table_rooms(&state.db, &row.id).await?;
     let rooms = rooms.into_iter().map(|(r, t, room)| (r as u32, t as u32, room)).collect();
     Ok(Some((event, rooms)))

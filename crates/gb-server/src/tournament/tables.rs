@@ -118,6 +118,18 @@ pub fn end_match(state: &AppState, room_id: String, reason: MatchEndReason) {
     });
 }
 
+/// Tells a table's room an announcement of its event (announcements.rs), in the background like `end_match`: a
+/// room that cannot be reached misses it (the event page still shows it).
+pub fn announce(state: &AppState, room_id: String, announcement: crate::protocol::Announcement) {
+    let st = state.clone();
+    state.tracker.spawn(async move {
+        let told = async { reattach(&st, &room_id).await?.announce(announcement).await.map_err(anyhow::Error::from) };
+        if let Err(e) = told.await {
+            tracing::warn!(room = %room_id, "room not told an announcement: {e:#}");
+        }
+    });
+}
+
 /// Sends the table's finished games to the event each time another one finishes, and each seat's first
 /// connection (attendance.rs: the no-show rule), until the room stops.
 pub fn watch(state: &AppState, room: RoomHandle, round: u32, table: u32, event: mpsc::Sender<Cmd>) {

@@ -76,6 +76,7 @@ pub fn build(e: &Event) -> EventView {
         provisional_bracket: gb_tournament::provisional_top_cut(t).unwrap_or_default(),
         warnings: warnings(t),
         swiss_rounds: gb_tournament::swiss_rounds(t).unwrap_or_default(),
+        announcements: super::announcements::shown(&e.announcements),
     }
 }
 

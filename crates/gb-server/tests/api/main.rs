@@ -51,6 +51,7 @@ mod series;
 mod sessions;
 mod signups;
 mod timing;
+mod tournament_announcements;
 mod tournament_attendance;
 mod tournament_clock;
 mod tournament_console;

@@ -1,6 +1,7 @@
 // The event page: at once the public page (format, pairings, round clock, standings, bracket, final places,
 // audit log), the player's view (sign up and register, my table, record; player.tsx) and, for the organizer, the
-// console (console.tsx). It polls the event every two seconds (use-event.ts).
+// console (console.tsx). The event comes over its socket (view/eventfeed.ts), so results and announcements
+// appear as they happen.
 import type { Session } from "../../app";
 import { clockText, type EventView } from "../../tournament";
 import { useActions } from "./actions";
@@ -10,11 +11,12 @@ import { PlayerBox, SignUp } from "./player";
 import { Players } from "./players";
 import { Bracket, EventFormat, Pairings } from "./sections";
 import { FinalPlaces, StandingsPanel } from "./standings";
-import { useEvent } from "./use-event";
+import { AnnounceForm, AnnouncementList, AnnouncementToasts } from "../announcements";
+import { useEventFeed } from "../eventfeed";
 import "../../event.css";
 
 export function TournamentPage({ id, session }: { id: string; session: Session }) {
-  const { ev, standings, audit, error, refresh } = useEvent(id);
+  const { ev, standings, audit, error, refresh, announcements } = useEventFeed(id);
   const { run, ui } = useActions(ev, refresh);
   if (error) return <section class="panel"><h1>Tournament</h1><p class="error" role="alert">{error}</p></section>;
   if (!ev) return <section class="panel" aria-busy="true"><h1>Tournament</h1><p>Loading…</p></section>;
@@ -35,6 +37,9 @@ export function TournamentPage({ id, session }: { id: string; session: Session }
         {session.account === null && ev.status === "registration" ? <SignUp session={session} /> : null}
       </section>
       {ui}
+      <AnnouncementToasts list={announcements} />
+      <AnnouncementList list={announcements} />
+      {organizer ? <AnnounceForm id={ev.id} onDone={refresh} /> : null}
       {organizer ? <Console ev={ev} name={name} run={run} act={act} /> : null}
       {ev.over && standings ? <FinalPlaces ev={ev} standings={standings} name={name} /> : null}
       {round ? <Pairings ev={ev} name={name} /> : null}
