@@ -51,22 +51,22 @@ function setup(poll: () => Promise<EventView> = () => Promise.reject(new Error("
 describe("event socket client", () => {
   it("shows each view and keeps one announcement per seq, in order", () => {
     const { conns, views, held } = setup();
-    conns[0].onopen();
-    conns[0].recv({ type: "view", v: 1, view: view("Friday") });
-    conns[0].recv({ type: "announcement", announcement: a(2) });
-    conns[0].recv({ type: "announcement", announcement: a(1) });
-    conns[0].recv({ type: "announcement", announcement: a(2) });
+    conns[0]!.onopen();
+    conns[0]!.recv({ type: "view", v: 1, view: view("Friday") });
+    conns[0]!.recv({ type: "announcement", announcement: a(2) });
+    conns[0]!.recv({ type: "announcement", announcement: a(1) });
+    conns[0]!.recv({ type: "announcement", announcement: a(2) });
     expect(views).toEqual(["Friday"]);
     expect(held[held.length - 1]).toEqual([1, 2]);
   });
 
   it("reconnects after a drop asking only for the announcements after the last it holds", () => {
     const { conns, timers, last } = setup();
-    expect(conns[0].url).toBe("ws://x/ws/events/e1?since=0");
-    conns[0].onopen();
-    conns[0].recv({ type: "view", v: 1, view: view("Friday") });
-    conns[0].recv({ type: "announcement", announcement: a(3) });
-    conns[0].onclose(1006, "");
+    expect(conns[0]!.url).toBe("ws://x/ws/events/e1?since=0");
+    conns[0]!.onopen();
+    conns[0]!.recv({ type: "view", v: 1, view: view("Friday") });
+    conns[0]!.recv({ type: "announcement", announcement: a(3) });
+    conns[0]!.onclose(1006, "");
     timers.runAll();
     expect(conns.length).toBe(2);
     expect(last().url).toBe("ws://x/ws/events/e1?since=3");
@@ -76,7 +76,7 @@ describe("event socket client", () => {
     let polled = 0;
     const { conns, timers, views, held, modes } = setup(() => { polled++; return Promise.resolve(view("Polled", [a(1), a(2)])); });
     for (let i = 0; i < 3; i++) {
-      conns[i].onclose(1006, "");
+      conns[i]!.onclose(1006, "");
       timers.runAll();
     }
     expect(conns.length).toBe(3);
@@ -90,7 +90,7 @@ describe("event socket client", () => {
 
   it("stops for an event that no longer exists (4004) and when the page closes", () => {
     const { conns, timers, modes, feed } = setup();
-    conns[0].onclose(4004, "gone");
+    conns[0]!.onclose(4004, "gone");
     timers.runAll();
     expect(conns.length).toBe(1);
     expect(modes[modes.length - 1]).toBe("closed");

@@ -80,7 +80,7 @@ export class EventFeedClient {
 
   /** The last announcement held: a reconnect asks for those after it. */
   since(): number {
-    return this.held.length ? this.held[this.held.length - 1].seq : 0;
+    return this.held.length ? this.held[this.held.length - 1]!.seq : 0;
   }
 
   private mode(m: FeedMode): void {

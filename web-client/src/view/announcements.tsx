@@ -35,7 +35,7 @@ export function AnnouncementToasts({ list, ms = 10_000 }: { list: Announcement[]
   const [shown, setShown] = useState<Announcement[]>([]);
   useEffect(() => {
     if (!list.length) return;
-    const newest = list[list.length - 1].seq;
+    const newest = list[list.length - 1]!.seq;
     if (seen.current === null) {
       seen.current = newest;
       return;
