@@ -171,6 +171,7 @@ pub(super) fn placeholder_info(id: &str) -> RoomInfo {
         round_time: None,
         next_game_chooser: None,
         host: None,
+        rated: false,
     }
 }
 
