@@ -30,7 +30,7 @@ pub struct QueueView {
     /// The rating gap allowed now (it widens with the wait: docs/ratings.md, "Matching").
     pub gap: u32,
     pub computer_after_seconds: Option<u32>,
-    /// Set once matched: the room to go to (both seats taken, the game starting).
+    /// Set once matched and seated there: the room to go to (the game starts once both players are seated).
     pub room: Option<String>,
     /// The opponent's name once matched ("Computer" for the computer).
     pub opponent: Option<String>,

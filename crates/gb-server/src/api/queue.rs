@@ -101,8 +101,9 @@ async fn view(state: &AppState, row: &rows::QueueRow) -> ApiResult<QueueView> {
         looking: rows::looking(&state.db, &row.format).await? as u32,
         gap: gap(waited) as u32,
         computer_after_seconds: row.computer_after_ms.map(|ms| (ms / 1000) as u32),
-        room: row.room_id.clone(),
-        opponent: row.opponent.clone(),
+        // Told once seated there, so the room page never offers a matched player a seat to take.
+        room: row.room_id.clone().filter(|_| row.seated != 0),
+        opponent: row.opponent.clone().filter(|_| row.seated != 0),
     })
 }
 

@@ -23,8 +23,28 @@ async fn poll(app: &TestApp, g: &Guest) -> Value {
     r.json().await.unwrap()
 }
 
+/// The room a queued player is told of, once seated there.
+async fn matched(app: &TestApp, g: &Guest) -> String {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(room) = poll(app, g).await["room"].as_str() {
+            return room.to_owned();
+        }
+        assert!(Instant::now() < deadline, "never told of a room");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The room's info once its game has started (the matcher seats both players just after claiming them).
 async fn room(app: &TestApp, id: &str) -> Value {
-    app.client.get(app.url(&format!("/api/rooms/{id}"))).send().await.unwrap().json().await.unwrap()
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let info: Value = app.client.get(app.url(&format!("/api/rooms/{id}"))).send().await.unwrap().json().await.unwrap();
+        if info["status"] == "playing" || Instant::now() > deadline {
+            return info;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
 
 async fn two_players_queue_and_get_the_same_room_once(backend: Backend) {
@@ -81,11 +101,12 @@ async fn racing_matchers_seat_each_player_once(backend: Backend) {
         players.push(g);
     }
     let passes = (0..6).map(|_| gb_server::queue::match_once(&app.state));
+    // The app's own matcher may claim some of them too: whoever claims, each player is claimed once.
     let opened: usize = futures_util::future::join_all(passes).await.into_iter().map(|r| r.unwrap()).sum();
-    assert_eq!(opened, 5, "five rooms, whichever passes found them");
+    assert!(opened <= 5, "{opened} rooms for ten players");
     let mut rooms: HashMap<String, usize> = HashMap::new();
     for g in &players {
-        let id = poll(&app, g).await["room"].as_str().expect("every player matched").to_owned();
+        let id = matched(&app, g).await;
         *rooms.entry(id).or_default() += 1;
     }
     assert_eq!(rooms.len(), 5);
