@@ -10,6 +10,8 @@ export type Route =
   | { name: "replay"; id: string }
   | { name: "new_tournament" }
   | { name: "tournament"; id: string }
+  | { name: "leaderboard"; format: "bo1" | "bo3" }
+  | { name: "player"; player: string }
   | { name: "not_found"; path: string };
 
 export function parseRoute(pathname: string, search = ""): Route {
@@ -23,6 +25,10 @@ export function parseRoute(pathname: string, search = ""): Route {
   if (parts[0] === "replays" && parts.length === 2 && parts[1]) return { name: "replay", id: parts[1] };
   if (parts[0] === "tournaments" && parts.length === 2 && parts[1] === "new") return { name: "new_tournament" };
   if (parts[0] === "tournaments" && parts.length === 2 && parts[1]) return { name: "tournament", id: parts[1] };
+  if (parts[0] === "leaderboard" && parts.length === 1) {
+    return { name: "leaderboard", format: new URLSearchParams(search).get("format") === "bo3" ? "bo3" : "bo1" };
+  }
+  if (parts[0] === "players" && parts.length === 2 && parts[1]) return { name: "player", player: parts[1] };
   return { name: "not_found", path: pathname };
 }
 

@@ -21,7 +21,7 @@ pub use decode::DecodeError;
 pub use end::GameEndReason;
 pub use error::{ErrorBody, ErrorDetail};
 pub use messages::{ClientMsg, HistoryEntry, Received, RejectionReceived, ServerMsg};
-pub use play::{BoardEntry, JoinQueue, Leaderboard, PlayerView, QueueView, RatedGameView, RatingView};
+pub use play::{BoardEntry, JoinQueue, Leaderboard, PlayerProfile, QueueView, RatedGameView, RatingView};
 pub use replay::{Replay, ReplayQuery, ReplayReceived, ReplayStep};
 pub use room::{
     BotLevel, ClockSetting, Clocks, CreateRoom, GameResult, JoinReply, JoinSeat, MatchEndReason, RematchRequest, Role,
@@ -90,7 +90,7 @@ pub fn export_bindings(dir: &std::path::Path) -> Result<(), ts_rs::ExportError> 
     JoinQueue::export_all(&cfg)?;
     QueueView::export_all(&cfg)?;
     Leaderboard::export_all(&cfg)?;
-    PlayerView::export_all(&cfg)?;
+    PlayerProfile::export_all(&cfg)?;
     std::fs::write(dir.join("constants.ts"), constants_ts())?;
     Ok(())
 }

@@ -11,7 +11,7 @@ pub struct JoinQueue {
     /// Rated only if both players ask for it; a rated player is matched only with another who wants rated.
     pub rated: bool,
     pub deck: JoinSeat,
-    /// Play the computer (a casual game) if nobody is found within this many seconds (10–600); never if left out.
+    /// Play the computer (a casual game) if nobody is found within this many seconds (5–600); never if left out.
     #[serde(default)]
     #[ts(optional = nullable)]
     pub computer_after_seconds: Option<u32>,
@@ -24,6 +24,7 @@ pub struct QueueView {
     pub format: Option<String>,
     pub rated: bool,
     /// Milliseconds since joining.
+    #[ts(type = "number")]
     pub waited_ms: u64,
     /// Players looking in this format now, this player included.
     pub looking: u32,
@@ -89,12 +90,13 @@ pub struct RatedGameView {
     /// `rating_after - rating_before`, from the unrounded ratings.
     pub change: i32,
     /// Milliseconds since the Unix epoch.
+    #[ts(type = "number")]
     pub at_ms: u64,
 }
 
 /// `GET /api/players/{name}`: a profile.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
-pub struct PlayerView {
+pub struct PlayerProfile {
     pub id: String,
     pub display_name: String,
     pub username: Option<String>,

@@ -52,4 +52,9 @@ next_game_chooser?: NextGameChooser,
  * they hold now; after the random seating (MP-3) that is the seat they play. Left out while the host holds no
  * seat, and always in a two-player room, whose JSON stays protocol 5's.
  */
-host?: Seat, };
+host?: Seat, 
+/**
+ * A rated room (docs/ratings.md): its games between the two people change their ratings. Left out when
+ * casual.
+ */
+rated?: boolean, };

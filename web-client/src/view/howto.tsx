@@ -43,6 +43,13 @@ export function HowToPlay() {
         winner first (CR 206.3). Everything else stays where it is. The first to win two rounds wins the game (CR 206.2).</p>
       <p>A room can be <strong>best of 3</strong>: the first player to win two games wins the series.</p>
 
+      <h2>Play now and ratings</h2>
+      <p><strong>Play now</strong> in the lobby looks for an opponent near your rating, in one game or a best of 3, rated
+        or casual; the longer you wait, the wider the search. You may ask for the computer if nobody is found in time
+        (never rated). A rated game changes both players' rating for its format (Glicko-2); a rating shows a
+        <strong>?</strong> while it is still provisional, and the <a href="/leaderboard" onClick={linkClick}>leaderboard</a> lists
+        settled ratings only.</p>
+
       <p><a href="/" onClick={linkClick}>Back to the lobby</a> — or press <strong>Play the computer</strong> there to try it now.</p>
     </article>
   );

@@ -3,7 +3,7 @@
 use super::session::CurrentAccount;
 use crate::db::ratings::{self, BoardRow, Stored};
 use crate::error::{ApiError, ApiResult};
-use crate::protocol::{BoardEntry, Leaderboard, PlayerView, RatedGameView, RatingView};
+use crate::protocol::{BoardEntry, Leaderboard, PlayerProfile, RatedGameView, RatingView};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -81,7 +81,7 @@ fn entry(r: &BoardRow, place: Option<u32>) -> BoardEntry {
 }
 
 /// `GET /api/players/{name}`: a profile by username, or by account id (a guest has no username).
-pub async fn player(State(state): State<AppState>, Path(name): Path<String>) -> ApiResult<Json<PlayerView>> {
+pub async fn player(State(state): State<AppState>, Path(name): Path<String>) -> ApiResult<Json<PlayerProfile>> {
     let db = &state.db;
     let account = match crate::db::accounts::find_by_username(db, &name).await? {
         Some(a) => Some(a),
@@ -110,7 +110,7 @@ pub async fn player(State(state): State<AppState>, Path(name): Path<String>) -> 
             at_ms: h.created_at.max(0) as u64,
         })
         .collect();
-    Ok(Json(PlayerView { id: a.id, display_name: a.display_name, username: a.username, ratings: views, history }))
+    Ok(Json(PlayerProfile { id: a.id, display_name: a.display_name, username: a.username, ratings: views, history }))
 }
 
 fn rating_view(format: &str, s: &Stored, wins: i64, losses: i64) -> RatingView {

@@ -36,7 +36,7 @@ pub async fn claim(db: &Db, now: i64) -> anyhow::Result<Vec<Opened>> {
     let select = if matches!(db, Db::Pg(_)) { concat!(waiting!(), " FOR UPDATE SKIP LOCKED") } else { waiting!() };
     let opened = with_pool!(db, p => {
         // An empty queue (most passes of an idle node) costs one read, no transaction.
-        if sqlx::query_as::<_, (i64,)>("SELECT 1 FROM play_queue LIMIT 1").fetch_optional(p).await?.is_none() {
+        if sqlx::query_as::<_, (String,)>("SELECT account_id FROM play_queue LIMIT 1").fetch_optional(p).await?.is_none() {
             return Ok(Vec::new());
         }
         let mut tx = p.begin().await?;
