@@ -6,7 +6,9 @@ import type { Account } from "./protocol";
 import { linkClick, useRoute, type Route } from "./router";
 import { DeckBuilder } from "./view/deckbuilder";
 import { HowToPlay } from "./view/howto";
+import { LeaderboardPage } from "./view/leaderboard";
 import { Lobby } from "./view/lobby";
+import { ProfilePage } from "./view/profile";
 import { RoomPage } from "./view/room";
 import { SoundMenu } from "./view/sound";
 import { ReplayPage } from "./view/replay";
@@ -52,6 +54,7 @@ export function App() {
           <a href="/" onClick={linkClick} aria-current={route.name === "lobby" ? "page" : undefined}>Lobby</a>
           <a href="/decks" onClick={linkClick} aria-current={route.name === "decks" ? "page" : undefined}>Decks</a>
           <a href="/tournaments/new" onClick={linkClick} aria-current={route.name === "new_tournament" ? "page" : undefined}>Run a tournament</a>
+          <a href="/leaderboard" onClick={linkClick} aria-current={route.name === "leaderboard" ? "page" : undefined}>Leaderboard</a>
           <a href="/how-to-play" onClick={linkClick} aria-current={route.name === "howto" ? "page" : undefined}>How to play</a>
         </nav>
         <span class="whoami" aria-live="polite">
@@ -76,6 +79,8 @@ function title(route: Route): string {
     case "new_tournament": return "New tournament";
     case "tournament": return "Tournament";
     case "tournament_print": return `Print: ${route.kind.replace(/-/g, " ")}`;
+    case "leaderboard": return "Leaderboard";
+    case "player": return route.player;
     case "not_found": return "Not found";
   }
 }
@@ -98,6 +103,10 @@ function Page({ route, session }: { route: Route; session: Session }) {
       return <TournamentPage key={route.id} id={route.id} session={session} />;
     case "tournament_print":
       return <PrintPage key={`${route.id}/${route.kind}`} id={route.id} kind={route.kind} />;
+    case "leaderboard":
+      return <LeaderboardPage format={route.format} />;
+    case "player":
+      return <ProfilePage key={route.player} name={route.player} />;
     case "not_found":
       return (
         <section class="panel">

@@ -16,6 +16,8 @@ export type Route =
   | { name: "new_tournament" }
   | { name: "tournament"; id: string }
   | { name: "tournament_print"; id: string; kind: PrintKind }
+  | { name: "leaderboard"; format: "bo1" | "bo3" }
+  | { name: "player"; player: string }
   | { name: "not_found"; path: string };
 
 export function parseRoute(pathname: string, search = ""): Route {
@@ -32,6 +34,10 @@ export function parseRoute(pathname: string, search = ""): Route {
   if (parts[0] === "tournaments" && parts.length === 4 && parts[1] && parts[2] === "print" && isPrintKind(parts[3])) {
     return { name: "tournament_print", id: parts[1], kind: parts[3] };
   }
+  if (parts[0] === "leaderboard" && parts.length === 1) {
+    return { name: "leaderboard", format: new URLSearchParams(search).get("format") === "bo3" ? "bo3" : "bo1" };
+  }
+  if (parts[0] === "players" && parts.length === 2 && parts[1]) return { name: "player", player: parts[1] };
   return { name: "not_found", path: pathname };
 }
 

@@ -85,6 +85,7 @@ pub async fn table(
         clock: None,
         vs_bot: false,
         bot_level: None,
+        rated: false,
     };
     let room: RoomInfo = post(http, format!("{base}/api/rooms"), &a, &create).await?;
     let id = room.id;

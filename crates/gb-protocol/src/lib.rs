@@ -10,6 +10,7 @@ pub mod decode;
 pub mod end;
 pub mod error;
 pub mod messages;
+pub mod play;
 pub mod replay;
 pub mod room;
 pub mod state;
@@ -22,6 +23,7 @@ pub use decode::DecodeError;
 pub use end::GameEndReason;
 pub use error::{ErrorBody, ErrorDetail};
 pub use messages::{ClientMsg, HistoryEntry, Received, RejectionReceived, ServerMsg};
+pub use play::{BoardEntry, JoinQueue, Leaderboard, PlayerProfile, QueueView, RatedGameView, RatingView};
 pub use replay::{Replay, ReplayQuery, ReplayReceived, ReplayStep};
 pub use room::{
     BotLevel, ClockSetting, Clocks, CreateRoom, GameResult, JoinReply, JoinSeat, MatchEndReason, RematchRequest, Role,
@@ -90,6 +92,10 @@ pub fn export_bindings(dir: &std::path::Path) -> Result<(), ts_rs::ExportError> 
     Announce::export_all(&cfg)?;
     EventFeed::export_all(&cfg)?;
     gb_tournament::Standings::export_all(&cfg)?;
+    JoinQueue::export_all(&cfg)?;
+    QueueView::export_all(&cfg)?;
+    Leaderboard::export_all(&cfg)?;
+    PlayerProfile::export_all(&cfg)?;
     std::fs::write(dir.join("constants.ts"), constants_ts())?;
     Ok(())
 }

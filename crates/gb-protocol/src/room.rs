@@ -174,6 +174,11 @@ pub struct RoomInfo {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub event: Option<String>,
+    /// A rated room (docs/ratings.md): its games between the two people change their ratings. Left out when
+    /// casual.
+    #[serde(default, skip_serializing_if = "is_false")]
+    #[ts(as = "Option<bool>", optional)]
+    pub rated: bool,
 }
 
 /// `POST /api/rooms`.
@@ -197,6 +202,10 @@ pub struct CreateRoom {
     #[serde(default)]
     #[ts(optional = nullable, as = "Option<BotLevel>")]
     pub bot_level: Option<String>,
+    /// Rated (docs/ratings.md): only a two-player room of two people may be.
+    #[serde(default, skip_serializing_if = "is_false")]
+    #[ts(as = "Option<bool>", optional)]
+    pub rated: bool,
 }
 
 /// The two-player game's seat count, `CreateRoom.seats`' default.
@@ -208,6 +217,10 @@ fn two_seats() -> u8 {
 
 fn is_two_seats(n: &u8) -> bool {
     *n == TWO_SEATS
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// `POST /api/rooms/{id}/seats`: a saved deck or a preconstructed one.

@@ -45,6 +45,7 @@ async fn main() -> anyhow::Result<()> {
                     finish: None,
                     epoch: 0,
                     intent_key: None,
+                    rated: None,
                 };
                 let t = Instant::now();
                 persist.append(row).await.expect("append");

@@ -161,6 +161,7 @@ impl Application {
         let Application { listener, metrics, state, .. } = self;
         let token = state.shutdown.clone();
         spawn_session_sweeper(&state);
+        state.tracker.spawn(crate::queue::matcher(state.clone()));
         if let Some(cluster) = &state.cluster {
             let (db, token) = (state.db.clone(), state.shutdown.clone());
             state.tracker.spawn(crate::cluster::node::heartbeat(db, cluster.clone(), token));

@@ -16,4 +16,8 @@ seats?: number, spectator_delay?: SpectatorDelay | null, clock?: ClockSetting | 
  * The computer's level when `vs_bot` (default `greedy`). Read as text so an unknown level gets its own
  * 400 `unknown_bot_level` rather than a generic JSON error.
  */
-bot_level?: BotLevel | null, };
+bot_level?: BotLevel | null, 
+/**
+ * Rated (docs/ratings.md): only a two-player room of two people may be.
+ */
+rated?: boolean, };

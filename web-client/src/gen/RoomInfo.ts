@@ -57,4 +57,9 @@ host?: Seat,
  * The tournament this room is a table of (its id; the page reads the event for its name, round and table).
  * Left out in other rooms.
  */
-event?: string, };
+event?: string, 
+/**
+ * A rated room (docs/ratings.md): its games between the two people change their ratings. Left out when
+ * casual.
+ */
+rated?: boolean, };

@@ -46,6 +46,12 @@ export function HowToPlay() {
 
       <KeyboardHelp />
       <SoundHelp />
+      <h2>Play now and ratings</h2>
+      <p><strong>Play now</strong> in the lobby looks for an opponent near your rating, in one game or a best of 3, rated
+        or casual; the longer you wait, the wider the search. You may ask for the computer if nobody is found in time
+        (never rated). A rated game changes both players' rating for its format (Glicko-2); a rating shows a
+        <strong>?</strong> while it is still provisional, and the <a href="/leaderboard" onClick={linkClick}>leaderboard</a> lists
+        settled ratings only.</p>
 
       <p><a href="/" onClick={linkClick}>Back to the lobby</a> — or press <strong>Play the computer</strong> there to try it now.</p>
     </article>

@@ -9,6 +9,7 @@ import { linkClick, navigate } from "../router";
 import { BotLevelPicker, DEFAULT_BOT_LEVEL, seatName, useBotLevel } from "./botlevel";
 import { EventLists } from "./events";
 import { GuestForm } from "./guest";
+import { PlayNow } from "./playnow";
 
 type RoomsState =
   | { kind: "loading" }
@@ -34,6 +35,7 @@ export function Lobby({ session }: { session: Session }) {
         {account === undefined ? <p aria-busy="true">Checking your account…</p> : account ? <AccountBox session={session} /> : <GuestForm session={session} />}
         {account !== undefined ? <PlayComputer session={session} deck={deck} /> : null}
       </section>
+      {account ? <PlayNow deck={seatBody(deck)} /> : null}
       {account ? <PlayPanel deck={deck} setDeck={setDeck} /> : null}
       <RoomLists canJoin={!!account} deck={deck} />
       <EventLists />

@@ -12,6 +12,8 @@ import { renderBoard } from "./board";
 import { seatName } from "./botlevel";
 import { TakeSeat } from "./guest";
 import { NextGame, RoundTimeNotice, SeriesScore } from "./series";
+import { PlayNow } from "./playnow";
+import { RatingChange } from "./profile";
 import { TableLobby } from "./tablelobby";
 import { EventTableBar, useTableAnnouncements } from "./eventtable";
 
@@ -125,6 +127,8 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
         : <section class="panel"><p class="empty">{freeSeat ? "Waiting for players…" : "Waiting for the match to start…"}</p></section>}
       <RoundTimeNotice room={room} />
       {state.seat ? <NextGame room={room} seat={state.seat} onRoom={(r) => dispatch({ kind: "room", room: r })} /> : null}
+      {state.seat && session.account ? <RatingChange room={room} account={session.account} /> : null}
+      {state.seat && room.status === "finished" && room.seats.length === 2 && !room.next_game_chooser ? <PlayNow title="Play someone new" /> : null}
     </div>
   );
 }

@@ -7,7 +7,9 @@ pub mod hashing;
 pub mod lobby;
 pub mod login_throttle;
 pub mod ops;
+pub mod queue;
 pub mod quota;
+pub mod ratings;
 pub mod replay;
 pub mod room_calls;
 pub mod rooms;
@@ -45,6 +47,9 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/rooms/{id}/rematch", post(rooms::rematch))
         .route("/rooms/{id}/start", post(rooms::start))
         .route("/matches/{id}/replay", get(replay::replay))
+        .route("/queue", get(queue::get).post(queue::join).delete(queue::leave))
+        .route("/leaderboard", get(ratings::leaderboard))
+        .route("/players/{name}", get(ratings::player))
         .merge(tournament_routes(state))
         // JSON 404 for unknown API paths, rather than the web client's index.html.
         .fallback(|| async { ApiError::not_found("no_such_endpoint", "no such API endpoint") })

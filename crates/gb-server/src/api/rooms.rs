@@ -38,6 +38,7 @@ pub async fn create(
         host: Some(account.id.clone()),
         next_game_chooser: None,
         event: None,
+        rated: body.rated,
     };
     let mut seats: Vec<Option<SeatEntry>> = vec![None; usize::from(body.seats)];
     if body.vs_bot {
@@ -120,6 +121,7 @@ pub(super) fn stored_room_info(
         next_game_chooser: None,
         host,
         event: cfg.event.clone(),
+        rated: cfg.rated,
     }
 }
 
@@ -152,6 +154,13 @@ fn check_settings(body: &CreateRoom) -> ApiResult<()> {
     }
     if body.seats > TWO_SEATS && body.best_of != 1 {
         return Err(ApiError::unprocessable("free_for_all_best_of", "a free-for-all is one game: best_of 1 (MP-2)"));
+    }
+    // Only games between two people are rated (docs/ratings.md).
+    if body.rated && body.vs_bot {
+        return Err(ApiError::unprocessable("rated_vs_computer", "a game against the computer is never rated"));
+    }
+    if body.rated && body.seats > TWO_SEATS {
+        return Err(ApiError::unprocessable("rated_free_for_all", "a free-for-all is never rated"));
     }
     if body.seats > TWO_SEATS && body.vs_bot {
         return Err(ApiError::unprocessable(

@@ -1,5 +1,6 @@
 //! `matches` and `match_intents` rows: a game's setup and its append-only log of intents.
 //! Appends normally go through `crate::persist` (group commit); `append_batch` is its primitive.
+use super::ratings::RateOn;
 use super::{Conn, Db, now_ms, with_conn, with_pool};
 use sqlx::Connection;
 
@@ -108,6 +109,9 @@ pub struct AppendRow {
     /// later owner is recognised (`intent_by_key`). Stored only by the fenced append: SQLite has no such
     /// column, and a single node never changes owner.
     pub intent_key: Option<String>,
+    /// Set with `finish` when this game decides a rated result (docs/ratings.md): both ratings change in the
+    /// same transaction as the last intent and the result, so the result is rated once or not at all.
+    pub rated: Option<super::ratings::RatedGame>,
 }
 
 /// Appends every row at once (group commit): one statement, one commit, for many rooms' intents, and says for
@@ -142,6 +146,9 @@ async fn plain_append(conn: &mut Conn, rows: &[AppendRow]) -> Result<(), sqlx::E
         for r in rows {
             if let Some(result) = &r.finish {
                 sqlx::query(FINISH_SQL).bind(&r.match_id).bind(result).bind(now).execute(&mut *tx).await?;
+            }
+            if let Some(game) = &r.rated {
+                RateOn::rate_game(&mut *tx, &r.match_id, game, now).await?;
             }
         }
         tx.commit().await
@@ -188,6 +195,9 @@ async fn fenced_append(pg: &mut sqlx::PgConnection, rows: &[AppendRow]) -> Resul
     for (r, _) in rows.iter().zip(&landed).filter(|(_, did)| **did) {
         if let Some(result) = &r.finish {
             sqlx::query(FINISH_SQL).bind(&r.match_id).bind(result).bind(now).execute(&mut *tx).await?;
+        }
+        if let Some(game) = &r.rated {
+            RateOn::rate_game(&mut *tx, &r.match_id, game, now).await?;
         }
     }
     tx.commit().await?;

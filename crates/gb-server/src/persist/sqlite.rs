@@ -72,7 +72,8 @@ fn write(path: &Path, conn: &mut Option<Connection>, batch: &mut Batch, batches:
 
 /// A result per row, one commit for the group. A failed INSERT (say, a duplicate version) undoes only its own
 /// statement in SQLite, so one room's bad row never costs the others theirs, and no row is written twice. A row
-/// that also finishes its match is a savepoint, so its intent and its result land together or not at all.
+/// that also finishes its match is a savepoint, so its intent, its result and the ratings it changes
+/// (docs/ratings.md) land together or not at all.
 fn append(conn: &mut Connection, rows: &[AppendRow]) -> rusqlite::Result<Vec<Result<(), AppendError>>> {
     let now = now_ms();
     let failed = |e: rusqlite::Error| AppendError::Failed(e.to_string());
@@ -92,7 +93,12 @@ fn append(conn: &mut Connection, rows: &[AppendRow]) -> rusqlite::Result<Vec<Res
             None => insert(conn, r, now),
             Some(result) => {
                 let sp = conn.savepoint()?;
-                let done = insert(&sp, r, now).and_then(|_| sp.execute(FINISH_SQL, params![r.match_id, result, now]));
+                let done = insert(&sp, r, now)
+                    .and_then(|_| sp.execute(FINISH_SQL, params![r.match_id, result, now]))
+                    .and_then(|_| match &r.rated {
+                        Some(game) => crate::db::ratings::rate_game_rusqlite(&sp, &r.match_id, game, now),
+                        None => Ok(()),
+                    });
                 // On an error `sp` is dropped unreleased, which rolls it back.
                 done.and_then(|_| sp.commit())
             }

@@ -58,6 +58,7 @@ fn row(match_id: &str, version: i64) -> AppendRow {
         finish: None,
         epoch: 0,
         intent_key: None,
+        rated: None,
     }
 }
 

@@ -175,6 +175,7 @@ pub(super) fn placeholder_info(id: &str) -> RoomInfo {
         next_game_chooser: None,
         host: None,
         event: None,
+        rated: false,
     }
 }
 

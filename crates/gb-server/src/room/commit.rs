@@ -42,6 +42,8 @@ struct Accepted {
     v: u32,
     events: Events,
     result: Option<StoredResult>,
+    /// The rated result this game's end decides (room/rated.rs), written with it.
+    rated: Option<crate::db::ratings::RatedGame>,
 }
 
 impl Room {
@@ -93,7 +95,8 @@ impl Room {
             reason: flag.map_or(o.reason.into(), Flag::reason),
             places,
         });
-        Some(Accepted { seat, intent, v, events, result })
+        let rated = result.as_ref().and_then(|r| self.rated_result(r.winner));
+        Some(Accepted { seat, intent, v, events, result, rated })
     }
 
     /// Makes the version durable. On failure nobody is told of it; the room is marked for a rebuild.
@@ -116,6 +119,7 @@ impl Room {
                 Source::Socket { key, .. } => key.map(str::to_owned),
                 Source::Room | Source::Clock(_) => None,
             },
+            rated: a.rated.clone(),
         };
         let e = match self.deps.persist.append(row).await {
             Ok(()) => return true,

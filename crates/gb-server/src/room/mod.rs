@@ -15,6 +15,7 @@ pub mod lease;
 mod outbox;
 mod play;
 mod presence;
+pub mod rated;
 pub mod recover;
 pub mod relay;
 pub mod round_time;
@@ -89,6 +90,10 @@ pub struct RoomConfig {
     /// lists" in docs/tournaments.md). Stored with the room, so it survives re-pairing, restarts and owners.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub event: Option<String>,
+    /// Rated (docs/ratings.md): each game of a one-game room, or the series of a best of three, changes both
+    /// players' ratings for the room's format. Only a two-player room of two people, never an event's table.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 fn two_seats() -> u8 {

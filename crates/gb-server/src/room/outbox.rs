@@ -75,6 +75,7 @@ impl Room {
             spectators: self.conns.iter().filter(|c| c.kind == Kind::Spectator).count() as u32,
             spectator_delay: self.cfg.spectator_delay,
             clock: self.cfg.clock,
+            rated: self.cfg.rated,
             seed_hash: self.games.last().map(|g| g.seed_hash.clone()).unwrap_or_default(),
             // The public head: under a spectator delay the live version would tell watchers how far play has gone.
             version: self.game.as_ref().map_or(0, |_| self.streams[Kind::Spectator.index()].head),

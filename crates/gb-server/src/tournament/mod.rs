@@ -21,7 +21,7 @@ mod round_clock;
 mod rounds;
 mod structure;
 mod table_end;
-mod tables;
+pub(crate) mod tables;
 mod view;
 
 use crate::error::ApiError;

@@ -42,6 +42,8 @@ pub async fn open(
         host: None,
         next_game_chooser: Some(settings.next_game_chooser),
         event: Some(event.to_owned()),
+        // An event keeps its own standings (docs/ratings.md).
+        rated: false,
     };
     let empty: Vec<Option<crate::room::SeatEntry>> = vec![None, None];
     crate::db::rooms::insert_room(&state.db, &id, &serde_json::to_string(&cfg)?, &serde_json::to_string(&empty)?)
@@ -85,7 +87,7 @@ pub async fn reattach(state: &AppState, room_id: &str) -> anyhow::Result<RoomHan
 /// room idle eviction closed has no lease row any more and gets one. The room sweep leaves tables' rooms to
 /// their event's owner (cluster/sweep.rs); a room still held by another node (a draining one releasing it, or
 /// this node's own sweep a moment ahead) is waited for, up to 3 s, then refused.
-async fn claim_here(state: &AppState, cluster: &Arc<Cluster>, room_id: &str) -> anyhow::Result<RoomHandle> {
+pub(crate) async fn claim_here(state: &AppState, cluster: &Arc<Cluster>, room_id: &str) -> anyhow::Result<RoomHandle> {
     use crate::cluster::{lease, owner_of, sweep};
     let deadline = Instant::now() + Duration::from_secs(3);
     loop {

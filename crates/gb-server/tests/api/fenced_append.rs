@@ -50,6 +50,7 @@ fn row(game: &str, version: i64, epoch: i64) -> AppendRow {
         finish: None,
         epoch,
         intent_key: Some(format!("test:{version}:{epoch}")),
+        rated: None,
     }
 }
 

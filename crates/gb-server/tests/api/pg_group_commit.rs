@@ -19,6 +19,7 @@ fn row(game: &str, version: i64, text: &str) -> AppendRow {
         finish: None,
         epoch: 0,
         intent_key: None,
+        rated: None,
     }
 }
 

@@ -27,6 +27,7 @@ mod failover;
 mod fanout;
 mod frames;
 mod lobby;
+mod queue;
 
 /// One cluster of processes at a time (the tests of this binary run in parallel threads): they measure lease
 /// timings (a heartbeat within 400 ms), which eighteen processes on a two-core machine would turn into

@@ -1,0 +1,114 @@
+//! Play now (docs/protocol.md, "Play now"; docs/ratings.md, "Matching"): the queue lives in the database
+//! (`play_queue`), so every node matches from one queue. Each node runs a matcher every [`TICK`] (and once
+//! after each join); a pass claims its pairs in one transaction (claim.rs), then runs each new room on this node
+//! and seats its players. A waiting player's place lasts [`LEASE_MS`] past their last heartbeat
+//! (`GET /api/queue`), whichever node served it: a node's death loses nobody's place.
+pub mod claim;
+pub mod pairing;
+
+use crate::db::queue;
+use crate::protocol::{ClockSetting, SpectatorDelay, Visibility};
+use crate::room::{RoomConfig, RoomHandle, recover, spawn_room};
+use crate::state::AppState;
+use std::time::Duration;
+
+/// A waiting player's place is kept this long after their last heartbeat.
+pub const LEASE_MS: i64 = 15_000;
+/// How often each node's matcher looks at the queue: the gap widens and the computer comes between joins too.
+pub const TICK: Duration = Duration::from_millis(500);
+/// A queued game's clock: a chess clock of 10 minutes plus 5 s a move, and a 2-minute disconnection bank, so an
+/// opponent who leaves cannot hold a rated game open for ever.
+pub const CLOCK: ClockSetting =
+    ClockSetting::Chess { initial_ms: 600_000, increment_ms: 5_000, disconnect_bank_ms: 120_000 };
+
+/// The room a match gets: two seats, public with a one-turn spectator delay, the queue's clock; rated only for
+/// two people who both asked for it.
+pub fn room_config(format: &str, rated: bool, vs_computer: bool) -> RoomConfig {
+    RoomConfig {
+        visibility: Visibility::Public,
+        best_of: if format == "bo3" { 3 } else { 1 },
+        spectator_delay: Some(SpectatorDelay::Turns(1)),
+        clock: Some(CLOCK),
+        vs_bot: vs_computer,
+        bot_level: vs_computer.then(crate::protocol::BotLevel::default),
+        seats: crate::protocol::TWO_SEATS,
+        host: None,
+        next_game_chooser: None,
+        event: None,
+        rated,
+    }
+}
+
+/// The matcher of this node, until shutdown.
+pub async fn matcher(state: AppState) {
+    let mut tick = tokio::time::interval(TICK);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = state.shutdown.cancelled() => return,
+            _ = tick.tick() => {}
+        }
+        if let Err(e) = match_once(&state).await {
+            tracing::warn!(error = %format!("{e:#}"), "play-now matcher pass failed; the next pass retries");
+        }
+    }
+}
+
+/// One pass: claims the matches now possible and seats their players. Returns how many rooms it opened.
+pub async fn match_once(state: &AppState) -> anyhow::Result<usize> {
+    let opened = claim::claim(&state.db, crate::db::now_ms()).await?;
+    let n = opened.len();
+    for o in opened {
+        metrics::counter!("gb_queue_matches_total").increment(1);
+        let room_id = o.room_id.clone();
+        if let Err(e) = open(state, o).await {
+            // The players' own heartbeats seat them (api/queue.rs `seat_late`).
+            tracing::error!(room = %room_id, error = %format!("{e:#}"), "a matched room was not opened");
+        }
+    }
+    Ok(n)
+}
+
+/// Runs a claimed room here and seats its players with their decks.
+async fn open(state: &AppState, o: claim::Opened) -> anyhow::Result<()> {
+    let handle = run_here(state, &o.room_id, o.cfg, o.seats).await?;
+    for p in o.players {
+        seat(state, &handle, &p).await?;
+    }
+    Ok(())
+}
+
+/// Seats one matched player in their room (already seated is fine) and records it.
+pub async fn seat(state: &AppState, handle: &RoomHandle, p: &queue::QueueRow) -> anyhow::Result<()> {
+    let deck: gb_core::DeckList = serde_json::from_str(&p.deck_json)?;
+    match handle.join(p.account_id.clone(), p.display_name.clone(), deck).await {
+        Ok(_) | Err(crate::room::RoomError::AlreadySeated) => {}
+        Err(e) => anyhow::bail!("seating {}: {e}", p.account_id),
+    }
+    queue::mark_seated(&state.db, &p.account_id, &handle.id).await?;
+    Ok(())
+}
+
+/// The room `id` running on this node: spawned on a single node; in cluster mode placed on this node and
+/// claimed (as a tournament's tables are, tournament/tables.rs).
+pub async fn run_here(
+    state: &AppState,
+    id: &str,
+    cfg: RoomConfig,
+    seats: Vec<Option<crate::room::SeatEntry>>,
+) -> anyhow::Result<RoomHandle> {
+    if let Some(h) = state.rooms.get(id) {
+        return Ok(h);
+    }
+    match &state.cluster {
+        Some(cluster) => {
+            crate::cluster::lease::place_on(&state.db, id, &cluster.node_id()).await?;
+            crate::tournament::tables::claim_here(state, cluster, id).await
+        }
+        None => {
+            let handle = spawn_room(state.room_deps(), recover::fresh_room(id.to_owned(), cfg, seats));
+            state.rooms.insert(handle.clone());
+            Ok(handle)
+        }
+    }
+}
