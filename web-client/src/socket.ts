@@ -267,6 +267,9 @@ export class GameSocket {
         return;
       case "pong":
         return;
+      case "judge_watching":
+        // The `room` frame right after it carries the same in `RoomInfo.judge_watching`, which the page shows.
+        return;
       default: {
         // Compile-time exhaustiveness; at run time an unknown type from a newer server is ignored.
         const unknown: never = msg;

@@ -99,6 +99,13 @@ pub enum ServerMsg<V = MatchView, E = Event, R = Rejection> {
         message: String,
     },
     Pong,
+    /// A tournament judge has opened this table's full state (docs/tournaments.md, "Judge view"); sent to every
+    /// viewer of the room, players and spectators. `RoomInfo.judge_watching` keeps it for later arrivals.
+    JudgeWatching {
+        judge: String,
+        #[ts(type = "number")]
+        at_ms: i64,
+    },
 }
 
 /// One version's events in a [`ServerMsg::History`].

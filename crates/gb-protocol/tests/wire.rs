@@ -32,6 +32,7 @@ fn room() -> RoomInfo {
         round_time: None,
         next_game_chooser: None,
         host: None,
+        judge_watching: None,
     }
 }
 

@@ -13,6 +13,7 @@ import { seatName } from "./botlevel";
 import { TakeSeat } from "./guest";
 import { NextGame, RoundTimeNotice, SeriesScore } from "./series";
 import { TableLobby } from "./tablelobby";
+import { JudgeWatchingBanner } from "./judgeview";
 
 type Load = { kind: "loading" } | { kind: "ok"; room: RoomInfo } | { kind: "missing"; message: string };
 
@@ -120,6 +121,7 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
           })
         : <section class="panel"><p class="empty">{freeSeat ? "Waiting for players…" : "Waiting for the match to start…"}</p></section>}
       <RoundTimeNotice room={room} />
+      <JudgeWatchingBanner room={room} />
       {state.seat ? <NextGame room={room} seat={state.seat} onRoom={(r) => dispatch({ kind: "room", room: r })} /> : null}
     </div>
   );

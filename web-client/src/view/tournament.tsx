@@ -9,6 +9,7 @@ import { ApiError } from "../api";
 import { PRECONS } from "../precon";
 import { linkClick, navigate } from "../router";
 import { DeadEnds } from "./deadends";
+import { JudgeDesk, PenaltyList } from "./penalties";
 import {
   type AuditEntry, type EventView, type Game, type JudgeAction, type Settings, type Standings, type TableView,
   auditText, clockText, gamesFromScore, myTable, noShowText, playerStatus, playoffRounds, resultText, seedText, tournaments,
@@ -105,7 +106,7 @@ export function TournamentPage({ id, session }: { id: string; session: Session }
   const { ev, standings, audit, error, refresh } = useEvent(id);
   if (error) return <section class="panel"><h1>Tournament</h1><p class="error" role="alert">{error}</p></section>;
   if (!ev) return <section class="panel" aria-busy="true"><h1>Tournament</h1><p>Loading…</p></section>;
-  const names = new Map(ev.log.players.map((p) => [p.id, p.name]));
+  const names = new Map([...ev.judges.map((j): [string, string] => [j.account_id, j.name]), ...ev.log.players.map((p): [string, string] => [p.id, p.name])]);
   const name = (p: string) => names.get(p) ?? p;
   const me = session.account?.id;
   const organizer = me === ev.organizer_id;
@@ -119,7 +120,9 @@ export function TournamentPage({ id, session }: { id: string; session: Session }
         {me && !organizer ? <PlayerBox ev={ev} me={me} name={name} standings={standings} onChange={refresh} /> : null}
       </section>
       {organizer ? <Console ev={ev} name={name} onChange={refresh} /> : null}
+      <JudgeDesk ev={ev} me={me} name={name} onChange={refresh} />
       {round ? <Pairings ev={ev} name={name} /> : null}
+      <PenaltyList ev={ev} name={name} />
       {standings && standings.players.length ? <StandingsTable standings={standings} /> : null}
       {ev.log.players.length ? <Players ev={ev} name={name} organizer={organizer} act={(f) => f().then(refresh, () => {})} /> : null}
       {playoffRounds(ev).length || ev.provisional_bracket.length ? <Bracket ev={ev} name={name} /> : null}
@@ -171,6 +174,7 @@ function PlayerBox({ ev, me, name, standings, onChange }: { ev: EventView; me: s
       ) : null}
       {mine?.table && ev.rounds[ev.rounds.length - 1] && noShowText(ev.rounds[ev.rounds.length - 1]!, Date.now()) && !mine.table.arrived[mine.table.players.indexOf(me)]
         ? <p class="warning">Join your table: {noShowText(ev.rounds[ev.rounds.length - 1]!, Date.now())}, then you get a match loss and are dropped.</p> : null}
+      <PenaltyList ev={ev} name={name} player={me} />
       {mine?.bye ? <p>Round {mine.round}: you have a bye.</p> : null}
       {mine?.table ? (
         <p>Round {mine.round}, table {mine.table.table}: against <strong>{name(mine.opponent ?? "")}</strong> · {resultText(mine.table, name)}

@@ -119,6 +119,7 @@ pub(super) fn stored_room_info(
         round_time: None,
         next_game_chooser: None,
         host,
+        judge_watching: None,
     }
 }
 

@@ -89,6 +89,8 @@ pub(super) struct Room {
     /// Where frames for viewers on other nodes go, once one has attached (room/relay.rs), and their count.
     pub relay: Option<super::relay::RelaySink>,
     pub relay_seq: u64,
+    /// A tournament judge opened the table (room/judge_view.rs); in memory only, like `match_end`.
+    pub judge_watching: Option<crate::protocol::JudgeWatching>,
 }
 
 /// Why a room's run loop returned.
@@ -142,6 +144,7 @@ impl Room {
             fenced: false,
             relay: None,
             relay_seq: 0,
+            judge_watching: None,
         };
         room.resume_streams();
         if let Some(h) = init.history {
@@ -171,6 +174,7 @@ pub(super) fn placeholder_info(id: &str) -> RoomInfo {
         round_time: None,
         next_game_chooser: None,
         host: None,
+        judge_watching: None,
     }
 }
 
@@ -301,6 +305,7 @@ impl Room {
                 Box::pin(self.decide_by_time(loser, extra_turns, reply)).await
             }
             RoomCmd::EndMatch { reason, reply } => self.end_match(reason, reply),
+            RoomCmd::JudgeView { judge, reply } => self.judge_view(judge, reply),
             #[cfg(feature = "test-hooks")]
             RoomCmd::Crash => panic!("test hook: room {} asked to crash", self.id),
         }

@@ -133,6 +133,12 @@ impl RoomHandle {
         self.ask(|reply| RoomCmd::EndMatch { reason, reply }).await
     }
 
+    /// The game with nothing hidden, for a tournament judge named `judge`; the room's viewers are told a judge
+    /// is watching (room/judge_view.rs).
+    pub async fn judge_view(&self, judge: String) -> Result<super::judge_view::JudgeSight, RoomError> {
+        self.ask(|reply| RoomCmd::JudgeView { judge, reply }).await
+    }
+
     /// Registers a socket that has said `hello`.
     pub async fn connect(&self, conn: Conn) -> Result<(), RoomError> {
         self.tx.send(RoomCmd::Connect(conn)).await.map_err(|_| RoomError::Stopped)

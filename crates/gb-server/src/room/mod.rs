@@ -10,6 +10,7 @@ pub mod delta;
 mod fence;
 mod handle;
 mod history;
+pub mod judge_view;
 pub mod lease;
 mod outbox;
 mod play;
@@ -224,6 +225,11 @@ pub enum RoomCmd {
     EndMatch {
         reason: crate::protocol::MatchEndReason,
         reply: oneshot::Sender<()>,
+    },
+    /// A tournament judge opens the table's full state (room/judge_view.rs).
+    JudgeView {
+        judge: String,
+        reply: oneshot::Sender<judge_view::JudgeSight>,
     },
     /// Test hook: the actor panics, so tests can show the supervisor rebuilds the room from its log.
     #[cfg(feature = "test-hooks")]

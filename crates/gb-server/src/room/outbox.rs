@@ -82,6 +82,7 @@ impl Room {
             round_time: self.time.as_ref().map(super::round_time::TimeCall::shown),
             next_game_chooser: self.cfg.next_game_chooser,
             host: self.cfg.host_seat(&self.seats),
+            judge_watching: self.judge_watching.clone(),
         }
     }
 

@@ -43,6 +43,8 @@ pub struct Event {
     pub arrivals: HashMap<(u32, u32), [bool; 2]>,
     /// Rooms told that the event ended their match (match_end.rs); not stored: told again after a restart.
     pub(super) rooms_ended: HashSet<String>,
+    /// The judges the organizer appointed (judges.rs; their record is the audit log).
+    pub(super) judges: Vec<crate::protocol::tournament::EventJudge>,
 }
 
 impl Event {
@@ -64,6 +66,7 @@ impl Event {
             checked_in: HashSet::new(),
             arrivals: HashMap::new(),
             rooms_ended: HashSet::new(),
+            judges: Vec::new(),
         }
     }
 

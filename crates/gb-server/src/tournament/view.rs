@@ -75,6 +75,8 @@ pub fn build(e: &Event) -> EventView {
         // The log is checked on every write, so this only fails for a log no command could have produced.
         provisional_bracket: gb_tournament::provisional_top_cut(t).unwrap_or_default(),
         warnings: warnings(t),
+        judges: e.judges.clone(),
+        penalties: gb_tournament::penalties(t),
     }
 }
 
