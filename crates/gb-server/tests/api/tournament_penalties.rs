@@ -135,9 +135,8 @@ async fn each_penalty_scores_as_documented(backend: Backend) {
     // The log still computes offline to the same standings.
     let log = serde_json::to_string(&view["log"]).unwrap();
     let offline = gb_tournament::standings(&gb_tournament::parse(&log).unwrap()).unwrap();
-    let online: gb_tournament::Standings =
-        app.get(&app.client, &format!("/api/tournaments/{id}/standings")).await.json().await.unwrap();
-    assert_eq!(serde_json::to_value(offline).unwrap(), serde_json::to_value(online).unwrap());
+    let online: Value = app.get(&app.client, &format!("/api/tournaments/{id}/standings")).await.json().await.unwrap();
+    assert_eq!(serde_json::to_value(offline).unwrap(), online);
 }
 
 /// In best of one a game loss is the match.
