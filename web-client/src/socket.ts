@@ -274,6 +274,9 @@ export class GameSocket {
         // on each connect; the page keeps one per `seq`.
         emit({ kind: "announcement", announcement: msg.announcement });
         return;
+      case "judge_watching":
+        // The `room` frame right after it carries the same in `RoomInfo.judge_watching`, which the page shows.
+        return;
       default: {
         // Compile-time exhaustiveness; at run time an unknown type from a newer server is ignored.
         const unknown: never = msg;

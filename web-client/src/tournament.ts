@@ -75,7 +75,7 @@ export const tournaments = {
 
 /** "Ann 1–0", "draw", "playing": a table's result in words, for the pairings list. */
 export function resultText(t: TableView, name: (id: string) => string): string {
-  const judge = t.result.judge?.find((j) => j.action !== "time_extension");
+  const judge = t.result.judge?.find((j) => j.action === "match_loss" || j.action === "disqualification");
   if (judge && "player" in judge) {
     const what = judge.reason === NO_SHOW_REASON ? "no-show" : judge.action === "match_loss" ? "match loss" : "disqualified";
     return `${name(judge.player)}: ${what}`;

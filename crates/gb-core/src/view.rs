@@ -11,8 +11,10 @@ use serde::Serialize;
 
 mod due;
 mod heroes;
+mod judge;
 mod prices;
 pub use due::{DamageDue, DueHit};
+pub use judge::{JudgeView, judge_view};
 pub use prices::HpPrice;
 
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]

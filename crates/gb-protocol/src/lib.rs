@@ -26,13 +26,14 @@ pub use messages::{ClientMsg, HistoryEntry, Received, RejectionReceived, ServerM
 pub use play::{BoardEntry, JoinQueue, Leaderboard, PlayerProfile, QueueView, RatedGameView, RatingView};
 pub use replay::{Replay, ReplayQuery, ReplayReceived, ReplayStep};
 pub use room::{
-    BotLevel, ClockSetting, Clocks, CreateRoom, GameResult, JoinReply, JoinSeat, MatchEndReason, RematchRequest, Role,
+    BotLevel, ClockSetting, Clocks, CreateRoom, GameResult, JoinReply, JoinSeat, JudgeWatching, MatchEndReason, RematchRequest, Role,
     RoomInfo, RoomList, RoomStatus, RoundTime, SeatDeck, SeatInfo, SpectatorDelay, TWO_SEATS, Visibility,
 };
 pub use state::{FoldError, ViewState};
 pub use tournament::{
-    AuditEntry, CheckIn, Concede, Correct, CreateTournament, EventList, EventStatus, EventSummary, EventView, Judge,
-    LateEntry, ManualPairing, Reason, Repair, RoundView, TableView,
+    AppointJudge, AuditEntry, CheckIn, Concede, Correct, CreateTournament, EventJudge, EventList, EventStatus,
+    EventSummary, EventView, IssuePenalty, Judge, JudgeBoard, LateEntry, ManualPairing, Reason, Repair, RoundView,
+    TableView,
 };
 
 pub use gb_delta::PatchOp;
@@ -84,6 +85,9 @@ pub fn export_bindings(dir: &std::path::Path) -> Result<(), ts_rs::ExportError> 
     LateEntry::export_all(&cfg)?;
     Reason::export_all(&cfg)?;
     Judge::export_all(&cfg)?;
+    IssuePenalty::export_all(&cfg)?;
+    AppointJudge::export_all(&cfg)?;
+    JudgeBoard::export_all(&cfg)?;
     Correct::export_all(&cfg)?;
     Concede::export_all(&cfg)?;
     CheckIn::export_all(&cfg)?;

@@ -179,6 +179,18 @@ pub struct RoomInfo {
     #[serde(default, skip_serializing_if = "is_false")]
     #[ts(as = "Option<bool>", optional)]
     pub rated: bool,
+    /// A tournament table a judge has opened (the last one to, and when); left out otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub judge_watching: Option<JudgeWatching>,
+}
+
+/// Who last opened a tournament table's judge view, and when (milliseconds since the Unix epoch).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct JudgeWatching {
+    pub judge: String,
+    #[ts(type = "number")]
+    pub at_ms: i64,
 }
 
 /// `POST /api/rooms`.

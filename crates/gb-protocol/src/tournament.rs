@@ -1,7 +1,7 @@
 //! Tournaments over REST (docs/tournaments.md "On the server", docs/protocol.md "Tournaments"): what an event
 //! publishes (its log plus what the pages derive from it) and the organizer's and players' request bodies. The
 //! log's own types (settings, results, standings) are gb-tournament's, exported through its `ts` feature.
-use gb_tournament::{BracketSeed, JudgeAction, Settings, TableResult, Tournament};
+use gb_tournament::{BracketSeed, Infraction, JudgeAction, Penalty, PenaltyKind, Settings, TableResult, Tournament};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -67,6 +67,65 @@ pub struct EventView {
     /// The latest announcements (at most 50), oldest first (docs/tournaments.md, "Announcements").
     #[serde(default)]
     pub announcements: Vec<crate::announce::Announcement>,
+    /// The judges the organizer appointed (docs/tournaments.md, "Judges"), in the order appointed.
+    pub judges: Vec<EventJudge>,
+    /// Every penalty and time extension, in round and table order (a player's record is theirs).
+    pub penalties: Vec<Penalty>,
+}
+
+/// An account the organizer appointed to judge the event: it may give penalties and open the judge view.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct EventJudge {
+    pub account_id: String,
+    pub name: String,
+}
+
+/// `POST /api/tournaments/{id}/judges`: the organizer appoints an account as a judge of the event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct AppointJudge {
+    pub account_id: String,
+}
+
+/// `POST /api/tournaments/{id}/penalties`: a penalty (or a time extension) for a player, given by the caller, who
+/// is the organizer or one of the event's judges. Without `round` and `table`, at the player's table of the round
+/// being played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct IssuePenalty {
+    pub player: String,
+    pub kind: PenaltyKind,
+    pub infraction: Infraction,
+    #[serde(default)]
+    pub reason: String,
+    /// A time extension's length, 1 to [`MAX_EXTENSION_MINUTES`]; only with `time_extension`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub minutes: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub round: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub table: Option<u32>,
+}
+
+/// The most minutes of time extension one table may be given in all (a day): more is no round clock.
+pub const MAX_EXTENSION_MINUTES: u32 = 24 * 60;
+
+/// `GET /api/tournaments/{id}/rounds/{round}/tables/{table}/judge_view`: the table's game with nothing hidden,
+/// for the organizer and the event's judges only. Each opening is audited and shown to the table.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct JudgeBoard {
+    pub round: u32,
+    pub table: u32,
+    pub room_id: String,
+    /// The players' names, seat A first.
+    pub players: [String; 2],
+    /// The game shown, from 0 (the room's current or last game).
+    pub game: u32,
+    /// `null` before the room's first game has started.
+    pub view: Option<gb_core::view::JudgeView>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]

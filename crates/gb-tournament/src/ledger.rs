@@ -183,7 +183,10 @@ impl<'t> Ledger<'t> {
             named("end.conceded_by".into(), p)?;
         }
         for (j, action) in result.judge.iter().enumerate() {
-            if let JudgeAction::MatchLoss { player, .. } | JudgeAction::Disqualification { player, .. } = action {
+            if let JudgeAction::MatchLoss { player, .. }
+            | JudgeAction::Disqualification { player, .. }
+            | JudgeAction::Warning { player, .. } = action
+            {
                 named(format!("judge[{j}].player"), player)?;
             }
         }

@@ -1,6 +1,7 @@
 //! The tournament file: settings, players, roster changes, every round's pairings and results, and corrections.
 //! It is a log: nothing in it is derived. Standings, the next pairing and the bracket are computed from it.
 //! `docs/tournaments.md` describes each field.
+use crate::penalty::Infraction;
 use serde::{Deserialize, Serialize};
 
 /// The value of `format` this crate reads and writes.
@@ -282,11 +283,18 @@ pub enum Game {
     Draw,
     /// Still going when the end-of-round turns ran out: a drawn game (MTR 2.4), and the match's last.
     Unfinished,
-    /// A judge's game-loss penalty: a game won by the opponent (e.g. tardiness).
+    /// A judge's game-loss penalty: a game won by the opponent (e.g. tardiness), in the match's games where it
+    /// was given (docs/tournaments.md, "Penalties").
     GameLoss {
         player: PlayerId,
         #[serde(default, skip_serializing_if = "String::is_empty")]
         reason: String,
+        /// The IPG infraction it answers (absent in files written before penalties had one).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        infraction: Option<Infraction>,
+        /// The name of the judge (the organizer or an appointed judge) who gave it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        judge: Option<String>,
     },
 }
 
@@ -317,23 +325,53 @@ pub enum MatchEnd {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
 pub enum JudgeAction {
+    /// A warning (IPG): recorded on the player's record, no effect on any score.
+    Warning {
+        player: PlayerId,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+        /// The IPG infraction it answers (absent in files written before penalties had one).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        infraction: Option<Infraction>,
+        /// The name of the judge (the organizer or an appointed judge) who gave it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        judge: Option<String>,
+    },
     /// The match is recorded lost 0–2 (0–1 in best of one), whatever the games said.
     MatchLoss {
         player: PlayerId,
         #[serde(default, skip_serializing_if = "String::is_empty")]
         reason: String,
+        /// The IPG infraction it answers (absent in files written before penalties had one).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        infraction: Option<Infraction>,
+        /// The name of the judge (the organizer or an appointed judge) who gave it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        judge: Option<String>,
     },
     /// A match loss, and the player is out of the tournament from the next round on.
     Disqualification {
         player: PlayerId,
         #[serde(default, skip_serializing_if = "String::is_empty")]
         reason: String,
+        /// The IPG infraction it answers (absent in files written before penalties had one).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        infraction: Option<Infraction>,
+        /// The name of the judge (the organizer or an appointed judge) who gave it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        judge: Option<String>,
     },
     /// Extra minutes for this table's round clock (a long ruling, a deck check); no effect on scoring.
     TimeExtension {
         minutes: u32,
         #[serde(default, skip_serializing_if = "String::is_empty")]
         reason: String,
+        /// The IPG infraction it answers (absent in files written before penalties had one).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        infraction: Option<Infraction>,
+        /// The name of the judge (the organizer or an appointed judge) who gave it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        judge: Option<String>,
     },
 }
 

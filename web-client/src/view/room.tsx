@@ -16,6 +16,7 @@ import { PlayNow } from "./playnow";
 import { RatingChange } from "./profile";
 import { TableLobby } from "./tablelobby";
 import { EventTableBar, useTableAnnouncements } from "./eventtable";
+import { JudgeWatchingBanner } from "./judgeview";
 
 type Load = { kind: "loading" } | { kind: "ok"; room: RoomInfo } | { kind: "missing"; message: string };
 
@@ -126,6 +127,7 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
           })
         : <section class="panel"><p class="empty">{freeSeat ? "Waiting for players…" : "Waiting for the match to start…"}</p></section>}
       <RoundTimeNotice room={room} />
+      <JudgeWatchingBanner room={room} />
       {state.seat ? <NextGame room={room} seat={state.seat} onRoom={(r) => dispatch({ kind: "room", room: r })} /> : null}
       {state.seat && session.account ? <RatingChange room={room} account={session.account} /> : null}
       {state.seat && room.status === "finished" && room.seats.length === 2 && !room.next_game_chooser ? <PlayNow title="Play someone new" /> : null}

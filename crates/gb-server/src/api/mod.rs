@@ -4,6 +4,7 @@ pub mod auth;
 pub mod decks;
 pub mod event_calls;
 pub mod hashing;
+pub mod judging;
 pub mod lobby;
 pub mod login_throttle;
 pub mod ops;
@@ -68,6 +69,9 @@ fn tournament_routes(state: &AppState) -> Router<AppState> {
         .route("/tournaments/{id}/players/{player}/readd", post(tournaments::readd_player))
         .route("/tournaments/{id}/rounds", post(tournaments::start_round))
         .route("/tournaments/{id}/judge", post(tournaments::judge))
+        .route("/tournaments/{id}/penalties", post(judging::penalize))
+        .route("/tournaments/{id}/judges", post(judging::appoint))
+        .route("/tournaments/{id}/rounds/{round}/tables/{table}/judge_view", get(judging::judge_view))
         .route("/tournaments/{id}/corrections", post(tournaments::correct))
         .route("/tournaments/{id}/rounds/current/pairings", post(tournaments::repair))
         .route("/tournaments/{id}/rounds/by_hand", post(tournaments::pair_by_hand))

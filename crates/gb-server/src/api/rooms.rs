@@ -122,6 +122,7 @@ pub(super) fn stored_room_info(
         host,
         event: cfg.event.clone(),
         rated: cfg.rated,
+        judge_watching: None,
     }
 }
 

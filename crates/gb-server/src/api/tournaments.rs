@@ -112,7 +112,7 @@ pub async fn create(
 
 /// The event: its actor on this node, or in cluster mode, when another node runs it or nobody does right now
 /// (event_calls.rs forwards calls to a live owner first), the event as stored, read-only.
-async fn event(state: &AppState, id: &str) -> ApiResult<EventHandle> {
+pub(super) async fn event(state: &AppState, id: &str) -> ApiResult<EventHandle> {
     if let Some(h) = state.events.get(id) {
         return Ok(h);
     }
@@ -124,7 +124,7 @@ async fn event(state: &AppState, id: &str) -> ApiResult<EventHandle> {
 }
 
 /// Runs an op and answers with the event as it now stands.
-async fn run(state: &AppState, id: &str, actor: &str, op: Op) -> ApiResult<Json<Arc<EventView>>> {
+pub(super) async fn run(state: &AppState, id: &str, actor: &str, op: Op) -> ApiResult<Json<Arc<EventView>>> {
     let handle = event(state, id).await?;
     handle.run(actor, op).await?;
     let view = handle.view.borrow().clone();
@@ -219,7 +219,8 @@ pub async fn judge(
     CurrentAccount(account): CurrentAccount,
     ApiJson(body): ApiJson<Judge>,
 ) -> ApiResult<Json<Arc<EventView>>> {
-    run(&state, &id, &account.id, Op::Judge { round: body.round, table: body.table, action: body.action }).await
+    let op = Op::Judge { round: body.round, table: body.table, action: body.action, judge: account.display_name };
+    run(&state, &id, &account.id, op).await
 }
 
 /// The event after a correction, and what the organizer must know of it: a Swiss correction made after later

@@ -91,6 +91,8 @@ pub(super) struct Room {
     pub relay_seq: u64,
     /// The event's announcements this room was told (room/announce.rs); not stored.
     pub announcements: Vec<crate::protocol::Announcement>,
+    /// A tournament judge opened the table (room/judge_view.rs); in memory only, like `match_end`.
+    pub judge_watching: Option<crate::protocol::JudgeWatching>,
 }
 
 /// Why a room's run loop returned.
@@ -145,6 +147,7 @@ impl Room {
             relay: None,
             relay_seq: 0,
             announcements: Vec::new(),
+            judge_watching: None,
         };
         room.resume_streams();
         if let Some(h) = init.history {
@@ -176,6 +179,7 @@ pub(super) fn placeholder_info(id: &str) -> RoomInfo {
         host: None,
         event: None,
         rated: false,
+        judge_watching: None,
     }
 }
 
@@ -310,6 +314,7 @@ impl Room {
                 self.show_announcement(announcement);
                 let _ = reply.send(());
             }
+            RoomCmd::JudgeView { judge, reply } => self.judge_view(judge, reply),
             #[cfg(feature = "test-hooks")]
             RoomCmd::Crash => panic!("test hook: room {} asked to crash", self.id),
         }

@@ -11,6 +11,7 @@ pub mod delta;
 mod fence;
 mod handle;
 mod history;
+pub mod judge_view;
 pub mod lease;
 mod outbox;
 mod play;
@@ -235,6 +236,10 @@ pub enum RoomCmd {
     Announce {
         announcement: crate::protocol::Announcement,
         reply: oneshot::Sender<()>,
+    /// A tournament judge opens the table's full state (room/judge_view.rs).
+    JudgeView {
+        judge: String,
+        reply: oneshot::Sender<judge_view::JudgeSight>,
     },
     /// Test hook: the actor panics, so tests can show the supervisor rebuilds the room from its log.
     #[cfg(feature = "test-hooks")]

@@ -84,6 +84,7 @@ impl Room {
             next_game_chooser: self.cfg.next_game_chooser,
             host: self.cfg.host_seat(&self.seats),
             event: self.cfg.event.clone(),
+            judge_watching: self.judge_watching.clone(),
         }
     }
 

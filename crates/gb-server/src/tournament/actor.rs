@@ -49,6 +49,8 @@ pub struct Event {
     pub(super) messages_sent: Vec<std::time::Instant>,
     /// Tables whose room was told of their time call (announcements.rs); not stored: told again after a restart.
     pub(super) time_told: HashSet<(u32, u32)>,
+    /// The judges the organizer appointed (judges.rs; their record is the audit log).
+    pub(super) judges: Vec<crate::protocol::tournament::EventJudge>,
 }
 
 impl Event {
@@ -73,6 +75,7 @@ impl Event {
             announcements: Vec::new(),
             messages_sent: Vec::new(),
             time_told: HashSet::new(),
+            judges: Vec::new(),
         }
     }
 

@@ -105,7 +105,12 @@ impl Event {
     async fn no_show(&mut self, round: u32, table: u32, absent: &[String]) -> Result<(), ApiError> {
         let mut result = self.current_result(round, table)?;
         for player in absent {
-            result.judge.push(JudgeAction::MatchLoss { player: player.clone(), reason: NO_SHOW.to_owned() });
+            result.judge.push(JudgeAction::MatchLoss {
+                player: player.clone(),
+                reason: NO_SHOW.to_owned(),
+                infraction: None, // recorded by the server, as before penalties had infractions
+                judge: None,
+            });
         }
         let mut t = self.with_result(round, table, &result)?;
         let next = gb_tournament::players_in_round(&t, round + 1).unwrap_or_default();

@@ -14,7 +14,12 @@ fn forbidden() -> ApiError {
 impl Event {
     pub(super) async fn apply(&mut self, actor: &str, op: Op, tx: &mpsc::Sender<Cmd>) -> Result<(), ApiError> {
         if op.organizer_only(actor) && actor != self.organizer {
-            return Err(forbidden());
+            if !op.for_judges() {
+                return Err(forbidden());
+            }
+            if !self.is_judge(actor) {
+                return Err(super::judges::not_judge());
+            }
         }
         let next_round = self.t.rounds.len() as u32 + 1;
         let (action, detail) = match op {
@@ -58,13 +63,10 @@ impl Event {
             Op::Drop { player, reason } => self.roster(player, reason, RosterChangeKind::Drop, next_round).await?,
             Op::Readd { player, reason } => self.roster(player, reason, RosterChangeKind::Readd, next_round).await?,
             Op::StartRound => self.start_round().await?,
-            Op::Judge { round, table, action } => {
-                let mut result = self.current_result(round, table)?;
-                let detail = json!({ "round": round, "table": table, "judge": action });
-                result.judge.push(action);
-                self.check_and_record(round, table, result).await?;
-                ("judge", detail)
-            }
+            Op::Judge { round, table, action, judge } => self.judge_action(round, table, action, &judge).await?,
+            Op::Penalize { penalty, judge } => self.penalize(penalty, &judge).await?,
+            Op::AppointJudge { account_id, name } => return self.appoint_judge(actor, account_id, name).await,
+            Op::OpenJudgeView { round, table, judge } => self.open_judge_view(round, table, judge)?,
             Op::Correct { round, table, result, reason } => {
                 self.correct(Correction { round, table, result, reason, before_round: Some(next_round) }, tx).await?
             }
@@ -126,6 +128,9 @@ impl Event {
         }
         if self.status == EventStatus::Finished {
             return Err(ApiError::conflict("event_finished", "the event is over"));
+        }
+        if self.judges.iter().any(|j| j.account_id == account) {
+            return Err(ApiError::conflict("judge_cannot_play", "this account judges the event"));
         }
         deck.validate().map_err(ApiError::invalid_deck)?;
         let deck = serde_json::to_string(&deck).map_err(ApiError::internal)?;

@@ -12,9 +12,11 @@ mod commands;
 mod corrections;
 pub mod deck_lists;
 mod hand_pairing;
+pub mod judges;
 mod lease;
 mod match_end;
 pub mod names;
+pub mod penalties;
 mod repair;
 mod results;
 mod round_clock;
@@ -60,10 +62,28 @@ pub enum Op {
     },
     /// Pairs the next round (Swiss, or the top cut once the Swiss rounds are done) and opens its rooms.
     StartRound,
+    /// A judge action in the log's own form, given by the organizer or a judge named `judge` (penalties.rs).
     Judge {
         round: u32,
         table: u32,
         action: JudgeAction,
+        judge: String,
+    },
+    /// A penalty or time extension from the organizer or a judge named `judge` (penalties.rs).
+    Penalize {
+        penalty: crate::protocol::tournament::IssuePenalty,
+        judge: String,
+    },
+    /// The organizer appoints an account as a judge of the event (judges.rs).
+    AppointJudge {
+        account_id: String,
+        name: String,
+    },
+    /// The organizer or a judge named `judge` opens a table's full state: audited before the room is asked.
+    OpenJudgeView {
+        round: u32,
+        table: u32,
+        judge: String,
     },
     Correct {
         round: u32,
@@ -123,6 +143,11 @@ impl Op {
             Op::Drop { player, .. } | Op::Concede { player, .. } | Op::CheckIn { player } => player != actor,
             _ => true,
         }
+    }
+
+    /// What an appointed judge may do of the organizer's (judges.rs): penalties and the judge view.
+    fn for_judges(&self) -> bool {
+        matches!(self, Op::Judge { .. } | Op::Penalize { .. } | Op::OpenJudgeView { .. })
     }
 }
 
@@ -251,6 +276,7 @@ async fn load(
     event.round_starts = crate::db::tournaments::round_starts(&state.db, &row.id).await?;
     event.pairings_made = crate::db::tournaments::pairings_made(&state.db, &row.id).await?;
     event.checked_in = crate::db::attendance::checked_in(&state.db, &row.id).await?.into_iter().collect();
+    event.judges = judges::from_audit(&crate::db::tournaments::audit_log(&state.db, &row.id).await?);
     let arrivals = crate::db::attendance::arrivals(&state.db, &row.id).await?;
     event.arrivals = arrivals.into_iter().map(|(r, t, seats)| ((r, t), seats)).collect();
     event.announcements = announcements::load(&state.db, &row.id).await?;

@@ -72,13 +72,15 @@ impl Event {
 
     /// The table's games with the room's finished games after those already recorded, up to the one that
     /// decides the match (later games are friendly games). A recorded game stands as recorded: a game time
-    /// decided says how (round_clock.rs), where the room only has the concession that ended it.
+    /// decided says how (round_clock.rs), where the room only has the concession that ended it. A game loss
+    /// (penalties.rs) is a recorded game the room never played, so it stands for none of the room's.
     pub(super) fn games_with_room(&self, players: &[String; 2], recorded: &[Game], games: &[GameResult]) -> Vec<Game> {
         let needed = u32::from(self.t.settings.games_per_match / 2 + 1);
         let so_far = TableResult { games: recorded.to_vec(), ..TableResult::default() };
         let mut wins = gb_tournament::outcome::score(players, &so_far, needed).wins;
         let mut out = recorded.to_vec();
-        for g in games.iter().skip(recorded.len()) {
+        let played = recorded.iter().filter(|g| !matches!(g, Game::GameLoss { .. })).count();
+        for g in games.iter().skip(played) {
             if wins.iter().any(|&w| w >= needed) {
                 break;
             }

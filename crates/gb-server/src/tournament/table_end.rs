@@ -11,7 +11,7 @@ use serde_json::json;
 
 impl Event {
     /// The table of the round being played, still without a result.
-    fn open_table(&self, round: u32, table: u32) -> Result<[String; 2], ApiError> {
+    pub(super) fn open_table(&self, round: u32, table: u32) -> Result<[String; 2], ApiError> {
         if round != self.t.rounds.len() as u32 {
             return Err(ApiError::conflict(
                 "not_current_round",

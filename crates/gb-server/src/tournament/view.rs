@@ -77,6 +77,8 @@ pub fn build(e: &Event) -> EventView {
         warnings: warnings(t),
         swiss_rounds: gb_tournament::swiss_rounds(t).unwrap_or_default(),
         announcements: super::announcements::shown(&e.announcements),
+        judges: e.judges.clone(),
+        penalties: gb_tournament::penalties(t),
     }
 }
 

@@ -13,6 +13,7 @@ import { Bracket, EventFormat, Pairings } from "./sections";
 import { FinalPlaces, StandingsPanel } from "./standings";
 import { AnnounceForm, AnnouncementList, AnnouncementToasts } from "../announcements";
 import { useEventFeed } from "../eventfeed";
+import { JudgeDesk, PenaltyList } from "../penalties";
 import "../../event.css";
 
 export function TournamentPage({ id, session }: { id: string; session: Session }) {
@@ -20,7 +21,7 @@ export function TournamentPage({ id, session }: { id: string; session: Session }
   const { run, ui } = useActions(ev, refresh);
   if (error) return <section class="panel"><h1>Tournament</h1><p class="error" role="alert">{error}</p></section>;
   if (!ev) return <section class="panel" aria-busy="true"><h1>Tournament</h1><p>Loading…</p></section>;
-  const names = new Map(ev.log.players.map((p) => [p.id, p.name]));
+  const names = new Map([...ev.judges.map((j): [string, string] => [j.account_id, j.name]), ...ev.log.players.map((p): [string, string] => [p.id, p.name])]);
   const name = (p: string) => names.get(p) ?? p;
   const me = session.account?.id;
   const organizer = me === ev.organizer_id;
@@ -42,7 +43,9 @@ export function TournamentPage({ id, session }: { id: string; session: Session }
       {organizer ? <AnnounceForm id={ev.id} onDone={refresh} /> : null}
       {organizer ? <Console ev={ev} name={name} run={run} act={act} /> : null}
       {ev.over && standings ? <FinalPlaces ev={ev} standings={standings} name={name} /> : null}
+      <JudgeDesk ev={ev} me={me} name={name} onChange={refresh} />
       {round ? <Pairings ev={ev} name={name} /> : null}
+      <PenaltyList ev={ev} name={name} />
       <Bracket ev={ev} name={name} />
       {standings && standings.players.length && ev.rounds.length ? <StandingsPanel standings={standings} /> : null}
       {ev.log.players.length ? <Players ev={ev} name={name} organizer={organizer} run={run} act={act} /> : null}

@@ -10,6 +10,7 @@ import type { DeckView } from "../../protocol";
 import { linkClick } from "../../router";
 import { type EventView, type Standings, myTable, noShowText, resultText, tournaments } from "../../tournament";
 import { GuestForm } from "../guest";
+import { PenaltyList } from "../penalties";
 
 const message = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : String(e));
 
@@ -93,6 +94,7 @@ export function PlayerBox({ ev, me, name, standings, onChange }: { ev: EventView
       ) : null}
       {mine?.table && joinBy && !mine.table.arrived[mine.table.players.indexOf(me)]
         ? <p class="warning">Join your table: {joinBy}, then you get a match loss and are dropped.</p> : null}
+      <PenaltyList ev={ev} name={name} player={me} />
       {mine?.bye ? <p>Round {mine.round}: you have a bye.</p> : null}
       {mine?.table ? (
         <p>Round {mine.round}, table {mine.table.table}: against <strong>{name(mine.opponent ?? "")}</strong> · {resultText(mine.table, name)}
