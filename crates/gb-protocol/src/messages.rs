@@ -103,6 +103,7 @@ pub enum ServerMsg<V = MatchView, E = Event, R = Rejection> {
     /// connecting, the ones the room was told so far.
     Announcement {
         announcement: crate::announce::Announcement,
+    },
     /// A tournament judge has opened this table's full state (docs/tournaments.md, "Judge view"); sent to every
     /// viewer of the room, players and spectators. `RoomInfo.judge_watching` keeps it for later arrivals.
     JudgeWatching {

@@ -136,6 +136,8 @@ impl RoomHandle {
     /// Shows an announcement of the table's event to everyone in the room, now and on connecting.
     pub async fn announce(&self, announcement: crate::protocol::Announcement) -> Result<(), RoomError> {
         self.ask(|reply| RoomCmd::Announce { announcement, reply }).await
+    }
+
     /// The game with nothing hidden, for a tournament judge named `judge`; the room's viewers are told a judge
     /// is watching (room/judge_view.rs).
     pub async fn judge_view(&self, judge: String) -> Result<super::judge_view::JudgeSight, RoomError> {

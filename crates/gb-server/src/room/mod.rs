@@ -236,6 +236,7 @@ pub enum RoomCmd {
     Announce {
         announcement: crate::protocol::Announcement,
         reply: oneshot::Sender<()>,
+    },
     /// A tournament judge opens the table's full state (room/judge_view.rs).
     JudgeView {
         judge: String,
