@@ -37,6 +37,7 @@ pub async fn create(
         seats: body.seats,
         host: Some(account.id.clone()),
         next_game_chooser: None,
+        first_game_chooser: None,
         event: None,
     };
     let mut seats: Vec<Option<SeatEntry>> = vec![None; usize::from(body.seats)];

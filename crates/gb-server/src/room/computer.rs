@@ -165,7 +165,8 @@ mod tests {
     #[test]
     fn the_computer_never_concedes_while_anything_else_is_legal() {
         let decks = gb_core::decks::preconstructed();
-        let setup = MatchSetup { decks: vec![decks[0].1.clone(), decks[1].1.clone()], seed: 7u64.into() };
+        let setup =
+            MatchSetup { decks: vec![decks[0].1.clone(), decks[1].1.clone()], seed: 7u64.into(), chooser: None };
         let state = new_match(&setup).expect("preconstructed decks start a match");
         let seat = owed_seat(&state).expect("someone owes the first decision");
         let intent = decide(&mut Quitter, &state, seat);

@@ -84,6 +84,10 @@ pub struct RoomConfig {
     /// series' next game. Absent elsewhere (and in rooms stored before it existed): the previous game's loser.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next_game_chooser: Option<gb_tournament::NextGameChooser>,
+    /// The seat that chooses who plays first in game 1, asked by the engine itself (`MatchSetup::chooser`): a
+    /// playoff table's higher seed (MTR 2.2, docs/tournaments.md). Absent elsewhere: the draw chooses (CR 200.4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_game_chooser: Option<Seat>,
     /// The tournament this room is a table of: its deck lists are the event's to publish (api/replay, "Deck
     /// lists" in docs/tournaments.md). Stored with the room, so it survives re-pairing, restarts and owners.
     #[serde(default, skip_serializing_if = "Option::is_none")]

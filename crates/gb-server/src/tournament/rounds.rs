@@ -104,7 +104,11 @@ impl Event {
         let opened = async {
             let seats = players.clone().map(|id| self.seated(&id));
             let [a, b] = seats;
-            let room = tables::open(&self.state, &self.id, &self.t.settings, [a?, b?]).await?;
+            // A playoff pairing lists the higher seed first (gb-tournament's bracket), and it chooses who plays
+            // first in game 1 (MTR 2.2); a Swiss table leaves it to the draw (CR 200.4).
+            let playoff = gb_tournament::is_playoff_round(&self.t, round).unwrap_or(false);
+            let first_chooser = playoff.then_some(gb_core::Seat::A);
+            let room = tables::open(&self.state, &self.id, &self.t.settings, [a?, b?], first_chooser).await?;
             db::set_room(&self.db, &self.id, round, table, &room.id).await?;
             anyhow::Ok(room)
         };

@@ -6,7 +6,7 @@ use crate::cluster::Cluster;
 use crate::protocol::{GameResult, MatchEndReason, SpectatorDelay, Visibility};
 use crate::room::{RoomConfig, RoomHandle, recover, spawn_room};
 use crate::state::AppState;
-use gb_core::DeckList;
+use gb_core::{DeckList, Seat};
 use gb_tournament::Settings;
 use std::sync::Arc;
 use std::time::Duration;
@@ -21,12 +21,14 @@ pub struct Seated {
 }
 
 /// Creates a public room for a table (so feature matches can be watched with the event's delay) and seats both
-/// players; the room starts game 1 as soon as both are seated.
+/// players, the pairing's first at seat A; the room starts game 1 as soon as both are seated. `first_chooser`
+/// names the seat asked who plays first in game 1 (a playoff's higher seed); `None` leaves it to the draw.
 pub async fn open(
     state: &AppState,
     event: &str,
     settings: &Settings,
     seats: [Seated; 2],
+    first_chooser: Option<Seat>,
 ) -> anyhow::Result<RoomHandle> {
     let id = uuid::Uuid::new_v4().simple().to_string();
     let cfg = RoomConfig {
@@ -41,6 +43,7 @@ pub async fn open(
         seats: crate::protocol::TWO_SEATS,
         host: None,
         next_game_chooser: Some(settings.next_game_chooser),
+        first_game_chooser: first_chooser,
         event: Some(event.to_owned()),
     };
     let empty: Vec<Option<crate::room::SeatEntry>> = vec![None, None];

@@ -60,6 +60,7 @@ mod tournament_event;
 mod tournament_listing;
 mod tournament_next_game;
 mod tournament_no_show;
+mod tournament_playoff_seeds;
 mod tournament_playoff_time;
 mod tournament_repair;
 mod tournament_table_end;
