@@ -27,8 +27,8 @@ pub use room::{
 };
 pub use state::{FoldError, ViewState};
 pub use tournament::{
-    AuditEntry, CheckIn, Concede, Correct, CreateTournament, EventList, EventStatus, EventSummary, EventView, Judge,
-    LateEntry, ManualPairing, Reason, Repair, RoundView, TableView,
+    AddComputers, AuditEntry, CheckIn, Concede, Correct, CreateTournament, EventList, EventStatus, EventSummary,
+    EventView, Judge, LateEntry, ManualPairing, Reason, Repair, RoundView, TableView,
 };
 
 pub use gb_delta::PatchOp;
@@ -82,6 +82,7 @@ pub fn export_bindings(dir: &std::path::Path) -> Result<(), ts_rs::ExportError> 
     Correct::export_all(&cfg)?;
     Concede::export_all(&cfg)?;
     CheckIn::export_all(&cfg)?;
+    AddComputers::export_all(&cfg)?;
     Repair::export_all(&cfg)?;
     AuditEntry::export_all(&cfg)?;
     gb_tournament::Standings::export_all(&cfg)?;

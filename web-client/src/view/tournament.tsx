@@ -11,8 +11,9 @@ import { linkClick, navigate } from "../router";
 import { DeadEnds } from "./deadends";
 import {
   type AuditEntry, type EventView, type Game, type JudgeAction, type Settings, type Standings, type TableView,
-  auditText, clockText, gamesFromScore, myTable, noShowText, playerStatus, playoffRounds, resultText, seedText, tournaments,
+  auditText, clockText, gamesFromScore, myTable, noShowText, playerName, playerStatus, playoffRounds, resultText, seedText, standingName, tournaments,
 } from "../tournament";
+import { AddComputers } from "./computers";
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -105,8 +106,7 @@ export function TournamentPage({ id, session }: { id: string; session: Session }
   const { ev, standings, audit, error, refresh } = useEvent(id);
   if (error) return <section class="panel"><h1>Tournament</h1><p class="error" role="alert">{error}</p></section>;
   if (!ev) return <section class="panel" aria-busy="true"><h1>Tournament</h1><p>Loading…</p></section>;
-  const names = new Map(ev.log.players.map((p) => [p.id, p.name]));
-  const name = (p: string) => names.get(p) ?? p;
+  const name = playerName(ev);
   const me = session.account?.id;
   const organizer = me === ev.organizer_id;
   const round = ev.rounds[ev.rounds.length - 1];
@@ -214,6 +214,7 @@ function Console({ ev, name, onChange }: { ev: EventView; name: (p: string) => s
       </form>
       {ev.rounds.length ? <Corrections ev={ev} name={name} act={act} /> : null}
       <DeadEnds ev={ev} act={act} />
+      <AddComputers ev={ev} act={act} />
       {error ? <p class="error" role="alert">{error}</p> : null}
     </section>
   );
@@ -321,7 +322,7 @@ function StandingsTable({ standings }: { standings: Standings }) {
         <thead><tr><th>Rank</th><th>Player</th><th>Points</th><th>Record</th><th>Byes</th><th>OMW%</th><th>GW%</th><th>OGW%</th><th>Opponents</th></tr></thead>
         <tbody>
           {standings.players.map((s) => (
-            <tr key={s.player}><td>{s.rank}</td><td>{s.name}{s.active ? "" : " (dropped)"}</td><td>{s.match_points}</td><td>{s.record.won}–{s.record.lost}–{s.record.drawn}</td>
+            <tr key={s.player}><td>{s.rank}</td><td>{standingName(s)}{s.active ? "" : " (dropped)"}</td><td>{s.match_points}</td><td>{s.record.won}–{s.record.lost}–{s.record.drawn}</td>
               <td>{s.byes}</td><td>{percent(s.omw)}</td><td>{percent(s.gw)}</td><td>{percent(s.ogw)}</td>
               <td>{s.opponents.map((o) => standings.players.find((p) => p.player === o)?.name ?? o).join(", ")}</td></tr>
           ))}

@@ -98,7 +98,7 @@ pub(super) fn stored_room_info(
             display_name: e.display_name.clone(),
             connected: e.bot,
             bot: e.bot,
-            bot_level: e.bot.then(|| cfg.start_level()),
+            bot_level: e.bot.then(|| e.bot_level.unwrap_or(cfg.start_level())),
             rematch: false,
         })
     });

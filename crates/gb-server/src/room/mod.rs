@@ -136,6 +136,10 @@ pub struct SeatEntry {
     pub display_name: String,
     pub deck: DeckList,
     pub bot: bool,
+    /// A computer's own level, where it is not the room's: an event's computer player (tournament/computers.rs).
+    /// Absent otherwise, and in seats stored before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_level: Option<BotLevel>,
 }
 
 /// A new WebSocket connection, registered with the room after its `hello`.
@@ -196,6 +200,14 @@ pub enum RoomCmd {
         received: std::time::Instant,
         /// Set for an intent relayed from another node (bus/owner.rs).
         relayed: Option<Relayed>,
+    },
+    /// An event's computer player takes a free seat under the event's player id and name (room/seating.rs).
+    SeatComputer {
+        player_id: String,
+        display_name: String,
+        deck: DeckList,
+        level: BotLevel,
+        reply: oneshot::Sender<Result<Seat, RoomError>>,
     },
     Rematch {
         account_id: String,

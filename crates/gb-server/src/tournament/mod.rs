@@ -8,6 +8,7 @@
 mod actor;
 mod attendance;
 mod commands;
+mod computers;
 mod corrections;
 pub mod deck_lists;
 mod hand_pairing;
@@ -106,6 +107,11 @@ pub enum Op {
     /// The organizer ends the event after the round just played, its standings final (structure.rs).
     EndEarly {
         reason: String,
+    },
+    /// The organizer enters computer players while registration is open (computers.rs).
+    AddComputers {
+        count: u32,
+        level: crate::protocol::BotLevel,
     },
 }
 

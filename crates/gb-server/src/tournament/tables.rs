@@ -3,7 +3,7 @@
 //! published info so each finished game reaches the event.
 use super::Cmd;
 use crate::cluster::Cluster;
-use crate::protocol::{GameResult, MatchEndReason, SpectatorDelay, Visibility};
+use crate::protocol::{BotLevel, GameResult, MatchEndReason, SpectatorDelay, Visibility};
 use crate::room::{RoomConfig, RoomHandle, recover, spawn_room};
 use crate::state::AppState;
 use gb_core::{DeckList, Seat};
@@ -13,11 +13,13 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-/// One seat of a table: the account, its name, its locked deck.
+/// One seat of a table: the account (a computer's event player id), its name, its locked deck, and for a
+/// computer player the level the room plays it at (computers.rs).
 pub struct Seated {
     pub account_id: String,
     pub name: String,
     pub deck: DeckList,
+    pub computer: Option<BotLevel>,
 }
 
 /// Creates a public room for a table (so feature matches can be watched with the event's delay) and seats both
@@ -63,8 +65,12 @@ pub async fn open(
         }
     };
     for s in seats {
-        let Seated { account_id, name: display_name, deck } = s;
-        handle.join(account_id, display_name, deck).await.map_err(|e| anyhow::anyhow!("seating a player: {e}"))?;
+        let Seated { account_id, name: display_name, deck, computer } = s;
+        let seated = match computer {
+            Some(level) => handle.seat_computer(account_id, display_name, deck, level).await,
+            None => handle.join(account_id, display_name, deck).await,
+        };
+        seated.map_err(|e| anyhow::anyhow!("seating a player: {e}"))?;
     }
     Ok(handle)
 }

@@ -53,6 +53,7 @@ mod signups;
 mod timing;
 mod tournament_attendance;
 mod tournament_clock;
+mod tournament_computers;
 mod tournament_corrections;
 mod tournament_dead_ends;
 mod tournament_deck_lists;
