@@ -87,6 +87,7 @@ fuzz_target!(|data: &[u8]| {
     let setup = MatchSetup {
         decks: [decks[b.below(decks.len())].1.clone(), decks[b.below(decks.len())].1.clone()],
         seed: u64::from_le_bytes(seed).into(),
+        chooser: None,
     };
     let mut state = gb_core::new_match(&setup).expect("the shipped decks are legal");
     let initial = initial_cards(&state);

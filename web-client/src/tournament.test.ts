@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type EventView, type RoundView, type TableView, auditText, clockText, gamesFromScore, myTable, noShowText, parseHandPairing, playerStatus, resultText, seedText } from "./tournament";
+import { type EventView, type RoundView, type TableView, COMPUTER_MARK, auditText, clockText, gamesFromScore, myTable, noShowText, parseHandPairing, playerName, playerStatus, resultText, seedText, standingName } from "./tournament";
 
 const table = (result: TableView["result"]): TableView => ({ table: 3, players: ["ann", "bob"], room_id: "r1", result, extension_minutes: 0, time_called: false, arrived: [true, false] });
 const name = (p: string) => p.toUpperCase();
@@ -103,5 +103,18 @@ describe("parseHandPairing", () => {
   it("names the line of an unknown name or a line it cannot read", () => {
     expect(() => parseHandPairing("Ann Lee v Dee", players)).toThrow('line 1: no player is called "Dee"');
     expect(() => parseHandPairing("Bob\nAnn Lee Bob", players)).toThrow("line 1");
+  });
+});
+
+describe("computer players", () => {
+  it("marks a computer's name wherever the event shows it, never a person's", () => {
+    const ev = { log: { players: [{ id: "ann", name: "Ann", entered_round: 1 }, { id: "computer-1", name: "Computer 1 (Hard)", entered_round: 1, computer: true }] } } as unknown as EventView;
+    const name = playerName(ev);
+    expect(name("ann")).toBe("Ann");
+    expect(name("computer-1")).toBe(`${COMPUTER_MARK} Computer 1 (Hard)`);
+    expect(name("someone")).toBe("someone");
+    const row = { name: "Computer 1 (Hard)", computer: true } as Parameters<typeof standingName>[0];
+    expect(standingName(row)).toBe(`${COMPUTER_MARK} Computer 1 (Hard)`);
+    expect(standingName({ ...row, name: "Ann", computer: false })).toBe("Ann");
   });
 });

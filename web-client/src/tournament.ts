@@ -2,6 +2,7 @@
 // Every body is generated from gb-protocol's tournament module (and gb-tournament's file format) into gen/.
 import { call } from "./api";
 import type { AccountName } from "./gen/AccountName";
+import type { AddComputers } from "./gen/AddComputers";
 import type { AuditEntry } from "./gen/AuditEntry";
 import type { BracketSeed } from "./gen/BracketSeed";
 import type { EventView } from "./gen/EventView";
@@ -20,10 +21,11 @@ import type { Reason } from "./gen/Reason";
 import type { RoundView } from "./gen/RoundView";
 import type { SetSwissRounds } from "./gen/SetSwissRounds";
 import type { Settings } from "./gen/Settings";
+import type { Standing } from "./gen/Standing";
 import type { Standings } from "./gen/Standings";
 import type { TableResult } from "./gen/TableResult";
 import type { TableView } from "./gen/TableView";
-import type { JoinSeat } from "./protocol";
+import type { BotLevel, JoinSeat } from "./protocol";
 
 export type { AccountName, AuditEntry, EventView, Game, JudgeAction, RoundView, Settings, Standings, TableResult, TableView };
 
@@ -67,11 +69,34 @@ export const tournaments = {
     call<EventView>("POST", `${base(id)}/swiss_rounds`, { rounds, reason } satisfies SetSwissRounds),
   /** Ends the event after the round just played: its standings are final. */
   end: (id: string, reason: string) => call<EventView>("POST", `${base(id)}/end`, { reason } satisfies Reason),
+  /** The organizer enters `count` computer players at `level` while registration is open. */
+  addComputers: (id: string, count: number, level: BotLevel) =>
+    call<EventView>("POST", `${base(id)}/computers`, { count, level } satisfies AddComputers),
   standings: (id: string) => call<Standings>("GET", `${base(id)}/standings`),
   /** Accounts whose display name contains `name` (at least two characters): the organizer's late entry. */
   findAccounts: (name: string) => call<AccountName[]>("GET", `/api/accounts?name=${encodeURIComponent(name)}`),
   audit: (id: string) => call<AuditEntry[]>("GET", `${base(id)}/audit`),
 };
+
+/** Computer players one request may add (the server's bound, docs/tournaments.md "Computer players"). */
+export const MAX_COMPUTERS_PER_REQUEST = 16;
+
+/** Put before a computer player's name wherever it is shown, so it is never mistaken for a person. */
+export const COMPUTER_MARK = "🤖";
+
+/** A player's name as the event pages show it, by id (an unknown id as itself); a computer's is marked. */
+export function playerName(ev: EventView): (id: string) => string {
+  const players = new Map(ev.log.players.map((p) => [p.id, p]));
+  return (id) => {
+    const p = players.get(id);
+    return !p ? id : p.computer ? `${COMPUTER_MARK} ${p.name}` : p.name;
+  };
+}
+
+/** A standings row's name, a computer's marked as in `playerName`. */
+export function standingName(s: Standing): string {
+  return s.computer ? `${COMPUTER_MARK} ${s.name}` : s.name;
+}
 
 /** "Ann 1–0", "draw", "playing": a table's result in words, for the pairings list. */
 export function resultText(t: TableView, name: (id: string) => string): string {

@@ -80,7 +80,8 @@ pub fn new_game(index: u64, seed: u64) -> Game {
     let decks = preconstructed();
     let n = DECKS as u64;
     let picked = [(match_seed % n) as usize, ((match_seed / n + 1) % n) as usize];
-    let setup = MatchSetup { decks: picked.map(|d| decks[d].1.clone()).to_vec(), seed: match_seed.into() };
+    let setup =
+        MatchSetup { decks: picked.map(|d| decks[d].1.clone()).to_vec(), seed: match_seed.into(), chooser: None };
     let state = new_match(&setup).expect("shipped decks are legal");
     let a_seat = if index.is_multiple_of(2) { Seat::A } else { Seat::B };
     Game { state, a_seat, match_seed, decks: picked }

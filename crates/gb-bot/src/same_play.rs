@@ -73,7 +73,8 @@ mod tests {
         let mut checked = 0;
         for seed in 0..20u64 {
             let decks = preconstructed();
-            let setup = MatchSetup { decks: vec![decks[0].1.clone(), decks[1].1.clone()], seed: seed.into() };
+            let setup =
+                MatchSetup { decks: vec![decks[0].1.clone(), decks[1].1.clone()], seed: seed.into(), chooser: None };
             let mut state = new_match(&setup).unwrap();
             let mut policy = RandomPolicy::new(seed);
             while let Some(seat) = owed_seat(&state) {

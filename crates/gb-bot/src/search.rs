@@ -358,7 +358,8 @@ mod tests {
         let cfg = SearchConfig { root_width: usize::MAX, ..Default::default() };
         let (mut merged, mut screened) = (0, 0);
         for seed in 0..6u64 {
-            let setup = MatchSetup { decks: vec![decks[0].1.clone(), decks[2].1.clone()], seed: seed.into() };
+            let setup =
+                MatchSetup { decks: vec![decks[0].1.clone(), decks[2].1.clone()], seed: seed.into(), chooser: None };
             let mut state = new_match(&setup).unwrap();
             let mut policy = RandomPolicy::new(seed);
             let mut rng = MatchRng::new(seed);

@@ -47,7 +47,7 @@ fn a_failing_scenario_fails_the_run() {
 
 fn record(seed: u64) -> MatchRecord {
     let decks = preconstructed();
-    let setup = MatchSetup { decks: vec![decks[0].1.clone(), decks[1].1.clone()], seed: seed.into() };
+    let setup = MatchSetup { decks: vec![decks[0].1.clone(), decks[1].1.clone()], seed: seed.into(), chooser: None };
     let mut state = new_match(&setup).unwrap();
     let log = play_out(&mut state, &mut RandomPolicy::new(seed), 100_000, |_, _, _| {});
     let nonce = "07010203".to_owned();

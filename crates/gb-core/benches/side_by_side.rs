@@ -49,6 +49,7 @@ fn setup(seed: u64) -> MatchSetup {
     MatchSetup {
         decks: vec![decks[(seed % 4) as usize].1.clone(), decks[((seed / 4) % 4) as usize].1.clone()],
         seed: seed.into(),
+        chooser: None,
     }
 }
 

@@ -35,6 +35,7 @@ fn main() {
         let setup = MatchSetup {
             decks: vec![decks[(seed % 4) as usize].1.clone(), decks[((seed / 4) % 4) as usize].1.clone()],
             seed: seed.into(),
+            chooser: None,
         };
         let mut state = new_match(&setup).expect("preconstructed decks are valid");
         let mut kept = [Seat::A, Seat::B].map(|s| view_for(&state, Viewer::Seat(s)));

@@ -10,6 +10,7 @@ fn main() {
     let setup = MatchSetup {
         decks: vec![decks[(seed % 4) as usize].1.clone(), decks[((seed / 4) % 4) as usize].1.clone()],
         seed: seed.into(),
+        chooser: None,
     };
     let mut state = new_match(&setup).unwrap();
     let mut policy = RandomPolicy::new(seed);

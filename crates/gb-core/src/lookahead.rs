@@ -114,6 +114,7 @@ mod tests {
             let setup = MatchSetup {
                 decks: vec![decks[seed as usize % 4].1.clone(), decks[(seed as usize / 4 + 1) % 4].1.clone()],
                 seed: seed.into(),
+                chooser: None,
             };
             let mut state = new_match(&setup).unwrap();
             let mut policy = RandomPolicy::new(seed);

@@ -60,7 +60,8 @@ mod tests {
     #[test]
     fn each_version_is_visited_once_in_order_and_ends_where_play_ended() {
         let decks = crate::decks::preconstructed();
-        let setup = MatchSetup { decks: vec![decks[0].1.clone(), decks[1].1.clone()], seed: 11u64.into() };
+        let setup =
+            MatchSetup { decks: vec![decks[0].1.clone(), decks[1].1.clone()], seed: 11u64.into(), chooser: None };
         let mut played = new_match(&setup).unwrap();
         let log = play_out(&mut played, &mut RandomPolicy::new(11), 300, |_, _, _| {});
         let mut seen = Vec::new();
@@ -73,7 +74,8 @@ mod tests {
     #[test]
     fn an_intent_out_of_place_names_its_version() {
         let decks = crate::decks::preconstructed();
-        let setup = MatchSetup { decks: vec![decks[0].1.clone(), decks[1].1.clone()], seed: 11u64.into() };
+        let setup =
+            MatchSetup { decks: vec![decks[0].1.clone(), decks[1].1.clone()], seed: 11u64.into(), chooser: None };
         let err = replay(&setup, &[(Seat::A, Intent::EndTurn), (Seat::A, Intent::EndTurn)]).unwrap_err();
         assert!(matches!(err, ReplayError::Rejected { index: 0, .. }), "{err:?}");
     }

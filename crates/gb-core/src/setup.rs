@@ -18,10 +18,14 @@ pub struct MatchSetup {
     pub decks: Vec<DeckList>,
     /// Read from 64 hex digits or, in scenario files and older rows, an integer (`Seed::from_u64`).
     pub seed: crate::seed::Seed,
+    /// The seat that chooses the turn order when the event's rules name it (the higher seed of a playoff, MTR
+    /// 2.2) rather than leaving it to chance (CR 200.4). Absent in setups stored before it existed: the draw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chooser: Option<Seat>,
 }
 
 /// A deck that failed validation, with the seat that brought it; `seat` is `None` when the setup as a whole is
-/// refused (code `seat_count`: not two to six decks).
+/// refused (code `seat_count`: not two to six decks; `chooser`: a chooser who is not a seat of the match).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SetupError {
     pub seat: Option<Seat>,
@@ -30,7 +34,7 @@ pub struct SetupError {
 
 /// Validates every deck (CR 101), places heroes face down and the bench aside (CR 200.2–200.3) at the HP the game
 /// starts with (CR 200.1, MP-2), and lets the seeded stream choose who picks turn order among all seats (CR 200.4,
-/// MP-4). The first decision is owed by that seat.
+/// MP-4), unless the setup names the chooser. The first decision is owed by that seat.
 pub fn new_match(setup: &MatchSetup) -> Result<MatchState, Vec<SetupError>> {
     let table = Table::new(setup.decks.len()).map_err(|SeatCountError(n)| {
         let r =
@@ -65,9 +69,15 @@ pub fn new_match(setup: &MatchSetup) -> Result<MatchState, Vec<SetupError>> {
             p
         })
         .collect();
+    if let Some(seat) = setup.chooser.filter(|s| s.index() >= table.seat_count()) {
+        let r = Rejection::new("chooser", "CR 200.4", format!("the chooser {seat:?} is not a seat of this match"));
+        return Err(vec![SetupError { seat: None, errors: vec![r] }]);
+    }
     let mut rng = MatchRng::new(setup.seed);
-    // CR 200.4, MP-4: one seat of all; for two seats the very draw the two-player game always made.
-    let chooser = Seat::from_index(rng.below(table.seat_count() as u32) as usize).expect("a seat of the table");
+    // CR 200.4, MP-4: one seat of all; for two seats the very draw the two-player game always made. The draw is
+    // made even when the setup names the chooser, so every later draw (the shuffles) is the same either way.
+    let drawn = Seat::from_index(rng.below(table.seat_count() as u32) as usize).expect("a seat of the table");
+    let chooser = setup.chooser.unwrap_or(drawn);
     let mut state = MatchState::new(
         table,
         players,

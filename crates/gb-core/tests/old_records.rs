@@ -38,6 +38,7 @@ fn write_records() {
         let setup = MatchSetup {
             decks: vec![decks[(seed % 4) as usize].1.clone(), decks[((seed / 4 + seed) % 4) as usize].1.clone()],
             seed: seed.into(),
+            chooser: None,
         };
         let mut state = new_match(&setup).unwrap();
         let log = play_out(&mut state, &mut RandomPolicy::new(seed), 50_000, |_, _, _| {});

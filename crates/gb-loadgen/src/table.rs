@@ -208,7 +208,8 @@ mod tests {
     fn a_spectator_sees_the_outcome_in_the_frame_that_ends_the_game() {
         let decks = preconstructed();
         for seed in 0..3u64 {
-            let setup = MatchSetup { decks: vec![decks[0].1.clone(), decks[1].1.clone()], seed: seed.into() };
+            let setup =
+                MatchSetup { decks: vec![decks[0].1.clone(), decks[1].1.clone()], seed: seed.into(), chooser: None };
             let mut state = new_match(&setup).unwrap();
             let mut policy = RandomPolicy::new(seed);
             let doc = |state: &gb_core::MatchState| serde_json::to_value(view_for(state, Viewer::Spectator)).unwrap();

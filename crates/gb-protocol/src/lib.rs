@@ -31,9 +31,9 @@ pub use room::{
 };
 pub use state::{FoldError, ViewState};
 pub use tournament::{
-    AppointJudge, AuditEntry, CheckIn, Concede, Correct, CreateTournament, EventJudge, EventList, EventStatus,
-    EventSummary, EventView, IssuePenalty, Judge, JudgeBoard, LateEntry, ManualPairing, Reason, Repair, RoundView,
-    TableView,
+    AddComputers, AppointJudge, AuditEntry, CheckIn, Concede, Correct, CreateTournament, EventJudge, EventList,
+    EventStatus, EventSummary, EventView, IssuePenalty, Judge, JudgeBoard, LateEntry, ManualPairing, Reason, Repair,
+    RoundView, TableView,
 };
 
 pub use gb_delta::PatchOp;
@@ -91,6 +91,7 @@ pub fn export_bindings(dir: &std::path::Path) -> Result<(), ts_rs::ExportError> 
     Correct::export_all(&cfg)?;
     Concede::export_all(&cfg)?;
     CheckIn::export_all(&cfg)?;
+    AddComputers::export_all(&cfg)?;
     Repair::export_all(&cfg)?;
     AuditEntry::export_all(&cfg)?;
     Announce::export_all(&cfg)?;

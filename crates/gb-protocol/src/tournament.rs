@@ -176,6 +176,17 @@ pub struct LateEntry {
     pub preconstructed: String,
 }
 
+/// `POST /api/tournaments/{id}/computers`: the organizer enters `count` computer players (1 to 16; an event
+/// holds at most 64) played at `level` (default greedy, "Medium"), while registration is open.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct AddComputers {
+    pub count: u32,
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub level: Option<crate::BotLevel>,
+}
+
 /// A drop or re-add: why, in words (may be empty).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]

@@ -234,8 +234,12 @@ fn updates_from_text_ops_encode_as_updates_from_parsed_ops() {
 fn the_direct_reading_of_updates_and_snapshots_matches_the_general_one() {
     use gb_core::{MatchSetup, Viewer, decks::preconstructed, new_match, view_for};
     let decks = preconstructed();
-    let state =
-        new_match(&MatchSetup { decks: vec![decks[0].1.clone(), decks[1].1.clone()], seed: 7u64.into() }).unwrap();
+    let state = new_match(&MatchSetup {
+        decks: vec![decks[0].1.clone(), decks[1].1.clone()],
+        seed: 7u64.into(),
+        chooser: None,
+    })
+    .unwrap();
     let view = view_for(&state, Viewer::Seat(Seat::A));
     let clocks = Some(Clocks { remaining_ms: vec![900, 1000], bank_ms: vec![0, 5], running: Some(Seat::B) });
     let mut frames = vec![

@@ -33,8 +33,8 @@ fn main() {
     for seed in 0..matches {
         let n = decks.len();
         let (a, b) = (decks[seed as usize % n].1.clone(), decks[(seed as usize + 1) % n].1.clone());
-        let mut state =
-            new_match(&MatchSetup { decks: vec![a, b], seed: seed.into() }).expect("shipped decks are legal");
+        let mut state = new_match(&MatchSetup { decks: vec![a, b], seed: seed.into(), chooser: None })
+            .expect("shipped decks are legal");
         let mut policy = RandomPolicy::new(seed);
         let mut held = Kind::TWO_PLAYER.map(|k| Seen::of(&state, k));
         // As a room does: each kind's replaced view and text buffer are written into again (issue 14).

@@ -52,7 +52,8 @@ mod tests {
     #[test]
     fn a_setup_stored_with_an_integer_seed_still_loads_and_deals_the_same() {
         let decks = gb_core::decks::preconstructed();
-        let setup = MatchSetup { decks: vec![decks[0].1.clone(), decks[1].1.clone()], seed: Seed::from_u64(77) };
+        let setup =
+            MatchSetup { decks: vec![decks[0].1.clone(), decks[1].1.clone()], seed: Seed::from_u64(77), chooser: None };
         let mut old = serde_json::to_value(StoredSetup { setup: setup.clone(), nonce: "00".into() }).unwrap();
         old["setup"]["seed"] = serde_json::json!(77);
         let read: StoredSetup = serde_json::from_value(old).unwrap();

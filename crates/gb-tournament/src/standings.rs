@@ -49,6 +49,10 @@ pub struct Standing {
     pub byes: u32,
     /// The opponents faced in the counted rounds, in round order (a rematch appears twice).
     pub opponents: Vec<PlayerId>,
+    /// A computer player (`Player::computer`), never a person; left out for people.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+    pub computer: bool,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -164,6 +168,7 @@ pub(crate) fn standings_of(ledger: &Ledger<'_>) -> Standings {
                 active: ledger.active[p][next_round - 1],
                 byes: tally[p].byes,
                 opponents: tally[p].opponents.iter().map(|&o| ledger.t.players[o].id.clone()).collect(),
+                computer: player.computer,
             };
             (row, lottery[p])
         })

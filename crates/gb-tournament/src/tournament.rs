@@ -193,6 +193,11 @@ pub struct Player {
     /// The registered deck list's name or hash, locked for the event (informational here).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deck: Option<String>,
+    /// Played by the server's computer player, not a person (a rehearsal's or a test's seat filler); paired and
+    /// scored like anyone. Left out for people.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+    pub computer: bool,
 }
 
 fn first_round() -> u32 {

@@ -85,7 +85,7 @@ proptest! {
     fn swiss_pairings_are_legal_complete_and_optimal(s in script()) {
         let mut t = sim::tournament(s.players, s.rounds, s.seed);
         for (i, &round) in s.late.iter().enumerate() {
-            t.players.push(Player { id: format!("late{i}"), name: format!("Late {i}"), entered_round: round, deck: None });
+            t.players.push(Player { id: format!("late{i}"), name: format!("Late {i}"), entered_round: round, deck: None, computer: false });
         }
         let mut results = s.results.iter().cycle().copied();
         let mut met: BTreeSet<(String, String)> = BTreeSet::new();

@@ -9,4 +9,9 @@ entered_round: number,
 /**
  * The registered deck list's name or hash, locked for the event (informational here).
  */
-deck?: string | null, };
+deck?: string | null, 
+/**
+ * Played by the server's computer player, not a person (a rehearsal's or a test's seat filler); paired and
+ * scored like anyone. Left out for people.
+ */
+computer?: boolean, };

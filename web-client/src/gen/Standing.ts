@@ -29,4 +29,8 @@ byes: number,
 /**
  * The opponents faced in the counted rounds, in round order (a rematch appears twice).
  */
-opponents: Array<string>, };
+opponents: Array<string>, 
+/**
+ * A computer player (`Player::computer`), never a person; left out for people.
+ */
+computer?: boolean, };

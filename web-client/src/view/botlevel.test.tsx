@@ -32,5 +32,6 @@ describe("computer level picker", () => {
     expect(seatName({ display_name: "Computer", bot: true, bot_level: "search" })).toBe("Computer (Hard)");
     expect(seatName({ display_name: "Computer", bot: true, bot_level: null })).toBe("Computer (computer)");
     expect(seatName({ display_name: "Ann", bot: false, bot_level: null })).toBe("Ann");
+    expect(seatName({ display_name: "Computer 3 (Hard)", bot: true, bot_level: "search" })).toBe("Computer 3 (Hard)");
   });
 });

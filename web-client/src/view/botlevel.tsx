@@ -15,10 +15,12 @@ export function botLevelLabel(level: BotLevel): string {
   return BOT_LEVELS.find((l) => l.level === level)?.label ?? level;
 }
 
-/** "Computer (Medium)" for the computer's seat, the display name for a person. */
+/** "Computer (Medium)" for the computer's seat, the display name for a person. An event's computer player is
+ * already named with its level ("Computer 3 (Hard)"), which is not repeated. */
 export function seatName(s: Pick<SeatInfo, "display_name" | "bot" | "bot_level">): string {
   if (!s.bot) return s.display_name;
-  return `${s.display_name} (${s.bot_level ? botLevelLabel(s.bot_level) : "computer"})`;
+  const level = `(${s.bot_level ? botLevelLabel(s.bot_level) : "computer"})`;
+  return s.display_name.endsWith(level) ? s.display_name : `${s.display_name} ${level}`;
 }
 
 export function BotLevelPicker({ value, onChange }: { value: BotLevel; onChange: (level: BotLevel) => void }) {

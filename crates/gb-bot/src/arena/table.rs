@@ -51,7 +51,8 @@ pub fn play_table(contenders: &[Contender], index: u64, seed: u64, search: &Sear
     let shipped = preconstructed();
     // Seat s plays shipped deck (seed / 4^s + s) mod 4: every deal a mix, the same deck at several seats allowed.
     let decks = (0..n).map(|s| shipped[((match_seed >> (2 * s)) as usize + s) % 4].1.clone()).collect();
-    let mut state = new_match(&MatchSetup { decks, seed: match_seed.into() }).expect("shipped decks are legal");
+    let mut state =
+        new_match(&MatchSetup { decks, seed: match_seed.into(), chooser: None }).expect("shipped decks are legal");
     let shift = (index % n as u64) as usize;
     let seat_of = |i: usize| Seat::ALL[(i + shift) % n];
     let mut bots: Vec<_> =

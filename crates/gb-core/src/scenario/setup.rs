@@ -107,7 +107,7 @@ pub(super) fn start(spec: &SetupSpec) -> Result<Started, String> {
     if decks.len() != texts.len() {
         return Ok(Started::Refused(refused));
     }
-    match crate::setup::new_match(&crate::setup::MatchSetup { decks, seed: spec.seed.into() }) {
+    match crate::setup::new_match(&crate::setup::MatchSetup { decks, seed: spec.seed.into(), chooser: None }) {
         Ok(mut state) => {
             if spec.unshuffled {
                 // Nothing is dealt before turn order is chosen (CR 200.4a), so stacking now keeps the order.

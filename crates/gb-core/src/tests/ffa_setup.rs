@@ -28,7 +28,7 @@ fn one_or_seven_decks_are_refused_with_no_seat() {
     let seven = setup_for(0, 6).decks.into_iter().chain(setup_for(1, 1).decks).collect::<Vec<_>>();
     for decks in [Vec::new(), setup_for(0, 1).decks, seven] {
         let n = decks.len();
-        let setup = crate::setup::MatchSetup { decks, seed: 0u64.into() };
+        let setup = crate::setup::MatchSetup { decks, seed: 0u64.into(), chooser: None };
         let errors = new_match(&setup).expect_err("only 2 to 6 decks make a match");
         assert_eq!(errors.len(), 1, "{n} decks");
         assert_eq!(errors[0].seat, None, "{n} decks: the count, not a seat's deck, is wrong");
@@ -44,8 +44,11 @@ fn a_bad_deck_is_refused_with_its_seat() {
     let errors = new_match(&setup).expect_err("a short deck is refused");
     assert_eq!(errors.iter().map(|e| e.seat).collect::<Vec<_>>(), [Some(Seat::C)]);
     // The same error as a two-player deck gets (CR 101).
-    let two =
-        crate::setup::MatchSetup { decks: vec![setup.decks[0].clone(), setup.decks[2].clone()], seed: 0u64.into() };
+    let two = crate::setup::MatchSetup {
+        decks: vec![setup.decks[0].clone(), setup.decks[2].clone()],
+        seed: 0u64.into(),
+        chooser: None,
+    };
     assert_eq!(new_match(&two).unwrap_err()[0].errors, errors[0].errors);
 }
 

@@ -14,6 +14,7 @@ mod field;
 mod hp_prices;
 mod listed;
 mod meter_thresholds;
+mod named_chooser;
 mod random_matches;
 mod redaction;
 mod seats;
@@ -33,7 +34,7 @@ use crate::state::MatchState;
 pub(crate) fn setup_for(seed: u64, seats: usize) -> MatchSetup {
     let shipped = preconstructed();
     let decks = (0..seats as u32).map(|i| shipped[((seed / 4u64.pow(i)) % 4) as usize].1.clone()).collect();
-    MatchSetup { decks, seed: seed.into() }
+    MatchSetup { decks, seed: seed.into(), chooser: None }
 }
 
 /// A two-player match from `setup_for(seed, 2)`.

@@ -64,6 +64,7 @@ fn tournament_routes(state: &AppState) -> Router<AppState> {
         .route("/tournaments/{id}/registration/close", post(tournaments::close_registration))
         .route("/tournaments/{id}/registrations", post(tournaments::register))
         .route("/tournaments/{id}/late_entries", post(tournaments::late_entry))
+        .route("/tournaments/{id}/computers", post(tournaments::add_computers))
         .route("/tournaments/{id}/check-in", post(tournaments::check_in))
         .route("/tournaments/{id}/players/{player}/drop", post(tournaments::drop_player))
         .route("/tournaments/{id}/players/{player}/readd", post(tournaments::readd_player))

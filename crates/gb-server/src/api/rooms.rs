@@ -37,6 +37,7 @@ pub async fn create(
         seats: body.seats,
         host: Some(account.id.clone()),
         next_game_chooser: None,
+        first_game_chooser: None,
         event: None,
         rated: body.rated,
     };
@@ -98,7 +99,7 @@ pub(super) fn stored_room_info(
             display_name: e.display_name.clone(),
             connected: e.bot,
             bot: e.bot,
-            bot_level: e.bot.then(|| cfg.start_level()),
+            bot_level: e.bot.then(|| e.bot_level.unwrap_or(cfg.start_level())),
             rematch: false,
         })
     });

@@ -6,8 +6,8 @@ use super::session::CurrentAccount;
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::protocol::JoinSeat;
 use crate::protocol::tournament::{
-    AuditEntry, CheckIn, Concede, Correct, CreateTournament, EventList, EventStatus, EventSummary, FINISHED_LISTED,
-    Judge, LateEntry, Reason, Repair, SetSwissRounds,
+    AddComputers, AuditEntry, CheckIn, Concede, Correct, CreateTournament, EventList, EventStatus, EventSummary,
+    FINISHED_LISTED, Judge, LateEntry, Reason, Repair, SetSwissRounds,
 };
 use crate::state::AppState;
 use crate::tournament::{EventHandle, EventView, Op};
@@ -311,6 +311,17 @@ pub async fn set_swiss_rounds(
 ) -> ApiResult<Json<Arc<EventView>>> {
     reason_given(&body.reason, "a change of the number of rounds")?;
     run(&state, &id, &account.id, Op::SetSwissRounds { rounds: body.rounds, reason: body.reason }).await
+}
+
+/// `POST /api/tournaments/{id}/computers`: the organizer enters computer players (tournament/computers.rs).
+pub async fn add_computers(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+    ApiJson(body): ApiJson<AddComputers>,
+) -> ApiResult<Json<Arc<EventView>>> {
+    let op = Op::AddComputers { count: body.count, level: body.level.unwrap_or_default() };
+    run(&state, &id, &account.id, op).await
 }
 
 pub async fn end_event(

@@ -83,12 +83,19 @@ pub fn look(name: &str) -> String {
     skeleton(&once).split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// The computer's seat is shown as "Computer" or "Computer (Medium)": no person may take those names, or any
-/// that looks like them (case, width, look-alike letters of other scripts, marks: compared by `look`).
+/// The computer's seat is shown as "Computer" or "Computer (Medium)", an event's computer players as "Computer 3
+/// (Hard)": no person may take those names, or any that looks like them (case, width, look-alike letters of
+/// other scripts, marks: compared by `look`; a number in any digits, compatibility-folded).
 fn check_not_reserved(name: &str, what: &str, code: &'static str) -> Result<(), ApiError> {
     let folded = look(name);
-    let computer =
-        folded == look("computer") || folded.starts_with(&look("computer (")) || folded.starts_with(&look("computer("));
+    let numbered = || {
+        let folded_digits: String = name.nfkc().collect();
+        folded_digits.split_whitespace().nth(1).is_some_and(|w| w.starts_with(|c: char| c.is_numeric()))
+    };
+    let computer = folded == look("computer")
+        || folded.starts_with(&look("computer ("))
+        || folded.starts_with(&look("computer("))
+        || (folded.starts_with(&look("computer ")) && numbered());
     if computer {
         return Err(ApiError::unprocessable(code, format!("{what} \"{name}\" is reserved for the computer opponent")));
     }
@@ -221,6 +228,9 @@ mod tests {
             "C\u{3BF}mputer",
             "Compute\u{308}r",
             "Compute\u{308}r (Easy)",
+            "Computer 3 (Hard)",
+            "computer 12",
+            "C\u{43E}mputer \u{FF17}",
         ] {
             assert_eq!(display_name(taken).unwrap_err().code, "display_name_reserved", "{taken}");
         }

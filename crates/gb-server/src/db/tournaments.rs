@@ -24,6 +24,7 @@ struct PlayerRow {
     name: String,
     entered_round: i32,
     deck: Option<String>,
+    computer_level: Option<String>,
 }
 
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -83,12 +84,38 @@ pub async fn add_player(
     player: &Player,
     account: Option<&str>,
 ) -> anyhow::Result<()> {
+    insert_player(db, id, player, account, None).await
+}
+
+/// Enters a computer player (no account) that the server plays at `level` (tournament/computers.rs).
+pub async fn add_computer(db: impl Into<Writer<'_>>, id: &str, player: &Player, level: &str) -> anyhow::Result<()> {
+    insert_player(db, id, player, None, Some(level)).await
+}
+
+async fn insert_player(
+    db: impl Into<Writer<'_>>,
+    id: &str,
+    player: &Player,
+    account: Option<&str>,
+    computer_level: Option<&str>,
+) -> anyhow::Result<()> {
     event_write!(db, p => sqlx::query(
-        "INSERT INTO tournament_players (tournament_id, player_id, ordinal, account_id, name, entered_round, deck) \
-         SELECT $1, $2, COALESCE(MAX(ordinal), 0) + 1, $3, $4, $5, $6 FROM tournament_players WHERE tournament_id = $1")
+        "INSERT INTO tournament_players \
+         (tournament_id, player_id, ordinal, account_id, name, entered_round, deck, computer_level) \
+         SELECT $1, $2, COALESCE(MAX(ordinal), 0) + 1, $3, $4, $5, $6, $7 FROM tournament_players \
+         WHERE tournament_id = $1")
         .bind(id).bind(&player.id).bind(account).bind(&player.name).bind(player.entered_round as i32).bind(&player.deck)
+        .bind(computer_level)
         .execute(p).await.map(|r| r.rows_affected()))?;
     Ok(())
+}
+
+/// The level a computer player is played at (`None` for a person).
+pub async fn computer_level(db: &Db, id: &str, player: &str) -> anyhow::Result<Option<String>> {
+    let level: Option<(Option<String>,)> = with_pool!(db, p => sqlx::query_as(
+        "SELECT computer_level FROM tournament_players WHERE tournament_id = $1 AND player_id = $2")
+        .bind(id).bind(player).fetch_optional(p).await)?;
+    Ok(level.and_then(|(l,)| l))
 }
 
 pub(crate) fn kind_name(kind: RosterChangeKind) -> anyhow::Result<String> {
@@ -287,7 +314,8 @@ pub async fn load(db: &Db, id: &str) -> anyhow::Result<Option<Tournament>> {
         return Ok(None);
     };
     let players = with_pool!(db, p => sqlx::query_as::<_, PlayerRow>(
-        "SELECT player_id, name, entered_round, deck FROM tournament_players WHERE tournament_id = $1 ORDER BY ordinal")
+        "SELECT player_id, name, entered_round, deck, computer_level FROM tournament_players \
+         WHERE tournament_id = $1 ORDER BY ordinal")
         .bind(id).fetch_all(p).await)?;
     let roster = with_pool!(db, p => sqlx::query_as::<_, RosterRow>(
         "SELECT before_round, player_id, change_kind, reason FROM tournament_roster WHERE tournament_id = $1 ORDER BY seq")
@@ -324,7 +352,13 @@ pub async fn load(db: &Db, id: &str) -> anyhow::Result<Option<Tournament>> {
         settings,
         players: players
             .into_iter()
-            .map(|r| Player { id: r.player_id, name: r.name, entered_round: r.entered_round as u32, deck: r.deck })
+            .map(|r| Player {
+                id: r.player_id,
+                name: r.name,
+                entered_round: r.entered_round as u32,
+                deck: r.deck,
+                computer: r.computer_level.is_some(),
+            })
             .collect(),
         roster: roster
             .into_iter()

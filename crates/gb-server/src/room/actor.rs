@@ -116,7 +116,11 @@ impl Room {
         let cap = deps.history;
         let deps_presence = deps.presence;
         let level = init.cfg.start_level();
-        let computers = init.seats.iter().map(|s| s.as_ref().filter(|e| e.bot).map(|_| Computer::new(level))).collect();
+        let computers = init
+            .seats
+            .iter()
+            .map(|s| s.as_ref().filter(|e| e.bot).map(|e| Computer::new(e.bot_level.unwrap_or(level))))
+            .collect();
         let n = init.seats.len();
         let mut room = Room {
             id: init.id,
@@ -292,6 +296,10 @@ impl Room {
             RoomCmd::Intent { conn, seq, intent, received, relayed } => {
                 self.on_intent(conn, seq, intent, received, relayed).await
             }
+            RoomCmd::SeatComputer { player_id, display_name, deck, level, reply } => {
+                let r = self.seat_computer(player_id, display_name, deck, level).await;
+                let _ = reply.send(r);
+            }
             RoomCmd::Rematch { account_id, go_first, reply } => {
                 let r = self.request_rematch(&account_id, go_first).await;
                 let _ = reply.send(r);
@@ -340,12 +348,21 @@ impl Room {
         if self.seat_of(&account_id).is_some() {
             return Err(RoomError::AlreadySeated);
         }
+        let entry = SeatEntry { account_id: account_id.clone(), display_name: name, deck, bot: false, bot_level: None };
+        let seat = self.take_seat(entry, None).await?;
+        // The seat once the game has started: a free-for-all's start seats everyone at random (MP-3).
+        Ok(self.seat_of(&account_id).unwrap_or(seat))
+    }
+
+    /// Puts `entry` in the first free seat (with the computer that plays it, for a computer's seat) and stores
+    /// it; the last seat filled deals the first game.
+    pub(super) async fn take_seat(&mut self, entry: SeatEntry, computer: Option<Computer>) -> Result<Seat, RoomError> {
         let Some(seat) = self.cfg.seat_list().iter().copied().find(|s| self.seats[s.index()].is_none()) else {
             return Err(RoomError::Full);
         };
-        deck.validate().map_err(RoomError::InvalidDeck)?;
-        self.seats[seat.index()] =
-            Some(SeatEntry { account_id: account_id.clone(), display_name: name, deck, bot: false });
+        entry.deck.validate().map_err(RoomError::InvalidDeck)?;
+        self.seats[seat.index()] = Some(entry);
+        self.computers[seat.index()] = computer;
         // Refused by the fence: the room is about to stand down, and the seat was never taken.
         self.save_room("waiting").await.map_err(|e| match self.fenced {
             true => RoomError::Stopped,
@@ -356,8 +373,7 @@ impl Room {
         } else {
             self.publish(true);
         }
-        // The seat once the game has started: a free-for-all's start seats everyone at random (MP-3).
-        Ok(self.seat_of(&account_id).unwrap_or(seat))
+        Ok(seat)
     }
 
     async fn request_rematch(&mut self, account_id: &str, go_first: Option<bool>) -> Result<(), RoomError> {

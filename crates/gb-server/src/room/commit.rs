@@ -207,5 +207,6 @@ impl Room {
         }
         metrics::counter!("gb_games_finished").increment(1);
         self.publish(true);
+        Box::pin(self.computers_play_on()).await;
     }
 }

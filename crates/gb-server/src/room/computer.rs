@@ -113,6 +113,22 @@ impl Room {
         });
     }
 
+    /// After a game of a series: at a table where every seat is a computer's (an event's, tournament/computers.rs)
+    /// nobody is there to ask for the next game, so the room deals it as soon as a person's request would be
+    /// granted (the series undecided, its games not all played, no time call or event result forbidding it).
+    pub(super) async fn computers_play_on(&mut self) {
+        let all_computers = self.computers.iter().all(Option::is_some);
+        let over = self.game.as_ref().is_some_and(|g| g.state.is_over());
+        let more = self.games.len() < usize::from(self.cfg.best_of)
+            && super::play::series_winner(self.cfg.best_of, &self.games).is_none();
+        if !all_computers || !over || !more || self.broken.is_some() || self.may_start_game().is_err() {
+            return;
+        }
+        if let Err(e) = self.start_game().await {
+            self.broken = Some(format!("the computers' next game did not start: {e:#}"));
+        }
+    }
+
     /// A computer's answer: played if the game is still where it was decided, dropped otherwise.
     pub(super) async fn on_decided(&mut self, d: Decision) {
         let current = self.at() == Some(d.at);
@@ -165,7 +181,8 @@ mod tests {
     #[test]
     fn the_computer_never_concedes_while_anything_else_is_legal() {
         let decks = gb_core::decks::preconstructed();
-        let setup = MatchSetup { decks: vec![decks[0].1.clone(), decks[1].1.clone()], seed: 7u64.into() };
+        let setup =
+            MatchSetup { decks: vec![decks[0].1.clone(), decks[1].1.clone()], seed: 7u64.into(), chooser: None };
         let state = new_match(&setup).expect("preconstructed decks start a match");
         let seat = owed_seat(&state).expect("someone owes the first decision");
         let intent = decide(&mut Quitter, &state, seat);

@@ -96,6 +96,18 @@ impl RoomHandle {
         self.ask(|reply| RoomCmd::Join { account_id, display_name, deck, reply }).await?
     }
 
+    /// An event's computer player takes a free seat, played by the room at `level`; the second seat starts the
+    /// first game.
+    pub async fn seat_computer(
+        &self,
+        player_id: String,
+        display_name: String,
+        deck: DeckList,
+        level: crate::protocol::BotLevel,
+    ) -> Result<Seat, RoomError> {
+        self.ask(|reply| RoomCmd::SeatComputer { player_id, display_name, deck, level, reply }).await?
+    }
+
     /// A seat asks for the next game (the loser may say whether they go first).
     pub async fn rematch(&self, account_id: String, go_first: Option<bool>) -> Result<(), RoomError> {
         self.ask(|reply| RoomCmd::Rematch { account_id, go_first, reply }).await?

@@ -87,6 +87,10 @@ pub struct RoomConfig {
     /// series' next game. Absent elsewhere (and in rooms stored before it existed): the previous game's loser.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next_game_chooser: Option<gb_tournament::NextGameChooser>,
+    /// The seat that chooses who plays first in game 1, asked by the engine itself (`MatchSetup::chooser`): a
+    /// playoff table's higher seed (MTR 2.2, docs/tournaments.md). Absent elsewhere: the draw chooses (CR 200.4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_game_chooser: Option<Seat>,
     /// The tournament this room is a table of: its deck lists are the event's to publish (api/replay, "Deck
     /// lists" in docs/tournaments.md). Stored with the room, so it survives re-pairing, restarts and owners.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -139,6 +143,10 @@ pub struct SeatEntry {
     pub display_name: String,
     pub deck: DeckList,
     pub bot: bool,
+    /// A computer's own level, where it is not the room's: an event's computer player (tournament/computers.rs).
+    /// Absent otherwise, and in seats stored before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_level: Option<BotLevel>,
 }
 
 /// A new WebSocket connection, registered with the room after its `hello`.
@@ -199,6 +207,14 @@ pub enum RoomCmd {
         received: std::time::Instant,
         /// Set for an intent relayed from another node (bus/owner.rs).
         relayed: Option<Relayed>,
+    },
+    /// An event's computer player takes a free seat under the event's player id and name (room/seating.rs).
+    SeatComputer {
+        player_id: String,
+        display_name: String,
+        deck: DeckList,
+        level: BotLevel,
+        reply: oneshot::Sender<Result<Seat, RoomError>>,
     },
     Rematch {
         account_id: String,

@@ -53,7 +53,7 @@ impl Room {
                 display_name: e.display_name.clone(),
                 connected: connected[s.index()],
                 bot: e.bot,
-                bot_level: e.bot.then(|| self.cfg.start_level()),
+                bot_level: e.bot.then(|| e.bot_level.unwrap_or(self.cfg.start_level())),
                 rematch: self.rematch[s.index()],
             })
         });

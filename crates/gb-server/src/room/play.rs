@@ -21,8 +21,9 @@ impl Room {
         let decks: Vec<gb_core::DeckList> =
             self.seats.iter().map(|s| s.as_ref().expect("every seat filled").deck.clone()).collect();
         let (seed, nonce) = fresh()?;
-        // One deck per seat in seat order (MP-1, MP-3).
-        let setup = MatchSetup { decks, seed };
+        // One deck per seat in seat order (MP-1, MP-3); game 1's chooser if the room names one.
+        let chooser = if self.games.is_empty() { self.cfg.first_game_chooser } else { None };
+        let setup = MatchSetup { decks, seed, chooser };
         let state = new_match(&setup).map_err(|e| anyhow::anyhow!("setup refused: {e:?}"))?;
         let seed_hash = gb_core::seed::commitment(&seed, &nonce)?;
         let stored = serde_json::to_string(&StoredSetup { setup: setup.clone(), nonce: nonce.clone() })?;
@@ -60,7 +61,8 @@ impl Room {
     /// chooser's stated preference (`rematch {go_first}`) whichever seat was asked, so the chooser is not asked
     /// twice; without one, it answers for the other seat that the chooser goes first, and a chooser who stated
     /// nothing answers themself. The answer is an ordinary logged intent, so replays are unchanged.
-    /// A free-for-all has no loser to choose: the seed picks the chooser among all seats (MP-4).
+    /// A free-for-all has no loser to choose: the seed picks the chooser among all seats (MP-4). Game 1 has no
+    /// loser either: the draw, or the seat the room names (`first_game_chooser`), is asked by the engine itself.
     async fn chooser_chooses(&mut self) {
         if self.cfg.free_for_all() {
             return;

@@ -4,12 +4,15 @@ use super::actor::Room;
 use super::computer::Computer;
 use super::streams::Kind;
 use super::{RoomError, SeatEntry};
+use crate::protocol::BotLevel;
+use gb_core::Seat;
 
 /// A computer's seat: a preconstructed deck picked at random, no account (the room plays it, room/computer.rs).
 pub fn computer_seat() -> SeatEntry {
     let decks = gb_core::decks::preconstructed();
     let pick = uuid::Uuid::new_v4().as_bytes()[0] as usize % decks.len();
-    SeatEntry { account_id: String::new(), display_name: "Computer".to_owned(), deck: decks[pick].1.clone(), bot: true }
+    let deck = decks[pick].1.clone();
+    SeatEntry { account_id: String::new(), display_name: "Computer".to_owned(), deck, bot: true, bot_level: None }
 }
 
 /// A uniformly random order of `n` items (Fisher–Yates) from the OS's randomness, not the match seed: the seed
@@ -51,6 +54,20 @@ impl Room {
             true => RoomError::Stopped,
             false => RoomError::Storage(format!("{e:#}")),
         })
+    }
+
+    /// An event's computer player sits down (tournament/tables.rs): its seat holds the event's player id, name
+    /// and deck, and is the room's to play at `level` (room/computer.rs). No account matches the id (a person's
+    /// seat is found by account among seats that are not computers'), so nobody can take it over.
+    pub(super) async fn seat_computer(
+        &mut self,
+        player_id: String,
+        display_name: String,
+        deck: gb_core::DeckList,
+        level: BotLevel,
+    ) -> Result<Seat, RoomError> {
+        let entry = SeatEntry { account_id: player_id, display_name, deck, bot: true, bot_level: Some(level) };
+        self.take_seat(entry, Some(Computer::new(level))).await
     }
 
     /// A free-for-all's seating for the next game (MP-3): the seats (with their computers) in a random order,

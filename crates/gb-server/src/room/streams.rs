@@ -249,7 +249,11 @@ mod tests {
 
     fn sample_state() -> gb_core::MatchState {
         let decks = gb_core::decks::preconstructed();
-        let setup = gb_core::MatchSetup { decks: vec![decks[0].1.clone(), decks[1].1.clone()], seed: 1u64.into() };
+        let setup = gb_core::MatchSetup {
+            decks: vec![decks[0].1.clone(), decks[1].1.clone()],
+            seed: 1u64.into(),
+            chooser: None,
+        };
         gb_core::new_match(&setup).expect("shipped decks are legal")
     }
 

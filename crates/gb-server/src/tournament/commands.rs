@@ -74,6 +74,7 @@ impl Event {
             Op::PairByHand { pairings, reason, confirm } => self.pair_by_hand(pairings, reason, confirm).await?,
             Op::SetSwissRounds { rounds, reason } => self.set_swiss_rounds(rounds, reason).await?,
             Op::EndEarly { reason } => self.end_early(reason).await?,
+            Op::AddComputers { count, level } => self.add_computers(count, level).await?,
             Op::CheckIn { player } => {
                 self.check_in(&player).await?;
                 if player == actor {
@@ -134,7 +135,7 @@ impl Event {
         }
         deck.validate().map_err(ApiError::invalid_deck)?;
         let deck = serde_json::to_string(&deck).map_err(ApiError::internal)?;
-        let player = Player { id: account.to_owned(), name, entered_round: round, deck: Some(deck) };
+        let player = Player { id: account.to_owned(), name, entered_round: round, deck: Some(deck), computer: false };
         db::add_player(&self.db, &self.id, &player, Some(account)).await.map_err(ApiError::internal)?;
         self.t.players.push(player);
         Ok(())

@@ -9,6 +9,7 @@ mod actor;
 pub mod announcements;
 mod attendance;
 mod commands;
+mod computers;
 mod corrections;
 pub mod deck_lists;
 mod hand_pairing;
@@ -131,6 +132,11 @@ pub enum Op {
     /// The organizer's message to the players (announcements.rs), already checked (`checked_text`).
     Announce {
         text: String,
+    },
+    /// The organizer enters computer players while registration is open (computers.rs).
+    AddComputers {
+        count: u32,
+        level: crate::protocol::BotLevel,
     },
 }
 

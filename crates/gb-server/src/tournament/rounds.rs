@@ -102,9 +102,13 @@ impl Event {
     /// Opens a table's room and watches it; a failure leaves the table without a room (the page shows it).
     pub(super) async fn seat_table(&mut self, round: u32, table: u32, players: [String; 2], tx: &mpsc::Sender<Cmd>) {
         let opened = async {
-            let seats = players.clone().map(|id| self.seated(&id));
-            let [a, b] = seats;
-            let room = tables::open(&self.state, &self.id, &self.t.settings, [a?, b?]).await?;
+            let [a, b] = players.clone();
+            let (a, b) = (self.seated(&a).await, self.seated(&b).await);
+            // A playoff pairing lists the higher seed first (gb-tournament's bracket), and it chooses who plays
+            // first in game 1 (MTR 2.2); a Swiss table leaves it to the draw (CR 200.4).
+            let playoff = gb_tournament::is_playoff_round(&self.t, round).unwrap_or(false);
+            let first_chooser = playoff.then_some(gb_core::Seat::A);
+            let room = tables::open(&self.state, &self.id, &self.t.settings, [a?, b?], first_chooser).await?;
             db::set_room(&self.db, &self.id, round, table, &room.id).await?;
             anyhow::Ok(room)
         };
@@ -117,10 +121,13 @@ impl Event {
         }
     }
 
-    fn seated(&self, id: &str) -> anyhow::Result<Seated> {
+    async fn seated(&self, id: &str) -> anyhow::Result<Seated> {
         let p = self.t.players.iter().find(|p| p.id == id).ok_or_else(|| anyhow::anyhow!("no player {id}"))?;
         let deck = serde_json::from_str(p.deck.as_deref().unwrap_or_default())?;
-        Ok(Seated { account_id: p.id.clone(), name: p.name.clone(), deck })
+        // A computer player is seated as the room's own computer, at its stored level (computers.rs).
+        let computer =
+            if p.computer { Some(super::computers::level_of(&self.state.db, &self.id, id).await?) } else { None };
+        Ok(Seated { account_id: p.id.clone(), name: p.name.clone(), deck, computer })
     }
 }
 

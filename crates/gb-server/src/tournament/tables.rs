@@ -3,30 +3,34 @@
 //! published info so each finished game reaches the event.
 use super::Cmd;
 use crate::cluster::Cluster;
-use crate::protocol::{GameResult, MatchEndReason, SpectatorDelay, Visibility};
+use crate::protocol::{BotLevel, GameResult, MatchEndReason, SpectatorDelay, Visibility};
 use crate::room::{RoomConfig, RoomHandle, recover, spawn_room};
 use crate::state::AppState;
-use gb_core::DeckList;
+use gb_core::{DeckList, Seat};
 use gb_tournament::Settings;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-/// One seat of a table: the account, its name, its locked deck.
+/// One seat of a table: the account (a computer's event player id), its name, its locked deck, and for a
+/// computer player the level the room plays it at (computers.rs).
 pub struct Seated {
     pub account_id: String,
     pub name: String,
     pub deck: DeckList,
+    pub computer: Option<BotLevel>,
 }
 
 /// Creates a public room for a table (so feature matches can be watched with the event's delay) and seats both
-/// players; the room starts game 1 as soon as both are seated.
+/// players, the pairing's first at seat A; the room starts game 1 as soon as both are seated. `first_chooser`
+/// names the seat asked who plays first in game 1 (a playoff's higher seed); `None` leaves it to the draw.
 pub async fn open(
     state: &AppState,
     event: &str,
     settings: &Settings,
     seats: [Seated; 2],
+    first_chooser: Option<Seat>,
 ) -> anyhow::Result<RoomHandle> {
     let id = uuid::Uuid::new_v4().simple().to_string();
     let cfg = RoomConfig {
@@ -41,6 +45,7 @@ pub async fn open(
         seats: crate::protocol::TWO_SEATS,
         host: None,
         next_game_chooser: Some(settings.next_game_chooser),
+        first_game_chooser: first_chooser,
         event: Some(event.to_owned()),
         // An event keeps its own standings (docs/ratings.md).
         rated: false,
@@ -62,8 +67,12 @@ pub async fn open(
         }
     };
     for s in seats {
-        let Seated { account_id, name: display_name, deck } = s;
-        handle.join(account_id, display_name, deck).await.map_err(|e| anyhow::anyhow!("seating a player: {e}"))?;
+        let Seated { account_id, name: display_name, deck, computer } = s;
+        let seated = match computer {
+            Some(level) => handle.seat_computer(account_id, display_name, deck, level).await,
+            None => handle.join(account_id, display_name, deck).await,
+        };
+        seated.map_err(|e| anyhow::anyhow!("seating a player: {e}"))?;
     }
     Ok(handle)
 }

@@ -1,6 +1,8 @@
 //! Single elimination: a top cut after Swiss (seeded by the Swiss standings, 1v8, 4v5, 2v7, 3v6, a fixed bracket
 //! with no reseeding, MTR 10.4), or a whole event (seeded by the tournament's stream). A qualifier who has left
 //! gives the opponent a bye into the next round (judges' practice: seat the bracket as if all were there).
+//! Every table lists its higher seed first: that player is seat A of the table's room and chooses who plays
+//! first in game 1 (MTR 2.2).
 use super::{PairingError, Phase, RoundPlan};
 use crate::TournamentError;
 use crate::ledger::{Ledger, Slot};
@@ -32,7 +34,8 @@ pub(crate) fn pair(ledger: &Ledger<'_>, round: u32, swiss: u32, cut: u32) -> Res
         }
         let size = seeds.len().next_power_of_two();
         let slots: Vec<Option<usize>> = bracket_order(size).into_iter().map(|s| seeds.get(s - 1).copied()).collect();
-        return meet(ledger, round, &slots);
+        // Bracket order already lists each match's higher seed first.
+        return meet(ledger, round, &slots, |_| 0);
     }
     // Later rounds: the winners of the previous round, in its order (a bye's player advances).
     let previous = &ledger.rounds[round as usize - 2];
@@ -41,7 +44,25 @@ pub(crate) fn pair(ledger: &Ledger<'_>, round: u32, swiss: u32, cut: u32) -> Res
         return Err(PairingError::TournamentOver { rounds: round - 1, champion });
     }
     let advancing: Vec<Option<usize>> = previous.iter().map(|s| winner(s).filter(|&p| present(p))).collect();
-    meet(ledger, round, &advancing)
+    let seeds = bracket_seeds(&ledger.rounds[first as usize - 1], ledger.t.players.len());
+    meet(ledger, round, &advancing, |p| seeds[p])
+}
+
+/// Each player's seed (1 is the best; `u32::MAX` for a player not in the bracket), read back from the bracket's
+/// first round, whose entries are in bracket order (`Round::pairings`): entry k holds the seeds at positions 2k
+/// and 2k + 1 of [`bracket_order`], in that order; a bye's player is the better of the two (the missing seeds
+/// are the worst ones).
+fn bracket_seeds(opening: &[Slot], players: usize) -> Vec<u32> {
+    let order = bracket_order((opening.len() * 2).max(2));
+    let mut seeds = vec![u32::MAX; players];
+    for (k, slot) in opening.iter().enumerate() {
+        let (high, low) = (order[2 * k] as u32, order[2 * k + 1] as u32);
+        match *slot {
+            Slot::Match { players: [a, b], .. } => (seeds[a], seeds[b]) = (high, low),
+            Slot::Bye(p) => seeds[p] = high.min(low),
+        }
+    }
+    seeds
 }
 
 /// The bracket's players, best seed first: the Swiss standings' top `cut` of those still in (or, if fewer are
@@ -74,18 +95,27 @@ fn winner(slot: &Slot) -> Option<usize> {
     }
 }
 
-/// Pairs neighbouring slots: two players make a table, one gets a bye, none is an empty bracket match.
-fn meet(ledger: &Ledger<'_>, round: u32, slots: &[Option<usize>]) -> Result<RoundPlan, PairingError> {
+/// Pairs neighbouring slots: two players make a table, the better `seed` first; one gets a bye; none is an empty
+/// bracket match.
+fn meet(
+    ledger: &Ledger<'_>,
+    round: u32,
+    slots: &[Option<usize>],
+    seed: impl Fn(usize) -> u32,
+) -> Result<RoundPlan, PairingError> {
     let id = |p: usize| ledger.t.players[p].id.clone();
     let mut pairings = Vec::new();
     let mut explanation = Vec::new();
     for (k, pair) in slots.chunks(2).enumerate() {
         match (pair[0], pair.get(1).copied().flatten()) {
-            (Some(a), Some(b)) => pairings.push(Pairing::Table(Table {
-                table: pairings.len() as u32 + 1,
-                players: [id(a), id(b)],
-                result: TableResult::default(),
-            })),
+            (Some(a), Some(b)) => {
+                let (a, b) = if seed(b) < seed(a) { (b, a) } else { (a, b) };
+                pairings.push(Pairing::Table(Table {
+                    table: pairings.len() as u32 + 1,
+                    players: [id(a), id(b)],
+                    result: TableResult::default(),
+                }))
+            }
             (Some(a), None) | (None, Some(a)) => {
                 explanation.push(format!("{}: bye, no opponent in bracket match {}", id(a), k + 1));
                 pairings.push(Pairing::Bye(Bye { bye: id(a) }));

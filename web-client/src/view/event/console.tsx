@@ -6,6 +6,7 @@ import { nextRoundLabel } from "../../console";
 import { PRECONS } from "../../precon";
 import { linkClick } from "../../router";
 import { type AccountName, type EventView, tournaments } from "../../tournament";
+import { AddComputers } from "../computers";
 import { DeadEnds } from "../deadends";
 import type { Run } from "./actions";
 import { ConsoleMounts } from "./mounts";
@@ -32,6 +33,7 @@ export function Console({ ev, name, run, act }: { ev: EventView; name: Name; run
       {!ev.over ? <LateEntry ev={ev} run={run} /> : null}
       <Exports ev={ev} />
       <DeadEnds ev={ev} act={act} />
+      <AddComputers ev={ev} act={act} />
       <ConsoleMounts ev={ev} name={name} run={run} />
     </section>
   );

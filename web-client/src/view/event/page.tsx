@@ -3,7 +3,7 @@
 // console (console.tsx). The event comes over its socket (view/eventfeed.ts), so results and announcements
 // appear as they happen.
 import type { Session } from "../../app";
-import { clockText, type EventView } from "../../tournament";
+import { clockText, type EventView, playerName } from "../../tournament";
 import { useActions } from "./actions";
 import { AuditList } from "./audit";
 import { Console } from "./console";
@@ -21,8 +21,10 @@ export function TournamentPage({ id, session }: { id: string; session: Session }
   const { run, ui } = useActions(ev, refresh);
   if (error) return <section class="panel"><h1>Tournament</h1><p class="error" role="alert">{error}</p></section>;
   if (!ev) return <section class="panel" aria-busy="true"><h1>Tournament</h1><p>Loading…</p></section>;
-  const names = new Map([...ev.judges.map((j): [string, string] => [j.account_id, j.name]), ...ev.log.players.map((p): [string, string] => [p.id, p.name])]);
-  const name = (p: string) => names.get(p) ?? p;
+  // Players by name (a computer's marked, tournament.ts `playerName`), then the judges the organizer appointed.
+  const playerNamed = playerName(ev);
+  const judges = new Map(ev.judges.map((j): [string, string] => [j.account_id, j.name]));
+  const name = (p: string) => { const n = playerNamed(p); return n !== p ? n : judges.get(p) ?? p; };
   const me = session.account?.id;
   const organizer = me === ev.organizer_id;
   const round = ev.rounds[ev.rounds.length - 1];

@@ -1,7 +1,7 @@
 // Standings with every tiebreaker (MTR Appendix C: OMW%, GW%, OGW%), and the finished event's final places.
 import { finalPlaces } from "../../console";
 import { percent } from "../../event-page";
-import type { EventView, Standings } from "../../tournament";
+import { type EventView, type Standings, standingName } from "../../tournament";
 
 export function StandingsTable({ standings, print = false }: { standings: Standings; print?: boolean }) {
   const nameOf = (p: string) => standings.players.find((s) => s.player === p)?.name ?? p;
@@ -12,7 +12,7 @@ export function StandingsTable({ standings, print = false }: { standings: Standi
         <th><abbr title="Opponents' game-win percentage">OGW%</abbr></th><th>Opponents</th></tr></thead>
       <tbody>
         {standings.players.map((s) => (
-          <tr key={s.player}><td>{s.rank}</td><td>{s.name}{s.active ? "" : " (dropped)"}</td><td>{s.match_points}</td><td>{s.record.won}–{s.record.lost}–{s.record.drawn}</td>
+          <tr key={s.player}><td>{s.rank}</td><td>{standingName(s)}{s.active ? "" : " (dropped)"}</td><td>{s.match_points}</td><td>{s.record.won}–{s.record.lost}–{s.record.drawn}</td>
             <td>{s.byes}</td><td title={s.omw}>{percent(s.omw)}</td><td title={s.gw}>{percent(s.gw)}</td><td title={s.ogw}>{percent(s.ogw)}</td>
             <td>{s.opponents.map(nameOf).join(", ")}</td></tr>
         ))}

@@ -20,6 +20,7 @@ fn setup(seed: u64) -> MatchState {
     let setup = MatchSetup {
         decks: vec![decks[seed as usize % n].1.clone(), decks[(seed as usize + 1) % n].1.clone()],
         seed: seed.into(),
+        chooser: None,
     };
     new_match(&setup).expect("shipped decks are legal")
 }
@@ -81,7 +82,8 @@ fn free_for_all_deltas_and_documents_hold_too() {
     let (mut updates, mut seen) = (0, String::new());
     for (seats, seed) in [(3, 1), (4, 2), (6, 3), (3, 4)] {
         let decks = (0..seats).map(|i| decks[(seed as usize + i) % decks.len()].1.clone()).collect();
-        let (n, last) = check_match(new_match(&MatchSetup { decks, seed: seed.into() }).expect("legal decks"), seed);
+        let (n, last) =
+            check_match(new_match(&MatchSetup { decks, seed: seed.into(), chooser: None }).expect("legal decks"), seed);
         updates += n;
         seen += &last.to_string();
     }
