@@ -31,6 +31,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/login", post(auth::login))
         .route("/logout", post(auth::logout))
         .route("/me", get(auth::me))
+        .route("/session", get(auth::session))
         .route("/cards", get(cards))
         .route("/decks", get(decks::list).post(decks::create))
         .route("/decks/import", post(decks::import))
