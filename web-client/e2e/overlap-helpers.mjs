@@ -28,16 +28,25 @@ export function layoutProblems(opts) {
   };
   const scroller = (s) => /(auto|scroll)/.test(s.overflowX + s.overflowY);
   const clipper = (s) => s.overflowX !== "visible" || s.overflowY !== "visible";
+  /** The box inside `e`'s borders, on screen (scaled as `e` is, mid-animation). */
+  const innerBox = (e) => {
+    const b = e.getBoundingClientRect();
+    const sx = e.offsetWidth ? b.width / e.offsetWidth : 1;
+    const sy = e.offsetHeight ? b.height / e.offsetHeight : 1;
+    const left = b.left + e.clientLeft * sx;
+    const top = b.top + e.clientTop * sy;
+    return { left, top, right: left + e.clientWidth * sx, bottom: top + e.clientHeight * sy };
+  };
   /** The part of `r` (inside `el`) that its clipping ancestors let through, or null. */
   const visiblePart = (el, r) => {
     let out = rect(r);
     for (let e = el; e && e !== document.documentElement; e = e.parentElement) {
       const s = getComputedStyle(e);
       if (!clipper(s) || e === document.body) continue;
-      const b = e.getBoundingClientRect();
       // An ellipsis ends the text at the content edge.
       const pad = e === el && s.textOverflow === "ellipsis" ? [parseFloat(s.paddingLeft), parseFloat(s.paddingRight)] : [0, 0];
-      out = meet(out, { left: b.left + e.clientLeft + pad[0], top: b.top + e.clientTop, right: b.left + e.clientLeft + e.clientWidth - pad[1], bottom: b.top + e.clientTop + e.clientHeight });
+      const b = innerBox(e);
+      out = meet(out, { ...b, left: b.left + pad[0], right: b.right - pad[1] });
       if (!out) return null;
     }
     return meet(out, { left: 0, top: 0, right: innerWidth, bottom: innerHeight });
@@ -118,10 +127,10 @@ export function layoutProblems(opts) {
       const s = getComputedStyle(e);
       if (!clipper(s)) continue;
       if (scroller(s)) { scrolls = true; continue; }
-      const b = e.getBoundingClientRect();
-      const inner = { left: b.left + e.clientLeft, top: b.top + e.clientTop, right: b.left + e.clientLeft + e.clientWidth, bottom: b.top + e.clientTop + e.clientHeight };
+      const inner = innerBox(e);
       if (r.left < inner.left - 1 || r.right > inner.right + 1 || r.top < inner.top - 1 || r.bottom > inner.bottom + 1) {
-        problems.push(`control ${say(c)} is cut off by ${say(e)}`);
+        const at = (x) => [x.left, x.top, x.right, x.bottom].map(Math.round).join(",");
+        problems.push(`control ${say(c)} [${at(r)}] is cut off by ${say(e)} [${at(inner)}]`);
         break;
       }
     }
@@ -143,7 +152,8 @@ export function layoutProblems(opts) {
   if (opts.sheet && sheet && seen(sheet)) {
     const s = sheet.getBoundingClientRect();
     for (const d of document.querySelectorAll(".ask, .price-confirm, [data-testid=result], [data-testid=pending], .actions")) {
-      if (seen(d) && !sheet.contains(d) && meet(s, d.getBoundingClientRect())) problems.push(`the card detail sheet covers ${say(d)}`);
+      const v = seen(d) && !sheet.contains(d) ? visiblePart(d, d.getBoundingClientRect()) : null;
+      if (v && meet(s, v)) problems.push(`the card detail sheet covers ${say(d)}`);
     }
   }
   return { problems: [...new Set(problems)], scroll };

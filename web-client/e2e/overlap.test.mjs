@@ -36,9 +36,11 @@ async function play(p) {
   p.memo = d.memo;
   if (d.kind === "wait" || d.kind === "done") return d;
   p.actions++;
-  const target = d.kind === "drag" ? (p.touch ? "[data-e2e-drop] .drop-btn" : "[data-e2e-drop]") : "[data-e2e-pick]";
+  const target = d.kind === "drag" ? "[data-e2e-drop]" : "[data-e2e-pick]";
   try {
     if (d.kind === "drag" && !p.touch) await p.page.locator("[data-e2e-pick]").dragTo(p.page.locator(target), { timeout: 3000 });
+    // A touch plays a selected card by tapping the highlighted hero (its name, clear of its buttons).
+    else if (d.kind === "drag") await p.page.locator(`${target} .hero-name`).tap({ timeout: 3000 });
     else if (p.touch) await p.page.locator(target).tap({ timeout: 3000 });
     else await p.page.locator(target).click({ timeout: 3000 });
     // The pointer leaves the board, as a hand does: what shows on hover alone is not measured.
@@ -76,6 +78,7 @@ async function playChecked(t, p, { fit, name, shotAt }) {
     if (list.length && !process.env.GB_E2E_ALL_PROBLEMS) {
       mkdirSync(SCREENSHOTS, { recursive: true });
       await p.page.screenshot({ path: join(SCREENSHOTS, `overlap-${name.replace(/\W+/g, "-")}.png`) });
+      if (process.env.GB_E2E_DEBUG) console.log(await p.page.evaluate(() => [...document.querySelectorAll("#app, main, .room, .room > *, .board, .board > *, .rail > *")].map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().top)}+${Math.round(e.getBoundingClientRect().height)} ${getComputedStyle(e).flex} ${getComputedStyle(e).minHeight}`).join("\n")));
       assert.deepEqual([...found.values()], [], `${name}: layout problems`);
     }
   };

@@ -251,7 +251,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
             ) : null}
             {ask && send ? <AskDialog ask={ask} legal={legal} bench={mine.bench} disabled={!live} send={act} view={view} cat={cat} me={me} names={sn} takeWholeAttack={takeWholeAttack} /> : null}
             {selectedCard && targets.size ? (
-              <p class="hint">Drag <strong>{cardName(selectedCard)}</strong> onto a highlighted hero, or choose “Play here”. <button type="button" class="ghost" onClick={() => setSelected(null)}>Cancel</button></p>
+              <p class="hint">Play <strong>{cardName(selectedCard)}</strong>: drag it onto a highlighted hero, or tap the hero (“Play here”). <button type="button" class="ghost" onClick={() => setSelected(null)}>Cancel</button></p>
             ) : null}
             <div class="actions row">
               {selectedAction && !timed.length ? <button type="button" class="primary" disabled={!live} onClick={() => act(selectedAction)}>Play {selectedCard && cardName(selectedCard)}</button> : null}
