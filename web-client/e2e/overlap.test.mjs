@@ -97,9 +97,13 @@ async function playChecked(t, p, { fit, name, shotAt }) {
     const { problems } = await p.page.evaluate(layoutProblems, { fit, sheet: true });
     checks++;
     await note(problems);
-    // The sheet closes when the turn changes.
-    const turn = await p.page.locator(".turn-info").textContent().catch(() => null);
-    const open = await p.page.locator(".card-detail.open").count();
+    // The sheet closes when the turn changes (the round and turn: the phase changes within a turn).
+    // Read together: the turn and the sheet come from the same render.
+    const look = () => p.page.evaluate(() => ({
+      turn: (document.querySelector(".turn-info")?.textContent ?? "").match(/(Round|Turn) \d+/g)?.join(" ") ?? null,
+      open: document.querySelectorAll(".card-detail.open").length,
+    }));
+    const { turn, open } = await look();
     if (open && p.touch) sheetSeen++;
     if (turn !== lastTurn) { sheetTurn = open ? lastTurn : null; lastTurn = turn; }
     if (p.touch && open && sheetTurn !== null && sheetTurn !== turn) await note(["the card detail sheet stayed open into a new turn"]);
@@ -110,7 +114,9 @@ async function playChecked(t, p, { fit, name, shotAt }) {
       await sleep(150);
       const after = await p.page.evaluate(layoutProblems, { fit, sheet: true });
       await note(after.problems);
-      if (await p.page.locator(".card-detail.open").count()) sheetTurn = turn;
+      // The turn it opened in (the computers may have moved on since the last look).
+      const now = await look();
+      if (now.open) [sheetTurn, lastTurn] = [now.turn, now.turn];
     }
     if (!shot && /Turn ([4-9]|\d\d)/.test(turn ?? "") && shotAt) {
       shot = true;

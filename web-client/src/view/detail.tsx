@@ -29,6 +29,8 @@ if (typeof window !== "undefined") {
   window.addEventListener("pointerdown", (e) => { if (e.pointerType !== "mouse") lastTouch = Date.now(); }, true);
 }
 const touchedJustNow = () => Date.now() - lastTouch < 1000;
+/** A screen without hover (a phone): its "mouse" events come from taps and from the page moving under the last one. */
+const noHover = () => typeof matchMedia === "function" && matchMedia("(hover: none)").matches;
 
 /** How long a finger rests on a card before its details open (a shorter touch is a tap: play, target, attack). */
 export const LONG_PRESS_MS = 450;
@@ -40,7 +42,7 @@ export const LONG_PRESS_MS = 450;
 export function useInspect(target: DetailTarget) {
   const inspect = useContext(InspectContext);
   return {
-    onMouseEnter: () => { if (!touchedJustNow()) inspect(target); },
+    onMouseEnter: () => { if (!touchedJustNow() && !noHover()) inspect(target); },
     onFocus: () => { if (!touchedJustNow()) inspect(target); },
     onPointerDown: (e: PointerEvent) => { if (e.pointerType !== "mouse") longPress(e, () => inspect(target)); },
     // The browser's own long-press menu would cover the details.
