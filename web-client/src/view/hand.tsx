@@ -26,7 +26,7 @@ export function Hand(p: HandProps) {
   const more = useScrollCue(list, p.cards.length);
   return (
     <section class={`hand${more.left ? " more-left" : ""}${more.right ? " more-right" : ""}`} aria-label={`Your hand, ${p.cards.length} cards`}>
-      <h3 class="hand-title">Your hand · {p.cards.length}{more.right ? <span class="hand-more" aria-hidden="true">more →</span> : null}</h3>
+      <h3 class="hand-title">Your hand<span class="hand-count"> · {p.cards.length}</span>{more.right ? <span class="hand-more" aria-hidden="true">more →</span> : null}</h3>
       {p.cards.length === 0 ? <p class="muted">Your hand is empty.</p> : null}
       <ul ref={setList}>
         {p.cards.map((card) => <HandCard key={card.id} card={card} p={p} />)}
