@@ -74,6 +74,8 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
 
 export const api = {
   me: () => call<Account>("GET", "/api/me"),
+  /** Who is signed in, null when nobody: `GET /api/session` answers 200 either way (no failed request logged). */
+  session: () => call<{ account: Account | null }>("GET", "/api/session").then((s) => s.account),
   guest: (display_name: string) => call<Account>("POST", "/api/guest", { display_name } satisfies GuestBody),
   login: (username: string, password: string) => call<Account>("POST", "/api/login", { username, password } satisfies LoginBody),
   logout: () => call<void>("POST", "/api/logout"),

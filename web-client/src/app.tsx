@@ -1,6 +1,6 @@
 // App shell: header with navigation and account, and the page for the current route.
 import { useCallback, useEffect, useState } from "preact/hooks";
-import { ApiError, api } from "./api";
+import { api } from "./api";
 import { loadCatalogue, type Catalogue } from "./catalogue";
 import type { Account } from "./protocol";
 import { linkClick, useRoute, type Route } from "./router";
@@ -30,9 +30,9 @@ export function App() {
   const setAccount = useCallback((a: Account | null) => setAccountState(a), []);
 
   useEffect(() => {
-    api.me().then(setAccountState, (e: unknown) => {
-      // 401 means signed out; anything else too, but it is worth a console line.
-      if (!(e instanceof ApiError && e.status === 401)) console.warn("GET /api/me failed", e);
+    api.session().then(setAccountState, (e: unknown) => {
+      // Signed out whatever went wrong, but that is worth a console line.
+      console.warn("GET /api/session failed", e);
       setAccountState(null);
     });
     loadCatalogue().then(setCatalogue, (e: unknown) => setCatalogueError(String(e)));
@@ -48,7 +48,7 @@ export function App() {
       <a class="skip-link" href="#main">Skip to content</a>
       <header class="topbar">
         <a class="brand" href="/" onClick={linkClick} aria-label="Gem Blenders Online, lobby">
-          <span class="brand-gem" aria-hidden="true">◆</span> Gem Blenders <span class="brand-online">Online</span>
+          <span class="brand-gem" aria-hidden="true">◆</span> <span class="brand-words">Gem Blenders <span class="brand-online">Online</span></span>
         </a>
         <nav aria-label="Main">
           <a href="/" onClick={linkClick} aria-current={route.name === "lobby" ? "page" : undefined}>Lobby</a>

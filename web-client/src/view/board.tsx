@@ -1,10 +1,11 @@
 // The match board: one side per seat (the viewer at the bottom; the two-player opponent on top, free-for-all
 // opponents around the table as `table.ts` places them), the hand, the pending decision, prompts and the event
 // log. It renders the redacted MatchView and offers only `legal` intents.
+import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { boardFx, type ArrowFx, type Side } from "../animate";
 import type { Catalogue } from "../catalogue";
-import { asTable, isFreeForAll, livingSeats, ordinal, startingHp, type FfaDecl } from "../ffa";
+import { asTable, isFreeForAll, livingSeats, startingHp, type FfaDecl } from "../ffa";
 import type { CardId } from "../gen/CardId";
 import type { Intent } from "../gen/Intent";
 import type { MatchView } from "../gen/MatchView";
@@ -22,6 +23,7 @@ import { relation, tableLayout } from "../table";
 import { defenderOf, draftByDefender, previewTargets, targetsByDefender, type AttackTarget } from "../targets";
 
 import type { Clocks } from "../protocol";
+import { EndScreen } from "./endscreen";
 import { DetailPanel, InspectContext, current, type DetailTarget } from "./detail";
 import { Arrows } from "./fx";
 import { Hand } from "./hand";
@@ -49,6 +51,8 @@ export interface BoardOptions {
   clocks?: Clocks | null;
   /** The player took a whole attack's damage with one answer (one damage dialog per attack). */
   takeWholeAttack?: () => void;
+  /** Shown in the end screen once the game is over: the series and the next steps (the room page's). */
+  ending?: ComponentChildren;
 }
 
 /** Pure render: the same view, legal list and options always draw the same board. */
@@ -82,7 +86,7 @@ interface Props extends BoardOptions {
   cat: Catalogue;
 }
 
-export function Board({ view, legal, cat, send, disabled = false, names, replay = false, log = [], rejection, onDismiss, clocks, takeWholeAttack }: Props) {
+export function Board({ view, legal, cat, send, disabled = false, names, replay = false, log = [], rejection, onDismiss, clocks, takeWholeAttack, ending }: Props) {
   const { me, opp, spectator: watching } = perspective(view);
   // A replay reads like watching, whichever side it is drawn from.
   const spectator = watching || replay;
@@ -159,6 +163,18 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
   const effects = usableEffects(legal);
   const choices = heroChoices(legal);
   const timed = ask ? [] : timedActions(view, legal);
+  // The card details close when the turn changes, a question arrives or the game ends: on a phone they never
+  // stand in front of a decision (issue 43).
+  useEffect(closeDetail, [view.round, view.turn, view.phase === "setup", !!ask, !!confirming, !!view.outcome]);
+  // A touch outside the open details closes them (a mouse leaves them, as the rail beside the board keeps them).
+  useEffect(() => {
+    if (!detail) return;
+    const away = (e: PointerEvent) => {
+      if (e.pointerType !== "mouse" && !(e.target as Element | null)?.closest?.(".card-detail")) closeDetail();
+    };
+    window.addEventListener("pointerdown", away, true);
+    return () => window.removeEventListener("pointerdown", away, true);
+  }, [detail, closeDetail]);
 
   const myControls = (pos: Position): HeroControls => ({
     dropFor: targets.has(pos) && selectedCard ? cardName(selectedCard) : undefined,
@@ -193,7 +209,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
     const own = seat === me;
     return (
       <PlayerSide key={seat} player={playerAt(players, seat)} look={own ? "me" : "opp"} side={sideOf(seat)} name={sn[seat]}
-        active={view.active === seat} cat={cat} controls={own && !spectator ? myControls : oppControls(seat)} clocks={clocks} fx={fx}
+        active={view.active === seat && !view.outcome} cat={cat} controls={own && !spectator ? myControls : oppControls(seat)} clocks={clocks} fx={fx}
         ffa={ffa ? { maxHp: startingHp(view), relation: spectator ? null : relation(seats, living, me, seat) } : undefined} />
     );
   };
@@ -237,17 +253,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
               {view.outcome ? `Game over: ${sn[view.outcome.winner]} won.` : pendingText(view.pending, sn)}
             </p>
             {!view.outcome && roundBanner(log, sn) ? <p class="round-banner" role="status">{roundBanner(log, sn)}</p> : null}
-            {view.outcome ? (
-              <section class={`result${!spectator && view.outcome.winner === me ? " won" : ""}`} role="status" data-testid="result">
-                <h2>{spectator ? `${sn[view.outcome.winner]} won` : view.outcome.winner === me ? "You won!" : `${sn[view.outcome.winner]} won`}</h2>
-                <p>{END_REASONS[view.outcome.reason] ?? view.outcome.reason.replace(/_/g, " ")}</p>
-                {asTable(view).places?.length ? (
-                  <ol class="places" aria-label="Places">
-                    {asTable(view).places!.map((s, i) => <li key={s}>{ordinal(i + 1)}: {sn[s]}</li>)}
-                  </ol>
-                ) : null}
-              </section>
-            ) : null}
+            {view.outcome ? <EndScreen view={view} names={sn} me={spectator ? null : me} log={log}>{ending}</EndScreen> : null}
             {rejection ? (
               <div class="rejection" role="alert">
                 <span class="rule">{rejection.rule}</span> {rejection.message}
@@ -260,7 +266,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
             ) : null}
             {ask && send ? <AskDialog ask={ask} legal={legal} bench={mine.bench} disabled={!live} send={act} view={view} cat={cat} me={me} names={sn} takeWholeAttack={takeWholeAttack} /> : null}
             {selectedCard && targets.size ? (
-              <p class="hint">Drag <strong>{cardName(selectedCard)}</strong> onto a highlighted hero, or choose “Play here”. <button type="button" class="ghost" onClick={() => setSelected(null)}>Cancel</button></p>
+              <p class="hint">Play <strong>{cardName(selectedCard)}</strong>: drag it onto a highlighted hero, or tap the hero (“Play here”). <button type="button" class="ghost" onClick={() => setSelected(null)}>Cancel</button></p>
             ) : null}
             <div class="actions row">
               {selectedAction && !timed.length ? <button type="button" class="primary" disabled={!live} onClick={() => act(selectedAction)}>Play {selectedCard && cardName(selectedCard)}</button> : null}
@@ -281,7 +287,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
               ) : null}
             </div>
           </div>
-          <DetailPanel target={current(detail, view)} cat={cat} onClose={closeDetail} />
+          {view.outcome ? null : <DetailPanel target={current(detail, view)} cat={cat} onClose={closeDetail} />}
           <LogPanel log={log} names={sn} />
         </div>
       </div>
@@ -301,12 +307,6 @@ function draftDamage(draft: FfaDecl[], aimed: AttackTarget[], opp: Seat, sn: Sea
   });
   return `${parts.join("; ")} damage if every hit is taken.`;
 }
-
-const END_REASONS: Partial<Record<string, string>> = {
-  two_rounds: "Two rounds won.", concession: "By concession.", step_budget: "The match reached its step limit.",
-  // MP-30: the free-for-all ends when one player is left.
-  last_standing: "The last player standing.",
-};
 
 /** "Player C" for every seat, under the room's display names in the free-for-all. */
 function unnamed(seats: Seat[]): Partial<Record<Seat, string>> {

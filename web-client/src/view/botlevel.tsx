@@ -23,6 +23,21 @@ export function seatName(s: Pick<SeatInfo, "display_name" | "bot" | "bot_level">
   return s.display_name.endsWith(level) ? s.display_name : `${s.display_name} ${level}`;
 }
 
+/**
+ * The names the board and log use for a room's seats: display names, and where several computers play (a
+ * free-for-all filled by the host's "Start now") each its own: "Computer 2 (Hard)" (issue 43).
+ */
+export function playerNames(seats: (Pick<SeatInfo, "seat" | "display_name" | "bot" | "bot_level"> | null)[]): Partial<Record<SeatInfo["seat"], string>> {
+  const several = seats.filter((s) => s?.bot).length > 1;
+  let n = 0;
+  return Object.fromEntries(seats.flatMap((s) => {
+    if (!s) return [];
+    if (!s.bot || !several) return [[s.seat, s.display_name]];
+    n++;
+    return [[s.seat, `${s.display_name} ${n}${s.bot_level ? ` (${botLevelLabel(s.bot_level)})` : ""}`]];
+  }));
+}
+
 export function BotLevelPicker({ value, onChange }: { value: BotLevel; onChange: (level: BotLevel) => void }) {
   return (
     <fieldset>

@@ -128,6 +128,9 @@ function Builder({ session, cat }: { session: Session; cat: Catalogue }) {
           </div>
           <p class="filter-count" aria-live="polite">{shown.length} of {cat.cards.length} cards</p>
         </form>
+        {shown.length === 0 ? (
+          <p class="empty" role="status">No cards match {describeFilters(filters)}. <button type="button" class="ghost" onClick={() => setFilters({ type: "", gem: "", level: "", text: "" })}>Clear the filters</button></p>
+        ) : null}
         <ul class="gallery" aria-label="Card gallery">
           {shown.map((c) => {
             const n = countOf(list, cat, c);
@@ -362,4 +365,10 @@ function TextBox({ list, setDraft }: PanelProps) {
       {problems.length ? <ul class="error small" role="alert">{problems.map((p, i) => <li key={i}>{p}</li>)}</ul> : null}
     </details>
   );
+}
+
+/** The filters in force, in words: "“zzz”, type action, level 2". */
+function describeFilters(f: Filters): string {
+  const parts = [f.text.trim() ? `“${f.text.trim()}”` : "", f.type ? `type ${f.type}` : "", f.gem ? `gem ${f.gem}` : "", f.level ? `level ${f.level}` : ""];
+  return parts.filter(Boolean).join(", ") || "these filters";
 }

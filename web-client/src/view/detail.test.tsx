@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import cardsJson from "../../../crates/gb-core/data/cards.json";
 import { makeCatalogue, type CatalogueJson } from "../catalogue";
 import type { MatchView } from "../gen/MatchView";
 import { mainLegal, mainView } from "../test/fixtures";
 import { renderBoard } from "./board";
+import { LONG_PRESS_MS } from "./detail";
 
 const cat = makeCatalogue(cardsJson as CatalogueJson);
 let root: HTMLElement;
@@ -54,17 +55,32 @@ describe("card detail panel", () => {
     expect(panel().textContent).toContain("+3 while attacking (CR 203.1h) · Hornet");
   });
 
-  it("opens a meter card and a discard card on focus, and a hand card on a touch tap; Escape closes", () => {
+  it("opens a meter card and a discard card on focus, and a hand card on a long press (not a tap); Escape closes", () => {
     draw(mainView());
     act(() => q('[data-testid="bar-me"] .meter .card-link').focus());
     expect(panel().querySelector("h3")!.textContent).toBe("Rotate · action meter slot 1");
     expect(panel().textContent).toContain(effectText("rotate"));
     act(() => q('[data-testid="bar-me"] .zone-list ol .card-link').focus());
     expect(panel().querySelector("h3")!.textContent).toBe("Gull · discard");
-    const tap = new Event("pointerup", { bubbles: true }) as Event & { pointerType: string };
-    Object.defineProperty(tap, "pointerType", { value: "touch" });
-    act(() => { q('.hand-card[data-card-id="2"]').dispatchEvent(tap); });
+    // A touch: a tap selects the card and opens nothing (issue 43); a long press opens its details.
+    const touch = (type: string) => {
+      const e = new Event(type, { bubbles: true }) as Event & { pointerType: string };
+      Object.defineProperty(e, "pointerType", { value: "touch" });
+      return e;
+    };
+    const card = q('.hand-card[data-card-id="2"]');
+    vi.useFakeTimers();
+    try {
+      act(() => { card.dispatchEvent(touch("pointerdown")); window.dispatchEvent(touch("pointerup")); vi.advanceTimersByTime(LONG_PRESS_MS + 50); });
+      // The touch elsewhere closed the details it did not open.
+      expect(panel().querySelector("h3")!.textContent).toBe("Card details");
+      act(() => { card.dispatchEvent(touch("pointerdown")); vi.advanceTimersByTime(LONG_PRESS_MS + 50); });
+      act(() => { window.dispatchEvent(touch("pointerup")); card.click(); });
+    } finally {
+      vi.useRealTimers();
+    }
     expect(panel().querySelector("h3")!.textContent).toBe("Chaser · your hand");
+    expect(card.getAttribute("aria-pressed"), "the click ending a long press does not select the card").toBe("false");
     expect(panel().classList.contains("open")).toBe(true);
     act(() => { window.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" })); });
     expect(panel().classList.contains("open")).toBe(false);

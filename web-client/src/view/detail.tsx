@@ -1,7 +1,7 @@
 // The card detail panel: any card the viewer can see (a hero or blend on the board, a hand card, an action in
-// a meter, a discard, a gem, an attachment, a bench card) opens here on hover, tap or keyboard focus with its
-// full text; a hero also shows its written and current ATK/DEF. The client computes nothing: numbers come
-// from the view, text from the catalogue.
+// a meter, a discard, a gem, an attachment, a bench card) opens here on hover, keyboard focus or a long press
+// (or a tap on a card's name) with its full text; a hero also shows its written and current ATK/DEF. The client
+// computes nothing: numbers come from the view, text from the catalogue.
 import { createContext, type ComponentChildren } from "preact";
 import { useContext, useEffect } from "preact/hooks";
 import type { Catalogue } from "../catalogue";
@@ -23,22 +23,63 @@ export type DetailTarget =
 /** Shows a target in the panel; the board provides it, anything drawn on the board may call it. */
 export const InspectContext = createContext<(t: DetailTarget | null) => void>(() => undefined);
 
-/** Event handlers that open a target's details on hover, keyboard focus and touch. */
+/** When a finger last touched the screen: the mouse events and focus that follow a tap are not a hover. */
+let lastTouch = -Infinity;
+if (typeof window !== "undefined") {
+  window.addEventListener("pointerdown", (e) => { if (e.pointerType !== "mouse") lastTouch = Date.now(); }, true);
+}
+const touchedJustNow = () => Date.now() - lastTouch < 1000;
+/** A screen without hover (a phone): its "mouse" events come from taps and from the page moving under the last one. */
+const noHover = () => typeof matchMedia === "function" && matchMedia("(hover: none)").matches;
+
+/** How long a finger rests on a card before its details open (a shorter touch is a tap: play, target, attack). */
+export const LONG_PRESS_MS = 450;
+
+/**
+ * Event handlers that open a target's details on hover and keyboard focus, and on a touch screen on a long press
+ * only: a tap plays, targets or attacks and never opens the detail sheet (issue 43).
+ */
 export function useInspect(target: DetailTarget) {
   const inspect = useContext(InspectContext);
   return {
-    onMouseEnter: () => inspect(target),
-    onFocus: () => inspect(target),
-    // A tap on a touch screen has no hover; pointerup is the tap (a mouse click already hovered).
-    onPointerUp: (e: PointerEvent) => { if (e.pointerType !== "mouse") inspect(target); },
+    onMouseEnter: () => { if (!touchedJustNow() && !noHover()) inspect(target); },
+    onFocus: () => { if (!touchedJustNow()) inspect(target); },
+    onPointerDown: (e: PointerEvent) => { if (e.pointerType !== "mouse") longPress(e, () => inspect(target)); },
+    // The browser's own long-press menu would cover the details.
+    onContextMenu: (e: Event) => { if (touchedJustNow()) e.preventDefault(); },
   };
+}
+
+/** Calls `open` once the pointer has rested for LONG_PRESS_MS; the click that ends that press is swallowed. */
+function longPress(e: PointerEvent, open: () => void) {
+  const el = e.currentTarget as HTMLElement;
+  const [x0, y0] = [e.clientX, e.clientY];
+  const done = () => {
+    clearTimeout(timer);
+    window.removeEventListener("pointermove", move, true);
+    window.removeEventListener("pointerup", done, true);
+    window.removeEventListener("pointercancel", done, true);
+  };
+  const move = (ev: PointerEvent) => { if (Math.hypot(ev.clientX - x0, ev.clientY - y0) > 10) done(); };
+  const timer = setTimeout(() => {
+    done();
+    open();
+    const swallow = (c: Event) => { c.stopPropagation(); c.preventDefault(); };
+    el.addEventListener("click", swallow, { capture: true, once: true });
+    setTimeout(() => el.removeEventListener("click", swallow, { capture: true }), 800);
+  }, LONG_PRESS_MS);
+  window.addEventListener("pointermove", move, true);
+  window.addEventListener("pointerup", done, true);
+  window.addEventListener("pointercancel", done, true);
 }
 
 /** A card's name as a small focusable control that opens its details (meter slots, discard, bench, gems). */
 export function CardName({ card, where, children }: { card: CardView; where: string; children?: ComponentChildren }) {
   const handlers = useInspect({ kind: "card", card, where });
+  // A card's name is only a way to read it: a tap on it opens its details.
+  const inspect = useContext(InspectContext);
   return (
-    <button type="button" class="card-link" {...handlers} onClick={handlers.onFocus} aria-label={`${cardName(card)} (${where}): show details`}>
+    <button type="button" class="card-link" {...handlers} onClick={() => inspect({ kind: "card", card, where })} aria-label={`${cardName(card)} (${where}): show details`}>
       {children ?? cardName(card)}
     </button>
   );

@@ -1,16 +1,17 @@
-// Drawing the marks of `boardFx`: labels on heroes and player bars, and attack arrows over the board. All of it
-// is decoration over the controls: `pointer-events: none`, so it never takes a click, and with
+// Drawing the marks of `boardFx`: labels in a line of their own on heroes and player bars (never over text), and
+// attack arrows over the board, edge to edge between the heroes. None of it takes a click, and with
 // `prefers-reduced-motion` the marks appear without moving (style.css).
 import { useLayoutEffect, useState } from "preact/hooks";
 import type { RefObject } from "preact";
 import type { ArrowFx, BarFx, HeroFx } from "../animate";
 
-/** The marks on one hero, newest last. */
+/** The newest mark on one hero, in a line of its own in the hero (the log has them all). */
 export function HeroMarks({ marks }: { marks: HeroFx[] }) {
-  if (!marks.length) return null;
+  const m = marks[marks.length - 1];
+  if (!m) return null;
   return (
     <ul class="fx-marks" aria-label="Recent turns">
-      {marks.map((m) => <li key={m.key} class={`fx fx-${m.kind}${m.past ? " fx-past" : ""}`} data-fx={m.kind}>{m.label}</li>)}
+      <li key={m.key} class={`fx fx-${m.kind}${m.past ? " fx-past" : ""}`} data-fx={m.kind} title={marks.map((x) => x.label).join("; ")}>{m.label}</li>
     </ul>
   );
 }
@@ -26,6 +27,38 @@ export function BarMarks({ marks }: { marks: BarFx[] }) {
   );
 }
 
+interface Box { left: number; top: number; right: number; bottom: number }
+
+/** Where the line from `a`'s centre to `b`'s leaves `a`, 8 px inside its edge. */
+export function edgeToward(a: Box, b: Box): { x: number; y: number } {
+  const c = { x: (a.left + a.right) / 2, y: (a.top + a.bottom) / 2 };
+  const dx = (b.left + b.right) / 2 - c.x;
+  const dy = (b.top + b.bottom) / 2 - c.y;
+  const hw = Math.max(0, (a.right - a.left) / 2 - 8);
+  const hh = Math.max(0, (a.bottom - a.top) / 2 - 8);
+  const t = Math.min(dx ? hw / Math.abs(dx) : Infinity, dy ? hh / Math.abs(dy) : Infinity, 1);
+  return { x: c.x + dx * t, y: c.y + dy * t };
+}
+
+/** Whether the segment p–q passes through the inside of `r` (Liang–Barsky clipping). */
+export function crosses(p: { x: number; y: number }, q: { x: number; y: number }, r: Box): boolean {
+  let [t0, t1] = [0, 1];
+  const dx = q.x - p.x;
+  const dy = q.y - p.y;
+  for (const [d, lo, hi, at] of [[dx, r.left, r.right, p.x], [dy, r.top, r.bottom, p.y]] as const) {
+    if (d === 0) {
+      if (at <= lo || at >= hi) return false;
+      continue;
+    }
+    const a = (lo - at) / d;
+    const b = (hi - at) / d;
+    t0 = Math.max(t0, Math.min(a, b));
+    t1 = Math.min(t1, Math.max(a, b));
+    if (t0 >= t1) return false;
+  }
+  return true;
+}
+
 interface Line { key: string; x1: number; y1: number; x2: number; y2: number; damage: number | null; dim: boolean; draft: boolean; label: string }
 
 /**
@@ -39,15 +72,25 @@ export function Arrows({ arrows, board }: { arrows: ArrowFx[]; board: RefObject<
     if (!root) return;
     const measure = () => {
       const box = root.getBoundingClientRect();
-      const centre = (side: string, pos: string) => {
+      const heroBox = (side: string, pos: string) => {
         const r = root.querySelector(`.hero[data-side="${side}"][data-hero="${pos}"]`)?.getBoundingClientRect();
-        return r ? { x: r.left + r.width / 2 - box.left, y: r.top + r.height / 2 - box.top } : null;
+        return r ? { left: r.left - box.left, top: r.top - box.top, right: r.right - box.left, bottom: r.bottom - box.top } : null;
       };
+      const words = [...root.querySelectorAll(".player-bar, .midline, .hand, .log, .card-detail.open")].map((el) => {
+        const r = el.getBoundingClientRect();
+        return { left: r.left - box.left, top: r.top - box.top, right: r.right - box.left, bottom: r.bottom - box.top };
+      }).filter((r) => r.right > r.left && r.bottom > r.top);
       setLines(arrows.flatMap((a) => {
         const toSide = a.to ?? (a.from === "me" ? "opp" : "me");
-        const from = centre(a.from, a.hero);
-        const to = centre(toSide, a.target);
-        if (!from || !to) return [];
+        const fromBox = heroBox(a.from, a.hero);
+        const toBox = heroBox(toSide, a.target);
+        if (!fromBox || !toBox) return [];
+        // From the attacker's edge to the target's (just inside each), not centre to centre: the line crosses as
+        // little of the board as it can.
+        const [from, to] = [edgeToward(fromBox, toBox), edgeToward(toBox, fromBox)];
+        // Never over words: an arrow whose path would cross a player's bar, the question, the hand or the log
+        // (boards stacked on a narrow screen) is left out; the log and the heroes' marks still say it.
+        if (words.some((w) => crosses(from, to, w))) return [];
         // Two-player arrows run between the bottom and the top; free-for-all ones name the defender's seat.
         const where = (s: string) => (s === "me" ? "bottom" : s === "opp" ? "top" : `seat ${s}`);
         const whose = a.to ? ` ${where(a.to)}` : "";

@@ -16,7 +16,7 @@ function NameField({ id, name, setName }: { id: string; name: string; setName: (
     <>
       <input id={id} name="display_name" value={name} maxLength={24} required autocomplete="nickname"
         onInput={(e) => setName(e.currentTarget.value)} />
-      <button type="button" class="ghost" onClick={() => setName(friendlyName())} aria-label="Suggest another name">🎲</button>
+      <button type="button" class="ghost" onClick={() => setName(friendlyName())} aria-label="Suggest another name"><Die /></button>
     </>
   );
 }
@@ -94,5 +94,15 @@ export function TakeSeat({ roomId, session, onSeated }: { roomId: string; sessio
       </button>
       {error ? <p class="error" role="alert">{error}</p> : null}
     </form>
+  );
+}
+
+/** A die drawn in SVG: the 🎲 emoji drew as an empty box where no emoji font is installed (issue 43). */
+function Die() {
+  return (
+    <svg class="die" width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+      <rect x="1.5" y="1.5" width="17" height="17" rx="4" fill="none" stroke="currentColor" stroke-width="2" />
+      {[[6, 6], [14, 6], [10, 10], [6, 14], [14, 14]].map(([x, y]) => <circle key={`${x}${y}`} cx={x} cy={y} r="1.7" fill="currentColor" />)}
+    </svg>
   );
 }

@@ -1,4 +1,5 @@
 // The viewer's hand: each card is a toggle button (keyboard and click path) and a drag source (pointer path).
+import { useEffect, useState } from "preact/hooks";
 import { GEMS, type Catalogue } from "../catalogue";
 import { beginDrag } from "../dnd";
 import type { CardId } from "../gen/CardId";
@@ -22,15 +23,36 @@ export interface HandProps {
 }
 
 export function Hand(p: HandProps) {
+  const [list, setList] = useState<HTMLUListElement | null>(null);
+  const more = useScrollCue(list, p.cards.length);
   return (
-    <section class="hand" aria-label={`Your hand, ${p.cards.length} cards`}>
-      <h3 class="hand-title">Your hand</h3>
+    <section class={`hand${more.left ? " more-left" : ""}${more.right ? " more-right" : ""}`} aria-label={`Your hand, ${p.cards.length} cards`}>
+      <h3 class="hand-title">Your hand<span class="hand-count"> · {p.cards.length}</span>{more.right ? <span class="hand-more" aria-hidden="true">more →</span> : null}</h3>
       {p.cards.length === 0 ? <p class="muted">Your hand is empty.</p> : null}
-      <ul>
+      <ul ref={setList}>
         {p.cards.map((card) => <HandCard key={card.id} card={card} p={p} />)}
       </ul>
     </section>
   );
+}
+
+/** Whether a row that scrolls sideways has more to either side (issue 43: the hand shows that it scrolls). */
+function useScrollCue(el: HTMLElement | null, count: number): { left: boolean; right: boolean } {
+  const [more, setMore] = useState({ left: false, right: false });
+  useEffect(() => {
+    if (!el) return;
+    const measure = () => {
+      const left = el.scrollLeft > 4;
+      const right = el.scrollWidth - el.clientWidth - el.scrollLeft > 4;
+      setMore((m) => (m.left === left && m.right === right ? m : { left, right }));
+    };
+    measure();
+    el.addEventListener("scroll", measure, { passive: true });
+    const ro = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
+    ro?.observe(el);
+    return () => { el.removeEventListener("scroll", measure); ro?.disconnect(); };
+  }, [el, count]);
+  return more;
 }
 
 function HandCard({ card, p }: { card: CardView; p: HandProps }) {
@@ -50,13 +72,15 @@ function HandCard({ card, p }: { card: CardView; p: HandProps }) {
         data-card-id={card.id}
         {...inspect}
         onClick={() => playable && p.onSelect(selected ? null : card.id)}
-        onPointerDown={canDrag ? (e) => {
+        onPointerDown={(e) => {
+          inspect.onPointerDown(e);
+          if (!canDrag) return;
           beginDrag(e, {
             onStart: () => p.onSelect(card.id),
             dropSelector: '.hero[data-side="me"][data-drop="1"]',
             onDrop: (t) => p.onDropOnHero(card.id, t.dataset.hero as Position),
           });
-        } : undefined}
+        }}
       >
         <span class="hc-type">{def?.type ?? "card"}{def?.level !== undefined ? ` · Lv ${def.level}` : ""}</span>
         <span class="hc-name">{cardName(card)}</span>

@@ -1,6 +1,6 @@
 // One hero in a diamond: face-down back, or name, level, current ATK/DEF, gems, blend and attachments,
 // with the controls the legal intents allow (drop target, deblend, attack toggles).
-import type { Catalogue } from "../catalogue";
+import type { Catalogue, GemType } from "../catalogue";
 import type { FfaDecl, FfaPreview } from "../ffa";
 import type { AttackPreview } from "../gen/AttackPreview";
 import type { HeroView } from "../gen/HeroView";
@@ -118,7 +118,9 @@ export function Hero({ hero, seat, owner, side, cat, c = {}, marks = [], whose }
         </p>
       ) : null}
       <div class="hero-title"><Emblem card={blendDef ?? def} size="sm" /><h4 class="hero-name">{title}</h4></div>
-      {hero.blend ? <p class="hero-base">blend of {cardName(hero.hero)}{blendDef?.effect?.name ? ` · ${blendDef.effect.name}` : ""}</p>
+      {/* What just happened to the hero takes the place of its secondary line (issue 43: never drawn over text). */}
+      {marks.length ? <HeroMarks marks={marks} />
+        : hero.blend ? <p class="hero-base">blend of {cardName(hero.hero)}{blendDef?.effect?.name ? ` · ${blendDef.effect.name}` : ""}</p>
         : def?.effect?.name ? <p class="hero-base">{def.effect.name}</p> : null}
       {effectDef && effectDef.id !== (hero.blend ?? hero.hero).card ? (
         <p class="hero-base hero-copied" title={effectDef.effect?.text}>has {effectName} (from {effectDef.name})</p>
@@ -128,13 +130,11 @@ export function Hero({ hero, seat, owner, side, cat, c = {}, marks = [], whose }
         <Stat label="DEF" now={hero.def} written={hero.written_def} />
       </dl>
       <ul class="hero-gems" aria-label={hero.gems.length ? `Gems: ${hero.gems.map(cardName).join(", ")}` : "No gems"}>
-        {hero.gems.map((g) => {
-          const gt = cat.byId.get(g.card)?.gem_type;
-          return <li key={g.id}>{gt ? <GemIcon gem={gt} size="sm" /> : <span class="chip">{cardName(g)}</span>}</li>;
-        })}
+        {gemPile(hero.gems, cat).map(({ key, gem, name, count }) => (
+          <li key={key}>{gem ? <GemIcon gem={gem} size="sm" /> : <span class="chip">{name}</span>}{count > 1 ? <span class="gem-count">×{count}</span> : null}</li>
+        ))}
       </ul>
       {hero.attached.length ? <p class="hero-attached small">+ {hero.attached.map(cardName).join(", ")}</p> : null}
-      <HeroMarks marks={marks} />
       {c.targetedBy?.length ? <p class="targeted-by" role="note">⚔ from your {c.targetedBy.join(", ")}</p> : attackable}
       <div class="hero-controls">
         {choosable ? (
@@ -187,6 +187,21 @@ export function Hero({ hero, seat, owner, side, cat, c = {}, marks = [], whose }
       </div>
     </section>
   );
+}
+
+/** Up to GEM_ICONS gems one by one; more collapse to one icon per kind with its count (a hero with 20 keeps its name). */
+const GEM_ICONS = 4;
+function gemPile(gems: HeroView["gems"], cat: Catalogue): { key: string; gem?: GemType; name: string; count: number }[] {
+  const one = gems.map((g) => ({ key: String(g.id), gem: cat.byId.get(g.card)?.gem_type, name: cardName(g), count: 1 }));
+  if (one.length <= GEM_ICONS) return one;
+  const kinds = new Map<string, { key: string; gem?: GemType; name: string; count: number }>();
+  for (const g of one) {
+    const k = g.gem ?? g.name;
+    const known = kinds.get(k);
+    if (known) known.count++;
+    else kinds.set(k, { ...g, key: k });
+  }
+  return [...kinds.values()];
 }
 
 /** On a target hero: which of the viewer's heroes may attack it now and for how much (MP-10, the engine's preview). */

@@ -9,9 +9,9 @@ import { linkClick } from "../router";
 import { GameSocket, roomSocketUrl, webSocketTransport } from "../socket";
 import { canAct, restoredRoomState, roomReducer, saveLog } from "../state";
 import { renderBoard } from "./board";
-import { seatName } from "./botlevel";
+import { playerNames, seatName } from "./botlevel";
 import { TakeSeat } from "./guest";
-import { NextGame, RoundTimeNotice, SeriesScore } from "./series";
+import { NextGame, NextSteps, RoundTimeNotice, SeriesScore } from "./series";
 import { PlayNow } from "./playnow";
 import { RatingChange } from "./profile";
 import { TableLobby } from "./tablelobby";
@@ -67,7 +67,8 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
     );
   }
   const room = state.room ?? load.room;
-  const names = Object.fromEntries(room.seats.flatMap((s) => (s ? [[s.seat, s.display_name]] : [])));
+  const names = playerNames(room.seats);
+  const several = room.seats.filter((s) => s?.bot).length > 1;
   const freeSeat = room.status === "waiting" && room.seats.some((s) => !s);
   return (
     <div class="room" data-version={state.version ?? undefined} data-game={state.game ?? undefined}>
@@ -86,7 +87,7 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
       <ul class="seats" aria-label="Seats">
         {room.seats.map((s, i) => (
           <li key={i}>
-            {s ? <><span class={`dot${s.connected || s.bot ? " on" : ""}`} aria-hidden="true" />{seatName(s)}{s.seat === state.seat ? " — you" : ""}{s.rematch ? " · wants a rematch" : ""}<span class="sr-only">{s.connected ? ", connected" : ", not connected"}</span></>
+            {s ? <><span class={`dot${s.connected || s.bot ? " on" : ""}`} aria-hidden="true" />{several && s.bot ? names[s.seat] : seatName(s)}{s.seat === state.seat ? " — you" : ""}{s.rematch ? " · wants a rematch" : ""}<span class="sr-only">{s.connected ? ", connected" : ", not connected"}</span></>
               : <span class="muted">empty seat</span>}
           </li>
         ))}
@@ -124,11 +125,12 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
             onDismiss: () => dispatch({ kind: "dismiss" }),
             clocks: state.clocks,
             takeWholeAttack: () => state.view && setWholeAttack({ game: state.game, turn: state.view.turn }),
+            ending: <NextSteps room={room} names={names} seat={state.seat} onRoom={(r) => dispatch({ kind: "room", room: r })} />,
           })
         : <section class="panel"><p class="empty">{freeSeat ? "Waiting for players…" : "Waiting for the match to start…"}</p></section>}
       <RoundTimeNotice room={room} />
       <JudgeWatchingBanner room={room} />
-      {state.seat ? <NextGame room={room} seat={state.seat} onRoom={(r) => dispatch({ kind: "room", room: r })} /> : null}
+      {state.seat && !state.view?.outcome ? <NextGame room={room} seat={state.seat} onRoom={(r) => dispatch({ kind: "room", room: r })} /> : null}
       {state.seat && session.account ? <RatingChange room={room} account={session.account} /> : null}
       {state.seat && room.status === "finished" && room.seats.length === 2 && !room.next_game_chooser ? <PlayNow title="Play someone new" /> : null}
     </div>

@@ -2,6 +2,7 @@
 // choice to go first or second (the server's `rematch {go_first}`), and nothing once the server says a best of 3
 // is decided (`RoomInfo.series_winner`; it also refuses a further game then).
 import { useState } from "preact/hooks";
+import { linkClick } from "../router";
 import { api } from "../api";
 import type { MatchEndReason } from "../gen/MatchEndReason";
 import type { Seat } from "../gen/Seat";
@@ -57,6 +58,8 @@ export function NextGame({ room, seat, onRoom }: { room: RoomInfo; seat: Seat; o
   const asked = room.seats.some((s) => s && s.seat === seat && s.rematch);
   const theyAsked = room.seats.some((s) => s && s.seat !== seat && s.rematch);
   const next = room.best_of === 3 ? `game ${room.games.length + 1}` : "a rematch";
+  // The computer always agrees: against it the next game is one press away.
+  const vsComputer = room.seats.every((s) => !s || s.seat === seat || s.bot);
   const ask = (goFirst?: boolean) => {
     setError(null);
     api.rematch(room.id, goFirst).then(onRoom, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
@@ -72,10 +75,37 @@ export function NextGame({ room, seat, onRoom }: { room: RoomInfo; seat: Seat; o
             <button type="button" onClick={() => ask(false)}>Start {next} — they go first</button>
           </>
         ) : (
-          <button type="button" class="primary" onClick={() => ask()}>{theyAsked ? `Accept ${next}` : `Ask for ${next}`}</button>
+          <button type="button" class="primary" onClick={() => ask()}>{theyAsked ? `Accept ${next}` : vsComputer ? `Play ${next}` : `Ask for ${next}`}</button>
         )}
       </div>
       {error ? <p class="error" role="alert">{error}</p> : null}
     </section>
+  );
+}
+
+/**
+ * The end screen's next steps (issue 43): the series so far (a best of 3), the next game or a rematch for a player,
+ * back to the lobby, and the replay of the game just played.
+ */
+export function NextSteps({ room, names, seat, onRoom }: {
+  room: RoomInfo; names: Partial<Record<Seat, string>>; seat: Seat | null; onRoom: (r: RoomInfo) => void;
+}) {
+  const last = room.games[room.games.length - 1];
+  const s = seriesScore(room);
+  const you = (x: Seat) => (x === seat ? "You" : names[x] ?? `Seat ${x}`);
+  return (
+    <div class="next-steps">
+      {room.best_of === 3 ? (
+        <p class="result-series" data-testid="series-result">
+          {room.series_winner ? <strong>{you(room.series_winner)} {room.series_winner === seat ? "win" : "wins"} the series </strong> : "Best of 3, "}
+          {you("A")} {s.A}–{s.B} {you("B")}
+        </p>
+      ) : null}
+      {seat ? <NextGame room={room} seat={seat} onRoom={onRoom} /> : null}
+      <p class="row end-links">
+        <a href="/" onClick={linkClick}>Back to the lobby</a>
+        {last ? <a href={`/replays/${encodeURIComponent(last.match_id)}?room=${encodeURIComponent(room.id)}${seat ? `&seat=${seat}` : ""}`} onClick={linkClick}>Watch the replay</a> : null}
+      </p>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-//! Account endpoints: guest sign-up, register (or upgrade a guest), login, logout, me.
+//! Account endpoints: guest sign-up, register (or upgrade a guest), login, logout, me, session.
 use super::session::{self, CurrentAccount};
 use super::validate;
 use crate::db::accounts::{self, AccountView};
@@ -154,4 +154,10 @@ pub async fn logout(
 /// `GET /api/me`: the caller's account, or 401.
 pub async fn me(CurrentAccount(account): CurrentAccount) -> Json<AccountView> {
     Json(account.view())
+}
+
+/// `GET /api/session`: `{account}`, the caller's account or null — 200 either way, so a signed-out visit does not
+/// begin with a failed request in the browser's console (issue 43).
+pub async fn session(current: Option<CurrentAccount>) -> Json<serde_json::Value> {
+    Json(serde_json::json!({ "account": current.map(|CurrentAccount(a)| a.view()) }))
 }

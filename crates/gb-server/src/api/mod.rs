@@ -36,6 +36,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/logout", post(auth::logout))
         .route("/me", get(auth::me))
         .route("/accounts", get(accounts::search))
+        .route("/session", get(auth::session))
         .route("/cards", get(cards))
         .route("/decks", get(decks::list).post(decks::create))
         .route("/decks/import", post(decks::import))

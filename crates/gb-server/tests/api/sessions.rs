@@ -8,7 +8,8 @@ use serde_json::{Value, json};
 on_both_backends!(
     a_change_of_identity_gets_a_new_session,
     logout_can_end_every_session,
-    a_stranger_cannot_lock_out_the_owner
+    a_stranger_cannot_lock_out_the_owner,
+    the_session_says_who_without_a_401
 );
 
 /// The `gb_session` token a response sets.
@@ -47,6 +48,31 @@ async fn a_change_of_identity_gets_a_new_session(backend: Backend) {
     assert_ne!(logged_in, registered);
     assert_eq!(me_with(&app, &registered).await, 401);
     assert_eq!(me_with(&app, &logged_in).await, 200);
+}
+
+/// `GET /api/session` answers 200 signed in or not (issue 43: no failed request on a signed-out page), and
+/// `account` goes from null to the guest and back to null after a log out.
+async fn the_session_says_who_without_a_401(backend: Backend) {
+    let app = spawn_app_with(backend, |_| {}).await;
+    let browser = client_from([127, 0, 0, 1]);
+    let r = app.get(&browser, "/api/session").await;
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.json::<Value>().await.unwrap(), json!({ "account": null }));
+    app.guest(&browser, "Gus").await;
+    let r = app.get(&browser, "/api/session").await;
+    assert_eq!(r.status(), 200);
+    let who: Value = r.json().await.unwrap();
+    assert_eq!(who["account"]["display_name"], "Gus");
+    assert_eq!(who["account"], app.get(&browser, "/api/me").await.json::<Value>().await.unwrap());
+    assert_eq!(app.post(&browser, "/api/logout", &json!({})).await.status(), 204);
+    let r = app.get(&browser, "/api/session").await;
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.json::<Value>().await.unwrap(), json!({ "account": null }));
+    // An unknown session token is signed out too, not an error.
+    let stale = reqwest::Client::new().get(app.url("/api/session")).header(COOKIE, "gb_session=not-a-session");
+    let r = stale.send().await.unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.json::<Value>().await.unwrap(), json!({ "account": null }));
 }
 
 async fn logout_can_end_every_session(backend: Backend) {
