@@ -18,4 +18,4 @@ export type ServerMsg = { "type": "welcome", protocol: number, room: RoomInfo, s
 /**
  * Left out in rooms without a clock (14 bytes of every update there).
  */
-clocks?: Clocks, } | { "type": "skip", v: number, } | { "type": "history", game: number, v: number, entries: Array<HistoryEntry>, } | { "type": "accepted", seq: number, v: number, } | { "type": "rejected", seq: number, rejection: Rejection, legal: Array<Intent>, } | { "type": "room", room: RoomInfo, } | { "type": "error", code: string, message: string, } | { "type": "pong" } | { "type": "announcement", announcement: Announcement, };
+clocks?: Clocks, } | { "type": "skip", v: number, } | { "type": "history", game: number, v: number, entries: Array<HistoryEntry>, } | { "type": "accepted", seq: number, v: number, } | { "type": "rejected", seq: number, rejection: Rejection, legal: Array<Intent>, } | { "type": "room", room: RoomInfo, } | { "type": "error", code: string, message: string, } | { "type": "pong" } | { "type": "announcement", announcement: Announcement, } | { "type": "judge_watching", judge: string, at_ms: number, };

@@ -15,7 +15,7 @@ const name = (p: string) => names[p] ?? p;
 const table = (n: number, a: string, b: string, result: TableView["result"] = { games: [] }): TableView =>
   ({ table: n, players: [a, b], room_id: `r${n}`, result, extension_minutes: 0, time_called: false, arrived: [true, true] });
 const ev: EventView = {
-  id: "e1", organizer_id: "org", status: "running", champion: null, over: false, next_round_blocked: null, checked_in: [], provisional_bracket: [], warnings: [], swiss_rounds: 3, announcements: [],
+  id: "e1", organizer_id: "org", status: "running", champion: null, over: false, next_round_blocked: null, checked_in: [], provisional_bracket: [], warnings: [], swiss_rounds: 3, announcements: [], judges: [], penalties: [],
   rounds: [{ number: 1, started_at_ms: 0, time_called_at_ms: 1, no_show_at_ms: null, byes: ["eve"],
     tables: [table(1, "dee", "ann"), table(2, "bob", "cy", { games: [{ result: "win", winner: "cy" }, { result: "win", winner: "cy" }] })] }],
   log: { format: "", name: "Friday Blend", seed: 1, roster: [], rounds: [], corrections: [], players: players.map((id) => ({ id, name: names[id]!, entered_round: 1 })),
