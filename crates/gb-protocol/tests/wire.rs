@@ -33,6 +33,7 @@ fn room() -> RoomInfo {
         next_game_chooser: None,
         host: None,
         event: None,
+        rated: false,
         judge_watching: None,
     }
 }

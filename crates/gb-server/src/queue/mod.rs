@@ -34,6 +34,7 @@ pub fn room_config(format: &str, rated: bool, vs_computer: bool) -> RoomConfig {
         seats: crate::protocol::TWO_SEATS,
         host: None,
         next_game_chooser: None,
+        first_game_chooser: None,
         event: None,
         rated,
     }
