@@ -127,7 +127,8 @@ async fn only_the_organizer_announces_something(backend: Backend) {
     let app = spawn_app(backend).await;
     let organizer = guest_at(&app.address, "Organizer").await;
     let settings =
-        json!({ "structure": { "kind": "swiss", "rounds": 1 }, "games_per_match": 1, "next_game_chooser": "loser" });
+        json!({ "structure": { "kind": "swiss", "rounds": 1 }, "games_per_match": 1, "next_game_chooser": "loser",
+                "end_of_round": { "extra_turns": 0 } });
     let (id, players) = registered_event(&app, &organizer, settings, 2).await;
     let path = format!("/api/tournaments/{id}/announcements");
     let r = app.post(&players[0].client, &path, &json!({ "text": "I won" })).await;
