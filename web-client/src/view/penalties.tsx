@@ -49,7 +49,7 @@ export function PenaltyForm({ player, submit }: { player: string; submit: (p: Is
         <label for={id("minutes")}>Minutes</label>
         <input id={id("minutes")} type="number" min={1} max={1440} value={minutes} onInput={(e) => setMinutes(e.currentTarget.value)} />
       </> : null}
-      <label for={id("reason")}>Reason</label>
+      <label for={id("reason")}>Penalty reason</label>
       <input id={id("reason")} value={reason} maxLength={500} onInput={(e) => setReason(e.currentTarget.value)} />
       <button type="submit">Give</button>
     </form>
