@@ -26,8 +26,9 @@ pub use messages::{ClientMsg, HistoryEntry, Received, RejectionReceived, ServerM
 pub use play::{BoardEntry, JoinQueue, Leaderboard, PlayerProfile, QueueView, RatedGameView, RatingView};
 pub use replay::{Replay, ReplayQuery, ReplayReceived, ReplayStep};
 pub use room::{
-    BotLevel, ClockSetting, Clocks, CreateRoom, GameResult, JoinReply, JoinSeat, JudgeWatching, MatchEndReason, RematchRequest, Role,
-    RoomInfo, RoomList, RoomStatus, RoundTime, SeatDeck, SeatInfo, SpectatorDelay, TWO_SEATS, Visibility,
+    BotLevel, ClockSetting, Clocks, CreateRoom, GameResult, JoinReply, JoinSeat, JudgeWatching, MatchEndReason,
+    RematchRequest, Role, RoomInfo, RoomList, RoomStatus, RoundTime, SeatDeck, SeatInfo, SpectatorDelay, TWO_SEATS,
+    Visibility,
 };
 pub use state::{FoldError, ViewState};
 pub use tournament::{

@@ -18,8 +18,8 @@ pub mod tournament;
 pub use error::TournamentError;
 pub use fraction::Fraction;
 pub use ledger::MAX_ROUNDS;
-pub use penalty::{Infraction, Penalty, PenaltyKind, penalties};
 pub use pairing::{PairingError, Phase, RoundPlan, pair_next_round, provisional_top_cut, swiss_rounds_for};
+pub use penalty::{Infraction, Penalty, PenaltyKind, penalties};
 pub use standings::{Standing, Standings, standings};
 pub use tournament::*;
 

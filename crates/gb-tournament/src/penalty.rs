@@ -119,18 +119,19 @@ pub fn penalties(t: &Tournament) -> Vec<Penalty> {
 }
 
 fn of_table(round: u32, table: u32, result: &TableResult, out: &mut Vec<Penalty>) {
-    let entry = |player: Option<&PlayerId>, kind, infraction: &Option<Infraction>, reason: &str, judge: &Option<String>| {
-        Penalty {
-            round,
-            table,
-            player: player.cloned(),
-            kind,
-            infraction: *infraction,
-            reason: reason.to_owned(),
-            judge: judge.clone(),
-            minutes: None,
-        }
-    };
+    let entry =
+        |player: Option<&PlayerId>, kind, infraction: &Option<Infraction>, reason: &str, judge: &Option<String>| {
+            Penalty {
+                round,
+                table,
+                player: player.cloned(),
+                kind,
+                infraction: *infraction,
+                reason: reason.to_owned(),
+                judge: judge.clone(),
+                minutes: None,
+            }
+        };
     for game in &result.games {
         if let Game::GameLoss { player, reason, infraction, judge } = game {
             out.push(entry(Some(player), PenaltyKind::GameLoss, infraction, reason, judge));

@@ -187,7 +187,12 @@ fn a_double_match_loss_in_a_playoff_puts_both_out_and_gives_the_next_opponent_a_
     let mut semi = pair_next_round(&t).unwrap();
     let Pairing::Table(first) = &mut semi.pairings[0] else { panic!("{semi:?}") };
     for player in first.players.clone() {
-        first.result.judge.push(JudgeAction::MatchLoss { player, reason: "no-show".into(), infraction: None, judge: None });
+        first.result.judge.push(JudgeAction::MatchLoss {
+            player,
+            reason: "no-show".into(),
+            infraction: None,
+            judge: None,
+        });
     }
     let Pairing::Table(second) = &mut semi.pairings[1] else { panic!("{semi:?}") };
     sim::result(second, 0);

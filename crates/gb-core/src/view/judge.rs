@@ -25,7 +25,8 @@ pub fn judge_view(state: &MatchState) -> JudgeView {
     for &s in seats {
         board.players[s.index()] = view_for(state, Viewer::Seat(s)).players[s.index()].clone();
     }
-    let decks = seats.iter().map(|&s| state.player(s).deck.iter().rev().map(|c| CardView::from(*c)).collect()).collect();
+    let decks =
+        seats.iter().map(|&s| state.player(s).deck.iter().rev().map(|c| CardView::from(*c)).collect()).collect();
     JudgeView { board, decks }
 }
 
@@ -43,7 +44,10 @@ mod tests {
             assert_eq!(p, own, "seat {s:?} as its owner sees it");
             assert_eq!(p.hand.as_ref().map(|h| h.len()), Some(state.player(s).hand.len()));
             assert_eq!(judge.decks[s.index()].len(), state.player(s).deck.len());
-            assert_eq!(judge.decks[s.index()].first(), state.player(s).deck.last().map(|c| CardView::from(*c)).as_ref());
+            assert_eq!(
+                judge.decks[s.index()].first(),
+                state.player(s).deck.last().map(|c| CardView::from(*c)).as_ref()
+            );
         }
         // A spectator sees none of it.
         let spectator = view_for(&state, Viewer::Spectator);

@@ -47,7 +47,8 @@ pub async fn judge_view(
     let judge = account.display_name.clone();
     handle.run(&account.id, Op::OpenJudgeView { round, table, judge: judge.clone() }).await?;
     let view = handle.view.borrow().clone();
-    let opened = view.rounds.get((round as usize).wrapping_sub(1)).and_then(|r| r.tables.iter().find(|t| t.table == table));
+    let opened =
+        view.rounds.get((round as usize).wrapping_sub(1)).and_then(|r| r.tables.iter().find(|t| t.table == table));
     let (players, room_id) = opened
         .and_then(|t| Some((t.players.clone(), t.room_id.clone()?)))
         .ok_or_else(|| ApiError::not_found("no_such_table", format!("round {round} has no table {table}")))?;

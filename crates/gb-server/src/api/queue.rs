@@ -83,7 +83,9 @@ pub async fn get(State(state): State<AppState>, CurrentAccount(account): Current
 pub async fn leave(State(state): State<AppState>, CurrentAccount(account): CurrentAccount) -> ApiResult<StatusCode> {
     match rows::leave(&state.db, &account.id).await? {
         None => Err(not_queued()),
-        Some(false) => Err(ApiError::conflict("already_matched", "you have been matched: your room is in GET /api/queue")),
+        Some(false) => {
+            Err(ApiError::conflict("already_matched", "you have been matched: your room is in GET /api/queue"))
+        }
         Some(true) => Ok(StatusCode::NO_CONTENT),
     }
 }

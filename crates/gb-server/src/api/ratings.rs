@@ -49,7 +49,9 @@ pub async fn leaderboard(
             Some(s) => {
                 let listed = !s.rating.is_provisional() && s.games >= BOARD_MIN_GAMES;
                 let place = match listed {
-                    true => Some(ratings::rated_above(&state.db, format, s.rating.rating, BOARD_MIN_GAMES).await? as u32 + 1),
+                    true => Some(
+                        ratings::rated_above(&state.db, format, s.rating.rating, BOARD_MIN_GAMES).await? as u32 + 1,
+                    ),
                     false => None,
                 };
                 let row = BoardRow {

@@ -92,10 +92,10 @@ macro_rules! rate_on {
                 let mut before = [None, None];
                 for i in lock_order(game) {
                     let row: Option<StoredRow> = sqlx::query_as(concat!(read_sql!(), $lock))
-                    .bind(&game.accounts[i])
-                    .bind(game.format)
-                    .fetch_optional(&mut *self)
-                    .await?;
+                        .bind(&game.accounts[i])
+                        .bind(game.format)
+                        .fetch_optional(&mut *self)
+                        .await?;
                     before[i] = row.map(stored);
                 }
                 for w in writes(game, before, now) {
@@ -156,7 +156,10 @@ pub fn rate_game_rusqlite(
     }
     for w in writes(game, before, now) {
         let (s, b) = (w.after.rating, w.before);
-        conn.execute(UPSERT_SQL, params![w.account, game.format, s.rating, s.deviation, s.volatility, w.after.games, now])?;
+        conn.execute(
+            UPSERT_SQL,
+            params![w.account, game.format, s.rating, s.deviation, s.volatility, w.after.games, now],
+        )?;
         conn.execute(
             HISTORY_SQL,
             params![
@@ -289,7 +292,8 @@ mod tests {
 
     #[test]
     fn idle_days_widen_the_deviation_before_the_game() {
-        let s = Stored { rating: Rating { rating: 1600.0, deviation: 60.0, volatility: 0.06 }, games: 30, updated_at: 0 };
+        let s =
+            Stored { rating: Rating { rating: 1600.0, deviation: 60.0, volatility: 0.06 }, games: 30, updated_at: 0 };
         assert_eq!(before_game(Some(s), IDLE_PERIOD_MS - 1).deviation, 60.0);
         assert!(before_game(Some(s), 30 * IDLE_PERIOD_MS).deviation > 60.0);
     }

@@ -69,14 +69,7 @@ mod tests {
     use super::*;
 
     fn w(id: &str, rating: f64, joined_at: i64) -> Waiting {
-        Waiting {
-            account_id: id.into(),
-            format: "bo1".into(),
-            rated: true,
-            rating,
-            joined_at,
-            computer_after_ms: None,
-        }
+        Waiting { account_id: id.into(), format: "bo1".into(), rated: true, rating, joined_at, computer_after_ms: None }
     }
 
     #[test]

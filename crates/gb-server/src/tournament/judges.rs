@@ -36,7 +36,12 @@ impl Event {
 
     /// The organizer appoints `account_id` (named `name`): not the organizer, not twice, and not a player of the
     /// event (a judge does not rule on their own matches). Written (its audit entry) before it is applied.
-    pub(super) async fn appoint_judge(&mut self, organizer: &str, account_id: String, name: String) -> Result<(), ApiError> {
+    pub(super) async fn appoint_judge(
+        &mut self,
+        organizer: &str,
+        account_id: String,
+        name: String,
+    ) -> Result<(), ApiError> {
         if self.is_judge(&account_id) {
             return Err(ApiError::conflict("already_judge", format!("{name} already judges this event")));
         }
@@ -44,7 +49,9 @@ impl Event {
             return Err(ApiError::conflict("player_cannot_judge", format!("{name} plays in this event")));
         }
         let detail = json!({ "judge": account_id, "judge_name": name });
-        crate::db::tournaments::audit(&self.db, &self.id, organizer, APPOINT, &detail).await.map_err(ApiError::internal)?;
+        crate::db::tournaments::audit(&self.db, &self.id, organizer, APPOINT, &detail)
+            .await
+            .map_err(ApiError::internal)?;
         self.judges.push(EventJudge { account_id, name });
         Ok(())
     }

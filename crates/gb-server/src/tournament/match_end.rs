@@ -33,7 +33,8 @@ impl Event {
     pub(super) fn end_room_match(&mut self, round: u32, table: u32, result: &TableResult) {
         let corrected = self.t.corrections.iter().any(|c| c.round == round && c.table == table);
         let reason = if corrected { Some(MatchEndReason::Organizer) } else { end_reason(result) };
-        let Some(reason) = reason.or_else(|| self.decided_by_game_loss(round, table, result).then_some(MatchEndReason::Judge))
+        let Some(reason) =
+            reason.or_else(|| self.decided_by_game_loss(round, table, result).then_some(MatchEndReason::Judge))
         else {
             return;
         };
@@ -45,7 +46,9 @@ impl Event {
     fn decided_by_game_loss(&self, round: u32, table: u32, result: &TableResult) -> bool {
         let needed = u32::from(self.t.settings.games_per_match / 2 + 1);
         result.games.iter().any(|g| matches!(g, Game::GameLoss { .. }))
-            && self.table_players(round, table).is_some_and(|p| score(&p, result, needed).outcome != MatchOutcome::Pending)
+            && self
+                .table_players(round, table)
+                .is_some_and(|p| score(&p, result, needed).outcome != MatchOutcome::Pending)
     }
 
     /// Tells the table's room its match is over for `reason`, once per room.

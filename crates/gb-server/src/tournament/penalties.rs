@@ -67,7 +67,10 @@ impl Event {
     ) -> Result<(&'static str, serde_json::Value), ApiError> {
         let reason = p.reason.trim().to_owned();
         if reason.chars().count() > MAX_REASON {
-            return Err(ApiError::unprocessable("reason_too_long", format!("a reason has at most {MAX_REASON} characters")));
+            return Err(ApiError::unprocessable(
+                "reason_too_long",
+                format!("a reason has at most {MAX_REASON} characters"),
+            ));
         }
         let minutes = match (p.kind, p.minutes) {
             (PenaltyKind::TimeExtension, None) => {

@@ -39,7 +39,8 @@ async fn matched(app: &TestApp, g: &Guest) -> String {
 async fn room(app: &TestApp, id: &str) -> Value {
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
-        let info: Value = app.client.get(app.url(&format!("/api/rooms/{id}"))).send().await.unwrap().json().await.unwrap();
+        let info: Value =
+            app.client.get(app.url(&format!("/api/rooms/{id}"))).send().await.unwrap().json().await.unwrap();
         if info["status"] == "playing" || Instant::now() > deadline {
             return info;
         }
@@ -65,7 +66,8 @@ async fn two_players_queue_and_get_the_same_room_once(backend: Backend) {
 
     let info = room(&app, &id).await;
     assert_eq!((info["rated"].as_bool(), info["status"].as_str()), (Some(true), Some("playing")), "{info}");
-    let names: Vec<&str> = info["seats"].as_array().unwrap().iter().map(|s| s["display_name"].as_str().unwrap()).collect();
+    let names: Vec<&str> =
+        info["seats"].as_array().unwrap().iter().map(|s| s["display_name"].as_str().unwrap()).collect();
     assert_eq!(names, ["Ann", "Bob"]);
     // Once matched, nobody is matched again: more passes change nothing, and leaving is refused (the room waits).
     for _ in 0..3 {

@@ -55,7 +55,8 @@ async fn rated_once(app: &TestApp, players: [&Guest; 2], match_id: &str, won: us
 async fn a_rated_game_changes_both_ratings_once(backend: Backend) {
     let mut app = spawn_app(backend).await;
     let (room, [a, b]) = seated_room(&app.address, rated_room()).await;
-    let info: Value = app.client.get(app.url(&format!("/api/rooms/{room}"))).send().await.unwrap().json().await.unwrap();
+    let info: Value =
+        app.client.get(app.url(&format!("/api/rooms/{room}"))).send().await.unwrap().json().await.unwrap();
     assert_eq!(info["rated"], true, "{info}");
     let match_id = play_out(&app, &room, &a, &b).await;
     let won = winner(&app, &match_id).await;

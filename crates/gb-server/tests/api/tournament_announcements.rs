@@ -126,8 +126,7 @@ async fn announcements_reach_the_event_socket_and_the_tables(backend: Backend) {
 async fn only_the_organizer_announces_something(backend: Backend) {
     let app = spawn_app(backend).await;
     let organizer = guest_at(&app.address, "Organizer").await;
-    let settings =
-        json!({ "structure": { "kind": "swiss", "rounds": 1 }, "games_per_match": 1, "next_game_chooser": "loser",
+    let settings = json!({ "structure": { "kind": "swiss", "rounds": 1 }, "games_per_match": 1, "next_game_chooser": "loser",
                 "end_of_round": { "extra_turns": 0 } });
     let (id, players) = registered_event(&app, &organizer, settings, 2).await;
     let path = format!("/api/tournaments/{id}/announcements");

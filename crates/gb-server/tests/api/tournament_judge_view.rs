@@ -39,7 +39,8 @@ async fn only_judges_see_the_whole_table_and_the_table_sees_them(backend: Backen
     let audit = |entries: &Value| -> Vec<Value> {
         entries.as_array().unwrap().iter().filter(|e| e["action"] == "judge_view").cloned().collect()
     };
-    let entries: Value = app.get(&organizer.client, &format!("/api/tournaments/{id}/audit")).await.json().await.unwrap();
+    let entries: Value =
+        app.get(&organizer.client, &format!("/api/tournaments/{id}/audit")).await.json().await.unwrap();
     assert!(audit(&entries).is_empty(), "a refused opening is no opening: {entries}");
 
     // The judge sees everything: both hands and benches as their owners do, and both decks in order.
@@ -67,7 +68,8 @@ async fn only_judges_see_the_whole_table_and_the_table_sees_them(backend: Backen
 
     // The organizer too; each opening is in the audit with who and which table, by name.
     assert_eq!(app.get(&organizer.client, &path).await.status(), 200);
-    let entries: Value = app.get(&organizer.client, &format!("/api/tournaments/{id}/audit")).await.json().await.unwrap();
+    let entries: Value =
+        app.get(&organizer.client, &format!("/api/tournaments/{id}/audit")).await.json().await.unwrap();
     let opened = audit(&entries);
     assert_eq!(opened.len(), 2, "{entries}");
     let detail = |e: &Value| serde_json::from_str::<Value>(e["detail_json"].as_str().unwrap()).unwrap();

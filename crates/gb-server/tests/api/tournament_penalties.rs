@@ -7,7 +7,12 @@ use crate::tournament_event::event;
 use crate::wsclient::{Guest, guest_at};
 use serde_json::{Value, json};
 
-on_both_backends!(each_penalty_scores_as_documented, a_game_loss_decides_a_best_of_one, bad_penalties_change_nothing, judges_are_appointed_by_the_organizer);
+on_both_backends!(
+    each_penalty_scores_as_documented,
+    a_game_loss_decides_a_best_of_one,
+    bad_penalties_change_nothing,
+    judges_are_appointed_by_the_organizer
+);
 
 fn settings(games_per_match: u8) -> Value {
     json!({
@@ -37,7 +42,8 @@ async fn audit(app: &TestApp, by: &Guest, id: &str) -> Vec<Value> {
 }
 
 pub async fn appoint(app: &TestApp, organizer: &Guest, id: &str, judge: &Guest) {
-    let r = app.post(&organizer.client, &format!("/api/tournaments/{id}/judges"), &json!({ "account_id": judge.id })).await;
+    let r =
+        app.post(&organizer.client, &format!("/api/tournaments/{id}/judges"), &json!({ "account_id": judge.id })).await;
     assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
 }
 
@@ -81,7 +87,8 @@ async fn each_penalty_scores_as_documented(backend: Backend) {
     let room_now: Value = app.get(&app.client, &format!("/api/rooms/{room_1}")).await.json().await.unwrap();
     assert_eq!(room_now["match_end"], "judge", "before: {room}, after: {room_now}");
 
-    let extension = json!({ "player": c.id, "kind": "time_extension", "infraction": "ruling_or_deck_check", "minutes": 1000 });
+    let extension =
+        json!({ "player": c.id, "kind": "time_extension", "infraction": "ruling_or_deck_check", "minutes": 1000 });
     assert_eq!(penalize(&app, &judge, &id, extension).await.status(), 200);
     let dq = json!({ "player": d.id, "kind": "disqualification", "infraction": "cheating", "reason": "marked cards" });
     assert_eq!(penalize(&app, &judge, &id, dq).await.status(), 200);
@@ -127,7 +134,10 @@ async fn each_penalty_scores_as_documented(backend: Backend) {
         .collect();
     assert_eq!(given.len(), 6);
     assert_eq!(given[0]["judge_name"], "Judge Jo");
-    assert_eq!(given[0]["player_name"], view["log"]["players"].as_array().unwrap().iter().find(|p| p["id"] == a.id.as_str()).unwrap()["name"]);
+    assert_eq!(
+        given[0]["player_name"],
+        view["log"]["players"].as_array().unwrap().iter().find(|p| p["id"] == a.id.as_str()).unwrap()["name"]
+    );
     assert_eq!(given[0]["infraction_label"], "Deck problem");
     assert_eq!(given[2]["judge_name"], "Organizer");
     assert_eq!(given[3]["minutes"], 1000);
@@ -176,7 +186,11 @@ async fn bad_penalties_change_nothing(backend: Backend) {
         (with(base("warning"), "round", json!(1)), 422, "bad_table"),
         (with(with(base("warning"), "round", json!(1)), "table", json!(9)), 404, "no_such_table"),
         (with(base("warning"), "player", json!(bye.id)), 409, "no_table"),
-        (json!({ "player": bye.id, "kind": "warning", "infraction": "other", "round": 1, "table": 1 }), 422, "not_at_table"),
+        (
+            json!({ "player": bye.id, "kind": "warning", "infraction": "other", "round": 1, "table": 1 }),
+            422,
+            "not_at_table",
+        ),
     ];
     for (body, status, code) in cases {
         assert_error(penalize(&app, &organizer, &id, body).await, status, code).await;
@@ -188,10 +202,16 @@ async fn bad_penalties_change_nothing(backend: Backend) {
     let before = event(&app, &id).await;
     // Nobody but the organizer and its judges gives penalties.
     assert_error(penalize(&app, b, &id, base("warning")).await, 403, "not_judge").await;
-    let signed_out = app.post(&crate::helpers::new_client(), &format!("/api/tournaments/{id}/penalties"), &base("warning")).await;
+    let signed_out =
+        app.post(&crate::helpers::new_client(), &format!("/api/tournaments/{id}/penalties"), &base("warning")).await;
     assert_error(signed_out, 401, "not_logged_in").await;
     let legacy = json!({ "round": 1, "table": 1, "action": { "action": "time_extension", "minutes": 5 } });
-    assert_error(app.post(&organizer.client, &format!("/api/tournaments/{id}/judge"), &legacy).await, 422, "bad_minutes").await;
+    assert_error(
+        app.post(&organizer.client, &format!("/api/tournaments/{id}/judge"), &legacy).await,
+        422,
+        "bad_minutes",
+    )
+    .await;
     assert_eq!(event(&app, &id).await, before, "nothing changed");
 }
 
@@ -203,14 +223,25 @@ async fn judges_are_appointed_by_the_organizer(backend: Backend) {
     let path = format!("/api/tournaments/{id}/judges");
     let warn = json!({ "player": players[0].id, "kind": "warning", "infraction": "slow_play" });
     assert_error(penalize(&app, &judge, &id, warn.clone()).await, 403, "not_judge").await;
-    assert_error(app.post(&players[0].client, &path, &json!({ "account_id": judge.id })).await, 403, "not_organizer").await;
-    assert_error(app.post(&organizer.client, &path, &json!({ "account_id": "nobody" })).await, 404, "no_such_account").await;
-    assert_error(app.post(&organizer.client, &path, &json!({ "account_id": players[1].id })).await, 409, "player_cannot_judge")
+    assert_error(app.post(&players[0].client, &path, &json!({ "account_id": judge.id })).await, 403, "not_organizer")
         .await;
-    assert_error(app.post(&organizer.client, &path, &json!({ "account_id": organizer.id })).await, 409, "already_judge")
+    assert_error(app.post(&organizer.client, &path, &json!({ "account_id": "nobody" })).await, 404, "no_such_account")
         .await;
+    assert_error(
+        app.post(&organizer.client, &path, &json!({ "account_id": players[1].id })).await,
+        409,
+        "player_cannot_judge",
+    )
+    .await;
+    assert_error(
+        app.post(&organizer.client, &path, &json!({ "account_id": organizer.id })).await,
+        409,
+        "already_judge",
+    )
+    .await;
     appoint(&app, &organizer, &id, &judge).await;
-    assert_error(app.post(&organizer.client, &path, &json!({ "account_id": judge.id })).await, 409, "already_judge").await;
+    assert_error(app.post(&organizer.client, &path, &json!({ "account_id": judge.id })).await, 409, "already_judge")
+        .await;
     let view = event(&app, &id).await;
     assert_eq!(view["judges"], json!([{ "account_id": judge.id, "name": "Judge Max" }]));
     let appointed = audit(&app, &organizer, &id).await.into_iter().find(|e| e["action"] == "appoint_judge").unwrap();
@@ -220,7 +251,12 @@ async fn judges_are_appointed_by_the_organizer(backend: Backend) {
     app.restart().await;
     assert_eq!(event(&app, &id).await["judges"], view["judges"]);
     assert_eq!(penalize(&app, &judge, &id, warn).await.status(), 200);
-    assert_error(app.post(&judge.client, &format!("/api/tournaments/{id}/end"), &json!({ "reason": "x" })).await, 403, "not_organizer")
+    assert_error(
+        app.post(&judge.client, &format!("/api/tournaments/{id}/end"), &json!({ "reason": "x" })).await,
+        403,
+        "not_organizer",
+    )
+    .await;
+    assert_error(app.post(&judge.client, &path, &json!({ "account_id": players[0].id })).await, 403, "not_organizer")
         .await;
-    assert_error(app.post(&judge.client, &path, &json!({ "account_id": players[0].id })).await, 403, "not_organizer").await;
 }

@@ -51,7 +51,8 @@ async fn players_queued_on_different_nodes_are_matched_exactly_once() {
         assert_eq!(who.len(), 2, "room {room}: {who:?}");
         for node in &nodes {
             let info = get_json(&reqwest::Client::new(), &format!("{}/api/rooms/{room}", node.base)).await;
-            let names: Vec<&str> = info["seats"].as_array().unwrap().iter().filter_map(|s| s["display_name"].as_str()).collect();
+            let names: Vec<&str> =
+                info["seats"].as_array().unwrap().iter().filter_map(|s| s["display_name"].as_str()).collect();
             assert_eq!(names.len(), 2, "both players seated, seen from {}: {info}", node.base);
             assert_eq!(info["rated"], true);
         }
@@ -59,7 +60,9 @@ async fn players_queued_on_different_nodes_are_matched_exactly_once() {
     // Every match is one room, each player's once: five rooms in all.
     let store = gb_server::Db::connect(&db.url).await.unwrap();
     let gb_server::Db::Pg(pool) = &store else { unreachable!() };
-    let (matched,): (i64,) =
-        sqlx::query_as("SELECT COUNT(DISTINCT room_id) FROM play_queue WHERE room_id IS NOT NULL").fetch_one(pool).await.unwrap();
+    let (matched,): (i64,) = sqlx::query_as("SELECT COUNT(DISTINCT room_id) FROM play_queue WHERE room_id IS NOT NULL")
+        .fetch_one(pool)
+        .await
+        .unwrap();
     assert_eq!(matched, 5);
 }

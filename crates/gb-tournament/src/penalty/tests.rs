@@ -24,8 +24,12 @@ const GAME_LOSS_ADA: &str =
 #[test]
 fn a_best_of_three_game_loss_is_one_game_won_by_the_opponent() {
     // Ada's game loss, then one game each: Bea leads 2-1 and wins the match.
-    let t = parse(&event(3, &format!(r#"[{GAME_LOSS_ADA},{{"result":"win","winner":"ada"}},{{"result":"win","winner":"bea"}}]"#), "[]"))
-        .unwrap();
+    let t = parse(&event(
+        3,
+        &format!(r#"[{GAME_LOSS_ADA},{{"result":"win","winner":"ada"}},{{"result":"win","winner":"bea"}}]"#),
+        "[]",
+    ))
+    .unwrap();
     let s = standings(&t).unwrap();
     let (ada, bea) = (row(&s, "ada"), row(&s, "bea"));
     assert_eq!((bea.match_points, bea.games.to_string()), (3, "2-1-0".to_owned()));
@@ -51,8 +55,12 @@ fn a_best_of_one_game_loss_decides_the_match_and_no_game_follows() {
 fn warnings_and_time_extensions_change_no_score() {
     let judge = r#"[{"action":"warning","player":"ada","reason":"shuffling","infraction":"deck_problem","judge":"Jo"},
                     {"action":"time_extension","minutes":600,"infraction":"ruling_or_deck_check","judge":"Jo"}]"#;
-    let plain = standings(&parse(&event(3, r#"[{"result":"win","winner":"ada"},{"result":"win","winner":"ada"}]"#, "[]")).unwrap());
-    let penalized = standings(&parse(&event(3, r#"[{"result":"win","winner":"ada"},{"result":"win","winner":"ada"}]"#, judge)).unwrap());
+    let plain = standings(
+        &parse(&event(3, r#"[{"result":"win","winner":"ada"},{"result":"win","winner":"ada"}]"#, "[]")).unwrap(),
+    );
+    let penalized = standings(
+        &parse(&event(3, r#"[{"result":"win","winner":"ada"},{"result":"win","winner":"ada"}]"#, judge)).unwrap(),
+    );
     assert_eq!(plain, penalized);
     let warned_stranger = r#"[{"action":"warning","player":"zed"}]"#;
     let err = parse(&event(3, "[]", warned_stranger)).unwrap_err();
@@ -91,5 +99,8 @@ fn files_written_before_penalties_had_infractions_still_load() {
     assert!(listed.iter().all(|p| p.infraction.is_none() && p.judge.is_none()));
     // Written back unchanged: the new fields are left out when absent.
     let again: serde_json::Value = serde_json::to_value(&t).unwrap();
-    assert_eq!(again["rounds"][0]["pairings"][0]["judge"][0], serde_json::json!({"action":"match_loss","player":"bea","reason":"no-show"}));
+    assert_eq!(
+        again["rounds"][0]["pairings"][0]["judge"][0],
+        serde_json::json!({"action":"match_loss","player":"bea","reason":"no-show"})
+    );
 }
