@@ -11,7 +11,6 @@
 use super::writer;
 use crate::api::session::CurrentAccount;
 use crate::error::ApiError;
-use crate::origin::origin_allowed;
 use crate::protocol::tournament::EventView;
 use crate::protocol::{EventFeed, close};
 use crate::room::Out;
@@ -19,7 +18,7 @@ use crate::state::AppState;
 use crate::tournament::announcements::for_you;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use std::net::SocketAddr;
@@ -50,12 +49,8 @@ pub async fn upgrade(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     account: Option<CurrentAccount>,
 ) -> Response {
-    // As for rooms: browsers send cookies on cross-site handshakes (CSWSH).
-    if !origin_allowed(&headers, &state.settings.allowed_origins) {
-        return ApiError::new(StatusCode::FORBIDDEN, "bad_origin", "WebSocket from a foreign origin").into_response();
-    }
-    if let Err(e) = state.addr_limits.ws_opens.take(peer.ip()) {
-        return e.into_response();
+    if let Err(refused) = super::admit(&state, &headers, peer) {
+        return refused;
     }
     let first = match look(&state, &id).await {
         Ok(Some(found)) => found,

@@ -52,6 +52,17 @@ pub fn next_conn_id() -> u64 {
     NEXT_CONN.fetch_add(1, Ordering::Relaxed)
 }
 
+/// What every WebSocket handshake (a room's, an event's) must pass: browsers send cookies on cross-site
+/// handshakes, so the Origin is checked (CSWSH), and each address opens sockets at a bounded rate.
+pub(crate) fn admit(state: &AppState, headers: &HeaderMap, peer: SocketAddr) -> Result<(), Response> {
+    if !origin_allowed(headers, &state.settings.allowed_origins) {
+        return Err(
+            ApiError::new(StatusCode::FORBIDDEN, "bad_origin", "WebSocket from a foreign origin").into_response()
+        );
+    }
+    state.addr_limits.ws_opens.take(peer.ip()).map_err(IntoResponse::into_response)
+}
+
 pub async fn upgrade(
     ws: WebSocketUpgrade,
     Path(id): Path<String>,
@@ -60,12 +71,8 @@ pub async fn upgrade(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     account: Option<CurrentAccount>,
 ) -> Response {
-    // Browsers send cookies on cross-site WebSocket handshakes, so the Origin is checked here (CSWSH).
-    if !origin_allowed(&headers, &state.settings.allowed_origins) {
-        return ApiError::new(StatusCode::FORBIDDEN, "bad_origin", "WebSocket from a foreign origin").into_response();
-    }
-    if let Err(e) = state.addr_limits.ws_opens.take(peer.ip()) {
-        return e.into_response();
+    if let Err(refused) = admit(&state, &headers, peer) {
+        return refused;
     }
     let room = Target::find(&state, &id).await;
     let account = account.map(|a| a.0.id);
