@@ -92,6 +92,7 @@ impl From<crate::room::RoomError> for ApiError {
             E::SeriesDecided => ApiError::conflict("series_decided", message),
             E::TimeCalled => ApiError::conflict("time_called", message),
             E::MatchEnded => ApiError::conflict("match_ended", message),
+            E::OneGameMatchPlayed => ApiError::conflict("one_game_match_played", message),
             E::Storage(cause) => ApiError::internal(cause),
         }
     }

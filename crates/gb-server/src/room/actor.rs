@@ -386,6 +386,11 @@ impl Room {
         if super::play::series_winner(self.cfg.best_of, &self.games).is_some() {
             return Err(RoomError::SeriesDecided);
         }
+        // Elsewhere a one-game room plays on as long as both ask; an event's table would play games that count
+        // for nothing while its players are due at their next round.
+        if self.cfg.event.is_some() && self.cfg.best_of == 1 {
+            return Err(RoomError::OneGameMatchPlayed);
+        }
         self.rematch[seat.index()] = true;
         if self.next_chooser(0) == Some(seat) && go_first.is_some() {
             self.chooser_go_first = go_first;

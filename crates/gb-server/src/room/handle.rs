@@ -37,6 +37,8 @@ pub enum RoomError {
     TimeCalled,
     /// A move or a rematch once the tournament has ended the table's match.
     MatchEnded,
+    /// A rematch at an event's one-game table: its match is its one game (MTR 2.2), which has been played.
+    OneGameMatchPlayed,
     /// The room could not write to the database or deal the game; the cause is logged, not shown.
     Storage(String),
 }
@@ -57,6 +59,9 @@ impl std::fmt::Display for RoomError {
             RoomError::SeriesDecided => "the best of 3 is decided: no further game",
             RoomError::TimeCalled => "time has been called in this tournament round: no new game",
             RoomError::MatchEnded => "the tournament has ended this match: no further move or game",
+            RoomError::OneGameMatchPlayed => {
+                "this event table's match is one game, and it has been played: no rematch (MTR 2.2)"
+            }
             RoomError::Storage(cause) => return write!(f, "room storage: {cause}"),
         })
     }

@@ -2,12 +2,16 @@
 //! intentional draw, recorded 0-0-3 once both players asked for it (MTR 2.4, 2.5); who may ask for what, and the
 //! audit log. And whatever ends a match from outside its games ends it in the table's room too.
 use crate::helpers::{Backend, assert_error, spawn_app};
-use crate::tournament_clock::{first_table, paired_event};
+use crate::tournament_clock::{first_table, paired_event, wait_for};
 use crate::tournament_event::event;
-use crate::wsclient::{connect, guest_at};
+use crate::wsclient::{connect, game_over, guest_at};
 use serde_json::{Value, json};
 
-on_both_backends!(players_concede_and_agree_to_draw, the_room_stops_when_the_event_ends_its_match);
+on_both_backends!(
+    players_concede_and_agree_to_draw,
+    the_room_stops_when_the_event_ends_its_match,
+    a_one_game_table_offers_no_rematch
+);
 
 async fn players_concede_and_agree_to_draw(backend: Backend) {
     let app = spawn_app(backend).await;
@@ -100,4 +104,35 @@ async fn the_room_stops_when_the_event_ends_its_match(backend: Backend) {
     let view = event(&app, &id).await;
     assert_eq!(view["rounds"][0]["tables"][0]["result"]["judge"][0]["player"], a.id.as_str());
     assert!(view["over"].as_bool().unwrap(), "the judge's match loss is the table's result: {view}");
+}
+
+/// An event's one-game match is its one game (MTR 2.2): once it is over, the table's room refuses a rematch,
+/// which would otherwise start games that count for nothing while the players are due at their next round.
+async fn a_one_game_table_offers_no_rematch(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let organizer = guest_at(&app.address, "Organizer").await;
+    let settings = json!({
+        "structure": { "kind": "swiss", "rounds": 2 }, "games_per_match": 1, "next_game_chooser": "loser",
+        "end_of_round": { "extra_turns": 3 }, "no_show_seconds": 0
+    });
+    let (id, players) = paired_event(&app, &organizer, settings, 2).await;
+    let (room, a, b) = first_table(&app, &id, &players).await;
+    let (mut ws_a, _) = connect(&app.address, &room, Some(&a.cookie), "player", None).await;
+    let (mut ws_b, _) = connect(&app.address, &room, Some(&b.cookie), "player", None).await;
+    ws_a.send(json!({ "type": "intent", "seq": 1, "intent": { "type": "concede" } })).await;
+    for ws in [&mut ws_a, &mut ws_b] {
+        while !game_over(&ws.next().await.unwrap()) {}
+    }
+    let rematch = format!("/api/rooms/{room}/rematch");
+    for who in [&b, &a] {
+        let refused =
+            assert_error(app.post(&who.client, &rematch, &json!({})).await, 409, "one_game_match_played").await;
+        assert!(refused["error"]["message"].as_str().unwrap_or_default().contains("MTR 2.2"), "{refused}");
+    }
+    let info: Value = app.get(&app.client, &format!("/api/rooms/{room}")).await.json().await.unwrap();
+    assert_eq!(info["games"].as_array().map(Vec::len), Some(1), "no second game started: {info}");
+    let view = wait_for(&app, &id, |v| !v["rounds"][0]["tables"][0]["result"]["games"][0].is_null()).await;
+    let games = &view["rounds"][0]["tables"][0]["result"]["games"];
+    assert_eq!(games.as_array().map(Vec::len), Some(1), "{view}");
+    assert_eq!(games[0]["winner"], b.id.as_str(), "B won the table's one game: {view}");
 }
