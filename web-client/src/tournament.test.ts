@@ -70,6 +70,9 @@ describe("attendance", () => {
     expect(playerStatus(ev, "bob")).toBe("dropped (no-show)");
     expect(playerStatus(ev, "cy")).toBe("dropped");
     expect(playerStatus(ev, "dee")).toBe("playing");
+    const over = { ...ev, status: "finished" } as EventView;
+    expect(playerStatus(over, "dee")).toBe("finished");
+    expect(playerStatus(over, "cy")).toBe("dropped");
   });
   it("shows check-in before round 1", () => {
     const ev = { log: { roster: [], settings: { check_in: true } }, rounds: [], checked_in: ["ann"] } as unknown as EventView;
