@@ -103,7 +103,7 @@ describe("tournaments", () => {
     await pub.page.goto(`${env.server.base}/tournaments/${id}`);
     await pub.page.getByRole("heading", { name: "Browser Blend" }).waitFor();
     await pub.page.getByTestId("table-1").getByText(`${loser1} 1–0`).waitFor();
-    await pub.page.getByRole("link", { name: "Watch" }).first().waitFor();
+    await pub.page.getByRole("link", { name: /^(Watch|Replays): / }).first().waitFor();
     const standings = await pub.page.locator("table.standings tbody tr").allTextContents();
     assert.equal(standings.length, 4);
     assert.ok(standings.slice(0, 2).some((row) => row.includes(loser1)), `the corrected winner is in the top two: ${standings}`);

@@ -46,7 +46,7 @@ describe("a table's state and the actions that fit it", () => {
 const round = (number: number, tables: TableView[], byes: string[] = []): RoundView => ({ number, started_at_ms: 0, time_called_at_ms: 1, no_show_at_ms: null, tables, byes });
 const event = (over: Partial<EventView>, structure: EventView["log"]["settings"]["structure"] = { kind: "swiss", rounds: "auto", top_cut: 4 }): EventView => ({
   id: "e", organizer_id: "org", status: "running", rounds: [], champion: null, over: false, next_round_blocked: null, checked_in: [],
-  provisional_bracket: [], warnings: [], swiss_rounds: null, announcements: [], judges: [], penalties: [],
+  provisional_bracket: [], warnings: [], swiss_rounds: null, announcements: [], judges: [], penalties: [], featured: null,
   log: { format: "", name: "E", seed: 1, players: ["ann", "bob", "cy", "dee", "eve"].map((id) => ({ id, name: id, entered_round: 1 })), roster: [], rounds: [], corrections: [],
     settings: { structure, games_per_match: 3, next_game_chooser: "loser", round_minutes: 45, end_of_round: { extra_turns: 3 }, spectator_delay_seconds: 0 } },
   ...over,

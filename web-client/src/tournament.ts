@@ -10,6 +10,7 @@ import type { CheckIn } from "./gen/CheckIn";
 import type { Concede } from "./gen/Concede";
 import { NO_SHOW_REASON } from "./gen/constants";
 import type { Correct } from "./gen/Correct";
+import type { FeatureTable } from "./gen/FeatureTable";
 import type { CreateTournament } from "./gen/CreateTournament";
 import type { Game } from "./gen/Game";
 import type { Judge } from "./gen/Judge";
@@ -72,6 +73,8 @@ export const tournaments = {
   /** The organizer enters `count` computer players at `level` while registration is open. */
   addComputers: (id: string, count: number, level: BotLevel) =>
     call<EventView>("POST", `${base(id)}/computers`, { count, level } satisfies AddComputers),
+  /** The organizer features `table` of the round being played for spectators (`null`: none). */
+  feature: (id: string, table: number | null) => call<EventView>("POST", `${base(id)}/featured`, { table } satisfies FeatureTable),
   standings: (id: string) => call<Standings>("GET", `${base(id)}/standings`),
   /** Accounts whose display name contains `name` (at least two characters): the organizer's late entry. */
   findAccounts: (name: string) => call<AccountName[]>("GET", `/api/accounts?name=${encodeURIComponent(name)}`),
@@ -175,7 +178,8 @@ export function seedText(s: BracketSeed | null, name: (id: string) => string): s
 }
 
 /** Where a player stands in the event, in words: "dropped (no-show)", "dropped", "disqualified", before round 1
- * "checked in" or "not checked in" ("registered" when the event has no check-in), else "playing". The latest roster change decides (a re-add undoes a drop). */
+ * "checked in" or "not checked in" ("registered" when the event has no check-in), "finished" once the event is over,
+ * else "playing". The latest roster change decides (a re-add undoes a drop). */
 export function playerStatus(ev: EventView, player: string): string {
   const last = [...ev.log.roster].reverse().find((c) => c.player === player);
   if (last?.change === "disqualify") return "disqualified";
@@ -184,7 +188,7 @@ export function playerStatus(ev: EventView, player: string): string {
     if (!ev.log.settings.check_in) return "registered"; // absent: no check-in (the file leaves false out)
     return ev.checked_in.includes(player) ? "checked in" : "not checked in";
   }
-  return "playing";
+  return ev.status === "finished" ? "finished" : "playing";
 }
 
 /** "3:12 to join" while the current round's seats may still arrive, for tables still waiting for a player. */

@@ -33,8 +33,8 @@ pub use room::{
 pub use state::{FoldError, ViewState};
 pub use tournament::{
     AddComputers, AppointJudge, AuditEntry, CheckIn, Concede, Correct, CreateTournament, EventJudge, EventList,
-    EventStatus, EventSummary, EventView, IssuePenalty, Judge, JudgeBoard, LateEntry, ManualPairing, Reason, Repair,
-    RoundView, TableView,
+    EventStatus, EventSummary, EventView, FeatureTable, IssuePenalty, Judge, JudgeBoard, LateEntry, ManualPairing,
+    Reason, Repair, RoundView, TableRef, TableView,
 };
 
 pub use gb_delta::PatchOp;
@@ -88,6 +88,7 @@ pub fn export_bindings(dir: &std::path::Path) -> Result<(), ts_rs::ExportError> 
     Judge::export_all(&cfg)?;
     IssuePenalty::export_all(&cfg)?;
     AppointJudge::export_all(&cfg)?;
+    FeatureTable::export_all(&cfg)?;
     JudgeBoard::export_all(&cfg)?;
     Correct::export_all(&cfg)?;
     Concede::export_all(&cfg)?;

@@ -71,6 +71,25 @@ pub struct EventView {
     pub judges: Vec<EventJudge>,
     /// Every penalty and time extension, in round and table order (a player's record is theirs).
     pub penalties: Vec<Penalty>,
+    /// The table of the round being played that the organizer features for spectators (docs/tournaments.md,
+    /// "Featured table"); `null` when none is, or once its round is over.
+    #[serde(default)]
+    pub featured: Option<TableRef>,
+}
+
+/// A table of a round, by its numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct TableRef {
+    pub round: u32,
+    pub table: u32,
+}
+
+/// `POST /api/tournaments/{id}/featured`: the organizer features a table of the round being played for
+/// spectators, or none (`null`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct FeatureTable {
+    pub table: Option<u32>,
 }
 
 /// An account the organizer appointed to judge the event: it may give penalties and open the judge view.

@@ -5,6 +5,7 @@ import type { EventJudge } from "./EventJudge";
 import type { EventStatus } from "./EventStatus";
 import type { Penalty } from "./Penalty";
 import type { RoundView } from "./RoundView";
+import type { TableRef } from "./TableRef";
 import type { Tournament } from "./Tournament";
 
 /**
@@ -58,4 +59,9 @@ judges: Array<EventJudge>,
 /**
  * Every penalty and time extension, in round and table order (a player's record is theirs).
  */
-penalties: Array<Penalty>, };
+penalties: Array<Penalty>, 
+/**
+ * The table of the round being played that the organizer features for spectators (docs/tournaments.md,
+ * "Featured table"); `null` when none is, or once its round is over.
+ */
+featured: TableRef | null, };

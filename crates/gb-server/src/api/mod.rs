@@ -85,6 +85,7 @@ fn tournament_routes(state: &AppState) -> Router<AppState> {
         .route("/tournaments/{id}/standings.csv", get(tournaments::standings_csv))
         .route("/tournaments/{id}/audit", get(tournaments::audit))
         .route("/tournaments/{id}/announcements", post(tournaments::announce))
+        .route("/tournaments/{id}/featured", post(tournaments::feature))
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), event_calls::forward))
 }
 

@@ -334,6 +334,17 @@ pub async fn end_event(
     run(&state, &id, &account.id, Op::EndEarly { reason: body.reason }).await
 }
 
+/// `POST /api/tournaments/{id}/featured`: the organizer features a table of the round being played for
+/// spectators, or none (tournament/featured.rs).
+pub async fn feature(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+    ApiJson(body): ApiJson<crate::protocol::tournament::FeatureTable>,
+) -> ApiResult<Json<Arc<EventView>>> {
+    run(&state, &id, &account.id, Op::FeatureTable { table: body.table }).await
+}
+
 /// `POST /api/tournaments/{id}/announcements`: the organizer's message to the players (tournament/announcements.rs).
 pub async fn announce(
     State(state): State<AppState>,

@@ -51,6 +51,8 @@ pub struct Event {
     pub(super) time_told: HashSet<(u32, u32)>,
     /// The judges the organizer appointed (judges.rs; their record is the audit log).
     pub(super) judges: Vec<crate::protocol::tournament::EventJudge>,
+    /// The table the organizer features for spectators (featured.rs; its record is the audit log).
+    pub(super) featured: Option<crate::protocol::tournament::TableRef>,
 }
 
 impl Event {
@@ -76,6 +78,7 @@ impl Event {
             messages_sent: Vec::new(),
             time_told: HashSet::new(),
             judges: Vec::new(),
+            featured: None,
         }
     }
 

@@ -154,11 +154,6 @@ impl Event {
     }
 }
 
-/// An event's announcements as stored (for an event rebuilt from its rows, on any node).
-pub async fn load(db: &crate::db::Db, id: &str) -> anyhow::Result<Vec<Announcement>> {
-    Ok(from_audit(&db::audit_log(db, id).await?))
-}
-
 /// The latest [`SHOWN`] of them, for the view.
 pub fn shown(all: &[Announcement]) -> Vec<Announcement> {
     all[all.len().saturating_sub(SHOWN)..].to_vec()

@@ -67,6 +67,7 @@ impl Event {
             Op::Penalize { penalty, judge } => self.penalize(penalty, &judge).await?,
             Op::AppointJudge { account_id, name } => return self.appoint_judge(actor, account_id, name).await,
             Op::OpenJudgeView { round, table, judge } => self.open_judge_view(round, table, judge)?,
+            Op::FeatureTable { table } => return self.feature(actor, table).await,
             Op::Correct { round, table, result, reason } => {
                 self.correct(Correction { round, table, result, reason, before_round: Some(next_round) }, tx).await?
             }

@@ -12,6 +12,7 @@ mod commands;
 mod computers;
 mod corrections;
 pub mod deck_lists;
+mod featured;
 mod hand_pairing;
 pub mod judges;
 mod lease;
@@ -132,6 +133,10 @@ pub enum Op {
     /// The organizer's message to the players (announcements.rs), already checked (`checked_text`).
     Announce {
         text: String,
+    },
+    /// The organizer features a table of the round being played for spectators, or none (featured.rs).
+    FeatureTable {
+        table: Option<u32>,
     },
     /// The organizer enters computer players while registration is open (computers.rs).
     AddComputers {
@@ -282,10 +287,12 @@ async fn load(
     event.round_starts = crate::db::tournaments::round_starts(&state.db, &row.id).await?;
     event.pairings_made = crate::db::tournaments::pairings_made(&state.db, &row.id).await?;
     event.checked_in = crate::db::attendance::checked_in(&state.db, &row.id).await?.into_iter().collect();
-    event.judges = judges::from_audit(&crate::db::tournaments::audit_log(&state.db, &row.id).await?);
+    let audit = crate::db::tournaments::audit_log(&state.db, &row.id).await?;
+    event.judges = judges::from_audit(&audit);
+    event.featured = featured::from_audit(&audit);
     let arrivals = crate::db::attendance::arrivals(&state.db, &row.id).await?;
     event.arrivals = arrivals.into_iter().map(|(r, t, seats)| ((r, t), seats)).collect();
-    event.announcements = announcements::load(&state.db, &row.id).await?;
+    event.announcements = announcements::from_audit(&audit);
     let rooms = crate::db::tournaments::table_rooms(&state.db, &row.id).await?;
     let rooms = rooms.into_iter().map(|(r, t, room)| (r as u32, t as u32, room)).collect();
     Ok(Some((event, rooms)))

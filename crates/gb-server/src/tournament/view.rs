@@ -79,6 +79,7 @@ pub fn build(e: &Event) -> EventView {
         announcements: super::announcements::shown(&e.announcements),
         judges: e.judges.clone(),
         penalties: gb_tournament::penalties(t),
+        featured: e.featured_now(),
     }
 }
 

@@ -62,6 +62,7 @@ mod tournament_corrections;
 mod tournament_dead_ends;
 mod tournament_deck_lists;
 mod tournament_event;
+mod tournament_featured;
 mod tournament_judge_view;
 mod tournament_listing;
 mod tournament_next_game;

@@ -8,6 +8,7 @@ import { PrintView } from "./print";
 import { StandingsTable } from "./standings";
 import { Console } from "./console";
 import { ConsoleTables } from "./tables";
+import { Pairings } from "./sections";
 
 const players = ["ann", "bob", "cy", "dee", "eve"];
 const names: Record<string, string> = { ann: "Ann", bob: "Bob", cy: "Cy", dee: "Dee", eve: "Eve" };
@@ -15,7 +16,7 @@ const name = (p: string) => names[p] ?? p;
 const table = (n: number, a: string, b: string, result: TableView["result"] = { games: [] }): TableView =>
   ({ table: n, players: [a, b], room_id: `r${n}`, result, extension_minutes: 0, time_called: false, arrived: [true, true] });
 const ev: EventView = {
-  id: "e1", organizer_id: "org", status: "running", champion: null, over: false, next_round_blocked: null, checked_in: [], provisional_bracket: [], warnings: [], swiss_rounds: 3, announcements: [], judges: [], penalties: [],
+  id: "e1", organizer_id: "org", status: "running", champion: null, over: false, next_round_blocked: null, checked_in: [], provisional_bracket: [], warnings: [], swiss_rounds: 3, announcements: [], judges: [], penalties: [], featured: null,
   rounds: [{ number: 1, started_at_ms: 0, time_called_at_ms: 1, no_show_at_ms: null, byes: ["eve"],
     tables: [table(1, "dee", "ann"), table(2, "bob", "cy", { games: [{ result: "win", winner: "cy" }, { result: "win", winner: "cy" }] })] }],
   log: { format: "", name: "Friday Blend", seed: 1, roster: [], rounds: [], corrections: [], players: players.map((id) => ({ id, name: names[id]!, entered_round: 1 })),
@@ -148,5 +149,31 @@ describe("print pages", () => {
     render(null, root!);
     act(() => render(<PrintView ev={ev} standings={standings} kind="seatings" />, root!));
     expect(text("tbody tr")).toEqual(["Ann11", "Bob21", "Cy32", "Dee42", "Eve53"]);
+  });
+});
+
+describe("spectators", () => {
+  const round2 = { number: 2, started_at_ms: 0, time_called_at_ms: 1, no_show_at_ms: null, byes: [], tables: [table(1, "cy", "eve"), table(2, "ann", "bob")] };
+  const later: EventView = { ...ev, rounds: [...ev.rounds, round2], featured: { round: 2, table: 2 } };
+  const links = () => [...root!.querySelectorAll("a")].map((a) => [a.getAttribute("aria-label"), a.getAttribute("href")]);
+  it("shows the featured table first, Watch for a table playing and Replays for one with a result", () => {
+    mount(<Pairings ev={later} name={name} />);
+    expect(root!.querySelector("[data-testid=featured-table]")!.textContent).toBe("★ Featured table 2: Ann – Bob · playing · Watch");
+    expect(links().slice(0, 3)).toEqual([["Watch: Ann – Bob", "/rooms/r2?watch"], ["Watch: Cy – Eve", "/rooms/r1?watch"], ["Watch: Ann – Bob", "/rooms/r2?watch"]]);
+    const earlier = root!.querySelector("[data-testid=earlier-rounds]")!;
+    expect([...earlier.querySelectorAll("a")].map((a) => a.textContent)).toEqual(["Watch", "Replays"]);
+    expect(earlier.querySelectorAll("[data-testid]").length).toBe(0);
+  });
+  it("features nothing from an earlier round, and shows no earlier rounds in round 1", () => {
+    mount(<Pairings ev={{ ...ev, featured: { round: 2, table: 1 } }} name={name} />);
+    expect(root!.querySelector("[data-testid=featured-table]")).toBeNull();
+    expect(root!.querySelector("[data-testid=earlier-rounds]")).toBeNull();
+  });
+  it("the console features a table and stops featuring it, without asking", async () => {
+    const feature = vi.spyOn(tournaments, "feature").mockResolvedValue(later);
+    mount(<Harness onChange={() => {}} />);
+    await click("☆ Feature for spectators");
+    expect(feature).toHaveBeenCalledWith("e1", 1);
+    expect(root!.querySelector("[role=dialog]")).toBeNull();
   });
 });

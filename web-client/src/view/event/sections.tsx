@@ -2,7 +2,7 @@
 import { roundName, topCut } from "../../console";
 import { formatDetails } from "../../event-page";
 import { linkClick } from "../../router";
-import { type EventView, playoffRounds, resultText, seedText } from "../../tournament";
+import { type EventView, type RoundView, type TableView, playoffRounds, resultText, seedText } from "../../tournament";
 
 type Name = (p: string) => string;
 
@@ -17,24 +17,59 @@ export function EventFormat({ ev }: { ev: EventView }) {
   );
 }
 
+/** A table's room for spectators: "Watch" while it plays (with the event's spectator delay), "Replays" once it has
+ * a result (the room lists its finished games, each with its replay). */
+function TableLink({ t, name }: { t: TableView; name: Name }) {
+  if (!t.room_id) return <>no room</>;
+  const done = resultText(t, name) !== "playing";
+  const what = `${name(t.players[0])} – ${name(t.players[1])}`;
+  return <a href={`/rooms/${encodeURIComponent(t.room_id)}?watch`} onClick={linkClick} aria-label={`${done ? "Replays" : "Watch"}: ${what}`}>{done ? "Replays" : "Watch"}</a>;
+}
+
+function RoundTable({ round, name, current }: { round: RoundView; name: Name; current: boolean }) {
+  return (
+    <table class="pairings">
+      <thead><tr><th>Table</th><th>Players</th><th>Result</th><th>Watch</th></tr></thead>
+      <tbody>
+        {round.tables.map((t) => (
+          <tr key={t.table} data-testid={current ? `table-${t.table}` : undefined}>
+            <td>{t.table}</td><td>{name(t.players[0])} – {name(t.players[1])}</td><td>{resultText(t, name)}</td>
+            <td><TableLink t={t} name={name} /></td>
+          </tr>
+        ))}
+        {round.byes.map((b) => <tr key={b}><td>–</td><td>{name(b)}</td><td>bye</td><td /></tr>)}
+      </tbody>
+    </table>
+  );
+}
+
+/** The current round's pairings, the table the organizer features first, and the earlier rounds' tables with their
+ * replays (docs/tournaments.md, "Featured table and spectators"). */
 export function Pairings({ ev, name }: { ev: EventView; name: Name }) {
   const round = ev.rounds[ev.rounds.length - 1]!;
+  const featured = ev.featured ? round.tables.find((t) => t.table === ev.featured!.table && ev.featured!.round === round.number) : undefined;
+  const earlier = ev.rounds.slice(0, -1).reverse();
   return (
     <section class="panel" aria-labelledby="pairings-h">
       <h2 id="pairings-h">Round {round.number} pairings</h2>
       <p class="small muted" data-testid="round-name">{roundName(ev, round.number)}</p>
-      <table class="pairings">
-        <thead><tr><th>Table</th><th>Players</th><th>Result</th><th>Watch</th></tr></thead>
-        <tbody>
-          {round.tables.map((t) => (
-            <tr key={t.table} data-testid={`table-${t.table}`}>
-              <td>{t.table}</td><td>{name(t.players[0])} – {name(t.players[1])}</td><td>{resultText(t, name)}</td>
-              <td>{t.room_id ? <a href={`/rooms/${encodeURIComponent(t.room_id)}?watch`} onClick={linkClick}>Watch</a> : "no room"}</td>
-            </tr>
+      {featured ? (
+        <p class="featured-table" data-testid="featured-table">
+          <strong>★ Featured table {featured.table}</strong>: {name(featured.players[0])} – {name(featured.players[1])} · {resultText(featured, name)} · <TableLink t={featured} name={name} />
+        </p>
+      ) : null}
+      <RoundTable round={round} name={name} current />
+      {earlier.length ? (
+        <details data-testid="earlier-rounds">
+          <summary>Earlier rounds: results and replays</summary>
+          {earlier.map((r) => (
+            <div key={r.number}>
+              <h3>Round {r.number} <span class="small muted">{roundName(ev, r.number)}</span></h3>
+              <RoundTable round={r} name={name} current={false} />
+            </div>
           ))}
-          {round.byes.map((b) => <tr key={b}><td>–</td><td>{name(b)}</td><td>bye</td><td /></tr>)}
-        </tbody>
-      </table>
+        </details>
+      ) : null}
     </section>
   );
 }

@@ -61,9 +61,23 @@ function TableCard({ ev, round, t, name, run, reason }: { ev: EventView; round: 
       <div class="row">
         {actions.map((a) => <button key={actionLabel(a, t.table, name)} type="button" class={a.kind === "record" ? "primary" : undefined} onClick={() => act(a)}>{actionLabel(a, t.table, name)}</button>)}
         <TableMounts ev={ev} round={round} table={t} name={name} run={run} />
+        <FeatureToggle ev={ev} round={round} t={t} run={run} finished={state.kind === "result" || state.kind === "no_show"} />
       </div>
       {scoring ? <ScoreForm t={t} name={name} onRecord={record} onCancel={() => setScoring(false)} /> : null}
     </li>
+  );
+}
+
+/** Features the table for spectators, or stops featuring it: changes no result, so it is neither confirmed nor
+ * undone (docs/tournaments.md, "Featured table and spectators"). Offered while the table plays. */
+function FeatureToggle({ ev, round, t, run, finished }: { ev: EventView; round: RoundView; t: TableView; run: Run; finished: boolean }) {
+  const featured = ev.featured?.round === round.number && ev.featured.table === t.table;
+  if (finished && !featured) return null; // a table with its result is no longer one to watch live
+  const call = () => tournaments.feature(ev.id, featured ? null : t.table);
+  return (
+    <button type="button" class="ghost" aria-pressed={featured} onClick={() => run({ title: "", detail: "", call, confirm: false, undo: null })}>
+      {featured ? "★ Featured: stop featuring" : "☆ Feature for spectators"}
+    </button>
   );
 }
 
