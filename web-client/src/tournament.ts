@@ -13,6 +13,7 @@ import type { Correct } from "./gen/Correct";
 import type { CreateTournament } from "./gen/CreateTournament";
 import type { Game } from "./gen/Game";
 import type { Judge } from "./gen/Judge";
+import type { PlayoffTimeRule } from "./gen/PlayoffTimeRule";
 import type { JudgeAction } from "./gen/JudgeAction";
 import type { LateEntry } from "./gen/LateEntry";
 import type { ManualPairing } from "./gen/ManualPairing";
@@ -116,8 +117,18 @@ export function resultText(t: TableView, name: (id: string) => string): string {
     if (who === t.players[0]) a++;
     else if (who === t.players[1]) b++;
   }
-  if (a === b) return `draw ${a}–${b}`;
-  return a > b ? `${name(t.players[0])} ${a}–${b}` : `${name(t.players[1])} ${b}–${a}`;
+  const score = a === b ? `draw ${a}–${b}` : a > b ? `${name(t.players[0])} ${a}–${b}` : `${name(t.players[1])} ${b}–${a}`;
+  return score + timeText(t.result.games, end === "time");
+}
+
+/** How the time rule decided a game cut off in a playoff (docs/tournaments.md, "End-of-round procedure"). */
+const DECIDED_BY: Record<PlayoffTimeRule, string> = { rounds_won: "on in-game rounds won", hp: "on HP", sudden_death: "by sudden death" };
+
+/** " (time called; game 3 decided on HP)": what the round's time did to a match, if anything. */
+function timeText(games: Game[], timeCalled: boolean): string {
+  const decided = games.flatMap((g, i) => (g.result === "win" && g.decided_by ? [`game ${i + 1} decided ${DECIDED_BY[g.decided_by]}`] : []));
+  const parts = [...(timeCalled ? ["time called"] : []), ...decided];
+  return parts.length ? ` (${parts.join("; ")})` : "";
 }
 
 /** A game score as the games a correction records: `wins[i]` games won by `players[i]`, then `draws` drawn games. */
