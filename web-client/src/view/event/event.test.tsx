@@ -119,6 +119,33 @@ describe("pairing round 1", () => {
   });
 });
 
+describe("an earlier round's tables", () => {
+  it("are shown on request, to correct one of their results", async () => {
+    const correct = vi.spyOn(tournaments, "correct").mockResolvedValue(ev);
+    const round2 = { ...ev.rounds[0]!, number: 2, byes: [], tables: [table(1, "ann", "eve"), table(2, "cy", "bob")] };
+    const e: EventView = { ...ev, rounds: [ev.rounds[0]!, round2] };
+    function Page() {
+      const { run, ui } = useActions(e, () => undefined);
+      return <>{ui}<Console ev={e} name={name} run={run} act={() => undefined} /></>;
+    }
+    mount(<Page />);
+    expect(root!.querySelector("#tables-h")!.textContent).toBe("Round 2: tables");
+    expect(button("Correct table 2")).toBeUndefined();
+    const select = root!.querySelector<HTMLSelectElement>("#console-round")!;
+    expect([...select.options].map((o) => o.textContent)).toEqual(["1", "2 (latest)"]);
+    await act(async () => { select.value = "1"; select.dispatchEvent(new Event("change")); await Promise.resolve(); });
+    expect(root!.querySelector("#tables-h")!.textContent).toBe("Round 1: tables");
+    expect(root!.textContent).toContain("Round 1 is over:");
+    await click("Correct table 2");
+    const form = root!.querySelector<HTMLFormElement>("[aria-label='Score for table 2']")!;
+    const [bob] = [...form.querySelectorAll("input")];
+    await act(async () => { bob!.value = "2"; bob!.dispatchEvent(new Event("input")); await Promise.resolve(); });
+    await act(async () => { form.requestSubmit(); await Promise.resolve(); });
+    await click("Confirm");
+    expect(correct).toHaveBeenCalledWith("e1", 1, 2, expect.anything(), expect.any(String));
+  });
+});
+
 describe("standings", () => {
   it("shows every tiebreaker as a percentage, with the exact fraction", () => {
     mount(<StandingsTable standings={standings} />);
