@@ -24,7 +24,8 @@ export function isPending(t: TableView, needed: number): boolean {
     // Some games are in, but nobody has the match yet (game 2 of a best of three).
     if (t.result.end || (t.result.judge ?? []).some(decidesMatch)) return false;
     const wins = t.players.map((p) => t.result.games.filter((g) => (g.result === "win" && g.winner === p) || (g.result === "game_loss" && g.player !== p)).length);
-    return Math.max(...wins) < needed && t.result.games.length < 2 * needed - 1;
+    // As gb-tournament scores it (outcome.rs): a drawn game does not end a match; a game cut off by time does.
+    return Math.max(...wins) < needed && t.result.games.at(-1)?.result !== "unfinished";
   }
   return true;
 }

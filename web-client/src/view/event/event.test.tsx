@@ -93,6 +93,19 @@ describe("the console by table", () => {
     await click("Confirm");
     expect(correct).toHaveBeenCalledWith("e1", 1, 1, { games: [{ result: "win", winner: "ann" }, { result: "win", winner: "ann" }] }, "recorded by the organizer");
   });
+
+  it("records a score where nobody has the games needed as a match ended at time", async () => {
+    const correct = vi.spyOn(tournaments, "correct").mockResolvedValue(ev);
+    mount(<Harness onChange={() => undefined} />);
+    await click("Record a result at table 1");
+    const inputs = [...root!.querySelector("[aria-label='Score for table 1']")!.querySelectorAll("input")];
+    for (const i of inputs) await act(async () => { i.value = "1"; i.dispatchEvent(new Event("input", { bubbles: true })); });
+    await click("Record 1–1–1");
+    expect(root!.querySelector("[role=dialog]")!.textContent).toContain("Nobody has 2 game wins: the match is recorded as ended at time.");
+    await click("Confirm");
+    const games = [{ result: "win", winner: "dee" }, { result: "win", winner: "ann" }, { result: "draw" }];
+    expect(correct).toHaveBeenCalledWith("e1", 1, 1, { games, end: "time" }, "recorded by the organizer");
+  });
 });
 
 describe("pairing round 1", () => {

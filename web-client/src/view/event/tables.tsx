@@ -43,9 +43,13 @@ function TableCard({ ev, round, t, name, run, reason }: { ev: EventView; round: 
   const record = (games: Game[], score: string) => {
     const a: TableAction = { kind: state.kind === "result" || state.kind === "no_show" ? "correct" : "record" };
     const title = `Table ${t.table}: ${score}`;
+    // A slip where nobody reached the games needed (1–1–1, 1–0–1 in a best of three): the match ended at time,
+    // since a drawn game alone ends nothing (docs/tournaments.md, "End-of-round procedure").
+    const needed = Math.floor(ev.log.settings.games_per_match / 2) + 1;
+    const timed = !t.players.some((p) => games.filter((g) => g.result === "win" && g.winner === p).length >= needed);
     run({
-      title, detail: consequence(a, t, round.number, name),
-      call: () => tournaments.correct(ev.id, round.number, t.table, { games }, reason || "recorded by the organizer"),
+      title, detail: consequence(a, t, round.number, name) + (timed ? ` Nobody has ${needed} game win${needed === 1 ? "" : "s"}: the match is recorded as ended at time.` : ""),
+      call: () => tournaments.correct(ev.id, round.number, t.table, timed ? { games, end: "time" } : { games }, reason || "recorded by the organizer"),
       undo: undoResult(round.number, t, `${title} (round ${round.number})`),
     });
     setScoring(false);
