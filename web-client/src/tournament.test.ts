@@ -63,6 +63,9 @@ describe("gamesFromScore", () => {
     expect(games).toEqual([{ result: "win", winner: "ann" }, { result: "win", winner: "bob" }, { result: "win", winner: "bob" }]);
     expect(resultText(table({ games }), name)).toBe("BOB 2–1");
     expect(resultText(table({ games: gamesFromScore(["ann", "bob"], [1, 1], 1) }), name)).toBe("draw 1–1");
+    // The leader's wins come last: the match is not won before its last game (the server refuses that).
+    expect(gamesFromScore(["ann", "bob"], [2, 1], 0)).toEqual([{ result: "win", winner: "bob" }, { result: "win", winner: "ann" }, { result: "win", winner: "ann" }]);
+    expect(gamesFromScore(["ann", "bob"], [2, 0], 1)).toEqual([{ result: "draw" }, { result: "win", winner: "ann" }, { result: "win", winner: "ann" }]);
   });
 });
 

@@ -131,10 +131,15 @@ function timeText(games: Game[], timeCalled: boolean): string {
   return parts.length ? ` (${parts.join("; ")})` : "";
 }
 
-/** A game score as the games a correction records: `wins[i]` games won by `players[i]`, then `draws` drawn games. */
+/**
+ * A game score as the games a correction records: `wins[i]` games won by `players[i]` and `draws` drawn games, the
+ * leader's wins last: the server refuses a game played after the match was won, so 2–1 is [loss, win, win].
+ */
 export function gamesFromScore(players: [string, string], wins: [number, number], draws: number): Game[] {
   const won = (p: string, n: number): Game[] => Array.from({ length: Math.max(0, n) }, () => ({ result: "win", winner: p }));
-  return [...won(players[0], wins[0]), ...won(players[1], wins[1]), ...Array.from({ length: Math.max(0, draws) }, (): Game => ({ result: "draw" }))];
+  const lead = wins[1] > wins[0] ? 1 : 0;
+  const drawn = Array.from({ length: Math.max(0, draws) }, (): Game => ({ result: "draw" }));
+  return [...won(players[1 - lead]!, wins[1 - lead]!), ...drawn, ...won(players[lead]!, wins[lead]!)];
 }
 
 /** An audit entry in words, with players' names for their ids (`name` returns anything else unchanged):

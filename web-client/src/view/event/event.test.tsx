@@ -103,7 +103,7 @@ describe("the console by table", () => {
     await click("Record 1–1–1");
     expect(root!.querySelector("[role=dialog]")!.textContent).toContain("Nobody has 2 game wins: the match is recorded as ended at time.");
     await click("Confirm");
-    const games = [{ result: "win", winner: "dee" }, { result: "win", winner: "ann" }, { result: "draw" }];
+    const games = [{ result: "win", winner: "ann" }, { result: "draw" }, { result: "win", winner: "dee" }];
     expect(correct).toHaveBeenCalledWith("e1", 1, 1, { games, end: "time" }, "recorded by the organizer");
   });
 });
