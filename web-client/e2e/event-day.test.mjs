@@ -173,6 +173,9 @@ describe("event day", () => {
     const warning = new RegExp(`^Round 1, table ${zoeTable1.table}: Zoe — Warning \\(Slow play\\).*: took too long to keep her hand$`);
     await zoe.page.getByTestId("my-penalties").getByText(warning).waitFor();
     await zoe.page.getByTestId("penalties").getByText(warning).waitFor();
+    // The audit list on the event page, as every player reads it, names the judge view and the penalty.
+    await zoe.page.getByText(new RegExp(`: judge view \\(.*round: 1, table: ${zoeTable1.table}\\)`)).waitFor();
+    await zoe.page.getByText(/: penalty \(.*took too long to keep her hand/).waitFor();
     await recordSwiss(1);
     // The organizer's result ended the game at Zoe's table, and the table says so.
     await table.getByTestId("match-ended").getByText("result recorded by the organizer").waitFor();
