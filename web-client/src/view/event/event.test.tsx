@@ -94,6 +94,23 @@ describe("the console by table", () => {
     expect(correct).toHaveBeenCalledWith("e1", 1, 1, { games: [{ result: "win", winner: "ann" }, { result: "win", winner: "ann" }] }, "recorded by the organizer");
   });
 
+  it("keeps the table's warnings and time extensions when it records a score", async () => {
+    const correct = vi.spyOn(tournaments, "correct").mockResolvedValue(ev);
+    const judge: TableView["result"]["judge"] = [{ action: "warning", player: "dee", reason: "slow play" }, { action: "time_extension", minutes: 5 }];
+    const warned: EventView = { ...ev, rounds: [{ ...ev.rounds[0]!, tables: [table(1, "dee", "ann", { games: [], judge })] }] };
+    function Warned() {
+      const { run, ui } = useActions(warned, () => undefined);
+      return <>{ui}<ConsoleTables ev={warned} round={warned.rounds[0]!} name={name} run={run} /></>;
+    }
+    mount(<Warned />);
+    await click("Record a result at table 1");
+    const [dee] = [...root!.querySelector("[aria-label='Score for table 1']")!.querySelectorAll("input")];
+    await act(async () => { dee!.value = "2"; dee!.dispatchEvent(new Event("input", { bubbles: true })); });
+    await click("Record 2–0–0");
+    await click("Confirm");
+    expect(correct).toHaveBeenCalledWith("e1", 1, 1, { games: [{ result: "win", winner: "dee" }, { result: "win", winner: "dee" }], judge }, "recorded by the organizer");
+  });
+
   it("records a score where nobody has the games needed as a match ended at time", async () => {
     const correct = vi.spyOn(tournaments, "correct").mockResolvedValue(ev);
     mount(<Harness onChange={() => undefined} />);

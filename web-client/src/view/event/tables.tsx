@@ -3,9 +3,9 @@
 // (console.ts). A score form records or corrects a result; each action is confirmed and can be undone.
 import { useState } from "preact/hooks";
 import {
-  type TableAction, actionLabel, consequence, judgeAction, stateText, tableActions, tableState, undoResult,
+  type TableAction, actionLabel, consequence, decidesMatch, judgeAction, stateText, tableActions, tableState, undoResult,
 } from "../../console";
-import { type EventView, type Game, type RoundView, type TableView, gamesFromScore, tournaments } from "../../tournament";
+import { type EventView, type Game, type RoundView, type TableResult, type TableView, gamesFromScore, tournaments } from "../../tournament";
 import type { Run } from "./actions";
 import { TableMounts } from "./mounts";
 
@@ -47,9 +47,13 @@ function TableCard({ ev, round, t, name, run, reason }: { ev: EventView; round: 
     // since a drawn game alone ends nothing (docs/tournaments.md, "End-of-round procedure").
     const needed = Math.floor(ev.log.settings.games_per_match / 2) + 1;
     const timed = !t.players.some((p) => games.filter((g) => g.result === "win" && g.winner === p).length >= needed);
+    // The table's warnings and time extensions stay on it: a result replaces the table's whole record, and the
+    // event's penalties are read from it (a match loss or a disqualification is what a new score replaces).
+    const kept = (t.result.judge ?? []).filter((j) => !decidesMatch(j));
+    const result: TableResult = { games, ...(timed ? { end: "time" } : {}), ...(kept.length ? { judge: kept } : {}) };
     run({
       title, detail: consequence(a, t, round.number, name) + (timed ? ` Nobody has ${needed} game win${needed === 1 ? "" : "s"}: the match is recorded as ended at time.` : ""),
-      call: () => tournaments.correct(ev.id, round.number, t.table, timed ? { games, end: "time" } : { games }, reason || "recorded by the organizer"),
+      call: () => tournaments.correct(ev.id, round.number, t.table, result, reason || "recorded by the organizer"),
       undo: undoResult(round.number, t, `${title} (round ${round.number})`),
     });
     setScoring(false);
