@@ -323,6 +323,9 @@ describe("event day", () => {
     await org.page.getByTestId("console-table-1").getByTestId("table-state").getByText(`result: ${words}`).waitFor();
     await zoe.page.getByTestId("my-table").getByText(`against Yan · ${words}`).waitFor();
     await zoe.page.getByTestId("champion").getByText(nameOf(champion)).waitFor();
+    // The warning outlived the result the organizer recorded at Zoe's round-1 table afterwards.
+    assert.deepEqual(await zoe.page.getByTestId("penalties").locator("li").allTextContents(), [await zoe.page.getByTestId("my-penalties").locator("li").textContent()]);
+    assert.match(await zoe.page.getByTestId("my-penalties").textContent(), warning);
     const places = await zoe.page.getByTestId("final-place").allTextContents();
     assert.equal(places.length, 8, places.join(" | "));
     assert.equal(places[0], `1. ${nameOf(champion)} · Champion`);
