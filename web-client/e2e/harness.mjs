@@ -50,8 +50,11 @@ function serverBinary() {
   throw new Error("cargo built no gb-server binary");
 }
 
-/** Starts gb-server; returns {base, stop}. The client must be built first (`npm run build`). */
-export async function startServer() {
+/**
+ * Starts gb-server; returns {base, stop}. The client must be built first (`npm run build`). `env` adds to the
+ * server's environment (its settings, e.g. `GB_BOT_THINK_MS`).
+ */
+export async function startServer(env = {}) {
   if (!existsSync(join(CLIENT_DIR, "dist", "index.html"))) throw new Error("web-client/dist is missing: run `npm run build` first");
   const bin = serverBinary();
   const port = await freePort();
@@ -65,6 +68,7 @@ export async function startServer() {
     GB_GUEST_ADDR_BURST: "100000",
     GB_REPLAY_ADDR_BURST: "100000",
     GB_MAX_OPEN_EVENTS_GUEST: "1000",
+    ...env,
   } });
   let output = "";
   child.stdout.on("data", (d) => (output += d));
@@ -127,10 +131,10 @@ export async function screenshot(page, name) {
  * Starts the real server and a browser before a test file's tests and stops both after them. Returns an object
  * whose `server` and `browser` fields are filled in once `before` has run.
  */
-export function useServerAndBrowser() {
+export function useServerAndBrowser(serverEnv = {}) {
   const env = { server: undefined, browser: undefined };
   before(async () => {
-    env.server = await startServer();
+    env.server = await startServer(serverEnv);
     env.browser = await launchBrowser();
   });
   after(async () => {

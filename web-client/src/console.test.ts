@@ -38,6 +38,22 @@ describe("a table's state and the actions that fit it", () => {
     const t = table({ result: { games: [], judge: [{ action: "time_extension", minutes: 10 }] } });
     expect(tableState(t, 3, name).kind).toBe("playing");
   });
+  it("plays on after a drawn game, as the server scores it, until someone has the games needed or time ends it", () => {
+    const games: TableView["result"]["games"] = [{ result: "win", winner: "ann" }, { result: "win", winner: "bob" }, { result: "draw" }];
+    expect(stateText(tableState(table({ result: { games } }), 3, name), name)).toBe("playing game 4");
+    expect(stateText(tableState(table({ result: { games, end: "time" } }), 3, name), name)).toBe("result: draw 1–1 (time called)");
+    const cut = table({ result: { games: [{ result: "win", winner: "ann" }, { result: "unfinished" }] } });
+    expect(stateText(tableState(cut, 3, name), name)).toBe("result: ANN 1–0");
+  });
+  it("treats a warning as no result, and no win for the opponent", () => {
+    const warned = table({ result: { games: [], judge: [{ action: "warning", player: "ann", reason: "slow play" }] } });
+    expect(stateText(tableState(warned, 3, name), name)).toBe("playing game 1");
+    expect(labels(warned)).toContain("Record a result at table 2");
+    expect(winnerOf(warned, 3)).toBeNull();
+    const later = table({ result: { games: [{ result: "win", winner: "ann" }, { result: "win", winner: "ann" }], judge: [{ action: "warning", player: "ann" }] } });
+    expect(stateText(tableState(later, 3, name), name)).toBe("result: ANN 2–0");
+    expect(winnerOf(later, 3)).toBe("ann");
+  });
   it("one game a match: a single win is the result", () => {
     expect(tableState(table({ result: { games: [{ result: "win", winner: "ann" }] } }), 1, name).kind).toBe("result");
   });

@@ -13,15 +13,19 @@ export type TableState =
   | { kind: "no_show"; players: string[] }
   | { kind: "result"; text: string };
 
-const pending = (r: TableResult) => r.games.length === 0 && !r.end && !(r.judge ?? []).some((j) => j.action !== "time_extension");
+/** A judge action that decides the match (a match loss, a disqualification); a warning or a time extension does not. */
+export const decidesMatch = (j: JudgeAction): boolean => j.action === "match_loss" || j.action === "disqualification";
 
-/** Whether the table's match still has no result (time extensions alone are no result). */
+const pending = (r: TableResult) => r.games.length === 0 && !r.end && !(r.judge ?? []).some(decidesMatch);
+
+/** Whether the table's match still has no result (a warning or a time extension alone is no result). */
 export function isPending(t: TableView, needed: number): boolean {
   if (!pending(t.result)) {
     // Some games are in, but nobody has the match yet (game 2 of a best of three).
-    if (t.result.end || (t.result.judge ?? []).some((j) => j.action !== "time_extension")) return false;
+    if (t.result.end || (t.result.judge ?? []).some(decidesMatch)) return false;
     const wins = t.players.map((p) => t.result.games.filter((g) => (g.result === "win" && g.winner === p) || (g.result === "game_loss" && g.player !== p)).length);
-    return Math.max(...wins) < needed && t.result.games.length < 2 * needed - 1;
+    // As gb-tournament scores it (outcome.rs): a drawn game does not end a match; a game cut off by time does.
+    return Math.max(...wins) < needed && t.result.games.at(-1)?.result !== "unfinished";
   }
   return true;
 }
@@ -203,7 +207,7 @@ export function nextRoundLabel(ev: EventView): string | null {
 export function winnerOf(t: TableView, gamesPerMatch: number): string | null {
   const [a, b] = t.players;
   const other = (p: string) => (p === a ? b : a);
-  const loss = (t.result.judge ?? []).find((j) => j.action !== "time_extension");
+  const loss = (t.result.judge ?? []).find(decidesMatch);
   if (loss && "player" in loss) return other(loss.player);
   const end = t.result.end;
   if (end && typeof end === "object") return other(end.conceded_by);

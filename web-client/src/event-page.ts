@@ -12,7 +12,7 @@ export function formatDetails(ev: EventView): [string, string][] {
     : typeof st.rounds === "number" ? String(st.rounds)
     : ev.swiss_rounds !== null ? `${ev.swiss_rounds} (set by the number of players)` : "Set by the number of players at round 1";
   const cut = st.kind === "single_elimination" ? "Everyone, single elimination" : st.top_cut ? `Top ${st.top_cut}, single elimination` : "None";
-  const clock = s.round_seconds ? `${s.round_seconds} seconds a round` : `${s.round_minutes} minutes a round, then ${s.end_of_round.extra_turns} extra turns`;
+  const clock = s.round_seconds ? `${s.round_seconds} seconds a round` : `${s.round_minutes} minute${s.round_minutes === 1 ? "" : "s"} a round, then ${s.end_of_round.extra_turns} extra turns`;
   const first = ev.rounds[0];
   const start = first ? `Round 1 paired at ${new Date(first.started_at_ms).toLocaleString()}` : "When the organizer pairs round 1";
   const checkIn = s.check_in ? "Required before round 1 (whoever has not checked in is dropped)" : "Not required";

@@ -15,6 +15,14 @@ describe("resultText", () => {
     expect(resultText(table({ games: [], end: { conceded_by: "bob" } }), name)).toBe("BOB conceded");
     expect(resultText(table({ games: [], end: "intentional_draw" }), name)).toBe("intentional draw");
   });
+  it("says when time was called, and how the time rule decided a playoff game", () => {
+    expect(resultText(table({ games: [{ result: "win", winner: "ann" }, { result: "unfinished" }], end: "time" }), name)).toBe("ANN 1–0 (time called)");
+    const games: TableView["result"]["games"] = [
+      { result: "win", winner: "bob" }, { result: "win", winner: "ann", decided_by: "rounds_won" }, { result: "win", winner: "ann", decided_by: "hp" },
+    ];
+    expect(resultText(table({ games, end: "time" }), name)).toBe("ANN 2–1 (time called; game 2 decided on in-game rounds won; game 3 decided on HP)");
+    expect(resultText(table({ games: [{ result: "win", winner: "bob", decided_by: "sudden_death" }] }), name)).toBe("BOB 1–0 (game 1 decided by sudden death)");
+  });
   it("puts a judge's match loss before the games", () => {
     expect(resultText(table({ games: [{ result: "win", winner: "ann" }], judge: [{ action: "match_loss", player: "ann" }] }), name)).toBe("ANN: match loss");
     expect(resultText(table({ games: [], judge: [{ action: "match_loss", player: "bob", reason: "no-show" }] }), name)).toBe("BOB: no-show");
@@ -55,6 +63,9 @@ describe("gamesFromScore", () => {
     expect(games).toEqual([{ result: "win", winner: "ann" }, { result: "win", winner: "bob" }, { result: "win", winner: "bob" }]);
     expect(resultText(table({ games }), name)).toBe("BOB 2–1");
     expect(resultText(table({ games: gamesFromScore(["ann", "bob"], [1, 1], 1) }), name)).toBe("draw 1–1");
+    // The leader's wins come last: the match is not won before its last game (the server refuses that).
+    expect(gamesFromScore(["ann", "bob"], [2, 1], 0)).toEqual([{ result: "win", winner: "bob" }, { result: "win", winner: "ann" }, { result: "win", winner: "ann" }]);
+    expect(gamesFromScore(["ann", "bob"], [2, 0], 1)).toEqual([{ result: "draw" }, { result: "win", winner: "ann" }, { result: "win", winner: "ann" }]);
   });
 });
 

@@ -14,6 +14,7 @@ import type { FeatureTable } from "./gen/FeatureTable";
 import type { CreateTournament } from "./gen/CreateTournament";
 import type { Game } from "./gen/Game";
 import type { Judge } from "./gen/Judge";
+import type { PlayoffTimeRule } from "./gen/PlayoffTimeRule";
 import type { JudgeAction } from "./gen/JudgeAction";
 import type { LateEntry } from "./gen/LateEntry";
 import type { ManualPairing } from "./gen/ManualPairing";
@@ -119,14 +120,29 @@ export function resultText(t: TableView, name: (id: string) => string): string {
     if (who === t.players[0]) a++;
     else if (who === t.players[1]) b++;
   }
-  if (a === b) return `draw ${a}–${b}`;
-  return a > b ? `${name(t.players[0])} ${a}–${b}` : `${name(t.players[1])} ${b}–${a}`;
+  const score = a === b ? `draw ${a}–${b}` : a > b ? `${name(t.players[0])} ${a}–${b}` : `${name(t.players[1])} ${b}–${a}`;
+  return score + timeText(t.result.games, end === "time");
 }
 
-/** A game score as the games a correction records: `wins[i]` games won by `players[i]`, then `draws` drawn games. */
+/** How the time rule decided a game cut off in a playoff (docs/tournaments.md, "End-of-round procedure"). */
+const DECIDED_BY: Record<PlayoffTimeRule, string> = { rounds_won: "on in-game rounds won", hp: "on HP", sudden_death: "by sudden death" };
+
+/** " (time called; game 3 decided on HP)": what the round's time did to a match, if anything. */
+function timeText(games: Game[], timeCalled: boolean): string {
+  const decided = games.flatMap((g, i) => (g.result === "win" && g.decided_by ? [`game ${i + 1} decided ${DECIDED_BY[g.decided_by]}`] : []));
+  const parts = [...(timeCalled ? ["time called"] : []), ...decided];
+  return parts.length ? ` (${parts.join("; ")})` : "";
+}
+
+/**
+ * A game score as the games a correction records: `wins[i]` games won by `players[i]` and `draws` drawn games, the
+ * leader's wins last: the server refuses a game played after the match was won, so 2–1 is [loss, win, win].
+ */
 export function gamesFromScore(players: [string, string], wins: [number, number], draws: number): Game[] {
   const won = (p: string, n: number): Game[] => Array.from({ length: Math.max(0, n) }, () => ({ result: "win", winner: p }));
-  return [...won(players[0], wins[0]), ...won(players[1], wins[1]), ...Array.from({ length: Math.max(0, draws) }, (): Game => ({ result: "draw" }))];
+  const lead = wins[1] > wins[0] ? 1 : 0;
+  const drawn = Array.from({ length: Math.max(0, draws) }, (): Game => ({ result: "draw" }));
+  return [...won(players[1 - lead]!, wins[1 - lead]!), ...drawn, ...won(players[lead]!, wins[lead]!)];
 }
 
 /** An audit entry in words, with players' names for their ids (`name` returns anything else unchanged):

@@ -8,7 +8,12 @@ import { type AuditEntry, type EventView, type Standings, tournaments } from "..
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export function useEventFeed(id: string) {
+/**
+ * `account` is who the page is signed in as: the socket is opened again when it changes (a visitor who signs in
+ * as a guest on the page to register), since the server reads it once, at the handshake, to tell a player
+ * where they play ("Round 2 has started — you are at table 3 vs Ann").
+ */
+export function useEventFeed(id: string, account = "") {
   const [ev, setEv] = useState<EventView | null>(null);
   const [standings, setStandings] = useState<Standings | null>(null);
   const [audit, setAudit] = useState<AuditEntry[]>([]);
@@ -48,7 +53,7 @@ export function useEventFeed(id: string) {
     });
     feed.start();
     return () => { live = false; feed.stop(); };
-  }, [id]);
+  }, [id, account]);
 
   useEffect(() => {
     let live = true;

@@ -15,7 +15,10 @@ import { ConsoleTables } from "./tables";
 type Name = (p: string) => string;
 
 export function Console({ ev, name, run, act }: { ev: EventView; name: Name; run: Run; act: (f: () => Promise<EventView>) => void }) {
-  const round = ev.rounds[ev.rounds.length - 1];
+  // The tables of the round being played, or of an earlier round chosen to correct one of its results.
+  const [shown, setShown] = useState<number | null>(null);
+  const latest = ev.rounds[ev.rounds.length - 1];
+  const round = ev.rounds.find((r) => r.number === shown) ?? latest;
   const next = nextRoundLabel(ev);
   return (
     <section class="panel console" aria-labelledby="console-h">
@@ -29,7 +32,17 @@ export function Console({ ev, name, run, act }: { ev: EventView; name: Name; run
       </div>
       {ev.next_round_blocked && !ev.over ? <p class="small">Next round: {ev.next_round_blocked}</p> : null}
       <p class="small">Pairings and standings on this page are published: players and spectators see them as they change.</p>
-      {round ? <ConsoleTables ev={ev} round={round} name={name} run={run} /> : null}
+      {ev.rounds.length > 1 ? (
+        <div class="field"><label for="console-round">Tables of round</label>
+          <select id="console-round" value={String(round!.number)} onChange={(e) => setShown(Number(e.currentTarget.value))}>
+            {ev.rounds.map((r) => <option key={r.number} value={String(r.number)}>{r.number}{r === latest ? " (latest)" : ""}</option>)}
+          </select></div>
+      ) : null}
+      {round && round !== latest ? (
+        <p class="small">Round {round.number} is over: a correction changes the standings; in a playoff, a new winner takes the
+          old one's seat in the next round, whose match is then played again at a new table.</p>
+      ) : null}
+      {round ? <ConsoleTables key={round.number} ev={ev} round={round} name={name} run={run} /> : null}
       {!ev.over ? <LateEntry ev={ev} run={run} /> : null}
       <Exports ev={ev} />
       <DeadEnds ev={ev} act={act} />

@@ -94,6 +94,36 @@ describe("the console by table", () => {
     await click("Confirm");
     expect(correct).toHaveBeenCalledWith("e1", 1, 1, { games: [{ result: "win", winner: "ann" }, { result: "win", winner: "ann" }] }, "recorded by the organizer");
   });
+
+  it("keeps the table's warnings and time extensions when it records a score", async () => {
+    const correct = vi.spyOn(tournaments, "correct").mockResolvedValue(ev);
+    const judge: TableView["result"]["judge"] = [{ action: "warning", player: "dee", reason: "slow play" }, { action: "time_extension", minutes: 5 }];
+    const warned: EventView = { ...ev, rounds: [{ ...ev.rounds[0]!, tables: [table(1, "dee", "ann", { games: [], judge })] }] };
+    function Warned() {
+      const { run, ui } = useActions(warned, () => undefined);
+      return <>{ui}<ConsoleTables ev={warned} round={warned.rounds[0]!} name={name} run={run} /></>;
+    }
+    mount(<Warned />);
+    await click("Record a result at table 1");
+    const [dee] = [...root!.querySelector("[aria-label='Score for table 1']")!.querySelectorAll("input")];
+    await act(async () => { dee!.value = "2"; dee!.dispatchEvent(new Event("input", { bubbles: true })); });
+    await click("Record 2–0–0");
+    await click("Confirm");
+    expect(correct).toHaveBeenCalledWith("e1", 1, 1, { games: [{ result: "win", winner: "dee" }, { result: "win", winner: "dee" }], judge }, "recorded by the organizer");
+  });
+
+  it("records a score where nobody has the games needed as a match ended at time", async () => {
+    const correct = vi.spyOn(tournaments, "correct").mockResolvedValue(ev);
+    mount(<Harness onChange={() => undefined} />);
+    await click("Record a result at table 1");
+    const inputs = [...root!.querySelector("[aria-label='Score for table 1']")!.querySelectorAll("input")];
+    for (const i of inputs) await act(async () => { i.value = "1"; i.dispatchEvent(new Event("input", { bubbles: true })); });
+    await click("Record 1–1–1");
+    expect(root!.querySelector("[role=dialog]")!.textContent).toContain("Nobody has 2 game wins: the match is recorded as ended at time.");
+    await click("Confirm");
+    const games = [{ result: "win", winner: "ann" }, { result: "draw" }, { result: "win", winner: "dee" }];
+    expect(correct).toHaveBeenCalledWith("e1", 1, 1, { games, end: "time" }, "recorded by the organizer");
+  });
 });
 
 describe("pairing round 1", () => {
@@ -117,6 +147,33 @@ describe("pairing round 1", () => {
     await click("Pair and start round 1");
     expect(root!.querySelector("[role=dialog]")).toBeNull();
     expect(start).toHaveBeenCalledWith("e1");
+  });
+});
+
+describe("an earlier round's tables", () => {
+  it("are shown on request, to correct one of their results", async () => {
+    const correct = vi.spyOn(tournaments, "correct").mockResolvedValue(ev);
+    const round2 = { ...ev.rounds[0]!, number: 2, byes: [], tables: [table(1, "ann", "eve"), table(2, "cy", "bob")] };
+    const e: EventView = { ...ev, rounds: [ev.rounds[0]!, round2] };
+    function Page() {
+      const { run, ui } = useActions(e, () => undefined);
+      return <>{ui}<Console ev={e} name={name} run={run} act={() => undefined} /></>;
+    }
+    mount(<Page />);
+    expect(root!.querySelector("#tables-h")!.textContent).toBe("Round 2: tables");
+    expect(button("Correct table 2")).toBeUndefined();
+    const select = root!.querySelector<HTMLSelectElement>("#console-round")!;
+    expect([...select.options].map((o) => o.textContent)).toEqual(["1", "2 (latest)"]);
+    await act(async () => { select.value = "1"; select.dispatchEvent(new Event("change")); await Promise.resolve(); });
+    expect(root!.querySelector("#tables-h")!.textContent).toBe("Round 1: tables");
+    expect(root!.textContent).toContain("Round 1 is over:");
+    await click("Correct table 2");
+    const form = root!.querySelector<HTMLFormElement>("[aria-label='Score for table 2']")!;
+    const [bob] = [...form.querySelectorAll("input")];
+    await act(async () => { bob!.value = "2"; bob!.dispatchEvent(new Event("input")); await Promise.resolve(); });
+    await act(async () => { form.requestSubmit(); await Promise.resolve(); });
+    await click("Confirm");
+    expect(correct).toHaveBeenCalledWith("e1", 1, 2, expect.anything(), expect.any(String));
   });
 });
 

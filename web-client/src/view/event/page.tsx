@@ -17,7 +17,7 @@ import { JudgeDesk, PenaltyList } from "../penalties";
 import "../../event.css";
 
 export function TournamentPage({ id, session }: { id: string; session: Session }) {
-  const { ev, standings, audit, error, refresh, announcements } = useEventFeed(id);
+  const { ev, standings, audit, error, refresh, announcements } = useEventFeed(id, session.account?.id ?? "");
   const { run, ui } = useActions(ev, refresh);
   if (error) return <section class="panel"><h1>Tournament</h1><p class="error" role="alert">{error}</p></section>;
   if (!ev) return <section class="panel" aria-busy="true"><h1>Tournament</h1><p>Loading…</p></section>;

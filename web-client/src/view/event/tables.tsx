@@ -3,9 +3,9 @@
 // (console.ts). A score form records or corrects a result; each action is confirmed and can be undone.
 import { useState } from "preact/hooks";
 import {
-  type TableAction, actionLabel, consequence, judgeAction, stateText, tableActions, tableState, undoResult,
+  type TableAction, actionLabel, consequence, decidesMatch, judgeAction, stateText, tableActions, tableState, undoResult,
 } from "../../console";
-import { type EventView, type Game, type RoundView, type TableView, gamesFromScore, tournaments } from "../../tournament";
+import { type EventView, type Game, type RoundView, type TableResult, type TableView, gamesFromScore, tournaments } from "../../tournament";
 import type { Run } from "./actions";
 import { TableMounts } from "./mounts";
 
@@ -43,9 +43,17 @@ function TableCard({ ev, round, t, name, run, reason }: { ev: EventView; round: 
   const record = (games: Game[], score: string) => {
     const a: TableAction = { kind: state.kind === "result" || state.kind === "no_show" ? "correct" : "record" };
     const title = `Table ${t.table}: ${score}`;
+    // A slip where nobody reached the games needed (1–1–1, 1–0–1 in a best of three): the match ended at time,
+    // since a drawn game alone ends nothing (docs/tournaments.md, "End-of-round procedure").
+    const needed = Math.floor(ev.log.settings.games_per_match / 2) + 1;
+    const timed = !t.players.some((p) => games.filter((g) => g.result === "win" && g.winner === p).length >= needed);
+    // The table's warnings and time extensions stay on it: a result replaces the table's whole record, and the
+    // event's penalties are read from it (a match loss or a disqualification is what a new score replaces).
+    const kept = (t.result.judge ?? []).filter((j) => !decidesMatch(j));
+    const result: TableResult = { games, ...(timed ? { end: "time" } : {}), ...(kept.length ? { judge: kept } : {}) };
     run({
-      title, detail: consequence(a, t, round.number, name),
-      call: () => tournaments.correct(ev.id, round.number, t.table, { games }, reason || "recorded by the organizer"),
+      title, detail: consequence(a, t, round.number, name) + (timed ? ` Nobody has ${needed} game win${needed === 1 ? "" : "s"}: the match is recorded as ended at time.` : ""),
+      call: () => tournaments.correct(ev.id, round.number, t.table, result, reason || "recorded by the organizer"),
       undo: undoResult(round.number, t, `${title} (round ${round.number})`),
     });
     setScoring(false);
@@ -72,7 +80,9 @@ function TableCard({ ev, round, t, name, run, reason }: { ev: EventView; round: 
  * undone (docs/tournaments.md, "Featured table and spectators"). Offered while the table plays. */
 function FeatureToggle({ ev, round, t, run, finished }: { ev: EventView; round: RoundView; t: TableView; run: Run; finished: boolean }) {
   const featured = ev.featured?.round === round.number && ev.featured.table === t.table;
-  if (finished && !featured) return null; // a table with its result is no longer one to watch live
+  // Only the round being played has a table to feature (the console may show an earlier round to correct it), and
+  // a table with its result is no longer one to watch live.
+  if (round.number !== ev.rounds.length || (finished && !featured)) return null;
   const call = () => tournaments.feature(ev.id, featured ? null : t.table);
   return (
     <button type="button" class="ghost" aria-pressed={featured} onClick={() => run({ title: "", detail: "", call, confirm: false, undo: null })}>
