@@ -154,8 +154,10 @@ export function Hero({ hero, seat, owner, side, cat, c = {}, marks = [], whose }
           </span>
         ) : null}
         {droppable ? (
-          <button type="button" class="primary drop-btn" onClick={(e) => { e.stopPropagation(); c.onDrop?.(); }}>
-            Play {c.dropFor} here
+          // The card being played is the one selected in the hand (and named in the prompt): "Play here" is short
+          // enough to share a line with an attack; the name still says which card (WCAG 2.5.3: it starts with it).
+          <button type="button" class="primary drop-btn" onClick={(e) => { e.stopPropagation(); c.onDrop?.(); }} aria-label={`Play here: ${c.dropFor}`}>
+            Play here
           </button>
         ) : null}
         {c.canDeblend ? (
