@@ -94,6 +94,8 @@ export const api = {
   startRoom: (id: string) => call<RoomInfo>("POST", `/api/rooms/${encodeURIComponent(id)}/start`),
   takeSeat: (id: string, deck: JoinSeat) =>
     call<JoinReply>("POST", `/api/rooms/${encodeURIComponent(id)}/seats`, deck),
+  /** Claims the win over an opponent who left past the grace period (docs/protocol.md, "Leaving"). */
+  claimWin: (id: string) => call<RoomInfo>("POST", `/api/rooms/${encodeURIComponent(id)}/claim_win`, {}),
   rematch: (id: string, go_first?: boolean) =>
     call<RoomInfo>("POST", `/api/rooms/${encodeURIComponent(id)}/rematch`, go_first === undefined ? {} : { go_first }),
   replay: (matchId: string, seat?: Seat) =>

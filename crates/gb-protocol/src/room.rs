@@ -74,6 +74,11 @@ pub struct SeatInfo {
     pub bot_level: Option<BotLevel>,
     /// This seat asked for the next game.
     pub rematch: bool,
+    /// While this person's seat is away mid-game (no connection): when (wall-clock ms) the opponent may claim
+    /// the win (docs/protocol.md, "Leaving"). Left out otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub claim_win_at_ms: Option<i64>,
 }
 
 /// One game of the room. `reason` is set once it is over: the engine's end reason, or the room limit that ended it.

@@ -17,6 +17,7 @@ fn room() -> RoomInfo {
                 bot: false,
                 bot_level: None,
                 rematch: false,
+                claim_win_at_ms: None,
             }),
             None,
         ],
@@ -165,6 +166,7 @@ fn free_for_all_rooms_are_pinned_and_two_player_rooms_unchanged() {
         bot,
         bot_level: bot.then_some(BotLevel::Greedy),
         rematch: false,
+        claim_win_at_ms: None,
     };
     let mut four = room();
     four.best_of = 1;

@@ -93,6 +93,10 @@ impl From<crate::room::RoomError> for ApiError {
             E::TimeCalled => ApiError::conflict("time_called", message),
             E::MatchEnded => ApiError::conflict("match_ended", message),
             E::OneGameMatchPlayed => ApiError::conflict("one_game_match_played", message),
+            E::ClaimAtEvent => ApiError::conflict("claim_at_event", message),
+            E::NoClaim => ApiError::conflict("no_claim", message),
+            E::OpponentPresent => ApiError::conflict("opponent_present", message),
+            E::ClaimTooEarly { .. } => ApiError::conflict("claim_too_early", message),
             E::Storage(cause) => ApiError::internal(cause),
         }
     }

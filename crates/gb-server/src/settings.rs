@@ -68,6 +68,10 @@ pub struct Settings {
     #[arg(long, env = "GB_ROOM_IDLE_SECS", default_value_t = 3600)]
     pub room_idle_secs: u64,
 
+    /// Seconds a player may be disconnected mid-game before the opponent may claim the win (room/leaving.rs).
+    #[arg(long, env = "GB_LEAVE_GRACE_SECS", default_value_t = 60)]
+    pub leave_grace_secs: u64,
+
     #[command(flatten)]
     pub limits: Limits,
 
@@ -304,6 +308,7 @@ impl Settings {
             ws_burst: 40,
             bot_think_ms: 20,
             room_idle_secs: 3600,
+            leave_grace_secs: 60,
             worker_threads: 0,
             // Metrics on their own free loopback port, as a deployment would (not on the public listener).
             limits: Limits { metrics_bind: Some(SocketAddr::from(([127, 0, 0, 1], 0))), ..Limits::default() },

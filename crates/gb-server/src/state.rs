@@ -54,6 +54,7 @@ impl AppState {
             rooms: self.rooms.clone(),
             idle: std::time::Duration::from_secs(self.settings.room_idle_secs),
             presence: std::time::Duration::from_millis(self.settings.limits.presence_interval_ms),
+            leave_grace: std::time::Duration::from_secs(self.settings.leave_grace_secs),
             cluster: self.cluster.clone(),
             bus: self.bus.clone(),
         }

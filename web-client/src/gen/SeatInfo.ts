@@ -10,4 +10,9 @@ bot_level: BotLevel | null,
 /**
  * This seat asked for the next game.
  */
-rematch: boolean, };
+rematch: boolean, 
+/**
+ * While this person's seat is away mid-game (no connection): when (wall-clock ms) the opponent may claim
+ * the win (docs/protocol.md, "Leaving"). Left out otherwise.
+ */
+claim_win_at_ms?: number, };

@@ -47,6 +47,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/rooms/{id}", get(rooms::get))
         .route("/rooms/{id}/seats", post(rooms::join))
         .route("/rooms/{id}/rematch", post(rooms::rematch))
+        .route("/rooms/{id}/claim_win", post(rooms::claim_win))
         .route("/rooms/{id}/start", post(rooms::start))
         .route("/matches/{id}/replay", get(replay::replay))
         .route("/queue", get(queue::get).post(queue::join).delete(queue::leave))

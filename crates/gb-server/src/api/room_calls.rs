@@ -179,6 +179,10 @@ pub async fn run(room: &RoomHandle, call: RoomCall) -> (StatusCode, String) {
             Ok(()) => room.fetch_info().await.map(|info| json(&info)),
             Err(e) => Err(e),
         },
+        RoomCall::ClaimWin { account_id } => match room.claim_win(account_id).await {
+            Ok(()) => room.fetch_info().await.map(|info| json(&info)),
+            Err(e) => Err(e),
+        },
         RoomCall::SpectatorHead => room.spectator_head().await.map(|head| json(&head)),
     };
     match done {
@@ -205,7 +209,9 @@ async fn remote(
     let what = call_name(&call);
     let timeout = match call {
         RoomCall::Info | RoomCall::SpectatorHead => QUERY_TIMEOUT,
-        RoomCall::Join { .. } | RoomCall::Rematch { .. } | RoomCall::Start { .. } => REST_TIMEOUT,
+        RoomCall::Join { .. } | RoomCall::Rematch { .. } | RoomCall::Start { .. } | RoomCall::ClaimWin { .. } => {
+            REST_TIMEOUT
+        }
     };
     let deadline = Instant::now() + patience;
     for attempt in 0.. {
@@ -248,6 +254,7 @@ fn call_name(call: &RoomCall) -> &'static str {
         RoomCall::Join { .. } => "join",
         RoomCall::Rematch { .. } => "rematch",
         RoomCall::Start { .. } => "start",
+        RoomCall::ClaimWin { .. } => "claim_win",
         RoomCall::SpectatorHead => "spectator_head",
     }
 }

@@ -101,6 +101,7 @@ pub(super) fn stored_room_info(
             bot: e.bot,
             bot_level: e.bot.then(|| e.bot_level.unwrap_or(cfg.start_level())),
             rematch: false,
+            claim_win_at_ms: None,
         })
     });
     let seats = seats.collect();
@@ -254,6 +255,17 @@ pub async fn start(
 ) -> ApiResult<Response> {
     let at = RoomAt::find(&state, &id).await?;
     Ok(at.call(&state, &id, RoomCall::Start { account_id: account.id }).await)
+}
+
+/// `POST /api/rooms/{id}/claim_win`: the caller claims the win over an opponent who has been disconnected for
+/// the grace period (room/leaving.rs); answers the room's info with the game's result.
+pub async fn claim_win(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+) -> ApiResult<Response> {
+    let at = RoomAt::find(&state, &id).await?;
+    Ok(at.call(&state, &id, RoomCall::ClaimWin { account_id: account.id }).await)
 }
 
 pub async fn rematch(

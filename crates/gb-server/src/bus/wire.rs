@@ -69,6 +69,10 @@ pub enum RoomCall {
     Start {
         account_id: String,
     },
+    /// `POST /api/rooms/{id}/claim_win`: a player claims the win over an opponent who left (room/leaving.rs).
+    ClaimWin {
+        account_id: String,
+    },
     /// For a public replay of the live match: `[match_id, head]` or `null` (api/replay).
     SpectatorHead,
 }

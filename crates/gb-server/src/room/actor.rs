@@ -59,6 +59,8 @@ pub(super) struct Room {
     pub clock: Option<Clock>,
     /// Per seat: it asked for the next game.
     pub rematch: Vec<bool>,
+    /// When each seat lost its last connection (wall-clock ms), while it has none (room/leaving.rs).
+    pub(super) away_since: Vec<Option<i64>>,
     /// The next game's chooser's stated preference (`rematch {go_first}`; room/play.rs `chooser_chooses`).
     pub chooser_go_first: Option<bool>,
     pub deps: RoomDeps,
@@ -135,6 +137,7 @@ impl Room {
             spectators_watched: None,
             clock: init.clock,
             rematch: vec![false; n],
+            away_since: vec![None; n],
             chooser_go_first: None,
             deps,
             info_tx,
@@ -298,6 +301,10 @@ impl Room {
             }
             RoomCmd::SeatComputer { player_id, display_name, deck, level, reply } => {
                 let r = self.seat_computer(player_id, display_name, deck, level).await;
+                let _ = reply.send(r);
+            }
+            RoomCmd::ClaimWin { account_id, reply } => {
+                let r = self.claim_win(&account_id).await;
                 let _ = reply.send(r);
             }
             RoomCmd::Rematch { account_id, go_first, reply } => {

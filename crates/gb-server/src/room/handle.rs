@@ -39,6 +39,14 @@ pub enum RoomError {
     MatchEnded,
     /// A rematch at an event's one-game table: its match is its one game (MTR 2.2), which has been played.
     OneGameMatchPlayed,
+    /// A claim of the win at an event's table: its no-show and time rules and its judges decide.
+    ClaimAtEvent,
+    /// A claim of the win with no two-player game of people in play.
+    NoClaim,
+    /// A claim of the win while the opponent is connected.
+    OpponentPresent,
+    /// A claim of the win before the opponent has been away for the grace period; `seconds` are left.
+    ClaimTooEarly { seconds: u64 },
     /// The room could not write to the database or deal the game; the cause is logged, not shown.
     Storage(String),
 }
@@ -61,6 +69,12 @@ impl std::fmt::Display for RoomError {
             RoomError::MatchEnded => "the tournament has ended this match: no further move or game",
             RoomError::OneGameMatchPlayed => {
                 "this event table's match is one game, and it has been played: no rematch (MTR 2.2)"
+            }
+            RoomError::ClaimAtEvent => "an event's table has no claim of the win: call a judge (docs/tournaments.md)",
+            RoomError::NoClaim => "no game between two people is in play here to claim",
+            RoomError::OpponentPresent => "your opponent is connected: there is no win to claim",
+            RoomError::ClaimTooEarly { seconds } => {
+                return write!(f, "your opponent may still come back: you may claim the win in {seconds} s");
             }
             RoomError::Storage(cause) => return write!(f, "room storage: {cause}"),
         })
@@ -89,6 +103,11 @@ impl RoomHandle {
         let (tx, rx) = oneshot::channel();
         self.tx.send(make(tx)).await.map_err(|_| RoomError::Stopped)?;
         rx.await.map_err(|_| RoomError::Stopped)
+    }
+
+    /// `account_id` claims the win over an opponent who left (room/leaving.rs).
+    pub async fn claim_win(&self, account_id: String) -> Result<(), RoomError> {
+        self.ask(|reply| RoomCmd::ClaimWin { account_id, reply }).await?
     }
 
     /// The room's public info, fresh from the actor (the `info` watch may lag one command behind).

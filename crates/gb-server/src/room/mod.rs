@@ -13,6 +13,7 @@ mod handle;
 mod history;
 pub mod judge_view;
 pub mod lease;
+mod leaving;
 mod outbox;
 mod play;
 mod presence;
@@ -221,6 +222,11 @@ pub enum RoomCmd {
         go_first: Option<bool>,
         reply: oneshot::Sender<Result<(), RoomError>>,
     },
+    /// A player claims the win over an opponent away past the grace period (room/leaving.rs).
+    ClaimWin {
+        account_id: String,
+        reply: oneshot::Sender<Result<(), RoomError>>,
+    },
     /// The host starts the first game now: computers take the empty seats (`POST /api/rooms/{id}/start`).
     Start {
         account_id: String,
@@ -278,6 +284,8 @@ pub struct RoomDeps {
     pub idle: Duration,
     /// At most one presence (`room`) frame per this interval under connection churn (room/presence.rs).
     pub presence: Duration,
+    /// How long a person's seat may be away mid-game before the opponent may claim the win (room/leaving.rs).
+    pub leave_grace: Duration,
     /// Cluster mode: this node's leases (claims, stand-downs); `None` on a single node.
     pub cluster: Option<Arc<crate::cluster::Cluster>>,
     /// Traffic to other nodes: a leased room answers its RPC subject through it (bus/owner.rs).

@@ -55,6 +55,7 @@ impl Room {
                 bot: e.bot,
                 bot_level: e.bot.then(|| e.bot_level.unwrap_or(self.cfg.start_level())),
                 rematch: self.rematch[s.index()],
+                claim_win_at_ms: self.claim_win_at(s),
             })
         });
         let seats = seats.collect();
@@ -90,6 +91,7 @@ impl Room {
 
     /// Refreshes the listing copy; with `tell`, also sends `room` to every viewer (seats, connections, results).
     pub fn publish(&mut self, tell: bool) {
+        self.track_away();
         let info = self.info();
         self.info_tx.send_replace(info.clone());
         if tell {

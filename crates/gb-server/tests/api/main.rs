@@ -32,6 +32,7 @@ mod fenced_append;
 mod free_for_all;
 mod headers;
 mod history;
+mod leaving;
 mod listener;
 mod names;
 mod ops;

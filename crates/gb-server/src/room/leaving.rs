@@ -1,0 +1,67 @@
+//! Leaving (docs/protocol.md, "Leaving"): a person's seat whose every socket has closed while a two-player game
+//! is in play is away. Once it has been away for the grace period (`GB_LEAVE_GRACE_SECS`, 60 s by default) its
+//! opponent may claim the win: the away seat concedes (CR 102.2) and the game's result says `abandoned` — in a
+//! rated game a loss for the player who left (room/rated.rs rates it like any result). A reconnect inside the
+//! grace period clears it; each seat's `claim_win_at_ms` tells both clients when the claim opens, so they show
+//! the same countdown. Not at an event's table (its no-show and time rules, and its judges, decide) nor against
+//! the computer. Kept in memory only: after a rebuild the grace period starts again, so a restart never costs
+//! anyone a game.
+use super::RoomError;
+use super::actor::Room;
+use super::clock::Flag;
+use super::commit::Source;
+use gb_core::{Intent, Seat};
+
+impl Room {
+    /// Notes when each seat went away (now, if it has no connection and was not away already); called before
+    /// every `room` frame, which carries the result. Only while a claim applies: a seat that never connected
+    /// before its game began is away from the game's start, not from when the room was made.
+    pub(super) fn track_away(&mut self) {
+        let now = crate::db::now_ms();
+        let applies = self.claims_apply();
+        for (i, connected) in self.connected().into_iter().enumerate() {
+            if connected || !applies {
+                self.away_since[i] = None;
+            } else if self.away_since[i].is_none() {
+                self.away_since[i] = Some(now);
+            }
+        }
+    }
+
+    /// Where a claim may be made at all: a two-player game of people in play, not an event's table.
+    fn claims_apply(&self) -> bool {
+        let in_play = self.game.as_ref().is_some_and(|g| !g.state.is_over()) && self.match_end.is_none();
+        let people = self.seats.iter().all(|s| s.as_ref().is_some_and(|e| !e.bot));
+        in_play && people && !self.cfg.free_for_all() && self.cfg.event.is_none()
+    }
+
+    /// When `seat`'s opponent may claim the win (wall-clock ms), while `seat` is away.
+    pub(super) fn claim_win_at(&self, seat: Seat) -> Option<i64> {
+        if !self.claims_apply() {
+            return None;
+        }
+        self.away_since[seat.index()].map(|since| since + self.deps.leave_grace.as_millis() as i64)
+    }
+
+    /// `account_id` claims the win over an opponent away past the grace period.
+    pub(super) async fn claim_win(&mut self, account_id: &str) -> Result<(), RoomError> {
+        let seat = self.seat_of(account_id).ok_or(RoomError::NotSeated)?;
+        if self.cfg.event.is_some() {
+            return Err(RoomError::ClaimAtEvent);
+        }
+        if !self.claims_apply() {
+            return Err(RoomError::NoClaim);
+        }
+        let away = if seat == Seat::A { Seat::B } else { Seat::A }; // two-player: the other seat
+        let at = self.claim_win_at(away).ok_or(RoomError::OpponentPresent)?;
+        let left = at - crate::db::now_ms();
+        if left > 0 {
+            return Err(RoomError::ClaimTooEarly { seconds: (left as u64).div_ceil(1000) });
+        }
+        tracing::info!(room = %self.id, ?away, "win claimed over a seat that left");
+        if !self.commit(away, Intent::Concede, Source::Clock(Flag::Abandoned)).await {
+            return Err(RoomError::Storage("the claim could not be recorded".into()));
+        }
+        Ok(())
+    }
+}
