@@ -90,6 +90,7 @@ async function playChecked(t, p, { fit, name, shotAt }) {
   let result = null;
   let lastTurn = null;
   let sheetTurn = null;
+  let wasOpen = false; // the sheet was open at the last look (in `lastTurn`)
   for (let i = 0; !result; i++) {
     assert.ok(Date.now() - started < MATCH_MS, `${name}: not over after ${MATCH_MS} ms (${p.actions} actions)`);
     const d = await play(p);
@@ -105,7 +106,10 @@ async function playChecked(t, p, { fit, name, shotAt }) {
     }));
     const { turn, open } = await look();
     if (open && p.touch) sheetSeen++;
-    if (turn !== lastTurn) { sheetTurn = open ? lastTurn : null; lastTurn = turn; }
+    // Stale only if it was already open in the old turn: a long press begun just before the turn changed may open
+    // it in the new one (its timer fires after the change), which is a fresh sheet, not one left over.
+    if (turn !== lastTurn) { sheetTurn = open && wasOpen ? lastTurn : null; lastTurn = turn; }
+    wasOpen = open;
     if (p.touch && open && sheetTurn !== null && sheetTurn !== turn) await note(["the card detail sheet stayed open into a new turn"]);
     // Now and then on the phone: a long press opens the card detail sheet (checked at once, then closed by
     // the turn, or by the policy's next tap on the board).
@@ -117,6 +121,7 @@ async function playChecked(t, p, { fit, name, shotAt }) {
       // The turn it opened in (the computers may have moved on since the last look).
       const now = await look();
       if (now.open) [sheetTurn, lastTurn] = [now.turn, now.turn];
+      wasOpen = now.open;
     }
     if (!shot && /Turn ([4-9]|\d\d)/.test(turn ?? "") && shotAt) {
       shot = true;
