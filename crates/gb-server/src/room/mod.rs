@@ -30,8 +30,7 @@ use crate::protocol::{BotLevel, ClockSetting, Role, RoomInfo, SpectatorDelay, Vi
 use axum::extract::ws::Utf8Bytes;
 use gb_core::{DeckList, Intent, Seat};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
@@ -284,44 +283,15 @@ pub struct RoomDeps {
     pub bus: crate::bus::Bus,
 }
 
-/// The registry of live rooms.
-#[derive(Clone, Default)]
-pub struct Rooms {
-    map: Arc<Mutex<HashMap<String, RoomHandle>>>,
-}
+/// The registry of live rooms (registry.rs; its size is the `gb_rooms` gauge).
+pub type Rooms = crate::registry::Registry<RoomHandle>;
 
-impl Rooms {
-    pub fn get(&self, id: &str) -> Option<RoomHandle> {
-        self.map.lock().expect("rooms lock").get(id).cloned()
+impl crate::registry::Registered for RoomHandle {
+    const GAUGE: Option<&'static str> = Some("gb_rooms");
+    fn id(&self) -> &str {
+        &self.id
     }
-    pub fn insert(&self, handle: RoomHandle) {
-        let n = {
-            let mut map = self.map.lock().expect("rooms lock");
-            map.insert(handle.id.clone(), handle);
-            map.len()
-        };
-        metrics::gauge!("gb_rooms").set(n as f64);
-    }
-    pub fn remove(&self, id: &str) {
-        let n = {
-            let mut map = self.map.lock().expect("rooms lock");
-            map.remove(id);
-            map.len()
-        };
-        metrics::gauge!("gb_rooms").set(n as f64);
-    }
-    /// Removes `handle`'s room unless the id now maps to a newer handle (a room claimed again by this node).
-    pub fn remove_handle(&self, handle: &RoomHandle) {
-        let n = {
-            let mut map = self.map.lock().expect("rooms lock");
-            if map.get(&handle.id).is_some_and(|h| h.tx.same_channel(&handle.tx)) {
-                map.remove(&handle.id);
-            }
-            map.len()
-        };
-        metrics::gauge!("gb_rooms").set(n as f64);
-    }
-    pub fn all(&self) -> Vec<RoomHandle> {
-        self.map.lock().expect("rooms lock").values().cloned().collect()
+    fn same_actor(&self, other: &Self) -> bool {
+        self.tx.same_channel(&other.tx)
     }
 }

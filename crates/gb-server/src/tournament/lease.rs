@@ -55,7 +55,7 @@ impl Event {
                 Err(_) => tracing::warn!(event = %self.id, "event lease release timed out; it will expire"),
             }
         }
-        self.state.events.remove(&self.id, tx);
+        self.state.events.remove_if(&self.id, |h| h.tx.same_channel(tx));
         if let Some(cluster) = &self.state.cluster {
             cluster.forget(&owned_key(&self.id), lease.epoch);
         }

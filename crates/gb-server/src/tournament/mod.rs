@@ -32,8 +32,7 @@ use crate::error::ApiError;
 use crate::state::AppState;
 use gb_core::DeckList;
 use gb_tournament::{JudgeAction, TableResult};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, watch};
 
 pub use crate::protocol::tournament::{EventStatus, EventView, ManualPairing, RoundView, TableView};
@@ -219,28 +218,15 @@ impl EventHandle {
     }
 }
 
-/// Live events by id.
-#[derive(Clone, Default)]
-pub struct Events {
-    map: Arc<Mutex<HashMap<String, EventHandle>>>,
-}
+/// Live events by id (registry.rs).
+pub type Events = crate::registry::Registry<EventHandle>;
 
-impl Events {
-    pub fn get(&self, id: &str) -> Option<EventHandle> {
-        self.map.lock().expect("events lock").get(id).cloned()
+impl crate::registry::Registered for EventHandle {
+    fn id(&self) -> &str {
+        &self.id
     }
-    fn insert(&self, handle: EventHandle) {
-        self.map.lock().expect("events lock").insert(handle.id.clone(), handle);
-    }
-    /// Forgets the event if `tx` is still its registered actor's (a newer claim on this node keeps its own).
-    fn remove(&self, id: &str, tx: &mpsc::Sender<Cmd>) {
-        let mut map = self.map.lock().expect("events lock");
-        if map.get(id).is_some_and(|h| h.tx.same_channel(tx)) {
-            map.remove(id);
-        }
-    }
-    pub fn all(&self) -> Vec<EventHandle> {
-        self.map.lock().expect("events lock").values().cloned().collect()
+    fn same_actor(&self, other: &Self) -> bool {
+        self.tx.same_channel(&other.tx)
     }
 }
 
