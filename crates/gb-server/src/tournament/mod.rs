@@ -12,6 +12,7 @@ mod commands;
 mod computers;
 mod corrections;
 pub mod deck_lists;
+mod error;
 mod featured;
 mod hand_pairing;
 pub mod judges;
@@ -28,13 +29,13 @@ mod table_end;
 pub(crate) mod tables;
 mod view;
 
-use crate::error::ApiError;
 use crate::state::AppState;
 use gb_core::DeckList;
 use gb_tournament::{JudgeAction, TableResult};
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, watch};
 
+pub use error::EventError;
 pub use crate::protocol::tournament::{EventStatus, EventView, ManualPairing, RoundView, TableView};
 
 /// What an organizer or player asks of an event. [`Op::organizer_only`] says who may.
@@ -165,7 +166,7 @@ pub enum Cmd {
     Op {
         actor: String,
         op: Op,
-        reply: oneshot::Sender<Result<(), ApiError>>,
+        reply: oneshot::Sender<Result<(), EventError>>,
     },
     /// A table's room published its games (tables.rs watches it).
     RoomGames {
@@ -208,13 +209,11 @@ pub struct EventHandle {
 }
 
 impl EventHandle {
-    /// Runs `op` as `actor` (an account id); a stopped event is a 503.
-    pub async fn run(&self, actor: &str, op: Op) -> Result<(), ApiError> {
+    /// Runs `op` as `actor` (an account id); a stopped event answers [`EventError::Stopped`].
+    pub async fn run(&self, actor: &str, op: Op) -> Result<(), EventError> {
         let (reply, rx) = oneshot::channel();
-        let gone =
-            || ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, "event_stopped", "the event is not running");
-        self.tx.send(Cmd::Op { actor: actor.to_owned(), op, reply }).await.map_err(|_| gone())?;
-        rx.await.map_err(|_| gone())?
+        self.tx.send(Cmd::Op { actor: actor.to_owned(), op, reply }).await.map_err(|_| EventError::Stopped)?;
+        rx.await.map_err(|_| EventError::Stopped)?
     }
 }
 

@@ -164,7 +164,7 @@ impl Event {
                     self.call(round, table, call, tx);
                 }
             }
-            Err(e) => self.time_lost(round, table, &format!("result not recorded: {}", e.message)),
+            Err(e) => self.time_lost(round, table, &format!("result not recorded: {e}")),
         }
     }
 }
