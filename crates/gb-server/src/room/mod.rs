@@ -283,6 +283,32 @@ pub struct RoomDeps {
     pub bus: crate::bus::Bus,
 }
 
+impl RoomDeps {
+    /// A single node's room dependencies with `settings`' timings and an empty registry; `AppState` fills in
+    /// its own registry and cluster (state.rs).
+    pub fn new(
+        db: Db,
+        persist: Persist,
+        settings: &crate::settings::Settings,
+        (tracker, shutdown): (TaskTracker, CancellationToken),
+        bus: crate::bus::Bus,
+    ) -> RoomDeps {
+        RoomDeps {
+            db,
+            persist,
+            tracker,
+            shutdown,
+            history: settings.stream_history,
+            bot_think: Duration::from_millis(settings.bot_think_ms),
+            rooms: Rooms::default(),
+            idle: Duration::from_secs(settings.room_idle_secs),
+            presence: Duration::from_millis(settings.limits.presence_interval_ms),
+            cluster: None,
+            bus,
+        }
+    }
+}
+
 /// The registry of live rooms (registry.rs; its size is the `gb_rooms` gauge).
 pub type Rooms = crate::registry::Registry<RoomHandle>;
 

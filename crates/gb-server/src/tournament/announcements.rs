@@ -3,9 +3,9 @@
 //! `time_called`), so it is stored, audited and the same on every node and after a restart; the event keeps them
 //! in memory and its view carries the latest [`SHOWN`]. The event socket (ws/events.rs) sends each once; the
 //! tables of the round get the organizer's messages and their time call in their rooms (tables.rs `announce`).
+use super::EventError;
 use super::actor::Event;
 use crate::db::tournaments::{self as db, AuditRow};
-use super::EventError;
 use crate::protocol::tournament::EventView;
 use crate::protocol::{ANNOUNCEMENT_MAX_CHARS, Announcement, AnnouncementKind};
 use gb_tournament::Pairing;
@@ -146,7 +146,7 @@ impl Event {
     fn tell_tables(&self, round: u32, tables: &[u32], a: &Announcement) {
         for table in tables {
             if let Some(room) = self.rooms.get(&(round, *table)) {
-                super::tables::announce(&self.state, room.clone(), a.clone());
+                super::tables::announce(&self.deps.rooms, room.clone(), a.clone());
             }
         }
     }

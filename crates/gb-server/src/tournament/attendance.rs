@@ -5,9 +5,9 @@
 //! round on (both seats absent: both lose, MTR Appendix C's double loss). The opponent is credited the match
 //! 2-0. Arrivals are stored, and the grace period counts from the stored pairing time (or the round's last
 //! manual re-pairing, repair.rs), so a restart resumes it.
+use super::EventError;
 use super::actor::Event;
 use crate::db::{attendance as db, now_ms};
-use super::EventError;
 use crate::protocol::tournament::{EventStatus, NO_SHOW};
 use gb_tournament::outcome::{MatchOutcome, score};
 use gb_tournament::{JudgeAction, Pairing, RosterChange, RosterChangeKind};

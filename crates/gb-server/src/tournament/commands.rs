@@ -1,8 +1,8 @@
 //! What the organizer and players ask of an event (`Op`): who may, then the check, the write and the audit entry.
+use super::EventError;
 use super::actor::Event;
 use super::{Cmd, EventStatus, Op};
 use crate::db::tournaments as db;
-use super::EventError;
 use gb_tournament::{Correction, Player, RosterChange, RosterChangeKind};
 use serde_json::json;
 use tokio::sync::mpsc;

@@ -4,9 +4,9 @@
 //! preconstructed deck. It has no account: nobody can sign in as it or take its seat. It is checked in as it
 //! enters, and its tables' rooms play its seat themselves (room/computer.rs), so it always arrives and never
 //! no-shows; results reach the event like any table's.
+use super::EventError;
 use super::actor::Event;
 use crate::db::tournaments as db;
-use super::EventError;
 use crate::protocol::BotLevel;
 use crate::protocol::tournament::EventStatus;
 use gb_tournament::Player;

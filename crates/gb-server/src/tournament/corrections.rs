@@ -5,9 +5,9 @@
 //! match, still without a result, is reset (its room ended with `reset`, a new one opened for the right players).
 //! A downstream match that already has a result, or a bracket paired two rounds further, refuses the correction.
 use super::Cmd;
+use super::EventError;
 use super::actor::Event;
 use crate::db::tournaments as db;
-use super::EventError;
 use crate::protocol::MatchEndReason;
 use gb_tournament::outcome::{MatchOutcome, score};
 use gb_tournament::{Correction, Pairing, TableResult, Tournament};

@@ -1,9 +1,9 @@
 //! The featured table (docs/tournaments.md, "Featured table"): the organizer picks one table of the round being
 //! played for spectators to find first (a final, a top table). A pick is an audit entry (`feature_table`), read
 //! back when the event is rebuilt, like the judges: the audit is its record. It lapses with its round.
+use super::EventError;
 use super::actor::Event;
 use crate::db::tournaments::AuditRow;
-use super::EventError;
 use crate::protocol::tournament::TableRef;
 use serde_json::json;
 

@@ -3,9 +3,9 @@
 //! checked the same way against the whole log: every present player paired exactly once, nobody absent (the
 //! log's own checks), and each rematch or second bye, which automatic pairing never makes, confirmed
 //! explicitly with a reason; the confirmed ones are named in the audit entry.
+use super::EventError;
 use super::ManualPairing;
 use super::actor::Event;
-use super::EventError;
 use gb_tournament::{Bye, Pairing, Table, TableResult, Tournament};
 use serde_json::json;
 

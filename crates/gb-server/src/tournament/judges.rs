@@ -3,11 +3,10 @@
 //! appointment is an audit entry (`appoint_judge`), and the event's judges are read back from the audit log when
 //! it is rebuilt: the audit is their record, so nothing else is stored. Opening a judge view is audited here, by
 //! the event, before its room is asked for the state (room/judge_view.rs), so no opening goes unrecorded.
-use super::actor::Event;
 use super::EventError;
+use super::actor::Event;
 use crate::protocol::tournament::EventJudge;
 use crate::room::judge_view::JudgeSight;
-use crate::state::AppState;
 use serde_json::json;
 
 /// The audit action of an appointment.
@@ -58,9 +57,7 @@ impl Event {
         table: u32,
         judge: String,
     ) -> Result<(&'static str, serde_json::Value), EventError> {
-        let players = self
-            .table_players(round, table)
-            .ok_or(EventError::NoSuchTable { round, table })?;
+        let players = self.table_players(round, table).ok_or(EventError::NoSuchTable { round, table })?;
         if !self.rooms.contains_key(&(round, table)) {
             return Err(EventError::NoRoom { round, table });
         }
@@ -70,7 +67,8 @@ impl Event {
 
 /// The table's game with nothing hidden, from its room (on this node: the event's owner runs its tables'
 /// rooms); its viewers are told that `judge` is watching.
-pub async fn look(state: &AppState, room_id: &str, judge: String) -> Result<JudgeSight, EventError> {
-    let room = super::tables::reattach(state, room_id).await.map_err(|e| EventError::RoomUnavailable(format!("{e:#}")))?;
+pub async fn look(rooms: &crate::room::RoomDeps, room_id: &str, judge: String) -> Result<JudgeSight, EventError> {
+    let room =
+        super::tables::reattach(rooms, room_id).await.map_err(|e| EventError::RoomUnavailable(format!("{e:#}")))?;
     room.judge_view(judge).await.map_err(|e| EventError::RoomUnavailable(e.to_string()))
 }

@@ -3,8 +3,8 @@
 //! list), then audited with the judge's name. A game loss or a time extension is for a match still being played;
 //! a warning, a match loss or a disqualification may be given at any table (a match loss after the fact is how a
 //! late-found infraction is ruled).
-use super::actor::Event;
 use super::EventError;
+use super::actor::Event;
 use crate::protocol::tournament::{IssuePenalty, MAX_EXTENSION_MINUTES};
 use gb_tournament::{Game, JudgeAction, PenaltyKind};
 use serde_json::json;
@@ -79,9 +79,7 @@ impl Event {
         };
         let name = super::hand_pairing::name_of(&self.t, &p.player).to_owned();
         let (round, table) = self.penalty_table(&p, &name)?;
-        let players = self
-            .table_players(round, table)
-            .ok_or(EventError::NoSuchTable { round, table })?;
+        let players = self.table_players(round, table).ok_or(EventError::NoSuchTable { round, table })?;
         if !players.contains(&p.player) {
             return Err(EventError::NotAtTable { name, round, table });
         }

@@ -4,10 +4,10 @@
 //! rooms for the new tables (opened after the audit entry, as for a new round); the old rooms are no longer
 //! watched. Recorded in the audit log. The no-show grace period starts again from the re-pairing (stored); the
 //! round clock does not: it keeps running from the round's pairing (docs/tournaments.md, "No dead ends").
+use super::EventError;
 use super::ManualPairing;
 use super::actor::Event;
 use crate::db::tournaments as db;
-use super::EventError;
 use gb_tournament::{Pairing, TableResult};
 use serde_json::json;
 

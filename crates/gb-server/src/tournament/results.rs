@@ -1,8 +1,8 @@
 //! A table's result, however it arrives (the room's games, time, a concession, a judge): read, checked against
 //! the whole log, stored.
+use super::EventError;
 use super::actor::Event;
 use crate::db::tournaments as db;
-use super::EventError;
 use crate::protocol::GameResult;
 use gb_tournament::{Game, Pairing, TableResult, Tournament};
 

@@ -1,10 +1,10 @@
 //! Pairing the next round (Swiss or top cut) and opening a room for each of its tables.
+use super::EventError;
 use super::actor::Event;
 use super::tables::{self, Seated};
 use super::{Cmd, EventStatus};
 use super::{ManualPairing, hand_pairing, names};
 use crate::db::{now_ms, tournaments as db};
-use super::EventError;
 use gb_tournament::{Pairing, PairingError, RosterChange, Round, Tournament, pair_next_round};
 use serde_json::json;
 use tokio::sync::mpsc;
@@ -108,14 +108,14 @@ impl Event {
             // first in game 1 (MTR 2.2); a Swiss table leaves it to the draw (CR 200.4).
             let playoff = gb_tournament::is_playoff_round(&self.t, round).unwrap_or(false);
             let first_chooser = playoff.then_some(gb_core::Seat::A);
-            let room = tables::open(&self.state, &self.id, &self.t.settings, [a?, b?], first_chooser).await?;
+            let room = tables::open(&self.deps.rooms, &self.id, &self.t.settings, [a?, b?], first_chooser).await?;
             db::set_room(&self.db, &self.id, round, table, &room.id).await?;
             anyhow::Ok(room)
         };
         match opened.await {
             Ok(room) => {
                 self.rooms.insert((round, table), room.id.clone());
-                tables::watch(&self.state, room, round, table, tx.clone());
+                tables::watch(&self.deps.rooms, room, round, table, tx.clone());
             }
             Err(e) => tracing::error!(event = %self.id, round, table, "table room not opened: {e:#}"),
         }
@@ -126,7 +126,7 @@ impl Event {
         let deck = serde_json::from_str(p.deck.as_deref().unwrap_or_default())?;
         // A computer player is seated as the room's own computer, at its stored level (computers.rs).
         let computer =
-            if p.computer { Some(super::computers::level_of(&self.state.db, &self.id, id).await?) } else { None };
+            if p.computer { Some(super::computers::level_of(self.deps.db(), &self.id, id).await?) } else { None };
         Ok(Seated { account_id: p.id.clone(), name: p.name.clone(), deck, computer })
     }
 }

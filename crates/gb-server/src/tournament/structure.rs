@@ -3,9 +3,9 @@
 //! Both rewrite the log's `settings.structure`, so the file stays the whole truth: recomputed offline it gives
 //! the same standings and says the tournament is over. Only while the event is still in its Swiss rounds: a
 //! top cut is a fixed bracket played to its end (MTR 10.4). Audited with the old and new structure.
+use super::EventError;
 use super::actor::Event;
 use crate::db::tournaments as db;
-use super::EventError;
 use gb_tournament::{PairingError, Structure, SwissRounds};
 use serde_json::json;
 

@@ -3,8 +3,8 @@
 //! recorded 0-0-3). A player concedes for themself, and a draw is recorded once both players of the table have
 //! asked for it; the organizer may record either at once (the players told a judge). Once a match has an end,
 //! later play in its room does not count.
-use super::actor::Event;
 use super::EventError;
+use super::actor::Event;
 use gb_tournament::MatchEnd;
 use gb_tournament::outcome::{MatchOutcome, score};
 use serde_json::json;
@@ -15,9 +15,7 @@ impl Event {
         if round != self.t.rounds.len() as u32 {
             return Err(EventError::NotCurrentRound { round });
         }
-        let players = self
-            .table_players(round, table)
-            .ok_or(EventError::NoSuchTable { round, table })?;
+        let players = self.table_players(round, table).ok_or(EventError::NoSuchTable { round, table })?;
         let result = self.current_result(round, table)?;
         let needed = u32::from(self.t.settings.games_per_match / 2 + 1);
         if result.end.is_some() || score(&players, &result, needed).outcome != MatchOutcome::Pending {
