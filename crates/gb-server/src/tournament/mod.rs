@@ -246,7 +246,7 @@ pub async fn create(state: &AppState, organizer: &str, t: gb_tournament::Tournam
 }
 
 /// A single node's new event on `deps` alone, no HTTP and no cluster: stored, and its actor started. How a test
-/// drives an event directly (tests/event_actor.rs).
+/// drives an event directly (tests.rs).
 pub async fn create_local(
     deps: EventDeps,
     organizer: &str,
