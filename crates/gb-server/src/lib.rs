@@ -9,6 +9,7 @@ pub mod listen;
 pub mod origin;
 pub mod persist;
 pub mod queue;
+pub mod registry;
 /// The wire types live in gb-protocol; `crate::protocol` keeps the server's paths short.
 pub use gb_protocol as protocol;
 pub mod room;

@@ -44,19 +44,15 @@ pub struct AppState {
 impl AppState {
     /// What a room actor needs from the application.
     pub fn room_deps(&self) -> RoomDeps {
-        RoomDeps {
-            db: self.db.clone(),
-            persist: self.persist.clone(),
-            tracker: self.tracker.clone(),
-            shutdown: self.shutdown.clone(),
-            history: self.settings.stream_history,
-            bot_think: std::time::Duration::from_millis(self.settings.bot_think_ms),
-            rooms: self.rooms.clone(),
-            idle: std::time::Duration::from_secs(self.settings.room_idle_secs),
-            presence: std::time::Duration::from_millis(self.settings.limits.presence_interval_ms),
-            leave_grace: std::time::Duration::from_secs(self.settings.leave_grace_secs),
-            cluster: self.cluster.clone(),
-            bus: self.bus.clone(),
-        }
+        let tasks = (self.tracker.clone(), self.shutdown.clone());
+        let mut deps = RoomDeps::new(self.db.clone(), self.persist.clone(), &self.settings, tasks, self.bus.clone());
+        deps.rooms = self.rooms.clone();
+        deps.cluster = self.cluster.clone();
+        deps
+    }
+
+    /// What an event actor needs from the application (tournament/deps.rs).
+    pub fn event_deps(&self) -> crate::tournament::EventDeps {
+        crate::tournament::EventDeps { rooms: self.room_deps(), events: self.events.clone() }
     }
 }

@@ -52,7 +52,7 @@ pub async fn judge_view(
     let (players, room_id) = opened
         .and_then(|t| Some((t.players.clone(), t.room_id.clone()?)))
         .ok_or_else(|| ApiError::not_found("no_such_table", format!("round {round} has no table {table}")))?;
-    let sight = crate::tournament::judges::look(&state, &room_id, judge).await?;
+    let sight = crate::tournament::judges::look(&state.room_deps(), &room_id, judge).await?;
     let names = players.map(|p| crate::tournament::names::named(&view.log, &p));
     Ok(Json(JudgeBoard { round, table, room_id, players: names, game: sight.game, view: sight.view }))
 }

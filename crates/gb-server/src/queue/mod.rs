@@ -104,7 +104,7 @@ pub async fn run_here(
     match &state.cluster {
         Some(cluster) => {
             crate::cluster::lease::place_on(&state.db, id, &cluster.node_id()).await?;
-            crate::tournament::tables::claim_here(state, cluster, id).await
+            crate::tournament::tables::claim_here(&state.room_deps(), cluster, id).await
         }
         None => {
             let handle = spawn_room(state.room_deps(), recover::fresh_room(id.to_owned(), cfg, seats));

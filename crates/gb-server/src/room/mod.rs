@@ -31,8 +31,7 @@ use crate::protocol::{BotLevel, ClockSetting, Role, RoomInfo, SpectatorDelay, Vi
 use axum::extract::ws::Utf8Bytes;
 use gb_core::{DeckList, Intent, Seat};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
@@ -292,44 +291,42 @@ pub struct RoomDeps {
     pub bus: crate::bus::Bus,
 }
 
-/// The registry of live rooms.
-#[derive(Clone, Default)]
-pub struct Rooms {
-    map: Arc<Mutex<HashMap<String, RoomHandle>>>,
+impl RoomDeps {
+    /// A single node's room dependencies with `settings`' timings and an empty registry; `AppState` fills in
+    /// its own registry and cluster (state.rs).
+    pub fn new(
+        db: Db,
+        persist: Persist,
+        settings: &crate::settings::Settings,
+        (tracker, shutdown): (TaskTracker, CancellationToken),
+        bus: crate::bus::Bus,
+    ) -> RoomDeps {
+        RoomDeps {
+            db,
+            persist,
+            tracker,
+            shutdown,
+            history: settings.stream_history,
+            bot_think: Duration::from_millis(settings.bot_think_ms),
+            rooms: Rooms::default(),
+            idle: Duration::from_secs(settings.room_idle_secs),
+            presence: Duration::from_millis(settings.limits.presence_interval_ms),
+            leave_grace: Duration::from_secs(settings.leave_grace_secs),
+            cluster: None,
+            bus,
+        }
+    }
 }
 
-impl Rooms {
-    pub fn get(&self, id: &str) -> Option<RoomHandle> {
-        self.map.lock().expect("rooms lock").get(id).cloned()
+/// The registry of live rooms (registry.rs; its size is the `gb_rooms` gauge).
+pub type Rooms = crate::registry::Registry<RoomHandle>;
+
+impl crate::registry::Registered for RoomHandle {
+    const GAUGE: Option<&'static str> = Some("gb_rooms");
+    fn id(&self) -> &str {
+        &self.id
     }
-    pub fn insert(&self, handle: RoomHandle) {
-        let n = {
-            let mut map = self.map.lock().expect("rooms lock");
-            map.insert(handle.id.clone(), handle);
-            map.len()
-        };
-        metrics::gauge!("gb_rooms").set(n as f64);
-    }
-    pub fn remove(&self, id: &str) {
-        let n = {
-            let mut map = self.map.lock().expect("rooms lock");
-            map.remove(id);
-            map.len()
-        };
-        metrics::gauge!("gb_rooms").set(n as f64);
-    }
-    /// Removes `handle`'s room unless the id now maps to a newer handle (a room claimed again by this node).
-    pub fn remove_handle(&self, handle: &RoomHandle) {
-        let n = {
-            let mut map = self.map.lock().expect("rooms lock");
-            if map.get(&handle.id).is_some_and(|h| h.tx.same_channel(&handle.tx)) {
-                map.remove(&handle.id);
-            }
-            map.len()
-        };
-        metrics::gauge!("gb_rooms").set(n as f64);
-    }
-    pub fn all(&self) -> Vec<RoomHandle> {
-        self.map.lock().expect("rooms lock").values().cloned().collect()
+    fn same_actor(&self, other: &Self) -> bool {
+        self.tx.same_channel(&other.tx)
     }
 }

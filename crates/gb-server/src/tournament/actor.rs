@@ -3,6 +3,7 @@
 //! what the event page shows is always what is stored. This file holds the event's state and its mailbox loop;
 //! what each command does is in `commands.rs` (organizer and player operations), `rounds.rs` (pairing a round
 //! and opening its rooms) and `results.rs` (a table's result, however it arrives).
+use super::EventDeps;
 use super::tables;
 use super::view;
 use super::{Cmd, EventHandle};
@@ -10,14 +11,16 @@ use super::{EventStatus, EventView};
 use crate::cluster::Lease;
 use crate::db::event_fence::EventDb;
 use crate::db::tournaments as db;
-use crate::state::AppState;
 use gb_tournament::Tournament;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use tokio::sync::{mpsc, watch};
 
 pub struct Event {
-    pub(super) state: AppState,
+    /// What it uses of the application (deps.rs): built from `AppState` at the edge, or by a test.
+    pub(super) deps: EventDeps,
+    /// Cancelled when the actor ends: whatever serves the event on its behalf (its cluster subject) stops with it.
+    pub(super) ended: tokio_util::sync::CancellationToken,
     /// Where its writes go: fenced by its lease epoch in cluster mode (db/event_fence.rs).
     pub(super) db: EventDb,
     /// Cluster mode: this node's lease on the event (lease.rs); the node stops the actor through it.
@@ -56,11 +59,12 @@ pub struct Event {
 }
 
 impl Event {
-    pub fn new(state: AppState, id: String, organizer: String, status: EventStatus, t: Tournament) -> Event {
+    pub fn new(deps: EventDeps, id: String, organizer: String, status: EventStatus, t: Tournament) -> Event {
         Event {
-            db: EventDb::Plain(state.db.clone()),
+            db: EventDb::Plain(deps.db().clone()),
             lease: None,
-            state,
+            deps,
+            ended: tokio_util::sync::CancellationToken::new(),
             id,
             organizer,
             status,
@@ -93,27 +97,23 @@ impl Event {
     }
 }
 
-/// Starts the actor; `rooms` are the tables' rooms to watch again after a restart.
-pub fn spawn(state: &AppState, mut event: Event, rooms: Vec<(u32, u32, String)>) -> EventHandle {
+/// Starts the actor and registers it; `rooms` are the tables' rooms to watch again after a restart.
+pub fn spawn(mut event: Event, rooms: Vec<(u32, u32, String)>) -> EventHandle {
     let (tx, mut rx) = mpsc::channel::<Cmd>(256);
     for (round, table, room) in &rooms {
         event.rooms.insert((*round, *table), room.clone());
     }
     let (view_tx, view) = watch::channel(Arc::new(event.view()));
     let handle = EventHandle { id: event.id.clone(), tx: tx.clone(), view };
-    state.events.insert(handle.clone());
-    let shutdown = state.shutdown.clone();
-    // Cluster mode: other nodes' calls for the event come here while this actor runs (api/event_calls.rs).
-    let serving = tokio_util::sync::CancellationToken::new();
-    if let Some(lease) = &event.lease {
-        crate::bus::events::serve_event(state.clone(), event.id.clone(), lease.epoch, serving.clone());
-    }
-    state.tracker.spawn(async move {
-        let _serving = serving.drop_guard();
+    event.deps.events.insert(handle.clone());
+    let shutdown = event.deps.shutdown().clone();
+    let tracker = event.deps.tracker().clone();
+    tracker.spawn(async move {
+        let _ended = event.ended.clone().drop_guard();
         for (round, table, room) in rooms {
-            match tables::reattach(&event.state, &room).await {
+            match tables::reattach(&event.deps.rooms, &room).await {
                 Ok(h) => {
-                    tables::watch(&event.state, h, round, table, tx.clone());
+                    tables::watch(&event.deps.rooms, h, round, table, tx.clone());
                     if let Ok(result) = event.current_result(round, table) {
                         event.end_room_match(round, table, &result);
                     }

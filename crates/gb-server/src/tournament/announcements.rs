@@ -3,9 +3,9 @@
 //! `time_called`), so it is stored, audited and the same on every node and after a restart; the event keeps them
 //! in memory and its view carries the latest [`SHOWN`]. The event socket (ws/events.rs) sends each once; the
 //! tables of the round get the organizer's messages and their time call in their rooms (tables.rs `announce`).
+use super::EventError;
 use super::actor::Event;
 use crate::db::tournaments::{self as db, AuditRow};
-use crate::error::ApiError;
 use crate::protocol::tournament::EventView;
 use crate::protocol::{ANNOUNCEMENT_MAX_CHARS, Announcement, AnnouncementKind};
 use gb_tournament::Pairing;
@@ -21,14 +21,13 @@ const WINDOW: Duration = Duration::from_secs(60);
 const CLOCK: &str = "system";
 
 /// The organizer's text, trimmed, or a 400 saying what is wrong with it.
-pub fn checked_text(text: &str) -> Result<String, ApiError> {
+pub fn checked_text(text: &str) -> Result<String, EventError> {
     let text = text.trim();
     if text.is_empty() {
-        return Err(ApiError::bad_request("empty_announcement", "an announcement says something"));
+        return Err(EventError::EmptyAnnouncement);
     }
     if text.chars().count() > ANNOUNCEMENT_MAX_CHARS {
-        let msg = format!("an announcement has at most {ANNOUNCEMENT_MAX_CHARS} characters");
-        return Err(ApiError::bad_request("announcement_too_long", msg));
+        return Err(EventError::AnnouncementTooLong { max: ANNOUNCEMENT_MAX_CHARS });
     }
     Ok(text.to_owned())
 }
@@ -77,13 +76,12 @@ pub fn for_you(view: &EventView, account: &str, a: &Announcement) -> Option<Stri
 
 impl Event {
     /// The organizer's message: refused while `BURST` were made in the last `WINDOW`; the caller audits it.
-    pub(super) fn may_announce(&mut self) -> Result<(), ApiError> {
+    pub(super) fn may_announce(&mut self) -> Result<(), EventError> {
         let now = Instant::now();
         self.messages_sent.retain(|t| now.duration_since(*t) < WINDOW);
         if self.messages_sent.len() >= BURST {
             let wait = WINDOW - now.duration_since(self.messages_sent[0]);
-            let msg = format!("at most {BURST} announcements a minute: wait {} s", wait.as_secs() + 1);
-            return Err(ApiError::too_many("announcing_too_fast", msg, wait));
+            return Err(EventError::AnnouncingTooFast { burst: BURST, wait });
         }
         self.messages_sent.push(now);
         Ok(())
@@ -148,7 +146,7 @@ impl Event {
     fn tell_tables(&self, round: u32, tables: &[u32], a: &Announcement) {
         for table in tables {
             if let Some(room) = self.rooms.get(&(round, *table)) {
-                super::tables::announce(&self.state, room.clone(), a.clone());
+                super::tables::announce(&self.deps.rooms, room.clone(), a.clone());
             }
         }
     }
@@ -191,8 +189,8 @@ mod tests {
     #[test]
     fn a_message_is_one_to_500_characters_once_trimmed() {
         assert_eq!(checked_text("  hi ").unwrap(), "hi");
-        assert_eq!(checked_text(" \n ").unwrap_err().code, "empty_announcement");
-        assert_eq!(checked_text(&"é".repeat(501)).unwrap_err().code, "announcement_too_long");
+        assert!(matches!(checked_text(" \n "), Err(EventError::EmptyAnnouncement)));
+        assert!(matches!(checked_text(&"é".repeat(501)), Err(EventError::AnnouncementTooLong { max: 500 })));
         assert!(checked_text(&"é".repeat(500)).is_ok());
     }
 }

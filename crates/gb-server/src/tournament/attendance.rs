@@ -5,9 +5,9 @@
 //! round on (both seats absent: both lose, MTR Appendix C's double loss). The opponent is credited the match
 //! 2-0. Arrivals are stored, and the grace period counts from the stored pairing time (or the round's last
 //! manual re-pairing, repair.rs), so a restart resumes it.
+use super::EventError;
 use super::actor::Event;
 use crate::db::{attendance as db, now_ms};
-use crate::error::ApiError;
 use crate::protocol::tournament::{EventStatus, NO_SHOW};
 use gb_tournament::outcome::{MatchOutcome, score};
 use gb_tournament::{JudgeAction, Pairing, RosterChange, RosterChangeKind};
@@ -21,14 +21,14 @@ pub const SYSTEM: &str = "system";
 
 impl Event {
     /// `player` checks in (or is checked in by the organizer), before round 1 only. Idempotent.
-    pub(super) async fn check_in(&mut self, player: &str) -> Result<(), ApiError> {
+    pub(super) async fn check_in(&mut self, player: &str) -> Result<(), EventError> {
         if !matches!(self.status, EventStatus::Registration | EventStatus::Closed) || !self.t.rounds.is_empty() {
-            return Err(ApiError::conflict("check_in_closed", "check-in ends when round 1 is paired"));
+            return Err(EventError::CheckInClosed);
         }
         if !self.t.players.iter().any(|p| p.id == player) {
-            return Err(ApiError::not_found("no_such_player", "this account is not registered for the event"));
+            return Err(EventError::NoSuchPlayer);
         }
-        db::check_in(&self.db, &self.id, player, now_ms()).await.map_err(ApiError::internal)?;
+        db::check_in(&self.db, &self.id, player, now_ms()).await.map_err(EventError::storage)?;
         self.checked_in.insert(player.to_owned());
         Ok(())
     }
@@ -94,7 +94,7 @@ impl Event {
         let any = !absent.is_empty();
         for (table, players) in absent {
             if let Err(e) = self.no_show(round, table, &players).await {
-                tracing::error!(event = %self.id, round, table, "no-show not recorded: {}", e.message);
+                tracing::error!(event = %self.id, round, table, "no-show not recorded: {e}");
             }
         }
         any
@@ -102,7 +102,7 @@ impl Event {
 
     /// A match loss for each absent player (the opponent wins 2-0), their drop and the audit entry: checked
     /// against the whole log, then written in one transaction (all or none), then applied.
-    async fn no_show(&mut self, round: u32, table: u32, absent: &[String]) -> Result<(), ApiError> {
+    async fn no_show(&mut self, round: u32, table: u32, absent: &[String]) -> Result<(), EventError> {
         let mut result = self.current_result(round, table)?;
         for player in absent {
             result.judge.push(JudgeAction::MatchLoss {
@@ -126,11 +126,11 @@ impl Event {
             })
             .collect();
         t.roster.extend(drops.iter().cloned());
-        gb_tournament::standings(&t).map_err(|e| ApiError::unprocessable("bad_roster_change", e.to_string()))?;
+        gb_tournament::standings(&t).map_err(|e| EventError::BadRosterChange(e.to_string()))?;
         let detail = json!({ "round": round, "table": table, "players": absent });
         db::record_no_show(&self.db, &self.id, (round, table), &result, &drops, (SYSTEM, &detail))
             .await
-            .map_err(ApiError::internal)?;
+            .map_err(EventError::storage)?;
         self.t = t;
         self.end_room_match(round, table, &result);
         Ok(())

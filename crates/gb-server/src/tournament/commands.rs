@@ -1,24 +1,20 @@
 //! What the organizer and players ask of an event (`Op`): who may, then the check, the write and the audit entry.
+use super::EventError;
 use super::actor::Event;
 use super::{Cmd, EventStatus, Op};
 use crate::db::tournaments as db;
-use crate::error::ApiError;
 use gb_tournament::{Correction, Player, RosterChange, RosterChangeKind};
 use serde_json::json;
 use tokio::sync::mpsc;
 
-fn forbidden() -> ApiError {
-    ApiError::new(axum::http::StatusCode::FORBIDDEN, "not_organizer", "only the event's organizer may do this")
-}
-
 impl Event {
-    pub(super) async fn apply(&mut self, actor: &str, op: Op, tx: &mpsc::Sender<Cmd>) -> Result<(), ApiError> {
+    pub(super) async fn apply(&mut self, actor: &str, op: Op, tx: &mpsc::Sender<Cmd>) -> Result<(), EventError> {
         if op.organizer_only(actor) && actor != self.organizer {
             if !op.for_judges() {
-                return Err(forbidden());
+                return Err(EventError::NotOrganizer);
             }
             if !self.is_judge(actor) {
-                return Err(super::judges::not_judge());
+                return Err(EventError::NotJudge);
             }
         }
         let next_round = self.t.rounds.len() as u32 + 1;
@@ -31,23 +27,15 @@ impl Event {
                     (EventStatus::Registration, EventStatus::Closed)
                 };
                 if self.status != from {
-                    let msg = format!(
-                        "registration can only be {} while the event is {}",
-                        if open { "reopened" } else { "closed" },
-                        from.name()
-                    );
-                    return Err(ApiError::conflict("wrong_status", msg));
+                    return Err(EventError::WrongStatus { reopen: open, from });
                 }
-                db::set_status(&self.db, &self.id, to.name()).await.map_err(ApiError::internal)?;
+                db::set_status(&self.db, &self.id, to.name()).await.map_err(EventError::storage)?;
                 self.status = to;
                 (if open { "open_registration" } else { "close_registration" }, json!({}))
             }
             Op::Register { name, deck } => {
                 if self.status != EventStatus::Registration {
-                    return Err(ApiError::conflict(
-                        "registration_closed",
-                        "registration is closed: ask the organizer for a late entry",
-                    ));
+                    return Err(EventError::RegistrationClosed);
                 }
                 self.enter(actor, name, deck, 1).await?;
                 return Ok(()); // a player's own registration is not an override
@@ -95,7 +83,7 @@ impl Event {
                 }
             }
         };
-        db::audit(&self.db, &self.id, actor, action, &detail).await.map_err(ApiError::internal)?;
+        db::audit(&self.db, &self.id, actor, action, &detail).await.map_err(EventError::storage)?;
         self.announced(action, &detail);
         if matches!(action, "start_round" | "repair_round" | "pair_round_by_hand") {
             self.open_rooms(tx).await;
@@ -105,14 +93,13 @@ impl Event {
 
     /// Late entries close after the organizer's cutoff round, and never once the playoff is next (docs/tournaments.md,
     /// "Late entries"): a player entering then could only ever play for nothing, or would enter a fixed bracket.
-    fn late_entries_open(&self, next_round: u32) -> Result<(), ApiError> {
-        let closed = |why: String| Err(ApiError::conflict("late_entries_closed", why));
+    fn late_entries_open(&self, next_round: u32) -> Result<(), EventError> {
         if next_round > 1 && gb_tournament::is_playoff_round(&self.t, next_round).unwrap_or(false) {
-            return closed("the Swiss rounds are over: nobody enters the top cut late".to_owned());
+            return Err(EventError::LateEntriesClosed { cutoff: None });
         }
         let last = self.t.settings.late_entry_until_round;
         if next_round > last {
-            return closed(format!("late entries closed after round {last} (the event's cutoff)"));
+            return Err(EventError::LateEntriesClosed { cutoff: Some(last) });
         }
         Ok(())
     }
@@ -123,21 +110,21 @@ impl Event {
         name: String,
         deck: gb_core::DeckList,
         round: u32,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), EventError> {
         if self.t.players.iter().any(|p| p.id == account) {
             // Re-registering after a drop would reset nothing and could farm byes: re-adds go through the organizer.
-            return Err(ApiError::conflict("already_registered", "this account is already registered"));
+            return Err(EventError::AlreadyRegistered);
         }
         if self.status == EventStatus::Finished {
-            return Err(ApiError::conflict("event_finished", "the event is over"));
+            return Err(EventError::EventFinished);
         }
         if self.judges.iter().any(|j| j.account_id == account) {
-            return Err(ApiError::conflict("judge_cannot_play", "this account judges the event"));
+            return Err(EventError::JudgeCannotPlay);
         }
-        deck.validate().map_err(ApiError::invalid_deck)?;
-        let deck = serde_json::to_string(&deck).map_err(ApiError::internal)?;
+        deck.validate().map_err(EventError::InvalidDeck)?;
+        let deck = serde_json::to_string(&deck).map_err(EventError::storage)?;
         let player = Player { id: account.to_owned(), name, entered_round: round, deck: Some(deck), computer: false };
-        db::add_player(&self.db, &self.id, &player, Some(account)).await.map_err(ApiError::internal)?;
+        db::add_player(&self.db, &self.id, &player, Some(account)).await.map_err(EventError::storage)?;
         self.t.players.push(player);
         Ok(())
     }
@@ -148,13 +135,13 @@ impl Event {
         reason: String,
         change: RosterChangeKind,
         before_round: u32,
-    ) -> Result<(&'static str, serde_json::Value), ApiError> {
+    ) -> Result<(&'static str, serde_json::Value), EventError> {
         // MTR 2.10: a drop after the round is paired takes effect from the next round; the match in hand stands.
         let c = RosterChange { before_round, player, change, reason };
         let mut t = self.t.clone();
         t.roster.push(c.clone());
-        gb_tournament::standings(&t).map_err(|e| ApiError::unprocessable("bad_roster_change", e.to_string()))?;
-        db::add_roster_change(&self.db, &self.id, &c).await.map_err(ApiError::internal)?;
+        gb_tournament::standings(&t).map_err(|e| EventError::BadRosterChange(e.to_string()))?;
+        db::add_roster_change(&self.db, &self.id, &c).await.map_err(EventError::storage)?;
         self.t = t;
         let action = if change == RosterChangeKind::Drop { "drop" } else { "readd" };
         Ok((action, json!({ "player": c.player, "before_round": before_round, "reason": c.reason })))

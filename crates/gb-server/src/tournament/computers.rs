@@ -4,9 +4,9 @@
 //! preconstructed deck. It has no account: nobody can sign in as it or take its seat. It is checked in as it
 //! enters, and its tables' rooms play its seat themselves (room/computer.rs), so it always arrives and never
 //! no-shows; results reach the event like any table's.
+use super::EventError;
 use super::actor::Event;
 use crate::db::tournaments as db;
-use crate::error::ApiError;
 use crate::protocol::BotLevel;
 use crate::protocol::tournament::EventStatus;
 use gb_tournament::Player;
@@ -46,21 +46,16 @@ impl Event {
         &mut self,
         count: u32,
         level: BotLevel,
-    ) -> Result<(&'static str, serde_json::Value), ApiError> {
+    ) -> Result<(&'static str, serde_json::Value), EventError> {
         if self.status != EventStatus::Registration {
-            return Err(ApiError::conflict(
-                "registration_closed",
-                "computer players enter while registration is open, before round 1",
-            ));
+            return Err(EventError::ComputersAfterRegistration);
         }
         if !(1..=MAX_PER_REQUEST).contains(&count) {
-            let why = format!("add 1 to {MAX_PER_REQUEST} computer players at a time (asked for {count})");
-            return Err(ApiError::unprocessable("bad_computer_count", why));
+            return Err(EventError::BadComputerCount { asked: count });
         }
         let have = self.t.players.iter().filter(|p| p.computer).count();
         if have + count as usize > MAX_PER_EVENT {
-            let why = format!("an event holds at most {MAX_PER_EVENT} computer players ({have} entered already)");
-            return Err(ApiError::conflict("too_many_computers", why));
+            return Err(EventError::TooManyComputers { have });
         }
         let decks = gb_core::decks::preconstructed();
         let mut added = Vec::new();
@@ -71,10 +66,10 @@ impl Event {
                 id: format!("computer-{}", uuid::Uuid::new_v4().simple()),
                 name: format!("Computer {n} ({})", label(level)),
                 entered_round: 1,
-                deck: Some(serde_json::to_string(deck).map_err(ApiError::internal)?),
+                deck: Some(serde_json::to_string(deck).map_err(EventError::storage)?),
                 computer: true,
             };
-            db::add_computer(&self.db, &self.id, &player, &stored_level(level)).await.map_err(ApiError::internal)?;
+            db::add_computer(&self.db, &self.id, &player, &stored_level(level)).await.map_err(EventError::storage)?;
             added.push(json!({ "player": player.id, "name": player.name, "deck": deck_name }));
             let id = player.id.clone();
             self.t.players.push(player);

@@ -3,20 +3,14 @@
 //! appointment is an audit entry (`appoint_judge`), and the event's judges are read back from the audit log when
 //! it is rebuilt: the audit is their record, so nothing else is stored. Opening a judge view is audited here, by
 //! the event, before its room is asked for the state (room/judge_view.rs), so no opening goes unrecorded.
+use super::EventError;
 use super::actor::Event;
-use crate::error::ApiError;
 use crate::protocol::tournament::EventJudge;
 use crate::room::judge_view::JudgeSight;
-use crate::state::AppState;
-use axum::http::StatusCode;
 use serde_json::json;
 
 /// The audit action of an appointment.
 const APPOINT: &str = "appoint_judge";
-
-pub(super) fn not_judge() -> ApiError {
-    ApiError::new(StatusCode::FORBIDDEN, "not_judge", "only the event's organizer and its judges may do this")
-}
 
 /// The judges appointed in `rows` (an event's audit log), in order.
 pub(super) fn from_audit(rows: &[crate::db::tournaments::AuditRow]) -> Vec<EventJudge> {
@@ -41,17 +35,17 @@ impl Event {
         organizer: &str,
         account_id: String,
         name: String,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), EventError> {
         if self.is_judge(&account_id) {
-            return Err(ApiError::conflict("already_judge", format!("{name} already judges this event")));
+            return Err(EventError::AlreadyJudge { name });
         }
         if self.t.players.iter().any(|p| p.id == account_id) {
-            return Err(ApiError::conflict("player_cannot_judge", format!("{name} plays in this event")));
+            return Err(EventError::PlayerCannotJudge { name });
         }
         let detail = json!({ "judge": account_id, "judge_name": name });
         crate::db::tournaments::audit(&self.db, &self.id, organizer, APPOINT, &detail)
             .await
-            .map_err(ApiError::internal)?;
+            .map_err(EventError::storage)?;
         self.judges.push(EventJudge { account_id, name });
         Ok(())
     }
@@ -62,12 +56,10 @@ impl Event {
         round: u32,
         table: u32,
         judge: String,
-    ) -> Result<(&'static str, serde_json::Value), ApiError> {
-        let players = self
-            .table_players(round, table)
-            .ok_or_else(|| ApiError::not_found("no_such_table", format!("round {round} has no table {table}")))?;
+    ) -> Result<(&'static str, serde_json::Value), EventError> {
+        let players = self.table_players(round, table).ok_or(EventError::NoSuchTable { round, table })?;
         if !self.rooms.contains_key(&(round, table)) {
-            return Err(ApiError::conflict("no_room", format!("table {table} of round {round} has no room to open")));
+            return Err(EventError::NoRoom { round, table });
         }
         Ok(("judge_view", json!({ "round": round, "table": table, "players": players, "judge_name": judge })))
     }
@@ -75,8 +67,8 @@ impl Event {
 
 /// The table's game with nothing hidden, from its room (on this node: the event's owner runs its tables'
 /// rooms); its viewers are told that `judge` is watching.
-pub async fn look(state: &AppState, room_id: &str, judge: String) -> Result<JudgeSight, ApiError> {
-    let unavailable = |e: String| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "room_unavailable", e);
-    let room = super::tables::reattach(state, room_id).await.map_err(|e| unavailable(format!("{e:#}")))?;
-    room.judge_view(judge).await.map_err(|e| unavailable(e.to_string()))
+pub async fn look(rooms: &crate::room::RoomDeps, room_id: &str, judge: String) -> Result<JudgeSight, EventError> {
+    let room =
+        super::tables::reattach(rooms, room_id).await.map_err(|e| EventError::RoomUnavailable(format!("{e:#}")))?;
+    room.judge_view(judge).await.map_err(|e| EventError::RoomUnavailable(e.to_string()))
 }

@@ -2,7 +2,7 @@
 //! its writes fenced by the lease epoch. A surviving node's sweep claims an event whose owner died (or that a
 //! draining owner released) and rebuilds it from its rows, the rebuild a single node does at startup; the
 //! event's tables' rooms come with it (tables.rs `reattach`), so the event watches them locally.
-use super::actor::{self, Event};
+use super::actor::Event;
 use super::{Cmd, EventHandle};
 use crate::cluster::events::{self as leases, owned_key};
 use crate::cluster::{Cluster, Lease};
@@ -25,8 +25,8 @@ pub(super) async fn stopped(lease: &Option<Lease>) {
 }
 
 /// Makes `event` this node's under `epoch`: its writes fenced, its lease held where drain and self-fence find it.
-pub(super) fn hold(state: &AppState, cluster: &Cluster, event: &mut Event, node: String, epoch: i64) {
-    if let Db::Pg(pool) = &state.db {
+pub(super) fn hold(cluster: &Cluster, event: &mut Event, node: String, epoch: i64) {
+    if let Db::Pg(pool) = event.deps.db() {
         event.db = EventDb::fenced(pool.clone(), &event.id, epoch);
     }
     event.lease = Some(cluster.hold(&owned_key(&event.id), node, epoch));
@@ -41,7 +41,7 @@ impl Event {
         let Some(lease) = self.lease.clone() else { return };
         tracing::info!(event = %self.id, epoch = lease.epoch, why, "event stands down");
         if !self.db.fenced_out() {
-            let db = self.state.db.clone();
+            let db = self.deps.db().clone();
             let release = async {
                 let next = match lease.is_handover() {
                     true => crate::cluster::lease::least_loaded(&db, Some(&lease.node)).await?,
@@ -55,8 +55,8 @@ impl Event {
                 Err(_) => tracing::warn!(event = %self.id, "event lease release timed out; it will expire"),
             }
         }
-        self.state.events.remove(&self.id, tx);
-        if let Some(cluster) = &self.state.cluster {
+        self.deps.events.remove_if(&self.id, |h| h.tx.same_channel(tx));
+        if let Some(cluster) = self.deps.cluster() {
             cluster.forget(&owned_key(&self.id), lease.epoch);
         }
     }
@@ -66,7 +66,7 @@ impl Event {
 pub(super) async fn own_new(state: &AppState, cluster: &Cluster, event: &mut Event) -> anyhow::Result<()> {
     let me = cluster.node_id();
     let epoch = leases::created(&state.db, &event.id, &me).await?;
-    hold(state, cluster, event, me, epoch);
+    hold(cluster, event, me, epoch);
     metrics::counter!("gb_event_claims_total", "reason" => "created").increment(1);
     Ok(())
 }
@@ -76,8 +76,8 @@ async fn adopt(state: &AppState, cluster: &Cluster, id: &str, me: &str, epoch: i
     let started = Instant::now();
     let row = crate::db::tournaments::event(&state.db, id).await?.ok_or_else(|| anyhow::anyhow!("no event {id}"))?;
     let (mut event, rooms) = super::load(state, &row).await?.ok_or_else(|| anyhow::anyhow!("no event {id}"))?;
-    hold(state, cluster, &mut event, me.to_owned(), epoch);
-    let handle = actor::spawn(state, event, rooms);
+    hold(cluster, &mut event, me.to_owned(), epoch);
+    let handle = super::start(state, event, rooms);
     metrics::histogram!("gb_event_rebuild_seconds").record(started.elapsed().as_secs_f64());
     Ok(handle)
 }

@@ -55,7 +55,7 @@ impl Event {
     pub(super) fn end_room(&mut self, round: u32, table: u32, reason: MatchEndReason) {
         let Some(room) = self.rooms.get(&(round, table)) else { return };
         if self.rooms_ended.insert(room.clone()) {
-            tables::end_match(&self.state, room.clone(), reason);
+            tables::end_match(&self.deps.rooms, room.clone(), reason);
         }
     }
 }

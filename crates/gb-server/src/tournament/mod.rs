@@ -5,6 +5,9 @@
 //! At startup every stored event is rebuilt from the database (`recover`), so a restart mid-round resumes. In
 //! cluster mode each event has one owner node by lease (`lease.rs`): only it runs the actor, and the others
 //! forward calls to it (api/event_calls.rs) or read the event from the database (`stored`).
+//! Like a room, the actor holds only its own dependencies ([`EventDeps`], built from `AppState` at the edge) and
+//! refuses with a closed [`EventError`], which becomes HTTP in one place (`error.rs`); `create_local` starts one
+//! with no server at all (tests.rs).
 mod actor;
 pub mod announcements;
 mod attendance;
@@ -12,6 +15,8 @@ mod commands;
 mod computers;
 mod corrections;
 pub mod deck_lists;
+mod deps;
+mod error;
 mod featured;
 mod hand_pairing;
 pub mod judges;
@@ -26,17 +31,19 @@ mod rounds;
 mod structure;
 mod table_end;
 pub(crate) mod tables;
+#[cfg(test)]
+mod tests;
 mod view;
 
-use crate::error::ApiError;
 use crate::state::AppState;
 use gb_core::DeckList;
 use gb_tournament::{JudgeAction, TableResult};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, watch};
 
 pub use crate::protocol::tournament::{EventStatus, EventView, ManualPairing, RoundView, TableView};
+pub use deps::EventDeps;
+pub use error::EventError;
 
 /// What an organizer or player asks of an event. [`Op::organizer_only`] says who may.
 #[derive(Debug)]
@@ -166,7 +173,7 @@ pub enum Cmd {
     Op {
         actor: String,
         op: Op,
-        reply: oneshot::Sender<Result<(), ApiError>>,
+        reply: oneshot::Sender<Result<(), EventError>>,
     },
     /// A table's room published its games (tables.rs watches it).
     RoomGames {
@@ -209,51 +216,63 @@ pub struct EventHandle {
 }
 
 impl EventHandle {
-    /// Runs `op` as `actor` (an account id); a stopped event is a 503.
-    pub async fn run(&self, actor: &str, op: Op) -> Result<(), ApiError> {
+    /// Runs `op` as `actor` (an account id); a stopped event answers [`EventError::Stopped`].
+    pub async fn run(&self, actor: &str, op: Op) -> Result<(), EventError> {
         let (reply, rx) = oneshot::channel();
-        let gone =
-            || ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, "event_stopped", "the event is not running");
-        self.tx.send(Cmd::Op { actor: actor.to_owned(), op, reply }).await.map_err(|_| gone())?;
-        rx.await.map_err(|_| gone())?
+        self.tx.send(Cmd::Op { actor: actor.to_owned(), op, reply }).await.map_err(|_| EventError::Stopped)?;
+        rx.await.map_err(|_| EventError::Stopped)?
     }
 }
 
-/// Live events by id.
-#[derive(Clone, Default)]
-pub struct Events {
-    map: Arc<Mutex<HashMap<String, EventHandle>>>,
-}
+/// Live events by id (registry.rs).
+pub type Events = crate::registry::Registry<EventHandle>;
 
-impl Events {
-    pub fn get(&self, id: &str) -> Option<EventHandle> {
-        self.map.lock().expect("events lock").get(id).cloned()
+impl crate::registry::Registered for EventHandle {
+    fn id(&self) -> &str {
+        &self.id
     }
-    fn insert(&self, handle: EventHandle) {
-        self.map.lock().expect("events lock").insert(handle.id.clone(), handle);
-    }
-    /// Forgets the event if `tx` is still its registered actor's (a newer claim on this node keeps its own).
-    fn remove(&self, id: &str, tx: &mpsc::Sender<Cmd>) {
-        let mut map = self.map.lock().expect("events lock");
-        if map.get(id).is_some_and(|h| h.tx.same_channel(tx)) {
-            map.remove(id);
-        }
-    }
-    pub fn all(&self) -> Vec<EventHandle> {
-        self.map.lock().expect("events lock").values().cloned().collect()
+    fn same_actor(&self, other: &Self) -> bool {
+        self.tx.same_channel(&other.tx)
     }
 }
 
 /// Stores a new event and starts its actor (in cluster mode, under this node's lease).
 pub async fn create(state: &AppState, organizer: &str, t: gb_tournament::Tournament) -> anyhow::Result<EventHandle> {
-    let id = uuid::Uuid::new_v4().simple().to_string();
-    crate::db::tournaments::create(&state.db, &id, Some(organizer), &t).await?;
-    crate::db::tournaments::audit(&state.db, &id, organizer, "create", &serde_json::json!({ "name": t.name })).await?;
-    let mut event = actor::Event::new(state.clone(), id, organizer.to_owned(), EventStatus::Registration, t);
+    let mut event = stored_new(state.event_deps(), organizer, t).await?;
     if let Some(cluster) = &state.cluster {
         lease::own_new(state, cluster, &mut event).await?;
     }
-    Ok(actor::spawn(state, event, Vec::new()))
+    Ok(start(state, event, Vec::new()))
+}
+
+/// A single node's new event on `deps` alone, no HTTP and no cluster: stored, and its actor started. How a test
+/// drives an event directly (tests.rs).
+pub async fn create_local(
+    deps: EventDeps,
+    organizer: &str,
+    t: gb_tournament::Tournament,
+) -> anyhow::Result<EventHandle> {
+    anyhow::ensure!(deps.cluster().is_none(), "a cluster's events are created under a lease (`create`)");
+    Ok(actor::spawn(stored_new(deps, organizer, t).await?, Vec::new()))
+}
+
+/// Stores a new event (its rows and its `create` audit entry), its actor not yet started.
+async fn stored_new(deps: EventDeps, organizer: &str, t: gb_tournament::Tournament) -> anyhow::Result<actor::Event> {
+    let id = uuid::Uuid::new_v4().simple().to_string();
+    crate::db::tournaments::create(deps.db(), &id, Some(organizer), &t).await?;
+    crate::db::tournaments::audit(deps.db(), &id, organizer, "create", &serde_json::json!({ "name": t.name })).await?;
+    Ok(actor::Event::new(deps, id, organizer.to_owned(), EventStatus::Registration, t))
+}
+
+/// Starts `event`'s actor; in cluster mode, other nodes' calls for the event are answered here while it runs
+/// (bus/events.rs runs them through this node's API, hence `AppState`).
+fn start(state: &AppState, event: actor::Event, rooms: Vec<(u32, u32, String)>) -> EventHandle {
+    let serve = event.lease.as_ref().map(|l| (l.epoch, event.ended.clone()));
+    let handle = actor::spawn(event, rooms);
+    if let Some((epoch, ended)) = serve {
+        crate::bus::events::serve_event(state.clone(), handle.id.clone(), epoch, ended);
+    }
+    handle
 }
 
 pub use lease::sweep;
@@ -269,7 +288,7 @@ pub async fn recover(state: &AppState) -> anyhow::Result<usize> {
     let rows = crate::db::tournaments::events(&state.db).await?;
     for row in &rows {
         let Some((event, rooms)) = load(state, row).await? else { continue };
-        actor::spawn(state, event, rooms);
+        start(state, event, rooms);
     }
     Ok(rows.len())
 }
@@ -283,7 +302,7 @@ async fn load(
     let status =
         EventStatus::parse(&row.status).ok_or_else(|| anyhow::anyhow!("unknown tournament status {:?}", row.status))?;
     let mut event =
-        actor::Event::new(state.clone(), row.id.clone(), row.organizer_id.clone().unwrap_or_default(), status, t);
+        actor::Event::new(state.event_deps(), row.id.clone(), row.organizer_id.clone().unwrap_or_default(), status, t);
     event.round_starts = crate::db::tournaments::round_starts(&state.db, &row.id).await?;
     event.pairings_made = crate::db::tournaments::pairings_made(&state.db, &row.id).await?;
     event.checked_in = crate::db::attendance::checked_in(&state.db, &row.id).await?.into_iter().collect();

@@ -3,8 +3,8 @@
 //! list), then audited with the judge's name. A game loss or a time extension is for a match still being played;
 //! a warning, a match loss or a disqualification may be given at any table (a match loss after the fact is how a
 //! late-found infraction is ruled).
+use super::EventError;
 use super::actor::Event;
-use crate::error::ApiError;
 use crate::protocol::tournament::{IssuePenalty, MAX_EXTENSION_MINUTES};
 use gb_tournament::{Game, JudgeAction, PenaltyKind};
 use serde_json::json;
@@ -22,12 +22,12 @@ pub fn stamped(mut action: JudgeAction, judge: &str) -> JudgeAction {
     action
 }
 
-fn bad_minutes(message: String) -> ApiError {
-    ApiError::unprocessable("bad_minutes", message)
+fn bad_minutes(message: String) -> EventError {
+    EventError::BadMinutes(message)
 }
 
 /// A table's time extensions stay within [`MAX_EXTENSION_MINUTES`] in all.
-fn check_extension(already: u32, minutes: u32, table: u32) -> Result<(), ApiError> {
+fn check_extension(already: u32, minutes: u32, table: u32) -> Result<(), EventError> {
     if !(1..=MAX_EXTENSION_MINUTES).contains(&minutes) {
         return Err(bad_minutes(format!("a time extension is 1 to {MAX_EXTENSION_MINUTES} minutes, not {minutes}")));
     }
@@ -47,7 +47,7 @@ impl Event {
         table: u32,
         action: JudgeAction,
         judge: &str,
-    ) -> Result<(&'static str, serde_json::Value), ApiError> {
+    ) -> Result<(&'static str, serde_json::Value), EventError> {
         let mut result = self.current_result(round, table)?;
         if let JudgeAction::TimeExtension { minutes, .. } = &action {
             check_extension(super::round_clock::extension_minutes(&result), *minutes, table)?;
@@ -64,13 +64,10 @@ impl Event {
         &mut self,
         p: IssuePenalty,
         judge: &str,
-    ) -> Result<(&'static str, serde_json::Value), ApiError> {
+    ) -> Result<(&'static str, serde_json::Value), EventError> {
         let reason = p.reason.trim().to_owned();
         if reason.chars().count() > MAX_REASON {
-            return Err(ApiError::unprocessable(
-                "reason_too_long",
-                format!("a reason has at most {MAX_REASON} characters"),
-            ));
+            return Err(EventError::ReasonTooLong { max: MAX_REASON });
         }
         let minutes = match (p.kind, p.minutes) {
             (PenaltyKind::TimeExtension, None) => {
@@ -82,14 +79,9 @@ impl Event {
         };
         let name = super::hand_pairing::name_of(&self.t, &p.player).to_owned();
         let (round, table) = self.penalty_table(&p, &name)?;
-        let players = self
-            .table_players(round, table)
-            .ok_or_else(|| ApiError::not_found("no_such_table", format!("round {round} has no table {table}")))?;
+        let players = self.table_players(round, table).ok_or(EventError::NoSuchTable { round, table })?;
         if !players.contains(&p.player) {
-            return Err(ApiError::unprocessable(
-                "not_at_table",
-                format!("{name} does not play at table {table} in round {round}"),
-            ));
+            return Err(EventError::NotAtTable { name, round, table });
         }
         if matches!(p.kind, PenaltyKind::GameLoss | PenaltyKind::TimeExtension) {
             self.open_table(round, table)?; // a game loss of a decided match goes to the player's next match
@@ -124,7 +116,7 @@ impl Event {
     }
 
     /// The table named, or the player's table in the round being played.
-    fn penalty_table(&self, p: &IssuePenalty, name: &str) -> Result<(u32, u32), ApiError> {
+    fn penalty_table(&self, p: &IssuePenalty, name: &str) -> Result<(u32, u32), EventError> {
         match (p.round, p.table) {
             (Some(r), Some(t)) => Ok((r, t)),
             (None, None) => {
@@ -135,11 +127,9 @@ impl Event {
                         _ => None,
                     })
                 });
-                table.flatten().map(|t| (round, t)).ok_or_else(|| {
-                    ApiError::conflict("no_table", format!("{name} has no table in the round being played"))
-                })
+                table.flatten().map(|t| (round, t)).ok_or_else(|| EventError::NoTable { name: name.to_owned() })
             }
-            _ => Err(ApiError::unprocessable("bad_table", "give both round and table, or neither")),
+            _ => Err(EventError::BadTable),
         }
     }
 }

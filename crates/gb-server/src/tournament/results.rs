@@ -1,14 +1,14 @@
 //! A table's result, however it arrives (the room's games, time, a concession, a judge): read, checked against
 //! the whole log, stored.
+use super::EventError;
 use super::actor::Event;
 use crate::db::tournaments as db;
-use crate::error::ApiError;
 use crate::protocol::GameResult;
 use gb_tournament::{Game, Pairing, TableResult, Tournament};
 
 impl Event {
     /// The table's result as the round records it (a correction is a separate entry and does not change it).
-    pub(super) fn current_result(&self, round: u32, table: u32) -> Result<TableResult, ApiError> {
+    pub(super) fn current_result(&self, round: u32, table: u32) -> Result<TableResult, EventError> {
         self.t
             .rounds
             .get(round as usize - 1)
@@ -19,11 +19,11 @@ impl Event {
                     _ => None,
                 })
             })
-            .ok_or_else(|| ApiError::not_found("no_such_table", format!("round {round} has no table {table}")))
+            .ok_or(EventError::NoSuchTable { round, table })
     }
 
     /// The log with a table's new result, checked against the whole log (standings must still compute).
-    pub(super) fn with_result(&self, round: u32, table: u32, result: &TableResult) -> Result<Tournament, ApiError> {
+    pub(super) fn with_result(&self, round: u32, table: u32, result: &TableResult) -> Result<Tournament, EventError> {
         let mut t = self.t.clone();
         for p in &mut t.rounds[round as usize - 1].pairings {
             if let Pairing::Table(tb) = p
@@ -32,7 +32,7 @@ impl Event {
                 tb.result = result.clone();
             }
         }
-        gb_tournament::standings(&t).map_err(|e| ApiError::unprocessable("bad_result", e.to_string()))?;
+        gb_tournament::standings(&t).map_err(|e| EventError::BadResult(e.to_string()))?;
         Ok(t)
     }
 
@@ -42,9 +42,9 @@ impl Event {
         round: u32,
         table: u32,
         result: TableResult,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), EventError> {
         let t = self.with_result(round, table, &result)?;
-        db::record_result(&self.db, &self.id, round, table, &result).await.map_err(ApiError::internal)?;
+        db::record_result(&self.db, &self.id, round, table, &result).await.map_err(EventError::storage)?;
         self.t = t;
         self.end_room_match(round, table, &result);
         Ok(())
@@ -54,13 +54,13 @@ impl Event {
     /// them in that order). Judge actions and a recorded match end stay as they are; once time has ended the
     /// match (round_clock.rs), later play in the room does not count.
     pub(super) async fn room_games(&mut self, round: u32, table: u32, games: &[GameResult]) -> anyhow::Result<()> {
-        let mut result = self.current_result(round, table).map_err(|e| anyhow::anyhow!(e.message))?;
+        let mut result = self.current_result(round, table)?;
         if result.end.is_some() {
             return Ok(()); // ended by time, a concession or an intentional draw: later play does not count
         }
         let players = self.table_players(round, table).ok_or_else(|| anyhow::anyhow!("no table {table}"))?;
         result.games = self.games_with_room(&players, &result.games, games);
-        self.check_and_record(round, table, result).await.map_err(|e| anyhow::anyhow!(e.message))
+        self.check_and_record(round, table, result).await.map_err(anyhow::Error::from)
     }
 
     pub(super) fn table_players(&self, round: u32, table: u32) -> Option<[String; 2]> {

@@ -88,10 +88,10 @@ impl Event {
     /// room could not be reached (the next tick calls time again).
     fn call(&self, round: u32, table: u32, call: Call, tx: &mpsc::Sender<Cmd>) {
         let Some(room_id) = self.rooms.get(&(round, table)).cloned() else { return };
-        let (state, tx) = (self.state.clone(), tx.clone());
-        self.state.tracker.spawn(async move {
+        let (rooms, tx) = (self.deps.rooms.clone(), tx.clone());
+        self.deps.tracker().spawn(async move {
             let answer = async {
-                let room = super::tables::reattach(&state, &room_id).await?;
+                let room = super::tables::reattach(&rooms, &room_id).await?;
                 Ok::<_, anyhow::Error>(match call {
                     Call::Time { extra_turns, new_game } => room.call_time(extra_turns, new_game).await?,
                     Call::Decide { loser, extra_turns } => room.decide_by_time(loser, extra_turns).await?,
@@ -164,7 +164,7 @@ impl Event {
                     self.call(round, table, call, tx);
                 }
             }
-            Err(e) => self.time_lost(round, table, &format!("result not recorded: {}", e.message)),
+            Err(e) => self.time_lost(round, table, &format!("result not recorded: {e}")),
         }
     }
 }

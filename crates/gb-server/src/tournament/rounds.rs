@@ -1,16 +1,16 @@
 //! Pairing the next round (Swiss or top cut) and opening a room for each of its tables.
+use super::EventError;
 use super::actor::Event;
 use super::tables::{self, Seated};
 use super::{Cmd, EventStatus};
 use super::{ManualPairing, hand_pairing, names};
 use crate::db::{now_ms, tournaments as db};
-use crate::error::ApiError;
 use gb_tournament::{Pairing, PairingError, RosterChange, Round, Tournament, pair_next_round};
 use serde_json::json;
 use tokio::sync::mpsc;
 
 impl Event {
-    pub(super) async fn start_round(&mut self) -> Result<(&'static str, serde_json::Value), ApiError> {
+    pub(super) async fn start_round(&mut self) -> Result<(&'static str, serde_json::Value), EventError> {
         let (t, unchecked) = self.next_round_log()?;
         let plan = pair_next_round(&t).map_err(|e| refused(&t, e))?;
         let dropped: Vec<String> = unchecked.iter().map(|c| c.player.clone()).collect();
@@ -31,7 +31,7 @@ impl Event {
         pairings: Vec<ManualPairing>,
         reason: String,
         confirm: bool,
-    ) -> Result<(&'static str, serde_json::Value), ApiError> {
+    ) -> Result<(&'static str, serde_json::Value), EventError> {
         let (mut t, unchecked) = self.next_round_log()?;
         if let Err(
             e @ (PairingError::RoundInProgress { .. }
@@ -43,7 +43,7 @@ impl Event {
         }
         let round = t.rounds.len() as u32 + 1;
         if gb_tournament::is_playoff_round(&t, round).unwrap_or(false) {
-            return Err(ApiError::conflict("playoff_round", "a playoff round is paired by its bracket (MTR 10.4)"));
+            return Err(EventError::PlayoffRound);
         }
         let new = hand_pairing::to_pairings(pairings);
         t.rounds.push(Round { pairings: new.clone() });
@@ -54,9 +54,9 @@ impl Event {
 
     /// The log the next round is paired from: round 1 of an event requiring check-in is paired without those who
     /// did not (attendance.rs), whose drops are returned to be stored with the round.
-    fn next_round_log(&self) -> Result<(Tournament, Vec<RosterChange>), ApiError> {
+    fn next_round_log(&self) -> Result<(Tournament, Vec<RosterChange>), EventError> {
         if self.status == EventStatus::Registration {
-            return Err(ApiError::conflict("registration_open", "close registration before pairing round 1"));
+            return Err(EventError::RegistrationOpen);
         }
         let unchecked = self.unchecked_drops();
         let mut t = self.t.clone();
@@ -70,13 +70,13 @@ impl Event {
         round: u32,
         pairings: Vec<Pairing>,
         unchecked: Vec<RosterChange>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), EventError> {
         for c in unchecked {
-            db::add_roster_change(&self.db, &self.id, &c).await.map_err(ApiError::internal)?;
+            db::add_roster_change(&self.db, &self.id, &c).await.map_err(EventError::storage)?;
             self.t.roster.push(c);
         }
-        db::insert_round(&self.db, &self.id, round, &pairings).await.map_err(ApiError::internal)?;
-        db::set_status(&self.db, &self.id, EventStatus::Running.name()).await.map_err(ApiError::internal)?;
+        db::insert_round(&self.db, &self.id, round, &pairings).await.map_err(EventError::storage)?;
+        db::set_status(&self.db, &self.id, EventStatus::Running.name()).await.map_err(EventError::storage)?;
         self.status = EventStatus::Running;
         self.t.rounds.push(Round { pairings });
         let now = now_ms();
@@ -108,14 +108,14 @@ impl Event {
             // first in game 1 (MTR 2.2); a Swiss table leaves it to the draw (CR 200.4).
             let playoff = gb_tournament::is_playoff_round(&self.t, round).unwrap_or(false);
             let first_chooser = playoff.then_some(gb_core::Seat::A);
-            let room = tables::open(&self.state, &self.id, &self.t.settings, [a?, b?], first_chooser).await?;
+            let room = tables::open(&self.deps.rooms, &self.id, &self.t.settings, [a?, b?], first_chooser).await?;
             db::set_room(&self.db, &self.id, round, table, &room.id).await?;
             anyhow::Ok(room)
         };
         match opened.await {
             Ok(room) => {
                 self.rooms.insert((round, table), room.id.clone());
-                tables::watch(&self.state, room, round, table, tx.clone());
+                tables::watch(&self.deps.rooms, room, round, table, tx.clone());
             }
             Err(e) => tracing::error!(event = %self.id, round, table, "table room not opened: {e:#}"),
         }
@@ -126,16 +126,16 @@ impl Event {
         let deck = serde_json::from_str(p.deck.as_deref().unwrap_or_default())?;
         // A computer player is seated as the room's own computer, at its stored level (computers.rs).
         let computer =
-            if p.computer { Some(super::computers::level_of(&self.state.db, &self.id, id).await?) } else { None };
+            if p.computer { Some(super::computers::level_of(self.deps.db(), &self.id, id).await?) } else { None };
         Ok(Seated { account_id: p.id.clone(), name: p.name.clone(), deck, computer })
     }
 }
 
 /// Why the next round cannot be paired, with names for the players it mentions.
-fn refused(t: &Tournament, e: PairingError) -> ApiError {
+fn refused(t: &Tournament, e: PairingError) -> EventError {
     let message = names::named(t, &e.to_string());
     match e {
-        PairingError::TournamentOver { .. } => ApiError::conflict("tournament_over", message),
-        _ => ApiError::conflict("cannot_pair", message),
+        PairingError::TournamentOver { .. } => EventError::TournamentOver(message),
+        _ => EventError::CannotPair(message),
     }
 }

@@ -3,9 +3,9 @@
 //! Both rewrite the log's `settings.structure`, so the file stays the whole truth: recomputed offline it gives
 //! the same standings and says the tournament is over. Only while the event is still in its Swiss rounds: a
 //! top cut is a fixed bracket played to its end (MTR 10.4). Audited with the old and new structure.
+use super::EventError;
 use super::actor::Event;
 use crate::db::tournaments as db;
-use crate::error::ApiError;
 use gb_tournament::{PairingError, Structure, SwissRounds};
 use serde_json::json;
 
@@ -15,29 +15,23 @@ impl Event {
         &mut self,
         rounds: u8,
         reason: String,
-    ) -> Result<(&'static str, serde_json::Value), ApiError> {
+    ) -> Result<(&'static str, serde_json::Value), EventError> {
         let (played, top_cut) = self.swiss_so_far()?;
         if !(1..=gb_tournament::MAX_ROUNDS as u8).contains(&rounds) || u32::from(rounds) < played {
-            return Err(ApiError::unprocessable(
-                "bad_rounds",
-                format!("the Swiss rounds are at least the {played} already paired, and at most 40"),
-            ));
+            return Err(EventError::BadRounds { played });
         }
         self.set_structure(Structure::Swiss { rounds: SwissRounds::Fixed(rounds), top_cut }, "set_swiss_rounds", reason)
             .await
     }
 
     /// Ends the event after its last round played: that many Swiss rounds and no top cut, standings final.
-    pub(super) async fn end_early(&mut self, reason: String) -> Result<(&'static str, serde_json::Value), ApiError> {
+    pub(super) async fn end_early(&mut self, reason: String) -> Result<(&'static str, serde_json::Value), EventError> {
         let (played, _) = self.swiss_so_far()?;
         if played == 0 {
-            return Err(ApiError::conflict("no_round_played", "no round has been played: there is nothing to end"));
+            return Err(EventError::NoRoundPlayed);
         }
         if let Err(PairingError::RoundInProgress { round, table }) = gb_tournament::pair_next_round(&self.t) {
-            return Err(ApiError::conflict(
-                "round_in_progress",
-                format!("round {round} is still being played (table {table}): record its results first"),
-            ));
+            return Err(EventError::RoundInProgress { round, table });
         }
         let rounds = u8::try_from(played).unwrap_or(u8::MAX);
         self.set_structure(Structure::Swiss { rounds: SwissRounds::Fixed(rounds), top_cut: None }, "end_event", reason)
@@ -45,13 +39,13 @@ impl Event {
     }
 
     /// Swiss rounds paired so far and the top cut, while the event is still Swiss.
-    fn swiss_so_far(&self) -> Result<(u32, Option<u8>), ApiError> {
+    fn swiss_so_far(&self) -> Result<(u32, Option<u8>), EventError> {
         let Structure::Swiss { top_cut, .. } = self.t.settings.structure else {
-            return Err(ApiError::conflict("not_swiss", "a single-elimination event is played to its final"));
+            return Err(EventError::NotSwiss);
         };
         let played = self.t.rounds.len() as u32;
         if (1..=played).any(|r| gb_tournament::is_playoff_round(&self.t, r).unwrap_or(false)) {
-            return Err(ApiError::conflict("top_cut_started", "the top cut is a fixed bracket played to its end"));
+            return Err(EventError::TopCutStarted);
         }
         Ok((played, top_cut))
     }
@@ -61,11 +55,11 @@ impl Event {
         structure: Structure,
         action: &'static str,
         reason: String,
-    ) -> Result<(&'static str, serde_json::Value), ApiError> {
+    ) -> Result<(&'static str, serde_json::Value), EventError> {
         let mut t = self.t.clone();
         let before = std::mem::replace(&mut t.settings.structure, structure);
-        gb_tournament::standings(&t).map_err(|e| ApiError::unprocessable("bad_settings", e.to_string()))?;
-        db::set_settings(&self.db, &self.id, &t.settings).await.map_err(ApiError::internal)?;
+        gb_tournament::standings(&t).map_err(|e| EventError::BadSettings(e.to_string()))?;
+        db::set_settings(&self.db, &self.id, &t.settings).await.map_err(EventError::storage)?;
         self.t = t;
         Ok((action, json!({ "before": before, "after": structure, "reason": reason })))
     }

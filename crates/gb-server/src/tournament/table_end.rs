@@ -3,28 +3,23 @@
 //! recorded 0-0-3). A player concedes for themself, and a draw is recorded once both players of the table have
 //! asked for it; the organizer may record either at once (the players told a judge). Once a match has an end,
 //! later play in its room does not count.
+use super::EventError;
 use super::actor::Event;
-use crate::error::ApiError;
 use gb_tournament::MatchEnd;
 use gb_tournament::outcome::{MatchOutcome, score};
 use serde_json::json;
 
 impl Event {
     /// The table of the round being played, still without a result.
-    pub(super) fn open_table(&self, round: u32, table: u32) -> Result<[String; 2], ApiError> {
+    pub(super) fn open_table(&self, round: u32, table: u32) -> Result<[String; 2], EventError> {
         if round != self.t.rounds.len() as u32 {
-            return Err(ApiError::conflict(
-                "not_current_round",
-                format!("round {round} is not the round being played"),
-            ));
+            return Err(EventError::NotCurrentRound { round });
         }
-        let players = self
-            .table_players(round, table)
-            .ok_or_else(|| ApiError::not_found("no_such_table", format!("round {round} has no table {table}")))?;
+        let players = self.table_players(round, table).ok_or(EventError::NoSuchTable { round, table })?;
         let result = self.current_result(round, table)?;
         let needed = u32::from(self.t.settings.games_per_match / 2 + 1);
         if result.end.is_some() || score(&players, &result, needed).outcome != MatchOutcome::Pending {
-            return Err(ApiError::conflict("match_over", format!("table {table} already has its result")));
+            return Err(EventError::MatchOver { table });
         }
         Ok(players)
     }
@@ -35,10 +30,10 @@ impl Event {
         round: u32,
         table: u32,
         player: String,
-    ) -> Result<(&'static str, serde_json::Value), ApiError> {
+    ) -> Result<(&'static str, serde_json::Value), EventError> {
         let players = self.open_table(round, table)?;
         if !players.contains(&player) {
-            return Err(ApiError::unprocessable("not_at_table", format!("{player} does not play at table {table}")));
+            return Err(EventError::ConcederNotAtTable { player, table });
         }
         let mut result = self.current_result(round, table)?;
         result.end = Some(MatchEnd::ConcededBy(player.clone()));
@@ -54,15 +49,11 @@ impl Event {
         organizer: bool,
         round: u32,
         table: u32,
-    ) -> Result<Option<(&'static str, serde_json::Value)>, ApiError> {
+    ) -> Result<Option<(&'static str, serde_json::Value)>, EventError> {
         let players = self.open_table(round, table)?;
         if !organizer {
             if !players.iter().any(|p| p == actor) {
-                return Err(ApiError::new(
-                    axum::http::StatusCode::FORBIDDEN,
-                    "not_at_table",
-                    "only the table's players or the organizer may record its draw",
-                ));
+                return Err(EventError::NotDrawParty);
             }
             let asked = self.draw_requests.entry((round, table)).or_default();
             if !asked.iter().any(|p| p == actor) {

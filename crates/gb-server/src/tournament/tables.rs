@@ -4,8 +4,7 @@
 use super::Cmd;
 use crate::cluster::Cluster;
 use crate::protocol::{BotLevel, GameResult, MatchEndReason, SpectatorDelay, Visibility};
-use crate::room::{RoomConfig, RoomHandle, recover, spawn_room};
-use crate::state::AppState;
+use crate::room::{RoomConfig, RoomDeps, RoomHandle, recover, spawn_room};
 use gb_core::{DeckList, Seat};
 use gb_tournament::Settings;
 use std::sync::Arc;
@@ -26,7 +25,7 @@ pub struct Seated {
 /// players, the pairing's first at seat A; the room starts game 1 as soon as both are seated. `first_chooser`
 /// names the seat asked who plays first in game 1 (a playoff's higher seed); `None` leaves it to the draw.
 pub async fn open(
-    state: &AppState,
+    deps: &RoomDeps,
     event: &str,
     settings: &Settings,
     seats: [Seated; 2],
@@ -51,18 +50,18 @@ pub async fn open(
         rated: false,
     };
     let empty: Vec<Option<crate::room::SeatEntry>> = vec![None, None];
-    crate::db::rooms::insert_room(&state.db, &id, &serde_json::to_string(&cfg)?, &serde_json::to_string(&empty)?)
+    crate::db::rooms::insert_room(&deps.db, &id, &serde_json::to_string(&cfg)?, &serde_json::to_string(&empty)?)
         .await?;
-    let handle = match &state.cluster {
+    let handle = match &deps.cluster {
         // The event's owner runs its tables' rooms, so it watches them here (docs/multi-node.md, "Tournaments").
         Some(cluster) => {
             let me = cluster.node_id();
-            crate::cluster::lease::place_on(&state.db, &id, &me).await?;
-            claim_here(state, cluster, &id).await?
+            crate::cluster::lease::place_on(&deps.db, &id, &me).await?;
+            claim_here(deps, cluster, &id).await?
         }
         None => {
-            let handle = spawn_room(state.room_deps(), recover::fresh_room(id, cfg, empty));
-            state.rooms.insert(handle.clone());
+            let handle = spawn_room(deps.clone(), recover::fresh_room(id, cfg, empty));
+            deps.rooms.insert(handle.clone());
             handle
         }
     };
@@ -79,16 +78,16 @@ pub async fn open(
 
 /// The room of a table after a restart: live if recovery brought it back, else rebuilt from its rows (a room
 /// whose match finished is not recovered at startup, but its games are what the event needs).
-pub async fn reattach(state: &AppState, room_id: &str) -> anyhow::Result<RoomHandle> {
-    if let Some(h) = state.rooms.get(room_id) {
+pub async fn reattach(deps: &RoomDeps, room_id: &str) -> anyhow::Result<RoomHandle> {
+    if let Some(h) = deps.rooms.get(room_id) {
         return Ok(h);
     }
-    if let Some(cluster) = &state.cluster {
-        return claim_here(state, cluster, room_id).await;
+    if let Some(cluster) = &deps.cluster {
+        return claim_here(deps, cluster, room_id).await;
     }
-    let init = recover::load_room(&state.room_deps(), room_id).await?;
-    let handle = spawn_room(state.room_deps(), init);
-    state.rooms.insert(handle.clone());
+    let init = recover::load_room(deps, room_id).await?;
+    let handle = spawn_room(deps.clone(), init);
+    deps.rooms.insert(handle.clone());
     Ok(handle)
 }
 
@@ -96,21 +95,21 @@ pub async fn reattach(state: &AppState, room_id: &str) -> anyhow::Result<RoomHan
 /// room idle eviction closed has no lease row any more and gets one. The room sweep leaves tables' rooms to
 /// their event's owner (cluster/sweep.rs); a room still held by another node (a draining one releasing it, or
 /// this node's own sweep a moment ahead) is waited for, up to 3 s, then refused.
-pub(crate) async fn claim_here(state: &AppState, cluster: &Arc<Cluster>, room_id: &str) -> anyhow::Result<RoomHandle> {
+pub(crate) async fn claim_here(deps: &RoomDeps, cluster: &Arc<Cluster>, room_id: &str) -> anyhow::Result<RoomHandle> {
     use crate::cluster::{lease, owner_of, sweep};
     let deadline = Instant::now() + Duration::from_secs(3);
     loop {
-        if let Some(h) = state.rooms.get(room_id) {
+        if let Some(h) = deps.rooms.get(room_id) {
             return Ok(h);
         }
         let me = cluster.node_id();
-        lease::ensure(&state.db, room_id).await?;
-        if let Some(claimed) = lease::claim(&state.db, room_id, &me).await? {
-            sweep::adopt(&state.room_deps(), cluster, room_id, &me, claimed, "event").await;
+        lease::ensure(&deps.db, room_id).await?;
+        if let Some(claimed) = lease::claim(&deps.db, room_id, &me).await? {
+            sweep::adopt(deps, cluster, room_id, &me, claimed, "event").await;
             continue;
         }
         if Instant::now() >= deadline {
-            let owner = owner_of(&state.db, room_id).await?;
+            let owner = owner_of(&deps.db, room_id).await?;
             anyhow::bail!("the table's room was not claimed in time (its owner: {owner:?})");
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
@@ -119,9 +118,9 @@ pub(crate) async fn claim_here(state: &AppState, cluster: &Arc<Cluster>, room_id
 
 /// Tells a table's room that the event ended its match (match_end.rs). In the background: the event's mailbox
 /// must not wait on a room, and a room that cannot be reached is logged (its later games do not count anyway).
-pub fn end_match(state: &AppState, room_id: String, reason: MatchEndReason) {
-    let st = state.clone();
-    state.tracker.spawn(async move {
+pub fn end_match(deps: &RoomDeps, room_id: String, reason: MatchEndReason) {
+    let st = deps.clone();
+    deps.tracker.spawn(async move {
         let told = async { reattach(&st, &room_id).await?.end_match(reason).await.map_err(anyhow::Error::from) };
         if let Err(e) = told.await {
             tracing::error!(room = %room_id, ?reason, "room not told its match ended: {e:#}");
@@ -131,9 +130,9 @@ pub fn end_match(state: &AppState, room_id: String, reason: MatchEndReason) {
 
 /// Tells a table's room an announcement of its event (announcements.rs), in the background like `end_match`: a
 /// room that cannot be reached misses it (the event page still shows it).
-pub fn announce(state: &AppState, room_id: String, announcement: crate::protocol::Announcement) {
-    let st = state.clone();
-    state.tracker.spawn(async move {
+pub fn announce(deps: &RoomDeps, room_id: String, announcement: crate::protocol::Announcement) {
+    let st = deps.clone();
+    deps.tracker.spawn(async move {
         let told = async { reattach(&st, &room_id).await?.announce(announcement).await.map_err(anyhow::Error::from) };
         if let Err(e) = told.await {
             tracing::warn!(room = %room_id, "room not told an announcement: {e:#}");
@@ -143,10 +142,10 @@ pub fn announce(state: &AppState, room_id: String, announcement: crate::protocol
 
 /// Sends the table's finished games to the event each time another one finishes, and each seat's first
 /// connection (attendance.rs: the no-show rule), until the room stops.
-pub fn watch(state: &AppState, room: RoomHandle, round: u32, table: u32, event: mpsc::Sender<Cmd>) {
+pub fn watch(deps: &RoomDeps, room: RoomHandle, round: u32, table: u32, event: mpsc::Sender<Cmd>) {
     let (mut info, room) = (room.info, room.id);
-    let shutdown = state.shutdown.clone();
-    state.tracker.spawn(async move {
+    let shutdown = deps.shutdown.clone();
+    deps.tracker.spawn(async move {
         let mut reported = 0;
         let mut arrived = [false; 2];
         loop {

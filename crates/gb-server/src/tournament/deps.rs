@@ -1,0 +1,43 @@
+//! [`EventDeps`]: what an event actor needs from the application, and nothing more, like the room's `RoomDeps`.
+//! Built from `AppState` at the edge (`AppState::event_deps`); a test builds one around a bare database
+//! (`EventDeps::local`) and drives the actor without HTTP.
+use super::Events;
+use crate::db::Db;
+use crate::room::RoomDeps;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+#[derive(Clone)]
+pub struct EventDeps {
+    /// What its tables' rooms are opened and found again with (tables.rs): the room registry, the group-commit
+    /// writer, the database, the task tracker, shutdown and, in cluster mode, this node's leases.
+    pub rooms: RoomDeps,
+    /// The registry of live events: the actor is in it while it runs, and takes itself out when it stands down.
+    pub events: Events,
+}
+
+impl EventDeps {
+    /// An event's dependencies on a single node with `settings`, its own task tracker and shutdown token, no
+    /// NATS: for tests and tools that drive events without a server.
+    pub async fn local(db: Db, settings: &crate::settings::Settings) -> EventDeps {
+        let (shutdown, tracker) = (CancellationToken::new(), TaskTracker::new());
+        let persist = crate::persist::Persist::spawn(db.clone(), &tracker, shutdown.clone());
+        let wait = std::time::Duration::from_secs(1); // a bus without NATS never waits on it
+        let bus = crate::bus::Bus::start(None, wait, wait, &tracker, shutdown.clone()).await;
+        let rooms = RoomDeps::new(db, persist, settings, (tracker, shutdown), bus);
+        EventDeps { rooms, events: Events::default() }
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.rooms.db
+    }
+    pub fn tracker(&self) -> &TaskTracker {
+        &self.rooms.tracker
+    }
+    pub fn shutdown(&self) -> &CancellationToken {
+        &self.rooms.shutdown
+    }
+    pub fn cluster(&self) -> Option<&std::sync::Arc<crate::cluster::Cluster>> {
+        self.rooms.cluster.as_ref()
+    }
+}
