@@ -107,7 +107,9 @@ impl Event {
         }) else {
             return Err(refused(format!("{old} has a bye in round {}: re-pair that round by hand", round + 1)));
         };
-        if tb.result != TableResult::default() {
+        // The result in force there: a result the organizer recorded is a correction, not the pairing's own games.
+        if tb.result != TableResult::default() || self.effective_result(round + 1, tb.table)? != TableResult::default()
+        {
             return Err(refused(format!(
                 "round {} table {} (where {old} went on) already has a result: correct it first",
                 round + 1,

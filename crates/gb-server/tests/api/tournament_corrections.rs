@@ -9,7 +9,11 @@ use crate::wsclient::{Guest, guest_at};
 use serde_json::{Value, json};
 use std::time::Duration;
 
-on_both_backends!(an_organizer_result_closes_the_table, a_playoff_correction_resets_the_next_match);
+on_both_backends!(
+    an_organizer_result_closes_the_table,
+    a_playoff_correction_resets_the_next_match,
+    a_playoff_correction_is_refused_once_the_next_match_has_a_result
+);
 
 fn settings(structure: Value) -> Value {
     json!({ "structure": structure, "games_per_match": 1, "next_game_chooser": "loser",
@@ -93,4 +97,31 @@ async fn a_playoff_correction_resets_the_next_match(backend: Backend) {
     assert_eq!(told["match_end"], "reset", "the old final's players are told");
     let audit: Value = app.get(&organizer.client, &format!("/api/tournaments/{id}/audit")).await.json().await.unwrap();
     assert!(audit.as_array().unwrap().iter().any(|a| a["detail_json"].to_string().contains("reset")), "{audit}");
+}
+
+/// A playoff correction that would change who advanced is refused, with the reason, once the match that player went
+/// on to has its own result: resetting it would undo a match already played (docs/tournaments.md, "Corrections").
+/// The refusal changes nothing.
+async fn a_playoff_correction_is_refused_once_the_next_match_has_a_result(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let organizer = guest_at(&app.address, "Organizer").await;
+    let (id, _) = paired_event(&app, &organizer, settings(json!({ "kind": "single_elimination" })), 4).await;
+    let round1 = event(&app, &id).await["rounds"][0]["tables"].clone();
+    for t in 0..2 {
+        correct(&app, &organizer, &id, (1, t + 1), &round1[t as usize]["players"][0]).await;
+    }
+    start_round(&app, &organizer, &format!("/api/tournaments/{id}/rounds")).await;
+    let finalist = round1[0]["players"][0].clone();
+    correct(&app, &organizer, &id, (2, 1), &finalist).await;
+    let before = event(&app, &id).await;
+    assert_eq!(before["champion"], finalist, "{before}");
+
+    let body = json!({ "round": 1, "table": 1, "reason": "the slip",
+                       "result": { "games": [{ "result": "win", "winner": round1[0]["players"][1] }] } });
+    let r = app.post(&organizer.client, &format!("/api/tournaments/{id}/corrections"), &body).await;
+    let refused = assert_error(r, 409, "downstream_played").await;
+    assert!(refused["error"]["message"].as_str().unwrap().contains("already has a result"), "{refused}");
+    let after = event(&app, &id).await;
+    assert_eq!(after["rounds"], before["rounds"], "nothing changed");
+    assert_eq!(after["champion"], finalist);
 }
