@@ -55,7 +55,10 @@ impl Room {
                 bot: e.bot,
                 bot_level: e.bot.then(|| e.bot_level.unwrap_or(self.cfg.start_level())),
                 rematch: self.rematch[s.index()],
-                claim_win_at_ms: self.claim_win_at(s),
+                // Told while the one who could claim is here: a room both players left lists nothing that ticks.
+                claim_win_at_ms: self
+                    .claim_win_at(s)
+                    .filter(|_| connected.iter().enumerate().any(|(i, &c)| c && i != s.index())),
             })
         });
         let seats = seats.collect();
