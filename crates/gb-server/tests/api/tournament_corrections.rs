@@ -72,7 +72,9 @@ async fn an_organizer_result_closes_the_table(backend: Backend) {
     assert_eq!(answer["rounds"].as_array().unwrap().len(), 2, "the answer is still the event");
 }
 
-async fn a_playoff_correction_resets_the_next_match(backend: Backend) {
+/// A single-elimination event of 4 whose semi-finals each went to their table's first player, with the final
+/// paired: the app, the organizer, the event and round 1's tables.
+async fn final_paired(backend: Backend) -> (TestApp, Guest, String, Value) {
     let app = spawn_app(backend).await;
     let organizer = guest_at(&app.address, "Organizer").await;
     let (id, _) = paired_event(&app, &organizer, settings(json!({ "kind": "single_elimination" })), 4).await;
@@ -81,6 +83,11 @@ async fn a_playoff_correction_resets_the_next_match(backend: Backend) {
         correct(&app, &organizer, &id, (1, t + 1), &round1[t as usize]["players"][0]).await;
     }
     start_round(&app, &organizer, &format!("/api/tournaments/{id}/rounds")).await;
+    (app, organizer, id, round1)
+}
+
+async fn a_playoff_correction_resets_the_next_match(backend: Backend) {
+    let (app, organizer, id, round1) = final_paired(backend).await;
     let final_table = event(&app, &id).await["rounds"][1]["tables"][0].clone();
     let (wrong, right) = (round1[0]["players"][0].clone(), round1[0]["players"][1].clone());
     assert!(final_table["players"].as_array().unwrap().contains(&wrong), "{final_table}");
@@ -103,14 +110,7 @@ async fn a_playoff_correction_resets_the_next_match(backend: Backend) {
 /// on to has its own result: resetting it would undo a match already played (docs/tournaments.md, "Corrections").
 /// The refusal changes nothing.
 async fn a_playoff_correction_is_refused_once_the_next_match_has_a_result(backend: Backend) {
-    let app = spawn_app(backend).await;
-    let organizer = guest_at(&app.address, "Organizer").await;
-    let (id, _) = paired_event(&app, &organizer, settings(json!({ "kind": "single_elimination" })), 4).await;
-    let round1 = event(&app, &id).await["rounds"][0]["tables"].clone();
-    for t in 0..2 {
-        correct(&app, &organizer, &id, (1, t + 1), &round1[t as usize]["players"][0]).await;
-    }
-    start_round(&app, &organizer, &format!("/api/tournaments/{id}/rounds")).await;
+    let (app, organizer, id, round1) = final_paired(backend).await;
     let finalist = round1[0]["players"][0].clone();
     correct(&app, &organizer, &id, (2, 1), &finalist).await;
     let before = event(&app, &id).await;
