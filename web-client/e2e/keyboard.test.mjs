@@ -64,6 +64,8 @@ describe("keyboard play", () => {
     const presses = [];
     const press = async (key) => { presses.push(key); await page.keyboard.press(key); };
     await press(String(n));
+    // The board draws the card's targets, then focus jumps to the first: wait for that render, not a fixed time.
+    await page.waitForFunction(() => document.activeElement?.closest('.hero[data-drop="1"], .actions button'), null, { timeout: 5000 }).catch(() => {});
     const first = await focused(page);
     assert.ok(first.drop, `after "${n}" focus is on a hero the card can go on: ${JSON.stringify(first)}`);
     const drops = await page.locator('.hero[data-side="me"][data-drop="1"]').count();

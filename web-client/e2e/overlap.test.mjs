@@ -115,12 +115,14 @@ async function playChecked(t, p, { fit, name, shotAt }) {
     // the turn, or by the policy's next tap on the board).
     if (p.touch && !result && i % 15 === 7 && (await longPress(p.page))) {
       presses++;
-      await sleep(150);
+      // The sheet opens LONG_PRESS_MS after the touch began, in a render of its own: wait for it (a loaded machine
+      // can hold that back past a fixed pause), but not for long: the turn may have moved on and closed it.
+      await p.page.waitForFunction(() => document.querySelector(".card-detail.open"), null, { timeout: 1500 }).catch(() => {});
       const after = await p.page.evaluate(layoutProblems, { fit, sheet: true });
       await note(after.problems);
       // The turn it opened in (the computers may have moved on since the last look).
       const now = await look();
-      if (now.open) [sheetTurn, lastTurn] = [now.turn, now.turn];
+      if (now.open) { sheetSeen++; [sheetTurn, lastTurn] = [now.turn, now.turn]; }
       wasOpen = now.open;
     }
     if (!shot && /Turn ([4-9]|\d\d)/.test(turn ?? "") && shotAt) {

@@ -3,7 +3,7 @@
 // (or along the hand), Enter on a highlighted hero plays the picked card there (or chooses it). Selecting the
 // third card and playing it on the first hero it fits is two presses: "3", Enter.
 // Single-key shortcuts can be turned off (WCAG 2.1.4), from How to play; the choice is kept in localStorage.
-import { useEffect, useRef } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
 import type { RefObject } from "preact";
 
 const KEY = "gb.keys";
@@ -139,7 +139,9 @@ export function useBoardKeys<Id>(root: RefObject<HTMLElement | null>, keys: Boar
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [root, active]);
-  useEffect(() => {
+  // A layout effect: focus lands in the same task as the render that drew the targets, not after the next paint
+  // (which a busy machine can hold back, so a quick Enter would still act on the old focus).
+  useLayoutEffect(() => {
     if (!wantTarget.current || selected === null || !root.current) return;
     wantTarget.current = false;
     focusTarget(root.current);
