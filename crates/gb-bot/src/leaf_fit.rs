@@ -169,8 +169,10 @@ fn solve(mut m: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
         b.swap(col, pivot);
         for row in col + 1..k {
             let f = m[row][col] / m[col][col];
-            for c in col..k {
-                m[row][c] -= f * m[col][c];
+            // The pivot row lies above `row`: split so both can be borrowed at once.
+            let (above, below) = m.split_at_mut(row);
+            for (x, p) in below[0][col..].iter_mut().zip(&above[col][col..]) {
+                *x -= f * p;
             }
             b[row] -= f * b[col];
         }
