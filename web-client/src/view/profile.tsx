@@ -5,6 +5,7 @@ import { loadFailure } from "../api";
 import type { Account, RoomInfo } from "../protocol";
 import { type PlayerProfile, playApi, signed } from "../playnow";
 import { linkClick } from "../router";
+import "./profile.css";
 import type { RatedGameView } from "../gen/RatedGameView";
 
 export function ProfilePage({ name }: { name: string }) {
@@ -17,12 +18,15 @@ export function ProfilePage({ name }: { name: string }) {
   if (!player) return <section class="panel"><p aria-busy="true">Loading…</p></section>;
   return (
     <section class="panel profile" aria-labelledby="profile-h">
-      <h1 id="profile-h">{player.display_name}{player.username ? <span class="small"> @{player.username}</span> : null}</h1>
+      <h1 id="profile-h">{player.display_name}{player.username ? <span class="small muted"> @{player.username}</span> : null}</h1>
       {player.ratings.length ? (
         <ul class="ratings" aria-label="Ratings">
           {player.ratings.map((r) => (
-            <li key={r.format} data-testid={`rating-${r.format}`}>
-              <strong>{r.format === "bo3" ? "Best of three" : "One game"}: {r.shown}</strong> · {r.wins} won, {r.losses} lost
+            <li key={r.format} class="rating-card" data-testid={`rating-${r.format}`}>
+              <span class="rating-format">{r.format === "bo3" ? "Best of three" : "One game"}</span>
+              <strong class="rating-value">{r.shown}</strong>
+              <span class="rating-record">{r.wins} won, {r.losses} lost</span>
+              {r.provisional ? <span class="small muted">provisional (±{r.deviation}): settles with more rated games</span> : null}
               <RatingChart games={player.history.filter((h) => h.format === r.format)} />
             </li>
           ))}
@@ -33,8 +37,10 @@ export function ProfilePage({ name }: { name: string }) {
           <h2>Recent rated games</h2>
           <ol class="recent" aria-label="Recent rated games">
             {player.history.map((h) => (
-              <li key={h.match_id}>
-                {h.won ? "Won" : "Lost"} against {h.opponent} ({h.format}) · {h.rating_before} → {h.rating_after} ({signed(h.change)})
+              <li key={h.match_id} class={h.won ? "won" : "lost"}>
+                <span class="recent-result">{h.won ? "Won" : "Lost"}</span> against {h.opponent} ({h.format === "bo3" ? "best of three" : "one game"})
+                {" · "}{h.rating_before} → {h.rating_after} <span class="recent-change">({signed(h.change)})</span>
+                {" · "}<time dateTime={new Date(h.at_ms).toISOString()}>{new Date(h.at_ms).toLocaleDateString()}</time>
                 {" · "}<a href={`/replays/${encodeURIComponent(h.match_id)}?room=${encodeURIComponent(h.room_id)}`} onClick={linkClick}>replay</a>
               </li>
             ))}
@@ -45,19 +51,25 @@ export function ProfilePage({ name }: { name: string }) {
   );
 }
 
-/** The rating after each game, oldest first, as a small line chart. */
+/** The rating after each game, oldest first, as a small line chart with its lowest and highest values marked. */
 function RatingChart({ games }: { games: RatedGameView[] }) {
-  if (games.length < 2) return null;
-  const points = [...games].reverse().map((g) => g.rating_after);
+  if (!games.length) return null;
+  // The first point is the rating before the oldest game, so one game already draws a line.
+  const oldest = games[games.length - 1]!;
+  const points = [oldest.rating_before, ...[...games].reverse().map((g) => g.rating_after)];
   const [lo, hi] = [Math.min(...points), Math.max(...points)];
   const span = Math.max(hi - lo, 1);
-  const w = 200;
-  const h = 40;
-  const path = points.map((p, i) => `${(i * w) / (points.length - 1)},${h - ((p - lo) * h) / span}`).join(" ");
+  const [w, h, pad] = [220, 48, 4];
+  const at = (p: number, i: number) => `${(i * w) / (points.length - 1)},${pad + (h - 2 * pad) * (1 - (p - lo) / span)}`;
   return (
-    <svg class="rating-chart" width={w} height={h} viewBox={`0 0 ${w} ${h}`} role="img" aria-label={`Rating from ${points[0]} to ${points[points.length - 1]}`}>
-      <polyline points={path} fill="none" stroke="currentColor" stroke-width="2" />
-    </svg>
+    <figure class="rating-chart">
+      <svg width={w} height={h} viewBox={`0 0 ${w} ${h}`} role="img" aria-label={`Rating from ${points[0]} to ${points[points.length - 1]} over ${games.length} game${games.length === 1 ? "" : "s"}`}>
+        <line x1="0" x2={w} y1={pad} y2={pad} class="grid" />
+        <line x1="0" x2={w} y1={h - pad} y2={h - pad} class="grid" />
+        <polyline points={points.map(at).join(" ")} fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" />
+      </svg>
+      <figcaption class="small muted"><span>{hi}</span><span>{lo}</span></figcaption>
+    </figure>
   );
 }
 
