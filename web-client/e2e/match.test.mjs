@@ -60,25 +60,37 @@ async function oneScreen(page, who, fits, spectator = false) {
 /**
  * Hovers a face-up opponent hero and checks its detail panel: every card drawn there shows its full effect
  * text, and the listed ATK terms sum to the ATK shown. Returns a mismatch description, null when it held, or
- * undefined when no opponent hero was face up.
+ * undefined when no opponent hero was face up or the hover could not land.
  */
 async function checkDetail(page) {
   const hero = page.locator('.hero[data-side="opp"]:not(.face-down)');
   const n = await hero.count();
   if (!n) return undefined;
-  await hero.nth(Math.floor(Math.random() * n)).hover({ timeout: 2000 }).catch(() => {});
-  const got = await page.evaluate(() => {
-    const panel = document.querySelector('[data-testid="card-detail"]');
-    const atk = panel?.querySelector('[data-testid="detail-atk"]');
-    if (!panel || !atk) return null;
-    const amounts = [...panel.querySelectorAll('[data-testid="detail-atk-terms"] li')].map((li) => Number(li.dataset.amount));
-    return { text: panel.textContent, atk: atk.textContent, sum: amounts.reduce((a, b) => a + b, 0), terms: amounts.length, cards: [...panel.querySelectorAll(".card[data-card]")].map((c) => c.dataset.card) };
-  });
-  if (!got) return "no hero detail shown";
-  if (String(got.sum) !== got.atk || got.terms === 0) return `ATK ${got.atk} but terms sum to ${got.sum} (${got.terms} terms)`;
-  if (!got.cards.length) return "no card text in the panel";
-  for (const c of got.cards) if (!got.text.includes(EFFECT_TEXT.get(c))) return `${c}'s effect text missing`;
-  return null;
+  // The panel closes when the turn changes or a question arrives (board.tsx), which the other player's last move
+  // can bring just after the hover: try again a few times before calling it missing.
+  let seen = null;
+  for (let tries = 0; tries < 3; tries++) {
+    // From outside the board, so the hover is a fresh mouseenter even when the mouse already rested on this hero.
+    await page.mouse.move(1, 1);
+    const one = hero.nth(Math.floor(Math.random() * n));
+    // A hover that could not happen (the hero moved or was covered as the page re-rendered) checks nothing.
+    if (!(await one.hover({ timeout: 2000 }).then(() => true, () => false))) return undefined;
+    // The panel is drawn by the render the hover starts: wait for it rather than read the page at once.
+    await page.waitForFunction(() => document.querySelector('[data-testid="card-detail"] [data-testid="detail-atk"]'), null, { timeout: 2000 }).catch(() => {});
+    const got = await page.evaluate(() => {
+      const panel = document.querySelector('[data-testid="card-detail"]');
+      const atk = panel?.querySelector('[data-testid="detail-atk"]');
+      if (!panel || !atk) return { missing: `panel "${panel?.querySelector("h3")?.textContent ?? "none"}", turn "${document.querySelector(".turn-info")?.textContent}"` };
+      const amounts = [...panel.querySelectorAll('[data-testid="detail-atk-terms"] li')].map((li) => Number(li.dataset.amount));
+      return { text: panel.textContent, atk: atk.textContent, sum: amounts.reduce((a, b) => a + b, 0), terms: amounts.length, cards: [...panel.querySelectorAll(".card[data-card]")].map((c) => c.dataset.card) };
+    });
+    if (got.missing) { seen = `no hero detail shown for ${await one.getAttribute("aria-label").catch(() => "?")}: ${got.missing}`; continue; }
+    if (String(got.sum) !== got.atk || got.terms === 0) return `ATK ${got.atk} but terms sum to ${got.sum} (${got.terms} terms)`;
+    if (!got.cards.length) return "no card text in the panel";
+    for (const c of got.cards) if (!got.text.includes(EFFECT_TEXT.get(c))) return `${c}'s effect text missing`;
+    return null;
+  }
+  return seen;
 }
 
 describe("a complete match", () => {
