@@ -224,14 +224,13 @@ mod tests {
             })
             .collect();
         let fit = fit(&samples, 1e-6, false);
-        for i in 0..N {
+        for (i, want) in truth.iter().enumerate() {
             assert!(
-                (fit.model.board[i] - truth[i]).abs() < 4.0 * fit.std_err[i] + 1e-9,
-                "{}: fitted {} ± {}, drawn from {}",
+                (fit.model.board[i] - want).abs() < 4.0 * fit.std_err[i] + 1e-9,
+                "{}: fitted {} ± {}, drawn from {want}",
                 Terms::BOARD[i],
                 fit.model.board[i],
                 fit.std_err[i],
-                truth[i]
             );
         }
         let truth = Model { board: truth, matchup: Vec::new() };
