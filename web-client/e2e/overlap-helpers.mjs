@@ -8,7 +8,11 @@
  * detail sheet must not cover a decision. Returns `{problems: string[], scroll}`.
  */
 export function layoutProblems(opts) {
-  const root = document.querySelector("main");
+  // The whole page, header included (its sound menu was once drawn over the signed-in name on a phone). The
+  // header is sticky: where the page scrolls, the board passes under it, so what is drawn over text is looked
+  // for within one region (the header, or the page under it), never across them.
+  const root = document.querySelector("main") ? document.body : null;
+  const region = (el) => (el.closest(".topbar") ? "header" : "page");
   const problems = [];
   if (!root) return { problems, scroll: null };
   const say = (el) => {
@@ -18,6 +22,8 @@ export function layoutProblems(opts) {
   };
   const seen = (el) => {
     if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+    // The skip link waits off-screen until a keyboard focuses it.
+    if (el.closest(".skip-link:not(:focus)")) return false;
     for (let e = el; e && e !== document.body; e = e.parentElement) if (Number(getComputedStyle(e).opacity) < 0.05) return false;
     return true;
   };
@@ -83,18 +89,18 @@ export function layoutProblems(opts) {
     const box = visiblePart(o, o.getBoundingClientRect());
     if (!box) continue;
     for (const t of texts) {
-      if (o.contains(t.el) || t.el.contains(o)) continue;
+      if (o.contains(t.el) || t.el.contains(o) || region(t.el) !== region(o)) continue;
       if (meet(box, t.r)) { problems.push(`${say(o)} covers text ${say(t.el)}`); break; }
     }
     for (const c of controls) {
-      if (o.contains(c) || c.contains(o)) continue;
+      if (o.contains(c) || c.contains(o) || region(c) !== region(o)) continue;
       const v = visiblePart(c, c.getBoundingClientRect());
       if (v && meet(box, v)) { problems.push(`${say(o)} covers control ${say(c)}`); break; }
     }
   }
 
   // Attack arrows: a line may cross the heroes (they are what it joins) but no other text or control.
-  const outsideHeroes = (el) => !el.closest(".hero");
+  const outsideHeroes = (el) => !el.closest(".hero") && region(el) === "page";
   for (const g of root.querySelectorAll(".fx-arrow")) {
     if (!seen(g)) continue;
     const line = g.querySelector("line");
