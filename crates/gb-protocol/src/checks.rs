@@ -147,7 +147,8 @@ fn tournament_settings(s: &Settings) -> Result<(), Refusal> {
 /// An organizer's override says why (it goes to the audit log); `what` names the override.
 pub fn reason_given(reason: &str, what: &str) -> Result<(), Refusal> {
     if reason.trim().is_empty() {
-        return Err(Refusal::unprocessable("reason_required", format!("{what} says why")));
+        // The field's name too: "a correction says why" alone does not tell a client which field was empty.
+        return Err(Refusal::unprocessable("reason_required", format!("{what} says why: `reason` is empty")));
     }
     Ok(())
 }
@@ -178,4 +179,19 @@ pub fn validate_deck(body: ValidateBody) -> Result<ValidateReply, Refusal> {
     };
     let errors = list.validate().err().unwrap_or_default();
     Ok(ValidateReply { ok: errors.is_empty(), errors })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Found by the `rest_events` fuzz target (docs/fuzzing.md): the refusal named no field.
+    #[test]
+    fn a_missing_reason_is_refused_by_its_field_name() {
+        for blank in ["", "  \n"] {
+            let r = reason_given(blank, "a correction").unwrap_err();
+            assert_eq!((r.code, r.message.as_str()), ("reason_required", "a correction says why: `reason` is empty"));
+        }
+        assert!(reason_given("the slip", "a correction").is_ok());
+    }
 }
