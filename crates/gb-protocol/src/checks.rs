@@ -74,10 +74,10 @@ fn room_settings(body: &CreateRoom) -> Result<(), Refusal> {
     }
     match body.spectator_delay {
         Some(SpectatorDelay::Seconds(s)) if s > 3600 => {
-            Err(Refusal::unprocessable("bad_spectator_delay", "at most 3600 seconds"))
+            Err(Refusal::unprocessable("bad_spectator_delay", "spectator_delay is at most 3600 seconds"))
         }
         Some(SpectatorDelay::Turns(t)) if t > 50 => {
-            Err(Refusal::unprocessable("bad_spectator_delay", "at most 50 turns"))
+            Err(Refusal::unprocessable("bad_spectator_delay", "spectator_delay is at most 50 turns"))
         }
         _ => Ok(()),
     }
@@ -139,7 +139,7 @@ fn tournament_settings(s: &Settings) -> Result<(), Refusal> {
         return bad("bad_no_show_seconds", "no_show_seconds lies between 0 (no automatic no-shows) and 3600");
     }
     if s.spectator_delay_seconds > 3600 {
-        return bad("bad_spectator_delay", "at most 3600 seconds");
+        return bad("bad_spectator_delay", "spectator_delay_seconds is at most 3600");
     }
     Ok(())
 }
@@ -193,5 +193,18 @@ mod tests {
             assert_eq!((r.code, r.message.as_str()), ("reason_required", "a correction says why: `reason` is empty"));
         }
         assert!(reason_given("the slip", "a correction").is_ok());
+    }
+
+    /// "at most 3600 seconds" alone named no field of an event's settings (the rest_events target's rule).
+    #[test]
+    fn a_spectator_delay_refusal_names_its_field() {
+        let settings: Settings = serde_json::from_value(serde_json::json!({
+            "structure": { "kind": "swiss", "rounds": 3 }, "games_per_match": 1, "next_game_chooser": "loser",
+            "end_of_round": { "extra_turns": 3 }, "spectator_delay_seconds": 3601
+        }))
+        .unwrap();
+        let body = CreateTournament { name: "Friday".into(), settings, seed: Some(1) };
+        let r = create_tournament(body, || 0).unwrap_err();
+        assert_eq!((r.code, r.message.as_str()), ("bad_spectator_delay", "spectator_delay_seconds is at most 3600"));
     }
 }
