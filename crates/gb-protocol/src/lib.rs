@@ -4,12 +4,14 @@
 //! `tests/bindings.rs` fails when `web-client/src/gen/` is stale and `tests/wire.rs` pins the JSON byte for byte.
 pub mod account;
 pub mod announce;
+pub mod checks;
 pub mod close;
 pub mod deck;
 pub mod decode;
 pub mod end;
 pub mod error;
 pub mod messages;
+pub mod names;
 pub mod play;
 pub mod replay;
 pub mod room;
@@ -21,7 +23,7 @@ pub use announce::{ANNOUNCEMENT_MAX_CHARS, Announce, Announcement, AnnouncementK
 pub use deck::{DeckBody, DeckView, ImportBody, ValidateBody, ValidateReply};
 pub use decode::DecodeError;
 pub use end::GameEndReason;
-pub use error::{ErrorBody, ErrorDetail};
+pub use error::{ErrorBody, ErrorDetail, Refusal, RefusalStatus};
 pub use messages::{ClientMsg, HistoryEntry, Received, RejectionReceived, ServerMsg};
 pub use play::{BoardEntry, JoinQueue, Leaderboard, PlayerProfile, QueueView, RatedGameView, RatingView};
 pub use replay::{Replay, ReplayQuery, ReplayReceived, ReplayStep};

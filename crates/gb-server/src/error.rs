@@ -4,7 +4,7 @@ use axum::extract::rejection::JsonRejection;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use gb_core::rejection::Rejection;
-use gb_protocol::{ErrorBody, ErrorDetail};
+use gb_protocol::{ErrorBody, ErrorDetail, Refusal, RefusalStatus};
 
 /// An API failure: an HTTP status, a stable machine-readable code, and a human message.
 /// `rejections` carries the rules engine's reasons when a deck is refused.
@@ -64,6 +64,17 @@ impl ApiError {
     pub fn body(&self) -> ErrorBody {
         let rejections = self.rejections.clone();
         ErrorBody { error: ErrorDetail { code: self.code.to_owned(), message: self.message.clone(), rejections } }
+    }
+}
+
+/// A body check's refusal (gb-protocol's `checks`, `names`), sent as it is.
+impl From<Refusal> for ApiError {
+    fn from(r: Refusal) -> Self {
+        let status = match r.status {
+            RefusalStatus::BadRequest => StatusCode::BAD_REQUEST,
+            RefusalStatus::Unprocessable => StatusCode::UNPROCESSABLE_ENTITY,
+        };
+        ApiError { rejections: r.rejections, ..ApiError::new(status, r.code, r.message) }
     }
 }
 

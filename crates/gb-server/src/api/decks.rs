@@ -1,7 +1,6 @@
 //! Deck endpoints: CRUD for the caller's decks, text import/export, and live validation.
 //! Every save goes through `DeckList::validate` (CR 101); refusals carry the core's rejections.
 use super::session::CurrentAccount;
-use super::validate;
 use crate::db::decks::{self, DeckRow, DeckView};
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::state::AppState;
@@ -10,7 +9,7 @@ use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use gb_core::deck::DeckList;
-use gb_protocol::{DeckBody, ImportBody, ValidateBody, ValidateReply};
+use gb_protocol::{DeckBody, ImportBody, ValidateBody, ValidateReply, checks};
 
 /// Keeps one account from filling the database.
 pub const MAX_DECKS_PER_ACCOUNT: i64 = 200;
@@ -23,26 +22,13 @@ fn view(row: &DeckRow) -> ApiResult<DeckView> {
     row.view().map_err(|e| ApiError::internal(format!("deck {} has corrupt JSON: {e}", row.id)))
 }
 
-/// Checks name and rules; returns the name to store and the list with that name.
-fn checked(name: Option<&str>, mut list: DeckList) -> ApiResult<(String, DeckList)> {
-    let name = match name {
-        Some(n) => n.to_owned(),
-        None if list.name.trim().is_empty() => "Untitled deck".to_owned(),
-        None => list.name.clone(),
-    };
-    let name = validate::deck_name(&name)?;
-    list.validate().map_err(ApiError::invalid_deck)?;
-    list.name = name.clone();
-    Ok((name, list))
-}
-
 async fn insert_checked(
     state: &AppState,
     account_id: &str,
     name: Option<&str>,
     list: DeckList,
 ) -> ApiResult<impl IntoResponse + use<>> {
-    let (name, list) = checked(name, list)?;
+    let (name, list) = checks::deck(name, list)?;
     if decks::count(&state.db, account_id).await? >= MAX_DECKS_PER_ACCOUNT {
         return Err(ApiError::conflict(
             "too_many_decks",
@@ -81,7 +67,7 @@ pub async fn update(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<DeckBody>,
 ) -> ApiResult<Json<DeckView>> {
-    let (name, list) = checked(body.name.as_deref(), body.list)?;
+    let (name, list) = checks::deck(body.name.as_deref(), body.list)?;
     let row = decks::update(&state.db, &me.id, &id, &name, &list).await?.ok_or_else(not_found)?;
     Ok(Json(view(&row)?))
 }
@@ -117,16 +103,5 @@ pub async fn export(
 
 /// `POST /api/decks/validate`: no login needed; always 200 with `{ok, errors}` for a well-formed body.
 pub async fn validate(ApiJson(body): ApiJson<ValidateBody>) -> ApiResult<Json<ValidateReply>> {
-    let list = match (body.list, body.text) {
-        (Some(list), _) => list,
-        (None, Some(text)) => match DeckList::parse_text(&text) {
-            Ok(list) => list,
-            Err(errors) => return Ok(Json(ValidateReply { ok: false, errors })),
-        },
-        (None, None) => {
-            return Err(ApiError::bad_request("missing_deck", "send either `list` or `text`"));
-        }
-    };
-    let errors = list.validate().err().unwrap_or_default();
-    Ok(Json(ValidateReply { ok: errors.is_empty(), errors }))
+    Ok(Json(checks::validate_deck(body)?))
 }

@@ -5,10 +5,7 @@ use super::room_calls::RoomAt;
 use super::session::CurrentAccount;
 use crate::bus::wire::RoomCall;
 use crate::error::{ApiError, ApiJson, ApiResult};
-use crate::protocol::{
-    BotLevel, ClockSetting, CreateRoom, JoinSeat, RematchRequest, RoomInfo, RoomList, RoomStatus, SeatInfo,
-    SpectatorDelay, TWO_SEATS, Visibility,
-};
+use crate::protocol::{CreateRoom, JoinSeat, RoomInfo, RoomList, RoomStatus, SeatInfo, Visibility};
 use crate::room::{RoomConfig, SeatEntry, recover, spawn_room};
 use crate::state::AppState;
 use axum::Json;
@@ -22,8 +19,7 @@ pub async fn create(
     CurrentAccount(account): CurrentAccount,
     ApiJson(body): ApiJson<CreateRoom>,
 ) -> ApiResult<(StatusCode, Json<RoomInfo>)> {
-    check_settings(&body)?;
-    let bot_level = bot_level(&body)?;
+    let bot_level = gb_protocol::checks::create_room(&body, crate::room::computer::parse_level)?;
     // A v4 UUID: 122 random bits, so a private room's id works as its invite and cannot be guessed.
     let id = uuid::Uuid::new_v4().simple().to_string();
     super::quota::claim_room(&state, &account.id, &id).await?;
@@ -128,71 +124,6 @@ pub(super) fn stored_room_info(
     }
 }
 
-/// The computer's level for a vs-computer room (default greedy); `None` for a room of two people. A
-/// free-for-all may name one for the computers its host's start seats (the start's default is greedy).
-fn bot_level(body: &CreateRoom) -> ApiResult<Option<BotLevel>> {
-    match (body.vs_bot, body.bot_level.as_deref()) {
-        (false, None) => Ok(None),
-        (false, Some(name)) if body.seats > TWO_SEATS => crate::room::computer::parse_level(name)
-            .map(Some)
-            .map_err(|why| ApiError::bad_request("unknown_bot_level", why)),
-        (false, Some(_)) => Err(ApiError::bad_request(
-            "bot_level_without_bot",
-            "bot_level applies only to rooms with vs_bot: true or a free-for-all",
-        )),
-        (true, None) => Ok(Some(BotLevel::default())),
-        (true, Some(name)) => crate::room::computer::parse_level(name)
-            .map(Some)
-            .map_err(|why| ApiError::bad_request("unknown_bot_level", why)),
-    }
-}
-
-fn check_settings(body: &CreateRoom) -> ApiResult<()> {
-    if !matches!(body.best_of, 1 | 3) {
-        return Err(ApiError::unprocessable("bad_best_of", "best_of is 1 or 3"));
-    }
-    // MP-1: two seats (CR) or a free-for-all of 3 to 6; the free-for-all has no rounds or series (MP-2, MP-8).
-    if !(TWO_SEATS..=6).contains(&body.seats) {
-        return Err(ApiError::unprocessable("bad_seats", "seats is 2, or 3 to 6 for a free-for-all (MP-1)"));
-    }
-    if body.seats > TWO_SEATS && body.best_of != 1 {
-        return Err(ApiError::unprocessable("free_for_all_best_of", "a free-for-all is one game: best_of 1 (MP-2)"));
-    }
-    // Only games between two people are rated (docs/ratings.md).
-    if body.rated && body.vs_bot {
-        return Err(ApiError::unprocessable("rated_vs_computer", "a game against the computer is never rated"));
-    }
-    if body.rated && body.seats > TWO_SEATS {
-        return Err(ApiError::unprocessable("rated_free_for_all", "a free-for-all is never rated"));
-    }
-    if body.seats > TWO_SEATS && body.vs_bot {
-        return Err(ApiError::unprocessable(
-            "free_for_all_vs_bot",
-            "a free-for-all seats computers when its host starts it (POST /api/rooms/{id}/start), not vs_bot",
-        ));
-    }
-    let ok_ms = |ms: u32| (500..=86_400_000).contains(&ms);
-    let clock_ok = match body.clock {
-        None => true,
-        Some(ClockSetting::Chess { initial_ms, increment_ms, disconnect_bank_ms }) => {
-            ok_ms(initial_ms) && increment_ms <= 600_000 && ok_ms(disconnect_bank_ms)
-        }
-        Some(ClockSetting::PerTurn { limit_ms, disconnect_bank_ms }) => ok_ms(limit_ms) && ok_ms(disconnect_bank_ms),
-    };
-    if !clock_ok {
-        return Err(ApiError::unprocessable("bad_clock", "clock times must lie between 0.5 s and 24 h"));
-    }
-    match body.spectator_delay {
-        Some(SpectatorDelay::Seconds(s)) if s > 3600 => {
-            Err(ApiError::unprocessable("bad_spectator_delay", "at most 3600 seconds"))
-        }
-        Some(SpectatorDelay::Turns(t)) if t > 50 => {
-            Err(ApiError::unprocessable("bad_spectator_delay", "at most 50 turns"))
-        }
-        _ => Ok(()),
-    }
-}
-
 /// The public rooms: this node's, or in cluster mode every node's (api/lobby.rs).
 pub async fn list(State(state): State<AppState>) -> ApiResult<Json<RoomList>> {
     let rooms = match state.cluster.as_ref().filter(|_| state.bus.enabled()) {
@@ -275,10 +206,6 @@ pub async fn rematch(
     body: Bytes,
 ) -> ApiResult<Response> {
     let at = RoomAt::find(&state, &id).await?;
-    let req: RematchRequest = if body.is_empty() {
-        RematchRequest::default()
-    } else {
-        serde_json::from_slice(&body).map_err(|e| ApiError::bad_request("bad_json", e.to_string()))?
-    };
+    let req = gb_protocol::checks::rematch(&body)?;
     Ok(at.call(&state, &id, RoomCall::Rematch { account_id: account.id, go_first: req.go_first }).await)
 }

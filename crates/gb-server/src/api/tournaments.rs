@@ -15,39 +15,9 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
-use gb_tournament::{Settings, Structure, TOURNAMENT_FORMAT, Tournament};
+use gb_protocol::checks::reason_given;
+use gb_tournament::Settings;
 use std::sync::Arc;
-
-fn check_settings(s: &Settings) -> ApiResult<()> {
-    let bad = |code, msg: &str| Err(ApiError::unprocessable(code, msg.to_owned()));
-    if !matches!(s.games_per_match, 1 | 3) {
-        return bad("bad_games_per_match", "games_per_match is 1 or 3");
-    }
-    if s.seats != 2 {
-        return bad(
-            "tournament_seats",
-            "a tournament table seats two players (the free-for-all, MP-1, is not played in events)",
-        );
-    }
-    if let Structure::Swiss { top_cut: Some(n), .. } = s.structure
-        && !matches!(n, 2 | 4 | 8)
-    {
-        return bad("bad_top_cut", "a top cut is of 2, 4 or 8 players");
-    }
-    if !(1..=24 * 60).contains(&s.round_minutes) {
-        return bad("bad_round_minutes", "round_minutes lies between 1 and 1440");
-    }
-    if s.round_seconds.is_some_and(|n| !(1..=24 * 3600).contains(&n)) {
-        return bad("bad_round_seconds", "round_seconds lies between 1 and 86400");
-    }
-    if s.no_show_seconds > 3600 {
-        return bad("bad_no_show_seconds", "no_show_seconds lies between 0 (no automatic no-shows) and 3600");
-    }
-    if s.spectator_delay_seconds > 3600 {
-        return bad("bad_spectator_delay", "at most 3600 seconds");
-    }
-    Ok(())
-}
 
 /// `GET /api/tournaments`: the lobby's events, upcoming, running and the latest finished (docs/tournaments.md,
 /// "Finding an event").
@@ -84,26 +54,9 @@ pub async fn create(
     CurrentAccount(account): CurrentAccount,
     ApiJson(body): ApiJson<CreateTournament>,
 ) -> ApiResult<(StatusCode, Json<Arc<EventView>>)> {
-    check_settings(&body.settings)?;
-    let name = body.name.trim().to_owned();
-    if name.is_empty() || name.chars().count() > 80 {
-        return Err(ApiError::unprocessable("bad_name", "an event name has 1 to 80 characters"));
-    }
     // 64 of a v4 UUID's random bits: fresh per event, and recorded in the log so its pairings can be recomputed.
-    let seed = body
-        .seed
-        .unwrap_or_else(|| u64::from_le_bytes(uuid::Uuid::new_v4().as_bytes()[..8].try_into().expect("8 bytes")));
-    let t = Tournament {
-        format: TOURNAMENT_FORMAT.to_owned(),
-        name,
-        seed,
-        settings: body.settings,
-        players: vec![],
-        roster: vec![],
-        rounds: vec![],
-        corrections: vec![],
-    };
-    gb_tournament::standings(&t).map_err(|e| ApiError::unprocessable("bad_settings", e.to_string()))?;
+    let seed = || u64::from_le_bytes(uuid::Uuid::new_v4().as_bytes()[..8].try_into().expect("8 bytes"));
+    let t = gb_protocol::checks::create_tournament(body, seed)?;
     let _quota = super::quota::claim_event(&state, &account).await?;
     let handle = crate::tournament::create(&state, &account.id, t).await.map_err(ApiError::internal)?;
     let view = handle.view.borrow().clone();
@@ -271,14 +224,6 @@ pub async fn intentional_draw(
     CurrentAccount(account): CurrentAccount,
 ) -> ApiResult<Json<Arc<EventView>>> {
     run(&state, &id, &account.id, Op::IntentionalDraw { round, table }).await
-}
-
-/// An organizer's override says why (it goes to the audit log).
-fn reason_given(reason: &str, what: &str) -> ApiResult<()> {
-    if reason.trim().is_empty() {
-        return Err(ApiError::unprocessable("reason_required", format!("{what} says why")));
-    }
-    Ok(())
 }
 
 pub async fn repair(
