@@ -106,8 +106,9 @@ pub fn reveals_hidden(event: &Event) -> bool {
     }
 }
 
-/// The intents still standing in `log`: each takeback removes the intent before it.
-fn standing(log: &[Logged]) -> Vec<(Seat, &Intent)> {
+/// The intents still standing in `log`: each takeback removes the intent before it. What a match record holds
+/// (`record.rs`): replayed, they give the same match, but at the version of their own count.
+pub fn standing(log: &[Logged]) -> Vec<(Seat, &Intent)> {
     let mut kept = Vec::with_capacity(log.len());
     for entry in log {
         match entry {
