@@ -55,6 +55,10 @@ impl Room {
             return false;
         }
         self.announce(accepted, source).await;
+        // A takeback asked for lapses with the next version (room/takeback.rs): both clients are told.
+        if self.takeback.take().is_some() {
+            self.publish(true);
+        }
         true
     }
 
