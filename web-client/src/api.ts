@@ -95,6 +95,9 @@ export const api = {
   takeSeat: (id: string, deck: JoinSeat) =>
     call<JoinReply>("POST", `/api/rooms/${encodeURIComponent(id)}/seats`, deck),
   /** Claims the win over an opponent who left past the grace period (docs/protocol.md, "Leaving"). */
+  askTakeback: (id: string) => call<RoomInfo>("POST", `/api/rooms/${encodeURIComponent(id)}/takeback`, {}),
+  answerTakeback: (id: string, accept: boolean) =>
+    call<RoomInfo>("POST", `/api/rooms/${encodeURIComponent(id)}/takeback/answer`, { accept }),
   claimWin: (id: string) => call<RoomInfo>("POST", `/api/rooms/${encodeURIComponent(id)}/claim_win`, {}),
   rematch: (id: string, go_first?: boolean) =>
     call<RoomInfo>("POST", `/api/rooms/${encodeURIComponent(id)}/rematch`, go_first === undefined ? {} : { go_first }),

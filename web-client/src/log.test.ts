@@ -19,6 +19,7 @@ describe("event log", () => {
   it("names seats for spectators", () => {
     const s = seatNames(null);
     expect(describeEvent({ type: "conceded", seat: "B" }, s)).toBe("Player B conceded.");
+    expect(describeEvent({ type: "took_back", seat: "B" } , s)).toBe("Player B took back their last action.");
     expect(describeEvent({ type: "eliminated", seat: "C", place: 3, reason: "hp" }, s)).toBe("Player C is out: 3rd place.");
     expect(describeEvent({ type: "meter_emptied", seat: "D", below: 30, cards: [{ id: 7, card: "stun" }] }, s))
       .toBe("Player D’s action meter emptied (HP under 30).");

@@ -59,6 +59,8 @@ export function describeEvent(e: Event, n: SeatNames): string {
     case "inverted": return `${poss(n, e.seat, true)} ${e.hero} hero was inverted (written ATK and DEF switched for the turn).`;
     case "attack_blocked": return `${poss(n, e.seat, true)} ${e.attacker} attacker was blocked: its damage is 0.`;
     case "conceded": return `${n[e.seat]} conceded.`;
+    // Issue 44: the board is as before that action (docs/protocol.md, "Takeback").
+    case "took_back": return `${n[e.seat]} took back ${n[e.seat] === "You" ? "your" : "their"} last action.`;
     case "game_over": return `Game over: ${n[e.winner]} win${s(n, e.winner)} (${e.reason.replace(/_/g, " ")}).`;
     // The free-for-all's two events (MP-20, MP-24), worded in one place.
     case "meter_emptied":

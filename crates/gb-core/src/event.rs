@@ -301,6 +301,11 @@ pub enum Event {
         winner: Seat,
         reason: EndReason,
     },
+    /// The seat took back its last action with its opponent's consent (docs/protocol.md, "Takeback"): the match
+    /// is as it was before that action.
+    TookBack {
+        seat: Seat,
+    },
 }
 
 impl Event {

@@ -39,6 +39,7 @@ mod setup;
 mod state;
 pub mod stats;
 pub mod table;
+pub mod takeback;
 pub mod view;
 pub mod worlds;
 
@@ -57,4 +58,5 @@ pub use seed::Seed;
 pub use setup::{MatchSetup, SetupError, new_match};
 pub use state::{Elimination, EliminationReason, EndReason, GameOutcome, MatchState, Phase, RoundResult};
 pub use table::{Format, Rules, Seats, Table};
+pub use takeback::{Logged, TakeBackRefusal, replay_logged_each, standing, take_back};
 pub use view::{MatchView, pending, view_for, view_into, views_into};

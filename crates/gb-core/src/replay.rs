@@ -17,6 +17,8 @@ pub enum ReplayError {
     Setup(Vec<SetupError>),
     /// The intent at `index` (version `index + 1`) is not legal where the log puts it.
     Rejected { index: usize, rejection: Rejection },
+    /// The takeback at `index` is refused where the log puts it (`takeback.rs`).
+    TakeBack { index: usize, refusal: String },
 }
 
 impl std::fmt::Display for ReplayError {
@@ -24,6 +26,9 @@ impl std::fmt::Display for ReplayError {
         match self {
             ReplayError::Setup(errors) => write!(f, "the setup is refused: {errors:?}"),
             ReplayError::Rejected { index, rejection } => write!(f, "version {} is refused: {rejection}", index + 1),
+            ReplayError::TakeBack { index, refusal } => {
+                write!(f, "the takeback at version {} is refused: {refusal}", index + 1)
+            }
         }
     }
 }

@@ -30,7 +30,7 @@ pub use replay::{Replay, ReplayQuery, ReplayReceived, ReplayStep};
 pub use room::{
     BotLevel, ClockSetting, Clocks, CreateRoom, GameResult, JoinReply, JoinSeat, JudgeWatching, MatchEndReason,
     RematchRequest, Role, RoomInfo, RoomList, RoomStatus, RoundTime, SeatDeck, SeatInfo, SpectatorDelay, TWO_SEATS,
-    Visibility,
+    TakebackAnswer, Visibility,
 };
 pub use state::{FoldError, ViewState};
 pub use tournament::{
@@ -67,6 +67,7 @@ pub fn export_bindings(dir: &std::path::Path) -> Result<(), ts_rs::ExportError> 
     JoinSeat::export_all(&cfg)?;
     JoinReply::export_all(&cfg)?;
     RematchRequest::export_all(&cfg)?;
+    TakebackAnswer::export_all(&cfg)?;
     RoomList::export_all(&cfg)?;
     ClientMsg::export_all(&cfg)?;
     <ServerMsg>::export_all(&cfg)?;

@@ -79,6 +79,17 @@ pub struct SeatInfo {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub claim_win_at_ms: Option<i64>,
+    /// This seat asks to take back its last action; its opponent answers (docs/protocol.md, "Takeback"). Left
+    /// out otherwise.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(as = "Option<bool>", optional)]
+    pub takeback: bool,
+}
+
+/// `POST /api/rooms/{id}/takeback/answer`: the opponent's answer to a takeback request.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct TakebackAnswer {
+    pub accept: bool,
 }
 
 /// One game of the room. `reason` is set once it is over: the engine's end reason, or the room limit that ended it.

@@ -18,6 +18,7 @@ fn room() -> RoomInfo {
                 bot_level: None,
                 rematch: false,
                 claim_win_at_ms: None,
+                takeback: false,
             }),
             None,
         ],
@@ -167,6 +168,7 @@ fn free_for_all_rooms_are_pinned_and_two_player_rooms_unchanged() {
         bot_level: bot.then_some(BotLevel::Greedy),
         rematch: false,
         claim_win_at_ms: None,
+        takeback: false,
     };
     let mut four = room();
     four.best_of = 1;

@@ -108,6 +108,15 @@ impl From<crate::room::RoomError> for ApiError {
             E::NoClaim => ApiError::conflict("no_claim", message),
             E::OpponentPresent => ApiError::conflict("opponent_present", message),
             E::ClaimTooEarly { .. } => ApiError::conflict("claim_too_early", message),
+            E::TakebackNotCasual => ApiError::conflict("takeback_not_casual", message),
+            E::TakebackTwoPlayersOnly => ApiError::conflict("takeback_two_players_only", message),
+            E::TakebackNotSeated => ApiError::new(StatusCode::FORBIDDEN, "not_seated", message),
+            E::TakebackNothing => ApiError::conflict("nothing_to_take_back", message),
+            E::TakebackNotYours => ApiError::conflict("takeback_not_your_action", message),
+            E::TakebackHiddenRevealed => ApiError::conflict("takeback_hidden_revealed", message),
+            E::TakebackPending => ApiError::conflict("takeback_pending", message),
+            E::TakebackNotAsked => ApiError::conflict("no_takeback_asked", message),
+            E::TakebackOwnRequest => ApiError::conflict("takeback_own_request", message),
             E::Storage(cause) => ApiError::internal(cause),
         }
     }

@@ -15,4 +15,9 @@ rematch: boolean,
  * While this person's seat is away mid-game (no connection): when (wall-clock ms) the opponent may claim
  * the win (docs/protocol.md, "Leaving"). Left out otherwise.
  */
-claim_win_at_ms?: number, };
+claim_win_at_ms?: number, 
+/**
+ * This seat asks to take back its last action; its opponent answers (docs/protocol.md, "Takeback"). Left
+ * out otherwise.
+ */
+takeback?: boolean, };

@@ -1,5 +1,6 @@
 // Room page (/rooms/{id}): loads the room over REST, offers a seat, connects the socket and shows the board.
 import { OpponentLeft } from "./leaving";
+import { Takeback } from "./takeback";
 import { useCallback, useEffect, useReducer, useRef, useState } from "preact/hooks";
 import type { Session } from "../app";
 import { api, loadFailure } from "../api";
@@ -112,6 +113,7 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
       ) : null}
       <EventTableBar room={room} me={session.account?.id} announcements={announcements} />
       <OpponentLeft room={room} seat={state.seat} names={names} onRoom={(r) => dispatch({ kind: "room", room: r })} />
+      <Takeback room={room} seat={state.seat} names={names} onRoom={(r) => dispatch({ kind: "room", room: r })} />
       <TableLobby room={room} seat={state.seat} onRoom={(r) => dispatch({ kind: "room", room: r })} />
       <ConnectionBanner status={state.status} attempt={state.reconnectAttempt} reason={state.closeReason} />
       {state.error ? <p class="error" role="alert">{state.error.message} <button type="button" class="ghost" onClick={() => dispatch({ kind: "dismiss" })}>×</button></p> : null}

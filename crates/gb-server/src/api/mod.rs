@@ -48,6 +48,8 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/rooms/{id}/seats", post(rooms::join))
         .route("/rooms/{id}/rematch", post(rooms::rematch))
         .route("/rooms/{id}/claim_win", post(rooms::claim_win))
+        .route("/rooms/{id}/takeback", post(rooms::ask_takeback))
+        .route("/rooms/{id}/takeback/answer", post(rooms::answer_takeback))
         .route("/rooms/{id}/start", post(rooms::start))
         .route("/matches/{id}/replay", get(replay::replay))
         .route("/queue", get(queue::get).post(queue::join).delete(queue::leave))

@@ -183,6 +183,14 @@ pub async fn run(room: &RoomHandle, call: RoomCall) -> (StatusCode, String) {
             Ok(()) => room.fetch_info().await.map(|info| json(&info)),
             Err(e) => Err(e),
         },
+        RoomCall::AskTakeback { account_id } => match room.ask_takeback(account_id).await {
+            Ok(()) => room.fetch_info().await.map(|info| json(&info)),
+            Err(e) => Err(e),
+        },
+        RoomCall::AnswerTakeback { account_id, accept } => match room.answer_takeback(account_id, accept).await {
+            Ok(()) => room.fetch_info().await.map(|info| json(&info)),
+            Err(e) => Err(e),
+        },
         RoomCall::SpectatorHead => room.spectator_head().await.map(|head| json(&head)),
     };
     match done {
@@ -209,9 +217,12 @@ async fn remote(
     let what = call_name(&call);
     let timeout = match call {
         RoomCall::Info | RoomCall::SpectatorHead => QUERY_TIMEOUT,
-        RoomCall::Join { .. } | RoomCall::Rematch { .. } | RoomCall::Start { .. } | RoomCall::ClaimWin { .. } => {
-            REST_TIMEOUT
-        }
+        RoomCall::Join { .. }
+        | RoomCall::Rematch { .. }
+        | RoomCall::Start { .. }
+        | RoomCall::ClaimWin { .. }
+        | RoomCall::AskTakeback { .. }
+        | RoomCall::AnswerTakeback { .. } => REST_TIMEOUT,
     };
     let deadline = Instant::now() + patience;
     for attempt in 0.. {
@@ -255,6 +266,8 @@ fn call_name(call: &RoomCall) -> &'static str {
         RoomCall::Rematch { .. } => "rematch",
         RoomCall::Start { .. } => "start",
         RoomCall::ClaimWin { .. } => "claim_win",
+        RoomCall::AskTakeback { .. } => "ask_takeback",
+        RoomCall::AnswerTakeback { .. } => "answer_takeback",
         RoomCall::SpectatorHead => "spectator_head",
     }
 }

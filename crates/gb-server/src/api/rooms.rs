@@ -5,7 +5,7 @@ use super::room_calls::RoomAt;
 use super::session::CurrentAccount;
 use crate::bus::wire::RoomCall;
 use crate::error::{ApiError, ApiJson, ApiResult};
-use crate::protocol::{CreateRoom, JoinSeat, RoomInfo, RoomList, RoomStatus, SeatInfo, Visibility};
+use crate::protocol::{CreateRoom, JoinSeat, RoomInfo, RoomList, RoomStatus, SeatInfo, TakebackAnswer, Visibility};
 use crate::room::{RoomConfig, SeatEntry, recover, spawn_room};
 use crate::state::AppState;
 use axum::Json;
@@ -98,6 +98,7 @@ pub(super) fn stored_room_info(
             bot_level: e.bot.then(|| e.bot_level.unwrap_or(cfg.start_level())),
             rematch: false,
             claim_win_at_ms: None,
+            takeback: false,
         })
     });
     let seats = seats.collect();
@@ -197,6 +198,30 @@ pub async fn claim_win(
 ) -> ApiResult<Response> {
     let at = RoomAt::find(&state, &id).await?;
     Ok(at.call(&state, &id, RoomCall::ClaimWin { account_id: account.id }).await)
+}
+
+/// `POST /api/rooms/{id}/takeback`: the caller asks to take back their last action (room/takeback.rs); answers
+/// the room's info, where their seat's `takeback` is now set (or the takeback made, against the computer).
+pub async fn ask_takeback(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+) -> ApiResult<Response> {
+    let at = RoomAt::find(&state, &id).await?;
+    Ok(at.call(&state, &id, RoomCall::AskTakeback { account_id: account.id }).await)
+}
+
+/// `POST /api/rooms/{id}/takeback/answer` with `{"accept": bool}`: the opponent's answer; answers the room's info.
+pub async fn answer_takeback(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let at = RoomAt::find(&state, &id).await?;
+    let req: TakebackAnswer =
+        serde_json::from_slice(&body).map_err(|e| ApiError::bad_request("bad_json", e.to_string()))?;
+    Ok(at.call(&state, &id, RoomCall::AnswerTakeback { account_id: account.id, accept: req.accept }).await)
 }
 
 pub async fn rematch(

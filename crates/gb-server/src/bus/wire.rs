@@ -73,6 +73,15 @@ pub enum RoomCall {
     ClaimWin {
         account_id: String,
     },
+    /// `POST /api/rooms/{id}/takeback`: a player asks to take back their last action (room/takeback.rs).
+    AskTakeback {
+        account_id: String,
+    },
+    /// `POST /api/rooms/{id}/takeback/answer`: the opponent accepts or declines it.
+    AnswerTakeback {
+        account_id: String,
+        accept: bool,
+    },
     /// For a public replay of the live match: `[match_id, head]` or `null` (api/replay).
     SpectatorHead,
 }

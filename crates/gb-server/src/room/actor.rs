@@ -7,7 +7,7 @@ use super::streams::{DelayQueue, Kind, Stream};
 use super::{Conn, Out, RoomCmd, RoomConfig, RoomDeps, RoomError, SeatEntry};
 use crate::protocol::{GameResult, PROTOCOL_VERSION, RoomInfo, RoomStatus, ServerMsg, close};
 use axum::extract::ws::Utf8Bytes;
-use gb_core::{Intent, MatchSetup, MatchState, Seat};
+use gb_core::{MatchSetup, MatchState, Seat};
 use std::sync::Arc;
 use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
@@ -19,8 +19,9 @@ pub(super) struct Game {
     pub nonce: String,
     /// Its version is `state.version()`: the engine counts accepted intents, the room keeps no second count.
     pub state: MatchState,
-    /// Every accepted intent with its seat, in order (as stored): what a late viewer's history replays.
-    pub log: Vec<(Seat, Intent)>,
+    /// Every accepted intent with its seat, and every takeback, in order (as stored): what a late viewer's
+    /// history replays.
+    pub log: Vec<gb_core::Logged>,
 }
 
 /// Everything needed to start a room actor: a fresh room, or one rebuilt by recovery.
@@ -61,6 +62,8 @@ pub(super) struct Room {
     pub rematch: Vec<bool>,
     /// When each seat lost its last connection (wall-clock ms), while it has none (room/leaving.rs).
     pub(super) away_since: Vec<Option<i64>>,
+    /// A takeback asked for and not yet answered (room/takeback.rs).
+    pub(super) takeback: Option<super::takeback::Asked>,
     /// The next game's chooser's stated preference (`rematch {go_first}`; room/play.rs `chooser_chooses`).
     pub chooser_go_first: Option<bool>,
     pub deps: RoomDeps,
@@ -138,6 +141,7 @@ impl Room {
             clock: init.clock,
             rematch: vec![false; n],
             away_since: vec![None; n],
+            takeback: None,
             chooser_go_first: None,
             deps,
             info_tx,
@@ -305,6 +309,14 @@ impl Room {
             }
             RoomCmd::ClaimWin { account_id, reply } => {
                 let r = self.claim_win(&account_id).await;
+                let _ = reply.send(r);
+            }
+            RoomCmd::AskTakeback { account_id, reply } => {
+                let r = self.ask_takeback(&account_id).await;
+                let _ = reply.send(r);
+            }
+            RoomCmd::AnswerTakeback { account_id, accept, reply } => {
+                let r = self.answer_takeback(&account_id, accept).await;
                 let _ = reply.send(r);
             }
             RoomCmd::Rematch { account_id, go_first, reply } => {

@@ -35,15 +35,16 @@ impl Source<'_> {
     }
 }
 
-/// An intent the engine has applied and the clock charged for, not yet durable.
-struct Accepted {
-    seat: Seat,
-    intent: Intent,
-    v: u32,
-    events: Events,
-    result: Option<StoredResult>,
+/// An intent the engine has applied and the clock charged for (or a takeback, room/takeback.rs), not yet durable.
+pub(super) struct Accepted {
+    pub seat: Seat,
+    /// The log entry as stored (`match_intents.intent_json`).
+    pub stored: String,
+    pub v: u32,
+    pub events: Events,
+    pub result: Option<StoredResult>,
     /// The rated result this game's end decides (room/rated.rs), written with it.
-    rated: Option<crate::db::ratings::RatedGame>,
+    pub rated: Option<crate::db::ratings::RatedGame>,
 }
 
 impl Room {
@@ -54,6 +55,10 @@ impl Room {
             return false;
         }
         self.announce(accepted, source).await;
+        // A takeback asked for lapses with the next version (room/takeback.rs): both clients are told.
+        if self.takeback.take().is_some() {
+            self.publish(true);
+        }
         true
     }
 
@@ -63,7 +68,7 @@ impl Room {
         let game = self.game.as_mut()?;
         let events = match apply(&mut game.state, seat, &intent) {
             Ok(ev) => {
-                game.log.push((seat, intent.clone()));
+                game.log.push(gb_core::Logged::Intent(seat, intent.clone()));
                 ev
             }
             Err(rejection) => {
@@ -96,11 +101,12 @@ impl Room {
             places,
         });
         let rated = result.as_ref().and_then(|r| self.rated_result(r.winner));
-        Some(Accepted { seat, intent, v, events, result, rated })
+        let stored = serde_json::to_string(&intent).expect("intents serialize");
+        Some(Accepted { seat, stored, v, events, result, rated })
     }
 
     /// Makes the version durable. On failure nobody is told of it; the room is marked for a rebuild.
-    async fn persist(&mut self, a: &Accepted, source: Source<'_>) -> bool {
+    pub(super) async fn persist(&mut self, a: &Accepted, source: Source<'_>) -> bool {
         let game = self.game.as_ref().expect("accepted in a game");
         let flag = match source {
             Source::Clock(flag) => Some(flag.reason()),
@@ -111,7 +117,7 @@ impl Room {
             match_id: game.match_id.clone(),
             version: i64::from(a.v),
             seat: a.seat.index() as i64,
-            intent_json: serde_json::to_string(&a.intent).expect("intents serialize"),
+            intent_json: a.stored.clone(),
             meta_json: meta.map(|m| m.to_string()),
             finish: a.result.as_ref().map(|r| serde_json::to_string(r).expect("results serialize")),
             epoch: self.lease.as_ref().map_or(0, |l| l.epoch),
@@ -162,7 +168,7 @@ impl Room {
     /// Tells everyone of a durable version: the sender first, then every viewer kind's frame, the result.
     /// A game's result is recorded, and the listing copy that `GET /api/rooms/{id}` reads refreshed, before
     /// anyone hears of its last version: whoever has seen the game end reads its winner and places at once.
-    async fn announce(&mut self, a: Accepted, source: Source<'_>) {
+    pub(super) async fn announce(&mut self, a: Accepted, source: Source<'_>) {
         metrics::counter!("gb_intents_accepted").increment(1);
         if let Some(r) = &a.result {
             self.record_result(r);

@@ -47,6 +47,26 @@ pub enum RoomError {
     OpponentPresent,
     /// A claim of the win before the opponent has been away for the grace period; `seconds` are left.
     ClaimTooEarly { seconds: u64 },
+    /// A takeback (room/takeback.rs) in a rated game or at an event's table: only casual games have them.
+    TakebackNotCasual,
+    /// A takeback in a free-for-all: two-player rooms only.
+    TakebackTwoPlayersOnly,
+    /// A takeback asked for or answered by someone without a seat (a spectator).
+    TakebackNotSeated,
+    /// No action to take back: no game in play, no action yet, the last one already taken back, or it ended
+    /// the game.
+    TakebackNothing,
+    /// The last action is the opponent's.
+    TakebackNotYours,
+    /// Since the action, hidden information was revealed or chance decided something (a draw, a search, a
+    /// reveal, a shuffle).
+    TakebackHiddenRevealed,
+    /// A takeback is already asked for and not yet answered.
+    TakebackPending,
+    /// An answer with no takeback asked for.
+    TakebackNotAsked,
+    /// The player who asked for the takeback answered it.
+    TakebackOwnRequest,
     /// The room could not write to the database or deal the game; the cause is logged, not shown.
     Storage(String),
 }
@@ -76,6 +96,17 @@ impl std::fmt::Display for RoomError {
             RoomError::ClaimTooEarly { seconds } => {
                 return write!(f, "your opponent may still come back: you may claim the win in {seconds} s");
             }
+            RoomError::TakebackNotCasual => "takebacks are for casual games: not in a rated game nor at an event",
+            RoomError::TakebackTwoPlayersOnly => "takebacks are for two-player games only",
+            RoomError::TakebackNotSeated => "only the players may ask for or answer a takeback",
+            RoomError::TakebackNothing => "there is no action of yours to take back",
+            RoomError::TakebackNotYours => "the last action is your opponent's: only your own last action",
+            RoomError::TakebackHiddenRevealed => {
+                "hidden information was revealed since that action (a draw, search, reveal or shuffle): no takeback"
+            }
+            RoomError::TakebackPending => "a takeback is already asked for: wait for the answer",
+            RoomError::TakebackNotAsked => "no takeback is asked for",
+            RoomError::TakebackOwnRequest => "your opponent answers your takeback request, not you",
             RoomError::Storage(cause) => return write!(f, "room storage: {cause}"),
         })
     }
@@ -108,6 +139,16 @@ impl RoomHandle {
     /// `account_id` claims the win over an opponent who left (room/leaving.rs).
     pub async fn claim_win(&self, account_id: String) -> Result<(), RoomError> {
         self.ask(|reply| RoomCmd::ClaimWin { account_id, reply }).await?
+    }
+
+    /// `account_id` asks to take back their last action (room/takeback.rs).
+    pub async fn ask_takeback(&self, account_id: String) -> Result<(), RoomError> {
+        self.ask(|reply| RoomCmd::AskTakeback { account_id, reply }).await?
+    }
+
+    /// `account_id` accepts or declines the takeback their opponent asked for (room/takeback.rs).
+    pub async fn answer_takeback(&self, account_id: String, accept: bool) -> Result<(), RoomError> {
+        self.ask(|reply| RoomCmd::AnswerTakeback { account_id, accept, reply }).await?
     }
 
     /// The room's public info, fresh from the actor (the `info` watch may lag one command behind).

@@ -6,7 +6,7 @@ use super::actor::Room;
 use super::streams::Kind;
 use crate::protocol::{HistoryEntry, ServerMsg};
 use axum::extract::ws::Utf8Bytes;
-use gb_core::replay_each;
+use gb_core::replay_logged_each;
 
 impl Room {
     /// The encoded `history` for `kind`, replayed once per (game, head) of that kind's stream: the log up to a
@@ -30,7 +30,7 @@ impl Room {
         let viewer = kind.viewer();
         let mut entries = Vec::new();
         let upto = game.log.get(..head as usize).unwrap_or(&game.log);
-        let replayed = replay_each(&game.setup, upto.iter().map(|(s, i)| (*s, i)), |state, events| {
+        let replayed = replay_logged_each(&game.setup, upto, |state, events| {
             let events = events.for_viewer(viewer);
             if !events.is_empty() {
                 entries.push(HistoryEntry { v: state.version(), events });

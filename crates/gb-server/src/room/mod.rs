@@ -24,6 +24,7 @@ pub mod round_time;
 pub mod seating;
 pub mod streams;
 mod supervisor;
+pub mod takeback;
 
 use crate::db::Db;
 use crate::persist::Persist;
@@ -224,6 +225,17 @@ pub enum RoomCmd {
     /// A player claims the win over an opponent away past the grace period (room/leaving.rs).
     ClaimWin {
         account_id: String,
+        reply: oneshot::Sender<Result<(), RoomError>>,
+    },
+    /// A player asks to take back their last action (room/takeback.rs).
+    AskTakeback {
+        account_id: String,
+        reply: oneshot::Sender<Result<(), RoomError>>,
+    },
+    /// The opponent accepts or declines the takeback asked for (room/takeback.rs).
+    AnswerTakeback {
+        account_id: String,
+        accept: bool,
         reply: oneshot::Sender<Result<(), RoomError>>,
     },
     /// The host starts the first game now: computers take the empty seats (`POST /api/rooms/{id}/start`).

@@ -59,6 +59,7 @@ impl Room {
                 claim_win_at_ms: self
                     .claim_win_at(s)
                     .filter(|_| connected.iter().enumerate().any(|(i, &c)| c && i != s.index())),
+                takeback: self.takeback_asked() == Some(s),
             })
         });
         let seats = seats.collect();

@@ -11,7 +11,7 @@ use crate::protocol::{Clocks, GameResult, SpectatorDelay};
 use crate::seed::{StoredResult, StoredSetup};
 use anyhow::{Context, bail};
 use axum::extract::ws::Utf8Bytes;
-use gb_core::{Intent, Seat, replay_each};
+use gb_core::{Intent, Logged, Seat, replay_logged_each};
 use std::time::Duration;
 use tokio::time::Instant;
 
@@ -93,8 +93,8 @@ pub struct Step {
     pub clocks: Option<Clocks>,
 }
 
-/// A stored log as the engine's `(seat, intent)` pairs, checking it has no gaps (versions 1, 2, 3, …).
-pub fn decode_log(match_id: &str, rows: &[LogRow]) -> anyhow::Result<Vec<(Seat, Intent)>> {
+/// A stored log as the engine's entries (intents and takebacks), checking it has no gaps (versions 1, 2, 3, …).
+pub fn decode_log(match_id: &str, rows: &[LogRow]) -> anyhow::Result<Vec<Logged>> {
     let mut log = Vec::with_capacity(rows.len());
     for (i, row) in rows.iter().enumerate() {
         if row.version != i as i64 + 1 {
@@ -104,8 +104,12 @@ pub fn decode_log(match_id: &str, rows: &[LogRow]) -> anyhow::Result<Vec<(Seat, 
             .ok()
             .and_then(Seat::from_index)
             .with_context(|| format!("match {match_id} version {} names seat {}", row.version, row.seat))?;
+        if row.intent_json == super::takeback::STORED {
+            log.push(Logged::TakeBack(seat));
+            continue;
+        }
         let intent: Intent = serde_json::from_str(&row.intent_json).with_context(|| format!("match {match_id}"))?;
-        log.push((seat, intent));
+        log.push(Logged::Intent(seat, intent));
     }
     Ok(log)
 }
@@ -126,8 +130,7 @@ pub(super) async fn replay_match(
     let clocks =
         rows.iter().map(|r| r.meta_json.as_deref().map(clocks_of).transpose()).collect::<Result<Vec<_>, _>>()?;
     let replay = |each: &mut dyn FnMut(&gb_core::MatchState, &gb_core::Events)| {
-        replay_each(&stored.setup, log.iter().map(|(s, i)| (*s, i)), each)
-            .map_err(|e| anyhow::anyhow!("match {}: {e}", m.id))
+        replay_logged_each(&stored.setup, &log, &mut *each).map_err(|e| anyhow::anyhow!("match {}: {e}", m.id))
     };
     let now_ms = crate::db::now_ms();
     let waited = |row: &LogRow| Duration::from_millis(u64::try_from(now_ms - row.created_at).unwrap_or(0));

@@ -53,6 +53,7 @@ mod rest;
 mod series;
 mod sessions;
 mod signups;
+mod takeback;
 mod timing;
 mod tournament_announcements;
 mod tournament_attendance;

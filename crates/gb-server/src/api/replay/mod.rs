@@ -20,7 +20,7 @@ use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use gb_core::record::{LoggedIntent, MatchRecord, RECORD_FORMAT};
-use gb_core::{Viewer, replay_each, state_hash, view_for};
+use gb_core::{Viewer, replay_logged_each, state_hash, view_for};
 
 /// How far a replay goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,7 +136,7 @@ fn compute(
     };
     let mut steps = Vec::new();
     let mut turns = Vec::new();
-    let game = replay_each(&stored.setup, log.iter().map(|(s, i)| (*s, i)), |game, events| {
+    let game = replay_logged_each(&stored.setup, &log, |game, events| {
         let v = game.version();
         if v > 0 {
             turns.push(game.turn().number);
@@ -162,15 +162,26 @@ fn compute(
                 .to_owned()
         })
     });
+    // A record holds the intents still standing (takebacks leave theirs out, docs/protocol.md "Takeback"), so
+    // `gb replay verify` replays it as it always did; its final hash is that replay's, at its own version.
+    let standing = gb_core::standing(&log);
+    let final_hash = match log.len() == standing.len() {
+        true => state_hash(&game),
+        false if finished && withheld.is_none() => {
+            let owned: Vec<_> = standing.iter().map(|(s, i)| (*s, (*i).clone())).collect();
+            state_hash(&gb_core::replay(&stored.setup, &owned).map_err(ApiError::internal)?)
+        }
+        false => 0,
+    };
     let record = (finished && withheld.is_none()).then(|| MatchRecord {
         format: RECORD_FORMAT.to_owned(),
         rng_algorithm: gb_core::rng::RNG_ALGORITHM.to_owned(),
         setup: stored.setup.clone(),
         seed_commitment: m.seed_hash.clone(),
         nonce: stored.nonce.clone(),
-        log: log.iter().map(|(seat, intent)| LoggedIntent { seat: *seat, intent: intent.clone() }).collect(),
+        log: standing.iter().map(|(seat, intent)| LoggedIntent { seat: *seat, intent: (*intent).clone() }).collect(),
         outcome: game.outcome(),
-        final_state_hash: format!("{:016x}", state_hash(&game)),
+        final_state_hash: format!("{final_hash:016x}"),
     });
     let record = record.map(|r| serde_json::to_value(r).map_err(ApiError::internal)).transpose()?;
     Ok(Replay { match_id: m.id.clone(), viewer, finished, steps, record, withheld })

@@ -1,0 +1,113 @@
+//! Takeback (issue 44, docs/protocol.md "Takeback"): in a casual two-player game a player asks to take back
+//! their last action and the opponent accepts or declines; against the computer it is accepted at once. gb-core
+//! decides whether the action may be taken back (`gb_core::take_back`: the seat's own last intent, nothing
+//! hidden revealed nor random since, the game not over). An accepted takeback is a version of its own, stored
+//! in the log like an intent (`STORED`), so recovery, history and the replay rebuild exactly the rewound state
+//! (`gb_core::replay_logged_each`), and every viewer gets it as an ordinary `update` with a `took_back` event:
+//! the version keeps counting while the state goes back, so no client sees a version go backwards.
+//! The request itself is kept in memory only: a rebuilt room has none pending (it is asked again).
+use super::RoomError;
+use super::actor::Room;
+use super::commit::{Accepted, Source};
+use gb_core::{Seat, TakeBackRefusal, owed_seat, take_back};
+use tokio::time::Instant;
+
+/// How a takeback is written in `match_intents.intent_json`: no intent reads as this JSON string.
+pub const STORED: &str = "\"take_back\"";
+
+/// A takeback asked for and not yet answered: by `seat`, of the version `v` of the room's game `game`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Asked {
+    seat: Seat,
+    game: usize,
+    v: u32,
+}
+
+impl Room {
+    /// The seat asking for a takeback now: a request made at an earlier version (or game) has lapsed.
+    pub(super) fn takeback_asked(&self) -> Option<Seat> {
+        let asked = self.takeback?;
+        let v = self.game.as_ref()?.state.version();
+        (asked.game == self.games.len() && asked.v == v).then_some(asked.seat)
+    }
+
+    /// Where takebacks are offered at all: a casual two-player game in play, not rated nor at an event's table.
+    fn takebacks_apply(&self) -> Result<(), RoomError> {
+        if self.cfg.rated || self.cfg.event.is_some() {
+            return Err(RoomError::TakebackNotCasual);
+        }
+        if self.cfg.free_for_all() {
+            return Err(RoomError::TakebackTwoPlayersOnly);
+        }
+        match &self.game {
+            Some(g) if !g.state.is_over() && self.match_end.is_none() => Ok(()),
+            _ => Err(RoomError::TakebackNothing),
+        }
+    }
+
+    /// `account_id` asks to take back their last action. Checked at once, so a refusal names its reason before
+    /// the opponent is asked; against the computer the takeback is made at once.
+    pub(super) async fn ask_takeback(&mut self, account_id: &str) -> Result<(), RoomError> {
+        let seat = self.seat_of(account_id).ok_or(RoomError::TakebackNotSeated)?;
+        self.takebacks_apply()?;
+        if self.takeback_asked().is_some() {
+            return Err(RoomError::TakebackPending);
+        }
+        let game = self.game.as_ref().expect("checked: a game in play");
+        take_back(&game.setup, &game.log, seat).map_err(refused)?;
+        let opponent = if seat == Seat::A { Seat::B } else { Seat::A }; // two-player: the other seat
+        if self.seats[opponent.index()].as_ref().is_some_and(|e| e.bot) {
+            return self.rewind(seat).await;
+        }
+        self.takeback = Some(Asked { seat, game: self.games.len(), v: game.state.version() });
+        self.publish(true);
+        Ok(())
+    }
+
+    /// The opponent of the seat that asked accepts (the takeback is made) or declines (nothing changes).
+    pub(super) async fn answer_takeback(&mut self, account_id: &str, accept: bool) -> Result<(), RoomError> {
+        let seat = self.seat_of(account_id).ok_or(RoomError::TakebackNotSeated)?;
+        let asker = self.takeback_asked().ok_or(RoomError::TakebackNotAsked)?;
+        if asker == seat {
+            return Err(RoomError::TakebackOwnRequest);
+        }
+        self.takeback = None;
+        if accept {
+            return self.rewind(asker).await;
+        }
+        self.publish(true);
+        Ok(())
+    }
+
+    /// Makes the takeback a version: the rewound state from gb-core, the clock running for whoever owes a
+    /// decision now (time already spent stays spent), persisted, then announced like an accepted intent.
+    async fn rewind(&mut self, seat: Seat) -> Result<(), RoomError> {
+        self.takeback = None;
+        let game = self.game.as_mut().expect("checked: a game in play");
+        let (state, events) = take_back(&game.setup, &game.log, seat).map_err(refused)?;
+        game.state = state;
+        game.log.push(gb_core::Logged::TakeBack(seat));
+        let (v, owed) = (game.state.version(), owed_seat(&game.state));
+        let connected = self.connected();
+        if let Some(c) = self.clock.as_mut() {
+            c.after_intent(Instant::now(), seat, owed, &connected);
+        }
+        let accepted = Accepted { seat, stored: STORED.to_owned(), v, events, result: None, rated: None };
+        if !self.persist(&accepted, Source::Room).await {
+            return Err(RoomError::Storage("the takeback could not be recorded".into()));
+        }
+        tracing::info!(room = %self.id, ?seat, v, "takeback");
+        self.announce(accepted, Source::Room).await;
+        self.publish(true);
+        Ok(())
+    }
+}
+
+fn refused(r: TakeBackRefusal) -> RoomError {
+    match r {
+        TakeBackRefusal::Nothing | TakeBackRefusal::GameOver => RoomError::TakebackNothing,
+        TakeBackRefusal::NotYours => RoomError::TakebackNotYours,
+        TakeBackRefusal::HiddenRevealed => RoomError::TakebackHiddenRevealed,
+        TakeBackRefusal::Broken(e) => RoomError::Storage(format!("the log does not replay: {e}")),
+    }
+}

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { render } from "preact";
+import { act } from "preact/test-utils";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { api } from "../api";
+import type { RoomInfo } from "../gen/RoomInfo";
+import { Takeback } from "./takeback";
+
+const seat = (s: "A" | "B", name: string, takeback = false) =>
+  ({ seat: s, display_name: name, connected: true, bot: false, bot_level: null, rematch: false, ...(takeback ? { takeback } : {}) });
+const room = (asking: "A" | "B" | null, extra: Partial<RoomInfo> = {}) =>
+  ({ id: "r1", status: "playing", seats: [seat("A", "Ann", asking === "A"), seat("B", "Bob", asking === "B")], games: [], ...extra }) as unknown as RoomInfo;
+
+let root: HTMLElement | null = null;
+afterEach(() => { if (root) { render(null, root); root.remove(); root = null; } vi.restoreAllMocks(); });
+function mount(node: preact.ComponentChild) {
+  root = document.createElement("div");
+  document.body.append(root);
+  act(() => render(node, root!));
+}
+const button = (label: string) => [...root!.querySelectorAll("button")].find((b) => b.textContent === label);
+
+describe("takeback", () => {
+  it("offers Take back to a player of a casual game, never to a spectator nor in a rated or event game", () => {
+    mount(<Takeback room={room(null)} seat="A" names={{}} onRoom={() => {}} />);
+    expect(button("Take back")).toBeTruthy();
+    for (const [r, s] of [[room(null), null], [room(null, { rated: true }), "A"], [room(null, { event: "e1" }), "A"]] as const) {
+      render(null, root!);
+      act(() => render(<Takeback room={r} seat={s} names={{}} onRoom={() => {}} />, root!));
+      expect(root!.textContent).toBe("");
+    }
+  });
+  it("asks, and shows the server's refusal", async () => {
+    const ask = vi.spyOn(api, "askTakeback").mockRejectedValue(new Error("hidden information was revealed since that action"));
+    mount(<Takeback room={room(null)} seat="A" names={{}} onRoom={() => {}} />);
+    await act(async () => { button("Take back")!.click(); });
+    expect(ask).toHaveBeenCalledWith("r1");
+    expect(root!.querySelector("[role=alert]")!.textContent).toContain("hidden information");
+  });
+  it("lets the opponent accept or decline, and the asker wait", async () => {
+    const answered = room(null);
+    const answer = vi.spyOn(api, "answerTakeback").mockResolvedValue(answered);
+    const onRoom = vi.fn();
+    mount(<Takeback room={room("A")} seat="B" names={{ A: "Ann" }} onRoom={onRoom} />);
+    expect(root!.textContent).toContain("Ann asks to take back their last action.");
+    await act(async () => { button("Accept")!.click(); });
+    expect(answer).toHaveBeenCalledWith("r1", true);
+    expect(onRoom).toHaveBeenCalledWith(answered);
+    await act(async () => { button("Decline")!.click(); });
+    expect(answer).toHaveBeenCalledWith("r1", false);
+    render(null, root!);
+    act(() => render(<Takeback room={room("A")} seat="A" names={{}} onRoom={() => {}} />, root!));
+    expect(root!.textContent).toContain("waiting for your opponent");
+    expect(button("Take back")).toBeUndefined();
+  });
+});
