@@ -11,6 +11,7 @@ import type { Rejection } from "./gen/Rejection";
 import type { Seat } from "./gen/Seat";
 import type { HistoryEntry } from "./gen/HistoryEntry";
 import type { Announcement } from "./gen/Announcement";
+import type { Emote } from "./gen/Emote";
 import { PatchError, applyPatch } from "./patch";
 import { CLOSE, PROTOCOL_VERSION, type ClientMsg, type Clocks, type Role, type RoomInfo, type ServerMsg } from "./protocol";
 
@@ -51,7 +52,8 @@ export type SocketEvent =
   | { kind: "rejected"; seq: number; rejection: Rejection; legal: Intent[] }
   | { kind: "room"; room: RoomInfo }
   | { kind: "error"; code: string; message: string }
-  | { kind: "announcement"; announcement: Announcement };
+  | { kind: "announcement"; announcement: Announcement }
+  | { kind: "emote"; seat: Seat; name: string; emote: Emote };
 
 export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -131,6 +133,11 @@ export class GameSocket {
     this.send({ type: "intent", seq, intent });
     this.opts.onEvent({ kind: "sent", seq, intent });
     return seq;
+  }
+
+  /** One of the fixed emotes to the table; the server may refuse it with an `error` (rate limit). */
+  sendEmote(emote: Emote): void {
+    this.send({ type: "emote", emote });
   }
 
   private send(msg: ClientMsg): void {
@@ -273,6 +280,10 @@ export class GameSocket {
         // An event's announcement at its table (docs/tournaments.md, "Announcements"): unversioned, sent again
         // on each connect; the page keeps one per `seq`.
         emit({ kind: "announcement", announcement: msg.announcement });
+        return;
+      case "emote":
+        // Words, not a version: shown as they come (docs/protocol.md, "Emotes").
+        emit({ kind: "emote", seat: msg.seat, name: msg.name, emote: msg.emote });
         return;
       case "judge_watching":
         // The `room` frame right after it carries the same in `RoomInfo.judge_watching`, which the page shows.

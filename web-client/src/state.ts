@@ -108,6 +108,8 @@ export function roomReducer(s: RoomState, a: RoomAction): RoomState {
       return { ...s, rejection: null, error: null };
     case "announcement":
       return s; // the table's page keeps those (view/eventtable.tsx)
+    case "emote":
+      return s; // the room page keeps those (view/emotes.tsx)
     default: {
       const never: never = a;
       return never;

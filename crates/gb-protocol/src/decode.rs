@@ -8,7 +8,7 @@ use serde_json::Value;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{code}: {message}")]
 pub struct DecodeError {
-    /// `bad_json`, `missing_type`, `unknown_type` or `bad_message`.
+    /// `bad_json`, `missing_type`, `unknown_type`, `unknown_emote` or `bad_message`.
     pub code: &'static str,
     pub message: String,
 }
@@ -27,8 +27,12 @@ impl ClientMsg {
             .and_then(Value::as_str)
             .ok_or_else(|| err("missing_type", "a message needs a string \"type\"".to_owned()))?
             .to_owned();
-        if !matches!(ty.as_str(), "hello" | "intent" | "ping") {
+        if !matches!(ty.as_str(), "hello" | "intent" | "ping" | "emote") {
             return Err(err("unknown_type", format!("unknown message type {ty:?}")));
+        }
+        if ty == "emote" && v.get("emote").is_some_and(|e| serde_json::from_value::<crate::Emote>(e.clone()).is_err()) {
+            let names = crate::Emote::names();
+            return Err(err("unknown_emote", format!("{} is not an emote; send one of: {names}", v["emote"])));
         }
         serde_json::from_value(v).map_err(|e| err("bad_message", format!("malformed {ty}: {e}")))
     }
@@ -46,6 +50,9 @@ mod tests {
         assert_eq!(code("{\"type\":\"dance\"}"), Some("unknown_type"));
         assert_eq!(code("{\"type\":\"intent\",\"seq\":1,\"intent\":{\"type\":\"fly\"}}"), Some("bad_message"));
         assert_eq!(code("{\"type\":\"ping\"}"), None);
+        assert_eq!(code("{\"type\":\"emote\",\"emote\":\"well_played\"}"), None);
+        assert_eq!(code("{\"type\":\"emote\",\"emote\":\"you lose\"}"), Some("unknown_emote"));
+        assert_eq!(code("{\"type\":\"emote\"}"), Some("bad_message"));
         assert_eq!(code("{\"type\":\"hello\",\"protocol\":1,\"as\":\"player\",\"last_version\":null}"), None);
     }
 

@@ -27,6 +27,10 @@ pub enum ClientMsg {
         intent: Intent,
     },
     Ping,
+    /// One of the fixed emotes, to the whole table (docs/protocol.md, "Emotes"); seats only.
+    Emote {
+        emote: crate::Emote,
+    },
 }
 
 impl ClientMsg {
@@ -110,6 +114,14 @@ pub enum ServerMsg<V = MatchView, E = Event, R = Rejection> {
         judge: String,
         #[ts(type = "number")]
         at_ms: i64,
+    },
+    /// A seat's emote, to every seat and (in a room without a spectator delay) every spectator; unversioned,
+    /// kept nowhere (docs/protocol.md, "Emotes").
+    Emote {
+        seat: Seat,
+        /// The sender's display name.
+        name: String,
+        emote: crate::Emote,
     },
 }
 

@@ -19,6 +19,7 @@ import { RatingChange } from "./profile";
 import { TableLobby } from "./tablelobby";
 import { EventTableBar, useTableAnnouncements } from "./eventtable";
 import { JudgeWatchingBanner } from "./judgeview";
+import { EmoteBubble, EmotePanel, useEmotes } from "./emotes";
 
 type Load = { kind: "loading" } | { kind: "ok"; room: RoomInfo } | { kind: "missing"; message: string };
 
@@ -28,6 +29,7 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
   const socket = useRef<GameSocket | null>(null);
   const [generation, setGeneration] = useState(0);
   const [announcements, announced] = useTableAnnouncements();
+  const emotes = useEmotes();
 
   useEffect(() => {
     api.room(id).then(
@@ -43,7 +45,7 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
   useEffect(() => {
     if (load.kind !== "ok") return;
     const s = new GameSocket({ url: roomSocketUrl(id), role: watch ? "spectator" : "player", transport: webSocketTransport,
-      onEvent: (e) => (e.kind === "announcement" ? announced(e.announcement) : dispatch(e)) });
+      onEvent: (e) => (e.kind === "announcement" ? announced(e.announcement) : e.kind === "emote" ? emotes.hear({ seat: e.seat, name: e.name, emote: e.emote }) : dispatch(e)) });
     socket.current = s;
     s.start();
     return () => s.stop();
@@ -89,7 +91,7 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
       <ul class="seats" aria-label="Seats">
         {room.seats.map((s, i) => (
           <li key={i}>
-            {s ? <><span class={`dot${s.connected || s.bot ? " on" : ""}`} aria-hidden="true" />{several && s.bot ? names[s.seat] : seatName(s)}{s.seat === state.seat ? " — you" : ""}{s.rematch ? " · wants a rematch" : ""}<span class="sr-only">{s.connected ? ", connected" : ", not connected"}</span></>
+            {s ? <><span class={`dot${s.connected || s.bot ? " on" : ""}`} aria-hidden="true" />{several && s.bot ? names[s.seat] : seatName(s)}{s.seat === state.seat ? " — you" : ""}{s.rematch ? " · wants a rematch" : ""}<span class="sr-only">{s.connected ? ", connected" : ", not connected"}</span><EmoteBubble heard={emotes.heard} seat={s.seat} /></>
               : <span class="muted">empty seat</span>}
           </li>
         ))}
@@ -132,6 +134,11 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
             ending: <NextSteps room={room} names={names} seat={state.seat} onRoom={(r) => dispatch({ kind: "room", room: r })} />,
           })
         : <section class="panel"><p class="empty">{freeSeat ? "Waiting for players…" : "Waiting for the match to start…"}</p></section>}
+      {state.seat || emotes.heard.length ? (
+        <EmotePanel heard={emotes.heard} muted={emotes.muted} onMute={emotes.mute}
+          opponents={room.seats.flatMap((s) => (s && !s.bot && s.seat !== state.seat ? [s.display_name] : []))}
+          send={state.seat ? (e) => socket.current?.sendEmote(e) : undefined} />
+      ) : null}
       <RoundTimeNotice room={room} />
       <JudgeWatchingBanner room={room} />
       {state.seat && !state.view?.outcome ? <NextGame room={room} seat={state.seat} onRoom={(r) => dispatch({ kind: "room", room: r })} /> : null}

@@ -154,6 +154,7 @@ impl Served {
                 Reply::Detached
             }
             Request::Intent { relay, key, seq, intent, retry } => self.intent(&relay, key, seq, intent, retry).await,
+            Request::Emote { relay, emote } => self.emote(&relay, emote).await,
             Request::Rest { call } => {
                 let (status, body) = crate::api::room_calls::run(&self.room, call).await;
                 Reply::Rest { status: status.as_u16(), body }
@@ -180,6 +181,15 @@ impl Served {
         let gone = self.attached.lock().expect("attached lock").remove(relay);
         if let Some(a) = gone {
             self.room.disconnect(a.conn).await;
+        }
+    }
+
+    /// Hands the emote to the room as if from the remote socket. Not retried by the relay, so kept nowhere.
+    async fn emote(&self, relay: &str, emote: crate::protocol::Emote) -> Reply {
+        let Some(a) = self.attached.lock().expect("attached lock").get(relay).cloned() else { return Reply::Moved };
+        match self.room.emote(a.conn, emote).await {
+            Ok(outcome) => Reply::Emoted { refused: outcome.err().map(|r| r.frame().encode()) },
+            Err(_) => Reply::Moved,
         }
     }
 

@@ -147,6 +147,25 @@ impl Session {
         s.send(Utf8Bytes::from(ServerMsg::error("unavailable", "the room's server cannot be reached").encode()));
     }
 
+    /// Forwards an emote to the owner, once: an emote lost to an owner change is not worth a retry, and the
+    /// client is told it was not sent. Returns the refusal to tell the socket, if any.
+    pub async fn emote(&self, emote: crate::protocol::Emote) -> Option<ServerMsg> {
+        let s = &self.shared;
+        let owner = self.link.borrow().owner.clone();
+        if let (Some(owner), Some(client)) = (owner, s.bus.client()) {
+            let req = Request::Emote { relay: s.relay.clone(), emote };
+            match rpc(client, rpc_subject(&s.room, owner.epoch), &req).await {
+                Ok(Reply::Emoted { refused: None }) => return None,
+                Ok(Reply::Emoted { refused: Some(frame) }) => {
+                    s.send(Utf8Bytes::from(frame));
+                    return None;
+                }
+                _ => s.resync.notify_one(),
+            }
+        }
+        Some(ServerMsg::error("unavailable", "the room's server cannot be reached: the emote was not sent"))
+    }
+
     /// The socket closed: stop forwarding and let the owner forget it.
     pub async fn close(self) {
         self.stop.cancel();

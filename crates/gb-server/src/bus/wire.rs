@@ -39,6 +39,11 @@ pub enum Request {
         #[serde(default)]
         retry: bool,
     },
+    /// A seat's emote (room/emote.rs): shown to the room's viewers through their frames, or refused.
+    Emote {
+        relay: String,
+        emote: crate::protocol::Emote,
+    },
     /// A lobby call for the room (`GET /api/rooms/{id}`, a seat, a rematch) from a node that does not own it;
     /// the owner runs it as its own handler would (api/room_calls.rs).
     Rest {
@@ -108,6 +113,11 @@ pub enum Reply {
     /// What the room said to this socket alone about the intent: `accepted`, `rejected` or an error frame.
     Answer {
         frame: String,
+    },
+    /// An emote's outcome: `refused` is the `error` frame for the sender alone, absent when it was shown.
+    Emoted {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        refused: Option<String>,
     },
     /// The HTTP answer the owner's own handler gives: status and JSON body, sent back as they are.
     Rest {

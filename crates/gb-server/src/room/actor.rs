@@ -98,6 +98,8 @@ pub(super) struct Room {
     pub announcements: Vec<crate::protocol::Announcement>,
     /// A tournament judge opened the table (room/judge_view.rs); in memory only, like `match_end`.
     pub judge_watching: Option<crate::protocol::JudgeWatching>,
+    /// Each seat's recent emotes, for their rate limit (room/emote.rs); in memory only.
+    pub emotes: super::emote::Recent,
 }
 
 /// Why a room's run loop returned.
@@ -159,6 +161,7 @@ impl Room {
             relay_seq: 0,
             announcements: Vec::new(),
             judge_watching: None,
+            emotes: Default::default(),
         };
         room.resume_streams();
         if let Some(h) = init.history {
@@ -342,6 +345,9 @@ impl Room {
                 let _ = reply.send(());
             }
             RoomCmd::JudgeView { judge, reply } => self.judge_view(judge, reply),
+            RoomCmd::Emote { conn, emote, reply } => {
+                let _ = reply.send(self.emote(conn, emote));
+            }
             #[cfg(feature = "test-hooks")]
             RoomCmd::Crash => panic!("test hook: room {} asked to crash", self.id),
         }

@@ -215,6 +215,15 @@ impl RoomHandle {
         self.ask(|reply| RoomCmd::Announce { announcement, reply }).await
     }
 
+    /// Socket `conn`'s seat sends `emote` to the room; `Ok(Err(_))` says why it was not sent.
+    pub async fn emote(
+        &self,
+        conn: u64,
+        emote: crate::protocol::Emote,
+    ) -> Result<Result<(), super::emote::EmoteRefused>, RoomError> {
+        self.ask(|reply| RoomCmd::Emote { conn, emote, reply }).await
+    }
+
     /// The game with nothing hidden, for a tournament judge named `judge`; the room's viewers are told a judge
     /// is watching (room/judge_view.rs).
     pub async fn judge_view(&self, judge: String) -> Result<super::judge_view::JudgeSight, RoomError> {

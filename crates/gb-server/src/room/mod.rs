@@ -8,6 +8,7 @@ pub mod clock;
 mod commit;
 pub mod computer;
 pub mod delta;
+pub mod emote;
 mod fence;
 mod handle;
 mod history;
@@ -264,6 +265,12 @@ pub enum RoomCmd {
     EndMatch {
         reason: crate::protocol::MatchEndReason,
         reply: oneshot::Sender<()>,
+    },
+    /// A seat's emote from socket `conn` (room/emote.rs); answered with the refusal, if any.
+    Emote {
+        conn: u64,
+        emote: crate::protocol::Emote,
+        reply: oneshot::Sender<Result<(), emote::EmoteRefused>>,
     },
     /// An announcement of the table's event (room/announce.rs).
     Announce {

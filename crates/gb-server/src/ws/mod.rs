@@ -191,7 +191,14 @@ async fn run(socket: WebSocket, state: AppState, room: Option<Target>, account: 
                     break;
                 }
             }
-            Ok(ClientMsg::Intent { .. }) => reply(ServerMsg::error("hello_first", "send hello before anything else")),
+            Ok(ClientMsg::Emote { emote }) if greeted => match room.emote(id, emote).await {
+                Ok(Some(refused)) => reply(refused),
+                Ok(None) => {}
+                Err(_) => break,
+            },
+            Ok(ClientMsg::Intent { .. } | ClientMsg::Emote { .. }) => {
+                reply(ServerMsg::error("hello_first", "send hello before anything else"))
+            }
             Ok(ClientMsg::Ping) => reply(ServerMsg::Pong),
         }
     }

@@ -1,6 +1,7 @@
 //! What a socket talks to: a room running on this node, or one owned by another node and reached through the
 //! bus (bus/relay.rs). One closed enum with the room's socket methods, so the socket loop does not branch.
 use crate::bus::relay::Session;
+use crate::protocol::ServerMsg;
 use crate::room::{Conn, RoomError, RoomHandle};
 use crate::state::AppState;
 
@@ -48,6 +49,15 @@ impl Target {
                 s.intent(seq, intent).await;
                 Ok(())
             }
+            Target::Remote { session: None, .. } => Err(RoomError::Stopped),
+        }
+    }
+
+    /// A seat's emote; `Some` is the refusal to tell the socket (room/emote.rs).
+    pub async fn emote(&mut self, conn: u64, emote: crate::protocol::Emote) -> Result<Option<ServerMsg>, RoomError> {
+        match self {
+            Target::Local(h) => Ok(h.emote(conn, emote).await?.err().map(|r| r.frame())),
+            Target::Remote { session: Some(s), .. } => Ok(s.emote(emote).await),
             Target::Remote { session: None, .. } => Err(RoomError::Stopped),
         }
     }

@@ -28,6 +28,7 @@ mod computer;
 mod decks;
 mod delay_rebuild;
 mod descriptors;
+mod emotes;
 mod fenced_append;
 mod free_for_all;
 mod headers;

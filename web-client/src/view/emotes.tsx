@@ -1,0 +1,67 @@
+// Emotes at the table (docs/protocol.md, "Emotes"): a seat's buttons, a bubble by each sender's seat for a few
+// seconds, and the lines heard ("Ann: Well played") read out politely; each opponent can be muted, remembered
+// in this browser.
+import { useEffect, useState } from "preact/hooks";
+import { EMOTES, type Heard, emoteText, heardLine, mutedNames, setMuted } from "../emotes";
+import type { Emote } from "../gen/Emote";
+import type { Seat } from "../gen/Seat";
+
+/** How long a bubble stays by its seat. */
+export const BUBBLE_MS = 4000;
+/** Lines kept in the emote log. */
+const KEPT = 20;
+
+/** The emotes heard since the page opened (muted senders left out) and the mute list, with their updaters. */
+export function useEmotes() {
+  const [heard, setHeard] = useState<Heard[]>([]);
+  const [muted, setMutedList] = useState<string[]>(mutedNames);
+  const hear = (h: Omit<Heard, "id">) =>
+    setHeard((list) => mutedNames().includes(h.name) ? list : [...list, { ...h, id: (list.at(-1)?.id ?? 0) + 1 }].slice(-KEPT));
+  const mute = (name: string, on: boolean) => setMutedList(setMuted(name, on));
+  return { heard, muted, hear, mute };
+}
+
+/** The newest emote from `seat`, shown for `ms` after it arrives. */
+export function EmoteBubble({ heard, seat, ms = BUBBLE_MS }: { heard: Heard[]; seat: Seat; ms?: number }) {
+  const last = [...heard].reverse().find((h) => h.seat === seat);
+  const [hidden, setHidden] = useState<number | null>(null);
+  useEffect(() => {
+    if (!last) return;
+    const t = setTimeout(() => setHidden(last.id), ms);
+    return () => clearTimeout(t);
+  }, [last?.id, ms]);
+  if (!last || hidden === last.id) return null;
+  // Read out by the log below; the bubble is for the eyes.
+  return <span class="emote-bubble" aria-hidden="true" data-testid={`emote-bubble-${seat}`}>{emoteText(last.emote)}</span>;
+}
+
+export interface EmotePanelProps {
+  heard: Heard[];
+  /** The opponents' names, for their mute switches. */
+  opponents: string[];
+  muted: string[];
+  onMute: (name: string, muted: boolean) => void;
+  /** Absent for spectators, who may not send. */
+  send?: (e: Emote) => void;
+}
+
+export function EmotePanel({ heard, opponents, muted, onMute, send }: EmotePanelProps) {
+  const shown = heard.filter((h) => !muted.includes(h.name));
+  return (
+    <section class="panel emotes" aria-label="Emotes" data-testid="emotes">
+      {send ? (
+        <div class="emote-buttons" role="group" aria-label="Send an emote">
+          {EMOTES.map(({ emote, text }) => <button key={emote} type="button" class="ghost" onClick={() => send(emote)}>{text}</button>)}
+        </div>
+      ) : null}
+      <div class="emote-log" role="log" aria-live="polite" aria-label="Emotes heard">
+        <ol class="small">{shown.map((h) => <li key={h.id}>{heardLine(h)}</li>)}</ol>
+      </div>
+      {opponents.map((name) => (
+        <label key={name} class="choice">
+          <input type="checkbox" checked={muted.includes(name)} onChange={(e) => onMute(name, e.currentTarget.checked)} /> Mute {name}'s emotes
+        </label>
+      ))}
+    </section>
+  );
+}
