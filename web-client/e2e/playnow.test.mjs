@@ -1,7 +1,8 @@
 // Play now, ratings and leaving (issue 44's "Done when"): two browsers press Play now (rated, one game) and are
 // matched with each other; one concedes and both see what the game did to their rating; in the next game one
 // closes the tab and the other claims the win once the countdown (the leave grace period, short here) has run;
-// the leaderboard and the profile show both results, with the replays.
+// the leaderboard and the profile show both results, with the replays. In a casual game a player takes back a
+// gem played on a hero: the opponent accepts, and the gem is back in the hand.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { hasEndpoint, screenshot, useServerAndBrowser } from "./harness.mjs";
@@ -99,5 +100,68 @@ describe("play now", () => {
     await A.page.locator(".board").waitFor({ timeout: 20_000 });
     assert.deepEqual(A.errors, []);
     await A.context.close();
+  });
+
+  it("takes back a gem played on a hero in a casual game, once the opponent accepts", { timeout: 180_000 }, async (t) => {
+    if (!(await hasEndpoint(env.server.base, "GET", "/api/queue"))) return t.skip("queue API not served yet");
+    const C = await openContext(env, 1280, 800);
+    const D = await openContext(env, 1280, 800);
+    await signInAs(env, C.page, "Cy Casual");
+    await signInAs(env, D.page, "Di Casual");
+    await playNow(C.page, { rated: false });
+    await C.page.getByTestId("play-now-waiting").waitFor({ timeout: 10_000 });
+    await playNow(D.page, { rated: false });
+    await matched(C.page, D.page);
+
+    // Both answer the setup questions and end turns until one of them can play a gem on a hero: they play it.
+    const deadline = Date.now() + 120_000;
+    let mover = null;
+    let hero = null;
+    let gems = 0;
+    while (!mover) {
+      assert.ok(Date.now() < deadline, "nobody could play a gem in time");
+      for (const p of [C.page, D.page]) {
+        const pending = (await p.getByTestId("pending").textContent()) ?? "";
+        if (/^Your turn/.test(pending)) {
+          const gem = p.locator(".hand .hand-card.card-gem.playable").first();
+          if (!(await gem.count())) { await p.getByRole("button", { name: "End turn" }).click({ timeout: 2000 }).catch(() => {}); continue; }
+          await gem.click({ timeout: 2000 });
+          const target = p.locator('.hero[data-side="me"][data-drop="1"]').first();
+          await target.waitFor({ timeout: 5000 });
+          hero = await target.getAttribute("data-hero");
+          gems = await target.locator(".hero-gems li").count();
+          await target.locator(".drop-btn").click({ timeout: 5000 }).catch(() => target.click({ timeout: 5000 }));
+          await p.locator(`.hero[data-side="me"][data-hero="${hero}"] .hero-gems li`).nth(gems).waitFor({ timeout: 10_000 });
+          mover = p;
+          break;
+        } else if (/^Your/.test(pending)) {
+          const answer = p.getByRole("button", { name: /^(Go first|Keep hand|Keep heroes|Pass|Take \d+ damage)$/ });
+          const any = p.locator(".ask button:not([disabled]), .actions button:not([disabled])").filter({ hasNotText: /^(Concede|Take back)$/ });
+          await ((await answer.count()) ? answer.first() : any.first()).click({ timeout: 2000 }).catch(() => {});
+        }
+      }
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    const other = mover === C.page ? D.page : C.page;
+    const hand = await mover.locator(".hand .hand-card").count();
+
+    // The mover asks; the other player sees the request and accepts; the gem leaves the hero for the hand.
+    await mover.getByRole("button", { name: "Take back" }).click();
+    await mover.getByTestId("takeback-waiting").waitFor({ timeout: 10_000 });
+    const asked = other.getByTestId("takeback-asked");
+    await asked.waitFor({ timeout: 10_000 });
+    assert.match(await asked.innerText(), /asks to take back their last action/);
+    await asked.getByRole("button", { name: "Accept" }).click();
+    const gemsOn = mover.locator(`.hero[data-side="me"][data-hero="${hero}"] .hero-gems li`);
+    await mover.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n, [`.hero[data-side="me"][data-hero="${hero}"] .hero-gems li`, gems], { timeout: 10_000 });
+    assert.equal(await gemsOn.count(), gems, "the gem is off the hero");
+    assert.equal(await mover.locator(".hand .hand-card").count(), hand + 1, "and back in the hand");
+    await mover.getByTestId("takeback-waiting").waitFor({ state: "detached", timeout: 10_000 });
+    assert.match(await other.locator(".log").innerText(), /took back their last action/);
+    t.diagnostic(`a gem on the ${hero} hero taken back`);
+    await screenshot(mover, "playnow-takeback");
+    assert.deepEqual([...C.errors, ...D.errors], []);
+    await C.context.close();
+    await D.context.close();
   });
 });

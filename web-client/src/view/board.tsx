@@ -53,6 +53,9 @@ export interface BoardOptions {
   takeWholeAttack?: () => void;
   /** Shown in the end screen once the game is over: the series and the next steps (the room page's). */
   ending?: ComponentChildren;
+  /** The table talk at the end of the actions row (the room page's takeback and emotes): beside the decision, on
+   * every screen, without a row of its own. */
+  talk?: ComponentChildren;
 }
 
 /** Pure render: the same view, legal list and options always draw the same board. */
@@ -86,7 +89,7 @@ interface Props extends BoardOptions {
   cat: Catalogue;
 }
 
-export function Board({ view, legal, cat, send, disabled = false, names, replay = false, log = [], rejection, onDismiss, clocks, takeWholeAttack, ending }: Props) {
+export function Board({ view, legal, cat, send, disabled = false, names, replay = false, log = [], rejection, onDismiss, clocks, takeWholeAttack, ending, talk }: Props) {
   const { me, opp, spectator: watching } = perspective(view);
   // A replay reads like watching, whichever side it is drawn from.
   const spectator = watching || replay;
@@ -285,6 +288,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
               {concede && send ? (
                 <button type="button" class="danger ghost" disabled={!live} onClick={() => confirm("Concede this game?") && act(concede)}>Concede</button>
               ) : null}
+              {talk}
             </div>
           </div>
           {view.outcome ? null : <DetailPanel target={current(detail, view)} cat={cat} onClose={closeDetail} />}

@@ -22,7 +22,7 @@ export function useEmotes() {
 }
 
 /** The newest emote from `seat`, shown for `ms` after it arrives. */
-export function EmoteBubble({ heard, seat, ms = BUBBLE_MS }: { heard: Heard[]; seat: Seat; ms?: number }) {
+export function EmoteBubble({ heard, seat, who, ms = BUBBLE_MS }: { heard: Heard[]; seat: Seat; who?: string; ms?: number }) {
   const last = [...heard].reverse().find((h) => h.seat === seat);
   const [hidden, setHidden] = useState<number | null>(null);
   useEffect(() => {
@@ -31,8 +31,8 @@ export function EmoteBubble({ heard, seat, ms = BUBBLE_MS }: { heard: Heard[]; s
     return () => clearTimeout(t);
   }, [last?.id, ms]);
   if (!last || hidden === last.id) return null;
-  // Read out by the log below; the bubble is for the eyes.
-  return <span class="emote-bubble" aria-hidden="true" data-testid={`emote-bubble-${seat}`}>{emoteText(last.emote)}</span>;
+  // Read out by the log; the bubble is for the eyes.
+  return <span class="emote-bubble" aria-hidden="true" data-testid={`emote-bubble-${seat}`}>{who ? `${who}: ` : ""}{emoteText(last.emote)}</span>;
 }
 
 export interface EmotePanelProps {
@@ -45,23 +45,32 @@ export interface EmotePanelProps {
   send?: (e: Emote) => void;
 }
 
+/**
+ * The emotes as a small menu (its buttons and mute switches open from one "Emotes" control, so they take no row of
+ * their own on a phone), and the lines heard in a polite live log for screen readers.
+ */
 export function EmotePanel({ heard, opponents, muted, onMute, send }: EmotePanelProps) {
   const shown = heard.filter((h) => !muted.includes(h.name));
   return (
-    <section class="panel emotes" aria-label="Emotes" data-testid="emotes">
-      {send ? (
-        <div class="emote-buttons" role="group" aria-label="Send an emote">
-          {EMOTES.map(({ emote, text }) => <button key={emote} type="button" class="ghost" onClick={() => send(emote)}>{text}</button>)}
+    <span class="emotes" data-testid="emotes">
+      <details class="emote-menu">
+        <summary>Emotes</summary>
+        <div class="emote-pop">
+          {send ? (
+            <div class="emote-buttons" role="group" aria-label="Send an emote">
+              {EMOTES.map(({ emote, text }) => <button key={emote} type="button" class="ghost" onClick={() => send(emote)}>{text}</button>)}
+            </div>
+          ) : null}
+          {opponents.map((name) => (
+            <label key={name} class="choice">
+              <input type="checkbox" checked={muted.includes(name)} onChange={(e) => onMute(name, e.currentTarget.checked)} /> Mute {name}'s emotes
+            </label>
+          ))}
         </div>
-      ) : null}
-      <div class="emote-log" role="log" aria-live="polite" aria-label="Emotes heard">
-        <ol class="small">{shown.map((h) => <li key={h.id}>{heardLine(h)}</li>)}</ol>
+      </details>
+      <div class="emote-log sr-only" role="log" aria-live="polite" aria-label="Emotes heard">
+        <ol>{shown.map((h) => <li key={h.id}>{heardLine(h)}</li>)}</ol>
       </div>
-      {opponents.map((name) => (
-        <label key={name} class="choice">
-          <input type="checkbox" checked={muted.includes(name)} onChange={(e) => onMute(name, e.currentTarget.checked)} /> Mute {name}'s emotes
-        </label>
-      ))}
-    </section>
+    </span>
   );
 }

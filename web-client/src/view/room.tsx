@@ -74,6 +74,11 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
   const names = playerNames(room.seats);
   const several = room.seats.filter((s) => s?.bot).length > 1;
   const freeSeat = room.status === "waiting" && room.seats.some((s) => !s);
+  const emotePanel = (seated: boolean) => (
+    <EmotePanel heard={emotes.heard} muted={emotes.muted} onMute={emotes.mute}
+      opponents={room.seats.flatMap((s) => (s && !s.bot && s.seat !== state.seat ? [s.display_name] : []))}
+      send={seated ? (e) => socket.current?.sendEmote(e) : undefined} />
+  );
   return (
     <div class="room" data-version={state.version ?? undefined} data-game={state.game ?? undefined}>
       <header class="room-head">
@@ -91,7 +96,7 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
       <ul class="seats" aria-label="Seats">
         {room.seats.map((s, i) => (
           <li key={i}>
-            {s ? <><span class={`dot${s.connected || s.bot ? " on" : ""}`} aria-hidden="true" />{several && s.bot ? names[s.seat] : seatName(s)}{s.seat === state.seat ? " — you" : ""}{s.rematch ? " · wants a rematch" : ""}<span class="sr-only">{s.connected ? ", connected" : ", not connected"}</span><EmoteBubble heard={emotes.heard} seat={s.seat} /></>
+            {s ? <><span class={`dot${s.connected || s.bot ? " on" : ""}`} aria-hidden="true" />{several && s.bot ? names[s.seat] : seatName(s)}{s.seat === state.seat ? " — you" : ""}{s.rematch ? " · wants a rematch" : ""}<span class="sr-only">{s.connected ? ", connected" : ", not connected"}</span></>
               : <span class="muted">empty seat</span>}
           </li>
         ))}
@@ -115,7 +120,6 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
       ) : null}
       <EventTableBar room={room} me={session.account?.id} announcements={announcements} />
       <OpponentLeft room={room} seat={state.seat} names={names} onRoom={(r) => dispatch({ kind: "room", room: r })} />
-      <Takeback room={room} seat={state.seat} names={names} onRoom={(r) => dispatch({ kind: "room", room: r })} />
       <TableLobby room={room} seat={state.seat} onRoom={(r) => dispatch({ kind: "room", room: r })} />
       <ConnectionBanner status={state.status} attempt={state.reconnectAttempt} reason={state.closeReason} />
       {state.error ? <p class="error" role="alert">{state.error.message} <button type="button" class="ghost" onClick={() => dispatch({ kind: "dismiss" })}>×</button></p> : null}
@@ -132,13 +136,17 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
             clocks: state.clocks,
             takeWholeAttack: () => state.view && setWholeAttack({ game: state.game, turn: state.view.turn }),
             ending: <NextSteps room={room} names={names} seat={state.seat} onRoom={(r) => dispatch({ kind: "room", room: r })} />,
+            talk: state.seat ? (
+              <>
+                <Takeback room={room} seat={state.seat} names={names} onRoom={(r) => dispatch({ kind: "room", room: r })} />
+                {room.seats.map((s) => (s ? <EmoteBubble key={s.seat} heard={emotes.heard} seat={s.seat} who={s.seat === state.seat ? "You" : names[s.seat] ?? s.display_name} /> : null))}
+                {emotePanel(true)}
+              </>
+            ) : undefined,
           })
         : <section class="panel"><p class="empty">{freeSeat ? "Waiting for players…" : "Waiting for the match to start…"}</p></section>}
-      {state.seat || emotes.heard.length ? (
-        <EmotePanel heard={emotes.heard} muted={emotes.muted} onMute={emotes.mute}
-          opponents={room.seats.flatMap((s) => (s && !s.bot && s.seat !== state.seat ? [s.display_name] : []))}
-          send={state.seat ? (e) => socket.current?.sendEmote(e) : undefined} />
-      ) : null}
+      {/* A spectator reads the table's emotes below the board (a seat has them beside its decision). */}
+      {!state.seat && emotes.heard.length ? <div class="panel small">{room.seats.map((s) => (s ? <EmoteBubble key={s.seat} heard={emotes.heard} seat={s.seat} who={names[s.seat] ?? s.display_name} /> : null))}{emotePanel(false)}</div> : null}
       <RoundTimeNotice room={room} />
       <JudgeWatchingBanner room={room} />
       {state.seat && !state.view?.outcome ? <NextGame room={room} seat={state.seat} onRoom={(r) => dispatch({ kind: "room", room: r })} /> : null}

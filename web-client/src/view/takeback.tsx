@@ -20,27 +20,25 @@ export function Takeback({ room, seat, names, onRoom }: {
   const asker = room.seats.find((s) => s?.takeback) ?? null;
   const done = (r: RoomInfo) => { setError(null); onRoom(r); };
   const failed = (e: unknown) => setError(e instanceof Error ? e.message : String(e));
-  const shown = error ? <p class="error" role="alert">{error}</p> : null;
+  const shown = error ? <span class="error" role="alert"> {error}</span> : null;
   if (asker && asker.seat !== seat) {
     const who = names[asker.seat] ?? asker.display_name;
     return (
-      <div class="takeback" role="status" data-testid="takeback-asked">
-        <p><strong>{who} asks to take back their last action.</strong></p>
-        <p class="row">
-          <button type="button" class="primary" onClick={() => api.answerTakeback(room.id, true).then(done, failed)}>Accept</button>
-          <button type="button" class="ghost" onClick={() => api.answerTakeback(room.id, false).then(done, failed)}>Decline</button>
-        </p>
+      <span class="takeback" role="status" data-testid="takeback-asked">
+        <strong>{who} asks to take back their last action.</strong>{" "}
+        <button type="button" class="primary" onClick={() => api.answerTakeback(room.id, true).then(done, failed)}>Accept</button>
+        <button type="button" class="ghost" onClick={() => api.answerTakeback(room.id, false).then(done, failed)}>Decline</button>
         {shown}
-      </div>
+      </span>
     );
   }
   if (asker) {
-    return <div class="takeback" role="status" data-testid="takeback-waiting"><p>Takeback asked: waiting for your opponent’s answer.</p>{shown}</div>;
+    return <span class="takeback small" role="status" data-testid="takeback-waiting">Takeback asked: waiting for your opponent’s answer.{shown}</span>;
   }
   return (
-    <div class="takeback">
+    <span class="takeback">
       <button type="button" class="ghost" onClick={() => api.askTakeback(room.id).then(done, failed)}>Take back</button>
       {shown}
-    </div>
+    </span>
   );
 }
