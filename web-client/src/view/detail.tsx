@@ -29,6 +29,13 @@ if (typeof window !== "undefined") {
   window.addEventListener("pointerdown", (e) => { if (e.pointerType !== "mouse") lastTouch = Date.now(); }, true);
 }
 const touchedJustNow = () => Date.now() - lastTouch < 1000;
+/**
+ * Focus a keyboard moved (`:focus-visible`), not a script's: a question arriving moves focus to its first answer,
+ * which may be a card's name, and on a phone that must not open the sheet over the new turn.
+ */
+const keyboardFocus = (e: FocusEvent) => {
+  try { return !(e.target instanceof Element) || e.target.matches(":focus-visible"); } catch { return true; }
+};
 /** A screen without hover (a phone): its "mouse" events come from taps and from the page moving under the last one. */
 const noHover = () => typeof matchMedia === "function" && matchMedia("(hover: none)").matches;
 
@@ -43,7 +50,7 @@ export function useInspect(target: DetailTarget) {
   const inspect = useContext(InspectContext);
   return {
     onMouseEnter: () => { if (!touchedJustNow() && !noHover()) inspect(target); },
-    onFocus: () => { if (!touchedJustNow()) inspect(target); },
+    onFocus: (e: FocusEvent) => { if (!touchedJustNow() && keyboardFocus(e)) inspect(target); },
     onPointerDown: (e: PointerEvent) => { if (e.pointerType !== "mouse") longPress(e, () => inspect(target)); },
     // The browser's own long-press menu would cover the details.
     onContextMenu: (e: Event) => { if (touchedJustNow()) e.preventDefault(); },
