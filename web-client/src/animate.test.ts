@@ -92,6 +92,16 @@ describe("boardFx: this turn's events → what the board shows", () => {
     expect(fx.arrows).toEqual([]);
   });
 
+  it("a takeback removes the marks of the action it took back, and only those", () => {
+    const fx = fxOfLog([
+      { v: 5, event: { type: "gem_equipped", seat: "A", hero: "left", gem: card("pyrogem"), allotted: true } },
+      { v: 6, event: { type: "blended", seat: "A", hero: "center", blend: card("burn-fowl") } },
+      { v: 7, event: { type: "took_back", seat: "A" } },
+    ], "A");
+    expect(fx.heroes.map((m) => m.label)).toEqual(["+ Pyrogem"]);
+    expect(fx.bars.map((m) => m.label)).toEqual(["played Pyrogem"]);
+  });
+
   it("events that change nothing on the board draw nothing", () => {
     expect(boardFx([{ type: "turn_started", seat: "B", turn: 2, first_turn: false }, { type: "deck_shuffled", seat: "B" }], "A"))
       .toEqual({ heroes: [], arrows: [], bars: [] });

@@ -85,6 +85,15 @@ export function boardFx(log: readonly LogEntry[], me: Seat, ffa = false): BoardF
       for (const m of [...fx.heroes, ...fx.arrows, ...fx.bars]) m.past = true;
       continue;
     }
+    if (e.type === "took_back") {
+      // A takeback undoes the newest action before it (docs/protocol.md, "Takeback"): its marks go with it.
+      const version = (m: { key: string }) => Number(m.key.split(":")[0]);
+      const last = Math.max(-1, ...[...fx.heroes, ...fx.arrows, ...fx.bars].map(version));
+      fx.heroes = fx.heroes.filter((m) => version(m) !== last);
+      fx.arrows = fx.arrows.filter((m) => version(m) !== last);
+      fx.bars = fx.bars.filter((m) => version(m) !== last);
+      continue;
+    }
     let n = 0;
     // The version and the event's place in the log: unique across a reload's restored log too.
     const key = () => `${v}:${index}:${n++}`;
