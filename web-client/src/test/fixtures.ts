@@ -6,7 +6,13 @@ import type { MatchView } from "../gen/MatchView";
 import type { PlayerView } from "../gen/PlayerView";
 import type { Position } from "../gen/Position";
 import type { Seat } from "../gen/Seat";
+import type { SeatInfo } from "../gen/SeatInfo";
 import { cardName } from "../cardname";
+
+/** A person in `seat`, connected, no rematch asked; `over` adds what a test is about (a takeback, a claim time). */
+export function seatInfo(seat: Seat, name: string, over: Partial<SeatInfo> = {}): SeatInfo {
+  return { seat, display_name: name, connected: true, bot: false, bot_level: null, rematch: false, ...over } as SeatInfo;
+}
 
 let nextId = 100;
 export function card(slug: string, id = nextId++): CardView {

@@ -4,10 +4,11 @@ import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api } from "../api";
 import type { RoomInfo } from "../gen/RoomInfo";
+import { seatInfo } from "../test/fixtures";
 import { OpponentLeft, countdown } from "./leaving";
 
 const seat = (s: "A" | "B", name: string, claim?: number) =>
-  ({ seat: s, display_name: name, connected: claim === undefined, bot: false, bot_level: null, rematch: false, ...(claim === undefined ? {} : { claim_win_at_ms: claim }) });
+  seatInfo(s, name, claim === undefined ? {} : { connected: false, claim_win_at_ms: claim });
 const room = (claim?: number) => ({ id: "r1", seats: [seat("A", "Ann"), seat("B", "Bob", claim)], games: [] }) as unknown as RoomInfo;
 
 let root: HTMLElement | null = null;

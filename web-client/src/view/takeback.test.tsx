@@ -4,10 +4,10 @@ import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api } from "../api";
 import type { RoomInfo } from "../gen/RoomInfo";
+import { seatInfo } from "../test/fixtures";
 import { Takeback } from "./takeback";
 
-const seat = (s: "A" | "B", name: string, takeback = false) =>
-  ({ seat: s, display_name: name, connected: true, bot: false, bot_level: null, rematch: false, ...(takeback ? { takeback } : {}) });
+const seat = (s: "A" | "B", name: string, takeback = false) => seatInfo(s, name, takeback ? { takeback } : {});
 const room = (asking: "A" | "B" | null, extra: Partial<RoomInfo> = {}) =>
   ({ id: "r1", status: "playing", seats: [seat("A", "Ann", asking === "A"), seat("B", "Bob", asking === "B")], games: [], ...extra }) as unknown as RoomInfo;
 

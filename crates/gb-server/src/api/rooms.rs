@@ -185,8 +185,7 @@ pub async fn start(
     Path(id): Path<String>,
     CurrentAccount(account): CurrentAccount,
 ) -> ApiResult<Response> {
-    let at = RoomAt::find(&state, &id).await?;
-    Ok(at.call(&state, &id, RoomCall::Start { account_id: account.id }).await)
+    forward(&state, &id, RoomCall::Start { account_id: account.id }).await
 }
 
 /// `POST /api/rooms/{id}/claim_win`: the caller claims the win over an opponent who has been disconnected for
@@ -196,8 +195,7 @@ pub async fn claim_win(
     Path(id): Path<String>,
     CurrentAccount(account): CurrentAccount,
 ) -> ApiResult<Response> {
-    let at = RoomAt::find(&state, &id).await?;
-    Ok(at.call(&state, &id, RoomCall::ClaimWin { account_id: account.id }).await)
+    forward(&state, &id, RoomCall::ClaimWin { account_id: account.id }).await
 }
 
 /// `POST /api/rooms/{id}/takeback`: the caller asks to take back their last action (room/takeback.rs); answers
@@ -207,8 +205,7 @@ pub async fn ask_takeback(
     Path(id): Path<String>,
     CurrentAccount(account): CurrentAccount,
 ) -> ApiResult<Response> {
-    let at = RoomAt::find(&state, &id).await?;
-    Ok(at.call(&state, &id, RoomCall::AskTakeback { account_id: account.id }).await)
+    forward(&state, &id, RoomCall::AskTakeback { account_id: account.id }).await
 }
 
 /// `POST /api/rooms/{id}/takeback/answer` with `{"accept": bool}`: the opponent's answer; answers the room's info.
@@ -222,6 +219,12 @@ pub async fn answer_takeback(
     let req: TakebackAnswer =
         serde_json::from_slice(&body).map_err(|e| ApiError::bad_request("bad_json", e.to_string()))?;
     Ok(at.call(&state, &id, RoomCall::AnswerTakeback { account_id: account.id, accept: req.accept }).await)
+}
+
+/// A seat's call on its room, wherever the room runs (this node or its owner's): the room answers its info.
+async fn forward(state: &AppState, id: &str, call: RoomCall) -> ApiResult<Response> {
+    let at = RoomAt::find(state, id).await?;
+    Ok(at.call(state, id, call).await)
 }
 
 pub async fn rematch(

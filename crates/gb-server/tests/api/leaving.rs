@@ -3,7 +3,7 @@
 //! claim the win, which ends the game as the leaver's concession with the reason `abandoned`. Nobody may claim
 //! early, over a connected opponent, at an event's table or against the computer.
 use crate::helpers::{Backend, assert_error, spawn_app_with};
-use crate::tournament_clock::{first_table, paired_event};
+use crate::tournament_clock::{first_table, one_round_swiss, paired_event};
 use crate::wsclient::{Ws, connect, guest_at, seated_room};
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -70,11 +70,7 @@ async fn no_claim_at_an_event_or_against_the_computer(backend: Backend) {
     let app = spawn_app_with(backend, |s| s.leave_grace_secs = 0).await;
     let base = app.address.clone();
     let organizer = guest_at(&base, "Organizer").await;
-    let settings = json!({
-        "structure": { "kind": "swiss", "rounds": 1 }, "games_per_match": 1, "next_game_chooser": "loser",
-        "end_of_round": { "extra_turns": 3 }, "no_show_seconds": 0
-    });
-    let (id, players) = paired_event(&app, &organizer, settings, 2).await;
+    let (id, players) = paired_event(&app, &organizer, one_round_swiss(), 2).await;
     let (room, a, _) = first_table(&app, &id, &players).await;
     let (_ws, _) = connect(&base, &room, Some(&a.cookie), "player", None).await;
     let r = app.post(&a.client, &format!("/api/rooms/{room}/claim_win"), &json!({})).await;

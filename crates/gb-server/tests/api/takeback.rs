@@ -3,7 +3,7 @@
 //! the same) or declines (nothing changes). Refused with a specific error after hidden information came out,
 //! for the opponent's action, twice at once, to a spectator, and in rated games and at events' tables.
 use crate::helpers::{Backend, TestApp, assert_error, spawn_app};
-use crate::tournament_clock::{first_table, paired_event};
+use crate::tournament_clock::{first_table, one_round_swiss, paired_event};
 use crate::wsclient::{Lcg, Ws, choose, connect, guest_at, next_version, owing, public_room, seated_room};
 use serde_json::{Value, json};
 
@@ -117,11 +117,7 @@ async fn no_takeback_in_rated_or_event_games(backend: Backend) {
     assert_error(ask(&app, &a.client, &room).await, 409, "takeback_not_casual").await;
 
     let organizer = guest_at(&base, "Organizer").await;
-    let settings = json!({
-        "structure": { "kind": "swiss", "rounds": 1 }, "games_per_match": 1, "next_game_chooser": "loser",
-        "end_of_round": { "extra_turns": 3 }, "no_show_seconds": 0
-    });
-    let (id, players) = paired_event(&app, &organizer, settings, 2).await;
+    let (id, players) = paired_event(&app, &organizer, one_round_swiss(), 2).await;
     let (room, a, _) = first_table(&app, &id, &players).await;
     assert_error(ask(&app, &a.client, &room).await, 409, "takeback_not_casual").await;
 }

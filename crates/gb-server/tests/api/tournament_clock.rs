@@ -53,6 +53,15 @@ fn short_round(structure: Value) -> Value {
     })
 }
 
+/// One Swiss round of one-game matches with no round clock and no no-show timer: an event table that only exists
+/// to be an event's (the tests of what event tables refuse).
+pub fn one_round_swiss() -> Value {
+    json!({
+        "structure": { "kind": "swiss", "rounds": 1 }, "games_per_match": 1, "next_game_chooser": "loser",
+        "end_of_round": { "extra_turns": 3 }, "no_show_seconds": 0
+    })
+}
+
 /// Creates an event of `players` guests with `settings`, registers them, closes registration and pairs round 1.
 pub async fn paired_event(app: &TestApp, organizer: &Guest, settings: Value, players: usize) -> (String, Vec<Guest>) {
     let (id, guests) = registered_event(app, organizer, settings, players).await;
