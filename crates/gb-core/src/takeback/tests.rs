@@ -1,5 +1,7 @@
 //! A takeback gives exactly the state before the intent (at the next version), only for the seat's own last
-//! intent and only when nothing hidden came out; a log with takebacks replays to the same states.
+//! intent and only when nothing hidden came out: a card drawn into a hand (CR 402.1–402.2), a face-down hero or
+//! bench card shown (CR 200.2–200.3, a substitution CR 621.1), a search or shuffle of a deck. A log with
+//! takebacks replays to the same states.
 use super::*;
 use crate::api::{legal_intents, owed_seat, state_hash};
 use crate::ids::Viewer;

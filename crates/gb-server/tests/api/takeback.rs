@@ -1,6 +1,7 @@
 //! Takeback (docs/protocol.md, "Takeback"): in a casual game a player asks to take back their last action and
 //! the opponent accepts (the match is as before that action, at a new version, and a rebuild from the log gives
-//! the same) or declines (nothing changes). Refused with a specific error after hidden information came out,
+//! the same) or declines (nothing changes). Refused with a specific error after hidden information came out
+//! (the opening deal puts cards in a hand, CR 402.1–402.2),
 //! for the opponent's action, twice at once, to a spectator, and in rated games and at events' tables.
 use crate::helpers::{Backend, TestApp, assert_error, spawn_app};
 use crate::tournament_clock::{first_table, one_round_swiss, paired_event};
