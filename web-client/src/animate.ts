@@ -3,7 +3,6 @@
 // a pure mapping from engine events to marks on the board, so the opponent's turn is seen and not only logged.
 // No rules: every number shown comes from an event (damage, HP); the client only decides where to show it.
 // Each mark has a stable key (version and place in the log), so it animates once, when it arrives.
-import type { FfaDecl } from "./ffa";
 import type { Position } from "./gen/Position";
 import type { Seat } from "./gen/Seat";
 import type { LogEntry } from "./state";
@@ -140,12 +139,12 @@ export function boardFx(log: readonly LogEntry[], me: Seat, ffa = false): BoardF
         break;
       case "attack_declared":
         // A new attack replaces the arrows of an earlier one this turn.
-        fx.arrows = (e.attackers as FfaDecl[]).map((a) => ({ key: key(), from: side(e.seat), hero: a.hero, target: a.target, ...to(a.defender), damage: null, ended: false, past: false }));
+        fx.arrows = e.attackers.map((a) => ({ key: key(), from: side(e.seat), hero: a.hero, target: a.target, ...to(a.defender), damage: null, ended: false, past: false }));
         break;
       case "attack_damage_calculated": {
         // The declared arrow gains its number (a log cut short by its limit may have lost the declaration).
         const from = side(e.seat);
-        const aim = to((e as { defender?: Seat | null }).defender);
+        const aim = to(e.defender);
         const known = fx.arrows.find((a) => a.from === from && a.hero === e.attacker && a.target === e.target && a.to === aim.to);
         if (known) known.damage = e.damage;
         else fx.arrows.push({ key: key(), from, hero: e.attacker, target: e.target, ...aim, damage: e.damage, ended: false, past: false });

@@ -18,7 +18,6 @@ import type {
   ValidateReply,
 } from "./protocol";
 import type { Seat } from "./gen/Seat";
-import type { FfaCreateRoom } from "./ffa";
 
 /** A failed call: the server's `{error: {code, message, rejections?}}`, or a network failure (status 0). */
 export class ApiError extends Error {
@@ -89,7 +88,7 @@ export const api = {
 
   rooms: () => call<RoomList>("GET", "/api/rooms"),
   room: (id: string) => call<RoomInfo>("GET", `/api/rooms/${encodeURIComponent(id)}`),
-  createRoom: (req: CreateRoom | FfaCreateRoom) => call<RoomInfo>("POST", "/api/rooms", req),
+  createRoom: (req: CreateRoom) => call<RoomInfo>("POST", "/api/rooms", req),
   /** The host starts a room for 3-6 now: computers take the empty seats (issue 16, plan section 9). */
   startRoom: (id: string) => call<RoomInfo>("POST", `/api/rooms/${encodeURIComponent(id)}/start`),
   takeSeat: (id: string, deck: JoinSeat) =>

@@ -1,6 +1,6 @@
 // Intent selection helpers: everything the board highlights or enables is read from the server's `legal`
 // list. No game rules live here, only lookups in that list.
-import type { FfaDecl } from "./ffa";
+import type { AttackerDecl } from "./gen/AttackerDecl";
 import type { CardId } from "./gen/CardId";
 import type { Intent } from "./gen/Intent";
 import type { MatchView } from "./gen/MatchView";
@@ -71,10 +71,10 @@ export function deblendable(legal: Intent[]): Set<Position> {
  * For each own hero declared in some legal attack, the (defender, target) pairs it may attack, in listed order;
  * `defender` is set only in the free-for-all (MP-10).
  */
-export function attackChoices(legal: Intent[]): Map<Position, FfaDecl[]> {
-  const out = new Map<Position, FfaDecl[]>();
+export function attackChoices(legal: Intent[]): Map<Position, AttackerDecl[]> {
+  const out = new Map<Position, AttackerDecl[]>();
   for (const i of ofType(legal, "declare_attack")) {
-    for (const a of i.attackers as FfaDecl[]) {
+    for (const a of i.attackers) {
       const list = out.get(a.hero) ?? [];
       if (!list.some((x) => x.target === a.target && x.defender === a.defender)) list.push(a);
       out.set(a.hero, list);
@@ -90,12 +90,12 @@ export function attackOptions(legal: Intent[]): Map<Position, Position[]> {
   return out;
 }
 
-function declKey(d: FfaDecl[]): string {
+function declKey(d: AttackerDecl[]): string {
   return d.map((a) => `${a.defender ?? ""}:${a.hero}>${a.target}`).sort().join(",");
 }
 
 /** The legal declaration equal (in any order) to the attackers picked so far, if there is one. */
-export function findAttack(legal: Intent[], picked: FfaDecl[]): IntentOf<"declare_attack"> | undefined {
+export function findAttack(legal: Intent[], picked: AttackerDecl[]): IntentOf<"declare_attack"> | undefined {
   if (picked.length === 0) return undefined;
   const key = declKey(picked);
   return ofType(legal, "declare_attack").find((i) => declKey(i.attackers) === key);
@@ -105,10 +105,10 @@ export function findAttack(legal: Intent[], picked: FfaDecl[]): IntentOf<"declar
  * Adds, retargets or removes one attacker in a draft declaration; `defender` names the defending seat in the
  * free-for-all (MP-10) and is left out in the two-player game, whose declarations have none.
  */
-export function toggleAttacker(picked: FfaDecl[], hero: Position, target: Position, defender?: Seat | null): FfaDecl[] {
+export function toggleAttacker(picked: AttackerDecl[], hero: Position, target: Position, defender?: Seat | null): AttackerDecl[] {
   const existing = picked.find((a) => a.hero === hero);
   if (existing && existing.target === target && (existing.defender ?? null) === (defender ?? null)) return picked.filter((a) => a.hero !== hero);
-  const decl: FfaDecl = defender ? { hero, target, defender } : { hero, target };
+  const decl: AttackerDecl = defender ? { hero, target, defender } : { hero, target };
   return [...picked.filter((a) => a.hero !== hero), decl];
 }
 

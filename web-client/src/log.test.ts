@@ -67,14 +67,14 @@ describe("log grouped by turn", () => {
 describe("free-for-all log lines (issue 16)", () => {
   const n = seatNames("A", { B: "Bob", C: "Carol" });
   it("names the defender of each attacker and of each calculated hit (MP-10)", () => {
-    const declared = { type: "attack_declared", seat: "A", attackers: [{ hero: "left", target: "right", defender: "B" }, { hero: "center", target: "center", defender: "C" }] };
-    expect(describeEvent(declared as unknown as Event, n)).toBe("You attack: left → Bob’s right, center → Carol’s center.");
-    const calc = { type: "attack_damage_calculated", seat: "B", attacker: "center", target: "center", defender: "A", atk: 5, def: 2, damage: 3 };
-    expect(describeEvent(calc as unknown as Event, n)).toBe("Bob’s center (ATK 5) vs your center (DEF 2): 3 damage.");
+    const declared: Event = { type: "attack_declared", seat: "A", attackers: [{ hero: "left", target: "right", defender: "B" }, { hero: "center", target: "center", defender: "C" }] };
+    expect(describeEvent(declared, n)).toBe("You attack: left → Bob’s right, center → Carol’s center.");
+    const calc: Event = { type: "attack_damage_calculated", seat: "B", attacker: "center", target: "center", defender: "A", atk: 5, def: 2, damage: 3 };
+    expect(describeEvent(calc, n)).toBe("Bob’s center (ATK 5) vs your center (DEF 2): 3 damage.");
   });
   it("says who is out and in which place, and when a meter empties (MP-20, MP-24)", () => {
-    expect(describeEvent({ type: "eliminated", seat: "C", place: 3, reason: "hp" } as unknown as Event, n)).toBe("Carol is out: 3rd place.");
-    expect(describeEvent({ type: "eliminated", seat: "A", place: 2, reason: "concession" } as unknown as Event, n)).toBe("You are out (conceded): 2nd place.");
-    expect(describeEvent({ type: "meter_emptied", seat: "B", below: 30, cards: [] } as unknown as Event, n)).toBe("Bob’s action meter emptied (HP under 30).");
+    expect(describeEvent({ type: "eliminated", seat: "C", place: 3, reason: "hp" }, n)).toBe("Carol is out: 3rd place.");
+    expect(describeEvent({ type: "eliminated", seat: "A", place: 2, reason: "concession" }, n)).toBe("You are out (conceded): 2nd place.");
+    expect(describeEvent({ type: "meter_emptied", seat: "B", below: 30, cards: [] }, n)).toBe("Bob’s action meter emptied (HP under 30).");
   });
 });

@@ -2,7 +2,7 @@
 import type { Event } from "./gen/Event";
 import type { Seat } from "./gen/Seat";
 import { cardName } from "./cardname";
-import { ordinal, type FfaDecl, type FfaEvent } from "./ffa";
+import { ordinal } from "./ffa";
 
 export type SeatNames = Record<Seat, string>;
 
@@ -13,8 +13,6 @@ export function seatNames(me: Seat | null, display?: Partial<Record<Seat, string
 }
 
 export function describeEvent(e: Event, n: SeatNames): string {
-  const ffa = describeFfaEvent(e as unknown as FfaEvent, n);
-  if (ffa) return ffa;
   switch (e.type) {
     case "turn_order_chooser": return `${n[e.seat]} choose${s(n, e.seat)} the turn order.`;
     case "turn_order_chosen": return `${n[e.chooser]} chose: ${n[e.first]} go${n[e.first] === "You" ? "" : "es"} first.`;
@@ -30,9 +28,9 @@ export function describeEvent(e: Event, n: SeatNames): string {
     case "discarded": return `${n[e.seat]} discarded ${cardName(e.card)}.`;
     case "action_played": return `${n[e.seat]} played ${cardName(e.action)}.`;
     case "action_resolved": return `${cardName(e.action)} ${e.prevented ? "was prevented" : "resolved"}.`;
-    case "attack_declared": return `${n[e.seat]} attack${s(n, e.seat)}: ${(e.attackers as FfaDecl[]).map((a) => `${a.hero} → ${a.defender ? `${poss(n, a.defender)} ` : ""}${a.target}`).join(", ")}.`;
+    case "attack_declared": return `${n[e.seat]} attack${s(n, e.seat)}: ${e.attackers.map((a) => `${a.hero} → ${a.defender ? `${poss(n, a.defender)} ` : ""}${a.target}`).join(", ")}.`;
     case "attacker_dropped": return `${poss(n, e.seat, true)} ${e.hero} hero no longer attacks.`;
-    case "attack_damage_calculated": return `${poss(n, e.seat, true)} ${e.attacker} (ATK ${e.atk}) vs ${defended(e as { defender?: Seat | null }, n)}${e.target} (DEF ${e.def}): ${e.damage} damage.`;
+    case "attack_damage_calculated": return `${poss(n, e.seat, true)} ${e.attacker} (ATK ${e.atk}) vs ${defended(e, n)}${e.target} (DEF ${e.def}): ${e.damage} damage.`;
     case "deblended_to_block": return `${n[e.seat]} deblended the ${e.hero} hero to block the ${e.attacker} attacker.`;
     case "damage": return `${n[e.seat]} took ${e.amount} damage${e.attack ? " from an attack" : ""} (HP ${e.hp}).`;
     case "hp_gained": return `${n[e.seat]} gained ${e.amount} HP (HP ${e.hp}).`;
@@ -64,7 +62,7 @@ export function describeEvent(e: Event, n: SeatNames): string {
     case "game_over": return `Game over: ${n[e.winner]} win${s(n, e.winner)} (${e.reason.replace(/_/g, " ")}).`;
     // The free-for-all's two events (MP-20, MP-24), worded in one place.
     case "meter_emptied":
-    case "eliminated": return describeFfaEvent(e, n) ?? e.type;
+    case "eliminated": return describeFfaEvent(e, n);
     default: {
       const never: never = e;
       return String((never as { type: string }).type);
@@ -73,14 +71,13 @@ export function describeEvent(e: Event, n: SeatNames): string {
 }
 
 /** The free-for-all's events (MP-20, MP-24), which the two-player game never sends. */
-function describeFfaEvent(e: FfaEvent, n: SeatNames): string | null {
+function describeFfaEvent(e: Extract<Event, { type: "eliminated" | "meter_emptied" }>, n: SeatNames): string {
   switch (e.type) {
     case "eliminated": {
-      const why = e.reason === "concession" ? " (conceded)" : e.reason === "time" ? " (out of time)" : "";
+      const why = e.reason === "concession" ? " (conceded)" : "";
       return `${n[e.seat]} ${n[e.seat] === "You" ? "are" : "is"} out${why}: ${ordinal(e.place)} place.`;
     }
     case "meter_emptied": return `${poss(n, e.seat, true)} action meter emptied (HP under ${e.below}).`;
-    default: return null;
   }
 }
 

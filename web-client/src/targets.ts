@@ -1,7 +1,7 @@
 // Who may attack whom, as the server lists it: the declarations in `legal` and the engine's `attack_preview`
 // (hero → defender seat, target, damage). No rules: MP-10's position relations are the engine's; the client only
 // regroups its lists, for the attacker's buttons and for the target heroes on the defenders' boards.
-import { asTable, type FfaDecl, type FfaPreview } from "./ffa";
+import type { AttackerDecl } from "./gen/AttackerDecl";
 import type { MatchView } from "./gen/MatchView";
 import type { Position } from "./gen/Position";
 import type { Seat } from "./gen/Seat";
@@ -26,13 +26,13 @@ export function defenderOf(x: { defender?: Seat | null }, soleOpponent: Seat): S
 
 /** The two-player game's one opponent of `me` (a free-for-all names every defender, so this is never read there). */
 export function soleOpponent(view: MatchView, me: Seat): Seat {
-  return asTable(view).players.find((p) => p.seat !== me)?.seat ?? me;
+  return view.players.find((p) => p.seat !== me)?.seat ?? me;
 }
 
 /** The engine's preview as attack targets, each with its defending seat. */
 export function previewTargets(view: MatchView, me: Seat): AttackTarget[] {
   const opp = soleOpponent(view, me);
-  return (asTable(view).attack_preview ?? []).map((p: FfaPreview) => ({
+  return (view.attack_preview ?? []).map((p) => ({
     hero: p.hero, defender: defenderOf(p, opp), target: p.target, atk: p.atk, def: p.def, damage: p.damage,
   }));
 }
@@ -49,7 +49,7 @@ export function targetsByDefender(targets: readonly AttackTarget[]): Map<Seat, M
 }
 
 /** The damage each defender takes if every drafted hit is taken, from the preview; null parts are face down. */
-export function draftByDefender(draft: readonly FfaDecl[], targets: readonly AttackTarget[], soleOpp: Seat): Map<Seat, { known: number; unknown: number }> {
+export function draftByDefender(draft: readonly AttackerDecl[], targets: readonly AttackTarget[], soleOpp: Seat): Map<Seat, { known: number; unknown: number }> {
   const out = new Map<Seat, { known: number; unknown: number }>();
   for (const a of draft) {
     const defender = defenderOf(a, soleOpp);

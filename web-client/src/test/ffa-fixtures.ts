@@ -1,8 +1,8 @@
-// Hand-built free-for-all views (issue 16) with the planned fields of `src/ffa.ts`; the cast to `MatchView` is
-// the only one, and goes when the generated `MatchView.players` is a list.
-import type { FfaPlayer, FfaPreview, FfaView } from "../ffa";
+// Hand-built free-for-all views (issue 16), typed by the generated bindings like the server's frames.
+import type { AttackPreview } from "../gen/AttackPreview";
 import type { Intent } from "../gen/Intent";
 import type { MatchView } from "../gen/MatchView";
+import type { PlayerView } from "../gen/PlayerView";
 import type { Seat } from "../gen/Seat";
 import { card, faceDown, hero, player } from "./fixtures";
 
@@ -12,7 +12,7 @@ export const NAMES: Partial<Record<Seat, string>> = { A: "Alice", B: "Bob", C: "
 /** Hidden cards that only their owner may see: a hand card per seat, named so a leak is easy to find. */
 export const SECRET: Record<Seat, string> = { A: "pyrogem", B: "stun", C: "chaser", D: "gull", E: "rotate", F: "hornet" };
 
-function seatPlayer(seat: Seat, viewer: Seat | null, over: Partial<FfaPlayer> = {}): FfaPlayer {
+function seatPlayer(seat: Seat, viewer: Seat | null, over: Partial<PlayerView> = {}): PlayerView {
   const own = viewer === seat;
   return {
     ...player(seat, { hp: 45, rounds_won: 0 }),
@@ -22,24 +22,22 @@ function seatPlayer(seat: Seat, viewer: Seat | null, over: Partial<FfaPlayer> = 
   };
 }
 
-export function ffaView(n: number, viewer: Seat | null, over: Partial<FfaView> = {}, players: Partial<Record<Seat, Partial<FfaPlayer>>> = {}): MatchView {
+export function ffaView(n: number, viewer: Seat | null, over: Partial<MatchView> = {}, players: Partial<Record<Seat, Partial<PlayerView>>> = {}): MatchView {
   const seats = SEATS.slice(0, n);
-  const view: FfaView = {
+  return {
     viewer: viewer ? { seat: viewer } : "spectator", round: 1, turn: 7, active: "A", first_player: "A", phase: "play", first_turn: false,
-    format: "free_for_all",
     players: seats.map((s) => seatPlayer(s, viewer, players[s])),
     pending: { seat: "A", window: "main" }, choices: null, trigger_choices: null, outcome: null, rounds: [],
     attack_preview: null, damage_due: null, hp_prices: null,
     ...over,
   };
-  return view as unknown as MatchView;
 }
 
 /**
  * Three players, A to play: MP-10 lets A's left hero attack B's right hero, the right hero C's left hero, and the
  * center hero B's or C's center hero; C's left hero is face down to A.
  */
-export const THREE_PREVIEW: FfaPreview[] = [
+export const THREE_PREVIEW: AttackPreview[] = [
   { hero: "left", defender: "B", target: "right", atk: 4, def: 1, damage: 3 },
   { hero: "center", defender: "B", target: "center", atk: 5, def: 1, damage: 4 },
   { hero: "center", defender: "C", target: "center", atk: 5, def: 3, damage: 2 },
@@ -54,7 +52,7 @@ export const THREE_LEGAL: Intent[] = [
   { type: "declare_attack", attackers: [{ hero: "right", target: "left", defender: "C" }] },
   { type: "end_turn" },
   { type: "concede" },
-] as unknown as Intent[];
+];
 
 export function threeView(): MatchView {
   return ffaView(3, "A", { attack_preview: THREE_PREVIEW }, {

@@ -5,7 +5,8 @@ import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { boardFx, type ArrowFx, type Side } from "../animate";
 import type { Catalogue } from "../catalogue";
-import { asTable, isFreeForAll, livingSeats, startingHp, type FfaDecl } from "../ffa";
+import { isFreeForAll, livingSeats, startingHp } from "../ffa";
+import type { AttackerDecl } from "../gen/AttackerDecl";
 import type { CardId } from "../gen/CardId";
 import type { Intent } from "../gen/Intent";
 import type { MatchView } from "../gen/MatchView";
@@ -94,7 +95,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
   // A replay reads like watching, whichever side it is drawn from.
   const spectator = watching || replay;
   const ffa = isFreeForAll(view);
-  const players = asTable(view).players;
+  const players = view.players;
   // Issue 16: the viewer (seat A for a spectator) at the bottom, the others round the table (table.ts).
   const layout = tableLayout(players.map((p) => p.seat), me);
   // "Opponent" names nobody in particular when there are several: unnamed seats are "Player C" there.
@@ -119,7 +120,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
   useSoundCues(log, spectator ? null : me);
 
   const [selected, setSelected] = useState<CardId | null>(null);
-  const [draft, setDraft] = useState<FfaDecl[]>([]);
+  const [draft, setDraft] = useState<AttackerDecl[]>([]);
   const [detail, setDetail] = useState<DetailTarget | null>(null);
   const closeDetail = useCallback(() => setDetail(null), []);
   // Selections are about one decision; a new view (a version that changed what this viewer sees) starts afresh.
@@ -187,7 +188,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
     attackTargets: attacks.get(pos),
     attackDraft: draft,
     onToggleAttack: (t) => setDraft(toggleAttacker(draft, pos, t.target, t.defender)),
-    attackPreview: asTable(view).attack_preview?.filter((p) => p.hero === pos),
+    attackPreview: view.attack_preview?.filter((p) => p.hero === pos),
     defenderName: ffa ? (t) => possessive(sn[defenderOf(t, opp)]) : undefined,
     canUseEffect: effects.has(pos),
     onUseEffect: () => act({ type: "use_effect", hero: pos }),
@@ -304,7 +305,7 @@ export function Board({ view, legal, cat, send, disabled = false, names, replay 
  * The drafted attack's damage if every hit is taken, per defending player, from the engine's per-attacker
  * preview (CR 204.4a; MP-13 in the free-for-all).
  */
-function draftDamage(draft: FfaDecl[], aimed: AttackTarget[], opp: Seat, sn: SeatNames): string {
+function draftDamage(draft: AttackerDecl[], aimed: AttackTarget[], opp: Seat, sn: SeatNames): string {
   const parts = [...draftByDefender(draft, aimed, opp)].map(([seat, { known, unknown }]) => {
     const who = sn[seat];
     return `${who === "You" ? "You take" : `${who} takes`} ${known}${unknown ? ` + ? (${unknown} face-down target${unknown > 1 ? "s" : ""})` : ""}`;

@@ -7,7 +7,6 @@ import type { MatchView } from "../gen/MatchView";
 import type { Seat } from "../gen/Seat";
 import type { SeatNames } from "../log";
 import type { LogEntry } from "../state";
-import { asTable } from "../ffa";
 
 /** How a game ended, in words (GameOutcome.reason; the room's GameResult.reason adds time and round time). */
 export const END_REASONS: Partial<Record<string, string>> = {
@@ -48,7 +47,7 @@ export function EndScreen({ view, names, me, log, children }: EndProps) {
   const outcome = view.outcome;
   if (!outcome) return null;
   const won = me !== null && outcome.winner === me;
-  const places = asTable(view).places;
+  const places = view.places;
   const round = places?.length ? null : lastRound(log, names);
   return (
     <section class={`result${won ? " won" : ""}`} role="status" aria-labelledby="result-h" data-testid="result">

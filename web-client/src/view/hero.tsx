@@ -1,8 +1,8 @@
 // One hero in a diamond: face-down back, or name, level, current ATK/DEF, gems, blend and attachments,
 // with the controls the legal intents allow (drop target, deblend, attack toggles).
 import type { Catalogue, GemType } from "../catalogue";
-import type { FfaDecl, FfaPreview } from "../ffa";
 import type { AttackPreview } from "../gen/AttackPreview";
+import type { AttackerDecl } from "../gen/AttackerDecl";
 import type { HeroView } from "../gen/HeroView";
 import type { Position } from "../gen/Position";
 import type { Seat } from "../gen/Seat";
@@ -21,13 +21,13 @@ export interface HeroControls {
   canDeblend?: boolean;
   onDeblend?: () => void;
   /** Targets this hero may attack (with the defending seat in the free-for-all, MP-10), and the current draft. */
-  attackTargets?: FfaDecl[];
-  attackDraft?: FfaDecl[];
-  onToggleAttack?: (target: FfaDecl) => void;
+  attackTargets?: AttackerDecl[];
+  attackDraft?: AttackerDecl[];
+  onToggleAttack?: (target: AttackerDecl) => void;
   /** The engine's preview of each of this hero's attacks (`MatchView.attack_preview`). */
-  attackPreview?: FfaPreview[];
+  attackPreview?: AttackPreview[];
   /** The free-for-all: a defending seat's name, for the attack buttons ("Attack Bob’s center"). */
-  defenderName?: (d: FfaDecl) => string;
+  defenderName?: (d: AttackerDecl) => string;
   /** On the opponent's side: own heroes currently aimed at this one. */
   targetedBy?: Position[];
   /** On a free-for-all opponent's side: own heroes that may attack this one now, with the damage (MP-10). */

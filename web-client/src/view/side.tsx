@@ -4,7 +4,8 @@
 import type { BarFx, BoardFx, Side } from "../animate";
 import type { Catalogue } from "../catalogue";
 import { cardName } from "../cardname";
-import { ordinal, type FfaPlayer } from "../ffa";
+import { ordinal } from "../ffa";
+import type { PlayerView } from "../gen/PlayerView";
 import type { Position } from "../gen/Position";
 import { seatIndex } from "../intents";
 import type { Clocks } from "../protocol";
@@ -14,7 +15,7 @@ import { BarMarks } from "./fx";
 import { Hero, type HeroControls } from "./hero";
 
 export interface SideProps {
-  player: FfaPlayer;
+  player: PlayerView;
   /** How the diamond is drawn: the viewer's own (facing up) or facing the viewer. */
   look: "me" | "opp";
   /** Who the side is for the board's marks and tests: "me", the two-player "opp", or a free-for-all seat. */
@@ -53,7 +54,7 @@ export function PlayerSide({ player, look, side, name, active, cat, controls, cl
 }
 
 function PlayerBar({ player, side, name, active, clocks, marks, ffa }: {
-  player: FfaPlayer; side: Side; name: string; active: boolean; clocks?: Clocks | null; marks: BarFx[]; ffa?: SideProps["ffa"];
+  player: PlayerView; side: Side; name: string; active: boolean; clocks?: Clocks | null; marks: BarFx[]; ffa?: SideProps["ffa"];
 }) {
   const maxHp = ffa?.maxHp ?? 20;
   const hpPct = Math.max(0, Math.min(100, (player.hp / maxHp) * 100));
@@ -104,7 +105,7 @@ function PlayerBar({ player, side, name, active, clocks, marks, ffa }: {
 }
 
 /** The action meter; `entered` names the actions played into it this turn, whose slots are marked. */
-function Meter({ player, entered }: { player: FfaPlayer; entered: string[] }) {
+function Meter({ player, entered }: { player: PlayerView; entered: string[] }) {
   const slots = Array.from({ length: player.meter_slots }, (_, i) => player.action_meter[i] ?? null);
   return (
     <ol class="meter" aria-label={`Action meter: ${player.action_meter.length} of ${player.meter_slots} used`}>
