@@ -1,4 +1,5 @@
-//! `gb`: the workspace's command line. `gb scenario run PATH...` runs scenario files and directories;
+//! `gb`: the workspace's command line, its arguments read by clap (`gb --help`, `gb tournament --help`, …).
+//! `gb scenario run PATH...` runs scenario files and directories;
 //! `gb replay verify FILE [--commitment HEX]` replays a match record through the engine and checks its seed
 //! against the commitment published when the game started, its shuffles, draws and result;
 //! `gb rules coverage` writes the rules coverage table (see `rules.rs`);
@@ -6,29 +7,77 @@
 mod rules;
 mod tournament;
 
+use clap::{Parser, Subcommand};
 use gb_core::record::{CommitmentCheck, MatchRecord};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage:\n  gb scenario run PATH...     run scenario files (.toml) and directories\n  gb replay verify FILE [--commitment HEX]\n                              check a match record (JSON) against the engine and, with\n                              --commitment, against the seed commitment the room published\n  gb rules coverage [--check] [ROOT]\n                              write docs/rules-coverage.md (or check it is fresh)";
-
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        ["scenario", "run", paths @ ..] if !paths.is_empty() => scenario_run(paths),
-        ["replay", "verify", file] => replay_verify(Path::new(file), None),
-        ["replay", "verify", file, "--commitment", hex] | ["replay", "verify", "--commitment", hex, file] => {
-            replay_verify(Path::new(file), Some(hex))
-        }
-        ["rules", "coverage", rest @ ..] => rules::coverage(rest),
-        ["tournament", rest @ ..] => tournament::run(rest).unwrap_or_else(usage),
-        _ => usage(),
-    }
+/// The workspace's command line: rules scenarios, match records, rules coverage and tournament files.
+#[derive(Parser)]
+#[command(name = "gb", arg_required_else_help = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
 }
 
-fn usage() -> ExitCode {
-    eprintln!("{USAGE}\n{}", tournament::USAGE);
-    ExitCode::from(2)
+#[derive(Subcommand)]
+enum Command {
+    /// Rules scenarios (docs/scenarios.md).
+    #[command(subcommand, arg_required_else_help = true)]
+    Scenario(Scenario),
+    /// Finished matches' records.
+    #[command(subcommand, arg_required_else_help = true)]
+    Replay(Replay),
+    /// The rules' coverage by tests.
+    #[command(subcommand, arg_required_else_help = true)]
+    Rules(Rules),
+    /// Tournament files (docs/tournaments.md): recompute and audit an event offline.
+    #[command(subcommand, arg_required_else_help = true)]
+    Tournament(tournament::Command),
+}
+
+#[derive(Subcommand)]
+enum Scenario {
+    /// Run scenario files (.toml) and directories of them; one line per scenario, then a summary.
+    Run {
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum Replay {
+    /// Check a match record (JSON) against the engine: every shuffle and draw, the result and the final state.
+    Verify {
+        /// The match record, as `GET /api/matches/{id}/replay` gives it in `record`.
+        file: PathBuf,
+        /// The seed commitment the room published when the game started (`seed_hash`), obtained apart from the
+        /// record; without it only the record's agreement with itself is checked.
+        #[arg(long, value_name = "HEX")]
+        commitment: Option<String>,
+    },
+}
+
+#[derive(Subcommand)]
+enum Rules {
+    /// Write docs/rules-coverage.md from the rule citations in tests and scenario files.
+    Coverage {
+        /// Write nothing; fail if the committed table is stale.
+        #[arg(long)]
+        check: bool,
+        /// The repository's root.
+        #[arg(default_value = ".")]
+        root: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    match Cli::parse().command {
+        Command::Scenario(Scenario::Run { paths }) => scenario_run(&paths),
+        Command::Replay(Replay::Verify { file, commitment }) => replay_verify(&file, commitment.as_deref()),
+        Command::Rules(Rules::Coverage { check, root }) => rules::coverage(check, &root),
+        Command::Tournament(t) => tournament::run(t),
+    }
 }
 
 fn collect(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
@@ -47,11 +96,11 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
-fn scenario_run(paths: &[&str]) -> ExitCode {
+fn scenario_run(paths: &[PathBuf]) -> ExitCode {
     let mut files = Vec::new();
     for p in paths {
-        if let Err(e) = collect(Path::new(p), &mut files) {
-            eprintln!("{p}: {e}");
+        if let Err(e) = collect(p, &mut files) {
+            eprintln!("{}: {e}", p.display());
             return ExitCode::from(2);
         }
     }

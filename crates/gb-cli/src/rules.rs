@@ -265,9 +265,7 @@ pub fn generate(root: &Path) -> Result<(String, (usize, usize, usize)), String> 
 }
 
 /// `gb rules coverage [--check] [ROOT]`: writes the table (or, with `--check`, fails if the committed one differs).
-pub fn coverage(args: &[&str]) -> ExitCode {
-    let check = args.contains(&"--check");
-    let root = Path::new(args.iter().find(|a| !a.starts_with("--")).copied().unwrap_or("."));
+pub fn coverage(check: bool, root: &Path) -> ExitCode {
     let (text, (covered, behavioural, total)) = match generate(root) {
         Ok(t) => t,
         Err(e) => {

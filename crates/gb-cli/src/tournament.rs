@@ -2,18 +2,31 @@
 //! tournament file, so an organizer can recompute and audit any event offline (`docs/tournaments.md`).
 use gb_tournament::{Fraction, PairingError, Standings, Tournament};
 use serde_json::{Value, json};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-pub const USAGE: &str = "  gb tournament standings FILE [--csv]   standings with MTR tiebreakers (JSON, or CSV)\n  gb tournament pair FILE                the next round's pairings (JSON)";
+#[derive(clap::Subcommand)]
+pub(crate) enum Command {
+    /// Standings with the MTR tiebreakers, exact fractions beside decimals (JSON, or CSV).
+    Standings {
+        /// The tournament file (JSON).
+        file: PathBuf,
+        /// CSV instead of JSON (exact fractions in the *_exact columns).
+        #[arg(long)]
+        csv: bool,
+    },
+    /// The next round's pairings (JSON), or why there are none (exit code 1).
+    Pair {
+        /// The tournament file (JSON).
+        file: PathBuf,
+    },
+}
 
-pub fn run(args: &[&str]) -> Option<ExitCode> {
-    Some(match args {
-        ["standings", file] => standings(Path::new(file), false),
-        ["standings", file, "--csv"] | ["standings", "--csv", file] => standings(Path::new(file), true),
-        ["pair", file] => pair(Path::new(file)),
-        _ => return None,
-    })
+pub(crate) fn run(command: Command) -> ExitCode {
+    match command {
+        Command::Standings { file, csv } => standings(&file, csv),
+        Command::Pair { file } => pair(&file),
+    }
 }
 
 fn load(file: &Path) -> Result<Tournament, ExitCode> {
