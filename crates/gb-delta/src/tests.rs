@@ -1,3 +1,5 @@
+//! `diff` and `apply` together: a patch takes the old document to the new one, whatever the edit, and travels
+//! as the short arrays of `wire.rs`.
 use super::*;
 use serde_json::json;
 

@@ -1,3 +1,5 @@
+//! Folding frames into a `ViewState`: snapshots, updates and skips give the server's document, and a frame that
+//! does not fit is a typed `FoldError` that empties the state.
 use super::*;
 use crate::messages::Received;
 use serde_json::json;
