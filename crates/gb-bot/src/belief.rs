@@ -7,7 +7,7 @@ use gb_core::{MatchView, Seat};
 /// Extra copies per sighting: a card seen once is likely to have siblings still in the deck.
 const SEEN_WEIGHT: usize = 6;
 
-pub fn belief_from_view(view: &MatchView, seat: Seat) -> Belief {
+pub(crate) fn belief_from_view(view: &MatchView, seat: Seat) -> Belief {
     let mut belief = Belief::uninformed();
     // Every other player's public cards: one belief for all of them (plan step 12; decks repeat cards).
     for opp in view.players.iter().filter(|p| p.seat != seat) {

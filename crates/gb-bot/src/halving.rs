@@ -13,13 +13,19 @@ use std::time::{Duration, Instant};
 
 /// The outcome of one halving search: the intent to play, the rollouts run, and each root intent's
 /// (intent, rollouts, mean value), survivors first.
-pub struct Halving {
+pub(crate) struct Halving {
     pub best: Intent,
     pub rollouts: u32,
     pub root: Vec<(Intent, u32, f64)>,
 }
 
-pub fn search(ss: &SeatState, root: &[Intent], cfg: &SearchConfig, start: Instant, rng: &mut MatchRng) -> Halving {
+pub(crate) fn search(
+    ss: &SeatState,
+    root: &[Intent],
+    cfg: &SearchConfig,
+    start: Instant,
+    rng: &mut MatchRng,
+) -> Halving {
     let me = ss.seat();
     let deadline = start + cfg.hard_cap;
     let mut sums = vec![0.0; root.len()];

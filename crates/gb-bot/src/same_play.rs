@@ -36,7 +36,7 @@ fn key(state: &MatchState, seat: Seat, intent: &Intent) -> Option<PlayKey> {
 
 /// Whether `a` and `b` play copies of one card from one zone, onto any heroes (a gem onto the left or the
 /// right hero, say): the root screen merges such plays when its score cannot tell the targets apart.
-pub fn same_card(state: &MatchState, seat: Seat, a: &Intent, b: &Intent) -> bool {
+pub(crate) fn same_card(state: &MatchState, seat: Seat, a: &Intent, b: &Intent) -> bool {
     match (key(state, seat, a), key(state, seat, b)) {
         (Some(x), Some(y)) => PlayKey { hero: 0, ..x } == PlayKey { hero: 0, ..y },
         _ => false,
@@ -44,7 +44,7 @@ pub fn same_card(state: &MatchState, seat: Seat, a: &Intent, b: &Intent) -> bool
 }
 
 /// The indices of `legal` worth scoring: every intent except a later copy of a card play already listed.
-pub fn distinct_plays(state: &MatchState, seat: Seat, legal: &[Intent]) -> Vec<usize> {
+pub(crate) fn distinct_plays(state: &MatchState, seat: Seat, legal: &[Intent]) -> Vec<usize> {
     let mut seen: Vec<PlayKey> = Vec::new();
     let mut keep = Vec::with_capacity(legal.len());
     for (i, intent) in legal.iter().enumerate() {

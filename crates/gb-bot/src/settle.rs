@@ -9,19 +9,19 @@ use gb_core::{Intent, MatchState, Seat, apply, legal_intents, owed_seat};
 use std::time::Instant;
 
 /// Legal intents without `Concede`: no bot concedes.
-pub fn options(state: &MatchState, seat: Seat) -> Vec<Intent> {
+pub(crate) fn options(state: &MatchState, seat: Seat) -> Vec<Intent> {
     let mut legal = legal_intents(state, seat);
     legal.retain(|i| *i != Intent::Concede);
     legal
 }
 
 /// Whether `legal` is a main-phase window (the only one offering `EndTurn`).
-pub fn is_main(legal: &[Intent]) -> bool {
+pub(crate) fn is_main(legal: &[Intent]) -> bool {
     legal.last() == Some(&Intent::EndTurn)
 }
 
 /// A heuristic score of a world from the given seat's side (higher is better for that seat).
-pub type Score<'a> = &'a dyn Fn(&MatchState, Seat) -> f64;
+pub(crate) type Score<'a> = &'a dyn Fn(&MatchState, Seat) -> f64;
 
 /// The intent among `legal` whose immediate result scores best for `seat`.
 fn one_ply_by(state: &MatchState, seat: Seat, legal: &[Intent], score: Score) -> Intent {
@@ -39,7 +39,7 @@ fn one_ply_by(state: &MatchState, seat: Seat, legal: &[Intent], score: Score) ->
 }
 
 /// Answers non-main decisions (forced ones directly, others one ply deep) for at most `max_steps` intents.
-pub fn settle(state: &mut MatchState, max_steps: usize) {
+pub(crate) fn settle(state: &mut MatchState, max_steps: usize) {
     settle_by(state, max_steps, &eval::raw);
 }
 
@@ -89,7 +89,7 @@ fn greedy_main_by(state: &MatchState, seat: Seat, legal: &[Intent], score: Score
 /// `score` judges every choice from the choosing seat's side, so each seat may play by its own heuristic.
 /// Returns `false`, leaving the rollout unfinished, when `deadline` passed before a step (a loaded machine can
 /// stretch one rollout past a decision's whole budget).
-pub fn greedy_rollout(
+pub(crate) fn greedy_rollout(
     state: &mut MatchState,
     me: Seat,
     max_intents: usize,

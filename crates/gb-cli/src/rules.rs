@@ -7,18 +7,18 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-pub const RULES: &str = "docs/rules/gem-blenders-comprehensive-rules.txt";
-pub const NOT_BEHAVIOURAL: &str = "docs/rules/not-behavioural.md";
-pub const TABLE: &str = "docs/rules-coverage.md";
+pub(crate) const RULES: &str = "docs/rules/gem-blenders-comprehensive-rules.txt";
+pub(crate) const NOT_BEHAVIOURAL: &str = "docs/rules/not-behavioural.md";
+pub(crate) const TABLE: &str = "docs/rules-coverage.md";
 
 /// One numbered rule: its number (`203.1h`) and text.
-pub struct Rule {
+pub(crate) struct Rule {
     pub number: String,
     pub text: String,
 }
 
 /// The numbered rules of sections 100–625, in the document's order.
-pub fn parse_rules(text: &str) -> Vec<Rule> {
+pub(crate) fn parse_rules(text: &str) -> Vec<Rule> {
     text.lines()
         .filter_map(|line| {
             let (number, rest) = line.split_once(' ')?;
@@ -52,7 +52,7 @@ fn rule_number(s: &str) -> Option<(&str, usize)> {
 }
 
 /// The indices (into `rules`) of every rule `text` cites.
-pub fn citations(text: &str, rules: &[Rule]) -> BTreeSet<usize> {
+pub(crate) fn citations(text: &str, rules: &[Rule]) -> BTreeSet<usize> {
     let index = |n: &str| rules.iter().position(|r| r.number == n);
     let mut out = BTreeSet::new();
     for (at, _) in text.match_indices("CR ") {
@@ -84,7 +84,7 @@ pub fn citations(text: &str, rules: &[Rule]) -> BTreeSet<usize> {
 }
 
 /// A test and the rules it cites: CR rules by index, free-for-all rulings by number (MP-n).
-pub struct Citing {
+pub(crate) struct Citing {
     pub name: String,
     pub rules: BTreeSet<usize>,
     pub rulings: BTreeSet<u8>,
@@ -174,7 +174,7 @@ fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
 }
 
 /// Every test under `root/crates` (Rust tests in `src/` and `tests/`, and scenario files) with its citations.
-pub fn citing_tests(root: &Path, rules: &[Rule]) -> std::io::Result<Vec<Citing>> {
+pub(crate) fn citing_tests(root: &Path, rules: &[Rule]) -> std::io::Result<Vec<Citing>> {
     let mut out = Vec::new();
     let mut paths = Vec::new();
     files(&root.join("crates"), "rs", &mut paths);
@@ -199,7 +199,7 @@ pub fn citing_tests(root: &Path, rules: &[Rule]) -> std::io::Result<Vec<Citing>>
 }
 
 /// The rules listed as stating no behaviour, with the reason: lines `- 100.1a — reason`.
-pub fn not_behavioural(text: &str) -> Vec<(String, String)> {
+pub(crate) fn not_behavioural(text: &str) -> Vec<(String, String)> {
     text.lines()
         .filter_map(|l| {
             let rest = l.strip_prefix("- ")?;
@@ -210,7 +210,7 @@ pub fn not_behavioural(text: &str) -> Vec<(String, String)> {
 }
 
 /// The table's Markdown, and the figures: (covered behavioural rules, behavioural rules, all rules).
-pub fn table(rules: &[Rule], tests: &[Citing], exempt: &[(String, String)]) -> (String, (usize, usize, usize)) {
+pub(crate) fn table(rules: &[Rule], tests: &[Citing], exempt: &[(String, String)]) -> (String, (usize, usize, usize)) {
     let mut rows = String::new();
     let (mut covered, mut behavioural) = (0, 0);
     let mut section = "";
@@ -249,7 +249,7 @@ pub fn table(rules: &[Rule], tests: &[Citing], exempt: &[(String, String)]) -> (
 }
 
 /// Builds the table from the files under `root`.
-pub fn generate(root: &Path) -> Result<(String, (usize, usize, usize)), String> {
+pub(crate) fn generate(root: &Path) -> Result<(String, (usize, usize, usize)), String> {
     let read = |p: &str| std::fs::read_to_string(root.join(p)).map_err(|e| format!("{p}: {e}"));
     let rules = parse_rules(&read(RULES)?);
     let exempt = not_behavioural(&read(NOT_BEHAVIOURAL)?);
@@ -265,7 +265,7 @@ pub fn generate(root: &Path) -> Result<(String, (usize, usize, usize)), String> 
 }
 
 /// `gb rules coverage [--check] [ROOT]`: writes the table (or, with `--check`, fails if the committed one differs).
-pub fn coverage(check: bool, root: &Path) -> ExitCode {
+pub(crate) fn coverage(check: bool, root: &Path) -> ExitCode {
     let (text, (covered, behavioural, total)) = match generate(root) {
         Ok(t) => t,
         Err(e) => {

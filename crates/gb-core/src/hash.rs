@@ -2,10 +2,10 @@
 //! written little-endian at a fixed width so the result is the same on every machine.
 use std::hash::Hasher;
 
-pub struct StableHasher(u64);
+pub(crate) struct StableHasher(u64);
 
 impl StableHasher {
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         StableHasher(0xcbf2_9ce4_8422_2325)
     }
 }

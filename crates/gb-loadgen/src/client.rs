@@ -8,12 +8,12 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_config};
 
-pub type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+pub(crate) type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 const DECKS: [&str; 4] = ["fire-and-wind", "tide-and-stone", "night-and-light", "storm-court"];
 
 /// A guest's session cookie (`gb_session=…`).
-pub async fn guest(http: &reqwest::Client, base: &str, name: &str) -> Result<String> {
+pub(crate) async fn guest(http: &reqwest::Client, base: &str, name: &str) -> Result<String> {
     let r = http.post(format!("{base}/api/guest")).json(&GuestBody { display_name: name.to_owned() }).send().await?;
     if !r.status().is_success() {
         bail!("guest: HTTP {}", r.status());
@@ -56,7 +56,7 @@ async fn post_naming_node<B: Serialize, R: DeserializeOwned>(
 
 /// Each node's id as its `/healthz` says (`None` on a single server, which names none): how a room call's
 /// `x-gb-node` is turned back into a node of `bases`.
-pub async fn node_ids(http: &reqwest::Client, bases: &[String]) -> Result<Vec<Option<String>>> {
+pub(crate) async fn node_ids(http: &reqwest::Client, bases: &[String]) -> Result<Vec<Option<String>>> {
     let mut ids = Vec::new();
     for base in bases {
         let health: serde_json::Value = http.get(format!("{base}/healthz")).send().await?.json().await?;
@@ -67,7 +67,7 @@ pub async fn node_ids(http: &reqwest::Client, bases: &[String]) -> Result<Vec<Op
 
 /// A public best-of-one room without clock or delay, created on node n mod N, both seats taken; returns (room
 /// id, the index of the room's owner, [cookie A, cookie B]). `ids`: [`node_ids`] of `bases`.
-pub async fn table(
+pub(crate) async fn table(
     http: &reqwest::Client,
     bases: &[String],
     ids: &[Option<String>],
@@ -130,7 +130,7 @@ async fn join(
 }
 
 /// Opens `/ws/rooms/{room}` and says hello as `role`, in this build's protocol version.
-pub async fn open(base: &str, room: &str, cookie: Option<&str>, role: Role) -> Result<Ws> {
+pub(crate) async fn open(base: &str, room: &str, cookie: Option<&str>, role: Role) -> Result<Ws> {
     use futures_util::SinkExt;
     let url = format!("{}/ws/rooms/{room}", base.replacen("http", "ws", 1));
     let mut req = url.into_client_request()?;

@@ -7,13 +7,13 @@ use crate::{Args, procfs, scrape};
 use anyhow::{Context, Result, bail};
 use std::collections::BTreeMap;
 
-pub struct Node {
+pub(crate) struct Node {
     pub base: String,
     pub metrics: String,
     pub pid: String,
 }
 
-pub fn from_args(args: &Args) -> Result<Vec<Node>> {
+pub(crate) fn from_args(args: &Args) -> Result<Vec<Node>> {
     if args.addr.iter().any(|a| !a.ip().is_loopback()) {
         bail!("refusing to load {:?}: only loopback addresses are allowed", args.addr);
     }
@@ -37,7 +37,7 @@ pub fn from_args(args: &Args) -> Result<Vec<Node>> {
 
 /// Every node's `/metrics` samples, summed per series: counters and histogram buckets add up across nodes
 /// (summary quantiles do not, and are only meaningful with one node).
-pub async fn scrape_all(http: &reqwest::Client, nodes: &[Node]) -> BTreeMap<String, f64> {
+pub(crate) async fn scrape_all(http: &reqwest::Client, nodes: &[Node]) -> BTreeMap<String, f64> {
     let mut sum = BTreeMap::new();
     for n in nodes {
         for (k, v) in scrape::scrape(http, &n.metrics).await {
@@ -48,11 +48,11 @@ pub async fn scrape_all(http: &reqwest::Client, nodes: &[Node]) -> BTreeMap<Stri
 }
 
 /// CPU seconds of each node's process so far.
-pub fn cpu(nodes: &[Node]) -> Vec<Option<f64>> {
+pub(crate) fn cpu(nodes: &[Node]) -> Vec<Option<f64>> {
     nodes.iter().map(|n| procfs::cpu_seconds(&n.pid)).collect()
 }
 
 /// Context switches of each node's threads so far.
-pub fn switches(nodes: &[Node]) -> Vec<Option<u64>> {
+pub(crate) fn switches(nodes: &[Node]) -> Vec<Option<u64>> {
     nodes.iter().map(|n| procfs::context_switches(&n.pid)).collect()
 }

@@ -7,7 +7,7 @@ use std::fs;
 const TICKS: f64 = 100.0;
 
 /// User + system CPU seconds of `pid` ("self" for this process).
-pub fn cpu_seconds(pid: &str) -> Option<f64> {
+pub(crate) fn cpu_seconds(pid: &str) -> Option<f64> {
     let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
     let rest = &stat[stat.rfind(')')? + 2..];
@@ -18,7 +18,7 @@ pub fn cpu_seconds(pid: &str) -> Option<f64> {
 /// Context switches of all of `pid`'s threads so far, voluntary + involuntary (`/proc/<pid>/task/*/status`):
 /// each voluntary one is a thread going to sleep for lack of work, so their count per intent is the wake-ups
 /// and thread hand-offs an intent costs (issue 14). Threads that ended before the reading are not counted.
-pub fn context_switches(pid: &str) -> Option<u64> {
+pub(crate) fn context_switches(pid: &str) -> Option<u64> {
     let mut total = 0;
     for task in fs::read_dir(format!("/proc/{pid}/task")).ok()?.flatten() {
         let Ok(status) = fs::read_to_string(task.path().join("status")) else { continue };
@@ -32,14 +32,14 @@ pub fn context_switches(pid: &str) -> Option<u64> {
 }
 
 /// Resident set size in bytes.
-pub fn rss_bytes(pid: &str) -> Option<u64> {
+pub(crate) fn rss_bytes(pid: &str) -> Option<u64> {
     let status = fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
     Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? * 1024)
 }
 
 /// The pid of the process with a listening socket on `port`, if we may read its fds.
-pub fn pid_listening_on(port: u16) -> Option<String> {
+pub(crate) fn pid_listening_on(port: u16) -> Option<String> {
     let mut inodes = Vec::new();
     for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
         let Ok(text) = fs::read_to_string(table) else { continue };

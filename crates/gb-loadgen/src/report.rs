@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::io::Write;
 
-pub struct Measured {
+pub(crate) struct Measured {
     pub window: f64,
     /// Per node, in `--addr` order.
     pub addrs: Vec<String>,
@@ -44,7 +44,13 @@ fn per_node(s: &Stats, m: &Measured) -> Value {
     Value::from(nodes.collect::<Vec<_>>())
 }
 
-pub fn build(args: &Args, s: &Stats, m0: &BTreeMap<String, f64>, m1: &BTreeMap<String, f64>, m: &Measured) -> Value {
+pub(crate) fn build(
+    args: &Args,
+    s: &Stats,
+    m0: &BTreeMap<String, f64>,
+    m1: &BTreeMap<String, f64>,
+    m: &Measured,
+) -> Value {
     let get = stats::Stats::get;
     // Totals over the nodes (one on a single server); missing if any node's reading is.
     let server_cpu: Option<f64> = m.node_cpu.iter().copied().sum();
@@ -124,11 +130,11 @@ fn f(v: &Value, path: &[&str], digits: usize) -> String {
     x.as_f64().map(|n| format!("{n:.digits$}")).unwrap_or_else(|| "–".into())
 }
 
-pub const MD_HEADER: &str = "| matches | spect. | intents/s | server p50/p99/p99.9 ms | client p50/p99/p99.9 ms \
+pub(crate) const MD_HEADER: &str = "| matches | spect. | intents/s | server p50/p99/p99.9 ms | client p50/p99/p99.9 ms \
 | server cores | µs CPU/intent | µs CPU/frame | switches/intent | RSS MB | B/frame | B/broadcast | B/conn/s | gen cores | gen-bound |\n\
 |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
 
-pub fn markdown_row(r: &Value) -> String {
+pub(crate) fn markdown_row(r: &Value) -> String {
     format!(
         "| {} | {} | {} | {} / {} / {} | {} / {} / {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
         r["matches"],
@@ -153,7 +159,7 @@ pub fn markdown_row(r: &Value) -> String {
     )
 }
 
-pub fn emit(args: &Args, r: &Value) -> anyhow::Result<()> {
+pub(crate) fn emit(args: &Args, r: &Value) -> anyhow::Result<()> {
     println!("{}", serde_json::to_string_pretty(r)?);
     println!("{MD_HEADER}\n{}", markdown_row(r));
     let append = |path: &str, text: String| -> anyhow::Result<()> {

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 /// Every sample line as `name{labels}` → value.
-pub async fn scrape(client: &reqwest::Client, base: &str) -> BTreeMap<String, f64> {
+pub(crate) async fn scrape(client: &reqwest::Client, base: &str) -> BTreeMap<String, f64> {
     let Ok(r) = client.get(format!("{base}/metrics")).send().await else { return BTreeMap::new() };
     let text = r.text().await.unwrap_or_default();
     text.lines()
@@ -16,18 +16,18 @@ pub async fn scrape(client: &reqwest::Client, base: &str) -> BTreeMap<String, f6
 }
 
 /// A quantile of a summary, e.g. `quantile(m, "gb_intent_to_last_frame_seconds", "0.99")`.
-pub fn quantile(m: &BTreeMap<String, f64>, name: &str, q: &str) -> Option<f64> {
+pub(crate) fn quantile(m: &BTreeMap<String, f64>, name: &str, q: &str) -> Option<f64> {
     m.get(&format!("{name}{{quantile=\"{q}\"}}")).copied()
 }
 
 /// Sum of all series of a metric whose key starts with `name` followed by `{` or nothing.
-pub fn total(m: &BTreeMap<String, f64>, name: &str) -> f64 {
+pub(crate) fn total(m: &BTreeMap<String, f64>, name: &str) -> f64 {
     m.iter().filter(|(k, _)| *k == name || k.starts_with(&format!("{name}{{"))).map(|(_, v)| v).sum()
 }
 
 /// A quantile of a cumulative-bucket histogram over the window between two scrapes (`after` − `before`),
 /// interpolated linearly inside the bucket; past the last finite bound it answers that bound (a floor).
-pub fn bucket_quantile(
+pub(crate) fn bucket_quantile(
     before: &BTreeMap<String, f64>,
     after: &BTreeMap<String, f64>,
     name: &str,

@@ -5,7 +5,7 @@ use hdrhistogram::Histogram;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
-pub struct Stats {
+pub(crate) struct Stats {
     pub measuring: AtomicBool,
     pub intents_sent: AtomicU64,
     pub updates_seen: AtomicU64,
@@ -26,7 +26,7 @@ pub struct Stats {
 }
 
 impl Stats {
-    pub fn new(nodes: usize) -> Self {
+    pub(crate) fn new(nodes: usize) -> Self {
         let histogram = || Mutex::new(Histogram::new_with_bounds(1, 60_000_000, 3).expect("valid bounds"));
         Stats {
             measuring: AtomicBool::new(false),
@@ -46,12 +46,12 @@ impl Stats {
         }
     }
 
-    pub fn on(&self) -> bool {
+    pub(crate) fn on(&self) -> bool {
         self.measuring.load(Relaxed)
     }
 
     /// Counts a received frame (only inside the measured window).
-    pub fn frame(&self, len: usize, node: usize) {
+    pub(crate) fn frame(&self, len: usize, node: usize) {
         if self.on() {
             self.frames.fetch_add(1, Relaxed);
             self.frames_by_node[node].fetch_add(1, Relaxed);
@@ -59,7 +59,7 @@ impl Stats {
         }
     }
 
-    pub fn latency(&self, us: u64, relayed: bool) {
+    pub(crate) fn latency(&self, us: u64, relayed: bool) {
         if self.on() {
             let _ = self.latency_us.lock().expect("not poisoned").record(us.max(1));
             let by = if relayed { &self.latency_relayed_us } else { &self.latency_local_us };
@@ -67,7 +67,7 @@ impl Stats {
         }
     }
 
-    pub fn get(c: &AtomicU64) -> u64 {
+    pub(crate) fn get(c: &AtomicU64) -> u64 {
         c.load(Relaxed)
     }
 }

@@ -15,7 +15,7 @@ use tokio_tungstenite::tungstenite::Message;
 /// How often a spectator pings (the web client's period).
 const PING_EVERY: Duration = Duration::from_secs(25);
 
-pub struct Ctx {
+pub(crate) struct Ctx {
     /// The nodes (one on a single server); see nodes.rs for how sockets are spread.
     pub bases: Vec<String>,
     /// Each base's node id (`client::node_ids`), to find a room's owner by the node its seat calls name.
@@ -29,7 +29,7 @@ pub struct Ctx {
 }
 
 /// Plays games at table `n` until the deadline.
-pub async fn run(ctx: Arc<Ctx>, n: u64) {
+pub(crate) async fn run(ctx: Arc<Ctx>, n: u64) {
     let mut game = 0;
     while Instant::now() < ctx.deadline {
         if let Err(e) = play_one(&ctx, n, game).await {

@@ -31,7 +31,7 @@ fn err(path: impl Into<String>, message: impl Into<String>) -> TournamentError {
 }
 
 impl<'t> Ledger<'t> {
-    pub fn build(t: &'t Tournament) -> Result<Ledger<'t>, TournamentError> {
+    pub(crate) fn build(t: &'t Tournament) -> Result<Ledger<'t>, TournamentError> {
         check_settings(t)?;
         let mut index = HashMap::new();
         for (i, p) in t.players.iter().enumerate() {
@@ -74,15 +74,15 @@ impl<'t> Ledger<'t> {
         Ok(ledger)
     }
 
-    pub fn player(&self, id: &str) -> Option<usize> {
+    pub(crate) fn player(&self, id: &str) -> Option<usize> {
         self.index.get(id).copied()
     }
 
-    pub fn active_count(&self, round: u32) -> usize {
+    pub(crate) fn active_count(&self, round: u32) -> usize {
         self.active.iter().filter(|a| a[round as usize - 1]).count()
     }
 
-    pub fn is_playoff(&self, round: u32) -> bool {
+    pub(crate) fn is_playoff(&self, round: u32) -> bool {
         self.swiss_rounds.is_some_and(|s| round > s)
     }
 

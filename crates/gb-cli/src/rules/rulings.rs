@@ -3,10 +3,10 @@
 use super::Citing;
 use std::collections::BTreeSet;
 
-pub const RULINGS: &str = "docs/multiplayer-rulings.md";
+pub(super) const RULINGS: &str = "docs/multiplayer-rulings.md";
 
 /// Each ruling's number and title, in the document's order.
-pub fn parse(text: &str) -> Vec<(u8, String)> {
+pub(super) fn parse(text: &str) -> Vec<(u8, String)> {
     text.lines()
         .filter_map(|l| {
             let rest = l.strip_prefix("### MP-")?;
@@ -17,7 +17,7 @@ pub fn parse(text: &str) -> Vec<(u8, String)> {
 }
 
 /// Every ruling `text` cites as `MP-n` (not part of a longer word or number).
-pub fn citations(text: &str) -> BTreeSet<u8> {
+pub(super) fn citations(text: &str) -> BTreeSet<u8> {
     let mut out = BTreeSet::new();
     for (at, _) in text.match_indices("MP-") {
         if text[..at].chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric()) {
@@ -32,7 +32,7 @@ pub fn citations(text: &str) -> BTreeSet<u8> {
 }
 
 /// The rulings section of the table, and how many rulings are cited.
-pub fn table(rulings: &[(u8, String)], tests: &[Citing]) -> (String, usize) {
+pub(super) fn table(rulings: &[(u8, String)], tests: &[Citing]) -> (String, usize) {
     let mut rows = String::new();
     let mut cited = 0;
     for (n, title) in rulings {

@@ -27,7 +27,7 @@ pub(crate) struct Altered {
 
 impl Altered {
     /// The hero's LV now: its written LV changed by its LV alterations, never below 0 (CR 302.7).
-    pub fn level(&self, state: &MatchState, seat: Seat, pos: Position) -> u8 {
+    pub(crate) fn level(&self, state: &MatchState, seat: Seat, pos: Position) -> u8 {
         super::changed_level(state.hero(seat, pos).level(), self.level)
     }
 }

@@ -29,7 +29,7 @@ pub(crate) struct Field {
 
 impl Field {
     #[inline]
-    pub fn of(state: &MatchState, seat: Seat) -> Field {
+    pub(crate) fn of(state: &MatchState, seat: Seat) -> Field {
         let altered = altered::of_seat(state, seat);
         let heroes = &state.player(seat).field;
         // Each hero's effect with its card and program, looked up once for every question below.
@@ -59,17 +59,17 @@ impl Field {
     }
 
     /// `gems::has_any_gem`: at least one gem, invisible ones included (CR 300.5f).
-    pub fn has_any_gem(&self, state: &MatchState, pos: Position) -> bool {
+    pub(crate) fn has_any_gem(&self, state: &MatchState, pos: Position) -> bool {
         state.hero(self.seat, pos).has_gem() || self.invisible[pos.index()] > 0
     }
 
     /// `gems::pool`: the hero's gem pool, with what the other heroes' statics give it.
-    pub fn pool(&self, state: &MatchState, pos: Position) -> GemPool {
+    pub(crate) fn pool(&self, state: &MatchState, pos: Position) -> GemPool {
         gems::pool_with(state, self.seat, pos, self.invisible[pos.index()], |o| self.statics[o.index()])
     }
 
     /// Every hero's [`pool`](Self::pool), by `Position::index`, worked out together.
-    pub fn pools(&self, state: &MatchState) -> [GemPool; 4] {
+    pub(crate) fn pools(&self, state: &MatchState) -> [GemPool; 4] {
         gems::pools_with(state, self.seat, &self.invisible, &self.statics)
     }
 }
@@ -96,12 +96,12 @@ pub(crate) struct FieldCache {
 
 impl FieldCache {
     /// An empty cache for a table of `seats`.
-    pub fn new(seats: usize) -> FieldCache {
+    pub(crate) fn new(seats: usize) -> FieldCache {
         FieldCache { cells: Default::default(), seats: seats as u8 }
     }
 
     /// Forgets every seat's field; the next reader works it out from the state as it is then.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         for cell in self.cells.iter_mut().take(self.seats as usize) {
             cell.take();
         }
@@ -167,17 +167,17 @@ enum Holder<'s> {
 
 impl<'s> LazyField<'s> {
     /// A field of its own, for a state that is being changed (a step that has already written to it).
-    pub fn new(state: &'s MatchState, seat: Seat) -> Self {
+    pub(crate) fn new(state: &'s MatchState, seat: Seat) -> Self {
         LazyField { state, seat, cell: Holder::Own(OnceLock::new()) }
     }
 
     /// The state's kept field: only at rest (between calls) or at the start of a `drive` step, before the step
     /// writes anything (see [`FieldCache`]).
-    pub fn kept(state: &'s MatchState, seat: Seat) -> Self {
+    pub(crate) fn kept(state: &'s MatchState, seat: Seat) -> Self {
         LazyField { state, seat, cell: Holder::Kept(&state.fields.cells[seat.index()]) }
     }
 
-    pub fn get(&self) -> &Field {
+    pub(crate) fn get(&self) -> &Field {
         match &self.cell {
             Holder::Own(cell) => cell.get_or_init(|| Field::of(self.state, self.seat)),
             Holder::Kept(cell) => kept_in(cell, self.state, self.seat),
@@ -188,7 +188,7 @@ impl<'s> LazyField<'s> {
     /// (`CardDef::gem_need`; CR 302.3, 302.6). What the other heroes give only adds wildcards, so a requirement the
     /// equipped gems meet alone is met, and the field (every other hero's effect) is worked out only when they fall
     /// short; `drive` asks this for every blended hero after every step (issue 14).
-    pub fn meets(&self, pos: Position, need: &gems::GemCounts) -> bool {
+    pub(crate) fn meets(&self, pos: Position, need: &gems::GemCounts) -> bool {
         gems::own_pool(self.state, self.seat, pos).meets_counts(need)
             || self.get().pool(self.state, pos).meets_counts(need)
     }

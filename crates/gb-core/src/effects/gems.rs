@@ -46,7 +46,7 @@ impl GemPool {
     }
 
     #[cfg(test)]
-    pub fn meets(&self, required: &[GemType]) -> bool {
+    pub(crate) fn meets(&self, required: &[GemType]) -> bool {
         self.meets_counts(&counts(required))
     }
 
@@ -55,7 +55,7 @@ impl GemPool {
     /// Counting k Electrogems as any type (Magnet, CR 614.4a) adds k wildcards and at most k to the deficit, so
     /// the most it allows is never worse than fewer: only that k is tried, where `wildcards_needed` tries each.
     #[inline]
-    pub fn meets_counts(&self, need: &GemCounts) -> bool {
+    pub(crate) fn meets_counts(&self, need: &GemCounts) -> bool {
         let electro = GemType::Electrogem as usize;
         let flex = self.flex_electro.min(self.cards[electro]);
         let mut have = self.cards;
@@ -65,7 +65,7 @@ impl GemPool {
     }
 
     /// Whether the hero "has at least 1" gem of `t` while its blend's requirement stays covered (CR 625.1a).
-    pub fn has_type(&self, t: GemType, blend_requirement: &[GemType]) -> bool {
+    pub(crate) fn has_type(&self, t: GemType, blend_requirement: &[GemType]) -> bool {
         if self.cards[t as usize] > 0 {
             return true;
         }

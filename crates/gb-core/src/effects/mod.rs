@@ -30,11 +30,11 @@ pub(crate) struct HeroKey {
 }
 
 impl HeroKey {
-    pub fn at(state: &MatchState, seat: Seat, pos: Position) -> HeroKey {
+    pub(crate) fn at(state: &MatchState, seat: Seat, pos: Position) -> HeroKey {
         HeroKey { seat, hero: state.hero(seat, pos).card.def }
     }
     /// Where this hero stands now, if it is on the field.
-    pub fn position(self, state: &MatchState) -> Option<Position> {
+    pub(crate) fn position(self, state: &MatchState) -> Option<Position> {
         Position::ALL.into_iter().find(|p| state.hero(self.seat, *p).card.def == self.hero)
     }
 }

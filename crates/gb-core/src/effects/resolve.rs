@@ -85,7 +85,7 @@ pub(crate) enum Flow {
 }
 
 impl EffectFrame {
-    pub fn new(controller: Seat, hero: Option<HeroKey>, effect: CardDefId, ctx: TriggerCtx) -> Self {
+    pub(crate) fn new(controller: Seat, hero: Option<HeroKey>, effect: CardDefId, ctx: TriggerCtx) -> Self {
         EffectFrame {
             controller,
             hero,
@@ -99,17 +99,17 @@ impl EffectFrame {
             target: None,
         }
     }
-    pub fn take_answer(&mut self) -> Option<Answer> {
+    pub(crate) fn take_answer(&mut self) -> Option<Answer> {
         self.answer.take()
     }
     /// Where the source hero stands now (it may have moved; `None` if it left the field).
-    pub fn source_position(&self, state: &MatchState) -> Option<Position> {
+    pub(crate) fn source_position(&self, state: &MatchState) -> Option<Position> {
         self.hero.and_then(|h| h.position(state))
     }
-    pub fn steps(&self) -> &'static [Op] {
+    pub(crate) fn steps(&self) -> &'static [Op] {
         program(self.effect).map_or(&[], |p| p.steps())
     }
-    pub fn current_op(&self) -> Option<Op> {
+    pub(crate) fn current_op(&self) -> Option<Op> {
         self.steps().get(self.pc as usize).copied()
     }
 }

@@ -47,7 +47,7 @@ impl TriggerCtx {
     /// The opponent this trigger's event named (MP-9.3): who played the blend (Slip Knotter, MP-39), whose hero was
     /// equipped (Virus, MP-36), who attacks (Shard Buster, MP-40), who took the non-attack damage (Gull, MP-40).
     /// In the two-player game always the one opponent (CR 100.2). `None` when the event named no opponent.
-    pub fn opponent(&self, table: &Table, controller: Seat) -> Option<Seat> {
+    pub(crate) fn opponent(&self, table: &Table, controller: Seat) -> Option<Seat> {
         match table.format() {
             Format::Standard => Some(table.left_of(controller)),
             Format::FreeForAll => self.opponent,
@@ -242,7 +242,7 @@ impl std::hash::Hash for TriggerBatch {
 
 impl TriggerBatch {
     /// Orders `triggers` in place (no allocation; ids are unique, so the order is total).
-    pub fn new(state: &MatchState, mut triggers: Vec<PendingTrigger>) -> TriggerBatch {
+    pub(crate) fn new(state: &MatchState, mut triggers: Vec<PendingTrigger>) -> TriggerBatch {
         let (active, table) = (state.turn.active, state.table);
         triggers.sort_unstable_by_key(|t| (table.rank(active, t.controller), t.id));
         TriggerBatch { active, pending: triggers }
@@ -250,20 +250,20 @@ impl TriggerBatch {
 
     /// The triggers of the player whose turn it is to order theirs: the leading run of one controller (CR 501.4,
     /// MP-17). Empty when all have resolved.
-    pub fn current(&self) -> &[PendingTrigger] {
+    pub(crate) fn current(&self) -> &[PendingTrigger] {
         let Some(first) = self.pending.first() else { return &[] };
         let run = self.pending.iter().take_while(|t| t.controller == first.controller).count();
         &self.pending[..run]
     }
 
     /// Takes the trigger `id` out of the current run, to resolve it.
-    pub fn take(&mut self, id: u32) -> Option<PendingTrigger> {
+    pub(crate) fn take(&mut self, id: u32) -> Option<PendingTrigger> {
         let i = self.current().iter().position(|t| t.id == id)?;
         Some(self.pending.remove(i))
     }
 
     /// Drops every trigger `seat` controls (MP-25: an eliminated player's waiting triggers).
-    pub fn drop_controller(&mut self, seat: Seat) {
+    pub(crate) fn drop_controller(&mut self, seat: Seat) {
         self.pending.retain(|t| t.controller != seat);
     }
 }

@@ -4,7 +4,7 @@ mod elimination;
 mod zones;
 
 pub use elimination::{Elimination, EliminationReason};
-pub use zones::{Card, Hero, PlayerState};
+pub(crate) use zones::{Card, Hero, PlayerState};
 
 use crate::cards::CardDefId;
 use crate::event::{Event, Events};

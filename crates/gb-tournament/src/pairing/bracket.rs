@@ -13,7 +13,7 @@ use crate::tournament::{BracketSeed, Bye, Pairing, Structure, Table, TableResult
 
 /// Seeds in bracket order for a bracket of `size` (a power of two): 1,8,4,5,2,7,3,6 for 8. Entries 2k and 2k+1
 /// meet in round one, and the winners of neighbouring matches meet next.
-pub fn bracket_order(size: usize) -> Vec<usize> {
+pub(super) fn bracket_order(size: usize) -> Vec<usize> {
     let mut order = vec![1];
     while order.len() < size {
         let m = order.len() * 2;

@@ -172,7 +172,7 @@ pub(crate) struct PlanBuilder<'l, 't> {
 }
 
 impl<'l, 't> PlanBuilder<'l, 't> {
-    pub fn new(ledger: &'l Ledger<'t>, round: u32) -> Self {
+    pub(crate) fn new(ledger: &'l Ledger<'t>, round: u32) -> Self {
         PlanBuilder { ledger, round, tables: Vec::new(), byes: Vec::new(), explanation: Vec::new() }
     }
 
@@ -180,7 +180,7 @@ impl<'l, 't> PlanBuilder<'l, 't> {
         self.ledger.t.players[p].id.clone()
     }
 
-    pub fn table(&mut self, a: usize, b: usize) {
+    pub(crate) fn table(&mut self, a: usize, b: usize) {
         let table = self.tables.len() as u32 + 1;
         self.tables.push(Pairing::Table(Table {
             table,
@@ -189,16 +189,16 @@ impl<'l, 't> PlanBuilder<'l, 't> {
         }));
     }
 
-    pub fn bye(&mut self, p: usize, why: String) {
+    pub(crate) fn bye(&mut self, p: usize, why: String) {
         self.byes.push(Pairing::Bye(Bye { bye: self.id(p) }));
         self.explanation.push(why);
     }
 
-    pub fn explain(&mut self, why: String) {
+    pub(crate) fn explain(&mut self, why: String) {
         self.explanation.push(why);
     }
 
-    pub fn finish(self, phase: Phase) -> RoundPlan {
+    pub(crate) fn finish(self, phase: Phase) -> RoundPlan {
         let mut pairings = self.tables;
         pairings.extend(self.byes);
         RoundPlan { round: self.round, phase, pairings, explanation: self.explanation }

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 use gb_tournament::*;
 
-pub fn tournament(players: usize, rounds: u8, seed: u64) -> Tournament {
+pub(crate) fn tournament(players: usize, rounds: u8, seed: u64) -> Tournament {
     let json = serde_json::json!({
         "format": TOURNAMENT_FORMAT,
         "name": "simulated",
@@ -24,7 +24,7 @@ fn win(id: &str) -> Game {
 
 /// One of six results for a table, by `choice % 6`: 2-0 either way, 2-1 either way, 1-1-1 at time, an
 /// intentional draw.
-pub fn result(table: &mut Table, choice: u8) {
+pub(crate) fn result(table: &mut Table, choice: u8) {
     let [a, b] = table.players.clone();
     match choice % 6 {
         0 => table.result.games = vec![win(&a), win(&a)],
@@ -37,7 +37,7 @@ pub fn result(table: &mut Table, choice: u8) {
 }
 
 /// Appends `plan` as the next round with a result at every table.
-pub fn play(t: &mut Tournament, plan: RoundPlan, mut choose: impl FnMut() -> u8) {
+pub(crate) fn play(t: &mut Tournament, plan: RoundPlan, mut choose: impl FnMut() -> u8) {
     let mut pairings = plan.pairings;
     for p in &mut pairings {
         if let Pairing::Table(table) = p {
