@@ -90,12 +90,14 @@ async function playChecked(t, p, { fit, name, shotAt }) {
   let result = null;
   let lastTurn = null;
   let sheetTurn = null;
+  let tallest = 0; // the two diamonds' greatest height together (on a phone they must leave room for the rest)
   let wasOpen = false; // the sheet was open at the last look (in `lastTurn`)
   for (let i = 0; !result; i++) {
     assert.ok(Date.now() - started < MATCH_MS, `${name}: not over after ${MATCH_MS} ms (${p.actions} actions)`);
     const d = await play(p);
     if (d.kind === "done") result = d.label;
     const { problems } = await p.page.evaluate(layoutProblems, { fit, sheet: true });
+    tallest = Math.max(tallest, await p.page.evaluate(() => [...document.querySelectorAll(".diamond")].reduce((h, d) => h + d.offsetHeight, 0)));
     checks++;
     await note(problems);
     // The sheet closes when the turn changes (the round and turn: the phase changes within a turn).
@@ -134,7 +136,7 @@ async function playChecked(t, p, { fit, name, shotAt }) {
   }
   const end = await p.page.evaluate(layoutProblems, { fit, sheet: true });
   await note(end.problems);
-  t.diagnostic(`${name}: "${result}" after ${p.actions} actions, ${checks} checks, ${presses} long presses (sheet open at ${sheetSeen} checks), ${Math.round((Date.now() - started) / 1000)} s`);
+  t.diagnostic(`${name}: "${result}" after ${p.actions} actions, ${checks} checks, ${presses} long presses (sheet open at ${sheetSeen} checks), diamonds up to ${tallest} px tall, ${Math.round((Date.now() - started) / 1000)} s`);
   return { found: [...found.values()], result, presses, sheetSeen };
 }
 
