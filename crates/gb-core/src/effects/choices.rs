@@ -134,16 +134,19 @@ pub(crate) fn answer_of(intent: &Intent) -> Option<Answer> {
 }
 
 /// Hands the answer to the effect that asked (the frame directly below the question, which is popped first).
-pub(crate) fn deliver(state: &mut MatchState, intent: &Intent) {
+pub(crate) fn deliver(state: &mut MatchState, answer: Option<Answer>) {
     state.frames.pop();
-    if let Intent::ChooseTrigger { trigger } = intent {
-        if let Some(Frame::Triggers(batch)) = state.frames.last_mut() {
-            let t = batch.take(*trigger).expect("checked: one of the current run");
-            state.frames.push(Frame::Effect(EffectFrame::new(t.controller, Some(t.hero), t.effect, t.ctx)));
-        }
-        return;
-    }
     if let Some(Frame::Effect(frame)) = state.frames.last_mut() {
-        frame.answer = answer_of(intent);
+        frame.answer = answer;
+    }
+}
+
+/// Resolves the trigger at `index` in the current run of the batch below the question, which is popped first
+/// (CR 501.4).
+pub(crate) fn deliver_trigger(state: &mut MatchState, index: usize) {
+    state.frames.pop();
+    if let Some(Frame::Triggers(batch)) = state.frames.last_mut() {
+        let t = batch.take_at(index);
+        state.frames.push(Frame::Effect(EffectFrame::new(t.controller, Some(t.hero), t.effect, t.ctx)));
     }
 }

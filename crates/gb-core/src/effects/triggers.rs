@@ -259,7 +259,12 @@ impl TriggerBatch {
     /// Takes the trigger `id` out of the current run, to resolve it.
     pub(crate) fn take(&mut self, id: u32) -> Option<PendingTrigger> {
         let i = self.current().iter().position(|t| t.id == id)?;
-        Some(self.pending.remove(i))
+        Some(self.take_at(i))
+    }
+
+    /// Takes the trigger at `index` in the current run (`current`) out, to resolve it.
+    pub(crate) fn take_at(&mut self, index: usize) -> PendingTrigger {
+        self.pending.remove(index)
     }
 
     /// Drops every trigger `seat` controls (MP-25: an eliminated player's waiting triggers).

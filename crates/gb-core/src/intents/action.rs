@@ -1,15 +1,17 @@
 //! Playing an action: into the action meter, a response window for each opponent (MP-16), then its effect
 //! (CR 303.3, 401, 501.6). Timed actions are played in the windows their text names (CR 623).
 use crate::cards::CardKind;
+use crate::effects::field::LazyField;
 use crate::effects::program::{Program, TimedWhen};
 use crate::effects::resolve::EffectFrame;
 use crate::effects::triggers::TriggerCtx;
 use crate::event::{Event, Events};
 use crate::frames::{ActionFrame, AskKind, Frame, WindowKind};
 use crate::ids::{CardId, Seat};
-use crate::intents::require_window;
+use crate::intent::Intent;
+use crate::intents::{Kind, require_window};
 use crate::rejection::Rejection;
-use crate::state::MatchState;
+use crate::state::{Card, MatchState, PlayerState};
 
 /// Which timed actions the current input frame allows `seat` to play (CR 623.2).
 fn timed_window(state: &MatchState, seat: Seat) -> Option<TimedWhen> {
@@ -27,48 +29,77 @@ fn timed_window(state: &MatchState, seat: Seat) -> Option<TimedWhen> {
     }
 }
 
-pub(crate) fn check(state: &MatchState, seat: Seat, card: CardId) -> Result<(), Rejection> {
-    let window = timed_window(state, seat);
-    if window.is_none() {
-        require_window(state, seat, WindowKind::Main, "CR 202.1", "playing an action")?;
-    }
-    let p = state.player(seat);
-    let c = crate::intents::card_in_hand(state, seat, card)?;
-    let def = c.def.def();
-    if def.kind != CardKind::Action {
-        return Err(Rejection::new("not_an_action", "CR 303.3", format!("{} is not an action", def.name)));
-    }
-    let when = match crate::effects::program(c.def) {
-        Some(Program::TimedAction { when, .. }) => Some(*when),
-        _ => None,
-    };
-    if window.is_some() && when != window {
-        return Err(Rejection::new("not_now", "CR 623.2", format!("{} cannot be played at this moment", def.name)));
-    }
-    if window.is_none() && def.timed {
-        return Err(Rejection::new(
-            "timed_action_not_now",
-            "CR 623.2b",
-            format!("{} is a timed action and can only be played when its text says", def.name),
-        ));
-    }
-    if p.meter_full() {
-        return Err(Rejection::new("action_meter_full", "CR 303.3b", "your action meter is full"));
-    }
-    Ok(())
+/// CR 303.3: put an action into the action meter, then apply it.
+pub(crate) struct PlayAction {
+    pub(crate) card: CardId,
 }
 
-pub(crate) fn apply(state: &mut MatchState, seat: Seat, card: CardId, ev: &mut Events) {
-    let card = state.take_from_hand(seat, card).expect("checked");
-    let card = state.fresh(card.def);
-    let number = state.turn.number;
-    let p = state.player_mut(seat);
-    p.meter.push(card);
-    p.last_action_turn = Some(number);
-    ev.push(Event::ActionPlayed { seat, action: card.into() });
-    // Timed actions go above the window or question they answer, which is open again once they resolved
-    // (CR 623.4, RULINGS.md).
-    state.frames.push(Frame::Action(ActionFrame { seat, card, prevented: false, responded: 0, resolved: false }));
+/// The action's place in the hand, found by the check.
+pub(crate) struct Playable {
+    index: usize,
+}
+
+/// CR 623.2b: a timed action only in the moment its text names; CR 303.3b: a full meter takes none (a main window
+/// candidate for `card` in hand).
+pub(crate) fn candidates(p: &PlayerState, card: &Card, out: &mut Vec<Intent>) {
+    if card.def.def().kind == CardKind::Action && !card.def.def().timed && !p.meter_full() {
+        out.push(Intent::PlayAction { card: card.id })
+    }
+}
+
+/// The timed actions in hand, for a window or a damage question to check (CR 623.2).
+pub(crate) fn timed_candidates(state: &MatchState, seat: Seat, out: &mut Vec<Intent>) {
+    for card in &state.player(seat).hand {
+        if card.def.def().timed {
+            out.push(Intent::PlayAction { card: card.id });
+        }
+    }
+}
+
+impl Kind for PlayAction {
+    type Checked = Playable;
+    fn check(self, state: &MatchState, seat: Seat, _: &LazyField) -> Result<Playable, Rejection> {
+        let window = timed_window(state, seat);
+        if window.is_none() {
+            require_window(state, seat, WindowKind::Main, "CR 202.1", "playing an action")?;
+        }
+        let p = state.player(seat);
+        let (index, c) = crate::intents::card_in_hand(state, seat, self.card)?;
+        let def = c.def.def();
+        if def.kind != CardKind::Action {
+            return Err(Rejection::new("not_an_action", "CR 303.3", format!("{} is not an action", def.name)));
+        }
+        let when = match crate::effects::program(c.def) {
+            Some(Program::TimedAction { when, .. }) => Some(*when),
+            _ => None,
+        };
+        if window.is_some() && when != window {
+            return Err(Rejection::new("not_now", "CR 623.2", format!("{} cannot be played at this moment", def.name)));
+        }
+        if window.is_none() && def.timed {
+            return Err(Rejection::new(
+                "timed_action_not_now",
+                "CR 623.2b",
+                format!("{} is a timed action and can only be played when its text says", def.name),
+            ));
+        }
+        if p.meter_full() {
+            return Err(Rejection::new("action_meter_full", "CR 303.3b", "your action meter is full"));
+        }
+        Ok(Playable { index })
+    }
+    fn apply(Playable { index }: Playable, state: &mut MatchState, seat: Seat, ev: &mut Events) {
+        let card = state.player_mut(seat).hand.remove(index);
+        let card = state.fresh(card.def);
+        let number = state.turn.number;
+        let p = state.player_mut(seat);
+        p.meter.push(card);
+        p.last_action_turn = Some(number);
+        ev.push(Event::ActionPlayed { seat, action: card.into() });
+        // Timed actions go above the window or question they answer, which is open again once they resolved
+        // (CR 623.4, RULINGS.md).
+        state.frames.push(Frame::Action(ActionFrame { seat, card, prevented: false, responded: 0, resolved: false }));
+    }
 }
 
 pub(crate) fn step(state: &mut MatchState, mut action: ActionFrame, ev: &mut Events) {

@@ -56,16 +56,39 @@ pub(crate) fn step(state: &mut MatchState, mut attack: AttackFrame, i: u8, ev: &
     state.frames.push(Frame::Attack(attack));
 }
 
+/// The additional attack `seat` is asked about now: the hero and its declared target (CR 601.1a).
+pub(crate) struct Asked {
+    attacker: Position,
+    target: Position,
+}
+
+/// The additional attack `seat` is being asked about now, if any.
+pub(crate) fn asked_of(state: &MatchState, seat: Seat) -> Option<Asked> {
+    match current_ask(state, seat) {
+        Some(AskKind::AdditionalAttack { attacker, target }) => Some(Asked { attacker, target }),
+        _ => None,
+    }
+}
+
 /// Whether `seat` is being asked about an additional attack now.
 pub(crate) fn asked(state: &MatchState, seat: Seat) -> bool {
-    matches!(current_ask(state, seat), Some(AskKind::AdditionalAttack { .. }))
+    asked_of(state, seat).is_some()
+}
+
+/// Either answer to the question asked.
+pub(crate) fn candidates(out: &mut Vec<Intent>) {
+    out.extend([Intent::Accept, Intent::Decline]);
 }
 
 /// CR 601.1a: `accept` makes the additional attack, anything else forgoes this hero's additional attacks.
-pub(crate) fn apply_answer(state: &mut MatchState, seat: Seat, accept: bool, ev: &mut Events) {
-    let Some(Frame::Ask { kind: AskKind::AdditionalAttack { attacker, target }, .. }) = state.frames.pop() else {
-        unreachable!("checked: an additional attack is asked")
-    };
+pub(crate) fn answer(
+    state: &mut MatchState,
+    seat: Seat,
+    Asked { attacker, target }: Asked,
+    accept: bool,
+    ev: &mut Events,
+) {
+    state.frames.pop();
     if accept {
         if let Some(a) = attack_mut(state).and_then(|f| f.attackers.iter_mut().find(|a| a.hero == attacker)) {
             a.again = true;

@@ -8,13 +8,15 @@ use crate::effects::triggers::{TriggerEvent, raise};
 use crate::event::{DeblendReason, Event, Events};
 use crate::frames::{AskKind, AttackFrame, AttackStage, AttackerState, Frame, WindowKind};
 use crate::ids::{Position, Seat};
-use crate::intent::AttackerDecl;
-use crate::intents::{current_ask, not_asked, require_window};
+use crate::intent::{AttackerDecl, Intent};
+use crate::intents::{Kind, current_ask, not_asked, require_window};
 use crate::rejection::Rejection;
 use crate::state::MatchState;
 use crate::stats::{self, Stat};
 
+mod candidates;
 mod targets;
+pub(crate) use candidates::candidates;
 pub(crate) use targets::{each_target, named, targets_with};
 
 /// Whether `seat` may declare an attack at all now, whatever its attackers (CR 203.1, 200.9, 203.1a).
@@ -34,37 +36,56 @@ pub(crate) fn may_declare(state: &MatchState, seat: Seat) -> Result<(), Rejectio
     Ok(())
 }
 
-/// Whether `attackers` may be declared (CR 203.1, 204.3a), against `seat`'s field, shared with the other
-/// candidates of `legal_intents`.
-pub(crate) fn check_declare_in(
-    state: &MatchState,
-    seat: Seat,
-    attackers: &[AttackerDecl],
-    field: &LazyField,
-) -> Result<(), Rejection> {
-    may_declare(state, seat)?;
-    if attackers.is_empty() {
-        return Err(Rejection::new("no_attackers", "CR 203.1b", "declare at least one attacking hero"));
-    }
-    for (i, a) in attackers.iter().enumerate() {
-        if !a.hero.is_frontline() {
-            return Err(Rejection::new("back_cannot_attack", "CR 203.1d", "back position heroes cannot attack"));
-        }
-        if crate::effects::cannot_attack(state, seat, a.hero) {
-            return Err(Rejection::new(
-                "hero_cannot_attack",
-                "CR 623.2c",
-                "that hero may not attack for the remainder of the turn",
-            ));
-        }
-        if attackers[..i].iter().any(|b| b.hero == a.hero) {
-            return Err(Rejection::new("attacker_twice", "CR 203.1b", "each hero can be declared as an attacker once"));
-        }
-        targets::check(&state.table, seat, a, field.get().statics[a.hero.index()])?;
-    }
-    Ok(())
+/// CR 203: the one attack of the turn, all attackers at once.
+pub(crate) struct Declare<'a> {
+    pub(crate) attackers: &'a [AttackerDecl],
 }
 
+/// The attackers, each found free to attack its target by the check.
+pub(crate) struct Declared<'a> {
+    attackers: &'a [AttackerDecl],
+}
+
+impl<'a> Kind for Declare<'a> {
+    type Checked = Declared<'a>;
+    // Declaring only opens the attack's frame: the attacker's field listed for it serves its steps.
+    const KEEPS_FIELDS: bool = true;
+    /// Whether `attackers` may be declared (CR 203.1, 204.3a), against `seat`'s field, shared with the other
+    /// candidates of `legal_intents`.
+    fn check(self, state: &MatchState, seat: Seat, field: &LazyField) -> Result<Declared<'a>, Rejection> {
+        let attackers = self.attackers;
+        may_declare(state, seat)?;
+        if attackers.is_empty() {
+            return Err(Rejection::new("no_attackers", "CR 203.1b", "declare at least one attacking hero"));
+        }
+        for (i, a) in attackers.iter().enumerate() {
+            if !a.hero.is_frontline() {
+                return Err(Rejection::new("back_cannot_attack", "CR 203.1d", "back position heroes cannot attack"));
+            }
+            if crate::effects::cannot_attack(state, seat, a.hero) {
+                return Err(Rejection::new(
+                    "hero_cannot_attack",
+                    "CR 623.2c",
+                    "that hero may not attack for the remainder of the turn",
+                ));
+            }
+            if attackers[..i].iter().any(|b| b.hero == a.hero) {
+                return Err(Rejection::new(
+                    "attacker_twice",
+                    "CR 203.1b",
+                    "each hero can be declared as an attacker once",
+                ));
+            }
+            targets::check(&state.table, seat, a, field.get().statics[a.hero.index()])?;
+        }
+        Ok(Declared { attackers })
+    }
+    fn apply(Declared { attackers }: Declared<'a>, state: &mut MatchState, seat: Seat, ev: &mut Events) {
+        apply_declare(state, seat, attackers, ev);
+    }
+}
+
+/// Opens the attack of `attackers`, as declared (a test declares an attack the rules refuse through it).
 pub(crate) fn apply_declare(state: &mut MatchState, seat: Seat, attackers: &[AttackerDecl], ev: &mut Events) {
     // MP-13: the hits are answered by defender in turn order from the attacker's left, each defender's in left,
     // center, right order; the two-player game names no defender, so its order is the heroes' (CR 204.4).
@@ -223,47 +244,67 @@ fn seat_bit(seat: Seat) -> u8 {
     1 << seat.index()
 }
 
-fn damage_ask(state: &MatchState, seat: Seat) -> Result<(Position, Position, u16), Rejection> {
+/// The damage question the seat is asked: the attacker, its target and the damage (CR 204.4).
+pub(crate) struct DamageAsked {
+    attacker: Position,
+    target: Position,
+    damage: u16,
+}
+
+fn damage_ask(state: &MatchState, seat: Seat) -> Result<DamageAsked, Rejection> {
     match current_ask(state, seat) {
-        Some(AskKind::AttackDamage { attacker, target, damage }) => Ok((attacker, target, damage)),
+        Some(AskKind::AttackDamage { attacker, target, damage }) => Ok(DamageAsked { attacker, target, damage }),
         _ => Err(not_asked("CR 204.4", "answering attack damage")),
     }
 }
 
-pub(crate) fn check_accept(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
-    damage_ask(state, seat).map(|_| ())
+/// CR 204.4: the damage may always be taken, and a deblend-to-block offered (checked).
+pub(crate) fn damage_candidates(out: &mut Vec<Intent>) {
+    out.extend([Intent::AcceptDamage, Intent::DeblendToBlock]);
 }
 
-pub(crate) fn apply_accept(state: &mut MatchState, seat: Seat, ev: &mut Events) {
-    let (attacker, _, damage) = damage_ask(state, seat).expect("checked");
-    state.frames.pop();
-    // CR 204.4a: net attack damage below 0 counts as 0 (RULINGS.md, attacker backlash: none).
-    if damage > 0 {
-        state.damage(seat, damage, true, ev);
+/// CR 204.4a: take the attack damage of the attacker being resolved.
+pub(crate) struct AcceptDamage;
+
+impl Kind for AcceptDamage {
+    type Checked = DamageAsked;
+    fn check(self, state: &MatchState, seat: Seat, _: &LazyField) -> Result<DamageAsked, Rejection> {
+        damage_ask(state, seat)
     }
-    // CR 204.5d: "after this hero attacks" effects resolve before the next attack.
-    let attacking = attacking_seat(state);
-    raise(state, TriggerEvent::AfterAttack { seat: attacking, pos: attacker });
-}
-
-pub(crate) fn check_block(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
-    let (attacker, target, _) = damage_ask(state, seat)?;
-    super::additional::check_one_block(state, attacker, target)?;
-    if !state.hero(seat, target).is_blended() {
-        return Err(Rejection::new("hero_not_blended", "CR 610.1b", "only a blended hero can deblend-to-block"));
+    fn apply(DamageAsked { attacker, damage, .. }: DamageAsked, state: &mut MatchState, seat: Seat, ev: &mut Events) {
+        state.frames.pop();
+        // CR 204.4a: net attack damage below 0 counts as 0 (RULINGS.md, attacker backlash: none).
+        if damage > 0 {
+            state.damage(seat, damage, true, ev);
+        }
+        // CR 204.5d: "after this hero attacks" effects resolve before the next attack.
+        let attacking = attacking_seat(state);
+        raise(state, TriggerEvent::AfterAttack { seat: attacking, pos: attacker });
     }
-    Ok(())
 }
 
-pub(crate) fn apply_block(state: &mut MatchState, seat: Seat, ev: &mut Events) {
-    let (attacker, target, _) = damage_ask(state, seat).expect("checked");
-    state.frames.pop();
-    super::additional::record_block(state, target);
-    // CR 610.1c–d: only the blend goes, and only this attacker's damage is prevented.
-    state.deblend(seat, target, DeblendReason::Block, ev);
-    ev.push(Event::DeblendedToBlock { seat, hero: target, attacker });
-    let attacking = attacking_seat(state);
-    raise(state, TriggerEvent::AfterAttack { seat: attacking, pos: attacker });
+/// CR 610: discard the attacked hero's blend to prevent this attacker's damage.
+pub(crate) struct Block;
+
+impl Kind for Block {
+    type Checked = DamageAsked;
+    fn check(self, state: &MatchState, seat: Seat, _: &LazyField) -> Result<DamageAsked, Rejection> {
+        let asked = damage_ask(state, seat)?;
+        super::additional::check_one_block(state, asked.attacker, asked.target)?;
+        if !state.hero(seat, asked.target).is_blended() {
+            return Err(Rejection::new("hero_not_blended", "CR 610.1b", "only a blended hero can deblend-to-block"));
+        }
+        Ok(asked)
+    }
+    fn apply(DamageAsked { attacker, target, .. }: DamageAsked, state: &mut MatchState, seat: Seat, ev: &mut Events) {
+        state.frames.pop();
+        super::additional::record_block(state, target);
+        // CR 610.1c–d: only the blend goes, and only this attacker's damage is prevented.
+        state.deblend(seat, target, DeblendReason::Block, ev);
+        ev.push(Event::DeblendedToBlock { seat, hero: target, attacker });
+        let attacking = attacking_seat(state);
+        raise(state, TriggerEvent::AfterAttack { seat: attacking, pos: attacker });
+    }
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use crate::event::{Event, Events};
 use crate::frames::{AskKind, Frame, WindowKind};
 use crate::ids::{Position, Seat};
 use crate::intent::Intent;
-use crate::intents::require_window;
+use crate::intents::{Kind, require_window};
 use crate::rejection::Rejection;
 use crate::state::MatchState;
 
@@ -40,43 +40,72 @@ fn requirement_met(
     }
 }
 
-pub(crate) fn check_use(state: &MatchState, seat: Seat, hero: Position, field: &LazyField) -> Result<(), Rejection> {
-    require_window(state, seat, WindowKind::Main, "CR 500.4", "using a hero effect")?;
-    let field = field.get();
-    let Some(effect) = field.active[hero.index()] else {
-        return Err(Rejection::new("no_effect", "CR 500.1", "that hero has no effect to use now"));
-    };
-    let Some(Program::Activated { limit, requires, gems, .. }) = effects::program(effect) else {
-        return Err(Rejection::new(
-            "effect_not_activated",
-            "CR 500.4a",
-            format!("{} is not an effect you use; it applies by itself", effect.name()),
-        ));
-    };
-    // `live` is the active effect when it is usable (`effects::effect_usable`).
-    if field.live[hero.index()].is_none() {
-        return Err(Rejection::new(
-            "effect_needs_activation_gem",
-            "CR 300.5",
-            "this hero needs a gem before its effect can be used",
-        ));
-    }
-    match usable(state, seat, hero, effect, *limit, *requires, gems) {
-        Ok(()) => Ok(()),
-        Err(Unusable::LimitReached) => Err(Rejection::new(
-            "effect_limit_reached",
-            "CR 300.7",
-            format!("this hero already used {} as often as it may", effect.name()),
-        )),
-        Err(Unusable::NothingToWorkWith) => Err(Rejection::new(
-            "effect_cannot_be_used",
-            "CR 500.1b",
-            format!("{} has nothing to work with now", effect.name()),
-        )),
+/// CR 500.4: use a hero's activated effect ("once during your turn, you may …").
+pub(crate) struct UseEffect {
+    pub(crate) hero: Position,
+}
+
+/// The effect the hero has now, found usable by the check.
+pub(crate) struct Usable {
+    hero: Position,
+    effect: CardDefId,
+}
+
+/// A main window candidate for a hero whose live activated effect is within its usage limit and requirement (CR
+/// 300.7, 500.1b), as the check says.
+pub(crate) fn use_candidates(state: &MatchState, field: &Field, hero: Position, out: &mut Vec<Intent>) {
+    if may_use_live(state, field.seat, hero, field) {
+        out.push(Intent::UseEffect { hero });
     }
 }
 
-/// Why a live activated effect cannot be used now; the words are `check_use`'s.
+impl Kind for UseEffect {
+    type Checked = Usable;
+    fn check(self, state: &MatchState, seat: Seat, field: &LazyField) -> Result<Usable, Rejection> {
+        let hero = self.hero;
+        require_window(state, seat, WindowKind::Main, "CR 500.4", "using a hero effect")?;
+        let field = field.get();
+        let Some(effect) = field.active[hero.index()] else {
+            return Err(Rejection::new("no_effect", "CR 500.1", "that hero has no effect to use now"));
+        };
+        let Some(Program::Activated { limit, requires, gems, .. }) = effects::program(effect) else {
+            return Err(Rejection::new(
+                "effect_not_activated",
+                "CR 500.4a",
+                format!("{} is not an effect you use; it applies by itself", effect.name()),
+            ));
+        };
+        // `live` is the active effect when it is usable (`effects::effect_usable`).
+        if field.live[hero.index()].is_none() {
+            return Err(Rejection::new(
+                "effect_needs_activation_gem",
+                "CR 300.5",
+                "this hero needs a gem before its effect can be used",
+            ));
+        }
+        match usable(state, seat, hero, effect, *limit, *requires, gems) {
+            Ok(()) => Ok(Usable { hero, effect }),
+            Err(Unusable::LimitReached) => Err(Rejection::new(
+                "effect_limit_reached",
+                "CR 300.7",
+                format!("this hero already used {} as often as it may", effect.name()),
+            )),
+            Err(Unusable::NothingToWorkWith) => Err(Rejection::new(
+                "effect_cannot_be_used",
+                "CR 500.1b",
+                format!("{} has nothing to work with now", effect.name()),
+            )),
+        }
+    }
+    fn apply(Usable { hero, effect }: Usable, state: &mut MatchState, seat: Seat, ev: &mut Events) {
+        let key = HeroKey::at(state, seat, hero);
+        effects::record_use(state, key, effect);
+        ev.push(Event::EffectUsed { seat, hero, card: effect.name() });
+        state.frames.push(Frame::Effect(EffectFrame::new(seat, Some(key), effect, TriggerCtx::default())));
+    }
+}
+
+/// Why a live activated effect cannot be used now; the words are [`UseEffect`]'s check's.
 enum Unusable {
     LimitReached,
     NothingToWorkWith,
@@ -103,9 +132,9 @@ fn usable(
     Ok(())
 }
 
-/// Whether `check_use` accepts using the hero's live activated effect, without the words of a refusal: the
+/// Whether [`UseEffect`]'s check accepts using the hero's live activated effect, without the words of a refusal: the
 /// main window's candidates ask this of every hero with one (issue 14: a refusal's `format!` was 2 % of listing).
-/// The same tests as `check_use` after its window (the candidates are listed in the main window only).
+/// The same tests as that check after its window (the candidates are listed in the main window only).
 pub(crate) fn may_use_live(state: &MatchState, seat: Seat, hero: Position, field: &Field) -> bool {
     let (Some(effect), Some(_)) = (field.active[hero.index()], field.live[hero.index()]) else {
         return false;
@@ -114,14 +143,6 @@ pub(crate) fn may_use_live(state: &MatchState, seat: Seat, hero: Position, field
         return false;
     };
     usable(state, seat, hero, effect, *limit, *requires, gems).is_ok()
-}
-
-pub(crate) fn apply_use(state: &mut MatchState, seat: Seat, hero: Position, ev: &mut Events) {
-    let effect = effects::active_effect(state, seat, hero).expect("checked");
-    let key = HeroKey::at(state, seat, hero);
-    effects::record_use(state, key, effect);
-    ev.push(Event::EffectUsed { seat, hero, card: effect.name() });
-    state.frames.push(Frame::Effect(EffectFrame::new(seat, Some(key), effect, TriggerCtx::default())));
 }
 
 fn asked(state: &MatchState, seat: Seat) -> Option<Prompt> {
@@ -139,18 +160,20 @@ pub(crate) fn answers(state: &MatchState, seat: Seat) -> Vec<Intent> {
     }
 }
 
-pub(crate) fn check_answer(state: &MatchState, seat: Seat, intent: &Intent) -> Result<(), Rejection> {
+/// The effect's question is asked of the seat (CR 501.3), and `intent` is one of its answers. The answer
+/// itself is checked only for an intent not listed (`Kind::check_listed`): the answers are the listing.
+pub(crate) fn check_answer(state: &MatchState, seat: Seat, intent: &Intent, listed: bool) -> Result<(), Rejection> {
     if asked(state, seat).is_none() {
         return Err(crate::intents::not_asked("CR 501.3", "answering an effect"));
     }
-    if !answers(state, seat).contains(intent) {
-        return Err(Rejection::new("not_an_option", "CR 501.3", "that is not one of the choices this effect offers"));
+    if !listed && !answers(state, seat).contains(intent) {
+        return Err(not_an_option());
     }
     Ok(())
 }
 
-pub(crate) fn apply_answer(state: &mut MatchState, _seat: Seat, intent: &Intent, _ev: &mut Events) {
-    choices::deliver(state, intent);
+pub(crate) fn not_an_option() -> Rejection {
+    Rejection::new("not_an_option", "CR 501.3", "that is not one of the choices this effect offers")
 }
 
 /// One step of a trigger batch: pick the next trigger (asking its controller when it has several waiting), then

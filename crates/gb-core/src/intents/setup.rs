@@ -1,51 +1,88 @@
 //! Beginning the game (CR 200): turn order, shuffles, opening hands, mulligans, heroes flipped face up.
+use crate::effects::field::LazyField;
 use crate::event::{CardView, Event, Events};
 use crate::frames::{AskKind, Frame, SetupStage};
 use crate::ids::Seat;
-use crate::intents::{current_ask, not_asked};
+use crate::intent::Intent;
+use crate::intents::{Kind, current_ask, not_asked};
 use crate::rejection::Rejection;
 use crate::state::MatchState;
 
-pub(crate) fn check_turn_order(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
-    match current_ask(state, seat) {
-        Some(AskKind::TurnOrder) => Ok(()),
-        _ => Err(not_asked("CR 200.4", "choosing turn order")),
-    }
+/// CR 200.4: the chosen player decides to go first or second.
+pub(crate) struct TurnOrder {
+    pub(crate) go_first: bool,
 }
 
-pub(crate) fn apply_turn_order(state: &mut MatchState, seat: Seat, go_first: bool, ev: &mut Events) {
-    state.frames.pop();
-    // MP-4: "second" hands the first turn to the chooser's right opponent (the other seat in two-player).
-    let first = if go_first { seat } else { state.table.right_of(seat) };
-    state.turn.first_player = first;
-    state.turn.active = first;
-    ev.push(Event::TurnOrderChosen { chooser: seat, first });
+/// The turn order question is asked of the seat.
+pub(crate) struct OrderAsked {
+    go_first: bool,
 }
 
-pub(crate) fn check_mulligan(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
-    match current_ask(state, seat) {
-        Some(AskKind::Mulligan) => Ok(()),
-        // CR 200.6a: one mulligan each, asked once, in turn order.
-        _ => Err(not_asked("CR 200.6", "the mulligan decision")),
-    }
+/// Either answer to the question asked.
+pub(crate) fn turn_order_candidates(out: &mut Vec<Intent>) {
+    out.extend([true, false].map(|go_first| Intent::ChooseTurnOrder { go_first }));
 }
 
-pub(crate) fn apply_mulligan(state: &mut MatchState, seat: Seat, mulligan: bool, ev: &mut Events) {
-    state.frames.pop();
-    ev.push(Event::Mulligan { seat, mulligan });
-    if mulligan {
-        let stacked = state.stacked;
-        let p = state.player_mut(seat);
-        p.mulliganed = true;
-        let hand = std::mem::take(&mut p.hand);
-        if stacked {
-            // A stacked deck keeps its order: the old hand goes under it, in the order it was dealt, and the next 7 are dealt.
-            p.deck.splice(0..0, hand.into_iter().rev());
-        } else {
-            p.deck.extend(hand);
+impl Kind for TurnOrder {
+    type Checked = OrderAsked;
+    fn check(self, state: &MatchState, seat: Seat, _: &LazyField) -> Result<OrderAsked, Rejection> {
+        match current_ask(state, seat) {
+            Some(AskKind::TurnOrder) => Ok(OrderAsked { go_first: self.go_first }),
+            _ => Err(not_asked("CR 200.4", "choosing turn order")),
         }
-        shuffle_deck(state, seat);
-        deal(state, seat, ev);
+    }
+    fn apply(OrderAsked { go_first }: OrderAsked, state: &mut MatchState, seat: Seat, ev: &mut Events) {
+        state.frames.pop();
+        // MP-4: "second" hands the first turn to the chooser's right opponent (the other seat in two-player).
+        let first = if go_first { seat } else { state.table.right_of(seat) };
+        state.turn.first_player = first;
+        state.turn.active = first;
+        ev.push(Event::TurnOrderChosen { chooser: seat, first });
+    }
+}
+
+/// CR 200.6: shuffle the hand back and draw 7 anew (once), or keep the opening hand.
+pub(crate) struct Mulligan {
+    pub(crate) mulligan: bool,
+}
+
+/// The mulligan question is asked of the seat.
+pub(crate) struct MulliganAsked {
+    mulligan: bool,
+}
+
+/// Either answer to the question asked.
+pub(crate) fn mulligan_candidates(out: &mut Vec<Intent>) {
+    out.extend([Intent::Mulligan, Intent::KeepHand]);
+}
+
+impl Kind for Mulligan {
+    type Checked = MulliganAsked;
+    fn check(self, state: &MatchState, seat: Seat, _: &LazyField) -> Result<MulliganAsked, Rejection> {
+        match current_ask(state, seat) {
+            Some(AskKind::Mulligan) => Ok(MulliganAsked { mulligan: self.mulligan }),
+            // CR 200.6a: one mulligan each, asked once, in turn order.
+            _ => Err(not_asked("CR 200.6", "the mulligan decision")),
+        }
+    }
+    fn apply(MulliganAsked { mulligan }: MulliganAsked, state: &mut MatchState, seat: Seat, ev: &mut Events) {
+        state.frames.pop();
+        ev.push(Event::Mulligan { seat, mulligan });
+        if mulligan {
+            let stacked = state.stacked;
+            let p = state.player_mut(seat);
+            p.mulliganed = true;
+            let hand = std::mem::take(&mut p.hand);
+            if stacked {
+                // A stacked deck keeps its order: the old hand goes under it, in the order it was dealt, and the
+                // next 7 are dealt.
+                p.deck.splice(0..0, hand.into_iter().rev());
+            } else {
+                p.deck.extend(hand);
+            }
+            shuffle_deck(state, seat);
+            deal(state, seat, ev);
+        }
     }
 }
 

@@ -1,8 +1,10 @@
 //! Substituting a field hero for a bench hero between rounds (CR 206.3, 405.4, 621).
+use crate::effects::field::LazyField;
 use crate::event::{DeblendReason, Event, Events};
 use crate::frames::AskKind;
 use crate::ids::{CardId, Position, Seat};
-use crate::intents::{current_ask, not_asked};
+use crate::intent::Intent;
+use crate::intents::{Kind, current_ask, not_asked};
 use crate::rejection::Rejection;
 use crate::state::MatchState;
 
@@ -17,26 +19,47 @@ fn asked(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
     }
 }
 
-pub(crate) fn check(state: &MatchState, seat: Seat, _hero: Position, bench: CardId) -> Result<(), Rejection> {
-    asked(state, seat)?;
-    if !state.player(seat).bench.iter().any(|c| c.id == bench) {
-        return Err(Rejection::new("not_on_bench", "CR 621.1", "that hero is not on your bench"));
+/// CR 206.3, 621: swap one field hero for a bench hero between rounds.
+pub(crate) struct Substitute {
+    pub(crate) hero: Position,
+    pub(crate) bench: CardId,
+}
+
+/// The bench hero's place on the bench, found by the check.
+pub(crate) struct OnBench {
+    hero: Position,
+    index: usize,
+}
+
+/// Every field hero for every bench hero, then keeping them all (the question's answers, each checked).
+pub(crate) fn candidates(state: &MatchState, seat: Seat, out: &mut Vec<Intent>) {
+    for b in &state.player(seat).bench {
+        out.extend(Position::each(|hero| Intent::Substitute { hero, bench: b.id }));
     }
-    Ok(())
+    out.push(Intent::KeepHeroes);
 }
 
-pub(crate) fn apply(state: &mut MatchState, seat: Seat, hero: Position, bench: CardId, ev: &mut Events) {
-    state.frames.pop();
-    substitute(state, seat, hero, bench, ev);
+impl Kind for Substitute {
+    type Checked = OnBench;
+    fn check(self, state: &MatchState, seat: Seat, _: &LazyField) -> Result<OnBench, Rejection> {
+        asked(state, seat)?;
+        match state.player(seat).bench.iter().position(|c| c.id == self.bench) {
+            Some(index) => Ok(OnBench { hero: self.hero, index }),
+            None => Err(Rejection::new("not_on_bench", "CR 621.1", "that hero is not on your bench")),
+        }
+    }
+    fn apply(OnBench { hero, index }: OnBench, state: &mut MatchState, seat: Seat, ev: &mut Events) {
+        state.frames.pop();
+        substitute(state, seat, hero, index, ev);
+    }
 }
 
-/// The exiting hero is deblended (CR 621.2) and goes face down to the bench; its gems move to the incoming hero
-/// without counting as equipping (CR 621.3a, 405.4a). Alterations stay with the hero that carried them (CR 621.4).
-pub(crate) fn substitute(state: &mut MatchState, seat: Seat, hero: Position, bench: CardId, ev: &mut Events) {
+/// The exiting hero is deblended (CR 621.2) and goes face down to the bench; its gems move to the incoming hero,
+/// the bench hero at `index`, without counting as equipping (CR 621.3a, 405.4a). Alterations stay with the hero
+/// that carried them (CR 621.4).
+pub(crate) fn substitute(state: &mut MatchState, seat: Seat, hero: Position, index: usize, ev: &mut Events) {
     state.deblend(seat, hero, DeblendReason::Substituted, ev);
-    let p = state.player_mut(seat);
-    let idx = p.bench.iter().position(|c| c.id == bench).expect("checked");
-    let incoming = p.bench.remove(idx);
+    let incoming = state.player_mut(seat).bench.remove(index);
     let incoming = state.fresh(incoming.def);
     let h = state.hero_mut(seat, hero);
     let outgoing = std::mem::replace(&mut h.card, incoming);
@@ -46,10 +69,18 @@ pub(crate) fn substitute(state: &mut MatchState, seat: Seat, hero: Position, ben
     ev.push(Event::Substituted { seat, hero, outgoing: outgoing.into(), incoming: incoming.into() });
 }
 
-pub(crate) fn check_keep(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
-    asked(state, seat)
-}
+/// CR 206.3: substitute no one.
+pub(crate) struct KeepHeroes;
 
-pub(crate) fn apply_keep(state: &mut MatchState, _seat: Seat, _ev: &mut Events) {
-    state.frames.pop();
+/// The substitution question is asked of the seat, found by the check.
+pub(crate) struct Asked(());
+
+impl Kind for KeepHeroes {
+    type Checked = Asked;
+    fn check(self, state: &MatchState, seat: Seat, _: &LazyField) -> Result<Asked, Rejection> {
+        asked(state, seat).map(Asked)
+    }
+    fn apply(_: Asked, state: &mut MatchState, _: Seat, _: &mut Events) {
+        state.frames.pop();
+    }
 }

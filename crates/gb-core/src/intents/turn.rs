@@ -1,9 +1,11 @@
 //! Turns and rounds: the draw phase (CR 201), ending the turn (CR 205), passing a window, and what happens after
 //! the end phase of a turn in which a round was decided (CR 206.3).
+use crate::effects::field::LazyField;
 use crate::event::{Event, Events};
 use crate::frames::{AskKind, EndStage, Frame, WindowKind};
 use crate::ids::Seat;
-use crate::intents::require_window;
+use crate::intent::Intent;
+use crate::intents::{Kind, require_window};
 use crate::rejection::Rejection;
 use crate::state::{MatchState, Phase};
 
@@ -49,28 +51,56 @@ fn draw_phase(state: &mut MatchState, ev: &mut Events) {
     state.frames.push(Frame::Window { seat, kind: WindowKind::Main });
 }
 
-pub(crate) fn check_end_turn(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
-    // CR 205.1c: the end phase cannot interrupt an effect or an attack, so only the open play phase allows it.
-    require_window(state, seat, WindowKind::Main, "CR 205.1", "declaring your end phase")
+/// CR 205.1: declare the end phase.
+pub(crate) struct EndTurn;
+
+/// The seat's play phase is open, found by the check.
+pub(crate) struct MayEnd(());
+
+/// The main window may always be ended.
+pub(crate) fn end_turn_candidates(out: &mut Vec<Intent>) {
+    out.push(Intent::EndTurn);
 }
 
-pub(crate) fn apply_end_turn(state: &mut MatchState, _seat: Seat, _ev: &mut Events) {
-    state.frames.pop();
-    state.frames.push(Frame::EndPhase(EndStage::EndOfTurn));
-}
-
-pub(crate) fn check_pass(state: &MatchState, seat: Seat) -> Result<(), Rejection> {
-    match state.frames.last() {
-        Some(Frame::Window { seat: s, kind }) if *s == seat && *kind != WindowKind::Main => Ok(()),
-        Some(Frame::Window { seat: s, kind: WindowKind::Main }) if *s == seat => {
-            Err(Rejection::new("not_now", "CR 205.1", "in your play phase, end your turn instead of passing"))
-        }
-        _ => Err(Rejection::new("not_now", "CR 501.6", "there is no window for you to pass")),
+impl Kind for EndTurn {
+    type Checked = MayEnd;
+    fn check(self, state: &MatchState, seat: Seat, _: &LazyField) -> Result<MayEnd, Rejection> {
+        // CR 205.1c: the end phase cannot interrupt an effect or an attack, so only the open play phase allows it.
+        require_window(state, seat, WindowKind::Main, "CR 205.1", "declaring your end phase")?;
+        Ok(MayEnd(()))
+    }
+    fn apply(_: MayEnd, state: &mut MatchState, _: Seat, _: &mut Events) {
+        state.frames.pop();
+        state.frames.push(Frame::EndPhase(EndStage::EndOfTurn));
     }
 }
 
-pub(crate) fn apply_pass(state: &mut MatchState, _seat: Seat, _ev: &mut Events) {
-    state.frames.pop();
+/// Close a window without acting (CR 203.2, 203.3, 501.6).
+pub(crate) struct Pass;
+
+/// A window other than the main one is open for the seat, found by the check.
+pub(crate) struct MayPass(());
+
+/// CR 501.6: a window's owner may always pass.
+pub(crate) fn pass_candidates(out: &mut Vec<Intent>) {
+    out.push(Intent::Pass);
+}
+
+impl Kind for Pass {
+    type Checked = MayPass;
+    const KEEPS_FIELDS: bool = true;
+    fn check(self, state: &MatchState, seat: Seat, _: &LazyField) -> Result<MayPass, Rejection> {
+        match state.frames.last() {
+            Some(Frame::Window { seat: s, kind }) if *s == seat && *kind != WindowKind::Main => Ok(MayPass(())),
+            Some(Frame::Window { seat: s, kind: WindowKind::Main }) if *s == seat => {
+                Err(Rejection::new("not_now", "CR 205.1", "in your play phase, end your turn instead of passing"))
+            }
+            _ => Err(Rejection::new("not_now", "CR 501.6", "there is no window for you to pass")),
+        }
+    }
+    fn apply(_: MayPass, state: &mut MatchState, _: Seat, _: &mut Events) {
+        state.frames.pop();
+    }
 }
 
 pub(crate) fn step(state: &mut MatchState, stage: EndStage, ev: &mut Events) {

@@ -267,11 +267,11 @@ fn hero_into(state: &MatchState, field: &Field, pos: Position, own: bool, v: &mu
     v.cannot_attack = altered.cannot_attack;
 }
 
-/// Every one-hero attack the viewer may declare now, with its damage. Exactly the pairs `check_declare_in` accepts
-/// for a one-hero declaration: it may declare at all (`may_declare`), the hero is on the frontline (CR 203.1d)
-/// and may attack (CR 623.2c), the target is one it may attack (CR 204.3a, MP-10, MP-37) — asked of the field
-/// already worked out rather than of `check_declare_in`, which works each hero's statics out again. The ATK is
-/// the one against each target's player (MP-40: Burn Fowl, Pearl Deceptor).
+/// Every one-hero attack the viewer may declare now, with its damage. Exactly the pairs `attack::Declare`'s check
+/// accepts for a one-hero declaration: it may declare at all (`may_declare`), the hero is on the frontline (CR
+/// 203.1d) and may attack (CR 623.2c), the target is one it may attack (CR 204.3a, MP-10, MP-37) — asked of the
+/// field already worked out rather than of that check, which works each hero's statics out again. The ATK is the
+/// one against each target's player (MP-40: Burn Fowl, Pearl Deceptor).
 pub(super) fn attack_preview(state: &MatchState, fields: &[&Field], viewer: Viewer, out: &mut Vec<AttackPreview>) {
     let Some(seat) = viewer.seat() else { return };
     // Most of the time no attack can be declared at all: say so before asking about each pair, and outside the

@@ -121,7 +121,9 @@ pub(super) fn substitute_other(state: &mut MatchState, f: &mut EffectFrame, ev: 
         }
         (2, Some(Answer::Card(bench))) => {
             let Some(Answer::Hero(_, out)) = f.picked else { return Flow::Stop };
-            crate::intents::substitute::substitute(state, me, out, bench, ev);
+            // The answer was one of the bench's heroes (`choices::options`, CR 501.3).
+            let Some(index) = state.player(me).bench.iter().position(|c| c.id == bench) else { return Flow::Stop };
+            crate::intents::substitute::substitute(state, me, out, index, ev);
             Flow::Next
         }
         _ => Flow::Stop,
