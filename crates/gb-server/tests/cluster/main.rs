@@ -22,11 +22,14 @@ mod wsclient;
 
 mod carry_on;
 mod chaos;
+mod drain_live;
 mod events;
 mod failover;
 mod fanout;
 mod frames;
+mod live;
 mod lobby;
+mod outage;
 mod queue;
 
 /// One cluster of processes at a time (the tests of this binary run in parallel threads): they measure lease
