@@ -27,6 +27,7 @@ mod events;
 mod failover;
 mod fanout;
 mod frames;
+mod hang;
 mod live;
 mod lobby;
 mod outage;
