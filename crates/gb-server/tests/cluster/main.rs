@@ -31,6 +31,7 @@ mod hang;
 mod live;
 mod lobby;
 mod outage;
+mod power_loss;
 mod queue;
 
 /// One cluster of processes at a time (the tests of this binary run in parallel threads): they measure lease

@@ -116,9 +116,10 @@ pub async fn play_seat(target: Target, room: String, cookie: String, mut me: Pla
                 }
                 _ if game_over(&m) => return SeatReport { acks, finished: true, connects },
                 Some("update" | "snapshot" | "rejected") => me.act(&mut ws, &m).await,
-                // The intent was not answered (a relay that could not reach the room's owner during a failover):
-                // decide again on what it holds, as after a resume.
-                Some("error") if m["code"] == "unavailable" => {
+                // The intent was not answered (a relay that could not reach the room's owner during a failover),
+                // or its append failed (the database went away, power_loss.rs: the log decides whether it
+                // landed): decide again on what it holds, as after a resume, as a player shown the error would.
+                Some("error") if m["code"] == "unavailable" || m["code"] == "not_saved" => {
                     me.act(&mut ws, &json!({ "legal": held.legal_json() })).await
                 }
                 _ => {}
