@@ -49,7 +49,8 @@ async fn a_drain_under_live_play_hands_every_room_over() {
     // Every room it owned is claimed at epoch + 1 by a survivor, without waiting for a lease to expire.
     let deadline = Instant::now() + Duration::from_secs(5);
     for (room, epoch) in &owned {
-        let after = crate::cluster::owner_after(&store, room, *epoch, deadline.saturating_duration_since(Instant::now())).await;
+        let after =
+            crate::cluster::owner_after(&store, room, *epoch, deadline.saturating_duration_since(Instant::now())).await;
         assert_eq!(after.map(|o| o.epoch), Some(epoch + 1), "{room} handed over in one claim");
     }
     let moved = sent.elapsed();
