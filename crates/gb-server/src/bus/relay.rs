@@ -12,15 +12,18 @@
 //! (fanout.rs); what each socket forwards is decided here, per socket.
 //! A message larger than the NATS server's `max_payload` (an intent, an attach reply, a frame) cannot be relayed:
 //! the client is told `relay_too_large`, never left waiting.
+mod call;
+
 use super::fanout::{Next, Reader};
 use super::outage::{lost, ride_out};
-use super::wire::{OwnerNotice, Reply, Request};
-use super::{Bus, RPC_TIMEOUT, TOO_LARGE, frame_subject, owner_subject, rpc_subject, too_large};
+use super::wire::{Reply, Request};
+use super::{Bus, TOO_LARGE, frame_subject, owner_subject, rpc_subject};
 use crate::cluster::Owner;
 use crate::db::Db;
 use crate::protocol::{Role, ServerMsg, close};
 use crate::room::{Conn, Out};
 use axum::extract::ws::Utf8Bytes;
+use call::{call, newer_link, next_notice, rpc, too_large_error};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{Notify, mpsc, watch};
@@ -78,6 +81,8 @@ enum Failure {
     Retry(String),
     /// The message exceeds the NATS server's `max_payload`: no attempt can carry it.
     TooLarge(String),
+    /// A newer owner announced itself while the call waited on the old one: attach or send there at once.
+    Newer,
 }
 
 impl From<&str> for Failure {
@@ -121,28 +126,43 @@ impl Session {
     /// Forwards a seat's intent; the owner's answer (`accepted`, `rejected`, an error) goes to the socket as
     /// is. A failed round trip re-resolves the owner and is retried once with the same key, so an intent the
     /// old owner did apply is answered from the log (its original `accepted`), not applied again. Then
-    /// `unavailable`.
+    /// `unavailable`. A call to an owner that hangs is abandoned as soon as the socket has moved to a newer
+    /// owner and sent there at once (as a retry: the old owner may have applied it), and a failed attempt waits
+    /// for the new owner as long as the socket does (`Bus::failover`): the intent is answered once the room has
+    /// moved, not after a timeout stacked on the lease (issue 45; docs/multi-node.md "Owner announcements").
     pub async fn intent(&mut self, seq: u32, intent: gb_core::Intent) {
         self.sent += 1;
         let s = &self.shared;
         let key = format!("{}:{}", s.relay, self.sent);
-        for attempt in 0..ATTEMPTS {
+        let (mut failed, mut attempts) = (0, 0);
+        while failed < ATTEMPTS {
             let link = self.link.borrow().clone();
             if let (Some(owner), Some(client)) = (link.owner, s.bus.client()) {
                 let started = std::time::Instant::now();
-                let (key, intent, retry) = (key.clone(), intent.clone(), attempt > 0);
+                let (key, intent, retry) = (key.clone(), intent.clone(), attempts > 0);
+                attempts += 1;
                 let req = Request::Intent { relay: s.relay.clone(), key, seq, intent, retry };
-                let reply = rpc(client, rpc_subject(&s.room, owner.epoch), &req).await;
+                let reply = tokio::select! {
+                    r = rpc(client, rpc_subject(&s.room, owner.epoch), &req) => r,
+                    () = newer_link(&mut self.link, owner.epoch) => Err(Failure::Newer),
+                };
                 metrics::histogram!("gb_intent_rpc_seconds").record(started.elapsed().as_secs_f64());
                 match reply {
                     Ok(Reply::Answer { frame }) => return s.send(Utf8Bytes::from(frame)),
                     // Not applied, and no retry can carry it: the socket stays open.
                     Err(Failure::TooLarge(why)) => return s.send(too_large_error(&why)),
+                    // Epochs only grow, so this ends: the next attempt goes to the newer owner.
+                    Err(Failure::Newer) => {
+                        metrics::counter!("gb_intent_rerouted_total").increment(1);
+                        continue;
+                    }
                     _ => {}
                 }
             }
+            failed += 1;
             s.resync.notify_one();
-            let _ = tokio::time::timeout(RPC_TIMEOUT * 2, self.link.wait_for(|l| l.attached > link.attached)).await;
+            let moved = self.link.wait_for(|l| l.attached > link.attached);
+            let _ = tokio::time::timeout(s.bus.failover(), moved).await;
         }
         s.send(Utf8Bytes::from(ServerMsg::error("unavailable", "the room's server cannot be reached").encode()));
     }
@@ -223,7 +243,7 @@ async fn forward(
     let mut owners = s.bus.follow(owner_subject(&s.room)).await.ok();
     while !stop.is_cancelled() {
         let attached = tokio::select! {
-            a = attach(&s, resume) => a,
+            a = attach(&s, resume, owners.as_mut()) => a,
             _ = stop.cancelled() => break,
         };
         let (owner, mut sub, mut cursor, frames, refused) = match attached {
@@ -232,6 +252,8 @@ async fn forward(
                 s.refuse_too_large(&why);
                 break;
             }
+            // The owner asked was deposed meanwhile (it hung past its lease): attach to the new one now.
+            Err(Failure::Newer) => continue,
             Err(Failure::Retry(why)) => {
                 if s.bus.nats_lost() {
                     if ride_out(&s.bus, &mut nats).await {
@@ -306,11 +328,17 @@ async fn forward(
 type Attachment = (Owner, Reader, Cursor, Vec<String>, Option<u16>);
 
 /// Finds the owner, subscribes to this socket's kind, then attaches with `resume` (last version, game).
-async fn attach(s: &Shared, resume: (Option<u32>, Option<u32>)) -> Result<Attachment, Failure> {
+/// Each call is abandoned once a newer owner announces itself on `owners` (call.rs).
+async fn attach(
+    s: &Shared,
+    resume: (Option<u32>, Option<u32>),
+    mut owners: Option<&mut Reader>,
+) -> Result<Attachment, Failure> {
     let client = s.bus.client().ok_or("this node has no NATS connection")?;
     let owner = s.bus.owner(&s.db, &s.room, true).await.ok_or("the room has no live owner")?;
     let subject = rpc_subject(&s.room, owner.epoch);
-    let kind = match rpc(client, subject.clone(), &Request::Kind { account: s.account.clone(), role: s.role }).await? {
+    let ask = Request::Kind { account: s.account.clone(), role: s.role };
+    let kind = match call(client, subject.clone(), &ask, owner.epoch, owners.as_deref_mut()).await? {
         Reply::Kind { kind } => kind,
         _ => return Err("the owner moved".into()),
     };
@@ -323,7 +351,7 @@ async fn attach(s: &Shared, resume: (Option<u32>, Option<u32>)) -> Result<Attach
         game: resume.1,
         protocol: s.protocol,
     };
-    match rpc(client, subject, &req).await? {
+    match call(client, subject, &req, owner.epoch, owners).await? {
         // A seat taken between the two calls changes the kind: the next attempt subscribes to the right one.
         Reply::Attached { kind: k, seq, game, head, frames, close } if k == kind => {
             let cursor = Cursor { epoch: owner.epoch, seq, last: (game, head) };
@@ -398,47 +426,4 @@ async fn live(
         let Ok(text) = Utf8Bytes::try_from(msg.payload.clone()) else { continue };
         s.send(text);
     }
-}
-
-/// The next owner notice (never, without a subscription, or once it has ended); `Some(None)` when notices were
-/// skipped (the reader lagged): the socket re-attaches, as for a newer owner. `None` for an unreadable one.
-async fn next_notice(owners: Option<&mut Reader>) -> Option<Option<OwnerNotice>> {
-    match owners {
-        Some(sub) => match sub.next().await {
-            Next::Message(m) => serde_json::from_slice(&m.payload).ok().map(Some),
-            Next::Lagged => Some(None),
-            Next::Closed => std::future::pending().await,
-        },
-        None => std::future::pending().await,
-    }
-}
-
-/// One round trip, the whole of it bounded (the client's own timeout starts only once the request is queued).
-/// A request or a reply larger than the NATS server's `max_payload` is [`Failure::TooLarge`].
-async fn rpc(client: &async_nats::Client, subject: String, req: &Request) -> Result<Reply, Failure> {
-    let body = serde_json::to_vec(req).expect("requests serialize");
-    let (size, max) = (body.len(), client.max_payload());
-    if size > max {
-        let room = subject.split('.').nth(3).unwrap_or_default();
-        too_large("request", room, size, max);
-        return Err(Failure::TooLarge(format!(
-            "a request of {size} bytes exceeds the NATS server's max_payload ({max})"
-        )));
-    }
-    match tokio::time::timeout(RPC_TIMEOUT, client.request(subject, body.into())).await {
-        Ok(Ok(msg)) => match serde_json::from_slice(&msg.payload) {
-            Ok(Reply::TooLarge { size, max }) => Err(Failure::TooLarge(format!(
-                "an answer of {size} bytes exceeds the NATS server's max_payload ({max})"
-            ))),
-            Ok(reply) => Ok(reply),
-            Err(e) => Err(Failure::Retry(format!("bad reply: {e}"))),
-        },
-        Ok(Err(e)) => Err(Failure::Retry(format!("room RPC failed: {e}"))),
-        Err(_) => Err("room RPC timed out".into()),
-    }
-}
-
-/// What the client is told when NATS cannot carry what its socket needs.
-fn too_large_error(why: &str) -> Utf8Bytes {
-    Utf8Bytes::from(ServerMsg::error("relay_too_large", why).encode())
 }

@@ -3,7 +3,9 @@
 //! three nodes (`chaos.rs`), the lobby through a takeover (`lobby.rs`), tournaments on several nodes
 //! (`events.rs`), relayed sockets sharing one subscription per node (`fanout.rs`), every viewer kind's frames
 //! alike on every node (`frames.rs`) and a takeover carrying on a series, a spectator delay and a computer
-//! (`carry_on.rs`). The helpers are shared with the API tests (`../api/`) and `../support/`.
+//! (`carry_on.rs`); issue 45's hazards under live play (`live.rs` the shared harness): a NATS outage
+//! (`outage.rs`), a drain (`drain_live.rs`), a node and its database killed at once (`power_loss.rs`) and an owner
+//! that hangs (`hang.rs`). The helpers are shared with the API tests (`../api/`) and `../support/`.
 #[allow(dead_code)]
 #[path = "../support/cluster.rs"]
 mod cluster;
@@ -22,11 +24,16 @@ mod wsclient;
 
 mod carry_on;
 mod chaos;
+mod drain_live;
 mod events;
 mod failover;
 mod fanout;
 mod frames;
+mod hang;
+mod live;
 mod lobby;
+mod outage;
+mod power_loss;
 mod queue;
 
 /// One cluster of processes at a time (the tests of this binary run in parallel threads): they measure lease

@@ -26,6 +26,11 @@ pub struct Node {
 
 /// `n` nodes with the test timings (TTL 2000 / heartbeat 400 / sweep 200 ms), `extra` settings on top.
 pub async fn start_nodes(db: &TestDb, n: usize, extra: &[(&str, &str)]) -> Vec<Node> {
+    start_nodes_on(&db.url, n, extra).await
+}
+
+/// [`start_nodes`] on the database at `url` (a private PostgreSQL server, power_loss.rs).
+pub async fn start_nodes_on(url: &str, n: usize, extra: &[(&str, &str)]) -> Vec<Node> {
     let mut nodes = Vec::new();
     for _ in 0..n {
         let (port, metrics_port) = (free_port(), free_port());
@@ -41,7 +46,7 @@ pub async fn start_nodes(db: &TestDb, n: usize, extra: &[(&str, &str)]) -> Vec<N
         .chain(extra)
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-        env.push(("DATABASE_URL".into(), db.url.clone()));
+        env.push(("DATABASE_URL".into(), url.to_owned()));
         nodes.push(Node::start(port, env, format!("http://127.0.0.1:{metrics_port}")).await);
     }
     nodes
@@ -60,6 +65,17 @@ impl Node {
         let Node { server, port, env, metrics, .. } = self;
         server.sigkill().await;
         Node::start(port, env, metrics).await
+    }
+
+    /// A new process on the same ports once this one has died (power_loss.rs kills it with its database).
+    pub async fn restart(self) -> Node {
+        let Node { server, port, env, metrics, .. } = self;
+        drop(server);
+        Node::start(port, env, metrics).await
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.server.0.id().expect("running")
     }
 
     pub fn signal(&self, sig: &str) {

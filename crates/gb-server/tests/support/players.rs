@@ -56,6 +56,8 @@ pub async fn owner_base(db: &gb_server::Db, room: &str) -> Option<String> {
 pub struct Ack {
     pub v: u32,
     pub intent: Value,
+    /// When the seat was told (failover timings: the first acknowledgement a new owner gave, hang.rs).
+    pub at: Instant,
 }
 
 pub struct SeatReport {
@@ -110,13 +112,14 @@ pub async fn play_seat(target: Target, room: String, cookie: String, mut me: Pla
                 Some("accepted") => {
                     let seq = m["seq"].as_u64().unwrap() as u32;
                     let intent = me.sent.remove(&seq).expect("an accepted seq was sent");
-                    acks.push(Ack { v: m["v"].as_u64().unwrap() as u32, intent });
+                    acks.push(Ack { v: m["v"].as_u64().unwrap() as u32, intent, at: Instant::now() });
                 }
                 _ if game_over(&m) => return SeatReport { acks, finished: true, connects },
                 Some("update" | "snapshot" | "rejected") => me.act(&mut ws, &m).await,
-                // The intent was not answered (a relay that could not reach the room's owner during a failover):
-                // decide again on what it holds, as after a resume.
-                Some("error") if m["code"] == "unavailable" => {
+                // The intent was not answered (a relay that could not reach the room's owner during a failover),
+                // or its append failed (the database went away, power_loss.rs: the log decides whether it
+                // landed): decide again on what it holds, as after a resume, as a player shown the error would.
+                Some("error") if m["code"] == "unavailable" || m["code"] == "not_saved" => {
                     me.act(&mut ws, &json!({ "legal": held.legal_json() })).await
                 }
                 _ => {}
