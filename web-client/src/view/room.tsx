@@ -29,7 +29,7 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
   const socket = useRef<GameSocket | null>(null);
   const [generation, setGeneration] = useState(0);
   const [announcements, announced] = useTableAnnouncements();
-  const emotes = useEmotes();
+  const emotes = useEmotes(id);
 
   useEffect(() => {
     api.room(id).then(
@@ -75,8 +75,8 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
   const several = room.seats.filter((s) => s?.bot).length > 1;
   const freeSeat = room.status === "waiting" && room.seats.some((s) => !s);
   const emotePanel = (seated: boolean) => (
-    <EmotePanel heard={emotes.heard} muted={emotes.muted} onMute={emotes.mute}
-      opponents={room.seats.flatMap((s) => (s && !s.bot && s.seat !== state.seat ? [s.display_name] : []))}
+    <EmotePanel room={room.id} heard={emotes.heard} muted={emotes.muted} onMute={emotes.mute}
+      opponents={room.seats.flatMap((s) => (s && !s.bot && s.seat !== state.seat ? [{ seat: s.seat, name: names[s.seat] ?? s.display_name }] : []))}
       send={seated ? (e) => socket.current?.sendEmote(e) : undefined} />
   );
   return (
