@@ -48,14 +48,8 @@ pub async fn finish_match(
          UPDATE matches SET status = 'finished', result_json = $2, updated_at = $3 \
          WHERE id = $1 AND room IN (SELECT room_id FROM held)"
     );
-    let done = sqlx::query(sql)
-        .bind(match_id)
-        .bind(result_json)
-        .bind(now_ms())
-        .bind(epoch)
-        .bind(room)
-        .execute(pool)
-        .await?;
+    let done =
+        sqlx::query(sql).bind(match_id).bind(result_json).bind(now_ms()).bind(epoch).bind(room).execute(pool).await?;
     Ok(done.rows_affected() == 1)
 }
 

@@ -123,8 +123,7 @@ async fn a_casual_game_left_is_called_a_draw_which_survives_a_restart(backend: B
     ws_a.send(json!({ "type": "intent", "seq": 1, "intent": { "type": "concede" } })).await;
     assert_eq!(ws_a.next_of("error").await["code"], "game_drawn");
     assert_error(app.post(&a.client, &draw, &json!({})).await, 409, "no_claim").await;
-    assert_error(app.post(&a.client, &format!("/api/rooms/{room}/claim_win"), &json!({})).await, 409, "no_claim")
-        .await;
+    assert_error(app.post(&a.client, &format!("/api/rooms/{room}/claim_win"), &json!({})).await, 409, "no_claim").await;
     drop(ws_a);
 
     // The log is the truth: a restart rebuilds the room with the same drawn game, still over.

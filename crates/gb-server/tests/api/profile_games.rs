@@ -48,14 +48,18 @@ async fn a_profile_lists_finished_games_of_every_kind_and_favourite_decks(backen
     // Only the name: no hero or card of the list is anywhere in the profile.
     assert!(!p.to_string().contains("Claire"), "a deck list leaked: {p}");
     let q = profile(&app, &b).await;
-    assert_eq!((q["games"][0]["result"].as_str(), q["games"][0]["deck"].as_str()), (Some("won"), Some("Tide and Stone")));
+    assert_eq!(
+        (q["games"][0]["result"].as_str(), q["games"][0]["deck"].as_str()),
+        (Some("won"), Some("Tide and Stone"))
+    );
     assert_eq!(q["decks"], json!([{ "deck": "Tide and Stone", "games": 1, "wins": 1 }]), "{q}");
     // Its replay is there to watch.
     let r = app.client.get(app.url(&format!("/api/matches/{match_id}/replay"))).send().await.unwrap();
     assert_eq!(r.status(), 200);
 
     // A game against the computer is listed too; the computer has no profile row.
-    let bot_room = json!({ "visibility": "public", "best_of": 1, "spectator_delay": null, "clock": null, "vs_bot": true });
+    let bot_room =
+        json!({ "visibility": "public", "best_of": 1, "spectator_delay": null, "clock": null, "vs_bot": true });
     let vs = create_room(&base, &a, bot_room).await;
     join(&base, &a, &vs, "fire-and-wind").await;
     let (mut wv, _) = connect(&base, &vs, Some(&a.cookie), "player", None).await;
