@@ -39,6 +39,8 @@ impl Room {
             places: None,
         });
         self.game = Some(Game { match_id: row.id, setup, nonce, state, log: Vec::new() });
+        // Nothing stands to be taken back in a new game (a drawn game's last action may have).
+        self.takeback_open = None;
         self.rematch = vec![false; self.seats.len()];
         self.clock = self.cfg.clock.map(|c| Clock::new(c, self.seats.len()));
         self.resume_streams();
