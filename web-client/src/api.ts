@@ -93,11 +93,13 @@ export const api = {
   startRoom: (id: string) => call<RoomInfo>("POST", `/api/rooms/${encodeURIComponent(id)}/start`),
   takeSeat: (id: string, deck: JoinSeat) =>
     call<JoinReply>("POST", `/api/rooms/${encodeURIComponent(id)}/seats`, deck),
-  /** Claims the win over an opponent who left past the grace period (docs/protocol.md, "Leaving"). */
   askTakeback: (id: string) => call<RoomInfo>("POST", `/api/rooms/${encodeURIComponent(id)}/takeback`, {}),
   answerTakeback: (id: string, accept: boolean) =>
     call<RoomInfo>("POST", `/api/rooms/${encodeURIComponent(id)}/takeback/answer`, { accept }),
+  /** Claims the win over an opponent who left past the grace period (docs/protocol.md, "Leaving"). */
   claimWin: (id: string) => call<RoomInfo>("POST", `/api/rooms/${encodeURIComponent(id)}/claim_win`, {}),
+  /** Calls a casual game a draw once the opponent has been away past the grace period. */
+  claimDraw: (id: string) => call<RoomInfo>("POST", `/api/rooms/${encodeURIComponent(id)}/claim_draw`, {}),
   rematch: (id: string, go_first?: boolean) =>
     call<RoomInfo>("POST", `/api/rooms/${encodeURIComponent(id)}/rematch`, go_first === undefined ? {} : { go_first }),
   replay: (matchId: string, seat?: Seat) =>

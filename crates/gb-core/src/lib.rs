@@ -58,5 +58,5 @@ pub use seed::Seed;
 pub use setup::{MatchSetup, SetupError, new_match};
 pub use state::{Elimination, EliminationReason, EndReason, GameOutcome, MatchState, Phase, RoundResult};
 pub use table::{Format, Rules, Seats, Table};
-pub use takeback::{Logged, TakeBackRefusal, replay_logged_each, standing, take_back};
+pub use takeback::{Logged, RngMark, TakeBackRefusal, replay_logged_each, standing, take_back, takes_back};
 pub use view::{MatchView, pending, view_for, view_into, views_into};

@@ -106,6 +106,25 @@ pub fn reveals_hidden(event: &Event) -> bool {
     }
 }
 
+/// Where the match's randomness stood before an intent, kept by a caller (a server's room) that wants to know
+/// after applying it whether it could be taken back without replaying the log ([`takes_back`]).
+#[derive(Clone, Debug)]
+pub struct RngMark(crate::rng::MatchRng);
+
+impl RngMark {
+    pub fn of(state: &MatchState) -> RngMark {
+        RngMark(state.rng.clone())
+    }
+}
+
+/// Whether the intent that took the match from `before` (its randomness) to `after`, with `events`, may be
+/// taken back: it did not end the game, and neither it nor anything it set off revealed hidden information
+/// (draws, CR 402.2; searches, CR 619.1; a bench hero turned up, CR 621) or drew on the match's randomness. The
+/// one test [`take_back`] applies, so a server showing "Take back" offers exactly what it will accept.
+pub fn takes_back(before: &RngMark, after: &MatchState, events: &Events) -> bool {
+    !after.is_over() && !events.0.iter().any(reveals_hidden) && after.rng == before.0
+}
+
 /// The intents still standing in `log`: each takeback removes the intent before it. What a match record holds
 /// (`record.rs`): replayed, they give the same match, but at the version of their own count.
 pub fn standing(log: &[Logged]) -> Vec<(Seat, &Intent)> {
@@ -144,7 +163,7 @@ pub fn take_back(setup: &MatchSetup, log: &[Logged], seat: Seat) -> Result<(Matc
     if after.is_over() {
         return Err(TakeBackRefusal::GameOver);
     }
-    if events.0.iter().any(reveals_hidden) || after.rng != before.rng {
+    if !takes_back(&RngMark::of(&before), &after, &events) {
         return Err(TakeBackRefusal::HiddenRevealed);
     }
     before.applied = log.len() as u32 + 1;

@@ -24,10 +24,14 @@ pub enum GameEndReason {
     /// A tournament round's time decided the game (docs/tournaments.md, "End-of-round procedure"): the seat the
     /// time rule put behind conceded it for the event, and one more game decides the playoff match.
     RoundTime,
+    /// No winner: in a casual two-player game the player left behind called it a draw once their opponent had
+    /// been away past the grace period (docs/protocol.md, "Leaving"). The room's result, not the rules': the
+    /// game stops where it stood (the rules have no draw; a concession, CR 102.2, would name a loser).
+    Drawn,
 }
 
 impl GameEndReason {
-    pub const ALL: [GameEndReason; 8] = [
+    pub const ALL: [GameEndReason; 9] = [
         GameEndReason::TwoRounds,
         GameEndReason::Concession,
         GameEndReason::StepBudget,
@@ -36,6 +40,7 @@ impl GameEndReason {
         GameEndReason::Abandoned,
         GameEndReason::LastStanding,
         GameEndReason::RoundTime,
+        GameEndReason::Drawn,
     ];
 
     /// The stable name, as on the wire and in the database.
@@ -49,6 +54,7 @@ impl GameEndReason {
             GameEndReason::Abandoned => "abandoned",
             GameEndReason::LastStanding => "last_standing",
             GameEndReason::RoundTime => "round_time",
+            GameEndReason::Drawn => "drawn",
         }
     }
 }

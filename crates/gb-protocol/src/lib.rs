@@ -27,7 +27,9 @@ pub use emote::Emote;
 pub use end::GameEndReason;
 pub use error::{ErrorBody, ErrorDetail, Refusal, RefusalStatus};
 pub use messages::{ClientMsg, HistoryEntry, Received, RejectionReceived, ServerMsg};
-pub use play::{BoardEntry, JoinQueue, Leaderboard, PlayerProfile, QueueView, RatedGameView, RatingView};
+pub use play::{
+    BoardEntry, DeckPlayed, JoinQueue, Leaderboard, PlayedGameView, PlayerProfile, QueueView, RatedGameView, RatingView,
+};
 pub use replay::{Replay, ReplayQuery, ReplayReceived, ReplayStep};
 pub use room::{
     BotLevel, ClockSetting, Clocks, CreateRoom, GameResult, JoinReply, JoinSeat, JudgeWatching, MatchEndReason,

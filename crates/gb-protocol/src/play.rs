@@ -104,4 +104,39 @@ pub struct PlayerProfile {
     pub ratings: Vec<RatingView>,
     /// The latest rated games (at most 50), newest first: the rating history and the recent games.
     pub history: Vec<RatedGameView>,
+    /// The latest finished games of every kind (at most 20), newest first: rated and casual, against people and
+    /// the computer, each with its replay. Only finished games: nothing of a game in progress.
+    pub games: Vec<PlayedGameView>,
+    /// The decks played most (at most 5), by name only (never a list), over every finished game.
+    pub decks: Vec<DeckPlayed>,
+}
+
+/// One finished game of a player, newest first.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct PlayedGameView {
+    /// Its replay is `/api/matches/{match_id}/replay`.
+    pub match_id: String,
+    pub room_id: String,
+    /// `won`, `lost` or `drawn` (a casual game called a draw, docs/protocol.md "Leaving").
+    pub result: String,
+    /// How it ended (`GameResult.reason`: `two_rounds`, `concession`, `abandoned`, `drawn`, …).
+    pub reason: String,
+    /// The name of the deck the player played (an unnamed deck's is empty).
+    pub deck: String,
+    /// The other players' display names, in seat order.
+    pub opponents: Vec<String>,
+    pub rated: bool,
+    /// A computer sat at the table.
+    pub vs_computer: bool,
+    /// Milliseconds since the Unix epoch.
+    #[ts(type = "number")]
+    pub at_ms: u64,
+}
+
+/// A deck a player plays often: its name, the finished games played with it and how many were won.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct DeckPlayed {
+    pub deck: String,
+    pub games: u32,
+    pub wins: u32,
 }

@@ -84,6 +84,13 @@ pub struct SeatInfo {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[ts(as = "Option<bool>", optional)]
     pub takeback: bool,
+    /// This seat may ask to take back its last action now: the room would accept the request (a casual
+    /// two-player game in play, the last action the seat's own, nothing hidden revealed since, none asked yet;
+    /// docs/protocol.md, "Takeback"). Worked out by the server, so a client offers only what it will accept.
+    /// Left out otherwise.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(as = "Option<bool>", optional)]
+    pub may_take_back: bool,
 }
 
 /// `POST /api/rooms/{id}/takeback/answer`: the opponent's answer to a takeback request.

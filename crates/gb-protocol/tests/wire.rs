@@ -19,6 +19,7 @@ fn room() -> RoomInfo {
                 rematch: false,
                 claim_win_at_ms: None,
                 takeback: false,
+                may_take_back: false,
             }),
             None,
         ],
@@ -169,6 +170,7 @@ fn free_for_all_rooms_are_pinned_and_two_player_rooms_unchanged() {
         rematch: false,
         claim_win_at_ms: None,
         takeback: false,
+        may_take_back: false,
     };
     let mut four = room();
     four.best_of = 1;

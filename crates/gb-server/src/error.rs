@@ -108,6 +108,7 @@ impl From<crate::room::RoomError> for ApiError {
             E::NoClaim => ApiError::conflict("no_claim", message),
             E::OpponentPresent => ApiError::conflict("opponent_present", message),
             E::ClaimTooEarly { .. } => ApiError::conflict("claim_too_early", message),
+            E::DrawCasualOnly => ApiError::conflict("draw_casual_only", message),
             E::TakebackNotCasual => ApiError::conflict("takeback_not_casual", message),
             E::TakebackTwoPlayersOnly => ApiError::conflict("takeback_two_players_only", message),
             E::TakebackNotSeated => ApiError::new(StatusCode::FORBIDDEN, "not_seated", message),

@@ -17,7 +17,8 @@ pub struct StoredSetup {
 /// Result stored in `matches.result_json` and shown in `RoomInfo.games`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct StoredResult {
-    pub winner: gb_core::Seat,
+    /// `None` for a drawn game (`GameEndReason::Drawn`, room/leaving.rs): the only result without a winner.
+    pub winner: Option<gb_core::Seat>,
     /// Stored by its stable name (`GameEndReason::as_str`, the same as on the wire).
     pub reason: crate::protocol::GameEndReason,
     /// A free-for-all's places, the winner first (MP-30); absent for two-player games and in older rows.

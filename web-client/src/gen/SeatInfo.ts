@@ -20,4 +20,11 @@ claim_win_at_ms?: number,
  * This seat asks to take back its last action; its opponent answers (docs/protocol.md, "Takeback"). Left
  * out otherwise.
  */
-takeback?: boolean, };
+takeback?: boolean, 
+/**
+ * This seat may ask to take back its last action now: the room would accept the request (a casual
+ * two-player game in play, the last action the seat's own, nothing hidden revealed since, none asked yet;
+ * docs/protocol.md, "Takeback"). Worked out by the server, so a client offers only what it will accept.
+ * Left out otherwise.
+ */
+may_take_back?: boolean, };

@@ -2,8 +2,9 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { heardLine, mutedNames } from "../emotes";
+import { heardLine, mutedKeys } from "../emotes";
 import type { Heard } from "../emotes";
+import type { Seat } from "../gen/Seat";
 import { EmoteBubble, EmotePanel, useEmotes } from "./emotes";
 
 let root: HTMLElement | null = null;
@@ -19,10 +20,16 @@ const ann: Heard = { id: 1, seat: "A", name: "Ann", emote: "well_played" };
 
 /** The room page's wiring: the hook, the panel and a bubble, with `hear` handed out to the test. */
 let hear: ReturnType<typeof useEmotes>["hear"] = () => {};
-function Table({ send }: { send?: (e: string) => void }) {
-  const e = useEmotes();
+const ANN = [{ seat: "A" as const, name: "Ann" }];
+function Table({ send, opponents = ANN }: { send?: (e: string) => void; opponents?: { seat: Seat; name: string }[] }) {
+  const e = useEmotes("r1");
   hear = e.hear;
-  return <div><EmoteBubble heard={e.heard} seat="A" /><EmotePanel heard={e.heard} muted={e.muted} onMute={e.mute} opponents={["Ann"]} send={send} /></div>;
+  return (
+    <div>
+      {opponents.map((o) => <EmoteBubble key={o.seat} heard={e.heard} seat={o.seat} />)}
+      <EmotePanel room="r1" heard={e.heard} muted={e.muted} onMute={e.mute} opponents={opponents} send={send} />
+    </div>
+  );
 }
 
 describe("emotes", () => {
@@ -60,7 +67,7 @@ describe("emotes", () => {
     const mute = root!.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
     expect(mute.parentElement!.textContent).toContain("Mute Ann's emotes");
     act(() => mute.click());
-    expect(mutedNames()).toEqual(["Ann"]);
+    expect(mutedKeys()).toEqual(["r1/A"]);
     act(() => hear({ seat: "A", name: "Ann", emote: "oops" }));
     expect(root!.querySelector('[role="log"]')!.textContent).toBe("");
     expect(root!.querySelector('[data-testid="emote-bubble-A"]')).toBeNull();
@@ -72,8 +79,23 @@ describe("emotes", () => {
     const again = root!.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
     expect(again.checked).toBe(true);
     act(() => again.click());
-    expect(mutedNames()).toEqual([]);
+    expect(mutedKeys()).toEqual([]);
     act(() => hear({ seat: "A", name: "Ann", emote: "thanks" }));
     expect(root!.querySelector('[role="log"]')!.textContent).toBe("Ann: Thanks");
+  });
+
+  it("mutes by seat, not by name: of two guests called alike, only the one muted goes quiet", () => {
+    mount(<Table opponents={[{ seat: "B", name: "Guest" }, { seat: "C", name: "Guest" }]} />);
+    const boxes = [...root!.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
+    expect(boxes.map((b) => b.parentElement!.textContent!.trim())).toEqual(["Mute Guest (seat B)'s emotes", "Mute Guest (seat C)'s emotes"]);
+    act(() => boxes[0]!.click());
+    expect(mutedKeys()).toEqual(["r1/B"]);
+    act(() => hear({ seat: "B", name: "Guest", emote: "oops" }));
+    act(() => hear({ seat: "C", name: "Guest", emote: "thanks" }));
+    expect(root!.querySelector('[role="log"]')!.textContent).toBe("Guest: Thanks");
+    expect(root!.querySelector('[data-testid="emote-bubble-B"]')).toBeNull();
+    expect(root!.querySelector('[data-testid="emote-bubble-C"]')?.textContent).toBe("Thanks");
+    // Another room's seat B is someone else: not muted there.
+    expect(mutedKeys().includes("r2/B")).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
 // Emotes at the table (docs/protocol.md, "Emotes"): a seat's buttons, a bubble by each sender's seat for a few
-// seconds, and the lines heard ("Ann: Well played") read out politely; each opponent can be muted, remembered
-// in this browser.
+// seconds, and the lines heard ("Ann: Well played") read out politely; each opponent can be muted by their seat
+// (two players may share a display name), remembered in this browser.
 import { useEffect, useState } from "preact/hooks";
-import { EMOTES, type Heard, emoteText, heardLine, mutedNames, setMuted } from "../emotes";
+import { EMOTES, type Heard, emoteText, heardLine, muteKey, mutedKeys, setMuted } from "../emotes";
 import type { Emote } from "../gen/Emote";
 import type { Seat } from "../gen/Seat";
 
@@ -11,13 +11,14 @@ export const BUBBLE_MS = 4000;
 /** Lines kept in the emote log. */
 const KEPT = 20;
 
-/** The emotes heard since the page opened (muted senders left out) and the mute list, with their updaters. */
-export function useEmotes() {
+/** Room `room`'s emotes heard since the page opened (muted seats left out) and the mute list (`muteKey`s), with
+ * their updaters. */
+export function useEmotes(room: string) {
   const [heard, setHeard] = useState<Heard[]>([]);
-  const [muted, setMutedList] = useState<string[]>(mutedNames);
+  const [muted, setMutedList] = useState<string[]>(mutedKeys);
   const hear = (h: Omit<Heard, "id">) =>
-    setHeard((list) => mutedNames().includes(h.name) ? list : [...list, { ...h, id: (list.at(-1)?.id ?? 0) + 1 }].slice(-KEPT));
-  const mute = (name: string, on: boolean) => setMutedList(setMuted(name, on));
+    setHeard((list) => mutedKeys().includes(muteKey(room, h.seat)) ? list : [...list, { ...h, id: (list.at(-1)?.id ?? 0) + 1 }].slice(-KEPT));
+  const mute = (seat: Seat, on: boolean) => setMutedList(setMuted(muteKey(room, seat), on));
   return { heard, muted, hear, mute };
 }
 
@@ -36,11 +37,13 @@ export function EmoteBubble({ heard, seat, who, ms = BUBBLE_MS }: { heard: Heard
 }
 
 export interface EmotePanelProps {
+  room: string;
   heard: Heard[];
-  /** The opponents' names, for their mute switches. */
-  opponents: string[];
+  /** The opponents' seats and names, for their mute switches. */
+  opponents: { seat: Seat; name: string }[];
+  /** `muteKey`s. */
   muted: string[];
-  onMute: (name: string, muted: boolean) => void;
+  onMute: (seat: Seat, muted: boolean) => void;
   /** Absent for spectators, who may not send. */
   send?: (e: Emote) => void;
 }
@@ -49,8 +52,9 @@ export interface EmotePanelProps {
  * The emotes as a small menu (its buttons and mute switches open from one "Emotes" control, so they take no row of
  * their own on a phone), and the lines heard in a polite live log for screen readers.
  */
-export function EmotePanel({ heard, opponents, muted, onMute, send }: EmotePanelProps) {
-  const shown = heard.filter((h) => !muted.includes(h.name));
+export function EmotePanel({ room, heard, opponents, muted, onMute, send }: EmotePanelProps) {
+  const shown = heard.filter((h) => !muted.includes(muteKey(room, h.seat)));
+  const twin = (name: string) => opponents.filter((o) => o.name === name).length > 1;
   return (
     <span class="emotes" data-testid="emotes">
       <details class="emote-menu">
@@ -61,9 +65,9 @@ export function EmotePanel({ heard, opponents, muted, onMute, send }: EmotePanel
               {EMOTES.map(({ emote, text }) => <button key={emote} type="button" class="ghost" onClick={() => send(emote)}>{text}</button>)}
             </div>
           ) : null}
-          {opponents.map((name) => (
-            <label key={name} class="choice">
-              <input type="checkbox" checked={muted.includes(name)} onChange={(e) => onMute(name, e.currentTarget.checked)} /> Mute {name}'s emotes
+          {opponents.map(({ seat, name }) => (
+            <label key={seat} class="choice">
+              <input type="checkbox" checked={muted.includes(muteKey(room, seat))} onChange={(e) => onMute(seat, e.currentTarget.checked)} /> Mute {name}{twin(name) ? ` (seat ${seat})` : ""}'s emotes
             </label>
           ))}
         </div>

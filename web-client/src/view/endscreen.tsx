@@ -17,6 +17,7 @@ export const END_REASONS: Partial<Record<string, string>> = {
   round_time: "The round's time ran out: the time rule decided it.",
   disconnected: "The other player left and did not come back.",
   abandoned: "The game was abandoned.",
+  drawn: "Called a draw: the other player left and did not come back.",
   // MP-30: the free-for-all ends when one player is left.
   last_standing: "The last player standing.",
 };

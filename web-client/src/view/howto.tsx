@@ -53,8 +53,9 @@ export function HowToPlay() {
         <strong>?</strong> while it is still provisional, and the <a href="/leaderboard" onClick={linkClick}>leaderboard</a> lists
         settled ratings only.</p>
       <p><strong>If your opponent leaves</strong> mid-game, a countdown shows how long they have to come back (a minute).
-        After it you may <strong>claim the win</strong> (it counts as their loss, rated or not) or keep waiting. At an
-        event's table the event's own rules and its judges decide instead.</p>
+        After it you may <strong>claim the win</strong> (it counts as their loss, rated or not), in a casual game
+        <strong>call it a draw</strong> (nobody wins, no rating changes), or keep waiting. At an event's table the
+        event's own rules and its judges decide instead.</p>
 
       <p><a href="/" onClick={linkClick}>Back to the lobby</a> — or press <strong>Play the computer</strong> there to try it now.</p>
     </article>

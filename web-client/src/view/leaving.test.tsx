@@ -5,11 +5,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { api } from "../api";
 import type { RoomInfo } from "../gen/RoomInfo";
 import { seatInfo } from "../test/fixtures";
-import { OpponentLeft, countdown } from "./leaving";
+import { DrawnNotice, OpponentLeft, countdown, drawnGame } from "./leaving";
 
 const seat = (s: "A" | "B", name: string, claim?: number) =>
   seatInfo(s, name, claim === undefined ? {} : { connected: false, claim_win_at_ms: claim });
-const room = (claim?: number) => ({ id: "r1", seats: [seat("A", "Ann"), seat("B", "Bob", claim)], games: [] }) as unknown as RoomInfo;
+const room = (claim?: number, rated = false) =>
+  ({ id: "r1", rated, seats: [seat("A", "Ann"), seat("B", "Bob", claim)], games: [] }) as unknown as RoomInfo;
+const buttons = () => [...root!.querySelectorAll("button")].map((b) => b.textContent);
 
 let root: HTMLElement | null = null;
 afterEach(() => { if (root) { render(null, root); root.remove(); root = null; } vi.restoreAllMocks(); vi.useRealTimers(); });
@@ -53,5 +55,34 @@ describe("an opponent who left", () => {
     await act(async () => { button.click(); await Promise.resolve(); });
     expect(claim).toHaveBeenCalledWith("r1");
     expect(onRoom).toHaveBeenCalledWith(done);
+  });
+  it("offers a draw in a casual game only, and calls it", async () => {
+    mount(<OpponentLeft room={room(Date.now() - 1, true)} seat="A" names={{}} onRoom={() => {}} />);
+    expect(buttons()).toEqual(["Claim the win", "Keep waiting"]);
+    expect(root!.textContent).toContain("You may claim the win, or keep waiting.");
+    render(null, root!);
+    const done = { ...room(), games: [{ match_id: "m1", winner: null, reason: "drawn" }] } as unknown as RoomInfo;
+    const draw = vi.spyOn(api, "claimDraw").mockResolvedValue(done);
+    const onRoom = vi.fn();
+    act(() => render(<OpponentLeft room={room(Date.now() - 1)} seat="A" names={{}} onRoom={onRoom} />, root!));
+    expect(buttons()).toEqual(["Claim the win", "Call it a draw", "Keep waiting"]);
+    expect(root!.textContent).toContain("You may claim the win, call it a draw, or keep waiting.");
+    const button = [...root!.querySelectorAll("button")].find((b) => b.textContent === "Call it a draw")!;
+    await act(async () => { button.click(); await Promise.resolve(); });
+    expect(draw).toHaveBeenCalledWith("r1");
+    expect(onRoom).toHaveBeenCalledWith(done);
+    // The drawn game's room: the notice says so, and nothing is left to claim.
+    expect(drawnGame(done)).toBe(true);
+    expect(drawnGame(room())).toBe(false);
+    render(null, root!);
+    act(() => render(<DrawnNotice room={done} />, root!));
+    expect(root!.querySelector("[data-testid=game-drawn]")!.textContent).toContain("The game is a draw.");
+  });
+  it("shows a refusal's message", async () => {
+    vi.spyOn(api, "claimDraw").mockRejectedValue(new Error("only a casual game may be called a draw"));
+    mount(<OpponentLeft room={room(Date.now() - 1)} seat="A" names={{}} onRoom={() => {}} />);
+    const button = [...root!.querySelectorAll("button")].find((b) => b.textContent === "Call it a draw")!;
+    await act(async () => { button.click(); await Promise.resolve(); await Promise.resolve(); });
+    expect(root!.querySelector("[role=alert]")!.textContent).toBe("only a casual game may be called a draw");
   });
 });

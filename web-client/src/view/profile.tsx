@@ -1,5 +1,6 @@
 // A player's profile (/players/{name}): ratings per format with their history, record, recent rated games with
-// replays; and the rating change shown at the end of a rated game (docs/ratings.md).
+// replays, recent finished games of every kind (casual, against the computer) with replays, favourite decks (by
+// name: the server keeps no list for them); and the rating change shown at the end of a rated game (docs/ratings.md).
 import { useEffect, useState } from "preact/hooks";
 import { loadFailure } from "../api";
 import type { Account, RoomInfo } from "../protocol";
@@ -7,6 +8,8 @@ import { type PlayerProfile, playApi, signed } from "../playnow";
 import { linkClick } from "../router";
 import "./profile.css";
 import type { RatedGameView } from "../gen/RatedGameView";
+import type { PlayedGameView } from "../gen/PlayedGameView";
+import type { DeckPlayed } from "../gen/DeckPlayed";
 
 export function ProfilePage({ name }: { name: string }) {
   const [player, setPlayer] = useState<PlayerProfile | null>(null);
@@ -47,7 +50,50 @@ export function ProfilePage({ name }: { name: string }) {
           </ol>
         </>
       ) : null}
+      <RecentGames games={player.games} />
+      <FavouriteDecks decks={player.decks} />
     </section>
+  );
+}
+
+const RESULT: Record<string, string> = { won: "Won", lost: "Lost", drawn: "Drawn" };
+
+/** Every kind of finished game, newest first, each with its replay. */
+export function RecentGames({ games }: { games: PlayedGameView[] }) {
+  if (!games.length) return <p class="empty">No finished games yet.</p>;
+  return (
+    <>
+      <h2>Recent games</h2>
+      <ol class="recent" aria-label="Recent games" data-testid="recent-games">
+        {games.map((g) => (
+          <li key={g.match_id} class={g.result}>
+            <span class="recent-result">{RESULT[g.result] ?? g.result}</span>
+            {g.opponents.length ? <> against {g.opponents.join(", ")}</> : null}
+            {g.vs_computer ? " (computer)" : ""} with {g.deck || "an unnamed deck"}
+            {" · "}{g.rated ? "rated" : "casual"}{g.reason ? `, ${g.reason.replace(/_/g, " ")}` : ""}
+            {" · "}<time dateTime={new Date(g.at_ms).toISOString()}>{new Date(g.at_ms).toLocaleDateString()}</time>
+            {" · "}<a href={`/replays/${encodeURIComponent(g.match_id)}?room=${encodeURIComponent(g.room_id)}`} onClick={linkClick}>replay</a>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+/** The decks played most, by name, with games and wins. */
+export function FavouriteDecks({ decks }: { decks: DeckPlayed[] }) {
+  if (!decks.length) return null;
+  return (
+    <>
+      <h2>Favourite decks</h2>
+      <ol class="decks" aria-label="Favourite decks" data-testid="favourite-decks">
+        {decks.map((d) => (
+          <li key={d.deck}>
+            <strong>{d.deck || "An unnamed deck"}</strong>: {d.games} game{d.games === 1 ? "" : "s"}, {d.wins} won
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }
 

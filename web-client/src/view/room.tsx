@@ -1,5 +1,5 @@
 // Room page (/rooms/{id}): loads the room over REST, offers a seat, connects the socket and shows the board.
-import { OpponentLeft } from "./leaving";
+import { DrawnNotice, OpponentLeft, drawnGame } from "./leaving";
 import { Takeback } from "./takeback";
 import { useCallback, useEffect, useReducer, useRef, useState } from "preact/hooks";
 import type { Session } from "../app";
@@ -29,7 +29,7 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
   const socket = useRef<GameSocket | null>(null);
   const [generation, setGeneration] = useState(0);
   const [announcements, announced] = useTableAnnouncements();
-  const emotes = useEmotes();
+  const emotes = useEmotes(id);
 
   useEffect(() => {
     api.room(id).then(
@@ -58,7 +58,9 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
   // The attack (game and turn) whose whole damage the player took with one answer.
   const [wholeAttack, setWholeAttack] = useState<{ game: number | null; turn: number } | null>(null);
   const wholeAttackTurn = wholeAttack && wholeAttack.game === state.game ? wholeAttack.turn : null;
-  useAutoPass(state.seat ? state.view : null, state.version, state.legal, canAct(state), fullControl, wholeAttackTurn, send);
+  // A game called a draw is over though its view plays on (docs/protocol.md, "Leaving"): nothing is sent for it.
+  const drawn = !!state.room && drawnGame(state.room);
+  useAutoPass(state.seat ? state.view : null, state.version, state.legal, canAct(state) && !drawn, fullControl, wholeAttackTurn, send);
 
   if (load.kind === "loading") return <section class="panel"><p aria-busy="true">Loading room…</p></section>;
   if (load.kind === "missing") {
@@ -75,8 +77,8 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
   const several = room.seats.filter((s) => s?.bot).length > 1;
   const freeSeat = room.status === "waiting" && room.seats.some((s) => !s);
   const emotePanel = (seated: boolean) => (
-    <EmotePanel heard={emotes.heard} muted={emotes.muted} onMute={emotes.mute}
-      opponents={room.seats.flatMap((s) => (s && !s.bot && s.seat !== state.seat ? [s.display_name] : []))}
+    <EmotePanel room={room.id} heard={emotes.heard} muted={emotes.muted} onMute={emotes.mute}
+      opponents={room.seats.flatMap((s) => (s && !s.bot && s.seat !== state.seat ? [{ seat: s.seat, name: names[s.seat] ?? s.display_name }] : []))}
       send={seated ? (e) => socket.current?.sendEmote(e) : undefined} />
   );
   return (
@@ -101,11 +103,11 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
           </li>
         ))}
       </ul>
-      {room.games.some((g) => g.winner) ? (
+      {room.games.some((g) => g.reason) ? (
         <ol class="games" aria-label="Games">
           {room.games.map((g, i) => (
             <li key={g.match_id}>
-              Game {i + 1}: {g.winner ? `${names[g.winner] ?? `Seat ${g.winner}`} won${g.reason ? ` (${g.reason.replace(/_/g, " ")})` : ""}` : "in progress"}
+              Game {i + 1}: {g.winner ? `${names[g.winner] ?? `Seat ${g.winner}`} won${g.reason ? ` (${g.reason.replace(/_/g, " ")})` : ""}` : g.reason === "drawn" ? "drawn" : "in progress"}
               {" · "}<a href={`/replays/${encodeURIComponent(g.match_id)}?room=${encodeURIComponent(room.id)}${state.seat ? `&seat=${state.seat}` : ""}`} onClick={linkClick}>replay</a>
             </li>
           ))}
@@ -120,6 +122,7 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
       ) : null}
       <EventTableBar room={room} me={session.account?.id} announcements={announcements} />
       <OpponentLeft room={room} seat={state.seat} names={names} onRoom={(r) => dispatch({ kind: "room", room: r })} />
+      <DrawnNotice room={room} />
       <TableLobby room={room} seat={state.seat} onRoom={(r) => dispatch({ kind: "room", room: r })} />
       <ConnectionBanner status={state.status} attempt={state.reconnectAttempt} reason={state.closeReason} />
       {state.error ? <p class="error" role="alert">{state.error.message} <button type="button" class="ghost" onClick={() => dispatch({ kind: "dismiss" })}>×</button></p> : null}
@@ -128,7 +131,7 @@ export function RoomPage({ id, watch, session }: { id: string; watch: boolean; s
       {state.view && session.catalogue
         ? renderBoard(state.view, state.legal, session.catalogue, {
             send: state.seat ? send : undefined,
-            disabled: !canAct(state),
+            disabled: !canAct(state) || drawnGame(room),
             names,
             log: state.log,
             rejection: state.rejection,

@@ -7,9 +7,14 @@ import type { RoomInfo } from "../gen/RoomInfo";
 import { seatInfo } from "../test/fixtures";
 import { Takeback } from "./takeback";
 
-const seat = (s: "A" | "B", name: string, takeback = false) => seatInfo(s, name, takeback ? { takeback } : {});
-const room = (asking: "A" | "B" | null, extra: Partial<RoomInfo> = {}) =>
-  ({ id: "r1", status: "playing", seats: [seat("A", "Ann", asking === "A"), seat("B", "Bob", asking === "B")], games: [], ...extra }) as unknown as RoomInfo;
+const seat = (s: "A" | "B", name: string, takeback = false, may = false) =>
+  seatInfo(s, name, { ...(takeback ? { takeback } : {}), ...(may ? { may_take_back: true } : {}) });
+/** A casual game in play; `may`: the seat the server says may take back now (seat A unless told otherwise). */
+const room = (asking: "A" | "B" | null, extra: Partial<RoomInfo> = {}, may: "A" | "B" | null = "A") =>
+  ({
+    id: "r1", status: "playing", games: [],
+    seats: [seat("A", "Ann", asking === "A", may === "A"), seat("B", "Bob", asking === "B", may === "B")], ...extra,
+  }) as unknown as RoomInfo;
 
 let root: HTMLElement | null = null;
 afterEach(() => { if (root) { render(null, root); root.remove(); root = null; } vi.restoreAllMocks(); });
@@ -52,5 +57,17 @@ describe("takeback", () => {
     act(() => render(<Takeback room={room("A")} seat="A" names={{}} onRoom={() => {}} />, root!));
     expect(root!.textContent).toContain("waiting for your opponent");
     expect(button("Take back")).toBeUndefined();
+  });
+  it("shows Take back only while the server says it would accept it", () => {
+    // The opponent's action was last, or something hidden came out since: the server says no, so no button.
+    mount(<Takeback room={room(null, {}, "B")} seat="A" names={{}} onRoom={() => {}} />);
+    expect(button("Take back")).toBeUndefined();
+    expect(root!.textContent).toBe("");
+    render(null, root!);
+    act(() => render(<Takeback room={room(null, {}, null)} seat="A" names={{}} onRoom={() => {}} />, root!));
+    expect(button("Take back")).toBeUndefined();
+    // The next room frame says it may: the button comes.
+    act(() => render(<Takeback room={room(null, {}, "A")} seat="A" names={{}} onRoom={() => {}} />, root!));
+    expect(button("Take back")).toBeTruthy();
   });
 });

@@ -1,7 +1,8 @@
 // Takeback (docs/protocol.md, "Takeback"): in a casual two-player game a player may ask to take back their last
-// action; the server says whether it may (the client knows no rules: a refusal's message is shown), and the
-// opponent sees the request (`takeback` on the asking seat) with Accept and Decline. The rewind itself arrives as
-// an ordinary update, so nothing here touches the board.
+// action. The server says when it would accept (`may_take_back` on the seat: the last action is theirs and nothing
+// hidden came out since), so "Take back" shows only then; the client knows no rules (a refusal's message is still
+// shown, should the game move on meanwhile). The opponent sees the request (`takeback` on the asking seat) with
+// Accept and Decline. The rewind itself arrives as an ordinary update, so nothing here touches the board.
 import { useState } from "preact/hooks";
 import { api } from "../api";
 import type { RoomInfo } from "../gen/RoomInfo";
@@ -35,6 +36,7 @@ export function Takeback({ room, seat, names, onRoom }: {
   if (asker) {
     return <span class="takeback small" role="status" data-testid="takeback-waiting">Takeback asked: waiting for your opponent’s answer.{shown}</span>;
   }
+  if (!room.seats.some((s) => s?.seat === seat && s.may_take_back)) return shown;
   return (
     <span class="takeback">
       <button type="button" class="ghost" onClick={() => api.askTakeback(room.id).then(done, failed)}>Take back</button>

@@ -1,7 +1,7 @@
 //! A takeback gives exactly the state before the intent (at the next version), only for the seat's own last
 //! intent and only when nothing hidden came out: a card drawn into a hand (CR 402.1–402.2), a face-down hero or
 //! bench card shown (CR 200.2–200.3, a substitution CR 621.1), a search or shuffle of a deck. A log with
-//! takebacks replays to the same states.
+//! takebacks replays to the same states. `takes_back`, the room's test without a replay, agrees with it.
 use super::*;
 use crate::api::{legal_intents, owed_seat, state_hash};
 use crate::ids::Viewer;
@@ -31,7 +31,10 @@ fn a_takeback_rewinds_exactly_or_is_refused_for_what_came_out() {
             log.push(Logged::Intent(seat, intent));
             let other = if seat == Seat::A { Seat::B } else { Seat::A };
             assert_eq!(take_back(&setup, &log, other).unwrap_err(), TakeBackRefusal::NotYours);
-            match take_back(&setup, &log, seat) {
+            let answer = take_back(&setup, &log, seat);
+            // The room's test after each intent (no replay) agrees with the takeback's own.
+            assert_eq!(takes_back(&RngMark::of(&before), &state, &events), answer.is_ok(), "seed {seed}");
+            match answer {
                 Ok((rewound, took)) => {
                     allowed += 1;
                     assert!(!events.0.iter().any(reveals_hidden) && before.rng == state.rng, "seed {seed}");

@@ -48,6 +48,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/rooms/{id}/seats", post(rooms::join))
         .route("/rooms/{id}/rematch", post(rooms::rematch))
         .route("/rooms/{id}/claim_win", post(rooms::claim_win))
+        .route("/rooms/{id}/claim_draw", post(rooms::claim_draw))
         .route("/rooms/{id}/takeback", post(rooms::ask_takeback))
         .route("/rooms/{id}/takeback/answer", post(rooms::answer_takeback))
         .route("/rooms/{id}/start", post(rooms::start))

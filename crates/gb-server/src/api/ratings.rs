@@ -1,9 +1,10 @@
 //! The leaderboard and profiles (docs/protocol.md, "Ratings"; docs/ratings.md): read-only views of `ratings` and
-//! `rating_history`, which only the append of a rated game's deciding intent writes (db/ratings.rs).
+//! `rating_history`, which only the append of a rated game's deciding intent writes (db/ratings.rs), and of
+//! `game_players`, each person's finished games (db/game_players.rs): recent games and favourite decks.
 use super::session::CurrentAccount;
 use crate::db::ratings::{self, BoardRow, Stored};
 use crate::error::{ApiError, ApiResult};
-use crate::protocol::{BoardEntry, Leaderboard, PlayerProfile, RatedGameView, RatingView};
+use crate::protocol::{BoardEntry, DeckPlayed, Leaderboard, PlayedGameView, PlayerProfile, RatedGameView, RatingView};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -15,6 +16,10 @@ pub const BOARD_MIN_GAMES: i64 = 10;
 const BOARD_SIZE: i64 = 100;
 /// Rated games a profile lists.
 const PROFILE_GAMES: i64 = 50;
+/// Finished games of every kind a profile lists.
+const PROFILE_RECENT: i64 = 20;
+/// Favourite decks a profile lists.
+const PROFILE_DECKS: i64 = 5;
 
 /// The formats of play now and of ratings.
 pub const FORMATS: [&str; 2] = ["bo1", "bo3"];
@@ -112,7 +117,42 @@ pub async fn player(State(state): State<AppState>, Path(name): Path<String>) -> 
             at_ms: h.created_at.max(0) as u64,
         })
         .collect();
-    Ok(Json(PlayerProfile { id: a.id, display_name: a.display_name, username: a.username, ratings: views, history }))
+    let (games, decks) = played(db, &a.id).await?;
+    Ok(Json(PlayerProfile {
+        id: a.id,
+        display_name: a.display_name,
+        username: a.username,
+        ratings: views,
+        history,
+        games,
+        decks,
+    }))
+}
+
+/// A player's latest finished games and most played decks (by name only: `game_players` holds no list).
+async fn played(db: &crate::db::Db, account_id: &str) -> ApiResult<(Vec<PlayedGameView>, Vec<DeckPlayed>)> {
+    use crate::db::game_players;
+    let games = game_players::recent(db, account_id, PROFILE_RECENT)
+        .await?
+        .into_iter()
+        .map(|g| PlayedGameView {
+            match_id: g.match_id,
+            room_id: g.room_id,
+            result: g.result,
+            reason: g.reason,
+            deck: g.deck_name,
+            opponents: serde_json::from_str(&g.opponents).unwrap_or_default(),
+            rated: g.rated != 0,
+            vs_computer: g.vs_computer != 0,
+            at_ms: g.finished_at.max(0) as u64,
+        })
+        .collect();
+    let decks = game_players::favourite_decks(db, account_id, PROFILE_DECKS)
+        .await?
+        .into_iter()
+        .map(|(deck, games, wins)| DeckPlayed { deck, games: games as u32, wins: wins as u32 })
+        .collect();
+    Ok((games, decks))
 }
 
 fn rating_view(format: &str, s: &Stored, wins: i64, losses: i64) -> RatingView {

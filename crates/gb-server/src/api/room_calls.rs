@@ -179,7 +179,7 @@ pub async fn run(room: &RoomHandle, call: RoomCall) -> (StatusCode, String) {
             Ok(()) => room.fetch_info().await.map(|info| json(&info)),
             Err(e) => Err(e),
         },
-        RoomCall::ClaimWin { account_id } => match room.claim_win(account_id).await {
+        RoomCall::ClaimWin { account_id, draw } => match room.claim_win(account_id, draw).await {
             Ok(()) => room.fetch_info().await.map(|info| json(&info)),
             Err(e) => Err(e),
         },

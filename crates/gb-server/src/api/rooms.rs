@@ -99,6 +99,7 @@ pub(super) fn stored_room_info(
             rematch: false,
             claim_win_at_ms: None,
             takeback: false,
+            may_take_back: false,
         })
     });
     let seats = seats.collect();
@@ -195,7 +196,17 @@ pub async fn claim_win(
     Path(id): Path<String>,
     CurrentAccount(account): CurrentAccount,
 ) -> ApiResult<Response> {
-    forward(&state, &id, RoomCall::ClaimWin { account_id: account.id }).await
+    forward(&state, &id, RoomCall::ClaimWin { account_id: account.id, draw: false }).await
+}
+
+/// `POST /api/rooms/{id}/claim_draw`: in a casual game, the caller ends the game as a draw once their opponent
+/// has been disconnected for the grace period (room/leaving.rs); answers the room's info with the result.
+pub async fn claim_draw(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    CurrentAccount(account): CurrentAccount,
+) -> ApiResult<Response> {
+    forward(&state, &id, RoomCall::ClaimWin { account_id: account.id, draw: true }).await
 }
 
 /// `POST /api/rooms/{id}/takeback`: the caller asks to take back their last action (room/takeback.rs); answers

@@ -74,9 +74,12 @@ pub enum RoomCall {
     Start {
         account_id: String,
     },
-    /// `POST /api/rooms/{id}/claim_win`: a player claims the win over an opponent who left (room/leaving.rs).
+    /// `POST /api/rooms/{id}/claim_win` (or `claim_draw`, with `draw`): a player claims the win over an opponent
+    /// who left, or calls it a draw (room/leaving.rs).
     ClaimWin {
         account_id: String,
+        #[serde(default)]
+        draw: bool,
     },
     /// `POST /api/rooms/{id}/takeback`: a player asks to take back their last action (room/takeback.rs).
     AskTakeback {

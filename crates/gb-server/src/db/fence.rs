@@ -33,6 +33,26 @@ pub async fn update_room(
     Ok(done.rows_affected() == 1)
 }
 
+/// A game's row finished with its result outside the intent log (a draw, room/leaving.rs), under lease `epoch`.
+pub async fn finish_match(
+    pool: &PgPool,
+    room: &str,
+    match_id: &str,
+    result_json: &str,
+    epoch: i64,
+) -> Result<bool, sqlx::Error> {
+    let sql = concat!(
+        "WITH held AS (SELECT l.room_id FROM room_leases l ",
+        lease_held!(),
+        " WHERE l.room_id = $5 AND l.epoch = $4 FOR SHARE OF l) \
+         UPDATE matches SET status = 'finished', result_json = $2, updated_at = $3 \
+         WHERE id = $1 AND room IN (SELECT room_id FROM held)"
+    );
+    let done =
+        sqlx::query(sql).bind(match_id).bind(result_json).bind(now_ms()).bind(epoch).bind(room).execute(pool).await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// A new game's row, under lease `epoch`.
 pub async fn insert_match(pool: &PgPool, row: &MatchRow, epoch: i64) -> Result<bool, sqlx::Error> {
     let sql = concat!(

@@ -8,6 +8,7 @@ pub mod attendance;
 pub mod decks;
 pub mod event_fence;
 pub mod fence;
+pub mod game_players;
 pub mod matches;
 pub mod queue;
 pub mod quotas;

@@ -64,6 +64,8 @@ pub(super) struct Room {
     pub(super) away_since: Vec<Option<i64>>,
     /// A takeback asked for and not yet answered (room/takeback.rs).
     pub(super) takeback: Option<super::takeback::Asked>,
+    /// The seat whose last action may be taken back now, if any (room/takeback.rs `may_take_back`).
+    pub(super) takeback_open: Option<gb_core::Seat>,
     /// The next game's chooser's stated preference (`rematch {go_first}`; room/play.rs `chooser_chooses`).
     pub chooser_go_first: Option<bool>,
     pub deps: RoomDeps,
@@ -144,6 +146,7 @@ impl Room {
             rematch: vec![false; n],
             away_since: vec![None; n],
             takeback: None,
+            takeback_open: None,
             chooser_go_first: None,
             deps,
             info_tx,
@@ -163,6 +166,7 @@ impl Room {
             judge_watching: None,
             emotes: Default::default(),
         };
+        room.takeback_open = room.takeback_open_in_log();
         room.resume_streams();
         if let Some(h) = init.history {
             room.restore_history(h);
@@ -257,7 +261,7 @@ impl Room {
     /// records (deck lists included) are public, so it must never deal those decks again.
     /// A game against the computer in play counts too: nobody is left to play it (see `abandon`).
     fn idle_at(&self) -> Option<Instant> {
-        let in_play = self.game.as_ref().is_some_and(|g| !g.state.is_over()) && self.match_end.is_none();
+        let in_play = self.game_in_play();
         ((!in_play || self.cfg.vs_bot) && self.conns.is_empty()).then(|| self.last_active + self.deps.idle)
     }
 
@@ -265,7 +269,7 @@ impl Room {
     /// intent and recorded with reason "abandoned", so the room leaves memory with a result instead of holding
     /// a bot forever and coming back at every restart.
     async fn abandon(&mut self) {
-        if self.game.as_ref().is_none_or(|g| g.state.is_over()) {
+        if !self.game_in_play() {
             return;
         }
         let person =
@@ -310,8 +314,8 @@ impl Room {
                 let r = self.seat_computer(player_id, display_name, deck, level).await;
                 let _ = reply.send(r);
             }
-            RoomCmd::ClaimWin { account_id, reply } => {
-                let r = self.claim_win(&account_id).await;
+            RoomCmd::ClaimWin { account_id, draw, reply } => {
+                let r = self.claim_win(&account_id, draw).await;
                 let _ = reply.send(r);
             }
             RoomCmd::AskTakeback { account_id, reply } => {
@@ -405,7 +409,7 @@ impl Room {
         let seat = self.seat_of(account_id).ok_or(RoomError::NotSeated)?;
         // An ended match refuses first: its game may have stopped mid-play, so "not over" would mislead.
         self.may_start_game()?;
-        if !self.game.as_ref().is_some_and(|g| g.state.is_over()) {
+        if !self.game_over() {
             return Err(RoomError::GameNotOver);
         }
         if super::play::series_winner(self.cfg.best_of, &self.games).is_some() {

@@ -50,13 +50,16 @@ pub(super) struct Accepted {
 impl Room {
     /// Accepts, persists, then announces; returns whether the intent became a version.
     pub async fn commit(&mut self, seat: Seat, intent: Intent, source: Source<'_>) -> bool {
+        let open_before = self.takeback_open;
         let Some(accepted) = self.accept(seat, intent, source) else { return false };
         if !self.persist(&accepted, source).await {
             return false;
         }
         self.announce(accepted, source).await;
-        // A takeback asked for lapses with the next version (room/takeback.rs): both clients are told.
-        if self.takeback.take().is_some() {
+        // A takeback asked for lapses with the next version (room/takeback.rs), and who may ask for one may
+        // change: both clients are told (a `room` frame only then, so a game where none is offered sends none).
+        let lapsed = self.takeback.take().is_some();
+        if lapsed || self.takeback_open != open_before {
             self.publish(true);
         }
         true
@@ -65,10 +68,19 @@ impl Room {
     /// The engine's verdict and the clock's charge. A rejection is answered to its socket (with the legal
     /// intents) and changes nothing: gb-core checks before it applies, so no copy is kept to roll back.
     fn accept(&mut self, seat: Seat, intent: Intent, source: Source<'_>) -> Option<Accepted> {
+        // A game called a draw is over though the engine would play on (room/leaving.rs): nothing more is logged.
+        if self.drawn() {
+            return None;
+        }
+        // Where the randomness stood, to tell afterwards whether this intent may be taken back (casual only).
+        let offered = self.takebacks_apply().is_ok();
         let game = self.game.as_mut()?;
+        let mark = offered.then(|| gb_core::RngMark::of(&game.state));
         let events = match apply(&mut game.state, seat, &intent) {
             Ok(ev) => {
                 game.log.push(gb_core::Logged::Intent(seat, intent.clone()));
+                let open = mark.is_some_and(|m| gb_core::takes_back(&m, &game.state, &ev));
+                self.takeback_open = open.then_some(seat);
                 ev
             }
             Err(rejection) => {
@@ -96,11 +108,11 @@ impl Room {
             Source::Socket { .. } | Source::Room => None,
         };
         let result = outcome.map(|o| StoredResult {
-            winner: o.winner,
+            winner: Some(o.winner),
             reason: flag.map_or(o.reason.into(), Flag::reason),
             places,
         });
-        let rated = result.as_ref().and_then(|r| self.rated_result(r.winner));
+        let rated = result.as_ref().and_then(|r| self.rated_result(r.winner?));
         let stored = serde_json::to_string(&intent).expect("intents serialize");
         Some(Accepted { seat, stored, v, events, result, rated })
     }
@@ -195,10 +207,10 @@ impl Room {
     }
 
     /// The ended game's entry in the room's list: winner, reason, places, and the seed that can now be shown.
-    fn record_result(&mut self, r: &StoredResult) {
+    pub(super) fn record_result(&mut self, r: &StoredResult) {
         let game = self.game.as_ref().expect("a game ended");
         if let Some(g) = self.games.last_mut() {
-            g.winner = Some(r.winner);
+            g.winner = r.winner;
             g.reason = Some(r.reason);
             g.places = r.places.clone();
             g.seed = Some(game.setup.seed.to_string());
@@ -207,10 +219,11 @@ impl Room {
     }
 
     /// After the last frames: the room's row says "finished", and every viewer gets the room with the result.
-    async fn finish(&mut self) {
+    pub(super) async fn finish(&mut self) {
         if let Err(e) = self.save_room("finished").await {
             tracing::warn!(room = %self.id, error = %e, "room status not saved");
         }
+        self.record_players().await;
         metrics::counter!("gb_games_finished").increment(1);
         self.publish(true);
         Box::pin(self.computers_play_on()).await;

@@ -118,7 +118,7 @@ impl Room {
     /// granted (the series undecided, its games not all played, no time call or event result forbidding it).
     pub(super) async fn computers_play_on(&mut self) {
         let all_computers = self.computers.iter().all(Option::is_some);
-        let over = self.game.as_ref().is_some_and(|g| g.state.is_over());
+        let over = self.game_over();
         let more = self.games.len() < usize::from(self.cfg.best_of)
             && super::play::series_winner(self.cfg.best_of, &self.games).is_none();
         if !all_computers || !over || !more || self.broken.is_some() || self.may_start_game().is_err() {

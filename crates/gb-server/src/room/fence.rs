@@ -38,6 +38,16 @@ impl Room {
         Ok(row.expect("written"))
     }
 
+    /// Finishes the current game's row with `result_json` outside the intent log: a game called a draw
+    /// (room/leaving.rs), which no intent ends.
+    pub(super) async fn finish_drawn(&mut self, match_id: &str, result_json: &str) -> anyhow::Result<()> {
+        let written = match self.fence() {
+            Some((pool, epoch)) => fence::finish_match(pool, &self.id, match_id, result_json, epoch).await?,
+            None => matches::finish_match(&self.deps.db, match_id, "finished", result_json).await.map(|()| true)?,
+        };
+        self.unless_fenced(written, "the game's result")
+    }
+
     fn unless_fenced(&mut self, written: bool, what: &str) -> anyhow::Result<()> {
         if written {
             return Ok(());

@@ -47,6 +47,8 @@ pub enum RoomError {
     OpponentPresent,
     /// A claim of the win before the opponent has been away for the grace period; `seconds` are left.
     ClaimTooEarly { seconds: u64 },
+    /// A draw called in a rated game: there the player who left loses (docs/ratings.md); casual games only.
+    DrawCasualOnly,
     /// A takeback (room/takeback.rs) in a rated game or at an event's table: only casual games have them.
     TakebackNotCasual,
     /// A takeback in a free-for-all: two-player rooms only.
@@ -93,6 +95,9 @@ impl std::fmt::Display for RoomError {
             RoomError::ClaimAtEvent => "an event's table has no claim of the win: call a judge (docs/tournaments.md)",
             RoomError::NoClaim => "no game between two people is in play here to claim",
             RoomError::OpponentPresent => "your opponent is connected: there is no win to claim",
+            RoomError::DrawCasualOnly => {
+                "only a casual game may be called a draw: in a rated game the player who left loses (claim the win)"
+            }
             RoomError::ClaimTooEarly { seconds } => {
                 return write!(f, "your opponent may still come back: you may claim the win in {seconds} s");
             }
@@ -136,9 +141,9 @@ impl RoomHandle {
         rx.await.map_err(|_| RoomError::Stopped)
     }
 
-    /// `account_id` claims the win over an opponent who left (room/leaving.rs).
-    pub async fn claim_win(&self, account_id: String) -> Result<(), RoomError> {
-        self.ask(|reply| RoomCmd::ClaimWin { account_id, reply }).await?
+    /// `account_id` claims the win over an opponent who left, or with `draw` calls it a draw (room/leaving.rs).
+    pub async fn claim_win(&self, account_id: String, draw: bool) -> Result<(), RoomError> {
+        self.ask(|reply| RoomCmd::ClaimWin { account_id, draw, reply }).await?
     }
 
     /// `account_id` asks to take back their last action (room/takeback.rs).

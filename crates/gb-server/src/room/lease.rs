@@ -49,7 +49,7 @@ impl Room {
 
     /// The clocks settled now, as the next owner must restore them (running time charged up to the release).
     fn handover_json(&mut self) -> Option<String> {
-        let game = self.game.as_ref().filter(|g| !g.state.is_over())?;
+        let game = self.game.as_ref().filter(|_| !self.game_over())?;
         let connected = self.connected();
         let clock = self.clock.as_mut()?;
         clock.settle(Instant::now(), &connected);

@@ -6,10 +6,19 @@
 //! the same countdown. Not at an event's table (its no-show and time rules, and its judges, decide) nor against
 //! the computer. Kept in memory only: after a rebuild the grace period starts again, so a restart never costs
 //! anyone a game.
+//!
+//! In a casual game the player left behind may call it a draw instead (`claim_draw`): the game stops where it
+//! stood with no winner (`GameEndReason::Drawn`). The rules have no draw (a concession, CR 102.2, names a loser),
+//! so this is the room's result, not the engine's, like an event ending a match: no intent is logged, the
+//! match's row is finished with the result (fenced like the room's other writes), and a rebuilt room reads it
+//! back and treats the game as over (`Room::drawn`). A rated game refuses it (`draw_casual_only`): there a
+//! player who leaves loses.
 use super::RoomError;
 use super::actor::Room;
 use super::clock::Flag;
 use super::commit::Source;
+use crate::protocol::GameEndReason;
+use crate::seed::StoredResult;
 use gb_core::{Intent, Seat};
 
 impl Room {
@@ -30,9 +39,23 @@ impl Room {
 
     /// Where a claim may be made at all: a two-player game of people in play, not an event's table.
     fn claims_apply(&self) -> bool {
-        let in_play = self.game.as_ref().is_some_and(|g| !g.state.is_over()) && self.match_end.is_none();
         let people = self.seats.iter().all(|s| s.as_ref().is_some_and(|e| !e.bot));
-        in_play && people && !self.cfg.free_for_all() && self.cfg.event.is_none()
+        self.game_in_play() && people && !self.cfg.free_for_all() && self.cfg.event.is_none()
+    }
+
+    /// The current game was called a draw (`claim_draw`): over, though the engine's game never ended.
+    pub(super) fn drawn(&self) -> bool {
+        self.game.is_some() && self.games.last().is_some_and(|g| g.reason == Some(GameEndReason::Drawn))
+    }
+
+    /// A game has ended: by the rules, or called a draw.
+    pub(super) fn game_over(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| g.state.is_over()) || self.drawn()
+    }
+
+    /// A game is being played: dealt, not over by the rules nor drawn, and no event has ended the match.
+    pub(super) fn game_in_play(&self) -> bool {
+        self.game.is_some() && !self.game_over() && self.match_end.is_none()
     }
 
     /// When `seat`'s opponent may claim the win (wall-clock ms), while `seat` is away.
@@ -43,11 +66,14 @@ impl Room {
         self.away_since[seat.index()].map(|since| since + self.deps.leave_grace.as_millis() as i64)
     }
 
-    /// `account_id` claims the win over an opponent away past the grace period.
-    pub(super) async fn claim_win(&mut self, account_id: &str) -> Result<(), RoomError> {
+    /// `account_id` claims the win (or, with `draw`, calls a draw) over an opponent away past the grace period.
+    pub(super) async fn claim_win(&mut self, account_id: &str, draw: bool) -> Result<(), RoomError> {
         let seat = self.seat_of(account_id).ok_or(RoomError::NotSeated)?;
         if self.cfg.event.is_some() {
             return Err(RoomError::ClaimAtEvent);
+        }
+        if draw && self.cfg.rated {
+            return Err(RoomError::DrawCasualOnly);
         }
         if !self.claims_apply() {
             return Err(RoomError::NoClaim);
@@ -58,10 +84,37 @@ impl Room {
         if left > 0 {
             return Err(RoomError::ClaimTooEarly { seconds: (left as u64).div_ceil(1000) });
         }
+        if draw {
+            return self.call_draw(seat).await;
+        }
         tracing::info!(room = %self.id, ?away, "win claimed over a seat that left");
         if !self.commit(away, Intent::Concede, Source::Clock(Flag::Abandoned)).await {
             return Err(RoomError::Storage("the claim could not be recorded".into()));
         }
+        Ok(())
+    }
+
+    /// Ends the game in play as a draw called by `seat`: durable first (the match's row finished with the
+    /// result), then the clock stops and every viewer is told, as a game's end is (room/commit.rs `announce`).
+    /// No rating moves: only a casual game gets here.
+    async fn call_draw(&mut self, seat: Seat) -> Result<(), RoomError> {
+        let game = self.game.as_ref().expect("checked: a game in play");
+        let result = StoredResult { winner: None, reason: GameEndReason::Drawn, places: None };
+        let json = serde_json::to_string(&result).expect("results serialize");
+        let match_id = game.match_id.clone();
+        if let Err(e) = self.finish_drawn(&match_id, &json).await {
+            return Err(RoomError::Storage(format!("the draw could not be recorded: {e:#}")));
+        }
+        tracing::info!(room = %self.id, ?seat, "game called a draw over a seat that left");
+        let connected = self.connected();
+        if let Some(c) = self.clock.as_mut() {
+            c.stop(tokio::time::Instant::now(), &connected);
+        }
+        self.takeback = None;
+        self.record_result(&result);
+        // A spectator delay holds nothing back once the game is over: they see where it stopped.
+        self.release_spectators(None);
+        self.finish().await;
         Ok(())
     }
 }

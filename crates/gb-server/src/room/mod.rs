@@ -17,6 +17,7 @@ pub mod lease;
 mod leaving;
 mod outbox;
 mod play;
+mod players;
 mod presence;
 pub mod rated;
 pub mod recover;
@@ -223,9 +224,11 @@ pub enum RoomCmd {
         go_first: Option<bool>,
         reply: oneshot::Sender<Result<(), RoomError>>,
     },
-    /// A player claims the win over an opponent away past the grace period (room/leaving.rs).
+    /// A player claims the win over an opponent away past the grace period, or with `draw` calls it a draw
+    /// (casual games only; room/leaving.rs).
     ClaimWin {
         account_id: String,
+        draw: bool,
         reply: oneshot::Sender<Result<(), RoomError>>,
     },
     /// A player asks to take back their last action (room/takeback.rs).

@@ -60,12 +60,13 @@ impl Room {
                     .claim_win_at(s)
                     .filter(|_| connected.iter().enumerate().any(|(i, &c)| c && i != s.index())),
                 takeback: self.takeback_asked() == Some(s),
+                may_take_back: self.may_take_back(s),
             })
         });
         let seats = seats.collect();
         let status = match &self.game {
             _ if self.match_end.is_some() => RoomStatus::Finished,
-            Some(g) if g.state.is_over() => RoomStatus::Finished,
+            Some(_) if self.game_over() => RoomStatus::Finished,
             Some(_) => RoomStatus::Playing,
             None => RoomStatus::Waiting,
         };

@@ -39,6 +39,8 @@ impl Room {
             places: None,
         });
         self.game = Some(Game { match_id: row.id, setup, nonce, state, log: Vec::new() });
+        // Nothing stands to be taken back in a new game (a drawn game's last action may have).
+        self.takeback_open = None;
         self.rematch = vec![false; self.seats.len()];
         self.clock = self.cfg.clock.map(|c| Clock::new(c, self.seats.len()));
         self.resume_streams();
@@ -167,6 +169,10 @@ impl Room {
             let msg = format!("{} ({reason:?})", super::RoomError::MatchEnded);
             return self.send_to(conn, &ServerMsg::error("match_ended", msg));
         }
+        if self.drawn() {
+            let msg = "this game was called a draw: it is over (docs/protocol.md, \"Leaving\")";
+            return self.send_to(conn, &ServerMsg::error("game_drawn", msg));
+        }
         let key = relayed.as_ref().map(|r| r.key.as_str());
         self.commit(seat, intent, Source::Socket { conn, seq, received, key }).await;
     }
@@ -271,7 +277,7 @@ impl Room {
     /// this was a third of the ~180 KB it held (BENCHMARKS.md, twenty-first session). Not while the delay still
     /// holds frames back (their versions are not live yet) or a game is in play.
     pub(super) fn rest(&mut self) {
-        let over = self.game.as_ref().is_some_and(|g| g.state.is_over());
+        let over = self.game_over();
         if !over || !self.conns.is_empty() || !self.delay.is_empty() || self.streams.iter().all(|s| s.stale) {
             return;
         }
@@ -287,7 +293,7 @@ impl Room {
     /// Publishes the spectator frames whose delay has passed (all of them without a delay, or once it is over).
     /// Says whether any was, and so whether the listing was refreshed.
     pub fn release_spectators(&mut self, stamp: Option<Arc<Stamp>>) -> bool {
-        let over = self.game.as_ref().is_some_and(|g| g.state.is_over());
+        let over = self.game_over();
         let due = self.delay.release(self.cfg.spectator_delay, Instant::now(), self.live_turn, over);
         if due.is_empty() {
             return false;

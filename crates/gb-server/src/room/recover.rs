@@ -50,10 +50,20 @@ async fn from_rows(deps: &RoomDeps, id: &str, config_json: &str, seats_json: &st
     }
     let matches = room_matches(&deps.db, id).await?;
     let games = matches.iter().map(game_result).collect::<anyhow::Result<Vec<_>>>()?;
+    // The last game's people, should a crash have come between its result and their rows (room/players.rs).
+    // Not worth failing a rebuild over (a guest's account may be gone): logged.
+    if let (Some(m), Some(g)) = (matches.last(), games.last()) {
+        let rows = super::players::game_players(id, &cfg, &seats, g, m.updated_at);
+        if let Err(e) = crate::db::game_players::record(&deps.db, &rows).await {
+            tracing::warn!(room = %id, error = %e, "the last game's players were not recorded");
+        }
+    }
     let (game, history, clock) = match matches.last() {
         Some(m) => {
             let (game, history) = replay_match(deps, m, cfg.spectator_delay, seats.len()).await?;
-            let clock = match (cfg.clock, game.state.is_over()) {
+            // A game called a draw (room/leaving.rs) is over though its engine state is not: no clock runs.
+            let over = game.state.is_over() || m.result_json.is_some();
+            let clock = match (cfg.clock, over) {
                 (Some(setting), false) => Some(match last_meta(&deps.db, &m.id).await? {
                     Some(meta) => {
                         let c = clocks_of(&meta)?;
@@ -205,7 +215,7 @@ fn game_result(m: &MatchRow) -> anyhow::Result<GameResult> {
     };
     Ok(GameResult {
         match_id: m.id.clone(),
-        winner: result.as_ref().map(|r| r.winner),
+        winner: result.as_ref().and_then(|r| r.winner),
         reason: result.as_ref().map(|r| r.reason),
         places: result.and_then(|r| r.places),
         seed_hash: m.seed_hash.clone(),

@@ -31,18 +31,30 @@ impl Room {
         (asked.game == self.games.len() && asked.v == v).then_some(asked.seat)
     }
 
+    /// Whether `seat` may ask for a takeback now (`SeatInfo.may_take_back`): what `ask_takeback` would accept,
+    /// known without a replay from gb-core's own test of the last intent (`gb_core::takes_back`).
+    pub(super) fn may_take_back(&self, seat: Seat) -> bool {
+        self.takeback_open == Some(seat) && self.takeback_asked().is_none() && self.takebacks_apply().is_ok()
+    }
+
+    /// Who may take back the last intent of a game rebuilt from its log (room/recover.rs): gb-core's takeback
+    /// itself answers, once per rebuild.
+    pub(super) fn takeback_open_in_log(&self) -> Option<Seat> {
+        self.takebacks_apply().ok()?;
+        let game = self.game.as_ref()?;
+        let Some(gb_core::Logged::Intent(seat, _)) = game.log.last() else { return None };
+        take_back(&game.setup, &game.log, *seat).is_ok().then_some(*seat)
+    }
+
     /// Where takebacks are offered at all: a casual two-player game in play, not rated nor at an event's table.
-    fn takebacks_apply(&self) -> Result<(), RoomError> {
+    pub(super) fn takebacks_apply(&self) -> Result<(), RoomError> {
         if self.cfg.rated || self.cfg.event.is_some() {
             return Err(RoomError::TakebackNotCasual);
         }
         if self.cfg.free_for_all() {
             return Err(RoomError::TakebackTwoPlayersOnly);
         }
-        match &self.game {
-            Some(g) if !g.state.is_over() && self.match_end.is_none() => Ok(()),
-            _ => Err(RoomError::TakebackNothing),
-        }
+        if self.game_in_play() { Ok(()) } else { Err(RoomError::TakebackNothing) }
     }
 
     /// `account_id` asks to take back their last action. Checked at once, so a refusal names its reason before
@@ -83,6 +95,8 @@ impl Room {
     /// decision now (time already spent stays spent), persisted, then announced like an accepted intent.
     async fn rewind(&mut self, seat: Seat) -> Result<(), RoomError> {
         self.takeback = None;
+        // Nothing stands behind a takeback until the next intent (gb-core `take_back`).
+        self.takeback_open = None;
         let game = self.game.as_mut().expect("checked: a game in play");
         let (state, events) = take_back(&game.setup, &game.log, seat).map_err(refused)?;
         game.state = state;

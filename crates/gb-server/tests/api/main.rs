@@ -39,6 +39,7 @@ mod names;
 mod ops;
 mod pg_group_commit;
 mod play;
+mod profile_games;
 mod queue;
 mod quotas;
 mod ratings;

@@ -2,7 +2,8 @@
 //! the opponent accepts (the match is as before that action, at a new version, and a rebuild from the log gives
 //! the same) or declines (nothing changes). Refused with a specific error after hidden information came out
 //! (the opening deal puts cards in a hand, CR 402.1–402.2),
-//! for the opponent's action, twice at once, to a spectator, and in rated games and at events' tables.
+//! for the opponent's action, twice at once, to a spectator, and in rated games and at events' tables. The room
+//! offers it (`may_take_back`) exactly when it would accept it.
 use crate::helpers::{Backend, TestApp, assert_error, spawn_app};
 use crate::tournament_clock::{first_table, one_round_swiss, paired_event};
 use crate::wsclient::{Lcg, Ws, choose, connect, guest_at, next_version, owing, public_room, seated_room};
@@ -52,8 +53,13 @@ async fn a_takeback_rewinds_when_accepted_and_survives_a_rebuild(backend: Backen
         for (i, ws) in [&mut wa, &mut wb].into_iter().enumerate() {
             last[i] = next_version(ws).await;
         }
+        // The room says who may take back now (`may_take_back`), exactly as the asks below are answered.
+        let info: Value = app.get(&a.client, &format!("/api/rooms/{room}")).await.json().await.unwrap();
+        let may = |i: usize| info["seats"][i]["may_take_back"].as_bool().unwrap_or(false);
+        assert!(!may(1 - owner), "never the seat that did not act: {info}");
         assert_error(ask(&app, &players[1 - owner].client, &room).await, 409, "takeback_not_your_action").await;
         let r = ask(&app, &players[owner].client, &room).await;
+        assert_eq!(may(owner), r.status() == 200, "offered exactly when accepted: {info}");
         if r.status() == 200 {
             break (owner, before);
         }
