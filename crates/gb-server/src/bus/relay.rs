@@ -148,7 +148,22 @@ impl Session {
                 };
                 metrics::histogram!("gb_intent_rpc_seconds").record(started.elapsed().as_secs_f64());
                 match reply {
-                    Ok(Reply::Answer { frame }) => return s.send(Utf8Bytes::from(frame)),
+                    Ok(Reply::Answer { frame }) => {
+                        // Not saved: the owner rebuilds the room from the log and closes its own sockets with
+                        // 1012 (protocol.md "Close codes"); a relayed one closes alike, so its client resumes from
+                        // the log rather than waiting on a room rebuilt under it (found by cluster/power_loss.rs).
+                        let not_saved = frame.contains("\"not_saved\"")
+                            && serde_json::from_str::<serde_json::Value>(&frame)
+                                .is_ok_and(|m| m["type"] == "error" && m["code"] == "not_saved");
+                        s.send(Utf8Bytes::from(frame));
+                        if not_saved {
+                            let _ = s.tx.try_send(Out::Close(
+                                close::RESTARTING,
+                                "the room is restarting: reconnect with your last version",
+                            ));
+                        }
+                        return;
+                    }
                     // Not applied, and no retry can carry it: the socket stays open.
                     Err(Failure::TooLarge(why)) => return s.send(too_large_error(&why)),
                     // Epochs only grow, so this ends: the next attempt goes to the newer owner.

@@ -49,6 +49,7 @@ mod relay_failover;
 mod relay_gap;
 mod relay_limits;
 mod relay_moves;
+mod relay_not_saved;
 mod relay_rest;
 mod replays;
 mod rest;
