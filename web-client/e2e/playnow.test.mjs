@@ -93,10 +93,17 @@ describe("play now", () => {
     await A.page.getByTestId("rating-change").getByRole("link", { name: "Your profile" }).click({ timeout: 15_000 });
     const rating = A.page.getByTestId("rating-bo1");
     assert.match(await rating.innerText({ timeout: 10_000 }), /2 won, 0 lost/);
-    assert.equal(await A.page.locator(".recent li").count(), 2);
-    assert.match(await A.page.locator(".recent").innerText(), /Won against Ben Queue/);
+    const rated = A.page.getByRole("list", { name: "Recent rated games" });
+    assert.equal(await rated.getByRole("listitem").count(), 2);
+    assert.match(await rated.innerText(), /Won against Ben Queue/);
+    // Every finished game with its deck, and the deck she played most.
+    const games = A.page.getByTestId("recent-games");
+    assert.equal(await games.getByRole("listitem").count(), 2);
+    assert.match(await games.innerText(), /Won against Ben Queue/);
+    assert.match(await games.innerText(), /rated, abandoned/);
+    assert.match(await A.page.getByTestId("favourite-decks").innerText(), /2 games, 2 won/);
     await screenshot(A.page, "playnow-profile");
-    await A.page.locator(".recent li").first().getByRole("link", { name: "replay" }).click();
+    await rated.getByRole("listitem").first().getByRole("link", { name: "replay" }).click();
     await A.page.locator(".board").waitFor({ timeout: 20_000 });
     assert.deepEqual(A.errors, []);
     await A.context.close();
