@@ -322,7 +322,7 @@ async def restarter(args, m0, report):
     node = owner_service(args, m0.room) if "{node}" in args.restart_cmd else None
     cmd = args.restart_cmd.replace("{node}", node or "").replace("{room}", m0.room)
     head = m0.head
-    log(f"match 0 at v{head}: restarting {node or ''}: {cmd}")
+    log(f"match 0 at v{head}: restarting{' ' + node if node else ''}: {cmd}")
     t = time.time()
     proc = await asyncio.create_subprocess_shell(cmd, stdout=asyncio.subprocess.DEVNULL,
                                                  stderr=asyncio.subprocess.PIPE)

@@ -10,9 +10,10 @@
 #            gb-standin/postgres (Debian postgresql-15, POSTGRES_USER/PASSWORD/DB, PGDATA, pg_isready as the
 #            postgres image), gb-standin/nats (Debian nats-server), gb-standin/nginx (Debian nginx).
 #   server   `docker build` of crates/gb-server/Dockerfile with those as its build arguments (BuildKit, niced).
-#   single   `docker-compose --profile single up`, a match played against the server (deploy/standins-match.py).
-#   cluster  `docker-compose --profile cluster up`, a match played through nginx while node1 restarts, then every
-#            intent acknowledged to a client is looked up in match_intents.
+#   single   `docker-compose --profile single up`, matches played against the server while it restarts
+#            (deploy/standins-match.py), every acknowledged intent looked up in match_intents.
+#   cluster  `docker-compose --profile cluster up`, matches played through nginx while the node owning the first
+#            one restarts (SIGTERM, then again with SIGKILL), every acknowledged intent looked up in match_intents.
 #   down     the stacks down with their volumes.
 #
 # Needs: a running Docker engine (Debian docker.io: `dockerd &` as root), Debian's docker-compose and debootstrap,
@@ -63,8 +64,8 @@ images() {
   mkdir -p "$work"
   if [ ! -x "$work/rootfs/bin/sh" ]; then
     rm -rf "$work/rootfs"
-    timed "debootstrap bookworm minbase" nice -n 10 debootstrap --variant=minbase bookworm "$work/rootfs" "$mirror" \
-      >"$work/debootstrap.log"
+    bootstrap() { nice -n 10 debootstrap --variant=minbase bookworm "$work/rootfs" "$mirror" >"$work/debootstrap.log"; }
+    timed "debootstrap bookworm minbase" bootstrap
   fi
   # What debian:bookworm-slim has and a minbase lacks for us: nothing the runtime stage uses (useradd, bash).
   # Imported once; REBUILD=1 imports it again (and so rebuilds every image on it).
@@ -231,8 +232,10 @@ single() {
   timed "up --profile single" "${compose[@]}" --profile single up -d --no-build
   wait_up
   say "healthz: $(curl -s "$base/healthz")"
-  timed "match (single)" python3 deploy/standins-match.py --base "$base" --psql "$psql_cmd" \
-    --matches "${MATCHES:-2}" --think-ms 50 | tee "$work/single-match.log"
+  # The server restarted (SIGTERM) in the middle: its clients reconnect and resume by version.
+  timed "match (single, server restarted)" python3 deploy/standins-match.py --base "$base" --psql "$psql_cmd" \
+    --matches "${MATCHES:-2}" --think-ms 50 --restart-at 20 \
+    --restart-cmd "${compose[*]} --profile single restart -t 30 server" | tee "$work/single-match.log"
   "${compose[@]}" logs --no-color >"$work/single-compose.log" 2>&1
   down
 }
