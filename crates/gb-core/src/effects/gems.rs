@@ -269,9 +269,7 @@ mod tests {
                     all.push(idx.iter().map(|i| types[*i]).collect());
                     let Some(i) = (0..len).rev().find(|i| idx[*i] + 1 < types.len()) else { break };
                     idx[i] += 1;
-                    for j in i + 1..len {
-                        idx[j] = 0;
-                    }
+                    idx[i + 1..].fill(0);
                 }
             }
             all

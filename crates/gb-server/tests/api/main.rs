@@ -1,5 +1,8 @@
 //! Integration tests of the HTTP API against real databases (SQLite file and PostgreSQL).
 mod helpers;
+#[allow(dead_code)]
+#[path = "../support/nats.rs"]
+mod nats;
 
 /// For each `async fn name(backend: Backend)`, generates `name::sqlite` and `name::postgres` tests,
 /// so every API behaviour is checked on both engines.

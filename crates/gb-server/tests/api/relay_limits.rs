@@ -3,8 +3,8 @@
 //! cannot cross is never waited for: the relayed client is told `relay_too_large` and closed with 1009, the owner
 //! logs and counts it, and the owner's own sockets play on.
 use crate::helpers::{Backend, spawn_app_with, spawn_node_on};
+use crate::nats::Nats;
 use crate::relay::on_cluster;
-use crate::relay_moves::Nats;
 use crate::wsclient::{connect, create_room, game_over, guest_at, join, play_seat, public_room};
 use gb_server::protocol::close;
 

@@ -2,6 +2,7 @@
 //! it at once, quiet ones included; a NATS outage is ridden out (resync by version) or, past the setting, ends
 //! with `unavailable` and 1012, while the owner's room plays on locally.
 use crate::helpers::{TestApp, spawn_node_on};
+use crate::nats::Nats;
 use crate::relay::{NATS, on_cluster, seated_on_two};
 use crate::wsclient::{Lcg, Ws, advance, connect, play_seat, stream_frames, watch_to_end};
 use gb_server::cluster::{Owner, owner_of};
@@ -55,74 +56,6 @@ async fn a_quiet_relayed_spectator_moves_to_the_new_owner_after_a_drain() {
     let (wb, _) = connect(&three.address, &room, Some(&b.cookie), "player", None).await;
     tokio::join!(play_seat(wa, 21, 30), play_seat(wb, 22, 30));
     watch_to_end(&mut spec).await;
-}
-
-/// A private `nats-server` on its own port, killed and restarted by the test.
-pub(crate) struct Nats {
-    port: u16,
-    child: Option<std::process::Child>,
-    /// A configuration file (`-c`), e.g. a small `max_payload` (relay_limits.rs).
-    config: Option<std::path::PathBuf>,
-}
-
-impl Nats {
-    pub(crate) async fn start() -> Nats {
-        Nats::start_with("").await
-    }
-
-    /// A server started with `config` (nats-server's configuration syntax) as its configuration file.
-    pub(crate) async fn start_with(config: &str) -> Nats {
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let file = (!config.is_empty()).then(|| {
-            let path = std::env::temp_dir().join(format!("gb-nats-{port}.conf"));
-            std::fs::write(&path, config).unwrap();
-            path
-        });
-        let mut nats = Nats { port, child: None, config: file };
-        nats.restart().await;
-        nats
-    }
-
-    pub(crate) fn url(&self) -> String {
-        format!("nats://127.0.0.1:{}", self.port)
-    }
-
-    async fn restart(&mut self) {
-        let mut args = vec!["-a".to_owned(), "127.0.0.1".into(), "-p".into(), self.port.to_string()];
-        if let Some(f) = &self.config {
-            args.extend(["-c".to_owned(), f.display().to_string()]);
-        }
-        let child = std::process::Command::new("/usr/sbin/nats-server")
-            .args(&args)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("nats-server starts");
-        self.child = Some(child);
-        for _ in 0..100 {
-            if tokio::net::TcpStream::connect(("127.0.0.1", self.port)).await.is_ok() {
-                return;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-        panic!("nats-server never listened on {}", self.port);
-    }
-
-    fn kill(&mut self) {
-        if let Some(mut c) = self.child.take() {
-            let _ = c.kill();
-            let _ = c.wait();
-        }
-    }
-}
-
-impl Drop for Nats {
-    fn drop(&mut self) {
-        self.kill();
-        if let Some(f) = &self.config {
-            let _ = std::fs::remove_file(f);
-        }
-    }
 }
 
 /// Waits until `node`'s /healthz reports NATS as `state` (5 s at most).

@@ -13,6 +13,9 @@ mod cluster;
 #[path = "../api/helpers.rs"]
 mod helpers;
 #[allow(dead_code)]
+#[path = "../support/nats.rs"]
+mod nats;
+#[allow(dead_code)]
 #[path = "../support/players.rs"]
 mod players;
 #[allow(dead_code)]

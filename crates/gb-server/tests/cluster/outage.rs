@@ -9,57 +9,9 @@
 use crate::cluster::{log, start_nodes};
 use crate::helpers::{Backend, test_database};
 use crate::live::{LIMITS, finish, start_tables, totals, under_way};
+use crate::nats::Nats;
 use gb_server::Db;
 use std::time::{Duration, Instant};
-
-/// A private `nats-server` on its own port, killed and started again by the test.
-struct Nats {
-    port: u16,
-    child: Option<std::process::Child>,
-}
-
-impl Nats {
-    async fn start() -> Nats {
-        let mut nats = Nats { port: crate::process::free_port(), child: None };
-        nats.restart().await;
-        nats
-    }
-
-    fn url(&self) -> String {
-        format!("nats://127.0.0.1:{}", self.port)
-    }
-
-    async fn restart(&mut self) {
-        let child = std::process::Command::new("/usr/sbin/nats-server")
-            .args(["-a", "127.0.0.1", "-p", &self.port.to_string()])
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("nats-server starts");
-        self.child = Some(child);
-        for _ in 0..250 {
-            if tokio::net::TcpStream::connect(("127.0.0.1", self.port)).await.is_ok() {
-                return;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-        panic!("nats-server never listened on {}", self.port);
-    }
-
-    /// SIGKILL: the nodes see their connections drop, as when the NATS host dies.
-    fn kill(&mut self) {
-        if let Some(mut c) = self.child.take() {
-            let _ = c.kill();
-            let _ = c.wait();
-        }
-    }
-}
-
-impl Drop for Nats {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
 
 /// The total number of versions in the matches' logs.
 async fn versions(store: &Db, match_ids: &[String]) -> usize {
