@@ -1,28 +1,21 @@
 //! The room actor: its state, its run loop (commands, clock and spectator-delay timers, shutdown) and the
 //! handling of every [`RoomCmd`] except play itself (room/play.rs).
 use super::clock::Clock;
-use super::computer::Computer;
-use super::outbox::send;
-use super::streams::{DelayQueue, Kind, Stream};
-use super::{Conn, Out, RoomCmd, RoomConfig, RoomDeps, RoomError, SeatEntry};
+use super::cmd::RoomCmd;
+use super::computers::{Computer, Computers};
+use super::config::{RoomConfig, SeatEntry};
+use super::conn::{Conn, Out};
+use super::deps::RoomDeps;
+use super::error::RoomError;
+use super::game::{Game, Play};
+use super::streams::Kind;
+use super::viewers::{Live, Viewers, send};
 use crate::protocol::{GameResult, PROTOCOL_VERSION, RoomInfo, RoomStatus, ServerMsg, close};
 use axum::extract::ws::Utf8Bytes;
-use gb_core::{MatchSetup, MatchState, Seat};
+use gb_core::Seat;
 use std::sync::Arc;
 use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
-
-/// The game being played (or just finished) in a room.
-pub(super) struct Game {
-    pub match_id: String,
-    pub setup: MatchSetup,
-    pub nonce: String,
-    /// Its version is `state.version()`: the engine counts accepted intents, the room keeps no second count.
-    pub state: MatchState,
-    /// Every accepted intent with its seat, and every takeback, in order (as stored): what a late viewer's
-    /// history replays.
-    pub log: Vec<gb_core::Logged>,
-}
 
 /// Everything needed to start a room actor: a fresh room, or one rebuilt by recovery.
 pub struct RoomInit {
@@ -33,41 +26,22 @@ pub struct RoomInit {
     pub games: Vec<GameResult>,
     pub(super) game: Option<Game>,
     /// Frames of the last versions, rebuilt by recovery.
-    pub(super) history: Option<super::recover::History>,
+    pub(super) history: Option<super::streams::History>,
     pub clock: Option<Clock>,
     /// The lease this node claimed the room under (cluster mode); `None` on a single node.
     pub lease: Option<crate::cluster::Lease>,
-}
-
-pub(super) struct Live {
-    pub conn: Conn,
-    pub kind: Kind,
 }
 
 pub(super) struct Room {
     pub id: String,
     pub cfg: RoomConfig,
     pub seats: Vec<Option<SeatEntry>>,
-    pub games: Vec<GameResult>,
-    pub game: Option<Game>,
-    pub conns: Vec<Live>,
-    /// One stream per viewer kind, indexed by `Kind::index` (spectators, then each seat).
-    pub streams: Vec<Stream>,
-    pub delay: DelayQueue,
-    pub live_turn: u32,
-    /// The last version broadcast while a spectator was connected, this game (`None`: none yet).
-    pub spectators_watched: Option<u32>,
-    pub clock: Option<Clock>,
-    /// Per seat: it asked for the next game.
-    pub rematch: Vec<bool>,
+    /// The match: its games, clock, rematch, takeback and time call (room/game.rs).
+    pub play: Play,
+    /// Who watches, and the frames kept for them (room/viewers.rs).
+    pub viewers: Viewers,
     /// When each seat lost its last connection (wall-clock ms), while it has none (room/leaving.rs).
     pub(super) away_since: Vec<Option<i64>>,
-    /// A takeback asked for and not yet answered (room/takeback.rs).
-    pub(super) takeback: Option<super::takeback::Asked>,
-    /// The seat whose last action may be taken back now, if any (room/takeback.rs `may_take_back`).
-    pub(super) takeback_open: Option<gb_core::Seat>,
-    /// The next game's chooser's stated preference (`rematch {go_first}`; room/play.rs `chooser_chooses`).
-    pub chooser_go_first: Option<bool>,
     pub deps: RoomDeps,
     /// Shared with the supervisor, so the lobby's copy outlives a rebuild of the actor.
     pub info_tx: Arc<watch::Sender<RoomInfo>>,
@@ -77,31 +51,17 @@ pub(super) struct Room {
     /// stops and the supervisor rebuilds the room from the log (the log is the truth).
     pub broken: Option<String>,
     /// The computer's controller for each seat that is a computer's (room/computer.rs).
-    pub computers: Vec<Option<Computer>>,
+    pub computers: Computers,
     /// The room's own mailbox, for computers' answers (weak: the room must not keep itself alive).
     pub mailbox: mpsc::WeakSender<RoomCmd>,
-    /// Connection changes, announced at most once per interval under churn (room/presence.rs).
-    pub presence: super::presence::Presence,
-    /// A tournament round's time call, once the event has made one (room/round_time.rs).
-    pub time: Option<super::round_time::TimeCall>,
-    /// Set once a tournament ended the table's match (room/round_time.rs): no further move or game.
-    pub match_end: Option<crate::protocol::MatchEndReason>,
-    /// The last `history` frame built for each viewer kind, keyed by (game, head): viewers connecting at the
-    /// same version share one replay of the log (room/history.rs).
-    pub history_frames: Vec<Option<((u32, u32), Utf8Bytes)>>,
     /// Cluster mode: the lease this room is owned under; its epoch goes with every append.
     pub lease: Option<crate::cluster::Lease>,
     /// An append was fenced: another node owns the room now, so this actor stands down (never retries).
     pub fenced: bool,
-    /// Where frames for viewers on other nodes go, once one has attached (room/relay.rs), and their count.
-    pub relay: Option<super::relay::RelaySink>,
-    pub relay_seq: u64,
     /// The event's announcements this room was told (room/announce.rs); not stored.
     pub announcements: Vec<crate::protocol::Announcement>,
     /// A tournament judge opened the table (room/judge_view.rs); in memory only, like `match_end`.
     pub judge_watching: Option<crate::protocol::JudgeWatching>,
-    /// Each seat's recent emotes, for their rate limit (room/emote.rs); in memory only.
-    pub emotes: super::emote::Recent,
 }
 
 /// Why a room's run loop returned.
@@ -125,48 +85,28 @@ impl Room {
         let cap = deps.history;
         let deps_presence = deps.presence;
         let level = init.cfg.start_level();
-        let computers = init
-            .seats
-            .iter()
-            .map(|s| s.as_ref().filter(|e| e.bot).map(|e| Computer::new(e.bot_level.unwrap_or(level))))
-            .collect();
+        let bot = |s: &Option<SeatEntry>| s.as_ref().filter(|e| e.bot).map(|e| e.bot_level.unwrap_or(level));
+        let computers = Computers::new(init.seats.iter().map(bot));
         let n = init.seats.len();
         let mut room = Room {
             id: init.id,
             cfg: init.cfg,
             seats: init.seats,
-            games: init.games,
-            game: init.game,
-            conns: Vec::new(),
-            streams: (0..=n).map(|_| Stream::new(cap)).collect(),
-            delay: DelayQueue::default(),
-            live_turn: 0,
-            spectators_watched: None,
-            clock: init.clock,
-            rematch: vec![false; n],
+            play: Play::new(n, init.games, init.game, init.clock),
+            viewers: Viewers::new(n, cap, deps_presence),
             away_since: vec![None; n],
-            takeback: None,
-            takeback_open: None,
-            chooser_go_first: None,
             deps,
             info_tx,
             last_active: Instant::now(),
             broken: None,
             computers,
             mailbox,
-            presence: super::presence::Presence::new(deps_presence),
-            time: None,
-            match_end: None,
-            history_frames: vec![None; n + 1],
             lease: init.lease,
             fenced: false,
-            relay: None,
-            relay_seq: 0,
             announcements: Vec::new(),
             judge_watching: None,
-            emotes: Default::default(),
         };
-        room.takeback_open = room.takeback_open_in_log();
+        room.play.takeback_open = room.takeback_open_in_log();
         room.resume_streams();
         if let Some(h) = init.history {
             room.restore_history(h);
@@ -241,7 +181,7 @@ impl Room {
                 }
                 // Sockets close themselves with 1012 on the same token; the room just stops taking commands.
                 _ = shutdown.cancelled() => {
-                    self.conns.clear();
+                    self.viewers.conns.clear();
                     return Stop::Done;
                 }
                 () = &mut lease_stopped => return Box::pin(self.stand_down("the node stopped the room")).await,
@@ -262,7 +202,7 @@ impl Room {
     /// A game against the computer in play counts too: nobody is left to play it (see `abandon`).
     fn idle_at(&self) -> Option<Instant> {
         let in_play = self.game_in_play();
-        ((!in_play || self.cfg.vs_bot) && self.conns.is_empty()).then(|| self.last_active + self.deps.idle)
+        ((!in_play || self.cfg.vs_bot) && self.viewers.conns.is_empty()).then(|| self.last_active + self.deps.idle)
     }
 
     /// Ends a game against the computer that its person left: their concession (CR 102.2), logged like any
@@ -277,14 +217,14 @@ impl Room {
         if let Some(seat) = person {
             tracing::info!(room = %self.id, ?seat, "game against the computer abandoned");
             let flag = super::clock::Flag::Abandoned;
-            self.commit(seat, gb_core::Intent::Concede, super::commit::Source::Clock(flag)).await;
+            self.commit(seat, gb_core::Intent::Concede, super::game::Source::Clock(flag)).await;
         }
     }
 
     /// Marks the room in the database, then drops it from memory: whoever sees it gone from memory reads its
     /// final status (never a "finished" row for a room that will not come back).
     async fn evict(&mut self) {
-        let status = if self.game.is_none() { "abandoned" } else { "closed" };
+        let status = if self.play.game.is_none() { "abandoned" } else { "closed" };
         if let Err(e) = self.save_room(status).await {
             tracing::warn!(room = %self.id, error = %e, status, "idle room not marked");
         }
@@ -335,7 +275,11 @@ impl Room {
                 let _ = reply.send(r);
             }
             RoomCmd::SpectatorHead(reply) => {
-                let head = self.game.as_ref().map(|g| (g.match_id.clone(), self.streams[Kind::Spectator.index()].head));
+                let head = self
+                    .play
+                    .game
+                    .as_ref()
+                    .map(|g| (g.match_id.clone(), self.viewers.streams[Kind::Spectator.index()].head));
                 let _ = reply.send(head);
             }
             RoomCmd::Decided(decision) => self.on_decided(decision).await,
@@ -366,10 +310,7 @@ impl Room {
     pub fn connected(&self) -> Vec<bool> {
         let seats = self.cfg.seat_list().iter();
         seats
-            .map(|&s| {
-                self.seats[s.index()].as_ref().is_some_and(|e| e.bot)
-                    || self.conns.iter().any(|c| c.kind == Kind::of_seat(s))
-            })
+            .map(|&s| self.seats[s.index()].as_ref().is_some_and(|e| e.bot) || self.viewers.watching(Kind::of_seat(s)))
             .collect()
     }
 
@@ -391,13 +332,13 @@ impl Room {
         };
         entry.deck.validate().map_err(RoomError::InvalidDeck)?;
         self.seats[seat.index()] = Some(entry);
-        self.computers[seat.index()] = computer;
+        self.computers.set(seat, computer);
         // Refused by the fence: the room is about to stand down, and the seat was never taken.
         self.save_room("waiting").await.map_err(|e| match self.fenced {
             true => RoomError::Stopped,
             false => RoomError::Storage(format!("{e:#}")),
         })?;
-        if self.seats.iter().all(Option::is_some) && self.game.is_none() {
+        if self.seats.iter().all(Option::is_some) && self.play.game.is_none() {
             self.start_game().await.map_err(|e| RoomError::Storage(format!("{e:#}")))?;
         } else {
             self.publish(true);
@@ -412,7 +353,7 @@ impl Room {
         if !self.game_over() {
             return Err(RoomError::GameNotOver);
         }
-        if super::play::series_winner(self.cfg.best_of, &self.games).is_some() {
+        if super::game::series_winner(self.cfg.best_of, &self.play.games).is_some() {
             return Err(RoomError::SeriesDecided);
         }
         // Elsewhere a one-game room plays on as long as both ask; an event's table would play games that count
@@ -420,11 +361,12 @@ impl Room {
         if self.cfg.event.is_some() && self.cfg.best_of == 1 {
             return Err(RoomError::OneGameMatchPlayed);
         }
-        self.rematch[seat.index()] = true;
+        self.play.rematch[seat.index()] = true;
         if self.next_chooser(0) == Some(seat) && go_first.is_some() {
-            self.chooser_go_first = go_first;
+            self.play.chooser_go_first = go_first;
         }
-        let bot_or_asked = |s: &Seat| self.rematch[s.index()] || self.seats[s.index()].as_ref().is_some_and(|e| e.bot);
+        let bot_or_asked =
+            |s: &Seat| self.play.rematch[s.index()] || self.seats[s.index()].as_ref().is_some_and(|e| e.bot);
         if self.cfg.seat_list().iter().all(bot_or_asked) {
             self.start_game().await.map_err(|e| RoomError::Storage(format!("{e:#}")))?;
         } else {
@@ -436,7 +378,7 @@ impl Room {
     pub(super) fn connect(&mut self, conn: Conn) {
         if self.cfg.free_for_all() && conn.protocol < PROTOCOL_VERSION {
             // Protocol 5 clients know two seats only: they get a clear refusal, not frames they misread.
-            let why = ServerMsg::error("protocol_too_old", super::RoomError::ProtocolTooOld.to_string());
+            let why = ServerMsg::error("protocol_too_old", super::error::RoomError::ProtocolTooOld.to_string());
             let _ = conn.tx.try_send(Out::Text(Utf8Bytes::from(why.encode()), None));
             let _ = conn.tx.try_send(Out::Close(close::BAD_PROTOCOL, "free-for-all rooms need protocol 6"));
             return;
@@ -444,8 +386,8 @@ impl Room {
         let kind = self.kind_of(conn.account.as_deref(), conn.role);
         self.refresh(kind);
         let before = self.connected();
-        let game_index = self.games.len().saturating_sub(1) as u32;
-        let head = self.streams[kind.index()].head;
+        let game_index = self.play.games.len().saturating_sub(1) as u32;
+        let head = self.viewers.streams[kind.index()].head;
         // A two-player room serves protocol 5 and 6 alike; the welcome names the client's own version.
         let welcome = ServerMsg::Welcome {
             protocol: conn.protocol.min(PROTOCOL_VERSION),
@@ -455,9 +397,9 @@ impl Room {
             game: game_index,
         };
         let mut frames = vec![Utf8Bytes::from(welcome.encode())];
-        if self.game.is_some() {
+        if self.play.game.is_some() {
             let same_game = conn.game.is_none_or(|g| g == game_index);
-            match conn.last_version.filter(|_| same_game).and_then(|l| self.streams[kind.index()].since(l)) {
+            match conn.last_version.filter(|_| same_game).and_then(|l| self.viewers.streams[kind.index()].since(l)) {
                 Some(missed) => frames.extend(missed),
                 None => {
                     frames.push(Utf8Bytes::from(self.snapshot(kind).encode()));
@@ -473,18 +415,14 @@ impl Room {
                 return;
             }
         }
-        metrics::gauge!("gb_ws_viewers").increment(1.0);
         self.settle_clock(&before);
-        self.conns.push(live);
+        self.viewers.add(live);
         self.presence_changed();
     }
 
     pub(super) fn disconnect(&mut self, id: u64) {
         let before = self.connected();
-        let n = self.conns.len();
-        self.conns.retain(|c| c.conn.id != id);
-        if self.conns.len() < n {
-            metrics::gauge!("gb_ws_viewers").decrement(1.0);
+        if self.viewers.remove(id) {
             self.settle_clock(&before);
             self.presence_changed();
         }
@@ -492,7 +430,7 @@ impl Room {
 
     /// Charges the running clock under the connection state that held until now.
     pub(super) fn settle_clock(&mut self, before: &[bool]) {
-        if let Some(c) = self.clock.as_mut() {
+        if let Some(c) = self.play.clock.as_mut() {
             c.settle(Instant::now(), before);
         }
     }

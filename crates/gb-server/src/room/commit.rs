@@ -12,28 +12,7 @@ use crate::seed::StoredResult;
 use gb_core::{Events, Intent, Seat, apply, owed_seat};
 use tokio::time::Instant;
 
-/// Where an intent came from; it decides who hears back and what the result records.
-#[derive(Clone, Copy, Debug)]
-pub enum Source<'k> {
-    /// A player's socket: answered with `accepted` or `rejected`, and its latency measured from `received`.
-    /// `key`: a relayed intent's idempotency key, stored with it (`match_intents.intent_key`).
-    Socket { conn: u64, seq: u32, received: std::time::Instant, key: Option<&'k str> },
-    /// The room itself: a computer's seat, or the loser's turn-order preference.
-    Room,
-    /// A limit ran out (a clock, the disconnection bank, or abandonment): the seat concedes (CR 102.2), and the
-    /// result says why.
-    Clock(Flag),
-}
-
-impl Source<'_> {
-    /// The socket and sequence number to answer, if a socket sent it.
-    fn reply_to(self) -> Option<(u64, u32)> {
-        match self {
-            Source::Socket { conn, seq, .. } => Some((conn, seq)),
-            Source::Room | Source::Clock(_) => None,
-        }
-    }
-}
+pub(super) use super::game::Source;
 
 /// An intent the engine has applied and the clock charged for (or a takeback, room/takeback.rs), not yet durable.
 pub(super) struct Accepted {
@@ -50,7 +29,7 @@ pub(super) struct Accepted {
 impl Room {
     /// Accepts, persists, then announces; returns whether the intent became a version.
     pub async fn commit(&mut self, seat: Seat, intent: Intent, source: Source<'_>) -> bool {
-        let open_before = self.takeback_open;
+        let open_before = self.play.takeback_open;
         let Some(accepted) = self.accept(seat, intent, source) else { return false };
         if !self.persist(&accepted, source).await {
             return false;
@@ -58,8 +37,8 @@ impl Room {
         self.announce(accepted, source).await;
         // A takeback asked for lapses with the next version (room/takeback.rs), and who may ask for one may
         // change: both clients are told (a `room` frame only then, so a game where none is offered sends none).
-        let lapsed = self.takeback.take().is_some();
-        if lapsed || self.takeback_open != open_before {
+        let lapsed = self.play.takeback.take().is_some();
+        if lapsed || self.play.takeback_open != open_before {
             self.publish(true);
         }
         true
@@ -74,13 +53,13 @@ impl Room {
         }
         // Where the randomness stood, to tell afterwards whether this intent may be taken back (casual only).
         let offered = self.takebacks_apply().is_ok();
-        let game = self.game.as_mut()?;
+        let game = self.play.game.as_mut()?;
         let mark = offered.then(|| gb_core::RngMark::of(&game.state));
         let events = match apply(&mut game.state, seat, &intent) {
             Ok(ev) => {
                 game.log.push(gb_core::Logged::Intent(seat, intent.clone()));
                 let open = mark.is_some_and(|m| gb_core::takes_back(&m, &game.state, &ev));
-                self.takeback_open = open.then_some(seat);
+                self.play.takeback_open = open.then_some(seat);
                 ev
             }
             Err(rejection) => {
@@ -96,7 +75,7 @@ impl Room {
         // A free-for-all's places, the winner first (MP-30); `None` before the end and in the two-player game.
         let places = game.state.places();
         let connected = self.connected();
-        if let Some(c) = self.clock.as_mut() {
+        if let Some(c) = self.play.clock.as_mut() {
             let now = Instant::now();
             match outcome {
                 Some(_) => c.stop(now, &connected),
@@ -119,12 +98,12 @@ impl Room {
 
     /// Makes the version durable. On failure nobody is told of it; the room is marked for a rebuild.
     pub(super) async fn persist(&mut self, a: &Accepted, source: Source<'_>) -> bool {
-        let game = self.game.as_ref().expect("accepted in a game");
+        let game = self.play.game.as_ref().expect("accepted in a game");
         let flag = match source {
             Source::Clock(flag) => Some(flag.reason()),
             Source::Socket { .. } | Source::Room => None,
         };
-        let meta = self.clock.as_ref().map(|c| serde_json::json!({ "clocks": c.wire(), "flag": flag }));
+        let meta = self.play.clock.as_ref().map(|c| serde_json::json!({ "clocks": c.wire(), "flag": flag }));
         let row = AppendRow {
             match_id: game.match_id.clone(),
             version: i64::from(a.v),
@@ -208,8 +187,8 @@ impl Room {
 
     /// The ended game's entry in the room's list: winner, reason, places, and the seed that can now be shown.
     pub(super) fn record_result(&mut self, r: &StoredResult) {
-        let game = self.game.as_ref().expect("a game ended");
-        if let Some(g) = self.games.last_mut() {
+        let game = self.play.game.as_ref().expect("a game ended");
+        if let Some(g) = self.play.games.last_mut() {
             g.winner = r.winner;
             g.reason = Some(r.reason);
             g.places = r.places.clone();

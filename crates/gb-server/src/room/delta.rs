@@ -1,7 +1,7 @@
 //! Deltas on the wire (docs/protocol.md, "Deltas"): what each viewer kind holds after a version ([`Seen`]: its
 //! view and legal intents, plus their JSON document), and the frame for the next version: an `update` whose
 //! `patch` (RFC 6902, gb-delta) turns the held document into the new one, or a bare `skip`.
-use super::streams::Kind;
+use super::kind::Kind;
 use crate::protocol::{Clocks, ServerMsg};
 use axum::extract::ws::Utf8Bytes;
 use gb_core::view::MatchView;

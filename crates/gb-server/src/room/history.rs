@@ -12,21 +12,21 @@ impl Room {
     /// The encoded `history` for `kind`, replayed once per (game, head) of that kind's stream: the log up to a
     /// head never changes, so every viewer connecting at the same version gets the same frame.
     pub fn history_frame(&mut self, kind: Kind) -> Option<Utf8Bytes> {
-        let key = (self.games.len() as u32, self.streams[kind.index()].head);
-        if let Some((k, frame)) = &self.history_frames[kind.index()]
+        let key = (self.play.games.len() as u32, self.viewers.streams[kind.index()].head);
+        if let Some((k, frame)) = &self.viewers.history_frames[kind.index()]
             && *k == key
         {
             return Some(frame.clone());
         }
         let frame = Utf8Bytes::from(self.history(kind)?.encode());
-        self.history_frames[kind.index()] = Some((key, frame.clone()));
+        self.viewers.history_frames[kind.index()] = Some((key, frame.clone()));
         Some(frame)
     }
 
     /// The `history` message to send with a snapshot for `kind`, or `None` outside a game.
     pub fn history(&self, kind: Kind) -> Option<ServerMsg> {
-        let game = self.game.as_ref()?;
-        let head = self.streams[kind.index()].head;
+        let game = self.play.game.as_ref()?;
+        let head = self.viewers.streams[kind.index()].head;
         let viewer = kind.viewer();
         let mut entries = Vec::new();
         let upto = game.log.get(..head as usize).unwrap_or(&game.log);
@@ -42,7 +42,7 @@ impl Room {
             tracing::error!(room = %self.id, error = %e, "the game's log does not replay; no history sent");
             return None;
         }
-        let game_index = self.games.len().saturating_sub(1) as u32;
+        let game_index = self.play.games.len().saturating_sub(1) as u32;
         Some(ServerMsg::History { game: game_index, v: head, entries })
     }
 }

@@ -6,22 +6,14 @@ use super::actor::Room;
 use super::streams::Kind;
 use crate::protocol::{JudgeWatching, ServerMsg};
 use axum::extract::ws::Utf8Bytes;
-use gb_core::view::JudgeView;
 use tokio::sync::oneshot;
 
-/// The room's game as a judge sees it.
-#[derive(Clone, Debug)]
-pub struct JudgeSight {
-    /// The game shown, from 0: the one in progress, or the last one.
-    pub game: u32,
-    /// `None` before the first game has started.
-    pub view: Option<JudgeView>,
-}
+pub use super::game::JudgeSight;
 
 impl Room {
     pub(super) fn judge_view(&mut self, judge: String, reply: oneshot::Sender<JudgeSight>) {
-        let game = self.games.len().saturating_sub(1) as u32;
-        let view = self.game.as_ref().map(|g| gb_core::view::judge_view(&g.state));
+        let game = self.play.games.len().saturating_sub(1) as u32;
+        let view = self.play.game.as_ref().map(|g| gb_core::view::judge_view(&g.state));
         let _ = reply.send(JudgeSight { game, view });
         let at_ms = crate::db::now_ms();
         self.judge_watching = Some(JudgeWatching { judge: judge.clone(), at_ms });

@@ -49,9 +49,9 @@ impl Room {
 
     /// The clocks settled now, as the next owner must restore them (running time charged up to the release).
     fn handover_json(&mut self) -> Option<String> {
-        let game = self.game.as_ref().filter(|_| !self.game_over())?;
+        let game = self.play.game.as_ref().filter(|_| !self.game_over())?;
         let connected = self.connected();
-        let clock = self.clock.as_mut()?;
+        let clock = self.play.clock.as_mut()?;
         clock.settle(Instant::now(), &connected);
         let h = Handover { match_id: game.match_id.clone(), version: game.state.version(), clocks: clock.wire() };
         serde_json::to_string(&h).ok()

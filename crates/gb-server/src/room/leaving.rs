@@ -13,10 +13,10 @@
 //! match's row is finished with the result (fenced like the room's other writes), and a rebuilt room reads it
 //! back and treats the game as over (`Room::drawn`). A rated game refuses it (`draw_casual_only`): there a
 //! player who leaves loses.
-use super::RoomError;
 use super::actor::Room;
 use super::clock::Flag;
-use super::commit::Source;
+use super::error::RoomError;
+use super::game::Source;
 use crate::protocol::GameEndReason;
 use crate::seed::StoredResult;
 use gb_core::{Intent, Seat};
@@ -45,17 +45,17 @@ impl Room {
 
     /// The current game was called a draw (`claim_draw`): over, though the engine's game never ended.
     pub(super) fn drawn(&self) -> bool {
-        self.game.is_some() && self.games.last().is_some_and(|g| g.reason == Some(GameEndReason::Drawn))
+        self.play.drawn()
     }
 
     /// A game has ended: by the rules, or called a draw.
     pub(super) fn game_over(&self) -> bool {
-        self.game.as_ref().is_some_and(|g| g.state.is_over()) || self.drawn()
+        self.play.game_over()
     }
 
     /// A game is being played: dealt, not over by the rules nor drawn, and no event has ended the match.
     pub(super) fn game_in_play(&self) -> bool {
-        self.game.is_some() && !self.game_over() && self.match_end.is_none()
+        self.play.game_in_play()
     }
 
     /// When `seat`'s opponent may claim the win (wall-clock ms), while `seat` is away.
@@ -98,7 +98,7 @@ impl Room {
     /// result), then the clock stops and every viewer is told, as a game's end is (room/commit.rs `announce`).
     /// No rating moves: only a casual game gets here.
     async fn call_draw(&mut self, seat: Seat) -> Result<(), RoomError> {
-        let game = self.game.as_ref().expect("checked: a game in play");
+        let game = self.play.game.as_ref().expect("checked: a game in play");
         let result = StoredResult { winner: None, reason: GameEndReason::Drawn, places: None };
         let json = serde_json::to_string(&result).expect("results serialize");
         let match_id = game.match_id.clone();
@@ -107,10 +107,10 @@ impl Room {
         }
         tracing::info!(room = %self.id, ?seat, "game called a draw over a seat that left");
         let connected = self.connected();
-        if let Some(c) = self.clock.as_mut() {
+        if let Some(c) = self.play.clock.as_mut() {
             c.stop(tokio::time::Instant::now(), &connected);
         }
-        self.takeback = None;
+        self.play.takeback = None;
         self.record_result(&result);
         // A spectator delay holds nothing back once the game is over: they see where it stopped.
         self.release_spectators(None);

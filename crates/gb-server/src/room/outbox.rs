@@ -1,18 +1,18 @@
 //! What a room tells its viewers: the snapshot for a viewer kind, the lobby's `RoomInfo` (and its listing
 //! copy), and the queues every frame goes through, where a viewer that cannot keep up is cut off.
-use super::Out;
-use super::actor::{Live, Room};
+use super::actor::Room;
+use super::conn::Out;
 use super::streams::Kind;
+use super::viewers::send;
 use crate::protocol::{RoomInfo, RoomStatus, SeatInfo, ServerMsg};
 use axum::extract::ws::Utf8Bytes;
-use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 impl Room {
     /// Closes every connection with 1012: the room is being rebuilt or has moved to another node, and each client reconnects with its last
     /// version and resumes from the log (protocol.md close codes). A full queue gets the kill token instead.
     pub(super) fn close_all(&mut self) {
-        for c in self.conns.drain(..) {
+        for c in self.viewers.conns.drain(..) {
             metrics::gauge!("gb_ws_viewers").decrement(1.0);
             if c.conn
                 .tx
@@ -30,11 +30,11 @@ impl Room {
     /// The whole view for `kind` at its stream head (spectators: the delayed head).
     pub fn snapshot(&mut self, kind: Kind) -> ServerMsg {
         let connected = self.connected();
-        let game_index = self.games.len().saturating_sub(1) as u32;
-        let stream = &self.streams[kind.index()];
+        let game_index = self.play.games.len().saturating_sub(1) as u32;
+        let stream = &self.viewers.streams[kind.index()];
         // The stream's own view and legal intents, so the next delta patches exactly what this snapshot gives.
-        let clocks = match (kind.seat(), self.game.as_ref()) {
-            (Some(_), Some(_)) => self.clock.as_mut().map(|c| {
+        let clocks = match (kind.seat(), self.play.game.as_ref()) {
+            (Some(_), Some(_)) => self.play.clock.as_mut().map(|c| {
                 c.settle(Instant::now(), &connected);
                 c.wire()
             }),
@@ -54,7 +54,7 @@ impl Room {
                 connected: connected[s.index()],
                 bot: e.bot,
                 bot_level: e.bot.then(|| e.bot_level.unwrap_or(self.cfg.start_level())),
-                rematch: self.rematch[s.index()],
+                rematch: self.play.rematch[s.index()],
                 // Told while the one who could claim is here: a room both players left lists nothing that ticks.
                 claim_win_at_ms: self
                     .claim_win_at(s)
@@ -64,8 +64,8 @@ impl Room {
             })
         });
         let seats = seats.collect();
-        let status = match &self.game {
-            _ if self.match_end.is_some() => RoomStatus::Finished,
+        let status = match &self.play.game {
+            _ if self.play.match_end.is_some() => RoomStatus::Finished,
             Some(_) if self.game_over() => RoomStatus::Finished,
             Some(_) => RoomStatus::Playing,
             None => RoomStatus::Waiting,
@@ -76,17 +76,17 @@ impl Room {
             best_of: self.cfg.best_of,
             seats,
             status,
-            games: self.games.clone(),
-            series_winner: super::play::series_winner(self.cfg.best_of, &self.games),
-            spectators: self.conns.iter().filter(|c| c.kind == Kind::Spectator).count() as u32,
+            games: self.play.games.clone(),
+            series_winner: super::game::series_winner(self.cfg.best_of, &self.play.games),
+            spectators: self.viewers.spectators() as u32,
             spectator_delay: self.cfg.spectator_delay,
             clock: self.cfg.clock,
             rated: self.cfg.rated,
-            seed_hash: self.games.last().map(|g| g.seed_hash.clone()).unwrap_or_default(),
+            seed_hash: self.play.games.last().map(|g| g.seed_hash.clone()).unwrap_or_default(),
             // The public head: under a spectator delay the live version would tell watchers how far play has gone.
-            version: self.game.as_ref().map_or(0, |_| self.streams[Kind::Spectator.index()].head),
-            match_end: self.match_end,
-            round_time: self.time.as_ref().map(super::round_time::TimeCall::shown),
+            version: self.play.game.as_ref().map_or(0, |_| self.viewers.streams[Kind::Spectator.index()].head),
+            match_end: self.play.match_end,
+            round_time: self.play.time.as_ref().map(super::game::TimeCall::shown),
             next_game_chooser: self.cfg.next_game_chooser,
             host: self.cfg.host_seat(&self.seats),
             event: self.cfg.event.clone(),
@@ -100,7 +100,7 @@ impl Room {
         let info = self.info();
         self.info_tx.send_replace(info.clone());
         if tell {
-            self.presence.sent(Instant::now());
+            self.viewers.presence.sent(Instant::now());
             let frame = Utf8Bytes::from(ServerMsg::Room { room: info }.encode());
             for kind in Kind::all(self.seats.len()) {
                 self.relay_out(kind, false, &frame);
@@ -116,11 +116,7 @@ impl Room {
 
     pub fn send_all_stamped(&mut self, mut pick: impl FnMut(Kind) -> Option<Out>) {
         let before = self.connected();
-        let n = self.conns.len();
-        // Remote sockets get their frames once per kind through the relay sink (room/relay.rs).
-        self.conns.retain(|c| c.conn.relay.is_some() || pick(c.kind).is_none_or(|out| send(c, out)));
-        if self.conns.len() < n {
-            metrics::gauge!("gb_ws_viewers").decrement((n - self.conns.len()) as f64);
+        if self.viewers.send_all(&mut pick) {
             self.settle_clock(&before);
             self.presence_changed();
         }
@@ -128,23 +124,10 @@ impl Room {
 
     pub fn send_to(&mut self, conn: u64, msg: &ServerMsg) {
         let frame = Utf8Bytes::from(msg.encode());
-        if let Some(c) = self.conns.iter().find(|c| c.conn.id == conn)
+        if let Some(c) = self.viewers.conns.iter().find(|c| c.conn.id == conn)
             && !send(c, Out::Text(frame, None))
         {
             self.disconnect(conn);
         }
-    }
-}
-
-/// `try_send`: a full queue means a slow consumer; it is cut off and will reconnect and resync (C1).
-pub(super) fn send(c: &Live, out: Out) -> bool {
-    match c.conn.tx.try_send(out) {
-        Ok(()) => true,
-        Err(mpsc::error::TrySendError::Full(_)) => {
-            metrics::counter!("gb_ws_slow_consumers_dropped").increment(1);
-            c.conn.kill.cancel();
-            false
-        }
-        Err(mpsc::error::TrySendError::Closed(_)) => false,
     }
 }

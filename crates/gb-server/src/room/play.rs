@@ -1,11 +1,12 @@
 //! Play inside the room actor: starting games, taking intents from sockets (the pipeline is room/commit.rs),
 //! projecting each version once per viewer kind, the spectator delay, and clock flags.
-use super::actor::{Game, Room};
+use super::actor::Room;
 use super::clock::Clock;
-use super::commit::Source;
+use super::conn::{Out, Stamp};
 use super::delta::{Seen, project, write_views};
+use super::game::Game;
+use super::game::Source;
 use super::streams::{Held, Kind};
-use super::{Out, Stamp};
 use crate::protocol::{GameResult, ServerMsg};
 use crate::seed::{StoredSetup, fresh};
 use axum::extract::ws::Utf8Bytes;
@@ -22,14 +23,14 @@ impl Room {
             self.seats.iter().map(|s| s.as_ref().expect("every seat filled").deck.clone()).collect();
         let (seed, nonce) = fresh()?;
         // One deck per seat in seat order (MP-1, MP-3); game 1's chooser if the room names one.
-        let chooser = if self.games.is_empty() { self.cfg.first_game_chooser } else { None };
+        let chooser = if self.play.games.is_empty() { self.cfg.first_game_chooser } else { None };
         let setup = MatchSetup { decks, seed, chooser };
         let state = new_match(&setup).map_err(|e| anyhow::anyhow!("setup refused: {e:?}"))?;
         let seed_hash = gb_core::seed::commitment(&seed, &nonce)?;
         let stored = serde_json::to_string(&StoredSetup { setup: setup.clone(), nonce: nonce.clone() })?;
         let row = self.insert_match(&seed_hash, &stored).await?;
         self.save_room("playing").await?;
-        self.games.push(GameResult {
+        self.play.games.push(GameResult {
             match_id: row.id.clone(),
             winner: None,
             reason: None,
@@ -38,11 +39,11 @@ impl Room {
             nonce: None,
             places: None,
         });
-        self.game = Some(Game { match_id: row.id, setup, nonce, state, log: Vec::new() });
+        self.play.game = Some(Game { match_id: row.id, setup, nonce, state, log: Vec::new() });
         // Nothing stands to be taken back in a new game (a drawn game's last action may have).
-        self.takeback_open = None;
-        self.rematch = vec![false; self.seats.len()];
-        self.clock = self.cfg.clock.map(|c| Clock::new(c, self.seats.len()));
+        self.play.takeback_open = None;
+        self.play.rematch = vec![false; self.seats.len()];
+        self.play.clock = self.cfg.clock.map(|c| Clock::new(c, self.seats.len()));
         self.resume_streams();
         self.publish(true);
         for kind in Kind::all(self.seats.len()) {
@@ -70,12 +71,12 @@ impl Room {
             return;
         }
         let Some(chooser) = self.next_chooser(1) else { return };
-        let Some(game) = self.game.as_ref() else { return };
+        let Some(game) = self.play.game.as_ref() else { return };
         let Some(asked) = owed_seat(&game.state) else { return };
         if !legal_intents(&game.state, asked).iter().any(|i| matches!(i, Intent::ChooseTurnOrder { .. })) {
             return;
         }
-        let chooser_first = match (asked == chooser, self.chooser_go_first.take()) {
+        let chooser_first = match (asked == chooser, self.play.chooser_go_first.take()) {
             (_, Some(stated)) => stated,
             (false, None) => true,
             (true, None) => return,
@@ -87,7 +88,7 @@ impl Room {
     /// The seat that chooses the turn order of the game after the `back`-th game from the end (0: the last one),
     /// by the room's `next_game_chooser`; `None` before that game has a winner (a first game, a drawn game).
     pub(super) fn next_chooser(&self, back: usize) -> Option<Seat> {
-        let winner = self.games.iter().rev().nth(back).and_then(|g| g.winner)?;
+        let winner = self.play.games.iter().rev().nth(back).and_then(|g| g.winner)?;
         match self.cfg.next_game_chooser {
             Some(gb_tournament::NextGameChooser::Winner) => Some(winner),
             Some(gb_tournament::NextGameChooser::Loser) | None => {
@@ -98,30 +99,30 @@ impl Room {
 
     /// Sets every stream to the current game's state (a new game at v0, or a recovered one at its version).
     pub fn resume_streams(&mut self) {
-        let Some(game) = self.game.as_ref() else { return };
-        if let Some(c) = self.clock.as_mut() {
+        let Some(game) = self.play.game.as_ref() else { return };
+        if let Some(c) = self.play.clock.as_mut() {
             c.start(Instant::now(), owed_seat(&game.state), None);
         }
-        let clocks = self.clock.as_ref().map(Clock::wire);
+        let clocks = self.play.clock.as_ref().map(Clock::wire);
         for kind in Kind::all(self.seats.len()) {
             let seen = Seen::of(&game.state, kind);
             if kind == Kind::Spectator {
-                self.live_turn = seen.view.turn;
+                self.viewers.live_turn = seen.view.turn;
             }
-            self.streams[kind.index()].reset(game.state.version(), seen, clocks.clone());
+            self.viewers.streams[kind.index()].reset(game.state.version(), seen, clocks.clone());
         }
-        self.delay.clear();
-        self.spectators_watched = None;
+        self.viewers.delay.clear();
+        self.viewers.spectators_watched = None;
     }
 
     /// After a restart: the streams get back the frames of the last versions (rebuilt by replay), so clients
     /// that were slightly behind still get exactly what they missed. Spectators get back exactly the head they
     /// had been shown (a rebuild never takes a version back); what the delay still hid is held again, each
     /// version from its stored time, and released by the same rule as before.
-    pub fn restore_history(&mut self, h: super::recover::History) {
+    pub fn restore_history(&mut self, h: super::streams::History) {
         for kind in Kind::all(self.seats.len()) {
             let i = kind.index();
-            self.streams[i].reset(h.base_v, h.base[i].clone(), h.base_clocks.clone());
+            self.viewers.streams[i].reset(h.base_v, h.base[i].clone(), h.base_clocks.clone());
         }
         for step in h.steps {
             let mut frames = step.frames.into_iter();
@@ -129,15 +130,15 @@ impl Room {
             // Index order: the spectators' first, then each seat's.
             let (fs, ss) = (frames.next().expect("a spectator frame"), seen.next().expect("a spectator view"));
             for (i, (f, s)) in frames.zip(seen).enumerate() {
-                self.streams[1 + i].push(step.v, f, s, step.clocks.clone());
+                self.viewers.streams[1 + i].push(step.v, f, s, step.clocks.clone());
             }
-            self.live_turn = step.turn;
+            self.viewers.live_turn = step.turn;
             if step.v <= h.spectator_head {
-                self.streams[Kind::Spectator.index()].push(step.v, fs, ss, step.clocks);
+                self.viewers.streams[Kind::Spectator.index()].push(step.v, fs, ss, step.clocks);
             } else {
                 let held =
                     Held { v: step.v, turn: step.turn, at: step.accepted, frame: fs, seen: ss, clocks: step.clocks };
-                self.delay.hold(held);
+                self.viewers.delay.hold(held);
             }
         }
         self.release_spectators(None);
@@ -149,14 +150,14 @@ impl Room {
         seq: u32,
         intent: Intent,
         received: std::time::Instant,
-        relayed: Option<super::Relayed>,
+        relayed: Option<super::conn::Relayed>,
     ) {
-        let Some(kind) = self.conns.iter().find(|c| c.conn.id == conn).map(|c| c.kind) else { return };
+        let Some(kind) = self.viewers.kind_of_conn(conn) else { return };
         let Some(seat) = kind.seat() else {
             let msg = ServerMsg::error("not_seated", "you watch this room; only its players submit intents");
             return self.send_to(conn, &msg);
         };
-        if self.game.is_none() {
+        if self.play.game.is_none() {
             return self.send_to(conn, &ServerMsg::error("no_game", "the game has not started"));
         }
         // A retry first: an intent accepted before the event ended the match still gets its `accepted`.
@@ -165,8 +166,8 @@ impl Room {
         {
             return;
         }
-        if let Some(reason) = self.match_end {
-            let msg = format!("{} ({reason:?})", super::RoomError::MatchEnded);
+        if let Some(reason) = self.play.match_end {
+            let msg = format!("{} ({reason:?})", super::error::RoomError::MatchEnded);
             return self.send_to(conn, &ServerMsg::error("match_ended", msg));
         }
         if self.drawn() {
@@ -182,36 +183,43 @@ impl Room {
     pub(super) fn broadcast(&mut self, v: u32, events: &Events, received: Option<std::time::Instant>) -> bool {
         self.note_spectators(v);
         let unwatched = self.spectators_unwatched(v);
-        let game = self.game.as_ref().expect("broadcast during a game");
-        let clocks = self.clock.as_ref().map(Clock::wire);
+        let game = self.play.game.as_ref().expect("broadcast during a game");
+        let clocks = self.play.clock.as_ref().map(Clock::wire);
         let stamp = received.map(|r| Arc::new(Stamp(r)));
         // Each seat's frame, by seat index.
         let mut frames: Vec<Option<Utf8Bytes>> = vec![None; self.seats.len()];
         let projected = |kind: Kind| kind != Kind::Spectator || !unwatched;
         // Every projected kind's view at once: what they see alike is worked out once (spectators first, who see
         // every face-up hero; streams are in kind order).
-        let spares = Kind::all(self.seats.len()).zip(self.streams.iter_mut().map(|s| &mut s.spare));
+        let spares = Kind::all(self.seats.len()).zip(self.viewers.streams.iter_mut().map(|s| &mut s.spare));
         write_views(&game.state, spares.filter(|(kind, _)| projected(*kind)));
         for kind in Kind::all(self.seats.len()) {
             if !projected(kind) {
-                self.streams[kind.index()].pass(v, clocks.clone());
+                self.viewers.streams[kind.index()].pass(v, clocks.clone());
                 continue;
             }
             // The base is what this kind holds at v - 1: for spectators, the newest version held back by the
             // delay (if any), since they will have applied it by the time they get this one.
-            let stream = &mut self.streams[kind.index()];
-            let held = if kind == Kind::Spectator { self.delay.newest_seen() } else { None };
+            let stream = &mut self.viewers.streams[kind.index()];
+            let held = if kind == Kind::Spectator { self.viewers.delay.newest_seen() } else { None };
             let prev = held.or(stream.seen.as_ref()).expect("a game has a view per stream");
             let p = project(&game.state, events, kind, prev, v, clocks.clone(), &mut stream.spare);
             match kind.seat() {
                 Some(seat) => {
-                    self.streams[kind.index()].push(v, p.frame.clone(), p.seen, clocks.clone());
+                    self.viewers.streams[kind.index()].push(v, p.frame.clone(), p.seen, clocks.clone());
                     frames[seat.index()] = Some(p.frame);
                 }
                 None => {
-                    self.live_turn = p.turn;
+                    self.viewers.live_turn = p.turn;
                     let at = Instant::now();
-                    self.delay.hold(Held { v, turn: p.turn, at, frame: p.frame, seen: p.seen, clocks: clocks.clone() });
+                    self.viewers.delay.hold(Held {
+                        v,
+                        turn: p.turn,
+                        at,
+                        frame: p.frame,
+                        seen: p.seen,
+                        clocks: clocks.clone(),
+                    });
                 }
             }
         }
@@ -238,8 +246,8 @@ impl Room {
 
     /// Records `v` as a version some spectator was connected for: how far back a spectator who drops may resume.
     fn note_spectators(&mut self, v: u32) {
-        if self.conns.iter().any(|c| c.kind == Kind::Spectator) {
-            self.spectators_watched = Some(v);
+        if self.viewers.watching(Kind::Spectator) {
+            self.viewers.spectators_watched = Some(v);
         }
     }
 
@@ -253,20 +261,20 @@ impl Room {
         if self.cfg.spectator_delay.is_some() {
             return false;
         }
-        let reach = self.streams[Kind::Spectator.index()].cap() as u32;
-        self.spectators_watched.is_none_or(|w| v > w.saturating_add(reach))
+        let reach = self.viewers.streams[Kind::Spectator.index()].cap() as u32;
+        self.viewers.spectators_watched.is_none_or(|w| v > w.saturating_add(reach))
     }
 
     /// Writes `kind`'s view afresh when its stream is stale, before anyone is shown it: versions passed while no
     /// spectator watched (without a delay the spectators' head is the live version), or the room rested after its
     /// game ended (every head is the live version then: the delay released everything at the end).
     pub(super) fn refresh(&mut self, kind: Kind) {
-        let stream = &mut self.streams[kind.index()];
-        let Some(game) = self.game.as_ref().filter(|_| stream.stale) else { return };
+        let stream = &mut self.viewers.streams[kind.index()];
+        let Some(game) = self.play.game.as_ref().filter(|_| stream.stale) else { return };
         debug_assert_eq!(stream.head, game.state.version(), "passed or rested only at the live version");
         let seen = Seen::of(&game.state, kind);
         if kind == Kind::Spectator {
-            self.live_turn = seen.view.turn;
+            self.viewers.live_turn = seen.view.turn;
         }
         stream.refresh(seen);
     }
@@ -278,14 +286,18 @@ impl Room {
     /// holds frames back (their versions are not live yet) or a game is in play.
     pub(super) fn rest(&mut self) {
         let over = self.game_over();
-        if !over || !self.conns.is_empty() || !self.delay.is_empty() || self.streams.iter().all(|s| s.stale) {
+        if !over
+            || !self.viewers.conns.is_empty()
+            || !self.viewers.delay.is_empty()
+            || self.viewers.streams.iter().all(|s| s.stale)
+        {
             return;
         }
-        for stream in &mut self.streams {
+        for stream in &mut self.viewers.streams {
             stream.rest();
         }
-        self.history_frames.iter_mut().for_each(|f| *f = None);
-        if let Some(game) = self.game.as_mut() {
+        self.viewers.history_frames.iter_mut().for_each(|f| *f = None);
+        if let Some(game) = self.play.game.as_mut() {
             game.log.shrink_to_fit();
         }
     }
@@ -294,12 +306,12 @@ impl Room {
     /// Says whether any was, and so whether the listing was refreshed.
     pub fn release_spectators(&mut self, stamp: Option<Arc<Stamp>>) -> bool {
         let over = self.game_over();
-        let due = self.delay.release(self.cfg.spectator_delay, Instant::now(), self.live_turn, over);
+        let due = self.viewers.delay.release(self.cfg.spectator_delay, Instant::now(), self.viewers.live_turn, over);
         if due.is_empty() {
             return false;
         }
         for h in due {
-            self.streams[Kind::Spectator.index()].push(h.v, h.frame.clone(), h.seen, h.clocks);
+            self.viewers.streams[Kind::Spectator.index()].push(h.v, h.frame.clone(), h.seen, h.clocks);
             self.relay_out(Kind::Spectator, true, &h.frame);
             self.send_all_stamped(|k| (k == Kind::Spectator).then(|| Out::Text(h.frame.clone(), stamp.clone())));
         }
@@ -309,9 +321,9 @@ impl Room {
     }
 
     pub fn next_deadline(&self) -> Option<Instant> {
-        let flag = self.clock.as_ref().and_then(|c| c.deadline(&self.connected())).map(|d| d.0);
-        let release = self.delay.next_due(self.cfg.spectator_delay);
-        [flag, release, self.presence.due()].into_iter().flatten().min()
+        let flag = self.play.clock.as_ref().and_then(|c| c.deadline(&self.connected())).map(|d| d.0);
+        let release = self.viewers.delay.next_due(self.cfg.spectator_delay);
+        [flag, release, self.viewers.presence.due()].into_iter().flatten().min()
     }
 
     /// A timer fired: release delayed spectator frames, announce pending presence, and end the game for a seat out of time. The flag is
@@ -320,20 +332,10 @@ impl Room {
         self.release_spectators(None);
         self.flush_presence();
         let connected = self.connected();
-        let flagged = self.clock.as_mut().and_then(|c| c.flagged(Instant::now(), &connected));
+        let flagged = self.play.clock.as_mut().and_then(|c| c.flagged(Instant::now(), &connected));
         if let Some((seat, flag)) = flagged {
             tracing::info!(room = %self.id, ?seat, reason = %flag.reason(), "clock flag");
             self.commit(seat, Intent::Concede, Source::Clock(flag)).await;
         }
     }
-}
-
-/// The seat that has won a best of 3: the first to two game wins. A one-game room has no series: each rematch is
-/// a new single game.
-pub(crate) fn series_winner(best_of: u8, games: &[GameResult]) -> Option<Seat> {
-    if best_of != 3 {
-        return None;
-    }
-    // A best of 3 is two-player only (a free-for-all room has best_of 1).
-    [Seat::A, Seat::B].into_iter().find(|&s| games.iter().filter(|g| g.winner == Some(s)).count() >= 2)
 }

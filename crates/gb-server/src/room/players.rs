@@ -2,7 +2,7 @@
 //! result is durable (room/commit.rs `finish`, a draw too), and again by a rebuild for the room's last game, so
 //! a crash between the result and this write loses nothing (the write is idempotent). A computer's seat has no
 //! account and no row; only the deck's name is written, never its list.
-use super::{RoomConfig, SeatEntry};
+use super::config::{RoomConfig, SeatEntry};
 use crate::db::game_players::GamePlayer;
 use crate::protocol::GameResult;
 
@@ -47,7 +47,7 @@ impl super::actor::Room {
     /// Writes the ended current game's people (room/commit.rs `finish`). A failure is logged: the next rebuild
     /// writes them again.
     pub(super) async fn record_players(&mut self) {
-        let Some(game) = self.games.last() else { return };
+        let Some(game) = self.play.games.last() else { return };
         let rows = game_players(&self.id, &self.cfg, &self.seats, game, crate::db::now_ms());
         if let Err(e) = crate::db::game_players::record(&self.deps.db, &rows).await {
             tracing::warn!(room = %self.id, error = %e, "the game's players were not recorded");

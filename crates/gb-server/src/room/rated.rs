@@ -6,7 +6,7 @@ use crate::db::ratings::RatedGame;
 use gb_core::Seat;
 
 impl Room {
-    /// The rated result of the game ending now with `winner`, if it decides one. `self.games` still holds this
+    /// The rated result of the game ending now with `winner`, if it decides one. `self.play.games` still holds this
     /// game without its winner (room/commit.rs records it once the result is durable).
     pub(super) fn rated_result(&self, winner: Seat) -> Option<RatedGame> {
         if !self.cfg.rated || self.cfg.free_for_all() || self.cfg.event.is_some() {
@@ -16,7 +16,7 @@ impl Room {
         let accounts = [person(Seat::A)?, person(Seat::B)?];
         let format = format_of(self.cfg.best_of)?;
         if self.cfg.best_of == 3 {
-            let earlier = &self.games[..self.games.len().saturating_sub(1)];
+            let earlier = &self.play.games[..self.play.games.len().saturating_sub(1)];
             // The second game win decides the series; no game is played after it (room/play.rs `series_winner`).
             if earlier.iter().filter(|g| g.winner == Some(winner)).count() != 1 {
                 return None;

@@ -1,16 +1,18 @@
 //! Crash recovery: on startup every recent room is rebuilt from the database. A game's state is never stored;
 //! it is recomputed by replaying the stored setup and the accepted intents through the engine (deterministic),
 //! so a room resumes at exactly its last acknowledged version.
-use super::actor::{Game, RoomInit};
+use super::actor::RoomInit;
 use super::clock::Clock;
+use super::config::{RoomConfig, SeatEntry};
 use super::delta::{Seen, Spare, project, write_views};
+use super::deps::{RoomDeps, Rooms};
+use super::game::Game;
 use super::streams::{Kind, shown_of_log};
-use super::{RoomConfig, RoomDeps, Rooms, SeatEntry, spawn_room};
+use super::supervisor::spawn_room;
 use crate::db::matches::{LogRow, MatchRow, last_meta, log_with_meta, room_matches};
 use crate::protocol::{Clocks, GameResult, SpectatorDelay};
 use crate::seed::{StoredResult, StoredSetup};
 use anyhow::{Context, bail};
-use axum::extract::ws::Utf8Bytes;
 use gb_core::{Intent, Logged, Seat, replay_logged_each};
 use std::time::Duration;
 use tokio::time::Instant;
@@ -80,28 +82,7 @@ async fn from_rows(deps: &RoomDeps, id: &str, config_json: &str, seats_json: &st
     Ok(RoomInit { id: id.to_owned(), cfg, seats, games, game, history, clock, lease: None })
 }
 
-/// The frames of the last versions of a recovered game, per viewer kind (indexed by `Kind::index`).
-pub struct History {
-    pub base_v: u32,
-    /// What each kind holds at `base_v`.
-    pub base: Vec<Seen>,
-    pub base_clocks: Option<Clocks>,
-    pub steps: Vec<Step>,
-    /// The last version spectators had been shown: the delay rule applied to the stored intents' times and
-    /// turns. Later steps are held again until their own time comes; earlier ones were already public.
-    pub spectator_head: u32,
-}
-
-pub struct Step {
-    pub v: u32,
-    pub turn: u32,
-    /// When the intent was accepted (its stored time), so a delay counts from then, not from the restart.
-    pub accepted: Instant,
-    pub frames: Vec<Utf8Bytes>,
-    /// What each kind holds at `v` (`None`: a `skip`).
-    pub seen: Vec<Option<Seen>>,
-    pub clocks: Option<Clocks>,
-}
+pub use super::streams::{History, Step};
 
 /// A stored log as the engine's entries (intents and takebacks), checking it has no gaps (versions 1, 2, 3, …).
 pub fn decode_log(match_id: &str, rows: &[LogRow]) -> anyhow::Result<Vec<Logged>> {
@@ -114,7 +95,7 @@ pub fn decode_log(match_id: &str, rows: &[LogRow]) -> anyhow::Result<Vec<Logged>
             .ok()
             .and_then(Seat::from_index)
             .with_context(|| format!("match {match_id} version {} names seat {}", row.version, row.seat))?;
-        if row.intent_json == super::takeback::STORED {
+        if row.intent_json == super::game::STORED {
             log.push(Logged::TakeBack(seat));
             continue;
         }

@@ -2,59 +2,24 @@
 //! end-of-round turns are over (docs/tournaments.md, "End-of-round procedure"). The room decides nothing about
 //! the match: it counts the engine's turns, refuses a new game after time, and reports where the game stood;
 //! the event records the result (a drawn `unfinished` game in Swiss; rounds won, then HP, in a playoff).
-use super::RoomError;
 use super::actor::Room;
 use super::clock::Flag;
-use super::commit::Source;
-use crate::protocol::{MatchEndReason, RoundTime};
+use super::error::RoomError;
+use super::game::Source;
+use crate::protocol::MatchEndReason;
 use gb_core::{Intent, Seat};
 use tokio::sync::oneshot;
 
-/// Where the game in progress stood when its extra turns ran out: what a playoff's time rule reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LiveGame {
-    /// In-game rounds won by seat A and B (CR 206).
-    pub rounds_won: [u8; 2],
-    /// Current HP of seat A and B (CR 200.1; reset every in-game round, CR 206.3).
-    pub hp: [u16; 2],
-}
-
-/// The room's answer to a time call, taken at one moment: the games finished by then, and the game still in
-/// progress (`None` when there is none: it ended on its own, or time came between games).
-#[derive(Clone, Debug)]
-pub struct TimeUp {
-    pub finished: Vec<crate::protocol::GameResult>,
-    pub live: Option<LiveGame>,
-}
-
-/// A time call the room is working through.
-pub struct TimeCall {
-    /// Turns played after the active turn (MTR 2.4 "additional turns").
-    extra_turns: u32,
-    /// Whether one more game may still start (a playoff match level on game wins between games); once it has
-    /// started it is the last.
-    new_game: bool,
-    /// The last turn number to be played, fixed when a game in progress first sees the call.
-    last_turn: Option<u32>,
-    /// The game in progress was started after time decided the previous one and levelled the playoff match.
-    deciding_game: bool,
-    reply: Option<oneshot::Sender<TimeUp>>,
-}
-
-impl TimeCall {
-    /// What the players are shown of it (`RoomInfo.round_time`).
-    pub fn shown(&self) -> RoundTime {
-        RoundTime { last_turn: self.last_turn, deciding_game: self.deciding_game }
-    }
-}
+use super::game::TimeCall;
+pub use super::game::{LiveGame, TimeUp};
 
 impl Room {
     /// The event calls time on this table (again with 0 turns for sudden death): answers on `reply` once the
     /// active turn and `extra_turns` more are over, or at once when no game is in progress and none may start.
     pub(super) fn call_time(&mut self, extra_turns: u32, new_game: bool, reply: oneshot::Sender<TimeUp>) {
-        let new_game = new_game && self.time.as_ref().is_none_or(|t| t.new_game);
-        let deciding_game = self.time.as_ref().is_some_and(|t| t.deciding_game);
-        self.time = Some(TimeCall { extra_turns, new_game, last_turn: None, deciding_game, reply: Some(reply) });
+        let new_game = new_game && self.play.time.as_ref().is_none_or(|t| t.new_game);
+        let deciding_game = self.play.time.as_ref().is_some_and(|t| t.deciding_game);
+        self.play.time = Some(TimeCall { extra_turns, new_game, last_turn: None, deciding_game, reply: Some(reply) });
         self.check_time();
         self.publish(true); // the players see that time is called, and the last turn
     }
@@ -72,14 +37,17 @@ impl Room {
         reply: oneshot::Sender<TimeUp>,
     ) {
         if let Some(loser) = loser
-            && self.match_end.is_none()
-            && self.game.as_ref().is_some_and(|g| !g.state.is_over())
+            && self.play.match_end.is_none()
+            && self.play.game.as_ref().is_some_and(|g| !g.state.is_over())
         {
             self.commit(loser, Intent::Concede, Source::Clock(Flag::RoundTime)).await;
         }
         let call = TimeCall { extra_turns, new_game: true, last_turn: None, deciding_game: true, reply: Some(reply) };
-        self.time = Some(call);
-        if self.match_end.is_none() && self.broken.is_none() && self.game.as_ref().is_some_and(|g| g.state.is_over()) {
+        self.play.time = Some(call);
+        if self.play.match_end.is_none()
+            && self.broken.is_none()
+            && self.play.game.as_ref().is_some_and(|g| g.state.is_over())
+        {
             if let Err(e) = self.start_game().await {
                 // The room is rebuilt from its log; the event's next tick calls time again (round_clock.rs).
                 self.broken = Some(format!("the deciding game did not start: {e:#}"));
@@ -92,13 +60,7 @@ impl Room {
     /// No new game after time (MTR 2.4), except the one a playoff needs to break a tie on game wins; none at
     /// all once the event has ended the match.
     pub(super) fn may_start_game(&self) -> Result<(), RoomError> {
-        if self.match_end.is_some() {
-            return Err(RoomError::MatchEnded);
-        }
-        if !self.time.as_ref().is_none_or(|t| t.new_game) {
-            return Err(RoomError::TimeCalled);
-        }
-        Ok(())
+        self.play.may_start_game()
     }
 
     /// The event has recorded the table's result from outside its games (docs/tournaments.md, "When the event
@@ -107,30 +69,31 @@ impl Room {
     /// the room again after a restart, so nothing here is stored.
     pub(super) fn end_match(&mut self, reason: MatchEndReason, reply: oneshot::Sender<()>) {
         let _ = reply.send(());
-        if self.match_end.is_some() {
+        if self.play.match_end.is_some() {
             return;
         }
-        self.match_end = Some(reason);
+        self.play.match_end = Some(reason);
         let connected = self.connected();
-        if let Some(c) = self.clock.as_mut() {
+        if let Some(c) = self.play.clock.as_mut() {
             c.stop(tokio::time::Instant::now(), &connected);
         }
-        if let Some(reply) = self.time.as_mut().and_then(|t| t.reply.take()) {
-            let finished = self.games.iter().take_while(|g| g.reason.is_some()).cloned().collect();
+        if let Some(reply) = self.play.time.as_mut().and_then(|t| t.reply.take()) {
+            let finished = self.play.games.iter().take_while(|g| g.reason.is_some()).cloned().collect();
             let _ = reply.send(TimeUp { finished, live: None });
         }
-        self.rematch = vec![false; self.seats.len()];
+        self.play.rematch = vec![false; self.seats.len()];
         self.publish(true);
     }
 
     /// Called after every accepted intent and every new game: answers the time call once its turns are over.
     pub(super) fn check_time(&mut self) {
-        let series_over = super::play::series_winner(self.cfg.best_of, &self.games).is_some() || self.cfg.best_of == 1;
-        let Some(call) = self.time.as_mut() else { return };
+        let series_over =
+            super::game::series_winner(self.cfg.best_of, &self.play.games).is_some() || self.cfg.best_of == 1;
+        let Some(call) = self.play.time.as_mut() else { return };
         if call.reply.is_none() {
             return;
         }
-        let answer = match self.game.as_ref() {
+        let answer = match self.play.game.as_ref() {
             Some(g) if !g.state.is_over() => {
                 call.new_game = false; // the game being played is the match's last
                 let turn = g.state.turn().number;
@@ -148,7 +111,7 @@ impl Room {
             _ if call.new_game && !series_over => return,
             _ => None,
         };
-        let finished = self.games.iter().take_while(|g| g.reason.is_some()).cloned().collect();
+        let finished = self.play.games.iter().take_while(|g| g.reason.is_some()).cloned().collect();
         if let Some(reply) = call.reply.take() {
             let _ = reply.send(TimeUp { finished, live: answer });
         }

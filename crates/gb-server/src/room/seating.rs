@@ -1,9 +1,10 @@
 //! Who sits where: the host's early start, computers in the empty seats, and in a free-for-all the random seating
 //! (MP-3) done before each game's seed commitment is published, so nobody chooses their neighbours.
 use super::actor::Room;
-use super::computer::Computer;
+use super::computers::Computer;
+use super::config::SeatEntry;
+use super::error::RoomError;
 use super::streams::Kind;
-use super::{RoomError, SeatEntry};
 use crate::protocol::BotLevel;
 use gb_core::Seat;
 
@@ -36,7 +37,7 @@ impl Room {
         if self.cfg.host.as_deref() != Some(account_id) {
             return Err(RoomError::NotHost);
         }
-        if !self.games.is_empty() {
+        if !self.play.games.is_empty() {
             return Err(RoomError::AlreadyStarted);
         }
         self.may_start_game()?;
@@ -44,10 +45,10 @@ impl Room {
             return Err(RoomError::NobodySeated);
         }
         let level = self.cfg.start_level();
-        for (seat, computer) in self.seats.iter_mut().zip(self.computers.iter_mut()) {
-            if seat.is_none() {
-                *seat = Some(computer_seat());
-                *computer = Some(Computer::new(level));
+        for &seat in self.cfg.seat_list() {
+            if self.seats[seat.index()].is_none() {
+                self.seats[seat.index()] = Some(computer_seat());
+                self.computers.set(seat, Some(Computer::new(level)));
             }
         }
         self.start_game().await.map_err(|e| match self.fenced {
@@ -81,13 +82,12 @@ impl Room {
         }
         let order = random_order(self.seats.len())?;
         let mut seats: Vec<_> = order.iter().map(|&i| self.seats[i].take()).collect();
-        let mut computers: Vec<_> = order.iter().map(|&i| self.computers[i].take()).collect();
         std::mem::swap(&mut self.seats, &mut seats);
-        std::mem::swap(&mut self.computers, &mut computers);
+        self.computers.reorder(&order);
         self.save_room("waiting").await?;
         let kinds: Vec<Kind> =
-            self.conns.iter().map(|c| self.kind_of(c.conn.account.as_deref(), c.conn.role)).collect();
-        for (live, kind) in self.conns.iter_mut().zip(kinds) {
+            self.viewers.conns.iter().map(|c| self.kind_of(c.conn.account.as_deref(), c.conn.role)).collect();
+        for (live, kind) in self.viewers.conns.iter_mut().zip(kinds) {
             if live.kind != kind && live.conn.relay.is_some() {
                 live.conn.kill.cancel();
             }

@@ -2,51 +2,12 @@
 //! its own sequence of encoded frames, one per match version, kept in a bounded history for reconnects. A frame
 //! is encoded once and its bytes shared by every connection of that kind.
 use super::delta::{Seen, Spare};
+pub use super::kind::Kind;
 use crate::protocol::{Clocks, SpectatorDelay};
 use axum::extract::ws::Utf8Bytes;
-use gb_core::{Seat, Viewer};
 use std::collections::VecDeque;
 use std::time::Duration;
 use tokio::time::Instant;
-
-/// Viewer kinds: one per seat of the room, and spectators (N + 1 for N seats, issue 16). A room's streams are
-/// indexed by [`Kind::index`]: spectators first, then the seats in seat order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    Seat(Seat),
-    Spectator,
-}
-
-impl Kind {
-    /// The two-player game's seats, by their old names (tests, benches).
-    pub const A: Kind = Kind::Seat(Seat::A);
-    pub const B: Kind = Kind::Seat(Seat::B);
-    /// The two-player game's kinds in index order (tests, benches).
-    pub const TWO_PLAYER: [Kind; 3] = [Kind::Spectator, Kind::A, Kind::B];
-
-    /// Every kind of a room of `seats` seats, in index order.
-    pub fn all(seats: usize) -> impl Iterator<Item = Kind> {
-        std::iter::once(Kind::Spectator).chain(Seat::ALL[..seats].iter().map(|&s| Kind::Seat(s)))
-    }
-    pub fn of_seat(seat: Seat) -> Kind {
-        Kind::Seat(seat)
-    }
-    pub fn seat(self) -> Option<Seat> {
-        match self {
-            Kind::Seat(s) => Some(s),
-            Kind::Spectator => None,
-        }
-    }
-    pub fn viewer(self) -> Viewer {
-        self.seat().map_or(Viewer::Spectator, Viewer::Seat)
-    }
-    pub fn index(self) -> usize {
-        match self {
-            Kind::Spectator => 0,
-            Kind::Seat(s) => 1 + s.index(),
-        }
-    }
-}
 
 /// The frames of one viewer kind, newest last, plus what a snapshot at the stream's head shows.
 pub struct Stream {
@@ -234,9 +195,33 @@ impl DelayQueue {
     }
 }
 
+/// The frames of the last versions of a recovered game, per viewer kind (indexed by `Kind::index`).
+pub struct History {
+    pub base_v: u32,
+    /// What each kind holds at `base_v`.
+    pub base: Vec<Seen>,
+    pub base_clocks: Option<Clocks>,
+    pub steps: Vec<Step>,
+    /// The last version spectators had been shown: the delay rule applied to the stored intents' times and
+    /// turns. Later steps are held again until their own time comes; earlier ones were already public.
+    pub spectator_head: u32,
+}
+
+pub struct Step {
+    pub v: u32,
+    pub turn: u32,
+    /// When the intent was accepted (its stored time), so a delay counts from then, not from the restart.
+    pub accepted: Instant,
+    pub frames: Vec<Utf8Bytes>,
+    /// What each kind holds at `v` (`None`: a `skip`).
+    pub seen: Vec<Option<Seen>>,
+    pub clocks: Option<Clocks>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gb_core::Seat;
 
     fn f(s: &str) -> Utf8Bytes {
         Utf8Bytes::from(s.to_owned())

@@ -3,7 +3,9 @@
 //! (recover.rs: the log is the truth) and runs it again on the same mailbox, so the handle every socket and
 //! handler holds keeps working. Connections of the failed actor are closed with 1012 and resume from the log.
 use super::actor::{Room, RoomInit, Stop, placeholder_info};
-use super::{RoomCmd, RoomDeps, RoomHandle};
+use super::cmd::RoomCmd;
+use super::deps::RoomDeps;
+use super::handle::RoomHandle;
 use futures_util::FutureExt;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;

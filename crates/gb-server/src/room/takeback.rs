@@ -6,42 +6,31 @@
 //! (`gb_core::replay_logged_each`), and every viewer gets it as an ordinary `update` with a `took_back` event:
 //! the version keeps counting while the state goes back, so no client sees a version go backwards.
 //! The request itself is kept in memory only: a rebuilt room has none pending (it is asked again).
-use super::RoomError;
 use super::actor::Room;
 use super::commit::{Accepted, Source};
+use super::error::RoomError;
+use super::game::Asked;
+pub use super::game::STORED;
 use gb_core::{Seat, TakeBackRefusal, owed_seat, take_back};
 use tokio::time::Instant;
-
-/// How a takeback is written in `match_intents.intent_json`: no intent reads as this JSON string.
-pub const STORED: &str = "\"take_back\"";
-
-/// A takeback asked for and not yet answered: by `seat`, of the version `v` of the room's game `game`.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Asked {
-    seat: Seat,
-    game: usize,
-    v: u32,
-}
 
 impl Room {
     /// The seat asking for a takeback now: a request made at an earlier version (or game) has lapsed.
     pub(super) fn takeback_asked(&self) -> Option<Seat> {
-        let asked = self.takeback?;
-        let v = self.game.as_ref()?.state.version();
-        (asked.game == self.games.len() && asked.v == v).then_some(asked.seat)
+        self.play.takeback_asked()
     }
 
     /// Whether `seat` may ask for a takeback now (`SeatInfo.may_take_back`): what `ask_takeback` would accept,
     /// known without a replay from gb-core's own test of the last intent (`gb_core::takes_back`).
     pub(super) fn may_take_back(&self, seat: Seat) -> bool {
-        self.takeback_open == Some(seat) && self.takeback_asked().is_none() && self.takebacks_apply().is_ok()
+        self.play.takeback_open == Some(seat) && self.takeback_asked().is_none() && self.takebacks_apply().is_ok()
     }
 
     /// Who may take back the last intent of a game rebuilt from its log (room/recover.rs): gb-core's takeback
     /// itself answers, once per rebuild.
     pub(super) fn takeback_open_in_log(&self) -> Option<Seat> {
         self.takebacks_apply().ok()?;
-        let game = self.game.as_ref()?;
+        let game = self.play.game.as_ref()?;
         let Some(gb_core::Logged::Intent(seat, _)) = game.log.last() else { return None };
         take_back(&game.setup, &game.log, *seat).is_ok().then_some(*seat)
     }
@@ -65,13 +54,13 @@ impl Room {
         if self.takeback_asked().is_some() {
             return Err(RoomError::TakebackPending);
         }
-        let game = self.game.as_ref().expect("checked: a game in play");
+        let game = self.play.game.as_ref().expect("checked: a game in play");
         take_back(&game.setup, &game.log, seat).map_err(refused)?;
         let opponent = if seat == Seat::A { Seat::B } else { Seat::A }; // two-player: the other seat
         if self.seats[opponent.index()].as_ref().is_some_and(|e| e.bot) {
             return self.rewind(seat).await;
         }
-        self.takeback = Some(Asked { seat, game: self.games.len(), v: game.state.version() });
+        self.play.takeback = Some(Asked { seat, game: self.play.games.len(), v: game.state.version() });
         self.publish(true);
         Ok(())
     }
@@ -83,7 +72,7 @@ impl Room {
         if asker == seat {
             return Err(RoomError::TakebackOwnRequest);
         }
-        self.takeback = None;
+        self.play.takeback = None;
         if accept {
             return self.rewind(asker).await;
         }
@@ -94,16 +83,16 @@ impl Room {
     /// Makes the takeback a version: the rewound state from gb-core, the clock running for whoever owes a
     /// decision now (time already spent stays spent), persisted, then announced like an accepted intent.
     async fn rewind(&mut self, seat: Seat) -> Result<(), RoomError> {
-        self.takeback = None;
+        self.play.takeback = None;
         // Nothing stands behind a takeback until the next intent (gb-core `take_back`).
-        self.takeback_open = None;
-        let game = self.game.as_mut().expect("checked: a game in play");
+        self.play.takeback_open = None;
+        let game = self.play.game.as_mut().expect("checked: a game in play");
         let (state, events) = take_back(&game.setup, &game.log, seat).map_err(refused)?;
         game.state = state;
         game.log.push(gb_core::Logged::TakeBack(seat));
         let (v, owed) = (game.state.version(), owed_seat(&game.state));
         let connected = self.connected();
-        if let Some(c) = self.clock.as_mut() {
+        if let Some(c) = self.play.clock.as_mut() {
             c.after_intent(Instant::now(), seat, owed, &connected);
         }
         let accepted = Accepted { seat, stored: STORED.to_owned(), v, events, result: None, rated: None };
