@@ -3,6 +3,7 @@
 //! handles. Everything that changes a room goes through its mailbox, so no lock guards game state. A
 //! supervisor (room/supervisor.rs) rebuilds a failed actor from the database on the same mailbox.
 mod actor;
+pub mod adopt;
 mod announce;
 pub mod clock;
 mod commit;
@@ -21,9 +22,11 @@ mod players;
 mod presence;
 pub mod rated;
 pub mod recover;
+mod refusal;
 pub mod relay;
 pub mod round_time;
 pub mod seating;
+mod serving;
 pub mod streams;
 mod supervisor;
 pub mod takeback;
@@ -41,6 +44,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 pub use handle::{RoomError, RoomHandle};
+pub use serving::Serving;
 pub use supervisor::spawn_room;
 
 /// The seats of a room of `n` seats, in seat order: `A`, `B` for the two-player game, up to `F` (MP-1).
@@ -150,6 +154,13 @@ pub struct SeatEntry {
     /// Absent otherwise, and in seats stored before it existed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot_level: Option<BotLevel>,
+}
+
+static NEXT_CONN: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+/// A fresh connection id, unique in this process: local sockets and the remote sockets this node owns rooms for.
+pub fn next_conn_id() -> u64 {
+    NEXT_CONN.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 /// A new WebSocket connection, registered with the room after its `hello`.
@@ -309,8 +320,8 @@ pub struct RoomDeps {
     pub leave_grace: Duration,
     /// Cluster mode: this node's leases (claims, stand-downs); `None` on a single node.
     pub cluster: Option<Arc<crate::cluster::Cluster>>,
-    /// Traffic to other nodes: a leased room answers its RPC subject through it (bus/owner.rs).
-    pub bus: crate::bus::Bus,
+    /// Traffic to other nodes: a leased room answers its RPC subject through it (the bus, bus/owner.rs).
+    pub bus: Arc<dyn Serving>,
 }
 
 impl RoomDeps {
@@ -321,7 +332,7 @@ impl RoomDeps {
         persist: Persist,
         settings: &crate::settings::Settings,
         (tracker, shutdown): (TaskTracker, CancellationToken),
-        bus: crate::bus::Bus,
+        bus: Arc<dyn Serving>,
     ) -> RoomDeps {
         RoomDeps {
             db,
