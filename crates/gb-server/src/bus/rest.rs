@@ -3,9 +3,9 @@
 //! API (api/room_calls.rs), so a client cannot tell which node it asked.
 use super::wire::RoomCall;
 use crate::error::ApiError;
+use crate::protocol::JoinReply;
 use crate::room::RoomHandle;
 use axum::http::StatusCode;
-use gb_protocol::JoinReply;
 
 /// The owner's side: exactly what its own handler answers (status and JSON body).
 pub async fn run(room: &RoomHandle, call: RoomCall) -> (StatusCode, String) {
