@@ -5,13 +5,13 @@ pub mod bus;
 pub mod cluster;
 pub mod db;
 pub mod error;
+pub mod guard;
 pub mod listen;
 pub mod origin;
 pub mod persist;
+pub mod protocol;
 pub mod queue;
 pub mod registry;
-/// The wire types live in gb-protocol; `crate::protocol` keeps the server's paths short.
-pub use gb_protocol as protocol;
 pub mod room;
 pub mod routes;
 pub mod seed;

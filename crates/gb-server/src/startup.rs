@@ -1,11 +1,11 @@
 //! `Application`: connects the database, binds the listener, builds the router, and runs
 //! until its cancellation token fires, then drains tracked tasks.
-use crate::api::hashing::Hashing;
-use crate::api::login_throttle::LoginThrottle;
-use crate::api::replay::cache::ReplayCache;
-use crate::api::throttle::AddrLimits;
 use crate::cluster::Cluster;
 use crate::db::Db;
+use crate::guard::hashing::Hashing;
+use crate::guard::login_throttle::LoginThrottle;
+use crate::guard::replay_cache::ReplayCache;
+use crate::guard::throttle::AddrLimits;
 use crate::listen::{self, ListenOptions, limits::ConnLimits};
 use crate::persist::Persist;
 use crate::room::Rooms;
@@ -94,6 +94,7 @@ impl Application {
             replays: Arc::new(ReplayCache::new(std::thread::available_parallelism().map_or(1, usize::from))),
             cluster,
             bus,
+            api: |s| axum::Router::new().nest("/api", crate::api::router(s)).with_state(s.clone()),
         };
         if state.cluster.is_some() {
             // Cluster mode: rooms are not loaded blindly; each comes back through a claim (cluster/sweep.rs),
@@ -109,7 +110,7 @@ impl Application {
             tracing::info!(recovered, "rooms recovered");
         }
         // After the rooms, so each event finds its tables' rooms already running.
-        let events = crate::tournament::recover(&state).await?;
+        let events = crate::tournament::recover(&state.event_deps()).await?;
         tracing::info!(events, "tournaments recovered");
         tracing::info!(addr = %local_addr, db = state.db.backend(), metrics = ?metrics.as_ref().map(|m| m.1), "gb-server bound");
         Ok(Application { listener, local_addr, metrics, state })
@@ -161,12 +162,12 @@ impl Application {
         let Application { listener, metrics, state, .. } = self;
         let token = state.shutdown.clone();
         spawn_session_sweeper(&state);
-        state.tracker.spawn(crate::queue::matcher(state.clone()));
+        state.tracker.spawn(crate::queue::matcher(state.room_deps()));
         if let Some(cluster) = &state.cluster {
             let (db, token) = (state.db.clone(), state.shutdown.clone());
             state.tracker.spawn(crate::cluster::node::heartbeat(db, cluster.clone(), token));
-            state.tracker.spawn(crate::cluster::sweep::sweep(state.room_deps(), cluster.clone()));
-            state.tracker.spawn(crate::tournament::sweep(state.clone(), cluster.clone()));
+            state.tracker.spawn(crate::room::adopt::sweep(state.room_deps(), cluster.clone()));
+            state.tracker.spawn(crate::tournament::sweep(state.event_deps(), cluster.clone()));
         }
         let grace = Duration::from_secs(state.settings.shutdown_grace_secs);
         if let Some((metrics, _)) = metrics {

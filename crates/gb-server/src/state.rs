@@ -1,8 +1,8 @@
 //! Shared application state handed to every handler (cheap to clone).
-use crate::api::hashing::Hashing;
-use crate::api::login_throttle::LoginThrottle;
-use crate::api::throttle::AddrLimits;
 use crate::db::Db;
+use crate::guard::hashing::Hashing;
+use crate::guard::login_throttle::LoginThrottle;
+use crate::guard::throttle::AddrLimits;
 use crate::persist::Persist;
 use crate::room::{RoomDeps, Rooms};
 use crate::settings::Settings;
@@ -33,19 +33,23 @@ pub struct AppState {
     pub addr_limits: Arc<AddrLimits>,
     /// Password hashing, bounded so it cannot take the games' cores.
     pub hashing: Arc<Hashing>,
-    /// Public replays, computed once per version, off the executor (api/replay/cache.rs).
-    pub replays: Arc<crate::api::replay::cache::ReplayCache>,
+    /// Public replays, computed once per version, off the executor (guard/replay_cache.rs).
+    pub replays: Arc<crate::guard::replay_cache::ReplayCache>,
     /// Cluster mode (`GB_NATS_URL` set): this node's identity and leases; `None` on a single node.
     pub cluster: Option<Arc<crate::cluster::Cluster>>,
     /// Traffic to and from other nodes over NATS (bus/); off on a single node.
     pub bus: crate::bus::Bus,
+    /// The HTTP API as one router (startup.rs): an event's owner runs other nodes' calls for it through it
+    /// (bus/events.rs). A function from above, so the state names no API type.
+    pub api: fn(&AppState) -> axum::Router,
 }
 
 impl AppState {
     /// What a room actor needs from the application.
     pub fn room_deps(&self) -> RoomDeps {
         let tasks = (self.tracker.clone(), self.shutdown.clone());
-        let mut deps = RoomDeps::new(self.db.clone(), self.persist.clone(), &self.settings, tasks, self.bus.clone());
+        let mut deps =
+            RoomDeps::new(self.db.clone(), self.persist.clone(), &self.settings, tasks, Arc::new(self.bus.clone()));
         deps.rooms = self.rooms.clone();
         deps.cluster = self.cluster.clone();
         deps
@@ -53,6 +57,18 @@ impl AppState {
 
     /// What an event actor needs from the application (tournament/deps.rs).
     pub fn event_deps(&self) -> crate::tournament::EventDeps {
-        crate::tournament::EventDeps { rooms: self.room_deps(), events: self.events.clone() }
+        let state = self.clone();
+        let serve: crate::tournament::ServeCalls = Arc::new(move |event, epoch, ended| {
+            let tasks = (state.tracker.clone(), state.shutdown.clone());
+            crate::bus::events::serve_event(&state.bus, tasks, (state.api)(&state), event, epoch, ended);
+        });
+        crate::tournament::EventDeps { rooms: self.room_deps(), events: self.events.clone(), serve: Some(serve) }
+    }
+}
+
+/// The room dependencies of the application: what the play-now matcher runs with (`queue::match_once`).
+impl From<&AppState> for RoomDeps {
+    fn from(state: &AppState) -> RoomDeps {
+        state.room_deps()
     }
 }

@@ -1,11 +1,11 @@
 //! Lobby calls that need the live room (its info, a seat, a rematch), answered alike on every node (issue #15).
-//! On the owner they run here; on another node they go to the owner over the room's RPC subject
+//! On the owner they run here (bus/rest.rs); on another node they go to the owner over the room's RPC subject
 //! (`Request::Rest`, bus/wire.rs) and its status and JSON body come back unchanged, so a client cannot tell
 //! which node it asked. What needs no room (the session, a saved deck) is done by the node that was asked.
+use crate::bus::rest::run;
 use crate::bus::wire::{Reply, Request, RoomCall};
 use crate::cluster::Owner;
 use crate::error::{ApiError, ApiResult};
-use crate::protocol::JoinReply;
 use crate::room::RoomHandle;
 use crate::state::AppState;
 use axum::http::{StatusCode, header};
@@ -157,48 +157,6 @@ pub async fn spectator_head(state: &AppState, id: &str) -> Option<(String, u32)>
     match remote(state, id, owner, RoomCall::SpectatorHead, CLAIM_WAIT).await {
         Ok(((status, body), _)) if status == StatusCode::OK => serde_json::from_str(&body).ok().flatten(),
         _ => None,
-    }
-}
-
-/// The owner's side: exactly what its own handler answers (status and JSON body).
-pub async fn run(room: &RoomHandle, call: RoomCall) -> (StatusCode, String) {
-    fn json(v: &impl serde::Serialize) -> String {
-        serde_json::to_string(v).expect("lobby replies serialize")
-    }
-    let done = match call {
-        // The published info, as a local GET reads it (no round trip through the actor).
-        RoomCall::Info => Ok(json(&*room.info.borrow())),
-        RoomCall::Join { account_id, display_name, deck } => {
-            room.join(account_id, display_name, deck).await.map(|seat| json(&JoinReply { seat }))
-        }
-        RoomCall::Rematch { account_id, go_first } => match room.rematch(account_id, go_first).await {
-            Ok(()) => room.fetch_info().await.map(|info| json(&info)),
-            Err(e) => Err(e),
-        },
-        RoomCall::Start { account_id } => match room.start(account_id).await {
-            Ok(()) => room.fetch_info().await.map(|info| json(&info)),
-            Err(e) => Err(e),
-        },
-        RoomCall::ClaimWin { account_id, draw } => match room.claim_win(account_id, draw).await {
-            Ok(()) => room.fetch_info().await.map(|info| json(&info)),
-            Err(e) => Err(e),
-        },
-        RoomCall::AskTakeback { account_id } => match room.ask_takeback(account_id).await {
-            Ok(()) => room.fetch_info().await.map(|info| json(&info)),
-            Err(e) => Err(e),
-        },
-        RoomCall::AnswerTakeback { account_id, accept } => match room.answer_takeback(account_id, accept).await {
-            Ok(()) => room.fetch_info().await.map(|info| json(&info)),
-            Err(e) => Err(e),
-        },
-        RoomCall::SpectatorHead => room.spectator_head().await.map(|head| json(&head)),
-    };
-    match done {
-        Ok(body) => (StatusCode::OK, body),
-        Err(e) => {
-            let e = ApiError::from(e);
-            (e.status, json(&e.body()))
-        }
     }
 }
 

@@ -67,12 +67,13 @@ async fn place(
     cfg: &RoomConfig,
     seats: &[Option<SeatEntry>],
 ) -> ApiResult<RoomInfo> {
-    use crate::cluster::{lease, sweep};
+    use crate::cluster::lease;
+    use crate::room::adopt;
     let me = cluster.node_id();
     if lease::place(&state.db, id, &me).await? == me
         && let Some(claimed) = lease::claim(&state.db, id, &me).await?
     {
-        sweep::adopt(&state.room_deps(), cluster, id, &me, claimed, "created").await;
+        adopt::adopt(&state.room_deps(), cluster, id, &me, claimed, "created").await;
     }
     Ok(match state.rooms.get(id) {
         Some(h) => h.info.borrow().clone(),

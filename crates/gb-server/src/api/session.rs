@@ -12,7 +12,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use sha2::{Digest, Sha256};
 
 pub const COOKIE_NAME: &str = "gb_session";
-/// A browser that logged in to an account before (api/login_throttle.rs): not a stranger to its login limit.
+/// A browser that logged in to an account before (guard/login_throttle.rs): not a stranger to its login limit.
 pub const DEVICE_COOKIE: &str = "gb_device";
 /// How long a device is remembered by its browser (a year).
 const DEVICE_MAX_AGE_SECS: i64 = 365 * 24 * 60 * 60;

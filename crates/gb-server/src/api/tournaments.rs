@@ -58,7 +58,7 @@ pub async fn create(
     let seed = || u64::from_le_bytes(uuid::Uuid::new_v4().as_bytes()[..8].try_into().expect("8 bytes"));
     let t = gb_protocol::checks::create_tournament(body, seed)?;
     let _quota = super::quota::claim_event(&state, &account).await?;
-    let handle = crate::tournament::create(&state, &account.id, t).await.map_err(ApiError::internal)?;
+    let handle = crate::tournament::create(&state.event_deps(), &account.id, t).await.map_err(ApiError::internal)?;
     let view = handle.view.borrow().clone();
     Ok((StatusCode::CREATED, Json(view)))
 }
@@ -70,7 +70,7 @@ pub(super) async fn event(state: &AppState, id: &str) -> ApiResult<EventHandle> 
         return Ok(h);
     }
     let stored = match state.cluster {
-        Some(_) => crate::tournament::stored(state, id).await.map_err(ApiError::internal)?,
+        Some(_) => crate::tournament::stored(&state.event_deps(), id).await.map_err(ApiError::internal)?,
         None => None,
     };
     stored.ok_or_else(|| ApiError::not_found("no_such_tournament", "no tournament with this id"))

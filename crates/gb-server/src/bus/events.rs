@@ -2,12 +2,13 @@
 //! lease epoch e it answers `gb.v1.event.{event}.e{e}.http`. A call is the client's HTTP request as the node it
 //! reached received it (api/event_calls.rs); the owner runs it through its own API router, so the answer (status,
 //! body) is byte for byte what the client would have had from the owner, and the session and every check are the
-//! owner's. The subject carries the epoch, so a deposed owner that wakes up never answers for its successor.
-use crate::state::AppState;
+//! owner's. The router is handed in (state.rs, `AppState::event_deps`): the bus knows no API. The subject carries the epoch, so a deposed owner that wakes up never answers for its successor.
+use super::Bus;
 use axum::body::Body;
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 use tower::ServiceExt;
 
 /// The header a forwarded call carries: the owner runs it here and never forwards it again.
@@ -35,10 +36,18 @@ pub struct HttpAnswer {
     pub body: String,
 }
 
-/// Answers the event's subject until `stop` (the actor ended) or shutdown; each call in its own tracked task.
-pub fn serve_event(state: AppState, event: String, epoch: i64, stop: CancellationToken) {
-    let Some(client) = state.bus.client().cloned() else { return };
-    let tracker = state.tracker.clone();
+/// Answers the event's subject until `stop` (the actor ended) or `shutdown`, each call run through `app` in its
+/// own task on `tracker`.
+pub fn serve_event(
+    bus: &Bus,
+    (tracker, shutdown): (TaskTracker, CancellationToken),
+    app: axum::Router,
+    event: String,
+    epoch: i64,
+    stop: CancellationToken,
+) {
+    let Some(client) = bus.client().cloned() else { return };
+    let calls = tracker.clone();
     tracker.spawn(async move {
         let mut sub = match client.subscribe(event_subject(&event, epoch)).await {
             Ok(s) => s,
@@ -47,16 +56,15 @@ pub fn serve_event(state: AppState, event: String, epoch: i64, stop: Cancellatio
                 return;
             }
         };
-        let app = axum::Router::new().nest("/api", crate::api::router(&state)).with_state(state.clone());
         loop {
             let msg = tokio::select! {
                 m = sub.next() => m,
                 () = stop.cancelled() => None,
-                () = state.shutdown.cancelled() => None,
+                () = shutdown.cancelled() => None,
             };
             let Some(msg) = msg else { break };
             let (app, client) = (app.clone(), client.clone());
-            state.tracker.spawn(async move {
+            calls.spawn(async move {
                 let Some(reply_to) = msg.reply else { return };
                 let answer = match serde_json::from_slice::<HttpCall>(&msg.payload) {
                     Ok(call) => run(app, call).await,

@@ -15,6 +15,7 @@ pub mod lobby;
 pub mod outage;
 pub mod owner;
 pub mod relay;
+pub mod rest;
 pub mod wire;
 
 use crate::cluster::Owner;

@@ -136,7 +136,7 @@ impl Served {
                 self.detach(&relay).await;
                 let (tx, rx) = mpsc::channel(64);
                 let sink = RelaySink { epoch: self.epoch, tx: self.bus.inner.frames.clone() };
-                let id = crate::ws::next_conn_id();
+                let id = crate::room::next_conn_id();
                 let kill = CancellationToken::new();
                 let conn = Conn { id, account, role, last_version, game, protocol, tx, kill, relay: Some(sink) };
                 let Ok(a) = self.room.attach(conn).await else { return Reply::Moved };
@@ -156,7 +156,7 @@ impl Served {
             Request::Intent { relay, key, seq, intent, retry } => self.intent(&relay, key, seq, intent, retry).await,
             Request::Emote { relay, emote } => self.emote(&relay, emote).await,
             Request::Rest { call } => {
-                let (status, body) = crate::api::room_calls::run(&self.room, call).await;
+                let (status, body) = super::rest::run(&self.room, call).await;
                 Reply::Rest { status: status.as_u16(), body }
             }
         }
@@ -221,5 +221,20 @@ impl Served {
         }
         answers.push_back((key, frame.clone()));
         Reply::Answer { frame }
+    }
+}
+
+/// The room's interface for being reached from other nodes (room/serving.rs), answered by this bus.
+impl crate::room::Serving for Bus {
+    fn serve_room<'a>(
+        &'a self,
+        room: RoomHandle,
+        epoch: i64,
+        node: &'a str,
+    ) -> futures_util::future::BoxFuture<'a, anyhow::Result<()>> {
+        Box::pin(Bus::serve_room(self, room, epoch, node))
+    }
+    fn unserve_room(&self, room_id: &str, epoch: i64) {
+        Bus::unserve_room(self, room_id, epoch)
     }
 }

@@ -1,18 +1,15 @@
 //! The orphan sweep: every sweep interval a node claims rooms nobody holds (released by a drain, placed on it
-//! at creation, or left by a node whose lease expired), rebuilds each from its log with the supervisor's
-//! function (`room::recover::load_room`) and runs it. Rooms placed on another live node are left to it for a
+//! at creation, or left by a node whose lease expired); the room side (room/adopt.rs) rebuilds each from its log
+//! with the supervisor's function (`room::recover::load_room`) and runs it. Rooms placed on another live node are left to it for a
 //! second (`lease::PLACEMENT_GRACE`), then taken by whichever sweep comes first; each node takes at most its fair share per round (orphans / live nodes), so a dead node's rooms spread out.
 use super::Cluster;
-use super::lease::{Claimed, claim};
 use crate::db::Db;
-use crate::room::{RoomDeps, spawn_room};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio_util::sync::CancellationToken;
 
 /// Rooms a node could claim now, its own placements first; at most `⌈orphans / live nodes⌉` of them. Another
 /// node's placement counts once that node is gone or has let it lie for `PLACEMENT_GRACE` (lease.rs).
-async fn orphans(db: &Db, me: &str) -> Result<Vec<String>, sqlx::Error> {
+pub async fn orphans(db: &Db, me: &str) -> Result<Vec<String>, sqlx::Error> {
     let Db::Pg(pool) = db else { return Ok(Vec::new()) };
     // The same rooms a restarted single node brings back (db/rooms.rs `recent_rooms`): unfinished ones, and
     // finished ones of the last day (they may rematch; idle eviction deletes their lease). A tournament table's
@@ -42,33 +39,7 @@ async fn orphans(db: &Db, me: &str) -> Result<Vec<String>, sqlx::Error> {
     Ok(rows.into_iter().map(|r| r.0).collect())
 }
 
-/// Claims orphan rooms every sweep interval until shutdown (see [`every_sweep`]).
-pub async fn sweep(deps: RoomDeps, cluster: Arc<Cluster>) {
-    let find = |me: String| {
-        let db = deps.db.clone();
-        async move { orphans(&db, &me).await }
-    };
-    let claim_room = |room: String, me: String| {
-        let (deps, cluster) = (deps.clone(), cluster.clone());
-        async move {
-            match claim(&deps.db, &room, &me).await {
-                Ok(Some(claimed)) => {
-                    let reason = match (&claimed.handover_json, claimed.prev_heartbeat_ms) {
-                        (Some(_), _) => "handover",
-                        (None, Some(_)) => "failover",
-                        (None, None) => "placed",
-                    };
-                    adopt(&deps, &cluster, &room, &me, claimed, reason).await;
-                }
-                Ok(None) => {} // another node was faster
-                Err(e) => tracing::warn!(room = %room, error = %e, "claim failed"),
-            }
-        }
-    };
-    every_sweep(&cluster, &deps.shutdown, "room", find, claim_room).await;
-}
-
-/// One sweep loop for rooms (here) and events (tournament/lease.rs): every `sweep_ms` until `shutdown`, the
+/// One sweep loop for rooms (room/adopt.rs) and events (tournament/lease.rs): every `sweep_ms` until `shutdown`, the
 /// orphans this node may take (`find`, given the node id), each handed to `claim`. Skipped while the node
 /// drains or its own lease is in doubt (its self-fence is due): a claim then would only be stood down.
 pub async fn every_sweep<Found, Claimed>(
@@ -101,34 +72,6 @@ pub async fn every_sweep<Found, Claimed>(
             Err(e) => tracing::warn!(what, error = %e, "orphan sweep failed"),
         }
     }
-}
-
-/// Runs a room this node has just claimed: rebuilt from its log, clocks restored (handover) or charged for a
-/// dead owner's last stretch (docs/multi-node.md, "Clocks"), registered in Rooms under its epoch.
-pub async fn adopt(deps: &RoomDeps, cluster: &Arc<Cluster>, room: &str, me: &str, claimed: Claimed, reason: &str) {
-    let started = Instant::now();
-    let mut init = match crate::room::recover::load_room(deps, room).await {
-        Ok(init) => init,
-        Err(e) => {
-            tracing::error!(room = %room, error = %format!("{e:#}"), "claimed room not rebuilt; releasing it");
-            let _ = super::lease::release(&deps.db, room, me, claimed.epoch, None, None).await;
-            return;
-        }
-    };
-    match (&claimed.handover_json, claimed.prev_heartbeat_ms) {
-        (Some(h), _) => crate::room::lease::restore_handover(&mut init, h),
-        (None, Some(hb)) => crate::room::lease::charge_outage(&deps.db, &mut init, hb).await,
-        (None, None) => {}
-    }
-    init.lease = Some(cluster.hold(room, me.to_owned(), claimed.epoch));
-    let version = init.version();
-    deps.rooms.insert(spawn_room(deps.clone(), init));
-    metrics::counter!("gb_room_claims_total", "reason" => reason.to_owned()).increment(1);
-    metrics::histogram!("gb_rebuild_seconds").record(started.elapsed().as_secs_f64());
-    if let Some(t) = claimed.takeover_secs {
-        metrics::histogram!("gb_takeover_seconds").record(t.max(0.0));
-    }
-    tracing::info!(room = %room, epoch = claimed.epoch, version, reason, "room claimed");
 }
 
 /// Rooms a single node left behind (no lease row yet) get one, unowned, so the sweep claims them.

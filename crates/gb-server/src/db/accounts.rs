@@ -68,7 +68,7 @@ pub async fn create_registered(
 
 /// What a username looks like (`validate::look`): unique, so no new name passes for an existing one.
 fn username_look(username: &str) -> String {
-    crate::api::validate::look(username)
+    crate::protocol::names::look(username)
 }
 
 async fn insert(db: &Db, row: &AccountRow) -> Result<(), sqlx::Error> {

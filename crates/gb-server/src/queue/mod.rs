@@ -8,8 +8,7 @@ pub mod pairing;
 
 use crate::db::queue;
 use crate::protocol::{ClockSetting, SpectatorDelay, Visibility};
-use crate::room::{RoomConfig, RoomHandle, recover, spawn_room};
-use crate::state::AppState;
+use crate::room::{RoomConfig, RoomDeps, RoomHandle, recover, spawn_room};
 use std::time::Duration;
 
 /// A waiting player's place is kept this long after their last heartbeat.
@@ -41,28 +40,30 @@ pub fn room_config(format: &str, rated: bool, vs_computer: bool) -> RoomConfig {
 }
 
 /// The matcher of this node, until shutdown.
-pub async fn matcher(state: AppState) {
+pub async fn matcher(deps: RoomDeps) {
     let mut tick = tokio::time::interval(TICK);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
-            _ = state.shutdown.cancelled() => return,
+            _ = deps.shutdown.cancelled() => return,
             _ = tick.tick() => {}
         }
-        if let Err(e) = match_once(&state).await {
+        if let Err(e) = match_once(deps.clone()).await {
             tracing::warn!(error = %format!("{e:#}"), "play-now matcher pass failed; the next pass retries");
         }
     }
 }
 
-/// One pass: claims the matches now possible and seats their players. Returns how many rooms it opened.
-pub async fn match_once(state: &AppState) -> anyhow::Result<usize> {
-    let opened = claim::claim(&state.db, crate::db::now_ms()).await?;
+/// One pass: claims the matches now possible and seats their players. Returns how many rooms it opened. Takes
+/// the room dependencies or anything they are made from (`&AppState`).
+pub async fn match_once(deps: impl Into<RoomDeps>) -> anyhow::Result<usize> {
+    let deps = &deps.into();
+    let opened = claim::claim(&deps.db, crate::db::now_ms()).await?;
     let n = opened.len();
     for o in opened {
         metrics::counter!("gb_queue_matches_total").increment(1);
         let room_id = o.room_id.clone();
-        if let Err(e) = open(state, o).await {
+        if let Err(e) = open(deps, o).await {
             // The players' own heartbeats seat them (api/queue.rs `seat_late`).
             tracing::error!(room = %room_id, error = %format!("{e:#}"), "a matched room was not opened");
         }
@@ -71,44 +72,44 @@ pub async fn match_once(state: &AppState) -> anyhow::Result<usize> {
 }
 
 /// Runs a claimed room here and seats its players with their decks.
-async fn open(state: &AppState, o: claim::Opened) -> anyhow::Result<()> {
-    let handle = run_here(state, &o.room_id, o.cfg, o.seats).await?;
+async fn open(deps: &RoomDeps, o: claim::Opened) -> anyhow::Result<()> {
+    let handle = run_here(deps, &o.room_id, o.cfg, o.seats).await?;
     for p in o.players {
-        seat(state, &handle, &p).await?;
+        seat(deps, &handle, &p).await?;
     }
     Ok(())
 }
 
 /// Seats one matched player in their room (already seated is fine) and records it.
-pub async fn seat(state: &AppState, handle: &RoomHandle, p: &queue::QueueRow) -> anyhow::Result<()> {
+pub async fn seat(deps: &RoomDeps, handle: &RoomHandle, p: &queue::QueueRow) -> anyhow::Result<()> {
     let deck: gb_core::DeckList = serde_json::from_str(&p.deck_json)?;
     match handle.join(p.account_id.clone(), p.display_name.clone(), deck).await {
         Ok(_) | Err(crate::room::RoomError::AlreadySeated) => {}
         Err(e) => anyhow::bail!("seating {}: {e}", p.account_id),
     }
-    queue::mark_seated(&state.db, &p.account_id, &handle.id).await?;
+    queue::mark_seated(&deps.db, &p.account_id, &handle.id).await?;
     Ok(())
 }
 
 /// The room `id` running on this node: spawned on a single node; in cluster mode placed on this node and
 /// claimed (as a tournament's tables are, tournament/tables.rs).
 pub async fn run_here(
-    state: &AppState,
+    deps: &RoomDeps,
     id: &str,
     cfg: RoomConfig,
     seats: Vec<Option<crate::room::SeatEntry>>,
 ) -> anyhow::Result<RoomHandle> {
-    if let Some(h) = state.rooms.get(id) {
+    if let Some(h) = deps.rooms.get(id) {
         return Ok(h);
     }
-    match &state.cluster {
+    match &deps.cluster {
         Some(cluster) => {
-            crate::cluster::lease::place_on(&state.db, id, &cluster.node_id()).await?;
-            crate::tournament::tables::claim_here(&state.room_deps(), cluster, id).await
+            crate::cluster::lease::place_on(&deps.db, id, &cluster.node_id()).await?;
+            crate::tournament::tables::claim_here(deps, cluster, id).await
         }
         None => {
-            let handle = spawn_room(state.room_deps(), recover::fresh_room(id.to_owned(), cfg, seats));
-            state.rooms.insert(handle.clone());
+            let handle = spawn_room(deps.clone(), recover::fresh_room(id.to_owned(), cfg, seats));
+            deps.rooms.insert(handle.clone());
             Ok(handle)
         }
     }

@@ -26,6 +26,13 @@ impl Drop for Stamp {
     }
 }
 
+static NEXT_CONN: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+/// A fresh connection id, unique in this process: local sockets and the remote sockets this node owns rooms for.
+pub fn next_conn_id() -> u64 {
+    NEXT_CONN.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
 /// A new WebSocket connection, registered with the room after its `hello`.
 pub struct Conn {
     pub id: u64,

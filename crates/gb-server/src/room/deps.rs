@@ -1,5 +1,6 @@
 //! What every room shares: storage, the writer, task tracking, tunables, and the registry of live rooms.
 use super::handle::RoomHandle;
+use super::serving::Serving;
 use crate::db::Db;
 use crate::persist::Persist;
 use std::sync::Arc;
@@ -26,8 +27,8 @@ pub struct RoomDeps {
     pub leave_grace: Duration,
     /// Cluster mode: this node's leases (claims, stand-downs); `None` on a single node.
     pub cluster: Option<Arc<crate::cluster::Cluster>>,
-    /// Traffic to other nodes: a leased room answers its RPC subject through it (bus/owner.rs).
-    pub bus: crate::bus::Bus,
+    /// Traffic to other nodes: a leased room answers its RPC subject through it (the bus, bus/owner.rs).
+    pub bus: Arc<dyn Serving>,
 }
 
 impl RoomDeps {
@@ -38,7 +39,7 @@ impl RoomDeps {
         persist: Persist,
         settings: &crate::settings::Settings,
         (tracker, shutdown): (TaskTracker, CancellationToken),
-        bus: crate::bus::Bus,
+        bus: Arc<dyn Serving>,
     ) -> RoomDeps {
         RoomDeps {
             db,

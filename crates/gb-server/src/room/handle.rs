@@ -1,6 +1,6 @@
 //! [`RoomHandle`]: a room's mailbox as typed methods, each answering with a [`RoomError`] when the room refuses
 //! or has stopped. The errors say what went wrong in the room's words; the HTTP status and body they become are
-//! decided in one place (`error.rs`, `From<RoomError> for ApiError`), not at each call site.
+//! decided in one place (`room/refusal.rs`, `From<RoomError> for ApiError`), not at each call site.
 use super::cmd::RoomCmd;
 use super::conn::Conn;
 use super::error::RoomError;

@@ -3,6 +3,7 @@
 //! handles. Everything that changes a room goes through its mailbox, so no lock guards game state. A
 //! supervisor (room/supervisor.rs) rebuilds a failed actor from the database on the same mailbox.
 mod actor;
+pub mod adopt;
 mod announce;
 pub mod clock;
 mod cmd;
@@ -29,9 +30,11 @@ mod players;
 mod presence;
 pub mod rated;
 pub mod recover;
+mod refusal;
 pub mod relay;
 pub mod round_time;
 pub mod seating;
+mod serving;
 pub mod streams;
 mod supervisor;
 pub mod takeback;
@@ -39,8 +42,9 @@ mod viewers;
 
 pub use cmd::RoomCmd;
 pub use config::{RoomConfig, SeatEntry, seats_of};
-pub use conn::{Conn, Out, Relayed, Stamp};
+pub use conn::{Conn, Out, Relayed, Stamp, next_conn_id};
 pub use deps::{RoomDeps, Rooms};
 pub use error::RoomError;
 pub use handle::RoomHandle;
+pub use serving::Serving;
 pub use supervisor::spawn_room;

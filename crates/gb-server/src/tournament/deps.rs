@@ -1,11 +1,16 @@
 //! [`EventDeps`]: what an event actor needs from the application, and nothing more, like the room's `RoomDeps`.
 //! Built from `AppState` at the edge (`AppState::event_deps`); a test builds one around a bare database
-//! (`EventDeps::local`) and drives the actor without HTTP.
+//! (`EventDeps::local`) and drives the actor without HTTP. Other nodes' calls for an event reach it through
+//! [`ServeCalls`], which the application supplies: the tournament knows nothing of HTTP or the bus.
 use super::Events;
 use crate::db::Db;
 use crate::room::RoomDeps;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
+
+/// Answers other nodes' calls for the event `event` run here under lease epoch `epoch`, until `ended` (cluster
+/// mode): set by the application (`AppState::event_deps`), which runs them through its own API (bus/events.rs).
+pub type ServeCalls = std::sync::Arc<dyn Fn(String, i64, CancellationToken) + Send + Sync>;
 
 #[derive(Clone)]
 pub struct EventDeps {
@@ -14,6 +19,8 @@ pub struct EventDeps {
     pub rooms: RoomDeps,
     /// The registry of live events: the actor is in it while it runs, and takes itself out when it stands down.
     pub events: Events,
+    /// Cluster mode: how an event run here answers other nodes' calls; `None` on a single node and in tests.
+    pub serve: Option<ServeCalls>,
 }
 
 impl EventDeps {
@@ -24,8 +31,8 @@ impl EventDeps {
         let persist = crate::persist::Persist::spawn(db.clone(), &tracker, shutdown.clone());
         let wait = std::time::Duration::from_secs(1); // a bus without NATS never waits on it
         let bus = crate::bus::Bus::start(None, wait, wait, &tracker, shutdown.clone()).await;
-        let rooms = RoomDeps::new(db, persist, settings, (tracker, shutdown), bus);
-        EventDeps { rooms, events: Events::default() }
+        let rooms = RoomDeps::new(db, persist, settings, (tracker, shutdown), std::sync::Arc::new(bus));
+        EventDeps { rooms, events: Events::default(), serve: None }
     }
 
     pub fn db(&self) -> &Db {

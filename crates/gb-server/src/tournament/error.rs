@@ -1,5 +1,5 @@
 //! [`EventError`]: why an event refused a command, in the event's own words. A closed set, like the room's
-//! `RoomError`: the HTTP status and error code each becomes are decided in one place (`error.rs`,
+//! `RoomError`: the HTTP status and error code each becomes are decided in one place (`api/refusals.rs`,
 //! `From<EventError> for ApiError`), never where the refusal is made. Messages name players by name (names.rs)
 //! where the log's checks speak of ids, so those variants carry the finished text.
 use super::EventStatus;

@@ -3,12 +3,11 @@
 //! draining owner released) and rebuilds it from its rows, the rebuild a single node does at startup; the
 //! event's tables' rooms come with it (tables.rs `reattach`), so the event watches them locally.
 use super::actor::Event;
-use super::{Cmd, EventHandle};
+use super::{Cmd, EventDeps, EventHandle};
 use crate::cluster::events::{self as leases, owned_key};
 use crate::cluster::{Cluster, Lease};
 use crate::db::Db;
 use crate::db::event_fence::EventDb;
-use crate::state::AppState;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -63,44 +62,44 @@ impl Event {
 }
 
 /// A new event in cluster mode: owned by the node that created it (epoch 1).
-pub(super) async fn own_new(state: &AppState, cluster: &Cluster, event: &mut Event) -> anyhow::Result<()> {
+pub(super) async fn own_new(deps: &EventDeps, cluster: &Cluster, event: &mut Event) -> anyhow::Result<()> {
     let me = cluster.node_id();
-    let epoch = leases::created(&state.db, &event.id, &me).await?;
+    let epoch = leases::created(deps.db(), &event.id, &me).await?;
     hold(cluster, event, me, epoch);
     metrics::counter!("gb_event_claims_total", "reason" => "created").increment(1);
     Ok(())
 }
 
 /// Runs an event this node has just claimed: rebuilt from its rows, its tables' rooms claimed with it.
-async fn adopt(state: &AppState, cluster: &Cluster, id: &str, me: &str, epoch: i64) -> anyhow::Result<EventHandle> {
+async fn adopt(deps: &EventDeps, cluster: &Cluster, id: &str, me: &str, epoch: i64) -> anyhow::Result<EventHandle> {
     let started = Instant::now();
-    let row = crate::db::tournaments::event(&state.db, id).await?.ok_or_else(|| anyhow::anyhow!("no event {id}"))?;
-    let (mut event, rooms) = super::load(state, &row).await?.ok_or_else(|| anyhow::anyhow!("no event {id}"))?;
+    let row = crate::db::tournaments::event(deps.db(), id).await?.ok_or_else(|| anyhow::anyhow!("no event {id}"))?;
+    let (mut event, rooms) = super::load(deps, &row).await?.ok_or_else(|| anyhow::anyhow!("no event {id}"))?;
     hold(cluster, &mut event, me.to_owned(), epoch);
-    let handle = super::start(state, event, rooms);
+    let handle = super::start(deps, event, rooms);
     metrics::histogram!("gb_event_rebuild_seconds").record(started.elapsed().as_secs_f64());
     Ok(handle)
 }
 
 /// Claims events nobody holds every sweep interval until shutdown (cluster/sweep.rs `every_sweep`, the rooms'
 /// loop too).
-pub async fn sweep(state: AppState, cluster: Arc<Cluster>) {
+pub async fn sweep(deps: EventDeps, cluster: Arc<Cluster>) {
     let find = |me: String| {
-        let db = state.db.clone();
+        let db = deps.db().clone();
         async move { leases::orphans(&db, &me).await }
     };
     let claim_event = |id: String, me: String| {
-        let (state, cluster) = (state.clone(), cluster.clone());
+        let (deps, cluster) = (deps.clone(), cluster.clone());
         async move {
-            match leases::claim(&state.db, &id, &me).await {
-                Ok(Some(epoch)) => match adopt(&state, &cluster, &id, &me, epoch).await {
+            match leases::claim(deps.db(), &id, &me).await {
+                Ok(Some(epoch)) => match adopt(&deps, &cluster, &id, &me, epoch).await {
                     Ok(_) => {
                         metrics::counter!("gb_event_claims_total", "reason" => "sweep").increment(1);
                         tracing::info!(event = %id, epoch, "event claimed");
                     }
                     Err(e) => {
                         tracing::error!(event = %id, error = %format!("{e:#}"), "claimed event not rebuilt; releasing it");
-                        let _ = leases::release(&state.db, &id, &me, epoch, None).await;
+                        let _ = leases::release(deps.db(), &id, &me, epoch, None).await;
                     }
                 },
                 Ok(None) => {} // another node was faster
@@ -108,5 +107,5 @@ pub async fn sweep(state: AppState, cluster: Arc<Cluster>) {
             }
         }
     };
-    crate::cluster::sweep::every_sweep(&cluster, &state.shutdown, "event", find, claim_event).await;
+    crate::cluster::sweep::every_sweep(&cluster, deps.shutdown(), "event", find, claim_event).await;
 }

@@ -6,7 +6,7 @@
 //! cluster mode each event has one owner node by lease (`lease.rs`): only it runs the actor, and the others
 //! forward calls to it (api/event_calls.rs) or read the event from the database (`stored`).
 //! Like a room, the actor holds only its own dependencies ([`EventDeps`], built from `AppState` at the edge) and
-//! refuses with a closed [`EventError`], which becomes HTTP in one place (`error.rs`); `create_local` starts one
+//! refuses with a closed [`EventError`], which becomes HTTP in one place (`tournament/error.rs`); `create_local` starts one
 //! with no server at all (tests.rs).
 mod actor;
 pub mod announcements;
@@ -35,14 +35,13 @@ pub(crate) mod tables;
 mod tests;
 mod view;
 
-use crate::state::AppState;
 use gb_core::DeckList;
 use gb_tournament::{JudgeAction, TableResult};
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, watch};
 
 pub use crate::protocol::tournament::{EventStatus, EventView, ManualPairing, RoundView, TableView};
-pub use deps::EventDeps;
+pub use deps::{EventDeps, ServeCalls};
 pub use error::EventError;
 
 /// What an organizer or player asks of an event. [`Op::organizer_only`] says who may.
@@ -237,12 +236,12 @@ impl crate::registry::Registered for EventHandle {
 }
 
 /// Stores a new event and starts its actor (in cluster mode, under this node's lease).
-pub async fn create(state: &AppState, organizer: &str, t: gb_tournament::Tournament) -> anyhow::Result<EventHandle> {
-    let mut event = stored_new(state.event_deps(), organizer, t).await?;
-    if let Some(cluster) = &state.cluster {
-        lease::own_new(state, cluster, &mut event).await?;
+pub async fn create(deps: &EventDeps, organizer: &str, t: gb_tournament::Tournament) -> anyhow::Result<EventHandle> {
+    let mut event = stored_new(deps.clone(), organizer, t).await?;
+    if let Some(cluster) = deps.cluster() {
+        lease::own_new(deps, cluster, &mut event).await?;
     }
-    Ok(start(state, event, Vec::new()))
+    Ok(start(deps, event, Vec::new()))
 }
 
 /// A single node's new event on `deps` alone, no HTTP and no cluster: stored, and its actor started. How a test
@@ -265,12 +264,12 @@ async fn stored_new(deps: EventDeps, organizer: &str, t: gb_tournament::Tourname
 }
 
 /// Starts `event`'s actor; in cluster mode, other nodes' calls for the event are answered here while it runs
-/// (bus/events.rs runs them through this node's API, hence `AppState`).
-fn start(state: &AppState, event: actor::Event, rooms: Vec<(u32, u32, String)>) -> EventHandle {
+/// (`EventDeps::serve`: the application runs them through this node's API, bus/events.rs).
+fn start(deps: &EventDeps, event: actor::Event, rooms: Vec<(u32, u32, String)>) -> EventHandle {
     let serve = event.lease.as_ref().map(|l| (l.epoch, event.ended.clone()));
     let handle = actor::spawn(event, rooms);
-    if let Some((epoch, ended)) = serve {
-        crate::bus::events::serve_event(state.clone(), handle.id.clone(), epoch, ended);
+    if let (Some((epoch, ended)), Some(calls)) = (serve, &deps.serve) {
+        calls(handle.id.clone(), epoch, ended);
     }
     handle
 }
@@ -279,40 +278,40 @@ pub use lease::sweep;
 
 /// Rebuilds every stored event from its rows, and watches its unfinished tables' rooms again. Single node only:
 /// in cluster mode events come back through a claim (`lease.rs`), so two nodes never drive one event.
-pub async fn recover(state: &AppState) -> anyhow::Result<usize> {
-    if state.cluster.is_some() {
-        let leased = crate::cluster::events::lease_unleased(&state.db).await?;
+pub async fn recover(deps: &EventDeps) -> anyhow::Result<usize> {
+    if deps.cluster().is_some() {
+        let leased = crate::cluster::events::lease_unleased(deps.db()).await?;
         tracing::info!(leased, "events left to the orphan sweep");
         return Ok(0);
     }
-    let rows = crate::db::tournaments::events(&state.db).await?;
+    let rows = crate::db::tournaments::events(deps.db()).await?;
     for row in &rows {
-        let Some((event, rooms)) = load(state, row).await? else { continue };
-        start(state, event, rooms);
+        let Some((event, rooms)) = load(deps, row).await? else { continue };
+        start(deps, event, rooms);
     }
     Ok(rows.len())
 }
 
 /// An event as its rows say, with its tables' rooms as `(round, table, room)`; `None` if it has no rows.
 async fn load(
-    state: &AppState,
+    deps: &EventDeps,
     row: &crate::db::tournaments::EventRow,
 ) -> anyhow::Result<Option<(actor::Event, Vec<(u32, u32, String)>)>> {
-    let Some(t) = crate::db::tournaments::load(&state.db, &row.id).await? else { return Ok(None) };
+    let Some(t) = crate::db::tournaments::load(deps.db(), &row.id).await? else { return Ok(None) };
     let status =
         EventStatus::parse(&row.status).ok_or_else(|| anyhow::anyhow!("unknown tournament status {:?}", row.status))?;
     let mut event =
-        actor::Event::new(state.event_deps(), row.id.clone(), row.organizer_id.clone().unwrap_or_default(), status, t);
-    event.round_starts = crate::db::tournaments::round_starts(&state.db, &row.id).await?;
-    event.pairings_made = crate::db::tournaments::pairings_made(&state.db, &row.id).await?;
-    event.checked_in = crate::db::attendance::checked_in(&state.db, &row.id).await?.into_iter().collect();
-    let audit = crate::db::tournaments::audit_log(&state.db, &row.id).await?;
+        actor::Event::new(deps.clone(), row.id.clone(), row.organizer_id.clone().unwrap_or_default(), status, t);
+    event.round_starts = crate::db::tournaments::round_starts(deps.db(), &row.id).await?;
+    event.pairings_made = crate::db::tournaments::pairings_made(deps.db(), &row.id).await?;
+    event.checked_in = crate::db::attendance::checked_in(deps.db(), &row.id).await?.into_iter().collect();
+    let audit = crate::db::tournaments::audit_log(deps.db(), &row.id).await?;
     event.judges = judges::from_audit(&audit);
     event.featured = featured::from_audit(&audit);
-    let arrivals = crate::db::attendance::arrivals(&state.db, &row.id).await?;
+    let arrivals = crate::db::attendance::arrivals(deps.db(), &row.id).await?;
     event.arrivals = arrivals.into_iter().map(|(r, t, seats)| ((r, t), seats)).collect();
     event.announcements = announcements::from_audit(&audit);
-    let rooms = crate::db::tournaments::table_rooms(&state.db, &row.id).await?;
+    let rooms = crate::db::tournaments::table_rooms(deps.db(), &row.id).await?;
     let rooms = rooms.into_iter().map(|(r, t, room)| (r as u32, t as u32, room)).collect();
     Ok(Some((event, rooms)))
 }
@@ -321,9 +320,9 @@ async fn load(
 /// over): the event as stored, read-only. Its view is what the owner would publish, less what is not stored
 /// (tables time has been called on, draw requests): every change is written before it is applied. Commands
 /// sent to it answer 503 `event_stopped`.
-pub async fn stored(state: &AppState, id: &str) -> anyhow::Result<Option<EventHandle>> {
-    let Some(row) = crate::db::tournaments::event(&state.db, id).await? else { return Ok(None) };
-    let Some((mut event, rooms)) = load(state, &row).await? else { return Ok(None) };
+pub async fn stored(deps: &EventDeps, id: &str) -> anyhow::Result<Option<EventHandle>> {
+    let Some(row) = crate::db::tournaments::event(deps.db(), id).await? else { return Ok(None) };
+    let Some((mut event, rooms)) = load(deps, &row).await? else { return Ok(None) };
     event.rooms = rooms.into_iter().map(|(r, t, room)| ((r, t), room)).collect();
     let (tx, _) = mpsc::channel(1);
     let (_, view) = watch::channel(Arc::new(event.view()));

@@ -96,7 +96,8 @@ pub async fn reattach(deps: &RoomDeps, room_id: &str) -> anyhow::Result<RoomHand
 /// their event's owner (cluster/sweep.rs); a room still held by another node (a draining one releasing it, or
 /// this node's own sweep a moment ahead) is waited for, up to 3 s, then refused.
 pub(crate) async fn claim_here(deps: &RoomDeps, cluster: &Arc<Cluster>, room_id: &str) -> anyhow::Result<RoomHandle> {
-    use crate::cluster::{lease, owner_of, sweep};
+    use crate::cluster::{lease, owner_of};
+    use crate::room::adopt;
     let deadline = Instant::now() + Duration::from_secs(3);
     loop {
         if let Some(h) = deps.rooms.get(room_id) {
@@ -105,7 +106,7 @@ pub(crate) async fn claim_here(deps: &RoomDeps, cluster: &Arc<Cluster>, room_id:
         let me = cluster.node_id();
         lease::ensure(&deps.db, room_id).await?;
         if let Some(claimed) = lease::claim(&deps.db, room_id, &me).await? {
-            sweep::adopt(deps, cluster, room_id, &me, claimed, "event").await;
+            adopt::adopt(deps, cluster, room_id, &me, claimed, "event").await;
             continue;
         }
         if Instant::now() >= deadline {

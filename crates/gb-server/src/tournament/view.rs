@@ -1,7 +1,7 @@
 //! What an event publishes after every change: its log plus what the pages need derived from it (tables with
 //! their rooms, the round clock, who has checked in and joined their table, the champion, why the next round
 //! cannot be paired yet).
-//! The published types are gb-protocol's (`crate::protocol::tournament`).
+//! The published types are gb-protocol's (`gb_protocol::tournament`).
 use super::actor::Event;
 use crate::protocol::tournament::{EventView, RoundView, TableView};
 use gb_tournament::{Pairing, PairingError, pair_next_round};

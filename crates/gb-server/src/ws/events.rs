@@ -74,7 +74,7 @@ async fn look(state: &AppState, id: &str) -> Result<Option<Found>, ApiError> {
     if state.cluster.is_none() {
         return Ok(None);
     }
-    let stored = crate::tournament::stored(state, id).await.map_err(ApiError::internal)?;
+    let stored = crate::tournament::stored(&state.event_deps(), id).await.map_err(ApiError::internal)?;
     Ok(stored.map(|h| (h.view.borrow().clone(), None)))
 }
 

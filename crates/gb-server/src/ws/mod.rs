@@ -22,7 +22,6 @@ use governor::clock::DefaultClock;
 use governor::{Quota, RateLimiter};
 use std::net::SocketAddr;
 use std::num::NonZeroU32;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -40,17 +39,10 @@ const WRITE_BUFFER: usize = 1024;
 /// How long a closing connection waits for the client's answering close frame.
 const CLOSE_DRAIN: Duration = Duration::from_secs(2);
 
-static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
-
 /// The clock every socket's rate limiter reads. `RateLimiter::direct` makes a clock per limiter, and making one
 /// calibrates it (`cpuid`, a few µs): 0.5 % of the server while 16,000 sockets opened (BENCHMARKS.md, nineteenth
 /// session). A clone shares the calibration.
 static LIMITER_CLOCK: std::sync::LazyLock<DefaultClock> = std::sync::LazyLock::new(DefaultClock::default);
-
-/// A fresh connection id, unique in this process: local sockets and the remote sockets this node owns rooms for.
-pub fn next_conn_id() -> u64 {
-    NEXT_CONN.fetch_add(1, Ordering::Relaxed)
-}
 
 /// What every WebSocket handshake (a room's, an event's) must pass: browsers send cookies on cross-site
 /// handshakes, so the Origin is checked (CSWSH), and each address opens sockets at a bounded rate.
@@ -98,7 +90,7 @@ async fn run(socket: WebSocket, state: AppState, room: Option<Target>, account: 
         metrics::gauge!("gb_ws_connections").decrement(1.0);
         return;
     };
-    let id = next_conn_id();
+    let id = crate::room::next_conn_id();
     let per_sec = NonZeroU32::new(state.settings.ws_rate_per_sec).unwrap_or(NonZeroU32::MIN);
     let burst = NonZeroU32::new(state.settings.ws_burst).unwrap_or(per_sec);
     let limiter = RateLimiter::direct_with_clock(Quota::per_second(per_sec).allow_burst(burst), LIMITER_CLOCK.clone());

@@ -4,7 +4,6 @@
 //! sequence, for its player only. Once the match is over and its room has closed, also the full `MatchRecord`
 //! with the seed, nonce and deck lists (`gb replay verify`). The public replay is cached per version and every
 //! replay is computed off the async executor (`cache.rs`).
-pub mod cache;
 
 use super::session::CurrentAccount;
 use crate::db::matches::{LogRow, MatchRow};
@@ -96,7 +95,7 @@ pub async fn replay(
     let body = match (viewer, released) {
         (Viewer::Spectator, Released::All | Released::Head(_)) => {
             let upto = if let Released::Head(v) = released { v } else { u32::MAX };
-            let key = cache::Key { match_id: id, upto, finished, room_open, event_holds };
+            let key = crate::guard::replay_cache::Key { match_id: id, upto, finished, room_open, event_holds };
             state.replays.get_or_make(key, make).await?
         }
         _ => make().await?,
