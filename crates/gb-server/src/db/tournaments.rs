@@ -3,7 +3,9 @@
 //! stored: standings and the next pairing are recomputed from the log. Every organizer or judge action also
 //! goes to `tournament_audit`, which the event page shows.
 use super::event_fence::{Writer, event_write};
+pub use super::tournament_rows::{EventRow, ListedRow, event, events, listed, set_settings, set_status};
 use super::{Db, now_ms, with_pool};
+use crate::sql_status;
 use anyhow::Context;
 use gb_tournament::{
     Bye, Correction, Pairing, Player, RosterChange, RosterChangeKind, Round, Settings, TOURNAMENT_FORMAT, Table,
@@ -66,9 +68,9 @@ pub struct AuditRow {
 pub async fn create(db: &Db, id: &str, organizer: Option<&str>, t: &Tournament) -> anyhow::Result<()> {
     let now = now_ms();
     let settings = serde_json::to_string(&t.settings)?;
-    with_pool!(db, p => sqlx::query(
+    with_pool!(db, p => sqlx::query(concat!(
         "INSERT INTO tournaments (id, name, organizer_id, seed, settings_json, status, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, 'registration', $6, $6)")
+         VALUES ($1, $2, $3, $4, $5, ", sql_status!(EventStatus::Registration), ", $6, $6)"))
         .bind(id).bind(&t.name).bind(organizer).bind(t.seed as i64).bind(&settings).bind(now)
         .execute(p).await.map(|r| r.rows_affected()))?;
     for player in &t.players {
@@ -382,65 +384,6 @@ pub async fn load(db: &Db, id: &str) -> anyhow::Result<Option<Tournament>> {
             })
             .collect::<anyhow::Result<_>>()?,
     }))
-}
-
-/// What the server keeps beside the log: who runs the event and where it stands (`registration`, `closed`,
-/// `running`, `finished`).
-#[derive(Clone, Debug, sqlx::FromRow)]
-pub struct EventRow {
-    pub id: String,
-    pub organizer_id: Option<String>,
-    pub status: String,
-}
-
-pub async fn events(db: &Db) -> anyhow::Result<Vec<EventRow>> {
-    Ok(
-        with_pool!(db, p => sqlx::query_as::<_, EventRow>("SELECT id, organizer_id, status FROM tournaments ORDER BY id")
-        .fetch_all(p).await)?,
-    )
-}
-
-/// An event as the lobby lists it (`GET /api/tournaments`): its row, its settings and how many entered.
-#[derive(Clone, Debug, sqlx::FromRow)]
-pub struct ListedRow {
-    pub id: String,
-    pub name: String,
-    pub status: String,
-    pub settings_json: String,
-    pub created_at: i64,
-    pub players: i64,
-}
-
-/// Every event, oldest first, with its player count: read from the database, so every node of a cluster lists
-/// the same events whichever owns them.
-pub async fn listed(db: &Db) -> anyhow::Result<Vec<ListedRow>> {
-    Ok(with_pool!(db, p => sqlx::query_as::<_, ListedRow>(
-        "SELECT t.id, t.name, t.status, t.settings_json, t.created_at, \
-         (SELECT COUNT(*) FROM tournament_players p WHERE p.tournament_id = t.id) AS players \
-         FROM tournaments t ORDER BY t.created_at, t.id"
-    ).fetch_all(p).await)?)
-}
-
-/// One event's row, if it exists.
-pub async fn event(db: &Db, id: &str) -> anyhow::Result<Option<EventRow>> {
-    Ok(
-        with_pool!(db, p => sqlx::query_as::<_, EventRow>("SELECT id, organizer_id, status FROM tournaments WHERE id = $1")
-        .bind(id).fetch_optional(p).await)?,
-    )
-}
-
-/// Rewrites the event's settings (the organizer changed its number of Swiss rounds or ended it early).
-pub async fn set_settings(db: impl Into<Writer<'_>>, id: &str, settings: &Settings) -> anyhow::Result<()> {
-    let json = serde_json::to_string(settings)?;
-    event_write!(db, p => sqlx::query("UPDATE tournaments SET settings_json = $2, updated_at = $3 WHERE id = $1")
-        .bind(id).bind(&json).bind(now_ms()).execute(p).await.map(|r| r.rows_affected()))?;
-    Ok(())
-}
-
-pub async fn set_status(db: impl Into<Writer<'_>>, id: &str, status: &str) -> anyhow::Result<()> {
-    event_write!(db, p => sqlx::query("UPDATE tournaments SET status = $2, updated_at = $3 WHERE id = $1")
-        .bind(id).bind(status).bind(now_ms()).execute(p).await.map(|r| r.rows_affected()))?;
-    Ok(())
 }
 
 /// Each table's room, as `(round, table, room_id)`, so a restarted server watches the same rooms again.

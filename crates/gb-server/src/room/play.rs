@@ -6,6 +6,7 @@ use super::commit::Source;
 use super::delta::{Seen, project, write_views};
 use super::streams::{Held, Kind};
 use super::{Out, Stamp};
+use crate::db::status::RoomRowStatus;
 use crate::protocol::{GameResult, ServerMsg};
 use crate::seed::{StoredSetup, fresh};
 use axum::extract::ws::Utf8Bytes;
@@ -28,7 +29,7 @@ impl Room {
         let seed_hash = gb_core::seed::commitment(&seed, &nonce)?;
         let stored = serde_json::to_string(&StoredSetup { setup: setup.clone(), nonce: nonce.clone() })?;
         let row = self.insert_match(&seed_hash, &stored).await?;
-        self.save_room("playing").await?;
+        self.save_room(RoomRowStatus::Playing).await?;
         self.games.push(GameResult {
             match_id: row.id.clone(),
             winner: None,

@@ -4,6 +4,7 @@ use super::actor::Room;
 use super::computer::Computer;
 use super::streams::Kind;
 use super::{RoomError, SeatEntry};
+use crate::db::status::RoomRowStatus;
 use crate::protocol::BotLevel;
 use gb_core::Seat;
 
@@ -84,7 +85,7 @@ impl Room {
         let mut computers: Vec<_> = order.iter().map(|&i| self.computers[i].take()).collect();
         std::mem::swap(&mut self.seats, &mut seats);
         std::mem::swap(&mut self.computers, &mut computers);
-        self.save_room("waiting").await?;
+        self.save_room(RoomRowStatus::Waiting).await?;
         let kinds: Vec<Kind> =
             self.conns.iter().map(|c| self.kind_of(c.conn.account.as_deref(), c.conn.role)).collect();
         for (live, kind) in self.conns.iter_mut().zip(kinds) {
