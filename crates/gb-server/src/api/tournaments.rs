@@ -321,12 +321,10 @@ pub async fn audit(State(state): State<AppState>, Path(id): Path<String>) -> Api
         seq: r.seq,
         actor: r.actor,
         action: r.action,
-        detail_json: match serde_json::from_str(&r.detail_json) {
-            Ok(mut detail) => {
-                crate::tournament::names::name_detail(&log, &mut detail);
-                detail.to_string()
-            }
-            Err(_) => r.detail_json,
+        detail_json: {
+            let mut detail = r.detail;
+            crate::tournament::names::name_detail(&log, &mut detail);
+            detail.to_string()
         },
         created_at: r.created_at,
     };

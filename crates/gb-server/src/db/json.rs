@@ -80,7 +80,7 @@ macro_rules! json_columns {
         )+
     };
 }
-json_columns!(serde_json::Value, gb_core::DeckList);
+json_columns!(serde_json::Value, gb_core::DeckList, gb_tournament::Settings, gb_tournament::TableResult);
 
 /// Decodes `text`, read from `column` (`"table.column"`) of the row `row` (its key, for the error).
 pub fn decode<T: DeserializeOwned>(column: &str, row: &str, text: &str) -> Result<T, sqlx::Error> {

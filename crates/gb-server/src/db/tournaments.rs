@@ -3,6 +3,7 @@
 //! stored: standings and the next pairing are recomputed from the log. Every organizer or judge action also
 //! goes to `tournament_audit`, which the event page shows.
 use super::event_fence::{Writer, event_write};
+use super::json::{self, JsonText};
 pub use super::tournament_rows::{EventRow, ListedRow, event, events, listed, set_settings, set_status};
 use super::{Db, now_ms, with_pool};
 use crate::sql_status;
@@ -17,7 +18,8 @@ use sqlx::Connection as _; // a fenced writer's own transactions are savepoints 
 struct TournamentRow {
     name: String,
     seed: i64,
-    settings_json: String,
+    #[sqlx(rename = "settings_json", try_from = "JsonText<Settings>")]
+    settings: Settings,
 }
 
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -43,14 +45,16 @@ struct PairingRow {
     table_no: Option<i32>,
     player_a: String,
     player_b: Option<String>,
-    result_json: String,
+    #[sqlx(rename = "result_json", try_from = "JsonText<TableResult>")]
+    result: TableResult,
 }
 
 #[derive(Clone, Debug, sqlx::FromRow)]
 struct CorrectionRow {
     round: i32,
     table_no: i32,
-    result_json: String,
+    #[sqlx(rename = "result_json", try_from = "JsonText<TableResult>")]
+    result: TableResult,
     reason: String,
     before_round: Option<i32>,
 }
@@ -60,14 +64,16 @@ pub struct AuditRow {
     pub seq: i32,
     pub actor: String,
     pub action: String,
-    pub detail_json: String,
+    #[serde(rename = "detail_json")]
+    #[sqlx(rename = "detail_json", try_from = "JsonText<serde_json::Value>")]
+    pub detail: serde_json::Value,
     pub created_at: i64,
 }
 
 /// A new tournament with its registered players (the rounds, roster changes and corrections come later).
 pub async fn create(db: &Db, id: &str, organizer: Option<&str>, t: &Tournament) -> anyhow::Result<()> {
     let now = now_ms();
-    let settings = serde_json::to_string(&t.settings)?;
+    let settings = json::encode(&t.settings)?;
     with_pool!(db, p => sqlx::query(concat!(
         "INSERT INTO tournaments (id, name, organizer_id, seed, settings_json, status, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, ", sql_status!(EventStatus::Registration), ", $6, $6)"))
@@ -184,7 +190,7 @@ macro_rules! insert_pairings {
         for (slot, pairing) in $pairings.iter().enumerate() {
             let (table, a, b, result) = match pairing {
                 Pairing::Bye(bye) => (None, &bye.bye, None, "{}".to_string()),
-                Pairing::Table(t) => (Some(t.table as i32), &t.players[0], Some(&t.players[1]), serde_json::to_string(&t.result)?),
+                Pairing::Table(t) => (Some(t.table as i32), &t.players[0], Some(&t.players[1]), json::encode(&t.result)?),
             };
             sqlx::query(
                 "INSERT INTO tournament_pairings (tournament_id, round, slot, table_no, player_a, player_b, result_json, updated_at) \
@@ -243,7 +249,7 @@ pub async fn record_result(
     table: u32,
     result: &TableResult,
 ) -> anyhow::Result<bool> {
-    let json = serde_json::to_string(result)?;
+    let json = json::encode(result)?;
     let done =
         event_write!(db, p => result_query!(id, round, table, &json).execute(p).await.map(|r| r.rows_affected()))?;
     Ok(done == 1)
@@ -281,7 +287,7 @@ pub async fn set_room(
 }
 
 pub async fn add_correction(db: impl Into<Writer<'_>>, id: &str, c: &Correction) -> anyhow::Result<()> {
-    let json = serde_json::to_string(&c.result)?;
+    let json = json::encode(&c.result)?;
     event_write!(db, p => sqlx::query(
         "INSERT INTO tournament_corrections (tournament_id, seq, round, table_no, result_json, reason, before_round, created_at) \
          SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4, $5, $6, $7 FROM tournament_corrections WHERE tournament_id = $1")
@@ -330,7 +336,6 @@ pub async fn load(db: &Db, id: &str) -> anyhow::Result<Option<Tournament>> {
         "SELECT round, table_no, result_json, reason, before_round FROM tournament_corrections \
          WHERE tournament_id = $1 ORDER BY seq")
         .bind(id).fetch_all(p).await)?;
-    let settings: Settings = serde_json::from_str(&head.settings_json).context("tournaments.settings_json")?;
     let mut rounds: Vec<Round> = Vec::new();
     for row in pairings {
         let index = row.round as usize - 1;
@@ -338,11 +343,9 @@ pub async fn load(db: &Db, id: &str) -> anyhow::Result<Option<Tournament>> {
             rounds.push(Round::default());
         }
         let pairing = match (row.table_no, row.player_b) {
-            (Some(table), Some(b)) => Pairing::Table(Table {
-                table: table as u32,
-                players: [row.player_a, b],
-                result: serde_json::from_str(&row.result_json).context("tournament_pairings.result_json")?,
-            }),
+            (Some(table), Some(b)) => {
+                Pairing::Table(Table { table: table as u32, players: [row.player_a, b], result: row.result })
+            }
             _ => Pairing::Bye(Bye { bye: row.player_a }),
         };
         rounds[index].pairings.push(pairing);
@@ -351,7 +354,7 @@ pub async fn load(db: &Db, id: &str) -> anyhow::Result<Option<Tournament>> {
         format: TOURNAMENT_FORMAT.to_string(),
         name: head.name,
         seed: head.seed as u64,
-        settings,
+        settings: head.settings,
         players: players
             .into_iter()
             .map(|r| Player {
@@ -377,7 +380,7 @@ pub async fn load(db: &Db, id: &str) -> anyhow::Result<Option<Tournament>> {
                 Ok(Correction {
                     round: r.round as u32,
                     table: r.table_no as u32,
-                    result: serde_json::from_str(&r.result_json).context("tournament_corrections.result_json")?,
+                    result: r.result,
                     reason: r.reason,
                     before_round: r.before_round.map(|b| b as u32),
                 })

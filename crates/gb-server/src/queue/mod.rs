@@ -81,7 +81,7 @@ async fn open(state: &AppState, o: claim::Opened) -> anyhow::Result<()> {
 
 /// Seats one matched player in their room (already seated is fine) and records it.
 pub async fn seat(state: &AppState, handle: &RoomHandle, p: &queue::QueueRow) -> anyhow::Result<()> {
-    let deck: gb_core::DeckList = serde_json::from_str(&p.deck_json)?;
+    let deck = p.deck.clone();
     match handle.join(p.account_id.clone(), p.display_name.clone(), deck).await {
         Ok(_) | Err(crate::room::RoomError::AlreadySeated) => {}
         Err(e) => anyhow::bail!("seating {}: {e}", p.account_id),
