@@ -6,6 +6,7 @@
 use super::rooms::stored_room_info;
 use crate::bus::lobby::{held_public, merge};
 use crate::cluster::Cluster;
+use crate::db::status::RoomRowStatus;
 use crate::error::{ApiError, ApiResult};
 use crate::protocol::{RoomInfo, RoomStatus};
 use crate::room::{RoomConfig, SeatEntry};
@@ -38,9 +39,9 @@ pub(super) async fn stored(state: &AppState, id: &str) -> ApiResult<Option<RoomI
     let Some(row) = crate::db::rooms::find_room(&state.db, id).await? else { return Ok(None) };
     let cfg: RoomConfig = serde_json::from_str(&row.config_json).map_err(ApiError::internal)?;
     let seats: Vec<Option<SeatEntry>> = serde_json::from_str(&row.seats_json).map_err(ApiError::internal)?;
-    let status = match row.status.as_str() {
-        "waiting" => RoomStatus::Waiting,
-        "playing" => RoomStatus::Playing,
+    let status = match row.status {
+        RoomRowStatus::Waiting => RoomStatus::Waiting,
+        RoomRowStatus::Playing => RoomStatus::Playing,
         _ => return Ok(None),
     };
     Ok(Some(stored_room_info(id, &cfg, &seats, status)))

@@ -42,7 +42,7 @@ pub async fn join(
         display_name: account.display_name,
         format: format.to_owned(),
         rated: i64::from(body.rated),
-        deck_json: serde_json::to_string(&deck).map_err(ApiError::internal)?,
+        deck: deck.clone(),
         rating: rating.map_or(gb_rating::Rating::default().rating, |s| s.rating.rating),
         computer_after_ms: body.computer_after_seconds.map(|s| i64::from(s) * 1000),
         joined_at: now,
@@ -120,7 +120,7 @@ async fn seat_late(state: &AppState, room: &str, row: &rows::QueueRow) -> anyhow
         state.rooms.insert(handle);
     }
     let at = RoomAt::find(state, room).await.map_err(|e| anyhow::anyhow!("{:?}", e.body()))?;
-    let deck = serde_json::from_str(&row.deck_json)?;
+    let deck = row.deck.clone();
     let call = RoomCall::Join { account_id: row.account_id.clone(), display_name: row.display_name.clone(), deck };
     let answer = at.call(state, room, call).await;
     // 409: seated already (the matcher got that far).

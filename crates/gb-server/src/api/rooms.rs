@@ -174,7 +174,7 @@ pub async fn chosen_deck(state: &AppState, account_id: &str, body: JoinSeat) -> 
             let row = crate::db::decks::find(&state.db, account_id, &deck_id)
                 .await?
                 .ok_or_else(|| ApiError::not_found("no_such_deck", "no deck of yours has this id"))?;
-            serde_json::from_str(&row.list_json).map_err(ApiError::internal)
+            Ok(row.list)
         }
         JoinSeat::Preconstructed { preconstructed } => gb_core::decks::preconstructed_deck(&preconstructed)
             .ok_or_else(|| ApiError::not_found("no_such_deck", "no preconstructed deck has this slug")),

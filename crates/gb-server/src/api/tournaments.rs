@@ -16,7 +16,6 @@ use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use gb_protocol::checks::reason_given;
-use gb_tournament::Settings;
 use std::sync::Arc;
 
 /// `GET /api/tournaments`: the lobby's events, upcoming, running and the latest finished (docs/tournaments.md,
@@ -26,15 +25,12 @@ pub async fn list(State(state): State<AppState>) -> ApiResult<Json<EventList>> {
     let mut list = EventList::default();
     for row in rows {
         // A row the server wrote itself; one it cannot read is a broken database, not a request to refuse.
-        let status = EventStatus::parse(&row.status)
-            .ok_or_else(|| ApiError::internal(anyhow::anyhow!("event {} has status {:?}", row.id, row.status)))?;
-        let settings: Settings = serde_json::from_str(&row.settings_json)
-            .map_err(|e| ApiError::internal(anyhow::anyhow!("event {} settings: {e}", row.id)))?;
+        let status = row.status;
         let summary = EventSummary {
             id: row.id,
             name: row.name,
             status,
-            settings,
+            settings: row.settings,
             players: u32::try_from(row.players).unwrap_or(u32::MAX),
             created_at: row.created_at,
         };
@@ -325,12 +321,10 @@ pub async fn audit(State(state): State<AppState>, Path(id): Path<String>) -> Api
         seq: r.seq,
         actor: r.actor,
         action: r.action,
-        detail_json: match serde_json::from_str(&r.detail_json) {
-            Ok(mut detail) => {
-                crate::tournament::names::name_detail(&log, &mut detail);
-                detail.to_string()
-            }
-            Err(_) => r.detail_json,
+        detail_json: {
+            let mut detail = r.detail;
+            crate::tournament::names::name_detail(&log, &mut detail);
+            detail.to_string()
         },
         created_at: r.created_at,
     };

@@ -153,12 +153,14 @@ pub async fn ensure(db: &Db, room: &str) -> Result<(), sqlx::Error> {
 /// has not renewed for `awake_ms`: two missed heartbeats, dead or paused, so the lobby does not wait for its
 /// answer). One query, on the database clock.
 pub async fn public_rooms(db: &Db, awake_ms: u64) -> Result<Vec<(String, Option<String>)>, sqlx::Error> {
-    sqlx::query_as(
+    sqlx::query_as(concat!(
         "SELECT r.id, n.node_id FROM rooms r JOIN room_leases l ON l.room_id = r.id \
          LEFT JOIN nodes n ON n.node_id = l.owner_node AND n.expires_at > clock_timestamp() \
            AND n.heartbeat_at > clock_timestamp() - make_interval(secs => $1) \
-         WHERE r.status IN ('waiting', 'playing') AND r.config_json::jsonb ->> 'visibility' = 'public'",
-    )
+         WHERE r.status IN ",
+        crate::sql_status!(RoomRowStatus::Waiting | RoomRowStatus::Playing),
+        " AND r.config_json::jsonb ->> 'visibility' = 'public'"
+    ))
     .bind(awake_ms as f64 / 1000.0)
     .fetch_all(pool(db))
     .await

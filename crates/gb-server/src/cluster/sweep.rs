@@ -14,10 +14,14 @@ pub async fn orphans(db: &Db, me: &str) -> Result<Vec<String>, sqlx::Error> {
     // The same rooms a restarted single node brings back (db/rooms.rs `recent_rooms`): unfinished ones, and
     // finished ones of the last day (they may rematch; idle eviction deletes their lease). A tournament table's
     // room is left to its event's owner, which claims it with the event (tournament/tables.rs) and watches it.
-    let rows: Vec<(String,)> = sqlx::query_as(
+    let rows: Vec<(String,)> = sqlx::query_as(concat!(
         "WITH o AS ( \
            SELECT l.room_id, l.placed_on FROM room_leases l JOIN rooms r ON r.id = l.room_id \
-           WHERE (r.status IN ('waiting', 'playing') OR (r.status = 'finished' AND r.updated_at > $2)) \
+           WHERE (r.status IN ",
+        crate::sql_status!(RoomRowStatus::Waiting | RoomRowStatus::Playing),
+        " OR (r.status = ",
+        crate::sql_status!(RoomRowStatus::Finished),
+        " AND r.updated_at > $2)) \
            AND (l.owner_node IS NULL OR NOT EXISTS (SELECT 1 FROM nodes n \
                 WHERE n.node_id = l.owner_node AND n.expires_at > clock_timestamp())) \
            AND (l.placed_on IS NULL OR l.placed_on = $1 \
@@ -29,8 +33,8 @@ pub async fn orphans(db: &Db, me: &str) -> Result<Vec<String>, sqlx::Error> {
          live AS (SELECT greatest(count(*), 1) AS n FROM nodes \
                   WHERE state = 'live' AND expires_at > clock_timestamp()) \
          SELECT room_id FROM o ORDER BY (placed_on IS NOT DISTINCT FROM $1) DESC, random() \
-         LIMIT (SELECT ceil((SELECT count(*) FROM o)::float8 / (SELECT n FROM live))::bigint)",
-    )
+         LIMIT (SELECT ceil((SELECT count(*) FROM o)::float8 / (SELECT n FROM live))::bigint)"
+    ))
     .bind(me)
     .bind(crate::db::now_ms() - 24 * 3600 * 1000)
     .bind(super::lease::PLACEMENT_GRACE.as_secs_f64())
@@ -77,11 +81,13 @@ pub async fn every_sweep<Found, Claimed>(
 /// Rooms a single node left behind (no lease row yet) get one, unowned, so the sweep claims them.
 pub async fn lease_unleased(db: &Db) -> Result<u64, sqlx::Error> {
     let Db::Pg(pool) = db else { return Ok(0) };
-    let done = sqlx::query(
-        "INSERT INTO room_leases (room_id) SELECT id FROM rooms \
-         WHERE status IN ('waiting', 'playing') OR (status = 'finished' AND updated_at > $1) \
-         ON CONFLICT (room_id) DO NOTHING",
-    )
+    let done = sqlx::query(concat!(
+        "INSERT INTO room_leases (room_id) SELECT id FROM rooms WHERE status IN ",
+        crate::sql_status!(RoomRowStatus::Waiting | RoomRowStatus::Playing),
+        " OR (status = ",
+        crate::sql_status!(RoomRowStatus::Finished),
+        " AND updated_at > $1) ON CONFLICT (room_id) DO NOTHING"
+    ))
     .bind(crate::db::now_ms() - 24 * 3600 * 1000)
     .execute(pool)
     .await?;

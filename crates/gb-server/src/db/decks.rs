@@ -1,4 +1,5 @@
 //! `decks` rows: saved deck lists (DeckList JSON + name) owned by one account.
+use super::json::{self, JsonText};
 use super::{Db, now_ms, with_pool};
 use gb_core::deck::DeckList;
 pub use gb_protocol::DeckView;
@@ -8,21 +9,22 @@ pub struct DeckRow {
     pub id: String,
     pub account_id: String,
     pub name: String,
-    pub list_json: String,
+    #[sqlx(rename = "list_json", try_from = "JsonText<DeckList>")]
+    pub list: DeckList,
     pub created_at: i64,
     pub updated_at: i64,
 }
 
 impl DeckRow {
-    /// Decodes the stored list. The JSON was written by us from a `DeckList`, so failure means a corrupt row.
-    pub fn view(&self) -> Result<DeckView, serde_json::Error> {
-        Ok(DeckView {
+    /// The deck as the API shows it.
+    pub fn view(&self) -> DeckView {
+        DeckView {
             id: self.id.clone(),
             name: self.name.clone(),
-            list: serde_json::from_str(&self.list_json)?,
+            list: self.list.clone(),
             created_at: self.created_at,
             updated_at: self.updated_at,
-        })
+        }
     }
 }
 
@@ -32,13 +34,13 @@ pub async fn insert(db: &Db, account_id: &str, name: &str, list: &DeckList) -> R
         id: uuid::Uuid::now_v7().to_string(),
         account_id: account_id.to_owned(),
         name: name.to_owned(),
-        list_json: to_json(list),
+        list: list.clone(),
         created_at: now,
         updated_at: now,
     };
     with_pool!(db, p => sqlx::query(
         "INSERT INTO decks (id, account_id, name, list_json, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(&row.id).bind(&row.account_id).bind(&row.name).bind(&row.list_json)
+        .bind(&row.id).bind(&row.account_id).bind(&row.name).bind(json::encode(list)?)
         .bind(row.created_at).bind(row.updated_at)
         .execute(p).await.map(|_| ()))?;
     Ok(row)
@@ -54,7 +56,7 @@ pub async fn update(
 ) -> Result<Option<DeckRow>, sqlx::Error> {
     let changed = with_pool!(db, p => sqlx::query(
         "UPDATE decks SET name = $3, list_json = $4, updated_at = $5 WHERE id = $1 AND account_id = $2")
-        .bind(id).bind(account_id).bind(name).bind(to_json(list)).bind(now_ms())
+        .bind(id).bind(account_id).bind(name).bind(json::encode(list)?).bind(now_ms())
         .execute(p).await.map(|r| r.rows_affected()))?;
     if changed == 0 {
         return Ok(None);
@@ -86,9 +88,4 @@ pub async fn delete(db: &Db, account_id: &str, id: &str) -> Result<bool, sqlx::E
     let n = with_pool!(db, p => sqlx::query("DELETE FROM decks WHERE id = $1 AND account_id = $2")
         .bind(id).bind(account_id).execute(p).await.map(|r| r.rows_affected()))?;
     Ok(n == 1)
-}
-
-fn to_json(list: &DeckList) -> String {
-    // Serializing plain strings and numbers cannot fail.
-    serde_json::to_string(list).expect("DeckList serializes")
 }

@@ -5,6 +5,8 @@
 //! the row and writes nothing. `Ok(false)` = fenced: another node owns the room.
 use super::matches::MatchRow;
 use super::now_ms;
+use super::status::RoomRowStatus;
+use crate::sql_status;
 use sqlx::PgPool;
 
 /// The lease row `l` is still held: its owner node's lease has not expired (database clock).
@@ -20,7 +22,7 @@ pub async fn update_room(
     pool: &PgPool,
     id: &str,
     seats_json: &str,
-    status: &str,
+    status: RoomRowStatus,
     epoch: i64,
 ) -> Result<bool, sqlx::Error> {
     let sql = concat!(
@@ -29,7 +31,14 @@ pub async fn update_room(
         " WHERE l.room_id = $1 AND l.epoch = $5 FOR SHARE OF l) \
          UPDATE rooms SET seats_json = $2, status = $3, updated_at = $4 WHERE id IN (SELECT room_id FROM held)"
     );
-    let done = sqlx::query(sql).bind(id).bind(seats_json).bind(status).bind(now_ms()).bind(epoch).execute(pool).await?;
+    let done = sqlx::query(sql)
+        .bind(id)
+        .bind(seats_json)
+        .bind(status.as_str())
+        .bind(now_ms())
+        .bind(epoch)
+        .execute(pool)
+        .await?;
     Ok(done.rows_affected() == 1)
 }
 
@@ -45,8 +54,9 @@ pub async fn finish_match(
         "WITH held AS (SELECT l.room_id FROM room_leases l ",
         lease_held!(),
         " WHERE l.room_id = $5 AND l.epoch = $4 FOR SHARE OF l) \
-         UPDATE matches SET status = 'finished', result_json = $2, updated_at = $3 \
-         WHERE id = $1 AND room IN (SELECT room_id FROM held)"
+         UPDATE matches SET status = ",
+        sql_status!(MatchStatus::Finished),
+        ", result_json = $2, updated_at = $3 WHERE id = $1 AND room IN (SELECT room_id FROM held)"
     );
     let done =
         sqlx::query(sql).bind(match_id).bind(result_json).bind(now_ms()).bind(epoch).bind(room).execute(pool).await?;
@@ -66,7 +76,7 @@ pub async fn insert_match(pool: &PgPool, row: &MatchRow, epoch: i64) -> Result<b
         .bind(&row.room)
         .bind(&row.seed_hash)
         .bind(&row.setup_json)
-        .bind(&row.status)
+        .bind(row.status.as_str())
         .bind(&row.result_json)
         .bind(row.created_at)
         .bind(row.updated_at)

@@ -1,7 +1,9 @@
 //! `matches` and `match_intents` rows: a game's setup and its append-only log of intents.
 //! Appends normally go through `crate::persist` (group commit); `append_batch` is its primitive.
 use super::ratings::RateOn;
+use super::status::MatchStatus;
 use super::{Conn, Db, now_ms, with_conn, with_pool};
+use crate::sql_status;
 use sqlx::Connection;
 
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -11,7 +13,8 @@ pub struct MatchRow {
     /// Hash of the RNG seed, published at start; the seed itself is revealed after the game.
     pub seed_hash: String,
     pub setup_json: String,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: MatchStatus,
     pub result_json: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
@@ -31,28 +34,28 @@ pub async fn insert_match(
     room: &str,
     seed_hash: &str,
     setup_json: &str,
-    status: &str,
+    status: MatchStatus,
 ) -> Result<MatchRow, sqlx::Error> {
     let row = MatchRow::new(room, seed_hash, setup_json, status);
     with_pool!(db, p => sqlx::query(
         "INSERT INTO matches (id, room, seed_hash, setup_json, status, result_json, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
         .bind(&row.id).bind(&row.room).bind(&row.seed_hash).bind(&row.setup_json)
-        .bind(&row.status).bind(&row.result_json).bind(row.created_at).bind(row.updated_at)
+        .bind(row.status.as_str()).bind(&row.result_json).bind(row.created_at).bind(row.updated_at)
         .execute(p).await.map(|_| ()))?;
     Ok(row)
 }
 
 impl MatchRow {
     /// A new game's row, not yet written.
-    pub fn new(room: &str, seed_hash: &str, setup_json: &str, status: &str) -> MatchRow {
+    pub fn new(room: &str, seed_hash: &str, setup_json: &str, status: MatchStatus) -> MatchRow {
         let now = now_ms();
         MatchRow {
             id: uuid::Uuid::now_v7().to_string(),
             room: room.to_owned(),
             seed_hash: seed_hash.to_owned(),
             setup_json: setup_json.to_owned(),
-            status: status.to_owned(),
+            status,
             result_json: None,
             created_at: now,
             updated_at: now,
@@ -65,9 +68,9 @@ pub async fn find_match(db: &Db, id: &str) -> Result<Option<MatchRow>, sqlx::Err
     with_pool!(db, p => sqlx::query_as::<_, MatchRow>(sql).bind(id).fetch_optional(p).await)
 }
 
-pub async fn finish_match(db: &Db, id: &str, status: &str, result_json: &str) -> Result<(), sqlx::Error> {
+pub async fn finish_match(db: &Db, id: &str, status: MatchStatus, result_json: &str) -> Result<(), sqlx::Error> {
     with_pool!(db, p => sqlx::query("UPDATE matches SET status = $2, result_json = $3, updated_at = $4 WHERE id = $1")
-        .bind(id).bind(status).bind(result_json).bind(now_ms()).execute(p).await.map(|_| ()))?;
+        .bind(id).bind(status.as_str()).bind(result_json).bind(now_ms()).execute(p).await.map(|_| ()))?;
     Ok(())
 }
 
@@ -221,7 +224,11 @@ pub async fn intent_by_key(db: &Db, room: &str, key: &str) -> Result<Option<i64>
 }
 
 /// Closes a match in the same transaction as its last intent.
-const FINISH_SQL: &str = "UPDATE matches SET status = 'finished', result_json = $2, updated_at = $3 WHERE id = $1";
+const FINISH_SQL: &str = concat!(
+    "UPDATE matches SET status = ",
+    sql_status!(MatchStatus::Finished),
+    ", result_json = $2, updated_at = $3 WHERE id = $1"
+);
 
 /// The games of a room, oldest first.
 pub async fn room_matches(db: &Db, room: &str) -> Result<Vec<MatchRow>, sqlx::Error> {

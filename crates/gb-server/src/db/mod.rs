@@ -9,12 +9,15 @@ pub mod decks;
 pub mod event_fence;
 pub mod fence;
 pub mod game_players;
+pub mod json;
 pub mod matches;
 pub mod queue;
 pub mod quotas;
 pub mod ratings;
 pub mod rooms;
 pub mod sessions;
+pub mod status;
+pub mod tournament_rows;
 pub mod tournaments;
 
 use anyhow::{Context, bail};

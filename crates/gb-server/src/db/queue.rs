@@ -1,6 +1,8 @@
 //! `play_queue` rows (docs/protocol.md, "Play now"): a waiting player's place, kept by their heartbeat. The
 //! matcher's claim of pairs is queue/claim.rs.
+use super::json::{self, JsonText};
 use super::{Db, now_ms, with_pool};
+use gb_core::DeckList;
 
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct QueueRow {
@@ -8,7 +10,8 @@ pub struct QueueRow {
     pub display_name: String,
     pub format: String,
     pub rated: i64,
-    pub deck_json: String,
+    #[sqlx(rename = "deck_json", try_from = "JsonText<DeckList>")]
+    pub deck: DeckList,
     pub rating: f64,
     pub computer_after_ms: Option<i64>,
     pub joined_at: i64,
@@ -39,7 +42,7 @@ pub async fn join(db: &Db, r: &QueueRow) -> Result<(), sqlx::Error> {
                joined_at = excluded.joined_at, expires_at = excluded.expires_at, room_id = NULL, opponent = NULL, \
                matched_at = NULL, seated = 0";
     with_pool!(db, p => sqlx::query(sql).bind(&r.account_id).bind(&r.display_name).bind(&r.format).bind(r.rated)
-        .bind(&r.deck_json).bind(r.rating).bind(r.computer_after_ms).bind(r.joined_at).bind(r.expires_at)
+        .bind(json::encode(&r.deck)?).bind(r.rating).bind(r.computer_after_ms).bind(r.joined_at).bind(r.expires_at)
         .execute(p).await.map(|_| ()))
 }
 

@@ -3,7 +3,10 @@
 //! stored: standings and the next pairing are recomputed from the log. Every organizer or judge action also
 //! goes to `tournament_audit`, which the event page shows.
 use super::event_fence::{Writer, event_write};
+use super::json::{self, JsonText};
+pub use super::tournament_rows::{EventRow, ListedRow, event, events, listed, set_settings, set_status};
 use super::{Db, now_ms, with_pool};
+use crate::sql_status;
 use anyhow::Context;
 use gb_tournament::{
     Bye, Correction, Pairing, Player, RosterChange, RosterChangeKind, Round, Settings, TOURNAMENT_FORMAT, Table,
@@ -15,7 +18,8 @@ use sqlx::Connection as _; // a fenced writer's own transactions are savepoints 
 struct TournamentRow {
     name: String,
     seed: i64,
-    settings_json: String,
+    #[sqlx(rename = "settings_json", try_from = "JsonText<Settings>")]
+    settings: Settings,
 }
 
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -41,14 +45,16 @@ struct PairingRow {
     table_no: Option<i32>,
     player_a: String,
     player_b: Option<String>,
-    result_json: String,
+    #[sqlx(rename = "result_json", try_from = "JsonText<TableResult>")]
+    result: TableResult,
 }
 
 #[derive(Clone, Debug, sqlx::FromRow)]
 struct CorrectionRow {
     round: i32,
     table_no: i32,
-    result_json: String,
+    #[sqlx(rename = "result_json", try_from = "JsonText<TableResult>")]
+    result: TableResult,
     reason: String,
     before_round: Option<i32>,
 }
@@ -58,17 +64,19 @@ pub struct AuditRow {
     pub seq: i32,
     pub actor: String,
     pub action: String,
-    pub detail_json: String,
+    #[serde(rename = "detail_json")]
+    #[sqlx(rename = "detail_json", try_from = "JsonText<serde_json::Value>")]
+    pub detail: serde_json::Value,
     pub created_at: i64,
 }
 
 /// A new tournament with its registered players (the rounds, roster changes and corrections come later).
 pub async fn create(db: &Db, id: &str, organizer: Option<&str>, t: &Tournament) -> anyhow::Result<()> {
     let now = now_ms();
-    let settings = serde_json::to_string(&t.settings)?;
-    with_pool!(db, p => sqlx::query(
+    let settings = json::encode(&t.settings)?;
+    with_pool!(db, p => sqlx::query(concat!(
         "INSERT INTO tournaments (id, name, organizer_id, seed, settings_json, status, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, 'registration', $6, $6)")
+         VALUES ($1, $2, $3, $4, $5, ", sql_status!(EventStatus::Registration), ", $6, $6)"))
         .bind(id).bind(&t.name).bind(organizer).bind(t.seed as i64).bind(&settings).bind(now)
         .execute(p).await.map(|r| r.rows_affected()))?;
     for player in &t.players {
@@ -182,7 +190,7 @@ macro_rules! insert_pairings {
         for (slot, pairing) in $pairings.iter().enumerate() {
             let (table, a, b, result) = match pairing {
                 Pairing::Bye(bye) => (None, &bye.bye, None, "{}".to_string()),
-                Pairing::Table(t) => (Some(t.table as i32), &t.players[0], Some(&t.players[1]), serde_json::to_string(&t.result)?),
+                Pairing::Table(t) => (Some(t.table as i32), &t.players[0], Some(&t.players[1]), json::encode(&t.result)?),
             };
             sqlx::query(
                 "INSERT INTO tournament_pairings (tournament_id, round, slot, table_no, player_a, player_b, result_json, updated_at) \
@@ -241,7 +249,7 @@ pub async fn record_result(
     table: u32,
     result: &TableResult,
 ) -> anyhow::Result<bool> {
-    let json = serde_json::to_string(result)?;
+    let json = json::encode(result)?;
     let done =
         event_write!(db, p => result_query!(id, round, table, &json).execute(p).await.map(|r| r.rows_affected()))?;
     Ok(done == 1)
@@ -279,7 +287,7 @@ pub async fn set_room(
 }
 
 pub async fn add_correction(db: impl Into<Writer<'_>>, id: &str, c: &Correction) -> anyhow::Result<()> {
-    let json = serde_json::to_string(&c.result)?;
+    let json = json::encode(&c.result)?;
     event_write!(db, p => sqlx::query(
         "INSERT INTO tournament_corrections (tournament_id, seq, round, table_no, result_json, reason, before_round, created_at) \
          SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4, $5, $6, $7 FROM tournament_corrections WHERE tournament_id = $1")
@@ -328,7 +336,6 @@ pub async fn load(db: &Db, id: &str) -> anyhow::Result<Option<Tournament>> {
         "SELECT round, table_no, result_json, reason, before_round FROM tournament_corrections \
          WHERE tournament_id = $1 ORDER BY seq")
         .bind(id).fetch_all(p).await)?;
-    let settings: Settings = serde_json::from_str(&head.settings_json).context("tournaments.settings_json")?;
     let mut rounds: Vec<Round> = Vec::new();
     for row in pairings {
         let index = row.round as usize - 1;
@@ -336,11 +343,9 @@ pub async fn load(db: &Db, id: &str) -> anyhow::Result<Option<Tournament>> {
             rounds.push(Round::default());
         }
         let pairing = match (row.table_no, row.player_b) {
-            (Some(table), Some(b)) => Pairing::Table(Table {
-                table: table as u32,
-                players: [row.player_a, b],
-                result: serde_json::from_str(&row.result_json).context("tournament_pairings.result_json")?,
-            }),
+            (Some(table), Some(b)) => {
+                Pairing::Table(Table { table: table as u32, players: [row.player_a, b], result: row.result })
+            }
             _ => Pairing::Bye(Bye { bye: row.player_a }),
         };
         rounds[index].pairings.push(pairing);
@@ -349,7 +354,7 @@ pub async fn load(db: &Db, id: &str) -> anyhow::Result<Option<Tournament>> {
         format: TOURNAMENT_FORMAT.to_string(),
         name: head.name,
         seed: head.seed as u64,
-        settings,
+        settings: head.settings,
         players: players
             .into_iter()
             .map(|r| Player {
@@ -375,72 +380,13 @@ pub async fn load(db: &Db, id: &str) -> anyhow::Result<Option<Tournament>> {
                 Ok(Correction {
                     round: r.round as u32,
                     table: r.table_no as u32,
-                    result: serde_json::from_str(&r.result_json).context("tournament_corrections.result_json")?,
+                    result: r.result,
                     reason: r.reason,
                     before_round: r.before_round.map(|b| b as u32),
                 })
             })
             .collect::<anyhow::Result<_>>()?,
     }))
-}
-
-/// What the server keeps beside the log: who runs the event and where it stands (`registration`, `closed`,
-/// `running`, `finished`).
-#[derive(Clone, Debug, sqlx::FromRow)]
-pub struct EventRow {
-    pub id: String,
-    pub organizer_id: Option<String>,
-    pub status: String,
-}
-
-pub async fn events(db: &Db) -> anyhow::Result<Vec<EventRow>> {
-    Ok(
-        with_pool!(db, p => sqlx::query_as::<_, EventRow>("SELECT id, organizer_id, status FROM tournaments ORDER BY id")
-        .fetch_all(p).await)?,
-    )
-}
-
-/// An event as the lobby lists it (`GET /api/tournaments`): its row, its settings and how many entered.
-#[derive(Clone, Debug, sqlx::FromRow)]
-pub struct ListedRow {
-    pub id: String,
-    pub name: String,
-    pub status: String,
-    pub settings_json: String,
-    pub created_at: i64,
-    pub players: i64,
-}
-
-/// Every event, oldest first, with its player count: read from the database, so every node of a cluster lists
-/// the same events whichever owns them.
-pub async fn listed(db: &Db) -> anyhow::Result<Vec<ListedRow>> {
-    Ok(with_pool!(db, p => sqlx::query_as::<_, ListedRow>(
-        "SELECT t.id, t.name, t.status, t.settings_json, t.created_at, \
-         (SELECT COUNT(*) FROM tournament_players p WHERE p.tournament_id = t.id) AS players \
-         FROM tournaments t ORDER BY t.created_at, t.id"
-    ).fetch_all(p).await)?)
-}
-
-/// One event's row, if it exists.
-pub async fn event(db: &Db, id: &str) -> anyhow::Result<Option<EventRow>> {
-    Ok(
-        with_pool!(db, p => sqlx::query_as::<_, EventRow>("SELECT id, organizer_id, status FROM tournaments WHERE id = $1")
-        .bind(id).fetch_optional(p).await)?,
-    )
-}
-
-/// Rewrites the event's settings (the organizer changed its number of Swiss rounds or ended it early).
-pub async fn set_settings(db: impl Into<Writer<'_>>, id: &str, settings: &Settings) -> anyhow::Result<()> {
-    let json = serde_json::to_string(settings)?;
-    event_write!(db, p => sqlx::query("UPDATE tournaments SET settings_json = $2, updated_at = $3 WHERE id = $1")
-        .bind(id).bind(&json).bind(now_ms()).execute(p).await.map(|r| r.rows_affected()))?;
-    Ok(())
-}
-
-pub async fn set_status(db: impl Into<Writer<'_>>, id: &str, status: &str) -> anyhow::Result<()> {
-    event_write!(db, p => sqlx::query("UPDATE tournaments SET status = $2, updated_at = $3 WHERE id = $1")
-        .bind(id).bind(status).bind(now_ms()).execute(p).await.map(|r| r.rows_affected()))?;
-    Ok(())
 }
 
 /// Each table's room, as `(round, table, room_id)`, so a restarted server watches the same rooms again.

@@ -15,7 +15,11 @@ use tokio::sync::mpsc;
 /// `?N` placeholders: the sqlx queries' `$N` are named parameters to SQLite, numbered by first appearance.
 const INSERT_SQL: &str = "INSERT INTO match_intents (match_id, version, seat, intent_json, created_at, meta_json) \
                           VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
-const FINISH_SQL: &str = "UPDATE matches SET status = 'finished', result_json = ?2, updated_at = ?3 WHERE id = ?1";
+const FINISH_SQL: &str = concat!(
+    "UPDATE matches SET status = ",
+    crate::sql_status!(MatchStatus::Finished),
+    ", result_json = ?2, updated_at = ?3 WHERE id = ?1"
+);
 
 /// Runs until the queue is closed and drained (`Msg::Close`), on a thread of the blocking pool that it keeps.
 pub(super) fn run(path: PathBuf, mut rx: mpsc::Receiver<Msg>, counters: Counters) {

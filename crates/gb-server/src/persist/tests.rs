@@ -4,6 +4,7 @@
 use super::{AppendError, Persist};
 use crate::db::Db;
 use crate::db::matches::{AppendRow, find_match, insert_match, intents_since};
+use crate::db::status::MatchStatus;
 use futures_util::future::join_all;
 use std::future::Future;
 use std::path::{Path, PathBuf};
@@ -71,7 +72,7 @@ async fn fresh() -> (TempDir, Db, Writer) {
 }
 
 async fn new_match(db: &Db) -> String {
-    insert_match(db, "room", "hash", "{}", "in_progress").await.unwrap().id
+    insert_match(db, "room", "hash", "{}", MatchStatus::Playing).await.unwrap().id
 }
 
 async fn two_matches(db: &Db) -> (String, String) {
@@ -199,7 +200,7 @@ async fn a_finishing_append_lands_with_its_result_or_not_at_all() {
     assert!(matches!(results[0], Err(AppendError::Failed(_))), "{:?}", results[0]);
     assert_eq!(results[1], Ok(()));
     let (ma, mb) = (find_match(&db, &a).await.unwrap().unwrap(), find_match(&db, &b).await.unwrap().unwrap());
-    assert_eq!((ma.status.as_str(), ma.result_json), ("in_progress", None));
+    assert_eq!((ma.status.as_str(), ma.result_json), ("playing", None));
     assert_eq!((mb.status.as_str(), mb.result_json.as_deref()), ("finished", Some(r#"{"winner":"B"}"#)));
     assert_eq!(versions(&db, &b).await, [1, 2]);
     w.stop().await;

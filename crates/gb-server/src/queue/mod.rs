@@ -82,7 +82,7 @@ async fn open(deps: &RoomDeps, o: claim::Opened) -> anyhow::Result<()> {
 
 /// Seats one matched player in their room (already seated is fine) and records it.
 pub async fn seat(deps: &RoomDeps, handle: &RoomHandle, p: &queue::QueueRow) -> anyhow::Result<()> {
-    let deck: gb_core::DeckList = serde_json::from_str(&p.deck_json)?;
+    let deck = p.deck.clone();
     match handle.join(p.account_id.clone(), p.display_name.clone(), deck).await {
         Ok(_) | Err(crate::room::RoomError::AlreadySeated) => {}
         Err(e) => anyhow::bail!("seating {}: {e}", p.account_id),

@@ -10,6 +10,7 @@ use super::error::RoomError;
 use super::game::{Game, Play};
 use super::streams::Kind;
 use super::viewers::{Live, Viewers, send};
+use crate::db::status::RoomRowStatus;
 use crate::protocol::{GameResult, PROTOCOL_VERSION, RoomInfo, RoomStatus, ServerMsg, close};
 use axum::extract::ws::Utf8Bytes;
 use gb_core::Seat;
@@ -224,9 +225,9 @@ impl Room {
     /// Marks the room in the database, then drops it from memory: whoever sees it gone from memory reads its
     /// final status (never a "finished" row for a room that will not come back).
     async fn evict(&mut self) {
-        let status = if self.play.game.is_none() { "abandoned" } else { "closed" };
+        let status = if self.play.game.is_none() { RoomRowStatus::Abandoned } else { RoomRowStatus::Closed };
         if let Err(e) = self.save_room(status).await {
-            tracing::warn!(room = %self.id, error = %e, status, "idle room not marked");
+            tracing::warn!(room = %self.id, error = %e, %status, "idle room not marked");
         }
         self.deps.rooms.remove(&self.id);
         tracing::info!(room = %self.id, "idle room evicted");
@@ -334,7 +335,7 @@ impl Room {
         self.seats[seat.index()] = Some(entry);
         self.computers.set(seat, computer);
         // Refused by the fence: the room is about to stand down, and the seat was never taken.
-        self.save_room("waiting").await.map_err(|e| match self.fenced {
+        self.save_room(RoomRowStatus::Waiting).await.map_err(|e| match self.fenced {
             true => RoomError::Stopped,
             false => RoomError::Storage(format!("{e:#}")),
         })?;

@@ -6,6 +6,7 @@
 use super::actor::Room;
 use super::clock::Flag;
 use crate::db::matches::AppendRow;
+use crate::db::status::RoomRowStatus;
 use crate::persist::AppendError;
 use crate::protocol::ServerMsg;
 use crate::seed::StoredResult;
@@ -199,7 +200,7 @@ impl Room {
 
     /// After the last frames: the room's row says "finished", and every viewer gets the room with the result.
     pub(super) async fn finish(&mut self) {
-        if let Err(e) = self.save_room("finished").await {
+        if let Err(e) = self.save_room(RoomRowStatus::Finished).await {
             tracing::warn!(room = %self.id, error = %e, "room status not saved");
         }
         self.record_players().await;

@@ -4,6 +4,7 @@
 //! append, and the write is counted in `gb_append_fenced_total`.
 use super::actor::Room;
 use crate::db::matches::MatchRow;
+use crate::db::status::{MatchStatus, RoomRowStatus};
 use crate::db::{Db, fence, matches, rooms};
 
 impl Room {
@@ -16,7 +17,7 @@ impl Room {
     }
 
     /// Saves the seats and the room's status (`rooms` row).
-    pub(super) async fn save_room(&mut self, status: &str) -> anyhow::Result<()> {
+    pub(super) async fn save_room(&mut self, status: RoomRowStatus) -> anyhow::Result<()> {
         let seats = serde_json::to_string(&self.seats)?;
         let written = match self.fence() {
             Some((pool, epoch)) => fence::update_room(pool, &self.id, &seats, status, epoch).await?,
@@ -29,10 +30,12 @@ impl Room {
     pub(super) async fn insert_match(&mut self, seed_hash: &str, setup_json: &str) -> anyhow::Result<MatchRow> {
         let row = match self.fence() {
             Some((pool, epoch)) => {
-                let row = MatchRow::new(&self.id, seed_hash, setup_json, "playing");
+                let row = MatchRow::new(&self.id, seed_hash, setup_json, MatchStatus::Playing);
                 fence::insert_match(pool, &row, epoch).await?.then_some(row)
             }
-            None => Some(matches::insert_match(&self.deps.db, &self.id, seed_hash, setup_json, "playing").await?),
+            None => {
+                Some(matches::insert_match(&self.deps.db, &self.id, seed_hash, setup_json, MatchStatus::Playing).await?)
+            }
         };
         self.unless_fenced(row.is_some(), "a new game")?;
         Ok(row.expect("written"))
@@ -43,7 +46,9 @@ impl Room {
     pub(super) async fn finish_drawn(&mut self, match_id: &str, result_json: &str) -> anyhow::Result<()> {
         let written = match self.fence() {
             Some((pool, epoch)) => fence::finish_match(pool, &self.id, match_id, result_json, epoch).await?,
-            None => matches::finish_match(&self.deps.db, match_id, "finished", result_json).await.map(|()| true)?,
+            None => matches::finish_match(&self.deps.db, match_id, MatchStatus::Finished, result_json)
+                .await
+                .map(|()| true)?,
         };
         self.unless_fenced(written, "the game's result")
     }

@@ -7,6 +7,7 @@ use super::delta::{Seen, project, write_views};
 use super::game::Game;
 use super::game::Source;
 use super::streams::{Held, Kind};
+use crate::db::status::RoomRowStatus;
 use crate::protocol::{GameResult, ServerMsg};
 use crate::seed::{StoredSetup, fresh};
 use axum::extract::ws::Utf8Bytes;
@@ -29,7 +30,7 @@ impl Room {
         let seed_hash = gb_core::seed::commitment(&seed, &nonce)?;
         let stored = serde_json::to_string(&StoredSetup { setup: setup.clone(), nonce: nonce.clone() })?;
         let row = self.insert_match(&seed_hash, &stored).await?;
-        self.save_room("playing").await?;
+        self.save_room(RoomRowStatus::Playing).await?;
         self.play.games.push(GameResult {
             match_id: row.id.clone(),
             winner: None,

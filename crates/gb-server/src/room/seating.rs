@@ -5,6 +5,7 @@ use super::computers::Computer;
 use super::config::SeatEntry;
 use super::error::RoomError;
 use super::streams::Kind;
+use crate::db::status::RoomRowStatus;
 use crate::protocol::BotLevel;
 use gb_core::Seat;
 
@@ -84,7 +85,7 @@ impl Room {
         let mut seats: Vec<_> = order.iter().map(|&i| self.seats[i].take()).collect();
         std::mem::swap(&mut self.seats, &mut seats);
         self.computers.reorder(&order);
-        self.save_room("waiting").await?;
+        self.save_room(RoomRowStatus::Waiting).await?;
         let kinds: Vec<Kind> =
             self.viewers.conns.iter().map(|c| self.kind_of(c.conn.account.as_deref(), c.conn.role)).collect();
         for (live, kind) in self.viewers.conns.iter_mut().zip(kinds) {

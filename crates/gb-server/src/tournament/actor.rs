@@ -181,7 +181,7 @@ pub fn spawn(mut event: Event, rooms: Vec<(u32, u32, String)>) -> EventHandle {
             };
             let mut view = event.view();
             if view.over && event.status == EventStatus::Running {
-                match db::set_status(&event.db, &event.id, EventStatus::Finished.name()).await {
+                match db::set_status(&event.db, &event.id, EventStatus::Finished).await {
                     Ok(()) => event.status = EventStatus::Finished,
                     Err(e) => tracing::error!(event = %event.id, "status not saved: {e:#}"),
                 }

@@ -51,7 +51,7 @@ fn of_entry(seq: u32, action: &str, detail: &Value, at_ms: i64) -> Option<Announ
 pub fn from_audit(rows: &[AuditRow]) -> Vec<Announcement> {
     let mut out = Vec::new();
     for r in rows {
-        let detail = serde_json::from_str(&r.detail_json).unwrap_or(Value::Null);
+        let detail = &r.detail;
         if let Some(a) = of_entry(out.len() as u32 + 1, &r.action, &detail, r.created_at) {
             out.push(a);
         }
@@ -162,7 +162,7 @@ mod tests {
     use super::*;
 
     fn row(seq: i32, action: &str, detail: Value) -> AuditRow {
-        AuditRow { seq, actor: "o".into(), action: action.into(), detail_json: detail.to_string(), created_at: 7 }
+        AuditRow { seq, actor: "o".into(), action: action.into(), detail, created_at: 7 }
     }
 
     #[test]

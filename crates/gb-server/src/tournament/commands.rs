@@ -29,7 +29,7 @@ impl Event {
                 if self.status != from {
                     return Err(EventError::WrongStatus { reopen: open, from });
                 }
-                db::set_status(&self.db, &self.id, to.name()).await.map_err(EventError::storage)?;
+                db::set_status(&self.db, &self.id, to).await.map_err(EventError::storage)?;
                 self.status = to;
                 (if open { "open_registration" } else { "close_registration" }, json!({}))
             }

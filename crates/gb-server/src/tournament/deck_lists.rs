@@ -27,7 +27,7 @@ pub fn published(t: &Tournament) -> HashSet<&str> {
 /// over and publishes both lists. An event that no longer exists withholds (nothing says it published them).
 pub async fn withheld(db: &Db, event: &str, players: &[Option<String>]) -> anyhow::Result<Option<String>> {
     let row = crate::db::tournaments::event(db, event).await?;
-    if row.as_ref().is_none_or(|r| r.status != super::EventStatus::Finished.name()) {
+    if row.as_ref().is_none_or(|r| r.status != super::EventStatus::Finished) {
         return Ok(Some(
             "the deck lists of an event's tables are withheld until the event is over; its organizer then chooses \
              whether to publish them"

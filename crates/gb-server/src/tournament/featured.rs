@@ -13,7 +13,7 @@ const FEATURE: &str = "feature_table";
 /// The latest pick in `rows` (an event's audit log): `None` when there is none or it featured no table.
 pub(super) fn from_audit(rows: &[AuditRow]) -> Option<TableRef> {
     let last = rows.iter().rev().find(|r| r.action == FEATURE)?;
-    let detail: serde_json::Value = serde_json::from_str(&last.detail_json).ok()?;
+    let detail = &last.detail;
     Some(TableRef { round: detail["round"].as_u64()? as u32, table: detail["table"].as_u64()? as u32 })
 }
 
@@ -49,7 +49,7 @@ mod tests {
     use super::*;
 
     fn row(action: &str, detail: serde_json::Value) -> AuditRow {
-        AuditRow { seq: 1, actor: "o".into(), action: action.into(), detail_json: detail.to_string(), created_at: 7 }
+        AuditRow { seq: 1, actor: "o".into(), action: action.into(), detail, created_at: 7 }
     }
 
     #[test]

@@ -16,7 +16,7 @@ const APPOINT: &str = "appoint_judge";
 pub(super) fn from_audit(rows: &[crate::db::tournaments::AuditRow]) -> Vec<EventJudge> {
     let appointed = rows.iter().filter(|r| r.action == APPOINT);
     let judge = |r: &crate::db::tournaments::AuditRow| {
-        let detail: serde_json::Value = serde_json::from_str(&r.detail_json).ok()?;
+        let detail = &r.detail;
         let name = detail.get("judge_name")?.as_str()?.to_owned();
         Some(EventJudge { account_id: detail.get("judge")?.as_str()?.to_owned(), name })
     };

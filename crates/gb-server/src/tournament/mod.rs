@@ -298,8 +298,7 @@ async fn load(
     row: &crate::db::tournaments::EventRow,
 ) -> anyhow::Result<Option<(actor::Event, Vec<(u32, u32, String)>)>> {
     let Some(t) = crate::db::tournaments::load(deps.db(), &row.id).await? else { return Ok(None) };
-    let status =
-        EventStatus::parse(&row.status).ok_or_else(|| anyhow::anyhow!("unknown tournament status {:?}", row.status))?;
+    let status = row.status;
     let mut event =
         actor::Event::new(deps.clone(), row.id.clone(), row.organizer_id.clone().unwrap_or_default(), status, t);
     event.round_starts = crate::db::tournaments::round_starts(deps.db(), &row.id).await?;

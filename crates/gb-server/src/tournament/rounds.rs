@@ -76,7 +76,7 @@ impl Event {
             self.t.roster.push(c);
         }
         db::insert_round(&self.db, &self.id, round, &pairings).await.map_err(EventError::storage)?;
-        db::set_status(&self.db, &self.id, EventStatus::Running.name()).await.map_err(EventError::storage)?;
+        db::set_status(&self.db, &self.id, EventStatus::Running).await.map_err(EventError::storage)?;
         self.status = EventStatus::Running;
         self.t.rounds.push(Round { pairings });
         let now = now_ms();

@@ -142,7 +142,7 @@ async fn an_abandoned_game_against_the_computer_ends(backend: Backend) {
     let result = crate::helpers::find_result(&app, &match_id).await;
     assert_eq!((result["winner"].as_str(), result["reason"].as_str()), (Some("B"), Some("abandoned")), "{result}");
     let row = gb_server::db::rooms::find_room(&app.db, &room).await.unwrap().unwrap();
-    assert_eq!(row.status, "closed");
+    assert_eq!(row.status.as_str(), "closed");
     let back = gb_server::db::rooms::recent_rooms(&app.db).await.unwrap();
     assert!(back.iter().all(|r| r.id != room), "not brought back at restart");
 }

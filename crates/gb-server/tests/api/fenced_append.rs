@@ -7,6 +7,7 @@ use gb_server::Db;
 use gb_server::cluster::lease;
 use gb_server::db::Conn;
 use gb_server::db::matches::{self, AppendRow, append_batch};
+use gb_server::db::status::MatchStatus;
 
 fn pool(db: &Db) -> &sqlx::PgPool {
     let Db::Pg(pool) = db else { unreachable!("a PostgreSQL test database") };
@@ -37,7 +38,7 @@ async fn leased_game(db: &Db, room: &str, node: &str) -> String {
     .unwrap();
     lease::place(db, room, node).await.unwrap();
     assert_eq!(lease::claim(db, room, node).await.unwrap().unwrap().epoch, 1);
-    matches::insert_match(db, room, "hash", "{}", "playing").await.unwrap().id
+    matches::insert_match(db, room, "hash", "{}", MatchStatus::Playing).await.unwrap().id
 }
 
 fn row(game: &str, version: i64, epoch: i64) -> AppendRow {
@@ -63,7 +64,7 @@ async fn versions(db: &Db, game: &str) -> Vec<i64> {
 }
 
 async fn status(db: &Db, game: &str) -> String {
-    matches::find_match(db, game).await.unwrap().unwrap().status
+    matches::find_match(db, game).await.unwrap().unwrap().status.to_string()
 }
 
 async fn append(conn: &mut Conn, rows: &[AppendRow]) -> Vec<bool> {

@@ -89,7 +89,7 @@ async fn racing_matchers_seat_each_player_once(backend: Backend) {
             display_name: format!("P{i}"),
             format: "bo1".into(),
             rated: 1,
-            deck_json: serde_json::to_string(&gb_core::decks::preconstructed_deck("fire-and-wind").unwrap()).unwrap(),
+            deck: gb_core::decks::preconstructed_deck("fire-and-wind").unwrap(),
             rating: 1500.0 + f64::from(i) * 10.0,
             computer_after_ms: None,
             joined_at: gb_server::db::now_ms(),

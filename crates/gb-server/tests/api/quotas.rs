@@ -33,7 +33,14 @@ async fn open_rooms_per_account_are_limited(backend: Backend) {
     app.guest(&other, "Other").await;
     assert_eq!(create(&app, &other).await.status(), 201);
     // A room that is over no longer counts.
-    gb_server::db::rooms::update_room(&app.db, &rooms[0], "[null,null]", "finished").await.unwrap();
+    gb_server::db::rooms::update_room(
+        &app.db,
+        &rooms[0],
+        "[null,null]",
+        gb_server::db::status::RoomRowStatus::Finished,
+    )
+    .await
+    .unwrap();
     assert_eq!(create(&app, &c).await.status(), 201);
     assert_error(create(&app, &c).await, 429, "too_many_rooms").await;
 }

@@ -39,7 +39,7 @@ async fn deck_lists_stay_hidden_until_the_room_closes(backend: Backend) {
         assert!(!r["record"]["setup"]["decks"][seat].is_null(), "{r}");
     }
     let row = gb_server::db::rooms::find_room(&app.db, &room).await.unwrap().unwrap();
-    assert_eq!(row.status, "closed");
+    assert_eq!(row.status.as_str(), "closed");
     let back = gb_server::db::rooms::recent_rooms(&app.db).await.unwrap();
     assert!(back.iter().all(|r| r.id != room), "a closed room is not brought back at restart");
 }

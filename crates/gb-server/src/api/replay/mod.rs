@@ -7,6 +7,7 @@
 
 use super::session::CurrentAccount;
 use crate::db::matches::{LogRow, MatchRow};
+use crate::db::status::MatchStatus;
 use crate::error::{ApiError, ApiResult};
 use crate::protocol::{Replay, ReplayQuery, ReplayStep, SpectatorDelay};
 use crate::room::recover::decode_log;
@@ -45,7 +46,7 @@ pub async fn replay(
     let m = crate::db::matches::find_match(&state.db, &id)
         .await?
         .ok_or_else(|| ApiError::not_found("no_such_match", "no match with this id"))?;
-    let finished = m.status == "finished";
+    let finished = m.status == MatchStatus::Finished;
     let room_row = || async {
         crate::db::rooms::find_room(&state.db, &m.room).await?.ok_or_else(|| ApiError::internal("match without room"))
     };
@@ -126,7 +127,7 @@ fn compute(
     room_open: bool,
     event_hold: Option<String>,
 ) -> ApiResult<Replay> {
-    let finished = m.status == "finished";
+    let finished = m.status == MatchStatus::Finished;
     let stored: StoredSetup = serde_json::from_str(&m.setup_json).map_err(ApiError::internal)?;
     let log = decode_log(&m.id, rows).map_err(ApiError::internal)?;
     let upto = match released {
