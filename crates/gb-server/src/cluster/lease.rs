@@ -158,7 +158,7 @@ pub async fn public_rooms(db: &Db, awake_ms: u64) -> Result<Vec<(String, Option<
          LEFT JOIN nodes n ON n.node_id = l.owner_node AND n.expires_at > clock_timestamp() \
            AND n.heartbeat_at > clock_timestamp() - make_interval(secs => $1) \
          WHERE r.status IN ",
-        crate::sql_status!(RoomRowStatus::Waiting | RoomRowStatus::Playing),
+        crate::db::status::sql_status!(RoomRowStatus::Waiting | RoomRowStatus::Playing),
         " AND r.config_json::jsonb ->> 'visibility' = 'public'"
     ))
     .bind(awake_ms as f64 / 1000.0)

@@ -18,9 +18,9 @@ pub async fn orphans(db: &Db, me: &str) -> Result<Vec<String>, sqlx::Error> {
         "WITH o AS ( \
            SELECT l.room_id, l.placed_on FROM room_leases l JOIN rooms r ON r.id = l.room_id \
            WHERE (r.status IN ",
-        crate::sql_status!(RoomRowStatus::Waiting | RoomRowStatus::Playing),
+        crate::db::status::sql_status!(RoomRowStatus::Waiting | RoomRowStatus::Playing),
         " OR (r.status = ",
-        crate::sql_status!(RoomRowStatus::Finished),
+        crate::db::status::sql_status!(RoomRowStatus::Finished),
         " AND r.updated_at > $2)) \
            AND (l.owner_node IS NULL OR NOT EXISTS (SELECT 1 FROM nodes n \
                 WHERE n.node_id = l.owner_node AND n.expires_at > clock_timestamp())) \
@@ -83,9 +83,9 @@ pub async fn lease_unleased(db: &Db) -> Result<u64, sqlx::Error> {
     let Db::Pg(pool) = db else { return Ok(0) };
     let done = sqlx::query(concat!(
         "INSERT INTO room_leases (room_id) SELECT id FROM rooms WHERE status IN ",
-        crate::sql_status!(RoomRowStatus::Waiting | RoomRowStatus::Playing),
+        crate::db::status::sql_status!(RoomRowStatus::Waiting | RoomRowStatus::Playing),
         " OR (status = ",
-        crate::sql_status!(RoomRowStatus::Finished),
+        crate::db::status::sql_status!(RoomRowStatus::Finished),
         " AND updated_at > $1) ON CONFLICT (room_id) DO NOTHING"
     ))
     .bind(crate::db::now_ms() - 24 * 3600 * 1000)

@@ -6,7 +6,7 @@
 use super::matches::MatchRow;
 use super::now_ms;
 use super::status::RoomRowStatus;
-use crate::sql_status;
+use super::status::sql_status;
 use sqlx::PgPool;
 
 /// The lease row `l` is still held: its owner node's lease has not expired (database clock).

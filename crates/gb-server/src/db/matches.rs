@@ -2,8 +2,8 @@
 //! Appends normally go through `crate::persist` (group commit); `append_batch` is its primitive.
 use super::ratings::RateOn;
 use super::status::MatchStatus;
+use super::status::sql_status;
 use super::{Conn, Db, now_ms, with_conn, with_pool};
-use crate::sql_status;
 use sqlx::Connection;
 
 #[derive(Clone, Debug, sqlx::FromRow)]

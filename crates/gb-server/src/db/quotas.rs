@@ -1,7 +1,7 @@
 //! Counts behind the per-account quotas (`api/quota.rs`): `room_creators` rows (who made which room) for open
 //! rooms, `tournaments.organizer_id` for open events.
+use super::status::sql_status;
 use super::{Db, now_ms, with_pool};
-use crate::sql_status;
 
 /// How long a claim counts before its room row exists (the create call writes the room right after the claim).
 const CLAIM_GRACE_MS: i64 = 60_000;

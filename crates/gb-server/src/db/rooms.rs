@@ -1,7 +1,7 @@
 //! `rooms` rows: what a restarted server needs to rebuild a room (its settings and seats) around its games.
 use super::status::RoomRowStatus;
+use super::status::sql_status;
 use super::{Db, now_ms, with_pool};
-use crate::sql_status;
 
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct RoomRow {

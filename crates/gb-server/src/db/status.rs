@@ -110,7 +110,6 @@ pub fn event_status(value: &str) -> Result<EventStatus, UnknownStatus> {
 
 /// A status as a quoted SQL literal, for `concat!` in static SQL (sqlx and rusqlite take `&'static str`);
 /// the tests check each against the enum's `as_str`.
-#[macro_export]
 macro_rules! sql_status {
     // The rooms not over: a restarted server or a new owner brings them back, the lobby lists them.
     (RoomRowStatus::Waiting | RoomRowStatus::Playing) => {
@@ -135,7 +134,7 @@ macro_rules! sql_status {
         "'finished'"
     };
 }
-pub use sql_status;
+pub(crate) use sql_status;
 
 #[cfg(test)]
 mod tests {

@@ -4,9 +4,9 @@
 //! goes to `tournament_audit`, which the event page shows.
 use super::event_fence::{Writer, event_write};
 use super::json::{self, JsonText};
+use super::status::sql_status;
 pub use super::tournament_rows::{EventRow, ListedRow, event, events, listed, set_settings, set_status};
 use super::{Db, now_ms, with_pool};
-use crate::sql_status;
 use anyhow::Context;
 use gb_tournament::{
     Bye, Correction, Pairing, Player, RosterChange, RosterChangeKind, Round, Settings, TOURNAMENT_FORMAT, Table,

@@ -17,7 +17,7 @@ const INSERT_SQL: &str = "INSERT INTO match_intents (match_id, version, seat, in
                           VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
 const FINISH_SQL: &str = concat!(
     "UPDATE matches SET status = ",
-    crate::sql_status!(MatchStatus::Finished),
+    crate::db::status::sql_status!(MatchStatus::Finished),
     ", result_json = ?2, updated_at = ?3 WHERE id = ?1"
 );
 

@@ -46,7 +46,7 @@ pub async fn claim(db: &Db, now: i64) -> anyhow::Result<Vec<Opened>> {
         let opened = plan(rows, now);
         for o in &opened {
             sqlx::query(concat!("INSERT INTO rooms (id, config_json, seats_json, status, created_at, updated_at) \
-                         VALUES ($1, $2, $3, ", crate::sql_status!(RoomRowStatus::Waiting), ", $4, $4)"))
+                         VALUES ($1, $2, $3, ", crate::db::status::sql_status!(RoomRowStatus::Waiting), ", $4, $4)"))
                 .bind(&o.room_id).bind(serde_json::to_string(&o.cfg)?).bind(serde_json::to_string(&o.seats)?)
                 .bind(now).execute(&mut *tx).await?;
             for (i, player) in o.players.iter().enumerate() {
