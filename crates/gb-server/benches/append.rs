@@ -23,7 +23,11 @@ async fn main() -> anyhow::Result<()> {
     let db = Db::connect(&url).await?;
     let mut match_ids = Vec::with_capacity(rooms);
     for r in 0..rooms {
-        match_ids.push(insert_match(&db, &format!("bench-{r}"), "hash", "{}", "playing").await?.id);
+        match_ids.push(
+            insert_match(&db, &format!("bench-{r}"), "hash", "{}", gb_server::db::status::MatchStatus::Playing)
+                .await?
+                .id,
+        );
     }
     let tracker = TaskTracker::new();
     let shutdown = CancellationToken::new();

@@ -1,5 +1,5 @@
 //! [`Registry`]: the live actors of one kind by id, as handles (cheap to clone). Rooms (`room::Rooms`) and
-//! events (`tournament::Events`) are both kept in one: an actor registers its handle when it starts and takes it
+//! events (`tournament::Tournaments`) are both kept in one: an actor registers its handle when it starts and takes it
 //! out when it ends, and only its own (a newer actor for the same id, after a claim on this node, keeps its
 //! place).
 use std::collections::HashMap;

@@ -45,7 +45,7 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(api::ops::healthz))
         .nest("/api", api)
         .route("/ws/rooms/{id}", get(crate::ws::upgrade))
-        .route("/ws/events/{id}", get(crate::ws::events::upgrade))
+        .route("/ws/events/{id}", get(crate::ws::tournament_feed::upgrade))
         // route_layer: only matched routes, so MatchedPath gives bounded metric labels.
         .route_layer(middleware::from_fn(telemetry::track_http));
     if settings.static_dir.is_dir() {

@@ -86,7 +86,7 @@ impl Application {
             shutdown,
             tracker,
             rooms: Rooms::default(),
-            events: Default::default(),
+            tournaments: Default::default(),
             persist,
             login_throttle,
             addr_limits,
@@ -110,7 +110,7 @@ impl Application {
             tracing::info!(recovered, "rooms recovered");
         }
         // After the rooms, so each event finds its tables' rooms already running.
-        let events = crate::tournament::recover(&state.event_deps()).await?;
+        let events = crate::tournament::recover(&state.tournament_deps()).await?;
         tracing::info!(events, "tournaments recovered");
         tracing::info!(addr = %local_addr, db = state.db.backend(), metrics = ?metrics.as_ref().map(|m| m.1), "gb-server bound");
         Ok(Application { listener, local_addr, metrics, state })
@@ -167,7 +167,7 @@ impl Application {
             let (db, token) = (state.db.clone(), state.shutdown.clone());
             state.tracker.spawn(crate::cluster::node::heartbeat(db, cluster.clone(), token));
             state.tracker.spawn(crate::room::adopt::sweep(state.room_deps(), cluster.clone()));
-            state.tracker.spawn(crate::tournament::sweep(state.event_deps(), cluster.clone()));
+            state.tracker.spawn(crate::tournament::sweep(state.tournament_deps(), cluster.clone()));
         }
         let grace = Duration::from_secs(state.settings.shutdown_grace_secs);
         if let Some((metrics, _)) = metrics {

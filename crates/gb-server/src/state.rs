@@ -26,7 +26,7 @@ pub struct AppState {
     /// The group-commit writer every room persists accepted intents through.
     pub persist: Persist,
     /// Live tournaments by id (tournament/).
-    pub events: crate::tournament::Events,
+    pub tournaments: crate::tournament::Tournaments,
     /// Login attempts per address, and strangers' failed ones per account.
     pub login_throttle: Arc<LoginThrottle>,
     /// WebSocket opens, sign-ups, guests and replays per address.
@@ -40,7 +40,7 @@ pub struct AppState {
     /// Traffic to and from other nodes over NATS (bus/); off on a single node.
     pub bus: crate::bus::Bus,
     /// The HTTP API as one router (startup.rs): an event's owner runs other nodes' calls for it through it
-    /// (bus/events.rs). A function from above, so the state names no API type.
+    /// (bus/tournaments.rs). A function from above, so the state names no API type.
     pub api: fn(&AppState) -> axum::Router,
 }
 
@@ -56,13 +56,17 @@ impl AppState {
     }
 
     /// What an event actor needs from the application (tournament/deps.rs).
-    pub fn event_deps(&self) -> crate::tournament::EventDeps {
+    pub fn tournament_deps(&self) -> crate::tournament::TournamentDeps {
         let state = self.clone();
         let serve: crate::tournament::ServeCalls = Arc::new(move |event, epoch, ended| {
             let tasks = (state.tracker.clone(), state.shutdown.clone());
-            crate::bus::events::serve_event(&state.bus, tasks, (state.api)(&state), event, epoch, ended);
+            crate::bus::tournaments::serve_tournament(&state.bus, tasks, (state.api)(&state), event, epoch, ended);
         });
-        crate::tournament::EventDeps { rooms: self.room_deps(), events: self.events.clone(), serve: Some(serve) }
+        crate::tournament::TournamentDeps {
+            rooms: self.room_deps(),
+            tournaments: self.tournaments.clone(),
+            serve: Some(serve),
+        }
     }
 }
 

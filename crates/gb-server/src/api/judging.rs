@@ -1,6 +1,6 @@
 //! The event's judging routes (docs/tournaments.md, "Penalties", "Judges", "Judge view"): penalties and time
 //! extensions, appointing judges, and a table's judge view. Under `/tournaments/{id}`, so in cluster mode they
-//! are forwarded to the event's owner like every other event call (api/event_calls.rs), which also runs the
+//! are forwarded to the event's owner like every other event call (api/tournament_calls.rs), which also runs the
 //! table's room the judge view reads.
 use super::session::CurrentAccount;
 use super::tournaments::{event, run};

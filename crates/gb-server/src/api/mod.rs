@@ -2,7 +2,6 @@
 pub mod accounts;
 pub mod auth;
 pub mod decks;
-pub mod event_calls;
 pub mod judging;
 pub mod lobby;
 pub mod ops;
@@ -14,6 +13,7 @@ pub mod replay;
 pub mod room_calls;
 pub mod rooms;
 pub mod session;
+pub mod tournament_calls;
 pub mod tournaments;
 pub mod validate;
 
@@ -25,7 +25,7 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 
 /// The API. `state` is for the tournament routes' middleware: in cluster mode a call for an event another node
-/// runs is forwarded there (event_calls.rs).
+/// runs is forwarded there (tournament_calls.rs).
 pub fn router(state: &AppState) -> Router<AppState> {
     Router::new()
         .route("/guest", post(auth::guest))
@@ -88,7 +88,7 @@ fn tournament_routes(state: &AppState) -> Router<AppState> {
         .route("/tournaments/{id}/audit", get(tournaments::audit))
         .route("/tournaments/{id}/announcements", post(tournaments::announce))
         .route("/tournaments/{id}/featured", post(tournaments::feature))
-        .route_layer(axum::middleware::from_fn_with_state(state.clone(), event_calls::forward))
+        .route_layer(axum::middleware::from_fn_with_state(state.clone(), tournament_calls::forward))
 }
 
 /// The whole card catalogue (static JSON from gb-core), cacheable by the browser.

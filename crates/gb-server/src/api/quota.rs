@@ -32,7 +32,7 @@ pub async fn claim_room(state: &AppState, account_id: &str, room_id: &str) -> Ap
 
 /// Checks that `account` may organize one more event: `max_open_events` unfinished ones, `max_open_events_guest`
 /// for a guest. Hold the guard until the event is written, so concurrent creations cannot all see room for one.
-pub async fn claim_event(state: &AppState, account: &AccountRow) -> ApiResult<MutexGuard<'static, ()>> {
+pub async fn claim_tournament(state: &AppState, account: &AccountRow) -> ApiResult<MutexGuard<'static, ()>> {
     let limits = &state.settings.limits;
     let (limit, whose) = match account.is_guest() {
         true => (limits.max_open_events_guest, "a guest"),

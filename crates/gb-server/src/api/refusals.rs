@@ -1,14 +1,14 @@
-//! How an event's refusal ([`EventError`]) becomes an HTTP status and error code: decided here, in the API,
+//! How an event's refusal ([`TournamentError`]) becomes an HTTP status and error code: decided here, in the API,
 //! once, on the owner (forwarded calls run through the owner's router). A room's refusals map in
 //! `room/refusal.rs`, below the API, because the bus's owner side answers relayed room calls with them.
 use crate::error::ApiError;
-use crate::tournament::EventError;
+use crate::tournament::TournamentError;
 use axum::http::StatusCode;
 
 /// The one place an event's refusal becomes an HTTP status and error code (docs/tournaments.md).
-impl From<EventError> for ApiError {
-    fn from(e: EventError) -> Self {
-        use EventError as E;
+impl From<TournamentError> for ApiError {
+    fn from(e: TournamentError) -> Self {
+        use TournamentError as E;
         let message = e.to_string();
         let (status, code) = match e {
             E::InvalidDeck(rejections) => return ApiError::invalid_deck(rejections),

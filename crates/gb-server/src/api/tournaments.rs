@@ -10,7 +10,7 @@ use crate::protocol::tournament::{
     FINISHED_LISTED, Judge, LateEntry, Reason, Repair, SetSwissRounds,
 };
 use crate::state::AppState;
-use crate::tournament::{EventHandle, EventView, Op};
+use crate::tournament::{EventView, Op, TournamentHandle};
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
@@ -53,20 +53,21 @@ pub async fn create(
     // 64 of a v4 UUID's random bits: fresh per event, and recorded in the log so its pairings can be recomputed.
     let seed = || u64::from_le_bytes(uuid::Uuid::new_v4().as_bytes()[..8].try_into().expect("8 bytes"));
     let t = gb_protocol::checks::create_tournament(body, seed)?;
-    let _quota = super::quota::claim_event(&state, &account).await?;
-    let handle = crate::tournament::create(&state.event_deps(), &account.id, t).await.map_err(ApiError::internal)?;
+    let _quota = super::quota::claim_tournament(&state, &account).await?;
+    let handle =
+        crate::tournament::create(&state.tournament_deps(), &account.id, t).await.map_err(ApiError::internal)?;
     let view = handle.view.borrow().clone();
     Ok((StatusCode::CREATED, Json(view)))
 }
 
 /// The event: its actor on this node, or in cluster mode, when another node runs it or nobody does right now
-/// (event_calls.rs forwards calls to a live owner first), the event as stored, read-only.
-pub(super) async fn event(state: &AppState, id: &str) -> ApiResult<EventHandle> {
-    if let Some(h) = state.events.get(id) {
+/// (tournament_calls.rs forwards calls to a live owner first), the event as stored, read-only.
+pub(super) async fn event(state: &AppState, id: &str) -> ApiResult<TournamentHandle> {
+    if let Some(h) = state.tournaments.get(id) {
         return Ok(h);
     }
     let stored = match state.cluster {
-        Some(_) => crate::tournament::stored(&state.event_deps(), id).await.map_err(ApiError::internal)?,
+        Some(_) => crate::tournament::stored(&state.tournament_deps(), id).await.map_err(ApiError::internal)?,
         None => None,
     };
     stored.ok_or_else(|| ApiError::not_found("no_such_tournament", "no tournament with this id"))

@@ -9,13 +9,13 @@
 //! | `gb.v1.room.{room}.e{epoch}.rpc` | request/reply | relays → the owner of that epoch: `kind`, `attach`, `detach`, `intent`, `rest` |
 //! | `gb.v1.room.{room}.owner` | pub/sub | a new owner → relays, once it serves its epoch's RPC subject: `{epoch, node}` |
 mod alive;
-pub mod events;
 pub mod fanout;
 pub mod lobby;
 pub mod outage;
 pub mod owner;
 pub mod relay;
 pub mod rest;
+pub mod tournaments;
 pub mod wire;
 
 use crate::cluster::Owner;

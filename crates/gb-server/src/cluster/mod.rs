@@ -32,10 +32,10 @@ pub(crate) async fn live_owner(db: &Db, query: &'static str, key: &str) -> Resul
 }
 
 pub mod drain;
-pub mod events;
 pub mod lease;
 pub mod node;
 pub mod sweep;
+pub mod tournament_leases;
 
 use crate::settings::ClusterSettings;
 use std::collections::HashMap;

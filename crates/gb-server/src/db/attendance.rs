@@ -1,15 +1,15 @@
 //! Attendance rows beside the tournament log (docs/tournaments.md, "Check-in and no-shows"): who checked in
 //! before round 1, and when each seat of a table first connected to its room. Not part of the tournament file:
 //! what they lead to (a drop, a no-show's match loss) is written to the log itself.
-use super::event_fence::{Writer, event_write};
+use super::tournament_fence::{Writer, tournament_write};
 use super::tournaments::{audit_query, kind_name, result_query, roster_change_query};
 use super::{Db, now_ms, with_pool};
 use gb_tournament::{RosterChange, TableResult};
-use sqlx::Connection as _; // a fenced writer's own transactions are savepoints (event_fence.rs)
+use sqlx::Connection as _; // a fenced writer's own transactions are savepoints (tournament_fence.rs)
 
 /// Marks `player` checked in (the first time only). False if the event has no such player.
 pub async fn check_in(db: impl Into<Writer<'_>>, id: &str, player: &str, at: i64) -> anyhow::Result<bool> {
-    let done = event_write!(db, p => sqlx::query(
+    let done = tournament_write!(db, p => sqlx::query(
         "UPDATE tournament_players SET checked_in_at = COALESCE(checked_in_at, $3) \
          WHERE tournament_id = $1 AND player_id = $2")
         .bind(id).bind(player).bind(at).execute(p).await.map(|r| r.rows_affected()))?;
@@ -40,7 +40,7 @@ pub async fn set_arrived(
         "UPDATE tournament_pairings SET arrived_b_at = COALESCE(arrived_b_at, $4) \
          WHERE tournament_id = $1 AND round = $2 AND table_no = $3"
     };
-    event_write!(db, p => sqlx::query(sql).bind(id).bind(round as i32).bind(table as i32).bind(at)
+    tournament_write!(db, p => sqlx::query(sql).bind(id).bind(round as i32).bind(table as i32).bind(at)
         .execute(p).await.map(|r| r.rows_affected()))?;
     Ok(())
 }
@@ -67,7 +67,7 @@ pub async fn record_no_show(
 ) -> anyhow::Result<()> {
     let json = serde_json::to_string(result)?;
     let kinds = drops.iter().map(|c| kind_name(c.change)).collect::<anyhow::Result<Vec<_>>>()?;
-    event_write!(db, p => {
+    tournament_write!(db, p => {
         let mut tx = p.begin().await?;
         result_query!(id, round, table, &json).execute(&mut *tx).await?;
         for (change, kind) in drops.iter().zip(&kinds) {

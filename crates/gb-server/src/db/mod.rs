@@ -6,7 +6,6 @@
 pub mod accounts;
 pub mod attendance;
 pub mod decks;
-pub mod event_fence;
 pub mod fence;
 pub mod game_players;
 pub mod json;
@@ -17,6 +16,7 @@ pub mod ratings;
 pub mod rooms;
 pub mod sessions;
 pub mod status;
+pub mod tournament_fence;
 pub mod tournament_rows;
 pub mod tournaments;
 

@@ -1,8 +1,8 @@
 //! What the server keeps of a tournament beside its log (db/tournaments.rs): who runs it, where it stands
 //! (`tournaments.status`, an [`EventStatus`]) and its settings as the lobby lists them.
-use super::event_fence::{Writer, event_write};
 use super::json;
 use super::status::{EventStatus, event_status};
+use super::tournament_fence::{Writer, tournament_write};
 use super::{Db, now_ms, with_pool};
 use anyhow::Context;
 use gb_tournament::Settings;
@@ -10,13 +10,13 @@ use gb_tournament::Settings;
 /// What the server keeps beside the log: who runs the event and where it stands (`registration`, `closed`,
 /// `running`, `finished`).
 #[derive(Clone, Debug)]
-pub struct EventRow {
+pub struct TournamentRow {
     pub id: String,
     pub organizer_id: Option<String>,
     pub status: EventStatus,
 }
 
-/// An [`EventRow`] as stored.
+/// An [`TournamentRow`] as stored.
 #[derive(sqlx::FromRow)]
 struct StoredEventRow {
     id: String,
@@ -24,18 +24,18 @@ struct StoredEventRow {
     status: String,
 }
 
-impl TryFrom<StoredEventRow> for EventRow {
+impl TryFrom<StoredEventRow> for TournamentRow {
     type Error = anyhow::Error;
-    fn try_from(r: StoredEventRow) -> anyhow::Result<EventRow> {
+    fn try_from(r: StoredEventRow) -> anyhow::Result<TournamentRow> {
         let status = event_status(&r.status).with_context(|| format!("tournament {}", r.id))?;
-        Ok(EventRow { id: r.id, organizer_id: r.organizer_id, status })
+        Ok(TournamentRow { id: r.id, organizer_id: r.organizer_id, status })
     }
 }
 
-pub async fn events(db: &Db) -> anyhow::Result<Vec<EventRow>> {
+pub async fn events(db: &Db) -> anyhow::Result<Vec<TournamentRow>> {
     let rows = with_pool!(db, p => sqlx::query_as::<_, StoredEventRow>(
         "SELECT id, organizer_id, status FROM tournaments ORDER BY id").fetch_all(p).await)?;
-    rows.into_iter().map(EventRow::try_from).collect()
+    rows.into_iter().map(TournamentRow::try_from).collect()
 }
 
 /// An event as the lobby lists it (`GET /api/tournaments`): its row, its settings and how many entered.
@@ -81,22 +81,22 @@ pub async fn listed(db: &Db) -> anyhow::Result<Vec<ListedRow>> {
 }
 
 /// One event's row, if it exists.
-pub async fn event(db: &Db, id: &str) -> anyhow::Result<Option<EventRow>> {
+pub async fn event(db: &Db, id: &str) -> anyhow::Result<Option<TournamentRow>> {
     let row = with_pool!(db, p => sqlx::query_as::<_, StoredEventRow>(
         "SELECT id, organizer_id, status FROM tournaments WHERE id = $1").bind(id).fetch_optional(p).await)?;
-    row.map(EventRow::try_from).transpose()
+    row.map(TournamentRow::try_from).transpose()
 }
 
 /// Rewrites the event's settings (the organizer changed its number of Swiss rounds or ended it early).
 pub async fn set_settings(db: impl Into<Writer<'_>>, id: &str, settings: &Settings) -> anyhow::Result<()> {
     let json = json::encode(settings)?;
-    event_write!(db, p => sqlx::query("UPDATE tournaments SET settings_json = $2, updated_at = $3 WHERE id = $1")
+    tournament_write!(db, p => sqlx::query("UPDATE tournaments SET settings_json = $2, updated_at = $3 WHERE id = $1")
         .bind(id).bind(&json).bind(now_ms()).execute(p).await.map(|r| r.rows_affected()))?;
     Ok(())
 }
 
 pub async fn set_status(db: impl Into<Writer<'_>>, id: &str, status: EventStatus) -> anyhow::Result<()> {
-    event_write!(db, p => sqlx::query("UPDATE tournaments SET status = $2, updated_at = $3 WHERE id = $1")
+    tournament_write!(db, p => sqlx::query("UPDATE tournaments SET status = $2, updated_at = $3 WHERE id = $1")
         .bind(id).bind(status.name()).bind(now_ms()).execute(p).await.map(|r| r.rows_affected()))?;
     Ok(())
 }

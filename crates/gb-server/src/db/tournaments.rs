@@ -2,20 +2,20 @@
 //! runs, and read back as a `Tournament` so a restarted server recovers an event mid-round. Nothing derived is
 //! stored: standings and the next pairing are recomputed from the log. Every organizer or judge action also
 //! goes to `tournament_audit`, which the event page shows.
-use super::event_fence::{Writer, event_write};
 use super::json::{self, JsonText};
 use super::status::sql_status;
-pub use super::tournament_rows::{EventRow, ListedRow, event, events, listed, set_settings, set_status};
+use super::tournament_fence::{Writer, tournament_write};
+pub use super::tournament_rows::{ListedRow, TournamentRow, event, events, listed, set_settings, set_status};
 use super::{Db, now_ms, with_pool};
 use anyhow::Context;
 use gb_tournament::{
     Bye, Correction, Pairing, Player, RosterChange, RosterChangeKind, Round, Settings, TOURNAMENT_FORMAT, Table,
     TableResult, Tournament,
 };
-use sqlx::Connection as _; // a fenced writer's own transactions are savepoints (event_fence.rs)
+use sqlx::Connection as _; // a fenced writer's own transactions are savepoints (tournament_fence.rs)
 
 #[derive(Clone, Debug, sqlx::FromRow)]
-struct TournamentRow {
+struct SettingsRow {
     name: String,
     seed: i64,
     #[sqlx(rename = "settings_json", try_from = "JsonText<Settings>")]
@@ -107,7 +107,7 @@ async fn insert_player(
     account: Option<&str>,
     computer_level: Option<&str>,
 ) -> anyhow::Result<()> {
-    event_write!(db, p => sqlx::query(
+    tournament_write!(db, p => sqlx::query(
         "INSERT INTO tournament_players \
          (tournament_id, player_id, ordinal, account_id, name, entered_round, deck, computer_level) \
          SELECT $1, $2, COALESCE(MAX(ordinal), 0) + 1, $3, $4, $5, $6, $7 FROM tournament_players \
@@ -180,7 +180,7 @@ pub(crate) use audit_query;
 
 pub async fn add_roster_change(db: impl Into<Writer<'_>>, id: &str, change: &RosterChange) -> anyhow::Result<()> {
     let kind = kind_name(change.change)?;
-    event_write!(db, p => roster_change_query!(id, change, &kind).execute(p).await.map(|r| r.rows_affected()))?;
+    tournament_write!(db, p => roster_change_query!(id, change, &kind).execute(p).await.map(|r| r.rows_affected()))?;
     Ok(())
 }
 
@@ -209,7 +209,7 @@ pub async fn insert_round(
     pairings: &[Pairing],
 ) -> anyhow::Result<()> {
     let now = now_ms();
-    event_write!(db, p => {
+    tournament_write!(db, p => {
         let mut tx = p.begin().await?;
         sqlx::query("INSERT INTO tournament_rounds (tournament_id, number, paired_at) VALUES ($1, $2, $3)")
             .bind(id).bind(number as i32).bind(now).execute(&mut *tx).await?;
@@ -228,7 +228,7 @@ pub async fn replace_round(
     pairings: &[Pairing],
 ) -> anyhow::Result<i64> {
     let now = now_ms();
-    event_write!(db, p => {
+    tournament_write!(db, p => {
         let mut tx = p.begin().await?;
         sqlx::query("DELETE FROM tournament_pairings WHERE tournament_id = $1 AND round = $2")
             .bind(id).bind(number as i32).execute(&mut *tx).await?;
@@ -251,7 +251,7 @@ pub async fn record_result(
 ) -> anyhow::Result<bool> {
     let json = json::encode(result)?;
     let done =
-        event_write!(db, p => result_query!(id, round, table, &json).execute(p).await.map(|r| r.rows_affected()))?;
+        tournament_write!(db, p => result_query!(id, round, table, &json).execute(p).await.map(|r| r.rows_affected()))?;
     Ok(done == 1)
 }
 
@@ -264,7 +264,7 @@ pub async fn reset_table(
     table: u32,
     players: &[String; 2],
 ) -> anyhow::Result<()> {
-    event_write!(db, p => sqlx::query(
+    tournament_write!(db, p => sqlx::query(
         "UPDATE tournament_pairings SET player_a = $4, player_b = $5, result_json = '{}', room_id = NULL, \
          updated_at = $6 WHERE tournament_id = $1 AND round = $2 AND table_no = $3")
         .bind(id).bind(round as i32).bind(table as i32).bind(&players[0]).bind(&players[1]).bind(now_ms())
@@ -280,7 +280,7 @@ pub async fn set_room(
     table: u32,
     room_id: &str,
 ) -> anyhow::Result<()> {
-    event_write!(db, p => sqlx::query(
+    tournament_write!(db, p => sqlx::query(
         "UPDATE tournament_pairings SET room_id = $4 WHERE tournament_id = $1 AND round = $2 AND table_no = $3")
         .bind(id).bind(round as i32).bind(table as i32).bind(room_id).execute(p).await.map(|r| r.rows_affected()))?;
     Ok(())
@@ -288,7 +288,7 @@ pub async fn set_room(
 
 pub async fn add_correction(db: impl Into<Writer<'_>>, id: &str, c: &Correction) -> anyhow::Result<()> {
     let json = json::encode(&c.result)?;
-    event_write!(db, p => sqlx::query(
+    tournament_write!(db, p => sqlx::query(
         "INSERT INTO tournament_corrections (tournament_id, seq, round, table_no, result_json, reason, before_round, created_at) \
          SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4, $5, $6, $7 FROM tournament_corrections WHERE tournament_id = $1")
         .bind(id).bind(c.round as i32).bind(c.table as i32).bind(&json).bind(&c.reason)
@@ -304,7 +304,7 @@ pub async fn audit(
     action: &str,
     detail: &serde_json::Value,
 ) -> anyhow::Result<()> {
-    event_write!(db, p => audit_query!(id, actor, action, detail).execute(p).await.map(|r| r.rows_affected()))?;
+    tournament_write!(db, p => audit_query!(id, actor, action, detail).execute(p).await.map(|r| r.rows_affected()))?;
     Ok(())
 }
 
@@ -316,7 +316,7 @@ pub async fn audit_log(db: &Db, id: &str) -> anyhow::Result<Vec<AuditRow>> {
 
 /// The whole log, as the tournament file it is (checked by `gb_tournament::parse`'s rules when used).
 pub async fn load(db: &Db, id: &str) -> anyhow::Result<Option<Tournament>> {
-    let Some(head) = with_pool!(db, p => sqlx::query_as::<_, TournamentRow>(
+    let Some(head) = with_pool!(db, p => sqlx::query_as::<_, SettingsRow>(
         "SELECT name, seed, settings_json FROM tournaments WHERE id = $1").bind(id).fetch_optional(p).await)?
     else {
         return Ok(None);

@@ -23,7 +23,7 @@ pub struct Key {
     /// Whether the record (deck lists) is still withheld because the room is open.
     pub room_open: bool,
     /// Whether the record is withheld by the room's event (its deck lists are secret until it is over).
-    pub event_holds: bool,
+    pub tournament_holds: bool,
 }
 
 pub struct ReplayCache {

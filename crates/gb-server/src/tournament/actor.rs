@@ -3,13 +3,13 @@
 //! what the event page shows is always what is stored. This file holds the event's state and its mailbox loop;
 //! what each command does is in `commands.rs` (organizer and player operations), `rounds.rs` (pairing a round
 //! and opening its rooms) and `results.rs` (a table's result, however it arrives).
-use super::EventDeps;
+use super::TournamentDeps;
 use super::tables;
 use super::view;
-use super::{Cmd, EventHandle};
+use super::{Cmd, TournamentHandle};
 use super::{EventStatus, EventView};
 use crate::cluster::Lease;
-use crate::db::event_fence::EventDb;
+use crate::db::tournament_fence::TournamentDb;
 use crate::db::tournaments as db;
 use gb_tournament::Tournament;
 use std::collections::{HashMap, HashSet};
@@ -18,11 +18,11 @@ use tokio::sync::{mpsc, watch};
 
 pub struct Event {
     /// What it uses of the application (deps.rs): built from `AppState` at the edge, or by a test.
-    pub(super) deps: EventDeps,
+    pub(super) deps: TournamentDeps,
     /// Cancelled when the actor ends: whatever serves the event on its behalf (its cluster subject) stops with it.
     pub(super) ended: tokio_util::sync::CancellationToken,
-    /// Where its writes go: fenced by its lease epoch in cluster mode (db/event_fence.rs).
-    pub(super) db: EventDb,
+    /// Where its writes go: fenced by its lease epoch in cluster mode (db/tournament_fence.rs).
+    pub(super) db: TournamentDb,
     /// Cluster mode: this node's lease on the event (lease.rs); the node stops the actor through it.
     pub(super) lease: Option<Lease>,
     pub(super) id: String,
@@ -59,9 +59,9 @@ pub struct Event {
 }
 
 impl Event {
-    pub fn new(deps: EventDeps, id: String, organizer: String, status: EventStatus, t: Tournament) -> Event {
+    pub fn new(deps: TournamentDeps, id: String, organizer: String, status: EventStatus, t: Tournament) -> Event {
         Event {
-            db: EventDb::Plain(deps.db().clone()),
+            db: TournamentDb::Plain(deps.db().clone()),
             lease: None,
             deps,
             ended: tokio_util::sync::CancellationToken::new(),
@@ -98,14 +98,14 @@ impl Event {
 }
 
 /// Starts the actor and registers it; `rooms` are the tables' rooms to watch again after a restart.
-pub fn spawn(mut event: Event, rooms: Vec<(u32, u32, String)>) -> EventHandle {
+pub fn spawn(mut event: Event, rooms: Vec<(u32, u32, String)>) -> TournamentHandle {
     let (tx, mut rx) = mpsc::channel::<Cmd>(256);
     for (round, table, room) in &rooms {
         event.rooms.insert((*round, *table), room.clone());
     }
     let (view_tx, view) = watch::channel(Arc::new(event.view()));
-    let handle = EventHandle { id: event.id.clone(), tx: tx.clone(), view };
-    event.deps.events.insert(handle.clone());
+    let handle = TournamentHandle { id: event.id.clone(), tx: tx.clone(), view };
+    event.deps.tournaments.insert(handle.clone());
     let shutdown = event.deps.shutdown().clone();
     let tracker = event.deps.tracker().clone();
     tracker.spawn(async move {

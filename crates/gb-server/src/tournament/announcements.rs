@@ -1,9 +1,9 @@
 //! Announcements (docs/tournaments.md, "Announcements"): the organizer's messages, round starts and time calls.
 //! Each is an entry of the audit log (`announce`, `start_round`, `pair_round_by_hand`, `repair_round`,
 //! `time_called`), so it is stored, audited and the same on every node and after a restart; the event keeps them
-//! in memory and its view carries the latest [`SHOWN`]. The event socket (ws/events.rs) sends each once; the
+//! in memory and its view carries the latest [`SHOWN`]. The event socket (ws/tournament_feed.rs) sends each once; the
 //! tables of the round get the organizer's messages and their time call in their rooms (tables.rs `announce`).
-use super::EventError;
+use super::TournamentError;
 use super::actor::Event;
 use crate::db::tournaments::{self as db, AuditRow};
 use crate::protocol::tournament::EventView;
@@ -21,13 +21,13 @@ const WINDOW: Duration = Duration::from_secs(60);
 const CLOCK: &str = "system";
 
 /// The organizer's text, trimmed, or a 400 saying what is wrong with it.
-pub fn checked_text(text: &str) -> Result<String, EventError> {
+pub fn checked_text(text: &str) -> Result<String, TournamentError> {
     let text = text.trim();
     if text.is_empty() {
-        return Err(EventError::EmptyAnnouncement);
+        return Err(TournamentError::EmptyAnnouncement);
     }
     if text.chars().count() > ANNOUNCEMENT_MAX_CHARS {
-        return Err(EventError::AnnouncementTooLong { max: ANNOUNCEMENT_MAX_CHARS });
+        return Err(TournamentError::AnnouncementTooLong { max: ANNOUNCEMENT_MAX_CHARS });
     }
     Ok(text.to_owned())
 }
@@ -76,12 +76,12 @@ pub fn for_you(view: &EventView, account: &str, a: &Announcement) -> Option<Stri
 
 impl Event {
     /// The organizer's message: refused while `BURST` were made in the last `WINDOW`; the caller audits it.
-    pub(super) fn may_announce(&mut self) -> Result<(), EventError> {
+    pub(super) fn may_announce(&mut self) -> Result<(), TournamentError> {
         let now = Instant::now();
         self.messages_sent.retain(|t| now.duration_since(*t) < WINDOW);
         if self.messages_sent.len() >= BURST {
             let wait = WINDOW - now.duration_since(self.messages_sent[0]);
-            return Err(EventError::AnnouncingTooFast { burst: BURST, wait });
+            return Err(TournamentError::AnnouncingTooFast { burst: BURST, wait });
         }
         self.messages_sent.push(now);
         Ok(())
@@ -189,8 +189,8 @@ mod tests {
     #[test]
     fn a_message_is_one_to_500_characters_once_trimmed() {
         assert_eq!(checked_text("  hi ").unwrap(), "hi");
-        assert!(matches!(checked_text(" \n "), Err(EventError::EmptyAnnouncement)));
-        assert!(matches!(checked_text(&"é".repeat(501)), Err(EventError::AnnouncementTooLong { max: 500 })));
+        assert!(matches!(checked_text(" \n "), Err(TournamentError::EmptyAnnouncement)));
+        assert!(matches!(checked_text(&"é".repeat(501)), Err(TournamentError::AnnouncementTooLong { max: 500 })));
         assert!(checked_text(&"é".repeat(500)).is_ok());
     }
 }

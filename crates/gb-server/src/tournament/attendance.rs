@@ -5,7 +5,7 @@
 //! round on (both seats absent: both lose, MTR Appendix C's double loss). The opponent is credited the match
 //! 2-0. Arrivals are stored, and the grace period counts from the stored pairing time (or the round's last
 //! manual re-pairing, repair.rs), so a restart resumes it.
-use super::EventError;
+use super::TournamentError;
 use super::actor::Event;
 use crate::db::{attendance as db, now_ms};
 use crate::protocol::tournament::{EventStatus, NO_SHOW};
@@ -21,14 +21,14 @@ pub const SYSTEM: &str = "system";
 
 impl Event {
     /// `player` checks in (or is checked in by the organizer), before round 1 only. Idempotent.
-    pub(super) async fn check_in(&mut self, player: &str) -> Result<(), EventError> {
+    pub(super) async fn check_in(&mut self, player: &str) -> Result<(), TournamentError> {
         if !matches!(self.status, EventStatus::Registration | EventStatus::Closed) || !self.t.rounds.is_empty() {
-            return Err(EventError::CheckInClosed);
+            return Err(TournamentError::CheckInClosed);
         }
         if !self.t.players.iter().any(|p| p.id == player) {
-            return Err(EventError::NoSuchPlayer);
+            return Err(TournamentError::NoSuchPlayer);
         }
-        db::check_in(&self.db, &self.id, player, now_ms()).await.map_err(EventError::storage)?;
+        db::check_in(&self.db, &self.id, player, now_ms()).await.map_err(TournamentError::storage)?;
         self.checked_in.insert(player.to_owned());
         Ok(())
     }
@@ -102,7 +102,7 @@ impl Event {
 
     /// A match loss for each absent player (the opponent wins 2-0), their drop and the audit entry: checked
     /// against the whole log, then written in one transaction (all or none), then applied.
-    async fn no_show(&mut self, round: u32, table: u32, absent: &[String]) -> Result<(), EventError> {
+    async fn no_show(&mut self, round: u32, table: u32, absent: &[String]) -> Result<(), TournamentError> {
         let mut result = self.current_result(round, table)?;
         for player in absent {
             result.judge.push(JudgeAction::MatchLoss {
@@ -126,11 +126,11 @@ impl Event {
             })
             .collect();
         t.roster.extend(drops.iter().cloned());
-        gb_tournament::standings(&t).map_err(|e| EventError::BadRosterChange(e.to_string()))?;
+        gb_tournament::standings(&t).map_err(|e| TournamentError::BadRosterChange(e.to_string()))?;
         let detail = json!({ "round": round, "table": table, "players": absent });
         db::record_no_show(&self.db, &self.id, (round, table), &result, &drops, (SYSTEM, &detail))
             .await
-            .map_err(EventError::storage)?;
+            .map_err(TournamentError::storage)?;
         self.t = t;
         self.end_room_match(round, table, &result);
         Ok(())

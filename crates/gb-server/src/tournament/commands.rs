@@ -1,5 +1,5 @@
 //! What the organizer and players ask of an event (`Op`): who may, then the check, the write and the audit entry.
-use super::EventError;
+use super::TournamentError;
 use super::actor::Event;
 use super::{Cmd, EventStatus, Op};
 use crate::db::tournaments as db;
@@ -8,13 +8,13 @@ use serde_json::json;
 use tokio::sync::mpsc;
 
 impl Event {
-    pub(super) async fn apply(&mut self, actor: &str, op: Op, tx: &mpsc::Sender<Cmd>) -> Result<(), EventError> {
+    pub(super) async fn apply(&mut self, actor: &str, op: Op, tx: &mpsc::Sender<Cmd>) -> Result<(), TournamentError> {
         if op.organizer_only(actor) && actor != self.organizer {
             if !op.for_judges() {
-                return Err(EventError::NotOrganizer);
+                return Err(TournamentError::NotOrganizer);
             }
             if !self.is_judge(actor) {
-                return Err(EventError::NotJudge);
+                return Err(TournamentError::NotJudge);
             }
         }
         let next_round = self.t.rounds.len() as u32 + 1;
@@ -27,15 +27,15 @@ impl Event {
                     (EventStatus::Registration, EventStatus::Closed)
                 };
                 if self.status != from {
-                    return Err(EventError::WrongStatus { reopen: open, from });
+                    return Err(TournamentError::WrongStatus { reopen: open, from });
                 }
-                db::set_status(&self.db, &self.id, to).await.map_err(EventError::storage)?;
+                db::set_status(&self.db, &self.id, to).await.map_err(TournamentError::storage)?;
                 self.status = to;
                 (if open { "open_registration" } else { "close_registration" }, json!({}))
             }
             Op::Register { name, deck } => {
                 if self.status != EventStatus::Registration {
-                    return Err(EventError::RegistrationClosed);
+                    return Err(TournamentError::RegistrationClosed);
                 }
                 self.enter(actor, name, deck, 1).await?;
                 return Ok(()); // a player's own registration is not an override
@@ -83,7 +83,7 @@ impl Event {
                 }
             }
         };
-        db::audit(&self.db, &self.id, actor, action, &detail).await.map_err(EventError::storage)?;
+        db::audit(&self.db, &self.id, actor, action, &detail).await.map_err(TournamentError::storage)?;
         self.announced(action, &detail);
         if matches!(action, "start_round" | "repair_round" | "pair_round_by_hand") {
             self.open_rooms(tx).await;
@@ -93,13 +93,13 @@ impl Event {
 
     /// Late entries close after the organizer's cutoff round, and never once the playoff is next (docs/tournaments.md,
     /// "Late entries"): a player entering then could only ever play for nothing, or would enter a fixed bracket.
-    fn late_entries_open(&self, next_round: u32) -> Result<(), EventError> {
+    fn late_entries_open(&self, next_round: u32) -> Result<(), TournamentError> {
         if next_round > 1 && gb_tournament::is_playoff_round(&self.t, next_round).unwrap_or(false) {
-            return Err(EventError::LateEntriesClosed { cutoff: None });
+            return Err(TournamentError::LateEntriesClosed { cutoff: None });
         }
         let last = self.t.settings.late_entry_until_round;
         if next_round > last {
-            return Err(EventError::LateEntriesClosed { cutoff: Some(last) });
+            return Err(TournamentError::LateEntriesClosed { cutoff: Some(last) });
         }
         Ok(())
     }
@@ -110,21 +110,21 @@ impl Event {
         name: String,
         deck: gb_core::DeckList,
         round: u32,
-    ) -> Result<(), EventError> {
+    ) -> Result<(), TournamentError> {
         if self.t.players.iter().any(|p| p.id == account) {
             // Re-registering after a drop would reset nothing and could farm byes: re-adds go through the organizer.
-            return Err(EventError::AlreadyRegistered);
+            return Err(TournamentError::AlreadyRegistered);
         }
         if self.status == EventStatus::Finished {
-            return Err(EventError::EventFinished);
+            return Err(TournamentError::EventFinished);
         }
         if self.judges.iter().any(|j| j.account_id == account) {
-            return Err(EventError::JudgeCannotPlay);
+            return Err(TournamentError::JudgeCannotPlay);
         }
-        deck.validate().map_err(EventError::InvalidDeck)?;
-        let deck = serde_json::to_string(&deck).map_err(EventError::storage)?;
+        deck.validate().map_err(TournamentError::InvalidDeck)?;
+        let deck = serde_json::to_string(&deck).map_err(TournamentError::storage)?;
         let player = Player { id: account.to_owned(), name, entered_round: round, deck: Some(deck), computer: false };
-        db::add_player(&self.db, &self.id, &player, Some(account)).await.map_err(EventError::storage)?;
+        db::add_player(&self.db, &self.id, &player, Some(account)).await.map_err(TournamentError::storage)?;
         self.t.players.push(player);
         Ok(())
     }
@@ -135,13 +135,13 @@ impl Event {
         reason: String,
         change: RosterChangeKind,
         before_round: u32,
-    ) -> Result<(&'static str, serde_json::Value), EventError> {
+    ) -> Result<(&'static str, serde_json::Value), TournamentError> {
         // MTR 2.10: a drop after the round is paired takes effect from the next round; the match in hand stands.
         let c = RosterChange { before_round, player, change, reason };
         let mut t = self.t.clone();
         t.roster.push(c.clone());
-        gb_tournament::standings(&t).map_err(|e| EventError::BadRosterChange(e.to_string()))?;
-        db::add_roster_change(&self.db, &self.id, &c).await.map_err(EventError::storage)?;
+        gb_tournament::standings(&t).map_err(|e| TournamentError::BadRosterChange(e.to_string()))?;
+        db::add_roster_change(&self.db, &self.id, &c).await.map_err(TournamentError::storage)?;
         self.t = t;
         let action = if change == RosterChangeKind::Drop { "drop" } else { "readd" };
         Ok((action, json!({ "player": c.player, "before_round": before_round, "reason": c.reason })))

@@ -4,7 +4,7 @@
 //! preconstructed deck. It has no account: nobody can sign in as it or take its seat. It is checked in as it
 //! enters, and its tables' rooms play its seat themselves (room/computer.rs), so it always arrives and never
 //! no-shows; results reach the event like any table's.
-use super::EventError;
+use super::TournamentError;
 use super::actor::Event;
 use crate::db::tournaments as db;
 use crate::protocol::BotLevel;
@@ -46,16 +46,16 @@ impl Event {
         &mut self,
         count: u32,
         level: BotLevel,
-    ) -> Result<(&'static str, serde_json::Value), EventError> {
+    ) -> Result<(&'static str, serde_json::Value), TournamentError> {
         if self.status != EventStatus::Registration {
-            return Err(EventError::ComputersAfterRegistration);
+            return Err(TournamentError::ComputersAfterRegistration);
         }
         if !(1..=MAX_PER_REQUEST).contains(&count) {
-            return Err(EventError::BadComputerCount { asked: count });
+            return Err(TournamentError::BadComputerCount { asked: count });
         }
         let have = self.t.players.iter().filter(|p| p.computer).count();
         if have + count as usize > MAX_PER_EVENT {
-            return Err(EventError::TooManyComputers { have });
+            return Err(TournamentError::TooManyComputers { have });
         }
         let decks = gb_core::decks::preconstructed();
         let mut added = Vec::new();
@@ -66,10 +66,12 @@ impl Event {
                 id: format!("computer-{}", uuid::Uuid::new_v4().simple()),
                 name: format!("Computer {n} ({})", label(level)),
                 entered_round: 1,
-                deck: Some(serde_json::to_string(deck).map_err(EventError::storage)?),
+                deck: Some(serde_json::to_string(deck).map_err(TournamentError::storage)?),
                 computer: true,
             };
-            db::add_computer(&self.db, &self.id, &player, &stored_level(level)).await.map_err(EventError::storage)?;
+            db::add_computer(&self.db, &self.id, &player, &stored_level(level))
+                .await
+                .map_err(TournamentError::storage)?;
             added.push(json!({ "player": player.id, "name": player.name, "deck": deck_name }));
             let id = player.id.clone();
             self.t.players.push(player);

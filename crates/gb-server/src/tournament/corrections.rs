@@ -5,7 +5,7 @@
 //! match, still without a result, is reset (its room ended with `reset`, a new one opened for the right players).
 //! A downstream match that already has a result, or a bracket paired two rounds further, refuses the correction.
 use super::Cmd;
-use super::EventError;
+use super::TournamentError;
 use super::actor::Event;
 use crate::db::tournaments as db;
 use crate::protocol::MatchEndReason;
@@ -17,8 +17,8 @@ use tokio::sync::mpsc;
 /// A playoff table of the next round to play again: (round, table, its players as corrected).
 type Reset = (u32, u32, [String; 2]);
 
-fn refused(msg: String) -> EventError {
-    EventError::DownstreamPlayed(msg)
+fn refused(msg: String) -> TournamentError {
+    TournamentError::DownstreamPlayed(msg)
 }
 
 impl Event {
@@ -26,18 +26,18 @@ impl Event {
         &mut self,
         c: Correction,
         tx: &mpsc::Sender<Cmd>,
-    ) -> Result<(&'static str, serde_json::Value), EventError> {
+    ) -> Result<(&'static str, serde_json::Value), TournamentError> {
         let (round, table) = (c.round, c.table);
         let before = self.effective_result(round, table)?;
         let mut t = self.t.clone();
         t.corrections.push(c.clone());
-        let bad = |e: gb_tournament::TournamentError| EventError::BadResult(e.to_string());
+        let bad = |e: gb_tournament::TournamentError| TournamentError::BadResult(e.to_string());
         gb_tournament::standings(&t).map_err(bad)?;
         let reset = self.downstream(&mut t, round, table, &before, &c.result)?;
         gb_tournament::standings(&t).map_err(bad)?;
-        db::add_correction(&self.db, &self.id, &c).await.map_err(EventError::storage)?;
+        db::add_correction(&self.db, &self.id, &c).await.map_err(TournamentError::storage)?;
         if let Some((r, tb, players)) = &reset {
-            db::reset_table(&self.db, &self.id, *r, *tb, players).await.map_err(EventError::storage)?;
+            db::reset_table(&self.db, &self.id, *r, *tb, players).await.map_err(TournamentError::storage)?;
         }
         self.t = t;
         if round == self.t.rounds.len() as u32 {
@@ -58,7 +58,7 @@ impl Event {
     }
 
     /// The table's result in force: its last correction, else what the round recorded.
-    fn effective_result(&self, round: u32, table: u32) -> Result<TableResult, EventError> {
+    fn effective_result(&self, round: u32, table: u32) -> Result<TableResult, TournamentError> {
         let recorded = self.current_result(round, table)?;
         let corrected = self.t.corrections.iter().rev().find(|c| c.round == round && c.table == table);
         Ok(corrected.map_or(recorded, |c| c.result.clone()))
@@ -73,7 +73,7 @@ impl Event {
         table: u32,
         before: &TableResult,
         after: &TableResult,
-    ) -> Result<Option<Reset>, EventError> {
+    ) -> Result<Option<Reset>, TournamentError> {
         let paired = self.t.rounds.len() as u32;
         if round >= paired || !gb_tournament::is_playoff_round(&self.t, round).unwrap_or(false) {
             return Ok(None);

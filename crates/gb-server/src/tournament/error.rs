@@ -1,6 +1,6 @@
-//! [`EventError`]: why an event refused a command, in the event's own words. A closed set, like the room's
+//! [`TournamentError`]: why an event refused a command, in the event's own words. A closed set, like the room's
 //! `RoomError`: the HTTP status and error code each becomes are decided in one place (`api/refusals.rs`,
-//! `From<EventError> for ApiError`), never where the refusal is made. Messages name players by name (names.rs)
+//! `From<TournamentError> for ApiError`), never where the refusal is made. Messages name players by name (names.rs)
 //! where the log's checks speak of ids, so those variants carry the finished text.
 use super::EventStatus;
 use gb_core::rejection::Rejection;
@@ -8,7 +8,7 @@ use std::time::Duration;
 
 /// Why an event did not do what it was asked.
 #[derive(Debug)]
-pub enum EventError {
+pub enum TournamentError {
     /// The actor is not running (shut down, stood down, or an event another node runs, read from storage).
     Stopped,
     /// Only the organizer may do this.
@@ -113,16 +113,16 @@ pub enum EventError {
     Storage(String),
 }
 
-impl EventError {
+impl TournamentError {
     /// A storage failure, for `map_err` on a write.
     pub fn storage(cause: impl std::fmt::Display) -> Self {
-        EventError::Storage(format!("{cause:#}"))
+        TournamentError::Storage(format!("{cause:#}"))
     }
 }
 
-impl std::fmt::Display for EventError {
+impl std::fmt::Display for TournamentError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        use EventError as E;
+        use TournamentError as E;
         f.write_str(match self {
             E::Stopped => "the event is not running",
             E::NotOrganizer => "only the event's organizer may do this",
@@ -203,4 +203,4 @@ impl std::fmt::Display for EventError {
     }
 }
 
-impl std::error::Error for EventError {}
+impl std::error::Error for TournamentError {}

@@ -1,7 +1,7 @@
 //! The featured table (docs/tournaments.md, "Featured table"): the organizer picks one table of the round being
 //! played for spectators to find first (a final, a top table). A pick is an audit entry (`feature_table`), read
 //! back when the event is rebuilt, like the judges: the audit is its record. It lapses with its round.
-use super::EventError;
+use super::TournamentError;
 use super::actor::Event;
 use crate::db::tournaments::AuditRow;
 use crate::protocol::tournament::TableRef;
@@ -20,20 +20,20 @@ pub(super) fn from_audit(rows: &[AuditRow]) -> Option<TableRef> {
 impl Event {
     /// The organizer features `table` of the round being played (`None`: no table). Written (its audit entry)
     /// before it is applied.
-    pub(super) async fn feature(&mut self, organizer: &str, table: Option<u32>) -> Result<(), EventError> {
+    pub(super) async fn feature(&mut self, organizer: &str, table: Option<u32>) -> Result<(), TournamentError> {
         let round = self.t.rounds.len() as u32;
         if round == 0 {
-            return Err(EventError::NoRoundToFeature);
+            return Err(TournamentError::NoRoundToFeature);
         }
         if let Some(table) = table
             && self.table_players(round, table).is_none()
         {
-            return Err(EventError::NoSuchTable { round, table });
+            return Err(TournamentError::NoSuchTable { round, table });
         }
         let detail = json!({ "round": round, "table": table });
         crate::db::tournaments::audit(&self.db, &self.id, organizer, FEATURE, &detail)
             .await
-            .map_err(EventError::storage)?;
+            .map_err(TournamentError::storage)?;
         self.featured = table.map(|table| TableRef { round, table });
         Ok(())
     }

@@ -3,8 +3,8 @@
 //! checked the same way against the whole log: every present player paired exactly once, nobody absent (the
 //! log's own checks), and each rematch or second bye, which automatic pairing never makes, confirmed
 //! explicitly with a reason; the confirmed ones are named in the audit entry.
-use super::EventError;
 use super::ManualPairing;
+use super::TournamentError;
 use super::actor::Event;
 use gb_tournament::{Bye, Pairing, Table, TableResult, Tournament};
 use serde_json::json;
@@ -37,8 +37,8 @@ impl Event {
         t: &Tournament,
         round: u32,
         confirm: bool,
-    ) -> Result<serde_json::Value, EventError> {
-        let bad = |m: String| EventError::BadPairing(super::names::named(t, &m));
+    ) -> Result<serde_json::Value, TournamentError> {
+        let bad = |m: String| TournamentError::BadPairing(super::names::named(t, &m));
         gb_tournament::standings(t).map_err(|e| bad(e.to_string()))?;
         let present = gb_tournament::players_in_round(t, round).map_err(|e| bad(e.to_string()))?;
         let new = &t.rounds[round as usize - 1].pairings;
@@ -83,7 +83,7 @@ impl Event {
                 .map(|r| format!("a rematch: {r}"))
                 .chain(second_byes.iter().map(|b| format!("a second bye: {b}")))
                 .collect();
-            return Err(EventError::NeedsConfirmation(all));
+            return Err(TournamentError::NeedsConfirmation(all));
         }
         Ok(json!({ "rematches": rematches, "second_byes": second_byes }))
     }

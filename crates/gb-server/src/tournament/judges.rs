@@ -3,7 +3,7 @@
 //! appointment is an audit entry (`appoint_judge`), and the event's judges are read back from the audit log when
 //! it is rebuilt: the audit is their record, so nothing else is stored. Opening a judge view is audited here, by
 //! the event, before its room is asked for the state (room/judge_view.rs), so no opening goes unrecorded.
-use super::EventError;
+use super::TournamentError;
 use super::actor::Event;
 use crate::protocol::tournament::EventJudge;
 use crate::room::judge_view::JudgeSight;
@@ -35,17 +35,17 @@ impl Event {
         organizer: &str,
         account_id: String,
         name: String,
-    ) -> Result<(), EventError> {
+    ) -> Result<(), TournamentError> {
         if self.is_judge(&account_id) {
-            return Err(EventError::AlreadyJudge { name });
+            return Err(TournamentError::AlreadyJudge { name });
         }
         if self.t.players.iter().any(|p| p.id == account_id) {
-            return Err(EventError::PlayerCannotJudge { name });
+            return Err(TournamentError::PlayerCannotJudge { name });
         }
         let detail = json!({ "judge": account_id, "judge_name": name });
         crate::db::tournaments::audit(&self.db, &self.id, organizer, APPOINT, &detail)
             .await
-            .map_err(EventError::storage)?;
+            .map_err(TournamentError::storage)?;
         self.judges.push(EventJudge { account_id, name });
         Ok(())
     }
@@ -56,10 +56,10 @@ impl Event {
         round: u32,
         table: u32,
         judge: String,
-    ) -> Result<(&'static str, serde_json::Value), EventError> {
-        let players = self.table_players(round, table).ok_or(EventError::NoSuchTable { round, table })?;
+    ) -> Result<(&'static str, serde_json::Value), TournamentError> {
+        let players = self.table_players(round, table).ok_or(TournamentError::NoSuchTable { round, table })?;
         if !self.rooms.contains_key(&(round, table)) {
-            return Err(EventError::NoRoom { round, table });
+            return Err(TournamentError::NoRoom { round, table });
         }
         Ok(("judge_view", json!({ "round": round, "table": table, "players": players, "judge_name": judge })))
     }
@@ -67,8 +67,9 @@ impl Event {
 
 /// The table's game with nothing hidden, from its room (on this node: the event's owner runs its tables'
 /// rooms); its viewers are told that `judge` is watching.
-pub async fn look(rooms: &crate::room::RoomDeps, room_id: &str, judge: String) -> Result<JudgeSight, EventError> {
-    let room =
-        super::tables::reattach(rooms, room_id).await.map_err(|e| EventError::RoomUnavailable(format!("{e:#}")))?;
-    room.judge_view(judge).await.map_err(|e| EventError::RoomUnavailable(e.to_string()))
+pub async fn look(rooms: &crate::room::RoomDeps, room_id: &str, judge: String) -> Result<JudgeSight, TournamentError> {
+    let room = super::tables::reattach(rooms, room_id)
+        .await
+        .map_err(|e| TournamentError::RoomUnavailable(format!("{e:#}")))?;
+    room.judge_view(judge).await.map_err(|e| TournamentError::RoomUnavailable(e.to_string()))
 }

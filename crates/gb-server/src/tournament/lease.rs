@@ -3,11 +3,11 @@
 //! draining owner released) and rebuilds it from its rows, the rebuild a single node does at startup; the
 //! event's tables' rooms come with it (tables.rs `reattach`), so the event watches them locally.
 use super::actor::Event;
-use super::{Cmd, EventDeps, EventHandle};
-use crate::cluster::events::{self as leases, owned_key};
+use super::{Cmd, TournamentDeps, TournamentHandle};
+use crate::cluster::tournament_leases::{self as leases, owned_key};
 use crate::cluster::{Cluster, Lease};
 use crate::db::Db;
-use crate::db::event_fence::EventDb;
+use crate::db::tournament_fence::TournamentDb;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -26,7 +26,7 @@ pub(super) async fn stopped(lease: &Option<Lease>) {
 /// Makes `event` this node's under `epoch`: its writes fenced, its lease held where drain and self-fence find it.
 pub(super) fn hold(cluster: &Cluster, event: &mut Event, node: String, epoch: i64) {
     if let Db::Pg(pool) = event.deps.db() {
-        event.db = EventDb::fenced(pool.clone(), &event.id, epoch);
+        event.db = TournamentDb::fenced(pool.clone(), &event.id, epoch);
     }
     event.lease = Some(cluster.hold(&owned_key(&event.id), node, epoch));
 }
@@ -54,7 +54,7 @@ impl Event {
                 Err(_) => tracing::warn!(event = %self.id, "event lease release timed out; it will expire"),
             }
         }
-        self.deps.events.remove_if(&self.id, |h| h.tx.same_channel(tx));
+        self.deps.tournaments.remove_if(&self.id, |h| h.tx.same_channel(tx));
         if let Some(cluster) = self.deps.cluster() {
             cluster.forget(&owned_key(&self.id), lease.epoch);
         }
@@ -62,7 +62,7 @@ impl Event {
 }
 
 /// A new event in cluster mode: owned by the node that created it (epoch 1).
-pub(super) async fn own_new(deps: &EventDeps, cluster: &Cluster, event: &mut Event) -> anyhow::Result<()> {
+pub(super) async fn own_new(deps: &TournamentDeps, cluster: &Cluster, event: &mut Event) -> anyhow::Result<()> {
     let me = cluster.node_id();
     let epoch = leases::created(deps.db(), &event.id, &me).await?;
     hold(cluster, event, me, epoch);
@@ -71,7 +71,13 @@ pub(super) async fn own_new(deps: &EventDeps, cluster: &Cluster, event: &mut Eve
 }
 
 /// Runs an event this node has just claimed: rebuilt from its rows, its tables' rooms claimed with it.
-async fn adopt(deps: &EventDeps, cluster: &Cluster, id: &str, me: &str, epoch: i64) -> anyhow::Result<EventHandle> {
+async fn adopt(
+    deps: &TournamentDeps,
+    cluster: &Cluster,
+    id: &str,
+    me: &str,
+    epoch: i64,
+) -> anyhow::Result<TournamentHandle> {
     let started = Instant::now();
     let row = crate::db::tournaments::event(deps.db(), id).await?.ok_or_else(|| anyhow::anyhow!("no event {id}"))?;
     let (mut event, rooms) = super::load(deps, &row).await?.ok_or_else(|| anyhow::anyhow!("no event {id}"))?;
@@ -83,12 +89,12 @@ async fn adopt(deps: &EventDeps, cluster: &Cluster, id: &str, me: &str, epoch: i
 
 /// Claims events nobody holds every sweep interval until shutdown (cluster/sweep.rs `every_sweep`, the rooms'
 /// loop too).
-pub async fn sweep(deps: EventDeps, cluster: Arc<Cluster>) {
+pub async fn sweep(deps: TournamentDeps, cluster: Arc<Cluster>) {
     let find = |me: String| {
         let db = deps.db().clone();
         async move { leases::orphans(&db, &me).await }
     };
-    let claim_event = |id: String, me: String| {
+    let claim_tournament = |id: String, me: String| {
         let (deps, cluster) = (deps.clone(), cluster.clone());
         async move {
             match leases::claim(deps.db(), &id, &me).await {
@@ -107,5 +113,5 @@ pub async fn sweep(deps: EventDeps, cluster: Arc<Cluster>) {
             }
         }
     };
-    crate::cluster::sweep::every_sweep(&cluster, deps.shutdown(), "event", find, claim_event).await;
+    crate::cluster::sweep::every_sweep(&cluster, deps.shutdown(), "event", find, claim_tournament).await;
 }

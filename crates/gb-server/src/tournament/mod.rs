@@ -4,9 +4,9 @@
 //! every change. Tables are played in ordinary rooms (`tables.rs`, the only place that touches rooms).
 //! At startup every stored event is rebuilt from the database (`recover`), so a restart mid-round resumes. In
 //! cluster mode each event has one owner node by lease (`lease.rs`): only it runs the actor, and the others
-//! forward calls to it (api/event_calls.rs) or read the event from the database (`stored`).
-//! Like a room, the actor holds only its own dependencies ([`EventDeps`], built from `AppState` at the edge) and
-//! refuses with a closed [`EventError`], which becomes HTTP in one place (`tournament/error.rs`); `create_local` starts one
+//! forward calls to it (api/tournament_calls.rs) or read the event from the database (`stored`).
+//! Like a room, the actor holds only its own dependencies ([`TournamentDeps`], built from `AppState` at the edge) and
+//! refuses with a closed [`TournamentError`], which becomes HTTP in one place (`tournament/error.rs`); `create_local` starts one
 //! with no server at all (tests.rs).
 mod actor;
 pub mod announcements;
@@ -41,8 +41,8 @@ use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, watch};
 
 pub use crate::protocol::tournament::{EventStatus, EventView, ManualPairing, RoundView, TableView};
-pub use deps::{EventDeps, ServeCalls};
-pub use error::EventError;
+pub use deps::{ServeCalls, TournamentDeps};
+pub use error::TournamentError;
 
 /// What an organizer or player asks of an event. [`Op::organizer_only`] says who may.
 #[derive(Debug)]
@@ -172,7 +172,7 @@ pub enum Cmd {
     Op {
         actor: String,
         op: Op,
-        reply: oneshot::Sender<Result<(), EventError>>,
+        reply: oneshot::Sender<Result<(), TournamentError>>,
     },
     /// A table's room published its games (tables.rs watches it).
     RoomGames {
@@ -208,25 +208,25 @@ pub enum Cmd {
 }
 
 #[derive(Clone)]
-pub struct EventHandle {
+pub struct TournamentHandle {
     pub id: String,
     tx: mpsc::Sender<Cmd>,
     pub view: watch::Receiver<Arc<EventView>>,
 }
 
-impl EventHandle {
-    /// Runs `op` as `actor` (an account id); a stopped event answers [`EventError::Stopped`].
-    pub async fn run(&self, actor: &str, op: Op) -> Result<(), EventError> {
+impl TournamentHandle {
+    /// Runs `op` as `actor` (an account id); a stopped event answers [`TournamentError::Stopped`].
+    pub async fn run(&self, actor: &str, op: Op) -> Result<(), TournamentError> {
         let (reply, rx) = oneshot::channel();
-        self.tx.send(Cmd::Op { actor: actor.to_owned(), op, reply }).await.map_err(|_| EventError::Stopped)?;
-        rx.await.map_err(|_| EventError::Stopped)?
+        self.tx.send(Cmd::Op { actor: actor.to_owned(), op, reply }).await.map_err(|_| TournamentError::Stopped)?;
+        rx.await.map_err(|_| TournamentError::Stopped)?
     }
 }
 
 /// Live events by id (registry.rs).
-pub type Events = crate::registry::Registry<EventHandle>;
+pub type Tournaments = crate::registry::Registry<TournamentHandle>;
 
-impl crate::registry::Registered for EventHandle {
+impl crate::registry::Registered for TournamentHandle {
     fn id(&self) -> &str {
         &self.id
     }
@@ -236,7 +236,11 @@ impl crate::registry::Registered for EventHandle {
 }
 
 /// Stores a new event and starts its actor (in cluster mode, under this node's lease).
-pub async fn create(deps: &EventDeps, organizer: &str, t: gb_tournament::Tournament) -> anyhow::Result<EventHandle> {
+pub async fn create(
+    deps: &TournamentDeps,
+    organizer: &str,
+    t: gb_tournament::Tournament,
+) -> anyhow::Result<TournamentHandle> {
     let mut event = stored_new(deps.clone(), organizer, t).await?;
     if let Some(cluster) = deps.cluster() {
         lease::own_new(deps, cluster, &mut event).await?;
@@ -247,16 +251,20 @@ pub async fn create(deps: &EventDeps, organizer: &str, t: gb_tournament::Tournam
 /// A single node's new event on `deps` alone, no HTTP and no cluster: stored, and its actor started. How a test
 /// drives an event directly (tests.rs).
 pub async fn create_local(
-    deps: EventDeps,
+    deps: TournamentDeps,
     organizer: &str,
     t: gb_tournament::Tournament,
-) -> anyhow::Result<EventHandle> {
+) -> anyhow::Result<TournamentHandle> {
     anyhow::ensure!(deps.cluster().is_none(), "a cluster's events are created under a lease (`create`)");
     Ok(actor::spawn(stored_new(deps, organizer, t).await?, Vec::new()))
 }
 
 /// Stores a new event (its rows and its `create` audit entry), its actor not yet started.
-async fn stored_new(deps: EventDeps, organizer: &str, t: gb_tournament::Tournament) -> anyhow::Result<actor::Event> {
+async fn stored_new(
+    deps: TournamentDeps,
+    organizer: &str,
+    t: gb_tournament::Tournament,
+) -> anyhow::Result<actor::Event> {
     let id = uuid::Uuid::new_v4().simple().to_string();
     crate::db::tournaments::create(deps.db(), &id, Some(organizer), &t).await?;
     crate::db::tournaments::audit(deps.db(), &id, organizer, "create", &serde_json::json!({ "name": t.name })).await?;
@@ -264,8 +272,8 @@ async fn stored_new(deps: EventDeps, organizer: &str, t: gb_tournament::Tourname
 }
 
 /// Starts `event`'s actor; in cluster mode, other nodes' calls for the event are answered here while it runs
-/// (`EventDeps::serve`: the application runs them through this node's API, bus/events.rs).
-fn start(deps: &EventDeps, event: actor::Event, rooms: Vec<(u32, u32, String)>) -> EventHandle {
+/// (`TournamentDeps::serve`: the application runs them through this node's API, bus/tournaments.rs).
+fn start(deps: &TournamentDeps, event: actor::Event, rooms: Vec<(u32, u32, String)>) -> TournamentHandle {
     let serve = event.lease.as_ref().map(|l| (l.epoch, event.ended.clone()));
     let handle = actor::spawn(event, rooms);
     if let (Some((epoch, ended)), Some(calls)) = (serve, &deps.serve) {
@@ -278,9 +286,9 @@ pub use lease::sweep;
 
 /// Rebuilds every stored event from its rows, and watches its unfinished tables' rooms again. Single node only:
 /// in cluster mode events come back through a claim (`lease.rs`), so two nodes never drive one event.
-pub async fn recover(deps: &EventDeps) -> anyhow::Result<usize> {
+pub async fn recover(deps: &TournamentDeps) -> anyhow::Result<usize> {
     if deps.cluster().is_some() {
-        let leased = crate::cluster::events::lease_unleased(deps.db()).await?;
+        let leased = crate::cluster::tournament_leases::lease_unleased(deps.db()).await?;
         tracing::info!(leased, "events left to the orphan sweep");
         return Ok(0);
     }
@@ -294,8 +302,8 @@ pub async fn recover(deps: &EventDeps) -> anyhow::Result<usize> {
 
 /// An event as its rows say, with its tables' rooms as `(round, table, room)`; `None` if it has no rows.
 async fn load(
-    deps: &EventDeps,
-    row: &crate::db::tournaments::EventRow,
+    deps: &TournamentDeps,
+    row: &crate::db::tournaments::TournamentRow,
 ) -> anyhow::Result<Option<(actor::Event, Vec<(u32, u32, String)>)>> {
     let Some(t) = crate::db::tournaments::load(deps.db(), &row.id).await? else { return Ok(None) };
     let status = row.status;
@@ -319,11 +327,11 @@ async fn load(
 /// over): the event as stored, read-only. Its view is what the owner would publish, less what is not stored
 /// (tables time has been called on, draw requests): every change is written before it is applied. Commands
 /// sent to it answer 503 `event_stopped`.
-pub async fn stored(deps: &EventDeps, id: &str) -> anyhow::Result<Option<EventHandle>> {
+pub async fn stored(deps: &TournamentDeps, id: &str) -> anyhow::Result<Option<TournamentHandle>> {
     let Some(row) = crate::db::tournaments::event(deps.db(), id).await? else { return Ok(None) };
     let Some((mut event, rooms)) = load(deps, &row).await? else { return Ok(None) };
     event.rooms = rooms.into_iter().map(|(r, t, room)| ((r, t), room)).collect();
     let (tx, _) = mpsc::channel(1);
     let (_, view) = watch::channel(Arc::new(event.view()));
-    Ok(Some(EventHandle { id: id.to_owned(), tx, view }))
+    Ok(Some(TournamentHandle { id: id.to_owned(), tx, view }))
 }

@@ -3,7 +3,7 @@
 //! list), then audited with the judge's name. A game loss or a time extension is for a match still being played;
 //! a warning, a match loss or a disqualification may be given at any table (a match loss after the fact is how a
 //! late-found infraction is ruled).
-use super::EventError;
+use super::TournamentError;
 use super::actor::Event;
 use crate::protocol::tournament::{IssuePenalty, MAX_EXTENSION_MINUTES};
 use gb_tournament::{Game, JudgeAction, PenaltyKind};
@@ -22,12 +22,12 @@ pub fn stamped(mut action: JudgeAction, judge: &str) -> JudgeAction {
     action
 }
 
-fn bad_minutes(message: String) -> EventError {
-    EventError::BadMinutes(message)
+fn bad_minutes(message: String) -> TournamentError {
+    TournamentError::BadMinutes(message)
 }
 
 /// A table's time extensions stay within [`MAX_EXTENSION_MINUTES`] in all.
-fn check_extension(already: u32, minutes: u32, table: u32) -> Result<(), EventError> {
+fn check_extension(already: u32, minutes: u32, table: u32) -> Result<(), TournamentError> {
     if !(1..=MAX_EXTENSION_MINUTES).contains(&minutes) {
         return Err(bad_minutes(format!("a time extension is 1 to {MAX_EXTENSION_MINUTES} minutes, not {minutes}")));
     }
@@ -47,7 +47,7 @@ impl Event {
         table: u32,
         action: JudgeAction,
         judge: &str,
-    ) -> Result<(&'static str, serde_json::Value), EventError> {
+    ) -> Result<(&'static str, serde_json::Value), TournamentError> {
         let mut result = self.current_result(round, table)?;
         if let JudgeAction::TimeExtension { minutes, .. } = &action {
             check_extension(super::round_clock::extension_minutes(&result), *minutes, table)?;
@@ -64,10 +64,10 @@ impl Event {
         &mut self,
         p: IssuePenalty,
         judge: &str,
-    ) -> Result<(&'static str, serde_json::Value), EventError> {
+    ) -> Result<(&'static str, serde_json::Value), TournamentError> {
         let reason = p.reason.trim().to_owned();
         if reason.chars().count() > MAX_REASON {
-            return Err(EventError::ReasonTooLong { max: MAX_REASON });
+            return Err(TournamentError::ReasonTooLong { max: MAX_REASON });
         }
         let minutes = match (p.kind, p.minutes) {
             (PenaltyKind::TimeExtension, None) => {
@@ -79,9 +79,9 @@ impl Event {
         };
         let name = super::hand_pairing::name_of(&self.t, &p.player).to_owned();
         let (round, table) = self.penalty_table(&p, &name)?;
-        let players = self.table_players(round, table).ok_or(EventError::NoSuchTable { round, table })?;
+        let players = self.table_players(round, table).ok_or(TournamentError::NoSuchTable { round, table })?;
         if !players.contains(&p.player) {
-            return Err(EventError::NotAtTable { name, round, table });
+            return Err(TournamentError::NotAtTable { name, round, table });
         }
         if matches!(p.kind, PenaltyKind::GameLoss | PenaltyKind::TimeExtension) {
             self.open_table(round, table)?; // a game loss of a decided match goes to the player's next match
@@ -116,7 +116,7 @@ impl Event {
     }
 
     /// The table named, or the player's table in the round being played.
-    fn penalty_table(&self, p: &IssuePenalty, name: &str) -> Result<(u32, u32), EventError> {
+    fn penalty_table(&self, p: &IssuePenalty, name: &str) -> Result<(u32, u32), TournamentError> {
         match (p.round, p.table) {
             (Some(r), Some(t)) => Ok((r, t)),
             (None, None) => {
@@ -127,9 +127,9 @@ impl Event {
                         _ => None,
                     })
                 });
-                table.flatten().map(|t| (round, t)).ok_or_else(|| EventError::NoTable { name: name.to_owned() })
+                table.flatten().map(|t| (round, t)).ok_or_else(|| TournamentError::NoTable { name: name.to_owned() })
             }
-            _ => Err(EventError::BadTable),
+            _ => Err(TournamentError::BadTable),
         }
     }
 }

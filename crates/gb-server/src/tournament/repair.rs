@@ -4,8 +4,8 @@
 //! rooms for the new tables (opened after the audit entry, as for a new round); the old rooms are no longer
 //! watched. Recorded in the audit log. The no-show grace period starts again from the re-pairing (stored); the
 //! round clock does not: it keeps running from the round's pairing (docs/tournaments.md, "No dead ends").
-use super::EventError;
 use super::ManualPairing;
+use super::TournamentError;
 use super::actor::Event;
 use crate::db::tournaments as db;
 use gb_tournament::{Pairing, TableResult};
@@ -17,23 +17,23 @@ impl Event {
         pairings: Vec<ManualPairing>,
         reason: String,
         confirm: bool,
-    ) -> Result<(&'static str, serde_json::Value), EventError> {
+    ) -> Result<(&'static str, serde_json::Value), TournamentError> {
         let round = self.t.rounds.len() as u32;
         if round == 0 {
-            return Err(EventError::NoRound);
+            return Err(TournamentError::NoRound);
         }
         let played = self.t.rounds[round as usize - 1].pairings.iter().any(|p| match p {
             Pairing::Table(t) => t.result != TableResult::default(),
             Pairing::Bye(_) => false,
         });
         if played {
-            return Err(EventError::RoundHasResults);
+            return Err(TournamentError::RoundHasResults);
         }
         let new = super::hand_pairing::to_pairings(pairings);
         let mut t = self.t.clone();
         t.rounds[round as usize - 1].pairings = new.clone();
         let confirmed = self.check_hand_pairing(&t, round, confirm)?;
-        let at = db::replace_round(&self.db, &self.id, round, &new).await.map_err(EventError::storage)?;
+        let at = db::replace_round(&self.db, &self.id, round, &new).await.map_err(TournamentError::storage)?;
         self.t = t;
         // The new tables' seats get the whole grace period to join their new rooms (attendance.rs).
         if let Some(seated) = self.pairings_made.get_mut(round as usize - 1) {

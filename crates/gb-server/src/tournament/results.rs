@@ -1,6 +1,6 @@
 //! A table's result, however it arrives (the room's games, time, a concession, a judge): read, checked against
 //! the whole log, stored.
-use super::EventError;
+use super::TournamentError;
 use super::actor::Event;
 use crate::db::tournaments as db;
 use crate::protocol::GameResult;
@@ -8,7 +8,7 @@ use gb_tournament::{Game, Pairing, TableResult, Tournament};
 
 impl Event {
     /// The table's result as the round records it (a correction is a separate entry and does not change it).
-    pub(super) fn current_result(&self, round: u32, table: u32) -> Result<TableResult, EventError> {
+    pub(super) fn current_result(&self, round: u32, table: u32) -> Result<TableResult, TournamentError> {
         self.t
             .rounds
             .get(round as usize - 1)
@@ -19,11 +19,16 @@ impl Event {
                     _ => None,
                 })
             })
-            .ok_or(EventError::NoSuchTable { round, table })
+            .ok_or(TournamentError::NoSuchTable { round, table })
     }
 
     /// The log with a table's new result, checked against the whole log (standings must still compute).
-    pub(super) fn with_result(&self, round: u32, table: u32, result: &TableResult) -> Result<Tournament, EventError> {
+    pub(super) fn with_result(
+        &self,
+        round: u32,
+        table: u32,
+        result: &TableResult,
+    ) -> Result<Tournament, TournamentError> {
         let mut t = self.t.clone();
         for p in &mut t.rounds[round as usize - 1].pairings {
             if let Pairing::Table(tb) = p
@@ -32,7 +37,7 @@ impl Event {
                 tb.result = result.clone();
             }
         }
-        gb_tournament::standings(&t).map_err(|e| EventError::BadResult(e.to_string()))?;
+        gb_tournament::standings(&t).map_err(|e| TournamentError::BadResult(e.to_string()))?;
         Ok(t)
     }
 
@@ -42,9 +47,9 @@ impl Event {
         round: u32,
         table: u32,
         result: TableResult,
-    ) -> Result<(), EventError> {
+    ) -> Result<(), TournamentError> {
         let t = self.with_result(round, table, &result)?;
-        db::record_result(&self.db, &self.id, round, table, &result).await.map_err(EventError::storage)?;
+        db::record_result(&self.db, &self.id, round, table, &result).await.map_err(TournamentError::storage)?;
         self.t = t;
         self.end_room_match(round, table, &result);
         Ok(())

@@ -1,5 +1,5 @@
 //! Pairing the next round (Swiss or top cut) and opening a room for each of its tables.
-use super::EventError;
+use super::TournamentError;
 use super::actor::Event;
 use super::tables::{self, Seated};
 use super::{Cmd, EventStatus};
@@ -10,7 +10,7 @@ use serde_json::json;
 use tokio::sync::mpsc;
 
 impl Event {
-    pub(super) async fn start_round(&mut self) -> Result<(&'static str, serde_json::Value), EventError> {
+    pub(super) async fn start_round(&mut self) -> Result<(&'static str, serde_json::Value), TournamentError> {
         let (t, unchecked) = self.next_round_log()?;
         let plan = pair_next_round(&t).map_err(|e| refused(&t, e))?;
         let dropped: Vec<String> = unchecked.iter().map(|c| c.player.clone()).collect();
@@ -31,7 +31,7 @@ impl Event {
         pairings: Vec<ManualPairing>,
         reason: String,
         confirm: bool,
-    ) -> Result<(&'static str, serde_json::Value), EventError> {
+    ) -> Result<(&'static str, serde_json::Value), TournamentError> {
         let (mut t, unchecked) = self.next_round_log()?;
         if let Err(
             e @ (PairingError::RoundInProgress { .. }
@@ -43,7 +43,7 @@ impl Event {
         }
         let round = t.rounds.len() as u32 + 1;
         if gb_tournament::is_playoff_round(&t, round).unwrap_or(false) {
-            return Err(EventError::PlayoffRound);
+            return Err(TournamentError::PlayoffRound);
         }
         let new = hand_pairing::to_pairings(pairings);
         t.rounds.push(Round { pairings: new.clone() });
@@ -54,9 +54,9 @@ impl Event {
 
     /// The log the next round is paired from: round 1 of an event requiring check-in is paired without those who
     /// did not (attendance.rs), whose drops are returned to be stored with the round.
-    fn next_round_log(&self) -> Result<(Tournament, Vec<RosterChange>), EventError> {
+    fn next_round_log(&self) -> Result<(Tournament, Vec<RosterChange>), TournamentError> {
         if self.status == EventStatus::Registration {
-            return Err(EventError::RegistrationOpen);
+            return Err(TournamentError::RegistrationOpen);
         }
         let unchecked = self.unchecked_drops();
         let mut t = self.t.clone();
@@ -70,13 +70,13 @@ impl Event {
         round: u32,
         pairings: Vec<Pairing>,
         unchecked: Vec<RosterChange>,
-    ) -> Result<(), EventError> {
+    ) -> Result<(), TournamentError> {
         for c in unchecked {
-            db::add_roster_change(&self.db, &self.id, &c).await.map_err(EventError::storage)?;
+            db::add_roster_change(&self.db, &self.id, &c).await.map_err(TournamentError::storage)?;
             self.t.roster.push(c);
         }
-        db::insert_round(&self.db, &self.id, round, &pairings).await.map_err(EventError::storage)?;
-        db::set_status(&self.db, &self.id, EventStatus::Running).await.map_err(EventError::storage)?;
+        db::insert_round(&self.db, &self.id, round, &pairings).await.map_err(TournamentError::storage)?;
+        db::set_status(&self.db, &self.id, EventStatus::Running).await.map_err(TournamentError::storage)?;
         self.status = EventStatus::Running;
         self.t.rounds.push(Round { pairings });
         let now = now_ms();
@@ -132,10 +132,10 @@ impl Event {
 }
 
 /// Why the next round cannot be paired, with names for the players it mentions.
-fn refused(t: &Tournament, e: PairingError) -> EventError {
+fn refused(t: &Tournament, e: PairingError) -> TournamentError {
     let message = names::named(t, &e.to_string());
     match e {
-        PairingError::TournamentOver { .. } => EventError::TournamentOver(message),
-        _ => EventError::CannotPair(message),
+        PairingError::TournamentOver { .. } => TournamentError::TournamentOver(message),
+        _ => TournamentError::CannotPair(message),
     }
 }

@@ -3,7 +3,7 @@
 //! Both rewrite the log's `settings.structure`, so the file stays the whole truth: recomputed offline it gives
 //! the same standings and says the tournament is over. Only while the event is still in its Swiss rounds: a
 //! top cut is a fixed bracket played to its end (MTR 10.4). Audited with the old and new structure.
-use super::EventError;
+use super::TournamentError;
 use super::actor::Event;
 use crate::db::tournaments as db;
 use gb_tournament::{PairingError, Structure, SwissRounds};
@@ -15,23 +15,26 @@ impl Event {
         &mut self,
         rounds: u8,
         reason: String,
-    ) -> Result<(&'static str, serde_json::Value), EventError> {
+    ) -> Result<(&'static str, serde_json::Value), TournamentError> {
         let (played, top_cut) = self.swiss_so_far()?;
         if !(1..=gb_tournament::MAX_ROUNDS as u8).contains(&rounds) || u32::from(rounds) < played {
-            return Err(EventError::BadRounds { played });
+            return Err(TournamentError::BadRounds { played });
         }
         self.set_structure(Structure::Swiss { rounds: SwissRounds::Fixed(rounds), top_cut }, "set_swiss_rounds", reason)
             .await
     }
 
     /// Ends the event after its last round played: that many Swiss rounds and no top cut, standings final.
-    pub(super) async fn end_early(&mut self, reason: String) -> Result<(&'static str, serde_json::Value), EventError> {
+    pub(super) async fn end_early(
+        &mut self,
+        reason: String,
+    ) -> Result<(&'static str, serde_json::Value), TournamentError> {
         let (played, _) = self.swiss_so_far()?;
         if played == 0 {
-            return Err(EventError::NoRoundPlayed);
+            return Err(TournamentError::NoRoundPlayed);
         }
         if let Err(PairingError::RoundInProgress { round, table }) = gb_tournament::pair_next_round(&self.t) {
-            return Err(EventError::RoundInProgress { round, table });
+            return Err(TournamentError::RoundInProgress { round, table });
         }
         let rounds = u8::try_from(played).unwrap_or(u8::MAX);
         self.set_structure(Structure::Swiss { rounds: SwissRounds::Fixed(rounds), top_cut: None }, "end_event", reason)
@@ -39,13 +42,13 @@ impl Event {
     }
 
     /// Swiss rounds paired so far and the top cut, while the event is still Swiss.
-    fn swiss_so_far(&self) -> Result<(u32, Option<u8>), EventError> {
+    fn swiss_so_far(&self) -> Result<(u32, Option<u8>), TournamentError> {
         let Structure::Swiss { top_cut, .. } = self.t.settings.structure else {
-            return Err(EventError::NotSwiss);
+            return Err(TournamentError::NotSwiss);
         };
         let played = self.t.rounds.len() as u32;
         if (1..=played).any(|r| gb_tournament::is_playoff_round(&self.t, r).unwrap_or(false)) {
-            return Err(EventError::TopCutStarted);
+            return Err(TournamentError::TopCutStarted);
         }
         Ok((played, top_cut))
     }
@@ -55,11 +58,11 @@ impl Event {
         structure: Structure,
         action: &'static str,
         reason: String,
-    ) -> Result<(&'static str, serde_json::Value), EventError> {
+    ) -> Result<(&'static str, serde_json::Value), TournamentError> {
         let mut t = self.t.clone();
         let before = std::mem::replace(&mut t.settings.structure, structure);
-        gb_tournament::standings(&t).map_err(|e| EventError::BadSettings(e.to_string()))?;
-        db::set_settings(&self.db, &self.id, &t.settings).await.map_err(EventError::storage)?;
+        gb_tournament::standings(&t).map_err(|e| TournamentError::BadSettings(e.to_string()))?;
+        db::set_settings(&self.db, &self.id, &t.settings).await.map_err(TournamentError::storage)?;
         self.t = t;
         Ok((action, json!({ "before": before, "after": structure, "reason": reason })))
     }

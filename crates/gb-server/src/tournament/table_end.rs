@@ -3,7 +3,7 @@
 //! recorded 0-0-3). A player concedes for themself, and a draw is recorded once both players of the table have
 //! asked for it; the organizer may record either at once (the players told a judge). Once a match has an end,
 //! later play in its room does not count.
-use super::EventError;
+use super::TournamentError;
 use super::actor::Event;
 use gb_tournament::MatchEnd;
 use gb_tournament::outcome::{MatchOutcome, score};
@@ -11,15 +11,15 @@ use serde_json::json;
 
 impl Event {
     /// The table of the round being played, still without a result.
-    pub(super) fn open_table(&self, round: u32, table: u32) -> Result<[String; 2], EventError> {
+    pub(super) fn open_table(&self, round: u32, table: u32) -> Result<[String; 2], TournamentError> {
         if round != self.t.rounds.len() as u32 {
-            return Err(EventError::NotCurrentRound { round });
+            return Err(TournamentError::NotCurrentRound { round });
         }
-        let players = self.table_players(round, table).ok_or(EventError::NoSuchTable { round, table })?;
+        let players = self.table_players(round, table).ok_or(TournamentError::NoSuchTable { round, table })?;
         let result = self.current_result(round, table)?;
         let needed = u32::from(self.t.settings.games_per_match / 2 + 1);
         if result.end.is_some() || score(&players, &result, needed).outcome != MatchOutcome::Pending {
-            return Err(EventError::MatchOver { table });
+            return Err(TournamentError::MatchOver { table });
         }
         Ok(players)
     }
@@ -30,10 +30,10 @@ impl Event {
         round: u32,
         table: u32,
         player: String,
-    ) -> Result<(&'static str, serde_json::Value), EventError> {
+    ) -> Result<(&'static str, serde_json::Value), TournamentError> {
         let players = self.open_table(round, table)?;
         if !players.contains(&player) {
-            return Err(EventError::ConcederNotAtTable { player, table });
+            return Err(TournamentError::ConcederNotAtTable { player, table });
         }
         let mut result = self.current_result(round, table)?;
         result.end = Some(MatchEnd::ConcededBy(player.clone()));
@@ -49,11 +49,11 @@ impl Event {
         organizer: bool,
         round: u32,
         table: u32,
-    ) -> Result<Option<(&'static str, serde_json::Value)>, EventError> {
+    ) -> Result<Option<(&'static str, serde_json::Value)>, TournamentError> {
         let players = self.open_table(round, table)?;
         if !organizer {
             if !players.iter().any(|p| p == actor) {
-                return Err(EventError::NotDrawParty);
+                return Err(TournamentError::NotDrawParty);
             }
             let asked = self.draw_requests.entry((round, table)).or_default();
             if !asked.iter().any(|p| p == actor) {

@@ -1,6 +1,6 @@
 //! The event actor driven directly, without HTTP: its dependencies built around a bare SQLite database
-//! (`EventDeps::local`), commands sent through its handle, refusals seen as [`EventError`] variants.
-use super::{EventDeps, EventError, EventHandle, EventStatus, Op, create_local};
+//! (`TournamentDeps::local`), commands sent through its handle, refusals seen as [`TournamentError`] variants.
+use super::{EventStatus, Op, TournamentDeps, TournamentError, TournamentHandle, create_local};
 use crate::db::Db;
 use std::path::PathBuf;
 
@@ -12,12 +12,12 @@ impl Drop for TempDir {
     }
 }
 
-async fn deps() -> (EventDeps, TempDir) {
+async fn deps() -> (TournamentDeps, TempDir) {
     let dir = std::env::temp_dir().join(format!("gb-event-{}", uuid::Uuid::new_v4().simple()));
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}/gb.sqlite?mode=rwc", dir.display());
     let db = Db::connect(&url).await.unwrap();
-    (EventDeps::local(db, &crate::settings::Settings::local(&url)).await, TempDir(dir))
+    (TournamentDeps::local(db, &crate::settings::Settings::local(&url)).await, TempDir(dir))
 }
 
 fn swiss(rounds: u8) -> gb_tournament::Tournament {
@@ -41,7 +41,7 @@ fn deck() -> gb_core::DeckList {
     gb_core::decks::preconstructed().remove(0).1
 }
 
-async fn run(h: &EventHandle, actor: &str, op: Op) -> Result<(), EventError> {
+async fn run(h: &TournamentHandle, actor: &str, op: Op) -> Result<(), TournamentError> {
     h.run(actor, op).await
 }
 
@@ -49,24 +49,24 @@ async fn run(h: &EventHandle, actor: &str, op: Op) -> Result<(), EventError> {
 async fn an_event_runs_a_round_without_http() {
     let (deps, _dir) = deps().await;
     let h = create_local(deps.clone(), "org", swiss(1)).await.unwrap();
-    assert!(deps.events.get(&h.id).is_some(), "the actor registers itself");
+    assert!(deps.tournaments.get(&h.id).is_some(), "the actor registers itself");
     for p in ["ann", "bob"] {
         run(&h, p, Op::Register { name: p.to_uppercase(), deck: deck() }).await.unwrap();
     }
     let again = run(&h, "ann", Op::Register { name: "ANN".into(), deck: deck() }).await;
-    assert!(matches!(again, Err(EventError::AlreadyRegistered)), "{again:?}");
+    assert!(matches!(again, Err(TournamentError::AlreadyRegistered)), "{again:?}");
     let early = run(&h, "org", Op::StartRound).await;
-    assert!(matches!(early, Err(EventError::RegistrationOpen)), "{early:?}");
+    assert!(matches!(early, Err(TournamentError::RegistrationOpen)), "{early:?}");
     let not_org = run(&h, "ann", Op::CloseRegistration).await;
-    assert!(matches!(not_org, Err(EventError::NotOrganizer)), "{not_org:?}");
+    assert!(matches!(not_org, Err(TournamentError::NotOrganizer)), "{not_org:?}");
     run(&h, "org", Op::CloseRegistration).await.unwrap();
     run(&h, "org", Op::StartRound).await.unwrap();
     assert_eq!(h.view.borrow().status, EventStatus::Running);
 
     let wrong = run(&h, "ann", Op::Concede { round: 2, table: 1, player: "ann".into() }).await;
-    assert!(matches!(wrong, Err(EventError::NotCurrentRound { round: 2 })), "{wrong:?}");
+    assert!(matches!(wrong, Err(TournamentError::NotCurrentRound { round: 2 })), "{wrong:?}");
     let no_table = run(&h, "ann", Op::Concede { round: 1, table: 9, player: "ann".into() }).await;
-    assert!(matches!(no_table, Err(EventError::NoSuchTable { round: 1, table: 9 })), "{no_table:?}");
+    assert!(matches!(no_table, Err(TournamentError::NoSuchTable { round: 1, table: 9 })), "{no_table:?}");
     assert_eq!(no_table.unwrap_err().to_string(), "round 1 has no table 9");
 
     run(&h, "ann", Op::Concede { round: 1, table: 1, player: "ann".into() }).await.unwrap();
@@ -77,20 +77,20 @@ async fn an_event_runs_a_round_without_http() {
     assert_eq!(stored.rounds.len(), 1, "every change is written before it is applied");
 
     let over = run(&h, "ann", Op::Concede { round: 1, table: 1, player: "ann".into() }).await;
-    assert!(matches!(over, Err(EventError::MatchOver { table: 1 })), "{over:?}");
+    assert!(matches!(over, Err(TournamentError::MatchOver { table: 1 })), "{over:?}");
     deps.shutdown().cancel();
 }
 
 #[test]
 fn refusals_keep_their_status_and_code() {
     let cases = [
-        (EventError::Stopped, 503, "event_stopped", "the event is not running"),
-        (EventError::NoSuchTable { round: 2, table: 3 }, 404, "no_such_table", "round 2 has no table 3"),
-        (EventError::LateEntriesClosed { cutoff: Some(2) }, 409, "late_entries_closed", ""),
-        (EventError::NotDrawParty, 403, "not_at_table", ""),
-        (EventError::ConcederNotAtTable { player: "x".into(), table: 1 }, 422, "not_at_table", ""),
-        (EventError::EmptyAnnouncement, 400, "empty_announcement", "an announcement says something"),
-        (EventError::Storage("disk full".into()), 500, "internal", "internal server error"),
+        (TournamentError::Stopped, 503, "event_stopped", "the event is not running"),
+        (TournamentError::NoSuchTable { round: 2, table: 3 }, 404, "no_such_table", "round 2 has no table 3"),
+        (TournamentError::LateEntriesClosed { cutoff: Some(2) }, 409, "late_entries_closed", ""),
+        (TournamentError::NotDrawParty, 403, "not_at_table", ""),
+        (TournamentError::ConcederNotAtTable { player: "x".into(), table: 1 }, 422, "not_at_table", ""),
+        (TournamentError::EmptyAnnouncement, 400, "empty_announcement", "an announcement says something"),
+        (TournamentError::Storage("disk full".into()), 500, "internal", "internal server error"),
     ];
     for (e, status, code, message) in cases {
         let api = crate::error::ApiError::from(e);
@@ -100,7 +100,7 @@ fn refusals_keep_their_status_and_code() {
         }
     }
     let wait = std::time::Duration::from_secs(3);
-    let api = crate::error::ApiError::from(EventError::AnnouncingTooFast { burst: 5, wait });
+    let api = crate::error::ApiError::from(TournamentError::AnnouncingTooFast { burst: 5, wait });
     assert_eq!((api.status.as_u16(), api.code, api.retry_after), (429, "announcing_too_fast", Some(wait)));
     assert_eq!(api.message, "at most 5 announcements a minute: wait 4 s");
 }

@@ -1,8 +1,8 @@
 //! `GET /ws/rooms/{id}` (protocol.md): Origin check before the upgrade, then one reader loop (parse, rate
 //! limit, forward to the room) and one writer task fed by a bounded queue (dependencies.md C1). Every socket
 //! task is tracked and closes with 1012 on shutdown (C2).
-pub mod events;
 mod target;
+pub mod tournament_feed;
 mod writer;
 
 pub use target::Target;

@@ -28,7 +28,6 @@ mod wsclient;
 mod carry_on;
 mod chaos;
 mod drain_live;
-mod events;
 mod failover;
 mod fanout;
 mod frames;
@@ -38,6 +37,7 @@ mod lobby;
 mod outage;
 mod power_loss;
 mod queue;
+mod tournaments;
 
 /// One cluster of processes at a time (the tests of this binary run in parallel threads): they measure lease
 /// timings (a heartbeat within 400 ms), which eighteen processes on a two-core machine would turn into

@@ -79,15 +79,15 @@ pub async fn replay(
         }
     };
     // A tournament table's record waits for its event (tournament/deck_lists.rs), whoever asks.
-    let event_hold = if finished { event_hold(&state, &room_row().await?).await? } else { None };
+    let tournament_hold = if finished { tournament_hold(&state, &room_row().await?).await? } else { None };
     let rows = crate::db::matches::log_with_meta(&state.db, &m.id).await?;
-    let event_holds = event_hold.is_some();
+    let tournament_holds = tournament_hold.is_some();
     let make = {
         let replays = state.replays.clone();
         move || async move {
             replays
                 .compute(move || {
-                    let replay = compute(&m, &rows, viewer, released, room_open, event_hold)?;
+                    let replay = compute(&m, &rows, viewer, released, room_open, tournament_hold)?;
                     serde_json::to_vec(&replay).map(Bytes::from).map_err(ApiError::internal)
                 })
                 .await?
@@ -96,7 +96,7 @@ pub async fn replay(
     let body = match (viewer, released) {
         (Viewer::Spectator, Released::All | Released::Head(_)) => {
             let upto = if let Released::Head(v) = released { v } else { u32::MAX };
-            let key = crate::guard::replay_cache::Key { match_id: id, upto, finished, room_open, event_holds };
+            let key = crate::guard::replay_cache::Key { match_id: id, upto, finished, room_open, tournament_holds };
             state.replays.get_or_make(key, make).await?
         }
         _ => make().await?,
@@ -105,7 +105,7 @@ pub async fn replay(
 }
 
 /// Why the room's event still withholds its deck lists (`None`: no event, or the event published them).
-async fn event_hold(state: &AppState, room: &crate::db::rooms::RoomRow) -> ApiResult<Option<String>> {
+async fn tournament_hold(state: &AppState, room: &crate::db::rooms::RoomRow) -> ApiResult<Option<String>> {
     let cfg: RoomConfig = serde_json::from_str(&room.config_json).map_err(ApiError::internal)?;
     let Some(event) = cfg.event else { return Ok(None) };
     let seats: Vec<Option<SeatEntry>> = serde_json::from_str(&room.seats_json).map_err(ApiError::internal)?;
@@ -125,7 +125,7 @@ fn compute(
     viewer: Viewer,
     released: Released,
     room_open: bool,
-    event_hold: Option<String>,
+    tournament_hold: Option<String>,
 ) -> ApiResult<Replay> {
     let finished = m.status == MatchStatus::Finished;
     let stored: StoredSetup = serde_json::from_str(&m.setup_json).map_err(ApiError::internal)?;
@@ -155,7 +155,7 @@ fn compute(
     // The record holds both deck lists, face-down bench included. While the room is open its seats can start
     // another game with the same decks (the rest of a best-of-three, or any rematch), so the record waits until
     // the room closes (its seats left and it went idle: room/actor.rs `evict`); the views above never show them.
-    let withheld = event_hold.or_else(|| {
+    let withheld = tournament_hold.or_else(|| {
         (finished && room_open).then(|| {
             "the deck lists are withheld while this room may still play another game with them; \
              the record is published when the room closes"

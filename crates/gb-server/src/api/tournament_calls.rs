@@ -1,11 +1,11 @@
 //! Tournament calls on any node (issue #15; docs/multi-node.md, "Tournaments"). Each event runs on one node, its
 //! lease's owner (tournament/lease.rs). A call reaching another node is forwarded to the owner over NATS as the
-//! HTTP request it is (bus/events.rs) and answered with the owner's status and body unchanged. While nobody owns
+//! HTTP request it is (bus/tournaments.rs) and answered with the owner's status and body unchanged. While nobody owns
 //! the event (its owner died and the lease has not expired, or between a drain's release and the next claim) a
 //! read is answered from PostgreSQL at once (api/tournaments.rs `event`), and a command waits up to 3 s for the
 //! next owner, then gets 503 `event_stopped`.
-use crate::bus::events::{FORWARDED, HttpAnswer, HttpCall, event_subject};
-use crate::cluster::events::{exists, owner_of};
+use crate::bus::tournaments::{FORWARDED, HttpAnswer, HttpCall, tournament_subject};
+use crate::cluster::tournament_leases::{exists, owner_of};
 use crate::error::ApiError;
 use crate::state::AppState;
 use axum::body::Body;
@@ -44,7 +44,7 @@ pub async fn forward(State(state): State<AppState>, mut req: Request, next: Next
     let read = req.method() == Method::GET;
     let deadline = Instant::now() + CLAIM_WAIT;
     loop {
-        if state.events.get(&id).is_some() {
+        if state.tournaments.get(&id).is_some() {
             return next.run(req).await;
         }
         let owner = match owner_of(&state.db, &id).await {
@@ -105,7 +105,8 @@ async fn relay(state: &AppState, id: &str, epoch: i64, parts: &axum::http::reque
     let call = HttpCall { method: parts.method.to_string(), uri, headers, body: body.to_owned() };
     let payload = serde_json::to_vec(&call).expect("calls serialize");
     let started = std::time::Instant::now();
-    let answer = tokio::time::timeout(CALL_TIMEOUT, client.request(event_subject(id, epoch), payload.into())).await;
+    let answer =
+        tokio::time::timeout(CALL_TIMEOUT, client.request(tournament_subject(id, epoch), payload.into())).await;
     metrics::histogram!("gb_event_call_seconds").record(started.elapsed().as_secs_f64());
     let msg = match answer {
         Ok(Ok(msg)) => msg,

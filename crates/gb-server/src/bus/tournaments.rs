@@ -1,8 +1,8 @@
 //! An event's calls from other nodes (docs/multi-node.md, "Tournaments"): while this node runs an event under
 //! lease epoch e it answers `gb.v1.event.{event}.e{e}.http`. A call is the client's HTTP request as the node it
-//! reached received it (api/event_calls.rs); the owner runs it through its own API router, so the answer (status,
+//! reached received it (api/tournament_calls.rs); the owner runs it through its own API router, so the answer (status,
 //! body) is byte for byte what the client would have had from the owner, and the session and every check are the
-//! owner's. The router is handed in (state.rs, `AppState::event_deps`): the bus knows no API. The subject carries the epoch, so a deposed owner that wakes up never answers for its successor.
+//! owner's. The router is handed in (state.rs, `AppState::tournament_deps`): the bus knows no API. The subject carries the epoch, so a deposed owner that wakes up never answers for its successor.
 use super::Bus;
 use axum::body::Body;
 use futures_util::StreamExt;
@@ -14,7 +14,7 @@ use tower::ServiceExt;
 /// The header a forwarded call carries: the owner runs it here and never forwards it again.
 pub const FORWARDED: &str = "gb-forwarded";
 
-pub fn event_subject(event: &str, epoch: i64) -> String {
+pub fn tournament_subject(event: &str, epoch: i64) -> String {
     format!("gb.v1.event.{event}.e{epoch}.http")
 }
 
@@ -38,7 +38,7 @@ pub struct HttpAnswer {
 
 /// Answers the event's subject until `stop` (the actor ended) or `shutdown`, each call run through `app` in its
 /// own task on `tracker`.
-pub fn serve_event(
+pub fn serve_tournament(
     bus: &Bus,
     (tracker, shutdown): (TaskTracker, CancellationToken),
     app: axum::Router,
@@ -49,7 +49,7 @@ pub fn serve_event(
     let Some(client) = bus.client().cloned() else { return };
     let calls = tracker.clone();
     tracker.spawn(async move {
-        let mut sub = match client.subscribe(event_subject(&event, epoch)).await {
+        let mut sub = match client.subscribe(tournament_subject(&event, epoch)).await {
             Ok(s) => s,
             Err(e) => {
                 tracing::error!(%event, error = %e, "event subject not served: other nodes cannot reach it");

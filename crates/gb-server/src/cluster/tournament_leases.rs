@@ -1,8 +1,8 @@
 //! Event leases (docs/multi-node.md, "Tournaments"): each tournament has one owner node, recorded in
-//! `event_leases` with an epoch (the fencing token of every write the event makes, db/event_fence.rs) and
+//! `event_leases` with an epoch (the fencing token of every write the event makes, db/tournament_fence.rs) and
 //! expiring with its owner's node row, like a room's lease (lease.rs). Only the owner runs the event's actor:
 //! pairs rounds, opens its tables' rooms, records results. Other nodes forward commands to it over NATS
-//! (api/event_calls.rs).
+//! (api/tournament_calls.rs).
 use super::Owner;
 use crate::db::Db;
 

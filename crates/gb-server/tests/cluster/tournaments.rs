@@ -26,7 +26,7 @@ fn pool(store: &Db) -> &sqlx::PgPool {
 }
 
 /// The event's live owner as `(advertised address, epoch)`.
-async fn event_owner(store: &Db, id: &str) -> Option<(String, i64)> {
+async fn tournament_owner(store: &Db, id: &str) -> Option<(String, i64)> {
     sqlx::query_as(
         "SELECT n.addr, l.epoch FROM event_leases l \
          JOIN nodes n ON n.node_id = l.owner_node AND n.expires_at > clock_timestamp() WHERE l.event_id = $1",
@@ -40,7 +40,7 @@ async fn event_owner(store: &Db, id: &str) -> Option<(String, i64)> {
 async fn owner_after(store: &Db, id: &str, epoch: i64, within: Duration) -> Option<(String, i64)> {
     let deadline = Instant::now() + within;
     while Instant::now() < deadline {
-        if let Some(o) = event_owner(store, id).await.filter(|o| o.1 > epoch) {
+        if let Some(o) = tournament_owner(store, id).await.filter(|o| o.1 > epoch) {
             return Some(o);
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -133,7 +133,7 @@ async fn an_event_driven_from_another_node_pairs_each_round_once() {
     let nodes = start_nodes(&db, 2, &[]).await;
     let (organizer, players) = guests(&nodes[0].base, 4).await;
     let id = four_player_event(&nodes[0], &nodes[1], &organizer, &players).await;
-    let (owner, epoch) = event_owner(&store, &id).await.expect("the creating node owns the event");
+    let (owner, epoch) = tournament_owner(&store, &id).await.expect("the creating node owns the event");
     assert_eq!(format!("http://{owner}"), nodes[0].base, "created on node 0, owned there");
     assert_eq!(epoch, 1);
 
@@ -163,7 +163,7 @@ async fn an_event_driven_from_another_node_pairs_each_round_once() {
     assert_eq!(status(&organizer, &nodes[1].base, &path, json!({})).await, 201);
     assert_eq!(rounds(&store, &id).await, vec![(1, 1, 2), (2, 1, 2)], "each round paired once");
     assert!(nodes[1].metric("gb_event_calls_total").await >= 8.0, "node 1's calls went to the owner");
-    assert_eq!(event_owner(&store, &id).await.unwrap().1, 1, "nobody else claimed it");
+    assert_eq!(tournament_owner(&store, &id).await.unwrap().1, 1, "nobody else claimed it");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -209,7 +209,7 @@ async fn a_survivor_carries_an_event_on_after_its_owner_dies() {
         assert!(Instant::now() < deadline, "round 1's rooms follow their event to its new owner");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    assert_eq!(event_owner(&store, &id).await.unwrap().1, 2, "claimed once");
+    assert_eq!(tournament_owner(&store, &id).await.unwrap().1, 2, "claimed once");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -249,5 +249,5 @@ async fn a_deposed_event_owner_is_refused_by_the_fence() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert_eq!(rounds(&store, &id).await, vec![(1, 1, 2)]);
-    assert_eq!(event_owner(&store, &id).await.unwrap().1, 2);
+    assert_eq!(tournament_owner(&store, &id).await.unwrap().1, 2);
 }

@@ -67,14 +67,14 @@ pub async fn upgrade(
 type Found = (Arc<EventView>, Option<watch::Receiver<Arc<EventView>>>);
 
 async fn look(state: &AppState, id: &str) -> Result<Option<Found>, ApiError> {
-    if let Some(h) = state.events.get(id) {
+    if let Some(h) = state.tournaments.get(id) {
         let view = h.view.borrow().clone();
         return Ok(Some((view, Some(h.view))));
     }
     if state.cluster.is_none() {
         return Ok(None);
     }
-    let stored = crate::tournament::stored(&state.event_deps(), id).await.map_err(ApiError::internal)?;
+    let stored = crate::tournament::stored(&state.tournament_deps(), id).await.map_err(ApiError::internal)?;
     Ok(stored.map(|h| (h.view.borrow().clone(), None)))
 }
 

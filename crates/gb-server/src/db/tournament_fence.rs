@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Who writes an event's rows: the database itself (single node, SQLite, and the event's creation), or an owner
 /// holding the event's lease at `epoch`.
 #[derive(Clone, Debug)]
-pub enum EventDb {
+pub enum TournamentDb {
     Plain(Db),
     Fenced(Arc<Fence>),
 }
@@ -47,14 +47,14 @@ impl Fence {
     }
 }
 
-impl EventDb {
-    pub fn fenced(pool: PgPool, event: &str, epoch: i64) -> EventDb {
-        EventDb::Fenced(Arc::new(Fence { pool, event: event.to_owned(), epoch, refused: AtomicBool::new(false) }))
+impl TournamentDb {
+    pub fn fenced(pool: PgPool, event: &str, epoch: i64) -> TournamentDb {
+        TournamentDb::Fenced(Arc::new(Fence { pool, event: event.to_owned(), epoch, refused: AtomicBool::new(false) }))
     }
 
     /// True once a write of this owner was refused: it must stop driving the event.
     pub fn fenced_out(&self) -> bool {
-        matches!(self, EventDb::Fenced(f) if f.refused.load(Ordering::SeqCst))
+        matches!(self, TournamentDb::Fenced(f) if f.refused.load(Ordering::SeqCst))
     }
 }
 
@@ -70,11 +70,11 @@ impl<'a> From<&'a Db> for Writer<'a> {
     }
 }
 
-impl<'a> From<&'a EventDb> for Writer<'a> {
-    fn from(db: &'a EventDb) -> Writer<'a> {
+impl<'a> From<&'a TournamentDb> for Writer<'a> {
+    fn from(db: &'a TournamentDb) -> Writer<'a> {
         match db {
-            EventDb::Plain(db) => Writer::Plain(db),
-            EventDb::Fenced(f) => Writer::Fenced(f),
+            TournamentDb::Plain(db) => Writer::Plain(db),
+            TournamentDb::Fenced(f) => Writer::Fenced(f),
         }
     }
 }
@@ -99,14 +99,14 @@ pub async fn held(conn: &mut sqlx::PgConnection, fence: &Fence) -> Result<bool, 
 /// returns [`FencedOut`]). Bodies that begin their own transaction get a savepoint inside the fenced one
 /// (`sqlx::Connection` in scope).
 #[macro_export]
-macro_rules! event_write {
+macro_rules! tournament_write {
     ($w:expr, $p:ident => $body:expr) => {{
-        let writer: $crate::db::event_fence::Writer<'_> = ($w).into();
+        let writer: $crate::db::tournament_fence::Writer<'_> = ($w).into();
         match writer {
-            $crate::db::event_fence::Writer::Plain(db) => $crate::db::with_pool!(db, $p => $body),
-            $crate::db::event_fence::Writer::Fenced(fence) => {
+            $crate::db::tournament_fence::Writer::Plain(db) => $crate::db::with_pool!(db, $p => $body),
+            $crate::db::tournament_fence::Writer::Fenced(fence) => {
                 let mut fence_tx = fence.pool.begin().await?;
-                if !$crate::db::event_fence::held(&mut *fence_tx, fence).await? {
+                if !$crate::db::tournament_fence::held(&mut *fence_tx, fence).await? {
                     return Err(fence.refuse().into());
                 }
                 let done = {
@@ -119,4 +119,4 @@ macro_rules! event_write {
         }
     }};
 }
-pub use event_write;
+pub use tournament_write;
