@@ -52,6 +52,11 @@ impl Visit for Checking<'_, '_> {
 impl Checking<'_, '_> {
     fn proof<K: Kind>(&self, kind: K) -> Result<K::Checked, Rejection> {
         let Checking { state, seat, intent, field, listed } = *self;
+        // An intent `legal_intents` listed for `seat` on this very state passed the tests below when it was listed
+        // (the game is not over, `seat` owes the decision, nothing but accept or decline is listed between attacks).
+        if listed {
+            return kind.check_listed(state, seat, field);
+        }
         if state.is_over() {
             return Err(Rejection::new("game_over", "CR 206.2", "the game is over"));
         }
@@ -67,7 +72,7 @@ impl Checking<'_, '_> {
                 return Err(r);
             }
         }
-        if listed { kind.check_listed(state, seat, field) } else { kind.check(state, seat, field) }
+        kind.check(state, seat, field)
     }
 }
 
@@ -110,6 +115,7 @@ pub fn apply(state: &mut MatchState, seat: Seat, intent: &Intent) -> Result<Even
 /// intent with [`apply`]). For such an intent the state and events are exactly those of `apply` (property test
 /// `tests/listed.rs`); for any other intent the result is unspecified and may panic (debug builds assert that it
 /// passes `check`).
+#[inline]
 pub fn apply_listed(state: &mut MatchState, seat: Seat, intent: &Intent) -> Events {
     debug_assert!(check(state, seat, intent).is_ok(), "apply_listed with an intent check refuses: {intent:?}");
     dispatch(intent, Applying { state, seat, intent, listed: true })

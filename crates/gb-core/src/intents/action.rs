@@ -41,6 +41,7 @@ pub(crate) struct Playable {
 
 /// CR 623.2b: a timed action only in the moment its text names; CR 303.3b: a full meter takes none (a main window
 /// candidate for `card` in hand).
+#[inline]
 pub(crate) fn candidates(p: &PlayerState, card: &Card, out: &mut Vec<Intent>) {
     if card.def.def().kind == CardKind::Action && !card.def.def().timed && !p.meter_full() {
         out.push(Intent::PlayAction { card: card.id })

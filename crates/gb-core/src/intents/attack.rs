@@ -80,6 +80,10 @@ impl<'a> Kind for Declare<'a> {
         }
         Ok(Declared { attackers })
     }
+    /// A listed declaration passed every test when `legal_intents` listed it (`attack::candidates`).
+    fn check_listed(self, _: &MatchState, _: Seat, _: &LazyField) -> Result<Declared<'a>, Rejection> {
+        Ok(Declared { attackers: self.attackers })
+    }
     fn apply(Declared { attackers }: Declared<'a>, state: &mut MatchState, seat: Seat, ev: &mut Events) {
         apply_declare(state, seat, attackers, ev);
     }

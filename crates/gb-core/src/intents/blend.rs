@@ -133,6 +133,14 @@ impl Kind for PlayBlend {
         }
         Ok(Playable { index, hero })
     }
+    /// A listed blend passed every test when `legal_intents` listed it (`could_blend`): only the card's place in the
+    /// hand is looked up.
+    fn check_listed(self, state: &MatchState, seat: Seat, field: &LazyField) -> Result<Playable, Rejection> {
+        match state.player(seat).hand.iter().position(|c| c.id == self.card) {
+            Some(index) => Ok(Playable { index, hero: self.hero }),
+            None => self.check(state, seat, field),
+        }
+    }
     /// "When blended" effects resolve before the blend is on the field (CR 501.5a): the blend waits in a frame.
     fn apply(Playable { index, hero }: Playable, state: &mut MatchState, seat: Seat, _: &mut Events) {
         let card = state.player_mut(seat).hand.remove(index);

@@ -97,6 +97,13 @@ impl Kind for UseEffect {
             )),
         }
     }
+    /// A listed use passed every test when `legal_intents` listed it (`use_candidates`): only the effect is looked up.
+    fn check_listed(self, state: &MatchState, seat: Seat, field: &LazyField) -> Result<Usable, Rejection> {
+        match field.get().active[self.hero.index()] {
+            Some(effect) => Ok(Usable { hero: self.hero, effect }),
+            None => self.check(state, seat, field),
+        }
+    }
     fn apply(Usable { hero, effect }: Usable, state: &mut MatchState, seat: Seat, ev: &mut Events) {
         let key = HeroKey::at(state, seat, hero);
         effects::record_use(state, key, effect);

@@ -22,6 +22,7 @@ pub(crate) struct Playable {
 }
 
 /// CR 301.2: one allotted gem per turn, onto any hero (a main window candidate for `card` in hand).
+#[inline]
 pub(crate) fn candidates(p: &PlayerState, card: &Card, out: &mut Vec<Intent>) {
     if card.def.def().kind == CardKind::Gem && !p.allotted_gem_used {
         out.extend(Position::each(|hero| Intent::PlayGem { card: card.id, hero }))
