@@ -18,22 +18,22 @@ pub struct TournamentRow {
 
 /// An [`TournamentRow`] as stored.
 #[derive(sqlx::FromRow)]
-struct StoredEventRow {
+struct StoredTournamentRow {
     id: String,
     organizer_id: Option<String>,
     status: String,
 }
 
-impl TryFrom<StoredEventRow> for TournamentRow {
+impl TryFrom<StoredTournamentRow> for TournamentRow {
     type Error = anyhow::Error;
-    fn try_from(r: StoredEventRow) -> anyhow::Result<TournamentRow> {
+    fn try_from(r: StoredTournamentRow) -> anyhow::Result<TournamentRow> {
         let status = event_status(&r.status).with_context(|| format!("tournament {}", r.id))?;
         Ok(TournamentRow { id: r.id, organizer_id: r.organizer_id, status })
     }
 }
 
 pub async fn events(db: &Db) -> anyhow::Result<Vec<TournamentRow>> {
-    let rows = with_pool!(db, p => sqlx::query_as::<_, StoredEventRow>(
+    let rows = with_pool!(db, p => sqlx::query_as::<_, StoredTournamentRow>(
         "SELECT id, organizer_id, status FROM tournaments ORDER BY id").fetch_all(p).await)?;
     rows.into_iter().map(TournamentRow::try_from).collect()
 }
@@ -82,7 +82,7 @@ pub async fn listed(db: &Db) -> anyhow::Result<Vec<ListedRow>> {
 
 /// One event's row, if it exists.
 pub async fn event(db: &Db, id: &str) -> anyhow::Result<Option<TournamentRow>> {
-    let row = with_pool!(db, p => sqlx::query_as::<_, StoredEventRow>(
+    let row = with_pool!(db, p => sqlx::query_as::<_, StoredTournamentRow>(
         "SELECT id, organizer_id, status FROM tournaments WHERE id = $1").bind(id).fetch_optional(p).await)?;
     row.map(TournamentRow::try_from).transpose()
 }
