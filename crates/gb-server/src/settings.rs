@@ -232,29 +232,29 @@ pub struct Limits {
 
 /// The limits' defaults, shared by the flags and `Limits::default` (tests).
 mod default {
-    pub const HEADER_READ_TIMEOUT_SECS: u64 = 10;
-    pub const MAX_CONNECTIONS: usize = 8192;
-    pub const MAX_CONNECTIONS_PER_ADDR: usize = 256;
-    pub const LOGIN_ACCOUNT_BURST: u32 = 5;
-    pub const LOGIN_ACCOUNT_REFILL_SECS: u64 = 30;
-    pub const LOGIN_ADDR_BURST: u32 = 20;
-    pub const LOGIN_ADDR_REFILL_SECS: u64 = 3;
-    pub const MAX_OPEN_ROOMS: u32 = 5;
-    pub const WS_HELLO_TIMEOUT_SECS: u64 = 10;
-    pub const WS_IDLE_TIMEOUT_SECS: u64 = 75;
-    pub const PRESENCE_INTERVAL_MS: u64 = 500;
-    pub const WS_OPENS_PER_ADDR_BURST: u32 = 120;
-    pub const WS_OPENS_PER_ADDR_PER_SEC: u32 = 10;
-    pub const REGISTER_ADDR_BURST: u32 = 5;
-    pub const REGISTER_ADDR_REFILL_SECS: u64 = 60;
-    pub const GUEST_ADDR_BURST: u32 = 10;
-    pub const GUEST_ADDR_REFILL_SECS: u64 = 120;
-    pub const HASH_QUEUE: usize = 16;
-    pub const FD_RESERVE: usize = 256;
-    pub const MAX_OPEN_EVENTS: u32 = 3;
-    pub const MAX_OPEN_EVENTS_GUEST: u32 = 1;
-    pub const REPLAY_ADDR_BURST: u32 = 20;
-    pub const REPLAY_ADDR_REFILL_MS: u64 = 2000;
+    pub(super) const HEADER_READ_TIMEOUT_SECS: u64 = 10;
+    pub(super) const MAX_CONNECTIONS: usize = 8192;
+    pub(super) const MAX_CONNECTIONS_PER_ADDR: usize = 256;
+    pub(super) const LOGIN_ACCOUNT_BURST: u32 = 5;
+    pub(super) const LOGIN_ACCOUNT_REFILL_SECS: u64 = 30;
+    pub(super) const LOGIN_ADDR_BURST: u32 = 20;
+    pub(super) const LOGIN_ADDR_REFILL_SECS: u64 = 3;
+    pub(super) const MAX_OPEN_ROOMS: u32 = 5;
+    pub(super) const WS_HELLO_TIMEOUT_SECS: u64 = 10;
+    pub(super) const WS_IDLE_TIMEOUT_SECS: u64 = 75;
+    pub(super) const PRESENCE_INTERVAL_MS: u64 = 500;
+    pub(super) const WS_OPENS_PER_ADDR_BURST: u32 = 120;
+    pub(super) const WS_OPENS_PER_ADDR_PER_SEC: u32 = 10;
+    pub(super) const REGISTER_ADDR_BURST: u32 = 5;
+    pub(super) const REGISTER_ADDR_REFILL_SECS: u64 = 60;
+    pub(super) const GUEST_ADDR_BURST: u32 = 10;
+    pub(super) const GUEST_ADDR_REFILL_SECS: u64 = 120;
+    pub(super) const HASH_QUEUE: usize = 16;
+    pub(super) const FD_RESERVE: usize = 256;
+    pub(super) const MAX_OPEN_EVENTS: u32 = 3;
+    pub(super) const MAX_OPEN_EVENTS_GUEST: u32 = 1;
+    pub(super) const REPLAY_ADDR_BURST: u32 = 20;
+    pub(super) const REPLAY_ADDR_REFILL_MS: u64 = 2000;
 }
 
 impl Default for Limits {

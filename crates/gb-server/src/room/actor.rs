@@ -303,12 +303,12 @@ impl Room {
     }
 
     /// The seat a person holds (a computer's seat is nobody's account).
-    pub fn seat_of(&self, account_id: &str) -> Option<Seat> {
+    pub(super) fn seat_of(&self, account_id: &str) -> Option<Seat> {
         self.cfg.seat_held(&self.seats, account_id)
     }
 
     /// Whether each seat has a live connection (a computer's seat always counts as connected), in seat order.
-    pub fn connected(&self) -> Vec<bool> {
+    pub(super) fn connected(&self) -> Vec<bool> {
         let seats = self.cfg.seat_list().iter();
         seats
             .map(|&s| self.seats[s.index()].as_ref().is_some_and(|e| e.bot) || self.viewers.watching(Kind::of_seat(s)))

@@ -29,7 +29,7 @@ pub(super) struct Accepted {
 
 impl Room {
     /// Accepts, persists, then announces; returns whether the intent became a version.
-    pub async fn commit(&mut self, seat: Seat, intent: Intent, source: Source<'_>) -> bool {
+    pub(super) async fn commit(&mut self, seat: Seat, intent: Intent, source: Source<'_>) -> bool {
         let open_before = self.play.takeback_open;
         let Some(accepted) = self.accept(seat, intent, source) else { return false };
         if !self.persist(&accepted, source).await {

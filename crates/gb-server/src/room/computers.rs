@@ -29,34 +29,34 @@ pub(super) struct Computers(Vec<Option<Computer>>);
 
 impl Computers {
     /// A controller for each seat given a level (a computer's seat), none for the others.
-    pub fn new(levels: impl IntoIterator<Item = Option<BotLevel>>) -> Computers {
+    pub(super) fn new(levels: impl IntoIterator<Item = Option<BotLevel>>) -> Computers {
         Computers(levels.into_iter().map(|l| l.map(Computer::new)).collect())
     }
 
     /// The computer playing `seat`, if that seat is a computer's.
-    pub fn seat(&mut self, seat: Seat) -> Option<&mut Computer> {
+    pub(super) fn seat(&mut self, seat: Seat) -> Option<&mut Computer> {
         self.0.get_mut(seat.index()).and_then(Option::as_mut)
     }
 
     /// Puts `computer` (or nobody) in `seat`.
-    pub fn set(&mut self, seat: Seat, computer: Option<Computer>) {
+    pub(super) fn set(&mut self, seat: Seat, computer: Option<Computer>) {
         self.0[seat.index()] = computer;
     }
 
     /// Every seat is a computer's (an event's table of computer players).
-    pub fn all(&self) -> bool {
+    pub(super) fn all(&self) -> bool {
         self.0.iter().all(Option::is_some)
     }
 
     /// The computers follow their seats to a new order: seat `k` gets what seat `order[k]` had (room/seating.rs).
-    pub fn reorder(&mut self, order: &[usize]) {
+    pub(super) fn reorder(&mut self, order: &[usize]) {
         self.0 = order.iter().map(|&i| self.0[i].take()).collect();
     }
 }
 
 /// Which game (its index in the room) and which version a decision was taken at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct At {
+pub(super) struct At {
     pub(super) game: usize,
     pub(super) version: u32,
 }

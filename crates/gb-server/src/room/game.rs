@@ -43,7 +43,7 @@ pub(super) struct Play {
 
 impl Play {
     /// A room of `seats` seats at the games `games`, the game `game` (none before the first deal) and its clock.
-    pub fn new(seats: usize, games: Vec<GameResult>, game: Option<Game>, clock: Option<Clock>) -> Play {
+    pub(super) fn new(seats: usize, games: Vec<GameResult>, game: Option<Game>, clock: Option<Clock>) -> Play {
         Play {
             game,
             games,
@@ -58,23 +58,23 @@ impl Play {
     }
 
     /// The game was called a draw (room/leaving.rs): over, though the engine's state is not.
-    pub fn drawn(&self) -> bool {
+    pub(super) fn drawn(&self) -> bool {
         self.game.is_some() && self.games.last().is_some_and(|g| g.reason == Some(GameEndReason::Drawn))
     }
 
     /// A game has ended: by the rules, or called a draw.
-    pub fn game_over(&self) -> bool {
+    pub(super) fn game_over(&self) -> bool {
         self.game.as_ref().is_some_and(|g| g.state.is_over()) || self.drawn()
     }
 
     /// A game is being played: dealt, not over by the rules nor drawn, and no event has ended the match.
-    pub fn game_in_play(&self) -> bool {
+    pub(super) fn game_in_play(&self) -> bool {
         self.game.is_some() && !self.game_over() && self.match_end.is_none()
     }
 
     /// Whether another game may start: not once the event has ended the match, nor after time was called
     /// (except the one deciding game a playoff's time rule allows).
-    pub fn may_start_game(&self) -> Result<(), RoomError> {
+    pub(super) fn may_start_game(&self) -> Result<(), RoomError> {
         if self.match_end.is_some() {
             return Err(RoomError::MatchEnded);
         }
@@ -85,7 +85,7 @@ impl Play {
     }
 
     /// The seat asking for a takeback now: a request made at an earlier version (or game) has lapsed.
-    pub fn takeback_asked(&self) -> Option<Seat> {
+    pub(super) fn takeback_asked(&self) -> Option<Seat> {
         let asked = self.takeback?;
         let v = self.game.as_ref()?.state.version();
         (asked.game == self.games.len() && asked.v == v).then_some(asked.seat)
@@ -121,7 +121,7 @@ pub struct TimeUp {
 }
 
 /// A time call the room is working through.
-pub struct TimeCall {
+pub(super) struct TimeCall {
     /// Turns played after the active turn (MTR 2.4 "additional turns").
     pub(super) extra_turns: u32,
     /// Whether one more game may still start (a playoff match level on game wins between games); once it has
@@ -136,7 +136,7 @@ pub struct TimeCall {
 
 impl TimeCall {
     /// What the players are shown of it (`RoomInfo.round_time`).
-    pub fn shown(&self) -> RoundTime {
+    pub(super) fn shown(&self) -> RoundTime {
         RoundTime { last_turn: self.last_turn, deciding_game: self.deciding_game }
     }
 }
@@ -152,7 +152,7 @@ pub struct JudgeSight {
 
 /// Where an intent came from; it decides who hears back and what the result records.
 #[derive(Clone, Copy, Debug)]
-pub enum Source<'k> {
+pub(super) enum Source<'k> {
     /// A player's socket: answered with `accepted` or `rejected`, and its latency measured from `received`.
     /// `key`: a relayed intent's idempotency key, stored with it (`match_intents.intent_key`).
     Socket { conn: u64, seq: u32, received: std::time::Instant, key: Option<&'k str> },

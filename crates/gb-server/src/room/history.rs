@@ -11,7 +11,7 @@ use gb_core::replay_logged_each;
 impl Room {
     /// The encoded `history` for `kind`, replayed once per (game, head) of that kind's stream: the log up to a
     /// head never changes, so every viewer connecting at the same version gets the same frame.
-    pub fn history_frame(&mut self, kind: Kind) -> Option<Utf8Bytes> {
+    pub(super) fn history_frame(&mut self, kind: Kind) -> Option<Utf8Bytes> {
         let key = (self.play.games.len() as u32, self.viewers.streams[kind.index()].head);
         if let Some((k, frame)) = &self.viewers.history_frames[kind.index()]
             && *k == key
@@ -24,7 +24,7 @@ impl Room {
     }
 
     /// The `history` message to send with a snapshot for `kind`, or `None` outside a game.
-    pub fn history(&self, kind: Kind) -> Option<ServerMsg> {
+    pub(super) fn history(&self, kind: Kind) -> Option<ServerMsg> {
         let game = self.play.game.as_ref()?;
         let head = self.viewers.streams[kind.index()].head;
         let viewer = kind.viewer();

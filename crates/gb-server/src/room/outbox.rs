@@ -28,7 +28,7 @@ impl Room {
     }
 
     /// The whole view for `kind` at its stream head (spectators: the delayed head).
-    pub fn snapshot(&mut self, kind: Kind) -> ServerMsg {
+    pub(super) fn snapshot(&mut self, kind: Kind) -> ServerMsg {
         let connected = self.connected();
         let game_index = self.play.games.len().saturating_sub(1) as u32;
         let stream = &self.viewers.streams[kind.index()];
@@ -45,7 +45,7 @@ impl Room {
         ServerMsg::Snapshot { v: stream.head, game: game_index, view, legal, clocks }
     }
 
-    pub fn info(&self) -> RoomInfo {
+    pub(super) fn info(&self) -> RoomInfo {
         let connected = self.connected();
         let seats = self.cfg.seat_list().iter().map(|&s| {
             self.seats[s.index()].as_ref().map(|e| SeatInfo {
@@ -95,7 +95,7 @@ impl Room {
     }
 
     /// Refreshes the listing copy; with `tell`, also sends `room` to every viewer (seats, connections, results).
-    pub fn publish(&mut self, tell: bool) {
+    pub(super) fn publish(&mut self, tell: bool) {
         self.track_away();
         let info = self.info();
         self.info_tx.send_replace(info.clone());
@@ -110,11 +110,11 @@ impl Room {
     }
 
     /// Queues a frame to every connection `pick` gives one for; drops connections that cannot keep up.
-    pub fn send_all(&mut self, mut pick: impl FnMut(Kind) -> Option<Utf8Bytes>) {
+    pub(super) fn send_all(&mut self, mut pick: impl FnMut(Kind) -> Option<Utf8Bytes>) {
         self.send_all_stamped(|k| pick(k).map(|f| Out::Text(f, None)));
     }
 
-    pub fn send_all_stamped(&mut self, mut pick: impl FnMut(Kind) -> Option<Out>) {
+    pub(super) fn send_all_stamped(&mut self, mut pick: impl FnMut(Kind) -> Option<Out>) {
         let before = self.connected();
         if self.viewers.send_all(&mut pick) {
             self.settle_clock(&before);
@@ -122,7 +122,7 @@ impl Room {
         }
     }
 
-    pub fn send_to(&mut self, conn: u64, msg: &ServerMsg) {
+    pub(super) fn send_to(&mut self, conn: u64, msg: &ServerMsg) {
         let frame = Utf8Bytes::from(msg.encode());
         if let Some(c) = self.viewers.conns.iter().find(|c| c.conn.id == conn)
             && !send(c, Out::Text(frame, None))

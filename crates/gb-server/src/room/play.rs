@@ -18,7 +18,7 @@ use tokio::time::Instant;
 impl Room {
     /// Deals a new game: fresh seed, commitment published, match row written before anyone sees a card.
     /// A free-for-all is seated at random first (MP-3, room/seating.rs), and its decks go in that seat order.
-    pub async fn start_game(&mut self) -> anyhow::Result<()> {
+    pub(super) async fn start_game(&mut self) -> anyhow::Result<()> {
         self.shuffle_seats().await?;
         let decks: Vec<gb_core::DeckList> =
             self.seats.iter().map(|s| s.as_ref().expect("every seat filled").deck.clone()).collect();
@@ -99,7 +99,7 @@ impl Room {
     }
 
     /// Sets every stream to the current game's state (a new game at v0, or a recovered one at its version).
-    pub fn resume_streams(&mut self) {
+    pub(super) fn resume_streams(&mut self) {
         let Some(game) = self.play.game.as_ref() else { return };
         if let Some(c) = self.play.clock.as_mut() {
             c.start(Instant::now(), owed_seat(&game.state), None);
@@ -120,7 +120,7 @@ impl Room {
     /// that were slightly behind still get exactly what they missed. Spectators get back exactly the head they
     /// had been shown (a rebuild never takes a version back); what the delay still hid is held again, each
     /// version from its stored time, and released by the same rule as before.
-    pub fn restore_history(&mut self, h: super::streams::History) {
+    pub(super) fn restore_history(&mut self, h: super::streams::History) {
         for kind in Kind::all(self.seats.len()) {
             let i = kind.index();
             self.viewers.streams[i].reset(h.base_v, h.base[i].clone(), h.base_clocks.clone());
@@ -145,7 +145,7 @@ impl Room {
         self.release_spectators(None);
     }
 
-    pub async fn on_intent(
+    pub(super) async fn on_intent(
         &mut self,
         conn: u64,
         seq: u32,
@@ -305,7 +305,7 @@ impl Room {
 
     /// Publishes the spectator frames whose delay has passed (all of them without a delay, or once it is over).
     /// Says whether any was, and so whether the listing was refreshed.
-    pub fn release_spectators(&mut self, stamp: Option<Arc<Stamp>>) -> bool {
+    pub(super) fn release_spectators(&mut self, stamp: Option<Arc<Stamp>>) -> bool {
         let over = self.game_over();
         let due = self.viewers.delay.release(self.cfg.spectator_delay, Instant::now(), self.viewers.live_turn, over);
         if due.is_empty() {
@@ -321,7 +321,7 @@ impl Room {
         true
     }
 
-    pub fn next_deadline(&self) -> Option<Instant> {
+    pub(super) fn next_deadline(&self) -> Option<Instant> {
         let flag = self.play.clock.as_ref().and_then(|c| c.deadline(&self.connected())).map(|d| d.0);
         let release = self.viewers.delay.next_due(self.cfg.spectator_delay);
         [flag, release, self.viewers.presence.due()].into_iter().flatten().min()
@@ -329,7 +329,7 @@ impl Room {
 
     /// A timer fired: release delayed spectator frames, announce pending presence, and end the game for a seat out of time. The flag is
     /// applied as that seat's concession (CR 102.2), so the log replays to the same result.
-    pub async fn on_timer(&mut self) {
+    pub(super) async fn on_timer(&mut self) {
         self.release_spectators(None);
         self.flush_presence();
         let connected = self.connected();

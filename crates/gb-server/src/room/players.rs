@@ -7,7 +7,7 @@ use crate::db::game_players::GamePlayer;
 use crate::protocol::GameResult;
 
 /// One row per person's seat of `game` (none while it is unfinished).
-pub fn game_players(
+pub(super) fn game_players(
     room_id: &str,
     cfg: &RoomConfig,
     seats: &[Option<SeatEntry>],

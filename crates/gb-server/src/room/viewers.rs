@@ -43,7 +43,7 @@ pub(super) struct Viewers {
 impl Viewers {
     /// Nobody watching a room of `seats` seats yet; each stream keeps `history` versions, and presence is
     /// announced at most once per `presence`.
-    pub fn new(seats: usize, history: usize, presence: Duration) -> Viewers {
+    pub(super) fn new(seats: usize, history: usize, presence: Duration) -> Viewers {
         Viewers {
             conns: Vec::new(),
             streams: (0..=seats).map(|_| Stream::new(history)).collect(),
@@ -59,28 +59,28 @@ impl Viewers {
     }
 
     /// Whether some connection sees `kind`.
-    pub fn watching(&self, kind: Kind) -> bool {
+    pub(super) fn watching(&self, kind: Kind) -> bool {
         self.conns.iter().any(|c| c.kind == kind)
     }
 
     /// How many connections watch as spectators.
-    pub fn spectators(&self) -> usize {
+    pub(super) fn spectators(&self) -> usize {
         self.conns.iter().filter(|c| c.kind == Kind::Spectator).count()
     }
 
     /// The kind connection `id` sees, if it is registered.
-    pub fn kind_of_conn(&self, id: u64) -> Option<Kind> {
+    pub(super) fn kind_of_conn(&self, id: u64) -> Option<Kind> {
         self.conns.iter().find(|c| c.conn.id == id).map(|c| c.kind)
     }
 
     /// Registers a connection.
-    pub fn add(&mut self, live: Live) {
+    pub(super) fn add(&mut self, live: Live) {
         metrics::gauge!("gb_ws_viewers").increment(1.0);
         self.conns.push(live);
     }
 
     /// Drops connection `id`; whether it was registered.
-    pub fn remove(&mut self, id: u64) -> bool {
+    pub(super) fn remove(&mut self, id: u64) -> bool {
         let n = self.conns.len();
         self.conns.retain(|c| c.conn.id != id);
         self.dropped(n)
@@ -88,7 +88,7 @@ impl Viewers {
 
     /// Queues a frame to every local connection `pick` gives one for (remote sockets get theirs once per kind
     /// through the relay sink, room/relay.rs); drops connections that cannot keep up. Whether any was dropped.
-    pub fn send_all(&mut self, mut pick: impl FnMut(Kind) -> Option<Out>) -> bool {
+    pub(super) fn send_all(&mut self, mut pick: impl FnMut(Kind) -> Option<Out>) -> bool {
         let n = self.conns.len();
         self.conns.retain(|c| c.conn.relay.is_some() || pick(c.kind).is_none_or(|out| send(c, out)));
         self.dropped(n)
@@ -127,25 +127,25 @@ pub(super) struct Presence {
 }
 
 impl Presence {
-    pub fn new(interval: Duration) -> Presence {
+    pub(super) fn new(interval: Duration) -> Presence {
         Presence { interval, last_sent: None, pending: false }
     }
 
     /// A connection changed at `now`: whether to announce it now (else it is pending until `due`).
-    pub fn changed(&mut self, now: tokio::time::Instant) -> bool {
+    pub(super) fn changed(&mut self, now: tokio::time::Instant) -> bool {
         let quiet = self.last_sent.is_none_or(|t| now >= t + self.interval);
         self.pending = !quiet;
         quiet
     }
 
     /// A `room` frame went out at `now` (it carries the latest presence).
-    pub fn sent(&mut self, now: tokio::time::Instant) {
+    pub(super) fn sent(&mut self, now: tokio::time::Instant) {
         self.last_sent = Some(now);
         self.pending = false;
     }
 
     /// When the pending change is to be announced, if one is.
-    pub fn due(&self) -> Option<tokio::time::Instant> {
+    pub(super) fn due(&self) -> Option<tokio::time::Instant> {
         self.pending.then(|| self.last_sent.map_or_else(tokio::time::Instant::now, |t| t + self.interval))
     }
 }

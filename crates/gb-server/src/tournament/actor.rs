@@ -16,7 +16,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use tokio::sync::{mpsc, watch};
 
-pub struct Event {
+pub(super) struct Event {
     /// What it uses of the application (deps.rs): built from `AppState` at the edge, or by a test.
     pub(super) deps: TournamentDeps,
     /// Cancelled when the actor ends: whatever serves the event on its behalf (its cluster subject) stops with it.
@@ -59,7 +59,13 @@ pub struct Event {
 }
 
 impl Event {
-    pub fn new(deps: TournamentDeps, id: String, organizer: String, status: EventStatus, t: Tournament) -> Event {
+    pub(super) fn new(
+        deps: TournamentDeps,
+        id: String,
+        organizer: String,
+        status: EventStatus,
+        t: Tournament,
+    ) -> Event {
         Event {
             db: TournamentDb::Plain(deps.db().clone()),
             lease: None,
@@ -98,7 +104,7 @@ impl Event {
 }
 
 /// Starts the actor and registers it; `rooms` are the tables' rooms to watch again after a restart.
-pub fn spawn(mut event: Event, rooms: Vec<(u32, u32, String)>) -> TournamentHandle {
+pub(super) fn spawn(mut event: Event, rooms: Vec<(u32, u32, String)>) -> TournamentHandle {
     let (tx, mut rx) = mpsc::channel::<Cmd>(256);
     for (round, table, room) in &rooms {
         event.rooms.insert((*round, *table), room.clone());

@@ -14,10 +14,10 @@ use gb_tournament::{JudgeAction, Pairing, RosterChange, RosterChangeKind};
 use serde_json::json;
 
 /// The reason recorded for a player dropped at round 1 for not checking in.
-pub const NOT_CHECKED_IN: &str = "did not check in";
+pub(super) const NOT_CHECKED_IN: &str = "did not check in";
 
 /// The audit log's actor for what the server does by itself.
-pub const SYSTEM: &str = "system";
+pub(super) const SYSTEM: &str = "system";
 
 impl Event {
     /// `player` checks in (or is checked in by the organizer), before round 1 only. Idempotent.

@@ -13,13 +13,13 @@ use gb_tournament::Player;
 use serde_json::json;
 
 /// Computers one request may add.
-pub const MAX_PER_REQUEST: u32 = 16;
+pub(super) const MAX_PER_REQUEST: u32 = 16;
 /// Computers an event may hold: enough to fill a rehearsal, few enough that their games cannot crowd out people's
 /// (each of their decisions runs on the computers' shared pool, room/computer.rs).
-pub const MAX_PER_EVENT: usize = 64;
+pub(super) const MAX_PER_EVENT: usize = 64;
 
 /// How people call a level (the lobby's picker says the same).
-pub fn label(level: BotLevel) -> &'static str {
+pub(super) fn label(level: BotLevel) -> &'static str {
     match level {
         BotLevel::Random => "Easy",
         BotLevel::Greedy => "Medium",
@@ -28,12 +28,12 @@ pub fn label(level: BotLevel) -> &'static str {
 }
 
 /// A level as stored (`tournament_players.computer_level`): its wire name.
-pub fn stored_level(level: BotLevel) -> String {
+pub(super) fn stored_level(level: BotLevel) -> String {
     serde_json::to_value(level).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
 }
 
 /// The level a computer player of `event` is played at, as stored.
-pub async fn level_of(db: &crate::db::Db, event: &str, player: &str) -> anyhow::Result<BotLevel> {
+pub(super) async fn level_of(db: &crate::db::Db, event: &str, player: &str) -> anyhow::Result<BotLevel> {
     let stored = db::computer_level(db, event, player).await?;
     let stored = stored.ok_or_else(|| anyhow::anyhow!("{player} has no computer level"))?;
     Ok(serde_json::from_value(serde_json::Value::String(stored))?)

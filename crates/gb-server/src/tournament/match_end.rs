@@ -11,7 +11,7 @@ use gb_tournament::outcome::{MatchOutcome, score};
 use gb_tournament::{Game, JudgeAction, MatchEnd, TableResult};
 
 /// Why `result` ended its match other than by its games, if it did. A penalty outranks how play ended.
-pub fn end_reason(result: &TableResult) -> Option<MatchEndReason> {
+pub(super) fn end_reason(result: &TableResult) -> Option<MatchEndReason> {
     let penalty = result.judge.iter().find_map(|j| match j {
         JudgeAction::MatchLoss { reason, .. } if reason == NO_SHOW => Some(MatchEndReason::NoShow),
         JudgeAction::MatchLoss { .. } | JudgeAction::Disqualification { .. } => Some(MatchEndReason::Judge),

@@ -16,7 +16,7 @@ use gb_tournament::{Game, JudgeAction, MatchEnd, Pairing, PlayoffTimeRule, Table
 use tokio::sync::mpsc;
 
 /// Minutes of time extension a table's judge actions grant.
-pub fn extension_minutes(result: &TableResult) -> u32 {
+pub(super) fn extension_minutes(result: &TableResult) -> u32 {
     result.judge.iter().map(|j| if let JudgeAction::TimeExtension { minutes, .. } = j { *minutes } else { 0 }).sum()
 }
 

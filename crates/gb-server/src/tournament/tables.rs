@@ -14,7 +14,7 @@ use tokio::time::Instant;
 
 /// One seat of a table: the account (a computer's event player id), its name, its locked deck, and for a
 /// computer player the level the room plays it at (computers.rs).
-pub struct Seated {
+pub(crate) struct Seated {
     pub account_id: String,
     pub name: String,
     pub deck: DeckList,
@@ -24,7 +24,7 @@ pub struct Seated {
 /// Creates a public room for a table (so feature matches can be watched with the event's delay) and seats both
 /// players, the pairing's first at seat A; the room starts game 1 as soon as both are seated. `first_chooser`
 /// names the seat asked who plays first in game 1 (a playoff's higher seed); `None` leaves it to the draw.
-pub async fn open(
+pub(crate) async fn open(
     deps: &RoomDeps,
     event: &str,
     settings: &Settings,
@@ -78,7 +78,7 @@ pub async fn open(
 
 /// The room of a table after a restart: live if recovery brought it back, else rebuilt from its rows (a room
 /// whose match finished is not recovered at startup, but its games are what the event needs).
-pub async fn reattach(deps: &RoomDeps, room_id: &str) -> anyhow::Result<RoomHandle> {
+pub(crate) async fn reattach(deps: &RoomDeps, room_id: &str) -> anyhow::Result<RoomHandle> {
     if let Some(h) = deps.rooms.get(room_id) {
         return Ok(h);
     }
@@ -119,7 +119,7 @@ pub(crate) async fn claim_here(deps: &RoomDeps, cluster: &Arc<Cluster>, room_id:
 
 /// Tells a table's room that the event ended its match (match_end.rs). In the background: the event's mailbox
 /// must not wait on a room, and a room that cannot be reached is logged (its later games do not count anyway).
-pub fn end_match(deps: &RoomDeps, room_id: String, reason: MatchEndReason) {
+pub(crate) fn end_match(deps: &RoomDeps, room_id: String, reason: MatchEndReason) {
     let st = deps.clone();
     deps.tracker.spawn(async move {
         let told = async { reattach(&st, &room_id).await?.end_match(reason).await.map_err(anyhow::Error::from) };
@@ -131,7 +131,7 @@ pub fn end_match(deps: &RoomDeps, room_id: String, reason: MatchEndReason) {
 
 /// Tells a table's room an announcement of its event (announcements.rs), in the background like `end_match`: a
 /// room that cannot be reached misses it (the event page still shows it).
-pub fn announce(deps: &RoomDeps, room_id: String, announcement: crate::protocol::Announcement) {
+pub(crate) fn announce(deps: &RoomDeps, room_id: String, announcement: crate::protocol::Announcement) {
     let st = deps.clone();
     deps.tracker.spawn(async move {
         let told = async { reattach(&st, &room_id).await?.announce(announcement).await.map_err(anyhow::Error::from) };
@@ -143,7 +143,7 @@ pub fn announce(deps: &RoomDeps, room_id: String, announcement: crate::protocol:
 
 /// Sends the table's finished games to the event each time another one finishes, and each seat's first
 /// connection (attendance.rs: the no-show rule), until the room stops.
-pub fn watch(deps: &RoomDeps, room: RoomHandle, round: u32, table: u32, event: mpsc::Sender<Cmd>) {
+pub(crate) fn watch(deps: &RoomDeps, room: RoomHandle, round: u32, table: u32, event: mpsc::Sender<Cmd>) {
     let (mut info, room) = (room.info, room.id);
     let shutdown = deps.shutdown.clone();
     deps.tracker.spawn(async move {

@@ -6,7 +6,7 @@ use super::actor::Event;
 use crate::protocol::tournament::{EventView, RoundView, TableView};
 use gb_tournament::{Pairing, PairingError, pair_next_round};
 
-pub fn build(e: &Event) -> EventView {
+pub(super) fn build(e: &Event) -> EventView {
     let t = &e.t;
     let limit_ms = t.settings.round_limit_seconds() as i64 * 1000;
     let rounds = t

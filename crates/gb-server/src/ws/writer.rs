@@ -15,7 +15,7 @@ const MAX_BATCH: usize = 32;
 const RESTARTING: (u16, &str) =
     (crate::protocol::close::RESTARTING, "server restarting: reconnect with your last version");
 
-pub async fn run(
+pub(super) async fn run(
     mut sink: SplitSink<WebSocket, Message>,
     mut rx: mpsc::Receiver<Out>,
     kill: CancellationToken,

@@ -8,7 +8,7 @@ use tokio_util::task::TaskTracker;
 
 /// Which engine a test runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Backend {
+pub(crate) enum Backend {
     Sqlite,
     Postgres,
 }
@@ -18,7 +18,7 @@ fn pg_admin_url() -> String {
     std::env::var("GB_TEST_PG_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned())
 }
 
-pub struct TestApp {
+pub(crate) struct TestApp {
     /// `http://127.0.0.1:<port>`
     pub address: String,
     pub port: u16,
@@ -41,12 +41,12 @@ pub struct TestApp {
 
 /// A fresh, empty database for one test (a SQLite file in a temp dir, or a new PostgreSQL database),
 /// removed on drop.
-pub struct TestDb {
+pub(crate) struct TestDb {
     pub url: String,
     cleanup: Cleanup,
 }
 
-pub async fn test_database(backend: Backend) -> TestDb {
+pub(crate) async fn test_database(backend: Backend) -> TestDb {
     let id = uuid::Uuid::new_v4().simple().to_string();
     let (url, cleanup) = match backend {
         Backend::Sqlite => {
@@ -72,19 +72,19 @@ enum Cleanup {
     None,
 }
 
-pub async fn spawn_app(backend: Backend) -> TestApp {
+pub(crate) async fn spawn_app(backend: Backend) -> TestApp {
     spawn_app_with(backend, |_| {}).await
 }
 
 /// Like [`spawn_app`], letting the test adjust settings (static dir, origins, limits) first.
-pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Settings)) -> TestApp {
+pub(crate) async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Settings)) -> TestApp {
     init_test_tracing();
     let database = test_database(backend).await;
     start(backend, database, configure).await
 }
 
 /// Another node on `first`'s database (multi-node tests, #15); the database is removed with `first`.
-pub async fn spawn_node_on(first: &TestApp, configure: impl FnOnce(&mut Settings)) -> TestApp {
+pub(crate) async fn spawn_node_on(first: &TestApp, configure: impl FnOnce(&mut Settings)) -> TestApp {
     let database = TestDb { url: first._database.url.clone(), cleanup: Cleanup::None };
     start(first.backend, database, configure).await
 }
@@ -137,7 +137,7 @@ fn init_test_tracing() {
     let _ = tracing_subscriber::fmt().with_env_filter(filter).with_test_writer().try_init();
 }
 
-pub fn new_client() -> reqwest::Client {
+pub(crate) fn new_client() -> reqwest::Client {
     reqwest::Client::builder().cookie_store(true).build().expect("client builds")
 }
 
@@ -193,7 +193,7 @@ impl Drop for TestDb {
 impl TestApp {
     /// Stops the server (gracefully) and starts a new one on the same database, as a restart would: rooms come
     /// back through recovery. The address changes.
-    pub async fn restart(&mut self) {
+    pub(crate) async fn restart(&mut self) {
         self.shutdown.cancel();
         if let Some(server) = self.server.take() {
             let stopped = tokio::time::timeout(std::time::Duration::from_secs(10), server).await;
@@ -210,35 +210,35 @@ impl TestApp {
         self.server = Some(tokio::spawn(app.run_until_stopped()));
     }
 
-    pub fn url(&self, path: &str) -> String {
+    pub(crate) fn url(&self, path: &str) -> String {
         format!("{}{}", self.address, path)
     }
 
     /// The Prometheus text from the private metrics listener.
-    pub async fn metrics(&self) -> String {
+    pub(crate) async fn metrics(&self) -> String {
         let r = self.client.get(format!("{}/metrics", self.metrics_address)).send().await.expect("metrics scraped");
         assert_eq!(r.status(), 200);
         r.text().await.unwrap()
     }
 
-    pub async fn get(&self, client: &reqwest::Client, path: &str) -> reqwest::Response {
+    pub(crate) async fn get(&self, client: &reqwest::Client, path: &str) -> reqwest::Response {
         client.get(self.url(path)).send().await.expect("request sent")
     }
 
-    pub async fn post(&self, client: &reqwest::Client, path: &str, body: &Value) -> reqwest::Response {
+    pub(crate) async fn post(&self, client: &reqwest::Client, path: &str, body: &Value) -> reqwest::Response {
         client.post(self.url(path)).json(body).send().await.expect("request sent")
     }
 
-    pub async fn put(&self, client: &reqwest::Client, path: &str, body: &Value) -> reqwest::Response {
+    pub(crate) async fn put(&self, client: &reqwest::Client, path: &str, body: &Value) -> reqwest::Response {
         client.put(self.url(path)).json(body).send().await.expect("request sent")
     }
 
-    pub async fn delete(&self, client: &reqwest::Client, path: &str) -> reqwest::Response {
+    pub(crate) async fn delete(&self, client: &reqwest::Client, path: &str) -> reqwest::Response {
         client.delete(self.url(path)).send().await.expect("request sent")
     }
 
     /// Logs `client` in as a new guest and returns the account JSON.
-    pub async fn guest(&self, client: &reqwest::Client, name: &str) -> Value {
+    pub(crate) async fn guest(&self, client: &reqwest::Client, name: &str) -> Value {
         let r = self.post(client, "/api/guest", &serde_json::json!({ "display_name": name })).await;
         assert_eq!(r.status(), 201);
         r.json().await.unwrap()
@@ -246,7 +246,7 @@ impl TestApp {
 }
 
 /// Asserts the status and the `{error: {code}}` of a failed response, returning the body.
-pub async fn assert_error(r: reqwest::Response, status: u16, code: &str) -> Value {
+pub(crate) async fn assert_error(r: reqwest::Response, status: u16, code: &str) -> Value {
     assert_eq!(r.status().as_u16(), status, "unexpected status for {}", r.url());
     let body: Value = r.json().await.expect("JSON error body");
     assert_eq!(body["error"]["code"], code, "body: {body}");
@@ -255,7 +255,7 @@ pub async fn assert_error(r: reqwest::Response, status: u16, code: &str) -> Valu
 }
 
 /// A legal 50-card deck (12 non-gems + 38 gems).
-pub const VALID_DECK: &str = "\
+pub(crate) const VALID_DECK: &str = "\
 Name: Test Deck
 Left: Tara
 Center: Kula
@@ -278,12 +278,12 @@ Bench: Beatrice
 ";
 
 /// The valid deck as the JSON `DeckList` the API takes.
-pub fn valid_list() -> Value {
+pub(crate) fn valid_list() -> Value {
     serde_json::to_value(gb_core::deck::DeckList::parse_text(VALID_DECK).expect("test deck parses")).unwrap()
 }
 
 /// The stored `result_json` of a match, straight from the database.
-pub async fn find_result(app: &TestApp, match_id: &str) -> Value {
+pub(crate) async fn find_result(app: &TestApp, match_id: &str) -> Value {
     let m = gb_server::db::matches::find_match(&app.db, match_id).await.unwrap().expect("match row");
     serde_json::from_str(m.result_json.as_deref().expect("finished")).unwrap()
 }

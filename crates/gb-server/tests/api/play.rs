@@ -41,7 +41,7 @@ fn hidden_ids(frames: &[Value], seat: usize) -> HashSet<u64> {
     out
 }
 
-pub fn assert_no_leaks(seats: [&[Value]; 2], spectator: &[Value]) {
+pub(crate) fn assert_no_leaks(seats: [&[Value]; 2], spectator: &[Value]) {
     for owner in 0..2 {
         let hidden = hidden_ids(seats[owner], owner);
         assert!(!hidden.is_empty(), "seat {owner} saw its own hand");

@@ -7,7 +7,7 @@ use serde_json::json;
 on_both_backends!(signups_are_limited_per_address, guests_are_limited_per_address, hashing_is_bounded);
 
 /// A client whose connections come from another loopback address.
-pub fn client_from(ip: [u8; 4]) -> reqwest::Client {
+pub(crate) fn client_from(ip: [u8; 4]) -> reqwest::Client {
     reqwest::Client::builder().local_address(std::net::IpAddr::from(ip)).cookie_store(true).build().unwrap()
 }
 

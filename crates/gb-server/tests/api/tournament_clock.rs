@@ -55,7 +55,7 @@ fn short_round(structure: Value) -> Value {
 
 /// One Swiss round of one-game matches with no round clock and no no-show timer: an event table that only exists
 /// to be an event's (the tests of what event tables refuse).
-pub fn one_round_swiss() -> Value {
+pub(crate) fn one_round_swiss() -> Value {
     json!({
         "structure": { "kind": "swiss", "rounds": 1 }, "games_per_match": 1, "next_game_chooser": "loser",
         "end_of_round": { "extra_turns": 3 }, "no_show_seconds": 0
@@ -63,14 +63,19 @@ pub fn one_round_swiss() -> Value {
 }
 
 /// Creates an event of `players` guests with `settings`, registers them, closes registration and pairs round 1.
-pub async fn paired_event(app: &TestApp, organizer: &Guest, settings: Value, players: usize) -> (String, Vec<Guest>) {
+pub(crate) async fn paired_event(
+    app: &TestApp,
+    organizer: &Guest,
+    settings: Value,
+    players: usize,
+) -> (String, Vec<Guest>) {
     let (id, guests) = registered_event(app, organizer, settings, players).await;
     start_round(app, organizer, &format!("/api/tournaments/{id}/rounds")).await;
     (id, guests)
 }
 
 /// Creates an event of `players` guests with `settings`, registers them and closes registration.
-pub async fn registered_event(
+pub(crate) async fn registered_event(
     app: &TestApp,
     organizer: &Guest,
     settings: Value,
@@ -95,7 +100,7 @@ pub async fn registered_event(
 }
 
 /// Round 1's first table: its room and its two players in the pairing's order (seat A first).
-pub async fn first_table<'g>(app: &TestApp, id: &str, players: &'g [Guest]) -> (String, &'g Guest, &'g Guest) {
+pub(crate) async fn first_table<'g>(app: &TestApp, id: &str, players: &'g [Guest]) -> (String, &'g Guest, &'g Guest) {
     let table = event(app, id).await["rounds"][0]["tables"][0].clone();
     let room = table["room_id"].as_str().unwrap().to_owned();
     let seat = |i: usize| players.iter().find(|p| p.id == table["players"][i].as_str().unwrap()).unwrap();
@@ -103,7 +108,7 @@ pub async fn first_table<'g>(app: &TestApp, id: &str, players: &'g [Guest]) -> (
 }
 
 /// The event view once `done` holds (polled: the result arrives from the server's clock and the rooms).
-pub async fn wait_for(app: &TestApp, id: &str, done: impl Fn(&Value) -> bool) -> Value {
+pub(crate) async fn wait_for(app: &TestApp, id: &str, done: impl Fn(&Value) -> bool) -> Value {
     for _ in 0..600 {
         let view = event(app, id).await;
         if done(&view) {

@@ -148,20 +148,20 @@ fn settings_fields(settings: &Value) -> serde_json::Map<String, Value> {
     settings.as_object().unwrap().clone()
 }
 
-pub async fn event(app: &TestApp, id: &str) -> Value {
+pub(crate) async fn event(app: &TestApp, id: &str) -> Value {
     let r = app.get(&crate::helpers::new_client(), &format!("/api/tournaments/{id}")).await;
     assert_eq!(r.status(), 200);
     r.json().await.unwrap()
 }
 
-pub async fn start_round(app: &TestApp, organizer: &Guest, path: &str) {
+pub(crate) async fn start_round(app: &TestApp, organizer: &Guest, path: &str) {
     let r = app.post(&organizer.client, path, &json!({})).await;
     assert_eq!(r.status(), 201, "{}", r.text().await.unwrap());
 }
 
 /// Each seated player connects to their table's room and plays random legal moves until the game ends; then the
 /// event must show every table's result (they arrive from the rooms, not from the test).
-pub async fn play_round(app: &TestApp, id: &str, players: &[Guest]) {
+pub(crate) async fn play_round(app: &TestApp, id: &str, players: &[Guest]) {
     let view = event(app, id).await;
     let round = view["rounds"].as_array().unwrap().last().unwrap().clone();
     let mut games = Vec::new();

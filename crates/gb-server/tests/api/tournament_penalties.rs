@@ -41,7 +41,7 @@ async fn audit(app: &TestApp, by: &Guest, id: &str) -> Vec<Value> {
     a.as_array().unwrap().clone()
 }
 
-pub async fn appoint(app: &TestApp, organizer: &Guest, id: &str, judge: &Guest) {
+pub(crate) async fn appoint(app: &TestApp, organizer: &Guest, id: &str, judge: &Guest) {
     let r =
         app.post(&organizer.client, &format!("/api/tournaments/{id}/judges"), &json!({ "account_id": judge.id })).await;
     assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());

@@ -13,7 +13,7 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// A logged-in guest: a cookie-jar HTTP client and the raw session cookie for the WebSocket handshake.
-pub struct Guest {
+pub(crate) struct Guest {
     pub client: reqwest::Client,
     pub cookie: String,
     /// The account id.
@@ -21,7 +21,7 @@ pub struct Guest {
     pub id: String,
 }
 
-pub async fn guest_at(base: &str, name: &str) -> Guest {
+pub(crate) async fn guest_at(base: &str, name: &str) -> Guest {
     let client = crate::helpers::new_client();
     let r = client
         .post(format!("{base}/api/guest"))
@@ -43,14 +43,14 @@ pub async fn guest_at(base: &str, name: &str) -> Guest {
 }
 
 /// POST /api/rooms with `body`, returning the room id.
-pub async fn create_room(base: &str, g: &Guest, body: Value) -> String {
+pub(crate) async fn create_room(base: &str, g: &Guest, body: Value) -> String {
     let r = g.client.post(format!("{base}/api/rooms")).json(&body).send().await.unwrap();
     assert_eq!(r.status(), 201);
     let info: Value = r.json().await.unwrap();
     info["id"].as_str().unwrap().to_owned()
 }
 
-pub async fn join(base: &str, g: &Guest, room: &str, deck: &str) -> String {
+pub(crate) async fn join(base: &str, g: &Guest, room: &str, deck: &str) -> String {
     let r = g
         .client
         .post(format!("{base}/api/rooms/{room}/seats"))
@@ -63,18 +63,18 @@ pub async fn join(base: &str, g: &Guest, room: &str, deck: &str) -> String {
     format!("{:?}", reply.seat)
 }
 
-pub fn public_room() -> Value {
+pub(crate) fn public_room() -> Value {
     json!({ "visibility": "public", "best_of": 1, "spectator_delay": null, "clock": null, "vs_bot": false })
 }
 
 /// A free-for-all room for `seats` (3–6) whose computers, if the host's start seats any, play at random.
-pub fn free_for_all(seats: u8) -> Value {
+pub(crate) fn free_for_all(seats: u8) -> Value {
     json!({ "visibility": "public", "best_of": 1, "seats": seats, "bot_level": "random" })
 }
 
 /// `names` as guests at a new room `body` describes, created by the first (its host) and joined by each in turn
 /// with a preconstructed deck; returns the room and the guests.
-pub async fn seated_table(base: &str, body: Value, names: &[&str]) -> (String, Vec<Guest>) {
+pub(crate) async fn seated_table(base: &str, body: Value, names: &[&str]) -> (String, Vec<Guest>) {
     let mut guests = Vec::new();
     for name in names {
         guests.push(guest_at(base, name).await);
@@ -87,13 +87,13 @@ pub async fn seated_table(base: &str, body: Value, names: &[&str]) -> (String, V
 }
 
 /// The seat `name` holds in a `RoomInfo` (after the start, the free-for-all's random seating decides, MP-3).
-pub fn seat_of(info: &Value, name: &str) -> String {
+pub(crate) fn seat_of(info: &Value, name: &str) -> String {
     let seats = info["seats"].as_array().unwrap();
     let s = seats.iter().find(|s| s["display_name"] == name).unwrap_or_else(|| panic!("{name} seated: {info}"));
     s["seat"].as_str().unwrap().to_owned()
 }
 
-pub struct Ws {
+pub(crate) struct Ws {
     pub inner: WebSocketStream<MaybeTlsStream<TcpStream>>,
     /// The `{view, legal}` this client holds (docs/protocol.md, "Deltas"): set by a snapshot, patched by updates.
     state: ViewState,
@@ -102,7 +102,7 @@ pub struct Ws {
 }
 
 /// Opens `/ws/rooms/{room}` with an optional cookie and Origin.
-pub async fn open(
+pub(crate) async fn open(
     base: &str,
     room: &str,
     cookie: Option<&str>,
@@ -120,26 +120,26 @@ pub async fn open(
     Ok(Ws { inner, state: ViewState::default(), raw: Vec::new() })
 }
 
-pub fn hello(role: &str, last_version: Option<u32>) -> Value {
+pub(crate) fn hello(role: &str, last_version: Option<u32>) -> Value {
     json!({ "type": "hello", "protocol": PROTOCOL_VERSION, "as": role, "last_version": last_version })
 }
 
 impl Ws {
-    pub async fn send(&mut self, v: Value) {
+    pub(crate) async fn send(&mut self, v: Value) {
         self.inner.send(Message::Text(v.to_string().into())).await.unwrap();
     }
 
-    pub async fn send_raw(&mut self, m: Message) {
+    pub(crate) async fn send_raw(&mut self, m: Message) {
         let _ = self.inner.send(m).await;
     }
 
     /// The next JSON message (10 s at most); `None` when the socket closed.
-    pub async fn next(&mut self) -> Option<Value> {
+    pub(crate) async fn next(&mut self) -> Option<Value> {
         self.next_within(Duration::from_secs(10)).await.expect("a message within 10 s")
     }
 
     /// `Err` on timeout, `Ok(None)` on close.
-    pub async fn next_within(&mut self, d: Duration) -> Result<Option<Value>, ()> {
+    pub(crate) async fn next_within(&mut self, d: Duration) -> Result<Option<Value>, ()> {
         loop {
             match tokio::time::timeout(d, self.inner.next()).await {
                 Err(_) => return Err(()),
@@ -173,7 +173,7 @@ impl Ws {
     }
 
     /// The next message of type `ty`, skipping others.
-    pub async fn next_of(&mut self, ty: &str) -> Value {
+    pub(crate) async fn next_of(&mut self, ty: &str) -> Value {
         loop {
             let m = self.next().await.unwrap_or_else(|| panic!("closed while waiting for {ty}"));
             if m["type"] == ty {
@@ -183,7 +183,7 @@ impl Ws {
     }
 
     /// Reads until the server closes; returns the close code (None if it just dropped).
-    pub async fn close_code(&mut self) -> Option<u16> {
+    pub(crate) async fn close_code(&mut self) -> Option<u16> {
         loop {
             match tokio::time::timeout(Duration::from_secs(10), self.inner.next()).await.expect("closed within 10 s") {
                 Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
@@ -196,7 +196,7 @@ impl Ws {
 
 /// A protocol 5 player's `hello` to the free-for-all `room` at `base`: it must get a `protocol_too_old` error it
 /// can read, then close 4000 (protocol.md), whichever node its socket is on.
-pub async fn refused_as_protocol_5(base: &str, room: &str, cookie: &str) {
+pub(crate) async fn refused_as_protocol_5(base: &str, room: &str, cookie: &str) {
     let mut old = open(base, room, Some(cookie), None).await.unwrap();
     old.send(json!({ "type": "hello", "protocol": 5, "as": "player", "last_version": null })).await;
     let refused = old.next().await.expect("an error before the close");
@@ -205,31 +205,31 @@ pub async fn refused_as_protocol_5(base: &str, room: &str, cookie: &str) {
 }
 
 /// A tiny deterministic picker (the test needs no cryptographic randomness).
-pub struct Lcg(pub u64);
+pub(crate) struct Lcg(pub u64);
 impl Lcg {
-    pub fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n
     }
 }
 
 /// A random legal intent other than concede from a frame's `legal`, if the frame says we owe one.
-pub fn choose(frame: &Value, rng: &mut Lcg) -> Option<Value> {
+pub(crate) fn choose(frame: &Value, rng: &mut Lcg) -> Option<Value> {
     let legal: Vec<&Value> = frame["legal"].as_array()?.iter().filter(|i| i["type"] != "concede").collect();
     (!legal.is_empty()).then(|| legal[rng.below(legal.len())].clone())
 }
 
-pub fn game_over(frame: &Value) -> bool {
+pub(crate) fn game_over(frame: &Value) -> bool {
     matches!(frame["type"].as_str(), Some("update" | "snapshot")) && !frame["view"]["outcome"].is_null()
 }
 
 /// Plays random legal intents until the game ends (conceding after `max` intents); returns every frame.
-pub async fn play_seat(ws: Ws, seed: u64, max: u32) -> Vec<Value> {
+pub(crate) async fn play_seat(ws: Ws, seed: u64, max: u32) -> Vec<Value> {
     play_seat_keep(ws, seed, max).await.0
 }
 
 /// [`play_seat`], giving the socket back too (its raw frames, or to go on reading).
-pub async fn play_seat_keep(mut ws: Ws, seed: u64, max: u32) -> (Vec<Value>, Ws) {
+pub(crate) async fn play_seat_keep(mut ws: Ws, seed: u64, max: u32) -> (Vec<Value>, Ws) {
     let mut rng = Lcg(seed);
     let mut frames = Vec::new();
     let mut seq = 0;
@@ -250,7 +250,7 @@ pub async fn play_seat_keep(mut ws: Ws, seed: u64, max: u32) -> (Vec<Value>, Ws)
 }
 
 /// Two guests seated in a fresh public room; returns (room, guests[A, B]).
-pub async fn seated_room(base: &str, body: Value) -> (String, [Guest; 2]) {
+pub(crate) async fn seated_room(base: &str, body: Value) -> (String, [Guest; 2]) {
     let a = crate::wsclient::guest_at(base, "Ann").await;
     let b = crate::wsclient::guest_at(base, "Bob").await;
     let room = create_room(base, &a, body).await;
@@ -259,7 +259,13 @@ pub async fn seated_room(base: &str, body: Value) -> (String, [Guest; 2]) {
     (room, [a, b])
 }
 
-pub async fn connect(base: &str, room: &str, cookie: Option<&str>, role: &str, last: Option<u32>) -> (Ws, Value) {
+pub(crate) async fn connect(
+    base: &str,
+    room: &str,
+    cookie: Option<&str>,
+    role: &str,
+    last: Option<u32>,
+) -> (Ws, Value) {
     let mut ws = open(base, room, cookie, None).await.expect("upgrade");
     ws.send(hello(role, last)).await;
     let welcome = ws.next_of("welcome").await;
@@ -269,13 +275,13 @@ pub async fn connect(base: &str, room: &str, cookie: Option<&str>, role: &str, l
 #[allow(dead_code)]
 /// Reconnects as a real client does: with the `{view, legal}` it held and that document's version, so the
 /// updates after it patch what it holds.
-pub async fn resume(base: &str, room: &str, cookie: Option<&str>, held: ViewState) -> (Ws, Value) {
+pub(crate) async fn resume(base: &str, room: &str, cookie: Option<&str>, held: ViewState) -> (Ws, Value) {
     try_resume(base, room, cookie, "player", held).await.expect("resumed")
 }
 
 #[allow(dead_code)]
 /// [`resume`] as `role`, or `Err` if the server is not there (refused, closed, or no welcome within 10 s).
-pub async fn try_resume(
+pub(crate) async fn try_resume(
     base: &str,
     room: &str,
     cookie: Option<&str>,
@@ -298,13 +304,13 @@ pub async fn try_resume(
 impl Ws {
     /// The `{view, legal}` this client holds, to resume with on another socket.
     #[allow(dead_code)]
-    pub fn held(&self) -> ViewState {
+    pub(crate) fn held(&self) -> ViewState {
         self.state.clone()
     }
 }
 
 /// The next `update` or `skip` (one per version).
-pub async fn next_version(ws: &mut Ws) -> Value {
+pub(crate) async fn next_version(ws: &mut Ws) -> Value {
     loop {
         let m = ws.next().await.expect("open");
         if m["type"] == "update" || m["type"] == "skip" {
@@ -314,14 +320,14 @@ pub async fn next_version(ws: &mut Ws) -> Value {
 }
 
 /// Plays `n` versions with random legal intents, whoever owes; `last` holds each seat's latest update/snapshot.
-pub async fn advance(mut ws: [&mut Ws; 2], last: &mut [Value; 2], rng: &mut Lcg, n: u32) -> u32 {
+pub(crate) async fn advance(mut ws: [&mut Ws; 2], last: &mut [Value; 2], rng: &mut Lcg, n: u32) -> u32 {
     advance_table(&mut ws, last, rng, n).await
 }
 
 /// [`advance`] for a table of any size: the socket whose frame lists intents plays one; when none does, a
 /// computer owes, and the sockets just read its version. Every socket reads every version (an `update` or a
 /// `skip`), so they stay in step.
-pub async fn advance_table(ws: &mut [&mut Ws], last: &mut [Value], rng: &mut Lcg, n: u32) -> u32 {
+pub(crate) async fn advance_table(ws: &mut [&mut Ws], last: &mut [Value], rng: &mut Lcg, n: u32) -> u32 {
     let mut v = 0;
     for _ in 0..n {
         if let Some(owner) = owing(last) {
@@ -340,12 +346,12 @@ pub async fn advance_table(ws: &mut [&mut Ws], last: &mut [Value], rng: &mut Lcg
 }
 
 /// Which of `last` (each socket's latest frame) owes a decision, if any (else a computer owes, or nobody).
-pub fn owing(last: &[Value]) -> Option<usize> {
+pub(crate) fn owing(last: &[Value]) -> Option<usize> {
     last.iter().position(|f| choose(f, &mut Lcg(0)).is_some())
 }
 
 /// `GET /api/matches/{id}/replay` once the record is published (its room closed): polls for up to 20 s.
-pub async fn released_replay(client: &reqwest::Client, base: &str, match_id: &str) -> Value {
+pub(crate) async fn released_replay(client: &reqwest::Client, base: &str, match_id: &str) -> Value {
     let deadline = std::time::Instant::now() + Duration::from_secs(20);
     loop {
         let replay: Value =
@@ -359,7 +365,7 @@ pub async fn released_replay(client: &reqwest::Client, base: &str, match_id: &st
 }
 
 /// Frames that belong to a viewer kind's stream (not presence, answers or the per-socket welcome).
-pub fn stream_frames(ws: &Ws) -> Vec<String> {
+pub(crate) fn stream_frames(ws: &Ws) -> Vec<String> {
     let per_socket = ["welcome", "room", "accepted", "rejected", "error", "pong"];
     ws.raw
         .iter()
@@ -373,7 +379,7 @@ pub fn stream_frames(ws: &Ws) -> Vec<String> {
 
 /// The end of a free-for-all of `seats` as each seat's frames saw it: one outcome for all, and the places naming
 /// every seat with the winner first (MP-30). Returns the winner and the places.
-pub fn last_standing(seat_frames: &[&Vec<Value>], seats: usize) -> (Value, Vec<Value>) {
+pub(crate) fn last_standing(seat_frames: &[&Vec<Value>], seats: usize) -> (Value, Vec<Value>) {
     let ends: Vec<&Value> =
         seat_frames.iter().map(|f| f.iter().rev().find(|m| game_over(m)).expect("the end")).collect();
     let outcome = &ends[0]["view"]["outcome"];
@@ -388,7 +394,7 @@ pub fn last_standing(seat_frames: &[&Vec<Value>], seats: usize) -> (Value, Vec<V
 
 /// Sends a ping and reads up to its pong: the socket must be sent nothing but presence (`room`) before it, no
 /// version it has not asked for.
-pub async fn quiet_until_pong(ws: &mut Ws) {
+pub(crate) async fn quiet_until_pong(ws: &mut Ws) {
     ws.send(json!({ "type": "ping" })).await;
     loop {
         let m = ws.next().await.unwrap();
@@ -401,7 +407,7 @@ pub async fn quiet_until_pong(ws: &mut Ws) {
 }
 
 /// Reads until the game is over (10 s per frame at most).
-pub async fn watch_to_end(ws: &mut Ws) {
+pub(crate) async fn watch_to_end(ws: &mut Ws) {
     while let Some(m) = ws.next().await {
         if game_over(&m) {
             return;

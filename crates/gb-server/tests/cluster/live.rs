@@ -14,10 +14,10 @@ use std::time::{Duration, Instant};
 use tokio::task::JoinHandle;
 
 /// Every socket comes from 127.0.0.1, and a stopped node's clients all reconnect at once.
-pub const LIMITS: [(&str, &str); 2] =
+pub(crate) const LIMITS: [(&str, &str); 2] =
     [("GB_MAX_CONNECTIONS_PER_ADDR", "8192"), ("GB_WS_OPENS_PER_ADDR_BURST", "1000000")];
 
-pub struct Table {
+pub(crate) struct Table {
     pub room: String,
     pub match_id: String,
     /// The node that owned the room when play began.
@@ -29,7 +29,7 @@ pub struct Table {
 }
 
 /// One finished match: what its seats were told, its log, and the epochs in it.
-pub struct Played {
+pub(crate) struct Played {
     pub room: String,
     pub reports: Vec<SeatReport>,
     pub rows: Vec<LogRow>,
@@ -39,7 +39,7 @@ pub struct Played {
 
 /// `matches` rooms created on each node in turn (placement spreads them), seated, and their clients started:
 /// seats think `think` between frames and concede after 30 intents, so every match ends.
-pub async fn start_tables(store: &Db, nodes: &[Node], matches: usize, think: Duration, seed: u64) -> Vec<Table> {
+pub(crate) async fn start_tables(store: &Db, nodes: &[Node], matches: usize, think: Duration, seed: u64) -> Vec<Table> {
     let bases: Vec<String> = nodes.iter().map(|n| n.base.clone()).collect();
     let mut rooms = Vec::new();
     let numbered: Vec<usize> = (0..matches).collect();
@@ -65,7 +65,7 @@ pub async fn start_tables(store: &Db, nodes: &[Node], matches: usize, think: Dur
 }
 
 /// Waits until every match has at least `rows` versions in its log (30 s at most): play is under way everywhere.
-pub async fn under_way(store: &Db, tables: &[Table], rows: usize) {
+pub(crate) async fn under_way(store: &Db, tables: &[Table], rows: usize) {
     let deadline = Instant::now() + Duration::from_secs(30);
     for t in tables {
         while log(store, &t.match_id).await.len() < rows {
@@ -76,7 +76,7 @@ pub async fn under_way(store: &Db, tables: &[Table], rows: usize) {
 }
 
 /// The rooms `node_addr` (`127.0.0.1:port`) owns now, with their epochs.
-pub async fn owned_by(store: &Db, node_addr: &str) -> Vec<(String, i64)> {
+pub(crate) async fn owned_by(store: &Db, node_addr: &str) -> Vec<(String, i64)> {
     let Db::Pg(pool) = store else { unreachable!() };
     sqlx::query_as(
         "SELECT l.room_id, l.epoch FROM room_leases l JOIN nodes n ON n.node_id = l.owner_node \
@@ -89,7 +89,7 @@ pub async fn owned_by(store: &Db, node_addr: &str) -> Vec<(String, i64)> {
 }
 
 /// The node owning the most rooms of `tables` now (its index).
-pub async fn busiest(store: &Db, nodes: &[Node], tables: &[Table]) -> usize {
+pub(crate) async fn busiest(store: &Db, nodes: &[Node], tables: &[Table]) -> usize {
     let mut best = (0, 0);
     for (i, n) in nodes.iter().enumerate() {
         let owned = owned_by(store, n.base.trim_start_matches("http://")).await;
@@ -102,7 +102,7 @@ pub async fn busiest(store: &Db, nodes: &[Node], tables: &[Table]) -> usize {
 }
 
 /// Waits for every match to end and checks it (I1, I2, I6, finished, spectator, no gap).
-pub async fn finish(store: &Db, tables: Vec<Table>) -> Vec<Played> {
+pub(crate) async fn finish(store: &Db, tables: Vec<Table>) -> Vec<Played> {
     let mut played = Vec::new();
     let mut unfinished = Vec::new();
     for t in tables {
@@ -125,7 +125,7 @@ pub async fn finish(store: &Db, tables: Vec<Table>) -> Vec<Played> {
 }
 
 /// Acknowledged intents in all, and how many matches changed owner.
-pub fn totals(played: &[Played]) -> (usize, usize) {
+pub(crate) fn totals(played: &[Played]) -> (usize, usize) {
     let acked = played.iter().flat_map(|p| &p.reports).map(|r| r.acks.len()).sum();
     (acked, played.iter().filter(|p| p.epochs.len() > 1).count())
 }

@@ -12,11 +12,11 @@ use serde_json::{Value, json};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-pub const TTL: Duration = Duration::from_millis(2000);
-pub const HEARTBEAT: Duration = Duration::from_millis(400);
+pub(crate) const TTL: Duration = Duration::from_millis(2000);
+pub(crate) const HEARTBEAT: Duration = Duration::from_millis(400);
 
 /// One node: its process, addresses, and what it was started with (to restart it on the same ports).
-pub struct Node {
+pub(crate) struct Node {
     pub server: Server,
     pub base: String,
     pub metrics: String,
@@ -25,12 +25,12 @@ pub struct Node {
 }
 
 /// `n` nodes with the test timings (TTL 2000 / heartbeat 400 / sweep 200 ms), `extra` settings on top.
-pub async fn start_nodes(db: &TestDb, n: usize, extra: &[(&str, &str)]) -> Vec<Node> {
+pub(crate) async fn start_nodes(db: &TestDb, n: usize, extra: &[(&str, &str)]) -> Vec<Node> {
     start_nodes_on(&db.url, n, extra).await
 }
 
 /// [`start_nodes`] on the database at `url` (a private PostgreSQL server, power_loss.rs).
-pub async fn start_nodes_on(url: &str, n: usize, extra: &[(&str, &str)]) -> Vec<Node> {
+pub(crate) async fn start_nodes_on(url: &str, n: usize, extra: &[(&str, &str)]) -> Vec<Node> {
     let mut nodes = Vec::new();
     for _ in 0..n {
         let (port, metrics_port) = (free_port(), free_port());
@@ -61,36 +61,36 @@ impl Node {
     }
 
     /// SIGKILL, then a new process on the same ports (a new node id: node rows are never reused).
-    pub async fn kill_and_restart(self) -> Node {
+    pub(crate) async fn kill_and_restart(self) -> Node {
         let Node { server, port, env, metrics, .. } = self;
         server.sigkill().await;
         Node::start(port, env, metrics).await
     }
 
     /// A new process on the same ports once this one has died (power_loss.rs kills it with its database).
-    pub async fn restart(self) -> Node {
+    pub(crate) async fn restart(self) -> Node {
         let Node { server, port, env, metrics, .. } = self;
         drop(server);
         Node::start(port, env, metrics).await
     }
 
-    pub fn pid(&self) -> u32 {
+    pub(crate) fn pid(&self) -> u32 {
         self.server.0.id().expect("running")
     }
 
-    pub fn signal(&self, sig: &str) {
+    pub(crate) fn signal(&self, sig: &str) {
         let pid = self.server.0.id().expect("running").to_string();
         let ok = std::process::Command::new("kill").args([sig, &pid]).status().unwrap().success();
         assert!(ok, "kill {sig} {pid}");
     }
 
     /// The sum of a metric's samples on the node's `/metrics` (0 if absent).
-    pub async fn metric(&self, name: &str) -> f64 {
+    pub(crate) async fn metric(&self, name: &str) -> f64 {
         self.samples(name, |labels| labels.starts_with([' ', '{'])).await
     }
 
     /// [`Node::metric`] over the samples whose labels hold `label` (`reason="handover"`).
-    pub async fn metric_with(&self, name: &str, label: &str) -> f64 {
+    pub(crate) async fn metric_with(&self, name: &str, label: &str) -> f64 {
         self.samples(name, |labels| labels.starts_with('{') && labels.contains(label)).await
     }
 
@@ -103,14 +103,14 @@ impl Node {
             .fold(0.0, |a, b| a + b)
     }
 
-    pub async fn rooms_owned(&self) -> Option<u64> {
+    pub(crate) async fn rooms_owned(&self) -> Option<u64> {
         let h: Value = reqwest::get(format!("{}/healthz", self.base)).await.ok()?.json().await.ok()?;
         h["rooms_owned"].as_u64()
     }
 }
 
 /// Waits (up to `within`) for the room to have a live owner with an epoch above `after`.
-pub async fn owner_after(store: &Db, room: &str, after: i64, within: Duration) -> Option<Owner> {
+pub(crate) async fn owner_after(store: &Db, room: &str, after: i64, within: Duration) -> Option<Owner> {
     let deadline = Instant::now() + within;
     while Instant::now() < deadline {
         if let Ok(Some(o)) = owner_of(store, room).await
@@ -125,7 +125,7 @@ pub async fn owner_after(store: &Db, room: &str, after: i64, within: Duration) -
 
 /// A seat's socket on the room's current owner. A claim is in the lease row a moment before the rebuilt room
 /// is registered on its node, so a client retries as real ones do.
-pub async fn connect_owner(store: &Db, room: &str, cookie: &str) -> (String, Ws, Value) {
+pub(crate) async fn connect_owner(store: &Db, room: &str, cookie: &str) -> (String, Ws, Value) {
     let deadline = Instant::now() + Duration::from_secs(5);
     loop {
         let base = owner_base(store, room).await.expect("an owner");
@@ -137,20 +137,26 @@ pub async fn connect_owner(store: &Db, room: &str, cookie: &str) -> (String, Ws,
     }
 }
 
-pub fn index_of(nodes: &[Node], base: &str) -> usize {
+pub(crate) fn index_of(nodes: &[Node], base: &str) -> usize {
     nodes.iter().position(|n| n.base == base).expect("the owner is one of ours")
 }
 
 /// A room created by `host` on `creator` (placed wherever placement says), once claimed; returns it and its
 /// owner's base URL.
-pub async fn create_room(store: &Db, creator: &Node, host: &Guest, best_of: u8, clock: Value) -> (String, String) {
+pub(crate) async fn create_room(
+    store: &Db,
+    creator: &Node,
+    host: &Guest,
+    best_of: u8,
+    clock: Value,
+) -> (String, String) {
     let body =
         json!({ "visibility": "public", "best_of": best_of, "spectator_delay": null, "clock": clock, "vs_bot": false });
     create_room_with(store, creator, host, body).await
 }
 
 /// [`create_room`] with the whole `POST /api/rooms` body (a spectator delay, a computer seat).
-pub async fn create_room_with(store: &Db, creator: &Node, host: &Guest, body: Value) -> (String, String) {
+pub(crate) async fn create_room_with(store: &Db, creator: &Node, host: &Guest, body: Value) -> (String, String) {
     let r = host.client.post(format!("{}/api/rooms", creator.base)).json(&body).send().await.unwrap();
     assert_eq!(r.status(), 201);
     let room = r.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
@@ -162,7 +168,7 @@ pub async fn create_room_with(store: &Db, creator: &Node, host: &Guest, body: Va
 
 /// A room created on `creator` with `clock`, both seats taken on its owner. Returns the room, its seats and its
 /// owner's base URL.
-pub async fn seated(store: &Db, creator: &Node, clock: Value) -> (String, [Guest; 2], String) {
+pub(crate) async fn seated(store: &Db, creator: &Node, clock: Value) -> (String, [Guest; 2], String) {
     let a = guest_at(&creator.base, "Ann").await;
     let b = guest_at(&creator.base, "Bob").await;
     let (room, base) = create_room(store, creator, &a, 1, clock).await;
@@ -173,7 +179,7 @@ pub async fn seated(store: &Db, creator: &Node, clock: Value) -> (String, [Guest
 
 /// Waits until the room's owner has it in memory: a claim is in the lease row a moment before the rebuilt room
 /// is registered on its node (404 until then).
-pub async fn served(base: &str, room: &str) {
+pub(crate) async fn served(base: &str, room: &str) {
     let deadline = Instant::now() + Duration::from_secs(5);
     while reqwest::get(format!("{base}/api/rooms/{room}")).await.unwrap().status() != 200 {
         assert!(Instant::now() < deadline, "the owner serves the room");
@@ -182,21 +188,21 @@ pub async fn served(base: &str, room: &str) {
 }
 
 /// `GET url` with `client` (a guest's, for its session, or any); asserts 200 and returns the JSON body.
-pub async fn get_json(client: &reqwest::Client, url: &str) -> Value {
+pub(crate) async fn get_json(client: &reqwest::Client, url: &str) -> Value {
     let r = client.get(url).send().await.unwrap();
     assert_eq!(r.status(), 200, "GET {url}");
     r.json().await.unwrap()
 }
 
-pub async fn match_id(base: &str, room: &str) -> String {
+pub(crate) async fn match_id(base: &str, room: &str) -> String {
     let info = get_json(&reqwest::Client::new(), &format!("{base}/api/rooms/{room}")).await;
     info["games"][0]["match_id"].as_str().unwrap().to_owned()
 }
 
 /// `(version, seat, intent_json, epoch, intent_key)`
-pub type LogRow = (i64, i64, String, i64, Option<String>);
+pub(crate) type LogRow = (i64, i64, String, i64, Option<String>);
 
-pub async fn log(store: &Db, match_id: &str) -> Vec<LogRow> {
+pub(crate) async fn log(store: &Db, match_id: &str) -> Vec<LogRow> {
     let Db::Pg(pool) = store else { unreachable!() };
     sqlx::query_as(
         "SELECT version, seat, intent_json, epoch, intent_key FROM match_intents WHERE match_id = $1 ORDER BY version",
@@ -207,7 +213,7 @@ pub async fn log(store: &Db, match_id: &str) -> Vec<LogRow> {
     .unwrap()
 }
 
-pub async fn wait_rows(store: &Db, match_id: &str, n: usize) {
+pub(crate) async fn wait_rows(store: &Db, match_id: &str, n: usize) {
     let deadline = Instant::now() + Duration::from_secs(30);
     while log(store, match_id).await.len() < n {
         assert!(Instant::now() < deadline, "the match did not reach {n} versions");
@@ -217,7 +223,7 @@ pub async fn wait_rows(store: &Db, match_id: &str, n: usize) {
 
 /// I1 (every acknowledged intent is in the log at its version, from its seat), I2 (versions 1..N, epochs never
 /// decreasing), I6 (no `intent_key` twice) and no version acknowledged twice; returns the epochs seen in the log.
-pub async fn check_log(store: &Db, match_id: &str, reports: &[SeatReport]) -> Vec<i64> {
+pub(crate) async fn check_log(store: &Db, match_id: &str, reports: &[SeatReport]) -> Vec<i64> {
     let rows = log(store, match_id).await;
     for (i, row) in rows.iter().enumerate() {
         assert_eq!(row.0, i as i64 + 1, "I2: versions 1..N without a gap");

@@ -3,7 +3,7 @@
 //! (api/relay_limits.rs).
 use std::time::Duration;
 
-pub struct Nats {
+pub(crate) struct Nats {
     port: u16,
     child: Option<std::process::Child>,
     /// A configuration file (`-c`), e.g. a small `max_payload` (relay_limits.rs).
@@ -11,12 +11,12 @@ pub struct Nats {
 }
 
 impl Nats {
-    pub async fn start() -> Nats {
+    pub(crate) async fn start() -> Nats {
         Nats::start_with("").await
     }
 
     /// A server started with `config` (nats-server's configuration syntax) as its configuration file.
-    pub async fn start_with(config: &str) -> Nats {
+    pub(crate) async fn start_with(config: &str) -> Nats {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let file = (!config.is_empty()).then(|| {
             let path = std::env::temp_dir().join(format!("gb-nats-{port}.conf"));
@@ -28,12 +28,12 @@ impl Nats {
         nats
     }
 
-    pub fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         format!("nats://127.0.0.1:{}", self.port)
     }
 
     /// Starts the server again on the same port (after [`Nats::kill`]).
-    pub async fn restart(&mut self) {
+    pub(crate) async fn restart(&mut self) {
         let mut args = vec!["-a".to_owned(), "127.0.0.1".into(), "-p".into(), self.port.to_string()];
         if let Some(f) = &self.config {
             args.extend(["-c".to_owned(), f.display().to_string()]);
@@ -56,7 +56,7 @@ impl Nats {
     }
 
     /// SIGKILL: the nodes see their connections drop, as when the NATS host dies.
-    pub fn kill(&mut self) {
+    pub(crate) fn kill(&mut self) {
         if let Some(mut c) = self.child.take() {
             let _ = c.kill();
             let _ = c.wait();

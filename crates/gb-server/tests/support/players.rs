@@ -11,7 +11,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 /// Where a client (re)connects.
 #[derive(Clone)]
-pub enum Target {
+pub(crate) enum Target {
     /// One server, always the same address.
     Fixed(String),
     /// Cluster mode before relays: the node that owns the room now (its lease row), asked before every connect.
@@ -23,12 +23,12 @@ pub enum Target {
 
 impl Target {
     /// [`Target::Nodes`] starting at `bases[start]`.
-    pub fn nodes(bases: &[String], start: usize) -> Target {
+    pub(crate) fn nodes(bases: &[String], start: usize) -> Target {
         Target::Nodes(bases.into(), Arc::new(AtomicUsize::new(start)))
     }
 
     /// The base URL to connect to, or `None` (after a short wait) while the room has no live owner.
-    pub async fn base(&self, room: &str) -> Option<String> {
+    pub(crate) async fn base(&self, room: &str) -> Option<String> {
         let found = match self {
             Target::Fixed(base) => return Some(base.clone()),
             Target::Nodes(bases, next) => {
@@ -44,7 +44,7 @@ impl Target {
 }
 
 /// `http://addr` of the node owning `room` (the address its node row advertises).
-pub async fn owner_base(db: &gb_server::Db, room: &str) -> Option<String> {
+pub(crate) async fn owner_base(db: &gb_server::Db, room: &str) -> Option<String> {
     let owner = gb_server::cluster::owner_of(db, room).await.ok()??;
     let gb_server::Db::Pg(pool) = db else { return None };
     let (addr,): (String,) =
@@ -53,14 +53,14 @@ pub async fn owner_base(db: &gb_server::Db, room: &str) -> Option<String> {
 }
 
 /// What one seat was told was accepted: its intent at version `v`.
-pub struct Ack {
+pub(crate) struct Ack {
     pub v: u32,
     pub intent: Value,
     /// When the seat was told (failover timings: the first acknowledgement a new owner gave, hang.rs).
     pub at: Instant,
 }
 
-pub struct SeatReport {
+pub(crate) struct SeatReport {
     pub acks: Vec<Ack>,
     pub finished: bool,
     /// Sockets this seat opened (1 + reconnections).
@@ -68,7 +68,7 @@ pub struct SeatReport {
 }
 
 /// How a seat plays: its random stream, how long it thinks, when it concedes.
-pub struct Player {
+pub(crate) struct Player {
     pub rng: Lcg,
     pub think: Duration,
     /// Intents sent before it concedes (so every match ends).
@@ -92,7 +92,13 @@ impl Player {
 }
 
 /// Plays random legal intents across restarts, reconnecting with what it held.
-pub async fn play_seat(target: Target, room: String, cookie: String, mut me: Player, until: Instant) -> SeatReport {
+pub(crate) async fn play_seat(
+    target: Target,
+    room: String,
+    cookie: String,
+    mut me: Player,
+    until: Instant,
+) -> SeatReport {
     let mut held = ViewState::default();
     let (mut acks, mut connects) = (Vec::new(), 0);
     while Instant::now() < until {
@@ -130,7 +136,7 @@ pub async fn play_seat(target: Target, room: String, cookie: String, mut me: Pla
 }
 
 /// Watches until the game ends across restarts; returns how many times it was shown an older version.
-pub async fn watch(target: Target, room: String, until: Instant) -> u32 {
+pub(crate) async fn watch(target: Target, room: String, until: Instant) -> u32 {
     let (mut shown, mut backwards, mut held) = (None::<u64>, 0, ViewState::default());
     while Instant::now() < until {
         let Some(base) = target.base(&room).await else { continue };

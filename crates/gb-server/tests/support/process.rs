@@ -5,7 +5,7 @@ use std::time::Duration;
 use tokio::process::{Child, Command};
 
 /// The server process; killed (SIGKILL) if a test ends early.
-pub struct Server(pub Child);
+pub(crate) struct Server(pub Child);
 
 impl Drop for Server {
     fn drop(&mut self) {
@@ -15,7 +15,7 @@ impl Drop for Server {
 
 impl Server {
     /// kill -9: no shutdown hook runs, nothing is flushed on the way out.
-    pub async fn sigkill(mut self) {
+    pub(crate) async fn sigkill(mut self) {
         self.0.start_kill().expect("the server is running");
         let status = self.0.wait().await.expect("the server is reaped");
         assert!(!status.success(), "killed, not exited: {status:?}");
@@ -24,7 +24,7 @@ impl Server {
 
 /// Starts the server (the test build, or `GB_SERVER_BIN`) on `port` over `url` with `env` on top of the test
 /// defaults, and waits for `/healthz`.
-pub async fn start(url: &str, port: u16, env: &[(&str, &str)]) -> Server {
+pub(crate) async fn start(url: &str, port: u16, env: &[(&str, &str)]) -> Server {
     // `GB_SERVER_BIN` runs another build of the server (a release one, for the figures in BENCHMARKS.md).
     let bin = std::env::var("GB_SERVER_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_gb-server").to_owned());
     let mut cmd = Command::new(bin);
@@ -63,6 +63,6 @@ pub async fn start(url: &str, port: u16, env: &[(&str, &str)]) -> Server {
     panic!("gb-server did not come up on port {port}");
 }
 
-pub fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }

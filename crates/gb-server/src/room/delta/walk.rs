@@ -21,7 +21,7 @@ use std::sync::OnceLock;
 
 /// The document as it is sent in full: the view's fields with `legal` beside them (one level less in every patch
 /// path than `{"view": …, "legal": …}`; `MatchView` has no field of that name).
-pub struct Doc<'a> {
+pub(super) struct Doc<'a> {
     pub view: &'a MatchView,
     pub legal: &'a [Intent],
 }
@@ -79,13 +79,13 @@ impl Serialize for Doc<'_> {
 }
 
 /// Writes into `parts` the patch that turns `old`'s document into `new`'s.
-pub fn diff(old: &Doc, new: &Doc, parts: &mut Parts) {
+pub(super) fn diff(old: &Doc, new: &Doc, parts: &mut Parts) {
     Walk { parts, path: String::with_capacity(64), keys: 0 }.doc(old, new);
 }
 
 /// Whether the least lengths the walk assumes hold for `doc`'s text and its players' and heroes'.
 #[cfg(test)]
-pub fn least_lengths_hold(doc: &Doc) -> bool {
+pub(super) fn least_lengths_hold(doc: &Doc) -> bool {
     fn len<T: Serialize + ?Sized>(value: &T) -> usize {
         serde_json::to_vec(value).expect("views serialize").len()
     }
