@@ -1,6 +1,6 @@
 # The two commands that matter: `make run` starts the product, `make test` runs every test.
 # On a fresh machine, `bash .ci/run` installs what is missing (Chromium, npm packages, services) and runs `make test`.
-.PHONY: run test test-rust test-scenarios test-web web bindings-fresh
+.PHONY: run test lint test-rust test-scenarios test-web web bindings-fresh
 
 run: web
 	cargo run --release -p gb-server -- --static-dir web-client/dist
@@ -8,7 +8,12 @@ run: web
 web:
 	cd web-client && (test -d node_modules || npm ci) && npm run build
 
-test: test-rust test-scenarios web test-web bindings-fresh
+test: lint test-rust test-scenarios web test-web bindings-fresh
+
+# The workspace's lints (Cargo.toml: unreachable_pub, clippy's default groups) and rustfmt, as errors.
+lint:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
 
 test-rust:
 	cargo test --workspace --no-fail-fast

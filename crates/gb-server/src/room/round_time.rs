@@ -47,11 +47,10 @@ impl Room {
         if self.play.match_end.is_none()
             && self.broken.is_none()
             && self.play.game.as_ref().is_some_and(|g| g.state.is_over())
+            && let Err(e) = self.start_game().await
         {
-            if let Err(e) = self.start_game().await {
-                // The room is rebuilt from its log; the event's next tick calls time again (round_clock.rs).
-                self.broken = Some(format!("the deciding game did not start: {e:#}"));
-            }
+            // The room is rebuilt from its log; the event's next tick calls time again (round_clock.rs).
+            self.broken = Some(format!("the deciding game did not start: {e:#}"));
         }
         self.check_time();
         self.publish(true);

@@ -52,7 +52,7 @@ pub fn from_audit(rows: &[AuditRow]) -> Vec<Announcement> {
     let mut out = Vec::new();
     for r in rows {
         let detail = &r.detail;
-        if let Some(a) = of_entry(out.len() as u32 + 1, &r.action, &detail, r.created_at) {
+        if let Some(a) = of_entry(out.len() as u32 + 1, &r.action, detail, r.created_at) {
             out.push(a);
         }
     }

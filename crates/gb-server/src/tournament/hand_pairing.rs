@@ -77,7 +77,7 @@ impl Event {
                 }
             }
         }
-        if !confirm && !(rematches.is_empty() && second_byes.is_empty()) {
+        if !confirm && (!rematches.is_empty() || !second_byes.is_empty()) {
             let all: Vec<String> = rematches
                 .iter()
                 .map(|r| format!("a rematch: {r}"))

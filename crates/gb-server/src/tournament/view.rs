@@ -94,7 +94,7 @@ fn warnings(t: &gb_tournament::Tournament) -> Vec<String> {
     };
     let next = t.rounds.len() as u32 + 1;
     let n = gb_tournament::players_in_round(t, next).map_or(0, |p| p.len() as u32);
-    let most = if n % 2 == 0 { n.saturating_sub(1) } else { n };
+    let most = if n.is_multiple_of(2) { n.saturating_sub(1) } else { n };
     if n < 2 || u32::from(rounds) <= most || next > u32::from(rounds) {
         return vec![];
     }

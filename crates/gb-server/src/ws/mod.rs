@@ -46,6 +46,8 @@ static LIMITER_CLOCK: std::sync::LazyLock<DefaultClock> = std::sync::LazyLock::n
 
 /// What every WebSocket handshake (a room's, an event's) must pass: browsers send cookies on cross-site
 /// handshakes, so the Origin is checked (CSWSH), and each address opens sockets at a bounded rate.
+// The refusal is the HTTP answer itself, made once per refused handshake: boxing it would cost every caller.
+#[allow(clippy::result_large_err)]
 pub(crate) fn admit(state: &AppState, headers: &HeaderMap, peer: SocketAddr) -> Result<(), Response> {
     if !origin_allowed(headers, &state.settings.allowed_origins) {
         return Err(
