@@ -9,7 +9,7 @@ use crate::guard::throttle::AddrLimits;
 use crate::listen::{self, ListenOptions, limits::ConnLimits};
 use crate::persist::Persist;
 use crate::room::Rooms;
-use crate::room::recover::recover_rooms;
+use crate::room::recover_rooms;
 use crate::routes::{metrics_router, router};
 use crate::settings::Settings;
 use crate::state::AppState;

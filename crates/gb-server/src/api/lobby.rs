@@ -3,12 +3,11 @@
 //! row); what each looks like is its owner's live info, asked over NATS (bus/lobby.rs). A room no owner speaks
 //! for (mid-takeover, placed and not claimed yet, or its owner dead before its lease expired) is shown as
 //! stored, so it never vanishes; one listed by two nodes keeps the newer claim's info, so it never shows twice.
-use super::rooms::stored_room_info;
 use crate::bus::lobby::{held_public, merge};
 use crate::cluster::Cluster;
 use crate::db::status::RoomRowStatus;
 use crate::error::{ApiError, ApiResult};
-use crate::protocol::{RoomInfo, RoomStatus};
+use crate::protocol::{RoomInfo, RoomStatus, SeatInfo};
 use crate::room::{RoomConfig, SeatEntry};
 use crate::state::AppState;
 use std::collections::HashSet;
@@ -45,4 +44,50 @@ pub(super) async fn stored(state: &AppState, id: &str) -> ApiResult<Option<RoomI
         _ => return Ok(None),
     };
     Ok(Some(stored_room_info(id, &cfg, &seats, status)))
+}
+
+/// A room as stored, before an owner runs it (placed on another node and not claimed yet, or between owners):
+/// what its next owner first publishes, nobody connected but a computer.
+pub(super) fn stored_room_info(
+    id: &str,
+    cfg: &RoomConfig,
+    seats: &[Option<SeatEntry>],
+    status: RoomStatus,
+) -> RoomInfo {
+    let host = cfg.host_seat(seats);
+    let seats = cfg.seat_list().iter().map(|&s| {
+        seats.get(s.index()).and_then(Option::as_ref).map(|e| SeatInfo {
+            seat: s,
+            display_name: e.display_name.clone(),
+            connected: e.bot,
+            bot: e.bot,
+            bot_level: e.bot.then(|| e.bot_level.unwrap_or(cfg.start_level())),
+            rematch: false,
+            claim_win_at_ms: None,
+            takeback: false,
+            may_take_back: false,
+        })
+    });
+    let seats = seats.collect();
+    RoomInfo {
+        id: id.to_owned(),
+        visibility: cfg.visibility,
+        best_of: cfg.best_of,
+        seats,
+        status,
+        games: Vec::new(),
+        series_winner: None,
+        spectators: 0,
+        spectator_delay: cfg.spectator_delay,
+        clock: cfg.clock,
+        seed_hash: String::new(),
+        version: 0,
+        match_end: None,
+        round_time: None,
+        next_game_chooser: None,
+        host,
+        event: cfg.event.clone(),
+        rated: cfg.rated,
+        judge_watching: None,
+    }
 }

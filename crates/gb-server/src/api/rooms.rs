@@ -5,7 +5,7 @@ use super::room_calls::RoomAt;
 use super::session::CurrentAccount;
 use crate::bus::wire::RoomCall;
 use crate::error::{ApiError, ApiJson, ApiResult};
-use crate::protocol::{CreateRoom, JoinSeat, RoomInfo, RoomList, RoomStatus, SeatInfo, TakebackAnswer, Visibility};
+use crate::protocol::{CreateRoom, JoinSeat, RoomInfo, RoomList, RoomStatus, TakebackAnswer, Visibility};
 use crate::room::{RoomConfig, SeatEntry, recover, spawn_room};
 use crate::state::AppState;
 use axum::Json;
@@ -77,54 +77,8 @@ async fn place(
     }
     Ok(match state.rooms.get(id) {
         Some(h) => h.info.borrow().clone(),
-        None => stored_room_info(id, cfg, seats, RoomStatus::Waiting),
+        None => super::lobby::stored_room_info(id, cfg, seats, RoomStatus::Waiting),
     })
-}
-
-/// A room as stored, before an owner runs it (placed on another node and not claimed yet, or between owners):
-/// what its next owner first publishes, nobody connected but a computer.
-pub(super) fn stored_room_info(
-    id: &str,
-    cfg: &RoomConfig,
-    seats: &[Option<SeatEntry>],
-    status: RoomStatus,
-) -> RoomInfo {
-    let host = cfg.host_seat(seats);
-    let seats = cfg.seat_list().iter().map(|&s| {
-        seats.get(s.index()).and_then(Option::as_ref).map(|e| SeatInfo {
-            seat: s,
-            display_name: e.display_name.clone(),
-            connected: e.bot,
-            bot: e.bot,
-            bot_level: e.bot.then(|| e.bot_level.unwrap_or(cfg.start_level())),
-            rematch: false,
-            claim_win_at_ms: None,
-            takeback: false,
-            may_take_back: false,
-        })
-    });
-    let seats = seats.collect();
-    RoomInfo {
-        id: id.to_owned(),
-        visibility: cfg.visibility,
-        best_of: cfg.best_of,
-        seats,
-        status,
-        games: Vec::new(),
-        series_winner: None,
-        spectators: 0,
-        spectator_delay: cfg.spectator_delay,
-        clock: cfg.clock,
-        seed_hash: String::new(),
-        version: 0,
-        match_end: None,
-        round_time: None,
-        next_game_chooser: None,
-        host,
-        event: cfg.event.clone(),
-        rated: cfg.rated,
-        judge_watching: None,
-    }
 }
 
 /// The public rooms: this node's, or in cluster mode every node's (api/lobby.rs).

@@ -4,18 +4,10 @@
 //! fenced append does (matches.rs): a claim waits for a write in flight, and a write racing a claim re-checks
 //! the row and writes nothing. `Ok(false)` = fenced: another node owns the room.
 use super::matches::MatchRow;
-use super::now_ms;
 use super::status::RoomRowStatus;
 use super::status::sql_status;
+use super::{lease_held, now_ms};
 use sqlx::PgPool;
-
-/// The lease row `l` is still held: its owner node's lease has not expired (database clock).
-macro_rules! lease_held {
-    () => {
-        "JOIN nodes n ON n.node_id = l.owner_node AND n.expires_at > clock_timestamp()"
-    };
-}
-pub(super) use lease_held;
 
 /// `rooms.seats_json` and `status`, under lease `epoch`.
 pub async fn update_room(

@@ -184,7 +184,7 @@ async fn fenced_append(pg: &mut sqlx::PgConnection, rows: &[AppendRow]) -> Resul
          JOIN matches m ON m.id = v.match_id \
          JOIN room_leases l ON l.room_id = m.room AND l.epoch = v.epoch ",
     );
-    q.push(super::fence::lease_held!());
+    q.push(super::lease_held!());
     q.push(" FOR SHARE OF l ON CONFLICT DO NOTHING RETURNING match_id, version");
     // One statement is one transaction of its own, its row lock held to its commit: a group that finishes no
     // match takes one round trip, not three (BEGIN, INSERT, COMMIT were ~2/3 of a cluster node's appends).

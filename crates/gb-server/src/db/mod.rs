@@ -35,6 +35,15 @@ pub enum Db {
 }
 
 /// Runs `$body` with `$pool` bound to the concrete pool of `$db`; the body is compiled once per backend.
+/// The lease row `l` is still held: its owner node's lease has not expired (database clock). Every fenced write
+/// joins it (fence.rs, matches.rs `fenced_append`, tournament_fence.rs).
+macro_rules! lease_held {
+    () => {
+        "JOIN nodes n ON n.node_id = l.owner_node AND n.expires_at > clock_timestamp()"
+    };
+}
+pub(crate) use lease_held;
+
 #[macro_export]
 macro_rules! with_pool {
     ($db:expr, $pool:ident => $body:expr) => {

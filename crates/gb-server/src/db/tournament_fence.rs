@@ -82,11 +82,11 @@ impl<'a> From<&'a TournamentDb> for Writer<'a> {
 /// Whether the event's lease is still at `fence.epoch` with a live owner, locked `FOR SHARE` until the
 /// transaction ends.
 pub async fn held(conn: &mut sqlx::PgConnection, fence: &Fence) -> Result<bool, sqlx::Error> {
-    let row: Option<(i32,)> = sqlx::query_as(
-        "SELECT 1 FROM event_leases l \
-         JOIN nodes n ON n.node_id = l.owner_node AND n.expires_at > clock_timestamp() \
-         WHERE l.event_id = $1 AND l.epoch = $2 FOR SHARE OF l",
-    )
+    let row: Option<(i32,)> = sqlx::query_as(concat!(
+        "SELECT 1 FROM event_leases l ",
+        super::lease_held!(),
+        " WHERE l.event_id = $1 AND l.epoch = $2 FOR SHARE OF l"
+    ))
     .bind(&fence.event)
     .bind(fence.epoch)
     .fetch_optional(conn)

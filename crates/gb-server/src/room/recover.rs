@@ -5,10 +5,9 @@ use super::actor::RoomInit;
 use super::clock::Clock;
 use super::config::{RoomConfig, SeatEntry};
 use super::delta::{Seen, Spare, project, write_views};
-use super::deps::{RoomDeps, Rooms};
+use super::deps::RoomDeps;
 use super::game::Game;
 use super::streams::{Kind, shown_of_log};
-use super::supervisor::spawn_room;
 use crate::db::matches::{LogRow, MatchRow, last_meta, log_with_meta, room_matches};
 use crate::protocol::{Clocks, GameResult, SpectatorDelay};
 use crate::seed::{StoredResult, StoredSetup};
@@ -16,25 +15,6 @@ use anyhow::{Context, bail};
 use gb_core::{Intent, Logged, Seat, replay_logged_each};
 use std::time::Duration;
 use tokio::time::Instant;
-
-/// Rebuilds and spawns every recent room; returns how many came back. A room that fails to rebuild is logged
-/// and left out rather than stopping the server.
-pub async fn recover_rooms(deps: &RoomDeps, rooms: &Rooms) -> anyhow::Result<usize> {
-    let rows = crate::db::rooms::recent_rooms(&deps.db).await?;
-    let mut n = 0;
-    for row in rows {
-        match from_rows(deps, &row.id, &row.config_json, &row.seats_json).await {
-            Ok(init) => {
-                let version = init.game.as_ref().map_or(0, |g| g.state.version());
-                tracing::info!(room = %row.id, version, "room recovered");
-                rooms.insert(spawn_room(deps.clone(), init));
-                n += 1;
-            }
-            Err(e) => tracing::error!(room = %row.id, error = %format!("{e:#}"), "room not recovered"),
-        }
-    }
-    Ok(n)
-}
 
 /// One room exactly as its rows say: settings, seats, every game's result and the current game replayed from
 /// its setup and intent log, with its clocks and recent frames. The one way a room is rebuilt: at startup, by
@@ -44,7 +24,12 @@ pub async fn load_room(deps: &RoomDeps, id: &str) -> anyhow::Result<RoomInit> {
     from_rows(deps, id, &row.config_json, &row.seats_json).await
 }
 
-async fn from_rows(deps: &RoomDeps, id: &str, config_json: &str, seats_json: &str) -> anyhow::Result<RoomInit> {
+pub(super) async fn from_rows(
+    deps: &RoomDeps,
+    id: &str,
+    config_json: &str,
+    seats_json: &str,
+) -> anyhow::Result<RoomInit> {
     let cfg: RoomConfig = serde_json::from_str(config_json).context("room config")?;
     let seats: Vec<Option<SeatEntry>> = serde_json::from_str(seats_json).context("room seats")?;
     if seats.len() != usize::from(cfg.seats) {

@@ -4,8 +4,9 @@
 //! handler holds keeps working. Connections of the failed actor are closed with 1012 and resume from the log.
 use super::actor::{Room, RoomInit, Stop, placeholder_info};
 use super::cmd::RoomCmd;
-use super::deps::RoomDeps;
+use super::deps::{RoomDeps, Rooms};
 use super::handle::RoomHandle;
+use super::recover::{from_rows, load_room};
 use futures_util::FutureExt;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
@@ -97,7 +98,7 @@ async fn rebuild(deps: &RoomDeps, id: &str) -> Option<RoomInit> {
         if deps.shutdown.is_cancelled() {
             return None;
         }
-        match super::recover::load_room(deps, id).await {
+        match load_room(deps, id).await {
             Ok(init) => return Some(init),
             Err(e) => tracing::warn!(room = %id, attempt, error = %format!("{e:#}"), "room rebuild failed"),
         }
@@ -124,4 +125,23 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
     let text =
         panic.downcast_ref::<&str>().map(|s| (*s).to_owned()).or_else(|| panic.downcast_ref::<String>().cloned());
     format!("panicked: {}", text.unwrap_or_else(|| "(no message)".to_owned()))
+}
+
+/// Rebuilds and spawns every recent room; returns how many came back. A room that fails to rebuild is logged
+/// and left out rather than stopping the server.
+pub async fn recover_rooms(deps: &RoomDeps, rooms: &Rooms) -> anyhow::Result<usize> {
+    let rows = crate::db::rooms::recent_rooms(&deps.db).await?;
+    let mut n = 0;
+    for row in rows {
+        match from_rows(deps, &row.id, &row.config_json, &row.seats_json).await {
+            Ok(init) => {
+                let version = init.game.as_ref().map_or(0, |g| g.state.version());
+                tracing::info!(room = %row.id, version, "room recovered");
+                rooms.insert(spawn_room(deps.clone(), init));
+                n += 1;
+            }
+            Err(e) => tracing::error!(room = %row.id, error = %format!("{e:#}"), "room not recovered"),
+        }
+    }
+    Ok(n)
 }
