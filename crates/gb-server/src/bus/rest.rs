@@ -4,7 +4,7 @@
 use super::wire::RoomCall;
 use crate::error::ApiError;
 use crate::protocol::JoinReply;
-use crate::room::RoomHandle;
+use crate::room::{RoomError, RoomHandle};
 use axum::http::StatusCode;
 
 /// The owner's side: exactly what its own handler answers (status and JSON body).
@@ -18,26 +18,13 @@ pub async fn run(room: &RoomHandle, call: RoomCall) -> (StatusCode, String) {
         RoomCall::Join { account_id, display_name, deck } => {
             room.join(account_id, display_name, deck).await.map(|seat| json(&JoinReply { seat }))
         }
-        RoomCall::Rematch { account_id, go_first } => match room.rematch(account_id, go_first).await {
-            Ok(()) => room.fetch_info().await.map(|info| json(&info)),
-            Err(e) => Err(e),
-        },
-        RoomCall::Start { account_id } => match room.start(account_id).await {
-            Ok(()) => room.fetch_info().await.map(|info| json(&info)),
-            Err(e) => Err(e),
-        },
-        RoomCall::ClaimWin { account_id, draw } => match room.claim_win(account_id, draw).await {
-            Ok(()) => room.fetch_info().await.map(|info| json(&info)),
-            Err(e) => Err(e),
-        },
-        RoomCall::AskTakeback { account_id } => match room.ask_takeback(account_id).await {
-            Ok(()) => room.fetch_info().await.map(|info| json(&info)),
-            Err(e) => Err(e),
-        },
-        RoomCall::AnswerTakeback { account_id, accept } => match room.answer_takeback(account_id, accept).await {
-            Ok(()) => room.fetch_info().await.map(|info| json(&info)),
-            Err(e) => Err(e),
-        },
+        RoomCall::Rematch { account_id, go_first } => then_info(room, room.rematch(account_id, go_first).await).await,
+        RoomCall::Start { account_id } => then_info(room, room.start(account_id).await).await,
+        RoomCall::ClaimWin { account_id, draw } => then_info(room, room.claim_win(account_id, draw).await).await,
+        RoomCall::AskTakeback { account_id } => then_info(room, room.ask_takeback(account_id).await).await,
+        RoomCall::AnswerTakeback { account_id, accept } => {
+            then_info(room, room.answer_takeback(account_id, accept).await).await
+        }
         RoomCall::SpectatorHead => room.spectator_head().await.map(|head| json(&head)),
     };
     match done {
@@ -47,4 +34,11 @@ pub async fn run(room: &RoomHandle, call: RoomCall) -> (StatusCode, String) {
             (e.status, json(&e.body()))
         }
     }
+}
+
+/// After a command the room accepted, its info as the actor has it now (what the local handler answers too).
+async fn then_info(room: &RoomHandle, done: Result<(), RoomError>) -> Result<String, RoomError> {
+    done?;
+    let info = room.fetch_info().await?;
+    Ok(serde_json::to_string(&info).expect("lobby replies serialize"))
 }
