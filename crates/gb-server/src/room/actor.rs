@@ -8,6 +8,7 @@ use super::conn::{Conn, Out};
 use super::deps::RoomDeps;
 use super::error::RoomError;
 use super::game::{Game, Play};
+use super::storage::Storage;
 use super::streams::Kind;
 use super::viewers::{Live, Viewers, send};
 use crate::db::status::RoomRowStatus;
@@ -48,17 +49,12 @@ pub(super) struct Room {
     pub info_tx: Arc<watch::Sender<RoomInfo>>,
     /// When the room last handled a command (for idle eviction).
     pub last_active: Instant,
-    /// Set when an accepted intent could not be made durable: memory is then ahead of the log, so the run loop
-    /// stops and the supervisor rebuilds the room from the log (the log is the truth).
-    pub broken: Option<String>,
     /// The computer's controller for each seat that is a computer's (room/computer.rs).
     pub computers: Computers,
     /// The room's own mailbox, for computers' answers (weak: the room must not keep itself alive).
     pub mailbox: mpsc::WeakSender<RoomCmd>,
-    /// Cluster mode: the lease this room is owned under; its epoch goes with every append.
-    pub lease: Option<crate::cluster::Lease>,
-    /// An append was fenced: another node owns the room now, so this actor stands down (never retries).
-    pub fenced: bool,
+    /// Its lease and its writes (room/storage.rs); `storage.fenced` or `storage.broken` stop the run loop.
+    pub(super) storage: Storage,
     /// The event's announcements this room was told (room/announce.rs); not stored.
     pub announcements: Vec<crate::protocol::Announcement>,
     /// A tournament judge opened the table (room/judge_view.rs); in memory only, like `match_end`.
@@ -89,6 +85,7 @@ impl Room {
         let bot = |s: &Option<SeatEntry>| s.as_ref().filter(|e| e.bot).map(|e| e.bot_level.unwrap_or(level));
         let computers = Computers::new(init.seats.iter().map(bot));
         let n = init.seats.len();
+        let storage = Storage::new(&init.id, deps.db.clone(), init.lease);
         let mut room = Room {
             id: init.id,
             cfg: init.cfg,
@@ -99,11 +96,9 @@ impl Room {
             deps,
             info_tx,
             last_active: Instant::now(),
-            broken: None,
             computers,
             mailbox,
-            lease: init.lease,
-            fenced: false,
+            storage,
             announcements: Vec::new(),
             judge_watching: None,
         };
@@ -147,7 +142,7 @@ impl Room {
     /// supervisor, so commands queued while the room is rebuilt are handled by the rebuilt room.
     pub(super) async fn run(mut self: Box<Self>, rx: &mut mpsc::Receiver<RoomCmd>) -> Stop {
         let shutdown = self.deps.shutdown.clone();
-        let lease = self.lease.clone();
+        let lease = self.storage.lease.clone();
         let lease_stopped = async {
             match &lease {
                 Some(l) => l.stopped().await,
@@ -174,7 +169,7 @@ impl Room {
                 _ = tokio::time::sleep_until(idle_at.unwrap_or_else(Instant::now)), if idle_at.is_some() => {
                     if self.idle_at().is_some_and(|at| at <= Instant::now()) {
                         Box::pin(self.abandon()).await;
-                        if self.broken.is_none() {
+                        if self.storage.broken.is_none() {
                             Box::pin(self.evict()).await;
                             return Stop::Done;
                         }
@@ -187,10 +182,10 @@ impl Room {
                 }
                 () = &mut lease_stopped => return Box::pin(self.stand_down("the node stopped the room")).await,
             }
-            if self.fenced {
+            if self.storage.fenced {
                 return Box::pin(self.stand_down("an append was fenced")).await;
             }
-            if let Some(why) = self.broken.take() {
+            if let Some(why) = self.storage.broken.take() {
                 self.close_all();
                 return Stop::Rebuild(why);
             }
@@ -335,7 +330,7 @@ impl Room {
         self.seats[seat.index()] = Some(entry);
         self.computers.set(seat, computer);
         // Refused by the fence: the room is about to stand down, and the seat was never taken.
-        self.save_room(RoomRowStatus::Waiting).await.map_err(|e| match self.fenced {
+        self.save_room(RoomRowStatus::Waiting).await.map_err(|e| match self.storage.fenced {
             true => RoomError::Stopped,
             false => RoomError::Storage(format!("{e:#}")),
         })?;

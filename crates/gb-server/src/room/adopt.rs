@@ -1,11 +1,12 @@
 //! A room this node claims through its lease (cluster mode, docs/multi-node.md): the rooms' orphan sweep
-//! (cluster/sweep.rs finds the orphans and runs the loop) and [`adopt`], which rebuilds a claimed room from its
+//! (cluster/lease finds the orphans, cluster/sweep.rs runs the loop) and [`adopt`], which rebuilds a claimed room from its
 //! log, restores or charges its clocks and runs it under the claim's epoch.
 use super::deps::RoomDeps;
 use super::supervisor::spawn_room;
 use crate::cluster::Cluster;
+use crate::cluster::lease::orphans;
 use crate::cluster::lease::{self, Claimed};
-use crate::cluster::sweep::{every_sweep, orphans};
+use crate::cluster::sweep::every_sweep;
 use std::sync::Arc;
 use std::time::Instant;
 

@@ -7,7 +7,6 @@ use super::actor::Room;
 use super::clock::Flag;
 use crate::db::matches::AppendRow;
 use crate::db::status::RoomRowStatus;
-use crate::persist::AppendError;
 use crate::protocol::ServerMsg;
 use crate::seed::StoredResult;
 use gb_core::{Events, Intent, Seat, apply, owed_seat};
@@ -97,7 +96,8 @@ impl Room {
         Some(Accepted { seat, stored, v, events, result, rated })
     }
 
-    /// Makes the version durable. On failure nobody is told of it; the room is marked for a rebuild.
+    /// Makes the version durable (room/storage.rs records a fenced or failed append). A failed one is told to
+    /// its sender as `not_saved`; a fenced one to nobody.
     pub(super) async fn persist(&mut self, a: &Accepted, source: Source<'_>) -> bool {
         let game = self.play.game.as_ref().expect("accepted in a game");
         let flag = match source {
@@ -112,29 +112,18 @@ impl Room {
             intent_json: a.stored.clone(),
             meta_json: meta.map(|m| m.to_string()),
             finish: a.result.as_ref().map(|r| serde_json::to_string(r).expect("results serialize")),
-            epoch: self.lease.as_ref().map_or(0, |l| l.epoch),
+            epoch: self.storage.epoch(),
             intent_key: match source {
                 Source::Socket { key, .. } => key.map(str::to_owned),
                 Source::Room | Source::Clock(_) => None,
             },
             rated: a.rated.clone(),
         };
-        let e = match self.deps.persist.append(row).await {
-            Ok(()) => return true,
-            // Another node has claimed the room: this version never existed. Nobody is told of it (a deposed
-            // owner never says `not_saved`); the room stands down and its sockets reconnect to the new owner.
-            Err(AppendError::Fenced) => {
-                self.fenced = true;
-                return false;
-            }
-            Err(AppendError::Failed(e)) => e,
-        };
-        // Memory is now ahead of the log (or the write landed after all): the supervisor rebuilds the room from
-        // the log, which decides.
-        if let Some((conn, _)) = source.reply_to() {
+        let result = self.deps.persist.append(row).await;
+        let Err(failed) = self.storage.appended(a.v, result) else { return true };
+        if let (Some(e), Some((conn, _))) = (failed, source.reply_to()) {
             self.send_to(conn, &ServerMsg::error("not_saved", format!("the intent could not be saved: {e}")));
         }
-        self.broken = Some(format!("append of version {} failed: {e}", a.v));
         false
     }
 
@@ -143,7 +132,7 @@ impl Room {
     /// is durable: a first attempt on this owner is in the log by now, and one an earlier owner appended landed
     /// before this owner's claim (the fence refuses it after). If the log cannot be read, nothing is applied.
     pub(super) async fn answered_before(&mut self, conn: u64, seq: u32, key: &str) -> bool {
-        match crate::db::matches::intent_by_key(&self.deps.db, &self.id, key).await {
+        match self.storage.intent_by_key(key).await {
             Ok(None) => false,
             Ok(Some(v)) => {
                 metrics::counter!("gb_intent_retries_answered_total").increment(1);

@@ -20,7 +20,7 @@ impl Room {
     /// Starts the owed decision if it is a computer's and none is under way. Idempotent: call it after anything
     /// that may change who owes (an accepted intent, a new game, a rebuilt room, a dropped answer).
     pub(super) fn prompt_computer(&mut self) {
-        if self.broken.is_some() {
+        if self.storage.broken.is_some() {
             return; // memory is ahead of the log: the rebuilt room prompts from the log's state
         }
         let (Some(at), Some(game)) = (self.at(), self.play.game.as_ref()) else { return };
@@ -65,11 +65,11 @@ impl Room {
         let over = self.game_over();
         let more = self.play.games.len() < usize::from(self.cfg.best_of)
             && super::game::series_winner(self.cfg.best_of, &self.play.games).is_none();
-        if !all_computers || !over || !more || self.broken.is_some() || self.may_start_game().is_err() {
+        if !all_computers || !over || !more || self.storage.broken.is_some() || self.may_start_game().is_err() {
             return;
         }
         if let Err(e) = self.start_game().await {
-            self.broken = Some(format!("the computers' next game did not start: {e:#}"));
+            self.storage.broken = Some(format!("the computers' next game did not start: {e:#}"));
         }
     }
 

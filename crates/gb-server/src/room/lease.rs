@@ -1,48 +1,41 @@
-//! The room's side of its lease (cluster mode, docs/multi-node.md): standing down when the node says so or an
-//! append is fenced, and the clocks a room carries across an owner change.
+//! The actor's side of its storage part (room/storage.rs) and lease (cluster mode, docs/multi-node.md): its
+//! writes routed to the part, standing down when the node says so or a write is fenced, and the clocks a room
+//! carries across an owner change.
 use super::actor::{Room, RoomInit, Stop};
 use super::clock::Clock;
-use crate::cluster::lease;
-use crate::protocol::Clocks;
-use serde::{Deserialize, Serialize};
+use super::storage::Handover;
+use crate::db::matches::MatchRow;
+use crate::db::status::RoomRowStatus;
 use std::time::Duration;
 use tokio::time::Instant;
 
-/// What a draining owner leaves in `room_leases.handover_json`: the clocks settled at release, for the game
-/// and version they belong to (a claimer restores them only if the log is still there).
-#[derive(Serialize, Deserialize)]
-struct Handover {
-    match_id: String,
-    version: u32,
-    clocks: Clocks,
-}
-
-/// How long a stand-down waits for the database before leaving the lease to expire instead.
-const RELEASE_TIMEOUT: Duration = Duration::from_secs(2);
-
 impl Room {
+    /// Saves the seats and the room's status (`rooms` row), fenced in cluster mode.
+    pub(super) async fn save_room(&mut self, status: RoomRowStatus) -> anyhow::Result<()> {
+        let seats = serde_json::to_string(&self.seats)?;
+        self.storage.save_room(&seats, status).await
+    }
+
+    /// Writes a new game's row (status `playing`), fenced in cluster mode.
+    pub(super) async fn insert_match(&mut self, seed_hash: &str, setup_json: &str) -> anyhow::Result<MatchRow> {
+        self.storage.insert_match(seed_hash, setup_json).await
+    }
+
+    /// Finishes the current game's row with `result_json` outside the intent log (a game called a draw).
+    pub(super) async fn finish_drawn(&mut self, match_id: &str, result_json: &str) -> anyhow::Result<()> {
+        self.storage.finish_drawn(match_id, result_json).await
+    }
+
     /// Stops owning the room: every local socket closes with 1012 (its client reconnects and resumes by
     /// version on the next owner). On a drain the clocks are settled into the handover and the lease released to
     /// the least-loaded other node; after a fence or a lost node lease memory may be ahead of the log, so
     /// nothing is handed over, and the lease is released only if this claim somehow still holds it (a
     /// duplicate version rather than a newer epoch), so that a sweeper rebuilds the room from the log.
     pub(super) async fn stand_down(&mut self, why: &str) -> Stop {
-        let Some(lease) = self.lease.clone() else { return Stop::Done };
-        let handover = (lease.is_handover() && !self.fenced).then(|| self.handover_json()).flatten();
+        let Some(lease) = self.storage.lease.clone() else { return Stop::Done };
+        let handover = self.storage.hands_over().then(|| self.handover_json()).flatten();
         tracing::info!(room = %self.id, epoch = lease.epoch, why, handover = handover.is_some(), "room stands down");
-        let db = self.deps.db.clone();
-        let release = async {
-            let next = match lease.is_handover() {
-                true => lease::least_loaded(&db, Some(&lease.node)).await?,
-                false => None,
-            };
-            lease::release(&db, &self.id, &lease.node, lease.epoch, handover.as_deref(), next.as_deref()).await
-        };
-        match tokio::time::timeout(RELEASE_TIMEOUT, release).await {
-            Ok(Ok(released)) => tracing::debug!(room = %self.id, released, "lease released"),
-            Ok(Err(e)) => tracing::warn!(room = %self.id, error = %e, "lease not released; it will expire"),
-            Err(_) => tracing::warn!(room = %self.id, "lease release timed out; it will expire"),
-        }
+        self.storage.release(&lease, handover.as_deref()).await;
         self.close_all();
         Stop::StandDown
     }
@@ -53,15 +46,14 @@ impl Room {
         let connected = self.connected();
         let clock = self.play.clock.as_mut()?;
         clock.settle(Instant::now(), &connected);
-        let h = Handover { match_id: game.match_id.clone(), version: game.state.version(), clocks: clock.wire() };
-        serde_json::to_string(&h).ok()
+        Handover { match_id: game.match_id.clone(), version: game.state.version(), clocks: clock.wire() }.to_json()
     }
 }
 
 /// After a drain: the clocks exactly as the old owner settled them, if they belong to the game and version
 /// just rebuilt (otherwise the rebuild's own clocks stand).
 pub fn restore_handover(init: &mut RoomInit, json: &str) {
-    let Ok(h) = serde_json::from_str::<Handover>(json) else { return };
+    let Some(h) = Handover::from_json(json) else { return };
     let (Some(game), Some(setting)) = (init.game.as_ref(), init.cfg.clock) else { return };
     if game.match_id == h.match_id && game.state.version() == h.version {
         init.clock = Some(Clock::restore(setting, &h.clocks.remaining_ms, &h.clocks.bank_ms));

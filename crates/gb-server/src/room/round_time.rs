@@ -45,12 +45,12 @@ impl Room {
         let call = TimeCall { extra_turns, new_game: true, last_turn: None, deciding_game: true, reply: Some(reply) };
         self.play.time = Some(call);
         if self.play.match_end.is_none()
-            && self.broken.is_none()
+            && self.storage.broken.is_none()
             && self.play.game.as_ref().is_some_and(|g| g.state.is_over())
             && let Err(e) = self.start_game().await
         {
             // The room is rebuilt from its log; the event's next tick calls time again (round_clock.rs).
-            self.broken = Some(format!("the deciding game did not start: {e:#}"));
+            self.storage.broken = Some(format!("the deciding game did not start: {e:#}"));
         }
         self.check_time();
         self.publish(true);

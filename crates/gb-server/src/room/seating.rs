@@ -52,7 +52,7 @@ impl Room {
                 self.computers.set(seat, Some(Computer::new(level)));
             }
         }
-        self.start_game().await.map_err(|e| match self.fenced {
+        self.start_game().await.map_err(|e| match self.storage.fenced {
             true => RoomError::Stopped,
             false => RoomError::Storage(format!("{e:#}")),
         })

@@ -42,7 +42,7 @@ async fn supervise(
     let (id, deps) = (room.id.clone(), room.deps.clone());
     // A rebuild on this node keeps the claim it was made under (the log decides the state, the lease who may
     // append to it).
-    let lease = room.lease.clone();
+    let lease = room.storage.lease.clone();
     // A leased room answers other nodes' sockets on its epoch's RPC subject for as long as it runs here.
     if let Some(l) = &lease
         && let Err(e) = Box::pin(deps.bus.serve_room(handle.clone(), l.epoch, &l.node)).await
