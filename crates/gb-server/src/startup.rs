@@ -99,7 +99,7 @@ impl Application {
         if state.cluster.is_some() {
             // Cluster mode: rooms are not loaded blindly; each comes back through a claim (cluster/sweep.rs),
             // so two nodes never run one room. Rooms from single-node days get a lease row to be claimed by.
-            let leased = crate::cluster::sweep::lease_unleased(&state.db).await?;
+            let leased = crate::cluster::lease::lease_unleased(&state.db).await?;
             tracing::info!(leased, "rooms left to the orphan sweep");
             if let Some(cluster) = &state.cluster {
                 state.bus.serve_lobby(state.rooms.clone(), cluster.clone(), &state.tracker, state.shutdown.clone());

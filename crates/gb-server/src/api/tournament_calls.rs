@@ -5,7 +5,7 @@
 //! read is answered from PostgreSQL at once (api/tournaments.rs `event`), and a command waits up to 3 s for the
 //! next owner, then gets 503 `event_stopped`.
 use crate::bus::tournaments::{FORWARDED, HttpAnswer, HttpCall, tournament_subject};
-use crate::cluster::tournament_leases::{exists, owner_of};
+use crate::cluster::lease::tournament::{exists, owner_of};
 use crate::error::ApiError;
 use crate::state::AppState;
 use axum::body::Body;

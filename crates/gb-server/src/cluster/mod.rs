@@ -14,28 +14,15 @@ pub struct Owner {
 /// The current owner of `room` as the lease table says, if any node holds it. A lease whose holder's node row
 /// has expired is not an owner (the room is claimable), judged on the database clock.
 pub async fn owner_of(db: &Db, room: &str) -> Result<Option<Owner>, sqlx::Error> {
-    live_owner(
-        db,
-        "SELECT l.owner_node, l.epoch FROM room_leases l JOIN nodes n ON n.node_id = l.owner_node \
-         WHERE l.room_id = $1 AND n.expires_at > clock_timestamp()",
-        room,
-    )
-    .await
-}
-
-/// The owner a lease query names (`owner_node, epoch` of the row keyed by `$1`, joined to a live node row);
-/// rooms and tournament events lease the same way. Single-node (SQLite) has no owners.
-pub(crate) async fn live_owner(db: &Db, query: &'static str, key: &str) -> Result<Option<Owner>, sqlx::Error> {
-    let Db::Pg(pool) = db else { return Ok(None) };
-    let row: Option<(String, i64)> = sqlx::query_as(query).bind(key).fetch_optional(pool).await?;
-    Ok(row.map(|(node, epoch)| Owner { node, epoch }))
+    lease::ROOMS.owner_of(db, room).await
 }
 
 pub mod drain;
 pub mod lease;
 pub mod node;
 pub mod sweep;
-pub mod tournament_leases;
+/// The tournaments' leases under their old path, which tournament/mod.rs still names.
+pub use lease::tournament as tournament_leases;
 
 use crate::settings::ClusterSettings;
 use std::collections::HashMap;

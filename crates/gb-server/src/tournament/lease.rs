@@ -4,10 +4,10 @@
 //! event's tables' rooms come with it (tables.rs `reattach`), so the event watches them locally.
 use super::actor::Event;
 use super::{Cmd, TournamentDeps, TournamentHandle};
-use crate::cluster::tournament_leases::{self as leases, owned_key};
+use crate::cluster::lease::tournament::{self as leases, owned_key};
 use crate::cluster::{Cluster, Lease};
 use crate::db::Db;
-use crate::db::tournament_fence::TournamentDb;
+use crate::db::fence::TournamentDb;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;

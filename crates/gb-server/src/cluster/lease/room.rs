@@ -1,6 +1,8 @@
-//! Room leases (docs/multi-node.md): a room's lease row names its owner node and the epoch of the claim, the
-//! fencing token every append of that owner carries (db/matches.rs `fenced_append`). Claims and releases are
-//! single statements judged on the database clock.
+//! Room leases (docs/multi-node.md): what only rooms do with theirs (mod.rs has what they share with
+//! tournaments): the clocks a drain hands over, placement on the least-loaded node, the lobby's directory, and
+//! deletion when a room closes for good. Every append of the owner carries the epoch (db/matches.rs
+//! `fenced_append`), its other writes too (db/fence.rs).
+use super::{PLACEMENT_GRACE, ROOMS, pool, safe};
 use crate::db::Db;
 
 /// A successful claim: the new epoch, and what the previous owner left behind.
@@ -15,40 +17,8 @@ pub struct Claimed {
     pub takeover_secs: Option<f64>,
 }
 
-/// How long `placed_on` is a preference: a room its placed node has not claimed by then (a node alive in the
-/// table but not sweeping: wedged, or its sweeps failing) is claimed by the next sweep of any node.
-pub const PLACEMENT_GRACE: std::time::Duration = std::time::Duration::from_secs(1);
-
-fn pool(db: &Db) -> &sqlx::PgPool {
-    match db {
-        Db::Pg(p) => p,
-        Db::Sqlite(_) => unreachable!("cluster mode refuses SQLite at startup"),
-    }
-}
-
-/// Claims `room` for `node` if nobody holds it (released, or its owner's node lease has expired): `epoch + 1`.
-/// The row lock makes two claimers serialize; the second re-checks the owner and gets nothing. The claim waits
-/// for appends in flight under the old epoch (they hold the row `FOR SHARE`), and no later one can land.
-pub async fn claim(db: &Db, room: &str, node: &str) -> Result<Option<Claimed>, sqlx::Error> {
-    // epoch, handover_json, the previous owner's heartbeat (ms), seconds since its expiry
-    type ClaimRow = (i64, Option<String>, Option<i64>, Option<f64>);
-    let row: Option<ClaimRow> = sqlx::query_as(
-        "WITH prev AS ( \
-           SELECT l.room_id, l.handover_json, n.heartbeat_at, n.expires_at FROM room_leases l \
-           LEFT JOIN nodes n ON n.node_id = l.owner_node WHERE l.room_id = $1 FOR UPDATE OF l) \
-         UPDATE room_leases l SET owner_node = $2, epoch = l.epoch + 1, claimed_at = clock_timestamp(), \
-           handover_json = NULL, placed_on = NULL \
-         FROM prev WHERE l.room_id = prev.room_id AND (l.owner_node IS NULL OR NOT EXISTS \
-           (SELECT 1 FROM nodes n WHERE n.node_id = l.owner_node AND n.expires_at > clock_timestamp())) \
-         RETURNING l.epoch, prev.handover_json, \
-           (extract(epoch FROM prev.heartbeat_at) * 1000)::bigint, \
-           extract(epoch FROM clock_timestamp() - prev.expires_at)::float8",
-    )
-    .bind(room)
-    .bind(node)
-    .fetch_optional(pool(db))
-    .await?;
-    Ok(row.map(|(epoch, handover_json, hb, takeover)| {
+impl Claimed {
+    pub(super) fn new(epoch: i64, handover_json: Option<String>, hb: Option<i64>, takeover: Option<f64>) -> Claimed {
         // A released lease has no owner (so no heartbeat): nothing to charge, no takeover to time.
         let died = handover_json.is_none() && hb.is_some();
         Claimed {
@@ -57,7 +27,12 @@ pub async fn claim(db: &Db, room: &str, node: &str) -> Result<Option<Claimed>, s
             prev_heartbeat_ms: hb.filter(|_| died),
             takeover_secs: takeover.filter(|_| died),
         }
-    }))
+    }
+}
+
+/// Claims `room` for `node` if nobody holds it (mod.rs `Kind::claim`).
+pub async fn claim(db: &Db, room: &str, node: &str) -> Result<Option<Claimed>, sqlx::Error> {
+    ROOMS.claim(db, room, node).await
 }
 
 /// Gives the room up (drain, stand-down) if this claim still holds it: the owner clears, the clocks it settled
@@ -70,18 +45,7 @@ pub async fn release(
     handover_json: Option<&str>,
     placed_on: Option<&str>,
 ) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
-        "UPDATE room_leases SET owner_node = NULL, released_at = clock_timestamp(), handover_json = $4, \
-         placed_on = $5, placed_at = clock_timestamp() WHERE room_id = $1 AND owner_node = $2 AND epoch = $3",
-    )
-    .bind(room)
-    .bind(node)
-    .bind(epoch)
-    .bind(handover_json)
-    .bind(placed_on)
-    .execute(pool(db))
-    .await?;
-    Ok(done.rows_affected() == 1)
+    ROOMS.release(db, room, (node, epoch), handover_json, placed_on).await
 }
 
 /// The room has closed for good (idle eviction): its lease row goes, so no node ever claims it again.
@@ -110,10 +74,7 @@ pub async fn least_loaded(db: &Db, except: Option<&str>) -> Result<Option<String
 
 /// Whether `room` has a lease row (a live room of the cluster, owned or about to be claimed).
 pub async fn exists(db: &Db, room: &str) -> Result<bool, sqlx::Error> {
-    let Db::Pg(pool) = db else { return Ok(false) };
-    let row: Option<(i32,)> =
-        sqlx::query_as("SELECT 1 FROM room_leases WHERE room_id = $1").bind(room).fetch_optional(pool).await?;
-    Ok(row.is_some())
+    ROOMS.exists(db, room).await
 }
 
 /// Placement of a new room (no owner yet): its lease row names the least-loaded live node (or `fallback` if
@@ -164,4 +125,44 @@ pub async fn public_rooms(db: &Db, awake_ms: u64) -> Result<Vec<(String, Option<
     .bind(awake_ms as f64 / 1000.0)
     .fetch_all(pool(db))
     .await
+}
+
+/// Rooms a node could claim now, its own placements first; at most `⌈orphans / live nodes⌉` of them
+/// (mod.rs `orphans_sql`). The same rooms a restarted single node brings back (db/rooms.rs `recent_rooms`):
+/// unfinished ones, and finished ones of the last day (they may rematch; idle eviction deletes their lease). A
+/// tournament table's room is left to its event's owner, which claims it with the event (tournament/tables.rs)
+/// and watches it.
+pub async fn orphans(db: &Db, me: &str) -> Result<Vec<String>, sqlx::Error> {
+    let Db::Pg(pool) = db else { return Ok(Vec::new()) };
+    let filter = concat!(
+        "(r.status IN ",
+        crate::db::status::sql_status!(RoomRowStatus::Waiting | RoomRowStatus::Playing),
+        " OR (r.status = ",
+        crate::db::status::sql_status!(RoomRowStatus::Finished),
+        " AND r.updated_at > $3)) \
+         AND NOT EXISTS (SELECT 1 FROM tournament_pairings tp JOIN event_leases e ON e.event_id = tp.tournament_id \
+              WHERE tp.room_id = l.room_id AND e.owner_node IS DISTINCT FROM $1) AND"
+    );
+    sqlx::query_scalar(safe(ROOMS.orphans_sql("JOIN rooms r ON r.id = l.room_id", filter)))
+        .bind(me)
+        .bind(PLACEMENT_GRACE.as_secs_f64())
+        .bind(crate::db::now_ms() - 24 * 3600 * 1000)
+        .fetch_all(pool)
+        .await
+}
+
+/// Rooms a single node left behind (no lease row yet) get one, unowned, so the sweep claims them.
+pub async fn lease_unleased(db: &Db) -> Result<u64, sqlx::Error> {
+    let Db::Pg(pool) = db else { return Ok(0) };
+    let done = sqlx::query(concat!(
+        "INSERT INTO room_leases (room_id) SELECT id FROM rooms WHERE status IN ",
+        crate::db::status::sql_status!(RoomRowStatus::Waiting | RoomRowStatus::Playing),
+        " OR (status = ",
+        crate::db::status::sql_status!(RoomRowStatus::Finished),
+        " AND updated_at > $1) ON CONFLICT (room_id) DO NOTHING"
+    ))
+    .bind(crate::db::now_ms() - 24 * 3600 * 1000)
+    .execute(pool)
+    .await?;
+    Ok(done.rows_affected())
 }
