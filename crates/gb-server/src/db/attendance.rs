@@ -1,11 +1,11 @@
 //! Attendance rows beside the tournament log (docs/tournaments.md, "Check-in and no-shows"): who checked in
 //! before round 1, and when each seat of a table first connected to its room. Not part of the tournament file:
 //! what they lead to (a drop, a no-show's match loss) is written to the log itself.
-use super::tournament_fence::{Writer, tournament_write};
+use super::fence::{Writer, tournament_write};
 use super::tournaments::{audit_query, kind_name, result_query, roster_change_query};
 use super::{Db, now_ms, with_pool};
 use gb_tournament::{RosterChange, TableResult};
-use sqlx::Connection as _; // a fenced writer's own transactions are savepoints (tournament_fence.rs)
+use sqlx::Connection as _; // a fenced writer's own transactions are savepoints (fence.rs)
 
 /// Marks `player` checked in (the first time only). False if the event has no such player.
 pub async fn check_in(db: impl Into<Writer<'_>>, id: &str, player: &str, at: i64) -> anyhow::Result<bool> {

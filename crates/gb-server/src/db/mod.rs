@@ -16,7 +16,8 @@ pub mod ratings;
 pub mod rooms;
 pub mod sessions;
 pub mod status;
-pub mod tournament_fence;
+/// Fencing under its old tournament path, which tournament/ still names.
+pub use fence as tournament_fence;
 pub mod tournament_rows;
 pub mod tournaments;
 
@@ -36,7 +37,7 @@ pub enum Db {
 
 /// Runs `$body` with `$pool` bound to the concrete pool of `$db`; the body is compiled once per backend.
 /// The lease row `l` is still held: its owner node's lease has not expired (database clock). Every fenced write
-/// joins it (fence.rs, matches.rs `fenced_append`, tournament_fence.rs).
+/// joins it (fence.rs, matches.rs `fenced_append`).
 macro_rules! lease_held {
     () => {
         "JOIN nodes n ON n.node_id = l.owner_node AND n.expires_at > clock_timestamp()"

@@ -1,8 +1,8 @@
 //! What the server keeps of a tournament beside its log (db/tournaments.rs): who runs it, where it stands
 //! (`tournaments.status`, an [`EventStatus`]) and its settings as the lobby lists them.
+use super::fence::{Writer, tournament_write};
 use super::json;
 use super::status::{EventStatus, event_status};
-use super::tournament_fence::{Writer, tournament_write};
 use super::{Db, now_ms, with_pool};
 use anyhow::Context;
 use gb_tournament::Settings;

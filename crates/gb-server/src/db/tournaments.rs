@@ -2,9 +2,9 @@
 //! runs, and read back as a `Tournament` so a restarted server recovers an event mid-round. Nothing derived is
 //! stored: standings and the next pairing are recomputed from the log. Every organizer or judge action also
 //! goes to `tournament_audit`, which the event page shows.
+use super::fence::{Writer, tournament_write};
 use super::json::{self, JsonText};
 use super::status::sql_status;
-use super::tournament_fence::{Writer, tournament_write};
 pub use super::tournament_rows::{ListedRow, TournamentRow, event, events, listed, set_settings, set_status};
 use super::{Db, now_ms, with_pool};
 use anyhow::Context;
@@ -12,7 +12,7 @@ use gb_tournament::{
     Bye, Correction, Pairing, Player, RosterChange, RosterChangeKind, Round, Settings, TOURNAMENT_FORMAT, Table,
     TableResult, Tournament,
 };
-use sqlx::Connection as _; // a fenced writer's own transactions are savepoints (tournament_fence.rs)
+use sqlx::Connection as _; // a fenced writer's own transactions are savepoints (fence.rs)
 
 #[derive(Clone, Debug, sqlx::FromRow)]
 struct SettingsRow {
