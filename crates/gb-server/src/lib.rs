@@ -20,6 +20,7 @@ pub mod startup;
 pub mod state;
 pub mod telemetry;
 pub mod tournament;
+pub mod viewer;
 pub mod ws;
 
 pub use db::Db;

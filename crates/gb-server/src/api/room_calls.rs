@@ -1,12 +1,12 @@
 //! Lobby calls that need the live room (its info, a seat, a rematch), answered alike on every node (issue #15).
-//! On the owner they run here (bus/rest.rs); on another node they go to the owner over the room's RPC subject
+//! On the owner they run against the live room (room/port.rs); on another node they go to the owner over the room's RPC subject
 //! (`Request::Rest`, bus/wire.rs) and its status and JSON body come back unchanged, so a client cannot tell
 //! which node it asked. What needs no room (the session, a saved deck) is done by the node that was asked.
-use crate::bus::rest::run;
 use crate::bus::wire::{Reply, Request, RoomCall};
 use crate::cluster::Owner;
 use crate::error::{ApiError, ApiResult};
 use crate::room::RoomHandle;
+use crate::room::run_call as run;
 use crate::state::AppState;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};

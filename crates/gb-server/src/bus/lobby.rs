@@ -4,10 +4,10 @@
 //! while its successor already runs it) the newer claim wins. Which rooms are listed at all is the lease
 //! directory's say (api/lobby.rs), so a room no node answers for still shows.
 use super::Bus;
+use super::port::LocalRooms;
 use super::wire::{ListedRoom, LobbyAnswer};
 use crate::cluster::Cluster;
-use crate::protocol::Visibility;
-use crate::room::Rooms;
+use crate::protocol::{RoomInfo, Visibility};
 use futures_util::StreamExt;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -25,15 +25,16 @@ pub type Listed = HashMap<String, ListedRoom>;
 
 /// The public rooms this node holds, with their epochs. A room still registered here but no longer held
 /// (standing down) is left out: its successor or the directory speaks for it.
-pub fn held_public(rooms: &Rooms, cluster: &Cluster) -> Vec<ListedRoom> {
-    rooms
-        .all()
+pub fn held_public(rooms: &dyn LocalRooms, cluster: &Cluster) -> Vec<ListedRoom> {
+    public_held(rooms.infos(), |id| cluster.epoch_of(id))
+}
+
+/// Of `infos`, the public rooms `epoch_of` says this node holds, each with that epoch.
+fn public_held(infos: Vec<RoomInfo>, epoch_of: impl Fn(&str) -> Option<i64>) -> Vec<ListedRoom> {
+    infos
         .into_iter()
-        .filter_map(|h| {
-            let epoch = cluster.epoch_of(&h.id)?;
-            let info = h.info.borrow().clone();
-            (info.visibility == Visibility::Public).then_some(ListedRoom { epoch, info })
-        })
+        .filter(|info| info.visibility == Visibility::Public)
+        .filter_map(|info| Some(ListedRoom { epoch: epoch_of(&info.id)?, info }))
         .collect()
 }
 
@@ -48,7 +49,13 @@ pub fn merge(listed: &mut Listed, rooms: Vec<ListedRoom>) {
 
 impl Bus {
     /// Cluster mode: answers every `gb.v1.lobby` request with this node's public rooms until shutdown.
-    pub fn serve_lobby(&self, rooms: Rooms, cluster: Arc<Cluster>, tracker: &TaskTracker, shutdown: CancellationToken) {
+    pub fn serve_lobby(
+        &self,
+        rooms: impl LocalRooms,
+        cluster: Arc<Cluster>,
+        tracker: &TaskTracker,
+        shutdown: CancellationToken,
+    ) {
         let Some(client) = self.client().cloned() else { return };
         tracker.spawn(async move {
             let mut sub = match client.subscribe(LOBBY_SUBJECT).await {
@@ -107,5 +114,36 @@ impl Bus {
         metrics::histogram!("gb_lobby_gather_seconds").record(started.elapsed().as_secs_f64());
         metrics::counter!("gb_lobby_unanswered_total").increment(expect.len() as u64);
         listed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(id: &str, visibility: &str) -> RoomInfo {
+        serde_json::from_value(serde_json::json!({
+            "id": id, "visibility": visibility, "best_of": 1, "seats": [null, null], "status": "waiting",
+            "games": [], "spectators": 0, "seed_hash": "", "version": 0, "rated": false,
+        }))
+        .expect("a room info")
+    }
+
+    #[test]
+    fn lists_only_public_rooms_this_node_holds_with_their_epochs() {
+        let infos = vec![info("held", "public"), info("hidden", "private"), info("standing-down", "public")];
+        let listed = public_held(infos, |id| (id != "standing-down").then_some(7));
+        let got: Vec<(&str, i64)> = listed.iter().map(|r| (r.info.id.as_str(), r.epoch)).collect();
+        assert_eq!(got, [("held", 7)]);
+    }
+
+    #[test]
+    fn of_two_listings_of_one_room_the_newer_claim_stays() {
+        let mut listed = Listed::new();
+        merge(&mut listed, vec![ListedRoom { epoch: 3, info: info("r", "public") }]);
+        merge(&mut listed, vec![ListedRoom { epoch: 2, info: info("r", "public") }]);
+        assert_eq!(listed["r"].epoch, 3);
+        merge(&mut listed, vec![ListedRoom { epoch: 4, info: info("r", "public") }]);
+        assert_eq!(listed["r"].epoch, 4);
     }
 }

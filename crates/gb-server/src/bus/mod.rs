@@ -13,15 +13,14 @@ pub mod fanout;
 pub mod lobby;
 pub mod outage;
 pub mod owner;
+pub mod port;
 pub mod relay;
-pub mod rest;
 pub mod tournaments;
 pub mod wire;
 
 use crate::cluster::Owner;
 use crate::db::Db;
-use crate::room::relay::RelayFrame;
-use crate::room::streams::Kind;
+use crate::viewer::{Kind, RelayFrame};
 use async_nats::HeaderMap;
 use gb_core::Seat;
 use std::collections::HashMap;

@@ -3,9 +3,9 @@
 //! the room says to one of them alone (`accepted`, `rejected`, errors) comes back on its private queue and goes
 //! into the RPC reply, byte for byte what a local socket would have been sent.
 use super::Bus;
+use super::port::{RoomPort, Serving};
 use super::wire::{OwnerNotice, Reply, Request};
-use crate::room::relay::RelaySink;
-use crate::room::{Conn, Out, RoomHandle};
+use crate::viewer::{Conn, Out, RelaySink, Relayed, next_conn_id};
 use futures_util::StreamExt;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -25,7 +25,7 @@ struct Attachment {
 
 struct Served {
     bus: Bus,
-    room: RoomHandle,
+    room: Arc<dyn RoomPort>,
     epoch: i64,
     attached: Mutex<HashMap<String, Arc<Attachment>>>,
     answers: Mutex<VecDeque<(String, String)>>,
@@ -37,15 +37,15 @@ impl Bus {
     /// that wakes up never answers for its successor (docs/multi-node.md §3).
     /// Once subscribed it announces itself on `gb.v1.room.{room}.owner` (`node` = its cluster node id), so relays
     /// attached to a previous owner move here at once, quiet sockets included.
-    pub async fn serve_room(&self, room: RoomHandle, epoch: i64, node: &str) -> anyhow::Result<()> {
+    pub async fn serve_room(&self, room: Arc<dyn RoomPort>, epoch: i64, node: &str) -> anyhow::Result<()> {
         let Some(client) = self.client() else { return Ok(()) };
-        let mut sub = client.subscribe(super::rpc_subject(&room.id, epoch)).await?;
+        let mut sub = client.subscribe(super::rpc_subject(room.id(), epoch)).await?;
         // Published after the subscription on the same connection: a relay that hears it finds the subject served.
         let notice = serde_json::to_vec(&OwnerNotice { epoch, node: node.to_owned() }).expect("notices serialize");
-        client.publish(super::owner_subject(&room.id), notice.into()).await?;
+        client.publish(super::owner_subject(room.id()), notice.into()).await?;
         let stop = CancellationToken::new();
         if let Some((_, old)) =
-            self.inner.served.lock().expect("served lock").insert(room.id.clone(), (epoch, stop.clone()))
+            self.inner.served.lock().expect("served lock").insert(room.id().to_owned(), (epoch, stop.clone()))
         {
             old.cancel();
         }
@@ -90,7 +90,7 @@ impl Bus {
                     let (size, max) = (body.len(), client.max_payload());
                     if size > max {
                         // The relay would wait out its timeout for an answer NATS refuses to carry; it is told why.
-                        super::too_large("reply", &served.room.id, size, max);
+                        super::too_large("reply", served.room.id(), size, max);
                         body = serde_json::to_vec(&Reply::TooLarge { size, max }).expect("replies serialize");
                     }
                     if let Err(e) = client.publish(reply_to, body.into()).await {
@@ -136,7 +136,7 @@ impl Served {
                 self.detach(&relay).await;
                 let (tx, rx) = mpsc::channel(64);
                 let sink = RelaySink { epoch: self.epoch, tx: self.bus.inner.frames.clone() };
-                let id = crate::room::next_conn_id();
+                let id = next_conn_id();
                 let kill = CancellationToken::new();
                 let conn = Conn { id, account, role, last_version, game, protocol, tx, kill, relay: Some(sink) };
                 let Ok(a) = self.room.attach(conn).await else { return Reply::Moved };
@@ -156,7 +156,7 @@ impl Served {
             Request::Intent { relay, key, seq, intent, retry } => self.intent(&relay, key, seq, intent, retry).await,
             Request::Emote { relay, emote } => self.emote(&relay, emote).await,
             Request::Rest { call } => {
-                let (status, body) = super::rest::run(&self.room, call).await;
+                let (status, body) = self.room.call(call).await;
                 Reply::Rest { status: status.as_u16(), body }
             }
         }
@@ -171,7 +171,7 @@ impl Served {
             names.into_iter().filter_map(|r| attached.remove(&r).map(|a| (r, a))).collect()
         };
         for (relay, a) in dead {
-            tracing::info!(room = %self.room.id, relay, "relaying node silent: its socket is dropped");
+            tracing::info!(room = %self.room.id(), relay, "relaying node silent: its socket is dropped");
             metrics::counter!("gb_relay_attachments_aged_total").increment(1);
             self.room.disconnect(a.conn).await;
         }
@@ -188,7 +188,7 @@ impl Served {
     async fn emote(&self, relay: &str, emote: crate::protocol::Emote) -> Reply {
         let Some(a) = self.attached.lock().expect("attached lock").get(relay).cloned() else { return Reply::Moved };
         match self.room.emote(a.conn, emote).await {
-            Ok(outcome) => Reply::Emoted { refused: outcome.err().map(|r| r.frame().encode()) },
+            Ok(refused) => Reply::Emoted { refused },
             Err(_) => Reply::Moved,
         }
     }
@@ -206,7 +206,7 @@ impl Served {
         }
         // An answer that came after its request timed out is stale now: the relay has given up on it.
         while direct.try_recv().is_ok() {}
-        let relayed = crate::room::Relayed { key: key.clone(), retry };
+        let relayed = Relayed { key: key.clone(), retry };
         if self.room.relayed_intent(a.conn, seq, intent, relayed).await.is_err() {
             return Reply::Moved;
         }
@@ -224,11 +224,11 @@ impl Served {
     }
 }
 
-/// The room's interface for being reached from other nodes (room/serving.rs), answered by this bus.
-impl crate::room::Serving for Bus {
+/// The rooms' way of being reached from other nodes (bus/port.rs), answered by this bus.
+impl Serving for Bus {
     fn serve_room<'a>(
         &'a self,
-        room: RoomHandle,
+        room: Arc<dyn RoomPort>,
         epoch: i64,
         node: &'a str,
     ) -> futures_util::future::BoxFuture<'a, anyhow::Result<()>> {

@@ -21,7 +21,7 @@ use super::{Bus, TOO_LARGE, frame_subject, owner_subject, rpc_subject};
 use crate::cluster::Owner;
 use crate::db::Db;
 use crate::protocol::{Role, ServerMsg, close};
-use crate::room::{Conn, Out};
+use crate::viewer::{Conn, Out};
 use axum::extract::ws::Utf8Bytes;
 use call::{call, newer_link, next_notice, rpc, too_large_error};
 use std::sync::Arc;

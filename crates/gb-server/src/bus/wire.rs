@@ -1,7 +1,7 @@
 //! The bodies of `gb.v1.room.{room}.e{epoch}.rpc` requests and replies (JSON). Frames inside replies are the
 //! exact WebSocket texts the owner encoded, forwarded untouched.
 use crate::protocol::{Role, RoomInfo};
-use crate::room::streams::Kind;
+use crate::viewer::Kind;
 use gb_core::{DeckList, Intent, Seat};
 use serde::{Deserialize, Serialize};
 

@@ -22,7 +22,6 @@ pub mod lease;
 pub mod node;
 pub mod sweep;
 /// The tournaments' leases under their old path, which tournament/mod.rs still names.
-pub use lease::tournament as tournament_leases;
 
 use crate::settings::ClusterSettings;
 use std::collections::HashMap;

@@ -17,7 +17,6 @@ pub mod rooms;
 pub mod sessions;
 pub mod status;
 /// Fencing under its old tournament path, which tournament/ still names.
-pub use fence as tournament_fence;
 pub mod tournament_rows;
 pub mod tournaments;
 

@@ -1,6 +1,6 @@
 //! What every room shares: storage, the writer, task tracking, tunables, and the registry of live rooms.
 use super::handle::RoomHandle;
-use super::serving::Serving;
+use crate::bus::port::Serving;
 use crate::db::Db;
 use crate::persist::Persist;
 use std::sync::Arc;

@@ -45,7 +45,7 @@ async fn supervise(
     let lease = room.storage.lease.clone();
     // A leased room answers other nodes' sockets on its epoch's RPC subject for as long as it runs here.
     if let Some(l) = &lease
-        && let Err(e) = Box::pin(deps.bus.serve_room(handle.clone(), l.epoch, &l.node)).await
+        && let Err(e) = Box::pin(deps.bus.serve_room(Arc::new(handle.clone()), l.epoch, &l.node)).await
     {
         tracing::error!(room = %id, error = %e, "room RPC not served; relayed sockets retry until it is");
     }

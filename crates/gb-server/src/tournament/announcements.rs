@@ -4,7 +4,7 @@
 //! in memory and its view carries the latest [`SHOWN`]. The event socket (ws/tournament_feed.rs) sends each once; the
 //! tables of the round get the organizer's messages and their time call in their rooms (tables.rs `announce`).
 use super::TournamentError;
-use super::actor::Event;
+use super::state::Event;
 use crate::db::tournaments::{self as db, AuditRow};
 use crate::protocol::tournament::EventView;
 use crate::protocol::{ANNOUNCEMENT_MAX_CHARS, Announcement, AnnouncementKind};

@@ -6,7 +6,7 @@
 //! 2-0. Arrivals are stored, and the grace period counts from the stored pairing time (or the round's last
 //! manual re-pairing, repair.rs), so a restart resumes it.
 use super::TournamentError;
-use super::actor::Event;
+use super::state::Event;
 use crate::db::{attendance as db, now_ms};
 use crate::protocol::tournament::{EventStatus, NO_SHOW};
 use gb_tournament::outcome::{MatchOutcome, score};

@@ -1,6 +1,6 @@
 //! What the organizer and players ask of an event (`Op`): who may, then the check, the write and the audit entry.
 use super::TournamentError;
-use super::actor::Event;
+use super::state::Event;
 use super::{Cmd, EventStatus, Op};
 use crate::db::tournaments as db;
 use gb_tournament::{Correction, Player, RosterChange, RosterChangeKind};

@@ -5,7 +5,7 @@
 //! enters, and its tables' rooms play its seat themselves (room/computer.rs), so it always arrives and never
 //! no-shows; results reach the event like any table's.
 use super::TournamentError;
-use super::actor::Event;
+use super::state::Event;
 use crate::db::tournaments as db;
 use crate::protocol::BotLevel;
 use crate::protocol::tournament::EventStatus;

@@ -6,7 +6,7 @@
 //! A downstream match that already has a result, or a bracket paired two rounds further, refuses the correction.
 use super::Cmd;
 use super::TournamentError;
-use super::actor::Event;
+use super::state::Event;
 use crate::db::tournaments as db;
 use crate::protocol::MatchEndReason;
 use gb_tournament::outcome::{MatchOutcome, score};

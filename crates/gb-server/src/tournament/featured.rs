@@ -2,7 +2,7 @@
 //! played for spectators to find first (a final, a top table). A pick is an audit entry (`feature_table`), read
 //! back when the event is rebuilt, like the judges: the audit is its record. It lapses with its round.
 use super::TournamentError;
-use super::actor::Event;
+use super::state::Event;
 use crate::db::tournaments::AuditRow;
 use crate::protocol::tournament::TableRef;
 use serde_json::json;

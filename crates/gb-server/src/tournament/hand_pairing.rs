@@ -5,7 +5,8 @@
 //! explicitly with a reason; the confirmed ones are named in the audit entry.
 use super::ManualPairing;
 use super::TournamentError;
-use super::actor::Event;
+use super::names::name_of;
+use super::state::Event;
 use gb_tournament::{Bye, Pairing, Table, TableResult, Tournament};
 use serde_json::json;
 
@@ -22,11 +23,6 @@ pub(super) fn to_pairings(pairings: Vec<ManualPairing>) -> Vec<Pairing> {
             ManualPairing::Bye { bye } => Pairing::Bye(Bye { bye }),
         })
         .collect()
-}
-
-/// A player's name for people (docs/tournaments.md: names, not account ids, in explanations and the audit).
-pub(super) fn name_of<'t>(t: &'t Tournament, id: &'t str) -> &'t str {
-    t.players.iter().find(|p| p.id == id).map_or(id, |p| p.name.as_str())
 }
 
 impl Event {

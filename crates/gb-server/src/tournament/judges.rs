@@ -4,7 +4,7 @@
 //! it is rebuilt: the audit is their record, so nothing else is stored. Opening a judge view is audited here, by
 //! the event, before its room is asked for the state (room/judge_view.rs), so no opening goes unrecorded.
 use super::TournamentError;
-use super::actor::Event;
+use super::state::Event;
 use crate::protocol::tournament::EventJudge;
 use crate::room::judge_view::JudgeSight;
 use serde_json::json;

@@ -2,7 +2,7 @@
 //! its writes fenced by the lease epoch. A surviving node's sweep claims an event whose owner died (or that a
 //! draining owner released) and rebuilds it from its rows, the rebuild a single node does at startup; the
 //! event's tables' rooms come with it (tables.rs `reattach`), so the event watches them locally.
-use super::actor::Event;
+use super::state::Event;
 use super::{Cmd, TournamentDeps, TournamentHandle};
 use crate::cluster::lease::tournament::{self as leases, owned_key};
 use crate::cluster::{Cluster, Lease};

@@ -3,7 +3,7 @@
 //! loss or disqualification, or the organizer recorded the result (a correction). The table's room is told through its handle (tables.rs), so its seats see the
 //! match end with the reason and no further move or game is accepted. Rooms keep no record of it: after a
 //! restart the event tells them again from its log (actor.rs).
-use super::actor::Event;
+use super::state::Event;
 use super::tables;
 use crate::protocol::MatchEndReason;
 use crate::protocol::tournament::NO_SHOW;

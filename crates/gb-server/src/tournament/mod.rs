@@ -28,6 +28,7 @@ mod repair;
 mod results;
 mod round_clock;
 mod rounds;
+mod state;
 mod structure;
 mod table_end;
 pub(crate) mod tables;
@@ -264,16 +265,16 @@ async fn stored_new(
     deps: TournamentDeps,
     organizer: &str,
     t: gb_tournament::Tournament,
-) -> anyhow::Result<actor::Event> {
+) -> anyhow::Result<state::Event> {
     let id = uuid::Uuid::new_v4().simple().to_string();
     crate::db::tournaments::create(deps.db(), &id, Some(organizer), &t).await?;
     crate::db::tournaments::audit(deps.db(), &id, organizer, "create", &serde_json::json!({ "name": t.name })).await?;
-    Ok(actor::Event::new(deps, id, organizer.to_owned(), EventStatus::Registration, t))
+    Ok(state::Event::new(deps, id, organizer.to_owned(), EventStatus::Registration, t))
 }
 
 /// Starts `event`'s actor; in cluster mode, other nodes' calls for the event are answered here while it runs
 /// (`TournamentDeps::serve`: the application runs them through this node's API, bus/tournaments.rs).
-fn start(deps: &TournamentDeps, event: actor::Event, rooms: Vec<(u32, u32, String)>) -> TournamentHandle {
+fn start(deps: &TournamentDeps, event: state::Event, rooms: Vec<(u32, u32, String)>) -> TournamentHandle {
     let serve = event.lease.as_ref().map(|l| (l.epoch, event.ended.clone()));
     let handle = actor::spawn(event, rooms);
     if let (Some((epoch, ended)), Some(calls)) = (serve, &deps.serve) {
@@ -288,7 +289,7 @@ pub use lease::sweep;
 /// in cluster mode events come back through a claim (`lease.rs`), so two nodes never drive one event.
 pub async fn recover(deps: &TournamentDeps) -> anyhow::Result<usize> {
     if deps.cluster().is_some() {
-        let leased = crate::cluster::tournament_leases::lease_unleased(deps.db()).await?;
+        let leased = crate::cluster::lease::tournament::lease_unleased(deps.db()).await?;
         tracing::info!(leased, "events left to the orphan sweep");
         return Ok(0);
     }
@@ -304,11 +305,11 @@ pub async fn recover(deps: &TournamentDeps) -> anyhow::Result<usize> {
 async fn load(
     deps: &TournamentDeps,
     row: &crate::db::tournaments::TournamentRow,
-) -> anyhow::Result<Option<(actor::Event, Vec<(u32, u32, String)>)>> {
+) -> anyhow::Result<Option<(state::Event, Vec<(u32, u32, String)>)>> {
     let Some(t) = crate::db::tournaments::load(deps.db(), &row.id).await? else { return Ok(None) };
     let status = row.status;
     let mut event =
-        actor::Event::new(deps.clone(), row.id.clone(), row.organizer_id.clone().unwrap_or_default(), status, t);
+        state::Event::new(deps.clone(), row.id.clone(), row.organizer_id.clone().unwrap_or_default(), status, t);
     event.round_starts = crate::db::tournaments::round_starts(deps.db(), &row.id).await?;
     event.pairings_made = crate::db::tournaments::pairings_made(deps.db(), &row.id).await?;
     event.checked_in = crate::db::attendance::checked_in(deps.db(), &row.id).await?.into_iter().collect();

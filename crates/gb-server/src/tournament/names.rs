@@ -46,6 +46,11 @@ fn is_player(t: &Tournament, s: &str) -> bool {
     t.players.iter().any(|p| p.id == s)
 }
 
+/// A player's name for people (docs/tournaments.md: names, not account ids, in explanations and the audit).
+pub(super) fn name_of<'t>(t: &'t Tournament, id: &'t str) -> &'t str {
+    t.players.iter().find(|p| p.id == id).map_or(id, |p| p.name.as_str())
+}
+
 fn name(t: &Tournament, id: &str) -> String {
-    super::hand_pairing::name_of(t, id).to_owned()
+    name_of(t, id).to_owned()
 }

@@ -4,7 +4,7 @@
 //! a warning, a match loss or a disqualification may be given at any table (a match loss after the fact is how a
 //! late-found infraction is ruled).
 use super::TournamentError;
-use super::actor::Event;
+use super::state::Event;
 use crate::protocol::tournament::{IssuePenalty, MAX_EXTENSION_MINUTES};
 use gb_tournament::{Game, JudgeAction, PenaltyKind};
 use serde_json::json;
@@ -77,7 +77,7 @@ impl Event {
             (_, Some(_)) => return Err(bad_minutes("only a time extension has minutes".to_owned())),
             (_, None) => 0,
         };
-        let name = super::hand_pairing::name_of(&self.t, &p.player).to_owned();
+        let name = super::names::name_of(&self.t, &p.player).to_owned();
         let (round, table) = self.penalty_table(&p, &name)?;
         let players = self.table_players(round, table).ok_or(TournamentError::NoSuchTable { round, table })?;
         if !players.contains(&p.player) {

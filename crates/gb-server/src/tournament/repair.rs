@@ -6,7 +6,7 @@
 //! round clock does not: it keeps running from the round's pairing (docs/tournaments.md, "No dead ends").
 use super::ManualPairing;
 use super::TournamentError;
-use super::actor::Event;
+use super::state::Event;
 use crate::db::tournaments as db;
 use gb_tournament::{Pairing, TableResult};
 use serde_json::json;

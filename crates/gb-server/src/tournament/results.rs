@@ -1,7 +1,7 @@
 //! A table's result, however it arrives (the room's games, time, a concession, a judge): read, checked against
 //! the whole log, stored.
 use super::TournamentError;
-use super::actor::Event;
+use super::state::Event;
 use crate::db::tournaments as db;
 use crate::protocol::GameResult;
 use gb_tournament::{Game, Pairing, TableResult, Tournament};

@@ -7,7 +7,7 @@
 //! No path here logs a failure and drops the table: a call that does not reach the room, or a result that is
 //! not stored, is forgotten, and the next tick calls time again.
 use super::Cmd;
-use super::actor::Event;
+use super::state::Event;
 use crate::db::now_ms;
 use crate::room::round_time::{LiveGame, TimeUp};
 use gb_core::Seat;

@@ -1,6 +1,6 @@
 //! Pairing the next round (Swiss or top cut) and opening a room for each of its tables.
 use super::TournamentError;
-use super::actor::Event;
+use super::state::Event;
 use super::tables::{self, Seated};
 use super::{Cmd, EventStatus};
 use super::{ManualPairing, hand_pairing, names};

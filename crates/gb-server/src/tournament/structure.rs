@@ -4,7 +4,7 @@
 //! the same standings and says the tournament is over. Only while the event is still in its Swiss rounds: a
 //! top cut is a fixed bracket played to its end (MTR 10.4). Audited with the old and new structure.
 use super::TournamentError;
-use super::actor::Event;
+use super::state::Event;
 use crate::db::tournaments as db;
 use gb_tournament::{PairingError, Structure, SwissRounds};
 use serde_json::json;

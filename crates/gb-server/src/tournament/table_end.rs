@@ -4,7 +4,7 @@
 //! asked for it; the organizer may record either at once (the players told a judge). Once a match has an end,
 //! later play in its room does not count.
 use super::TournamentError;
-use super::actor::Event;
+use super::state::Event;
 use gb_tournament::MatchEnd;
 use gb_tournament::outcome::{MatchOutcome, score};
 use serde_json::json;

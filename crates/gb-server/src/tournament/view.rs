@@ -2,11 +2,18 @@
 //! their rooms, the round clock, who has checked in and joined their table, the champion, why the next round
 //! cannot be paired yet).
 //! The published types are gb-protocol's (`gb_protocol::tournament`).
-use super::actor::Event;
+use super::state::Event;
 use crate::protocol::tournament::{EventView, RoundView, TableView};
 use gb_tournament::{Pairing, PairingError, pair_next_round};
 
-pub(super) fn build(e: &Event) -> EventView {
+impl Event {
+    /// What the event publishes now (its watch channel carries it to pages and feeds).
+    pub(super) fn view(&self) -> EventView {
+        build(self)
+    }
+}
+
+fn build(e: &Event) -> EventView {
     let t = &e.t;
     let limit_ms = t.settings.round_limit_seconds() as i64 * 1000;
     let rounds = t

@@ -1,6 +1,6 @@
-//! What passes between a room and its sockets: the frames and closes a writer sends, the stamp that times them,
-//! a registered connection, and the sink that carries frames to sockets on other nodes (room/relay.rs).
-use super::streams::Kind;
+//! What passes between a room and its sockets, local or on other nodes: the frames and closes a writer sends,
+//! the stamp that times them, a registered connection, and the sink that carries frames to the bus (room/relay.rs).
+use super::kind::Kind;
 use crate::protocol::Role;
 use axum::extract::ws::Utf8Bytes;
 use std::sync::Arc;
