@@ -3,8 +3,7 @@
 //! `announce`) and whether a judge opened the table (room/judge_view.rs). The room shows each to every viewer
 //! at once and, to a viewer connecting later, the ones it was told (the latest few). They live in the room's
 //! memory only: the event page, which reads them from the event, is where they are kept. No actor, database
-//! or socket here: the room routes (room/outbox.rs `tell_everyone`).
-use super::actor::Room;
+//! or socket here: the room routes (room/outbox.rs `show_announcement`).
 use crate::protocol::{Announcement, JudgeWatching, ServerMsg};
 use axum::extract::ws::Utf8Bytes;
 
@@ -45,15 +44,6 @@ impl Notices {
     pub(super) fn judge_opened(&mut self, judge: String, at_ms: i64) -> Utf8Bytes {
         self.judge_watching = Some(JudgeWatching { judge: judge.clone(), at_ms });
         Utf8Bytes::from(ServerMsg::JudgeWatching { judge, at_ms }.encode())
-    }
-}
-
-impl Room {
-    /// Shows `a` to everyone in the room, once.
-    pub(super) fn show_announcement(&mut self, a: Announcement) {
-        if let Some(frame) = self.notices.announce(a) {
-            self.tell_everyone(&frame);
-        }
     }
 }
 

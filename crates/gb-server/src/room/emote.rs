@@ -48,26 +48,14 @@ impl Viewers {
 
 #[cfg(test)]
 mod tests {
-    use super::super::conn::{Conn, Out};
-    use super::super::viewers::Live;
+    use super::super::viewers::tests::watching;
     use super::*;
-    use crate::protocol::Role;
-    use tokio::sync::mpsc;
-    use tokio_util::sync::CancellationToken;
-
-    fn watching(v: &mut Viewers, id: u64, kind: Kind) -> mpsc::Receiver<Out> {
-        let (tx, rx) = mpsc::channel(4);
-        let (role, kill) = (Role::Player, CancellationToken::new());
-        let conn = Conn { id, account: None, role, last_version: None, game: None, protocol: 6, tx, kill, relay: None };
-        v.add(Live { conn, kind });
-        rx
-    }
 
     #[test]
     fn only_a_seated_connection_sends_emotes_and_within_its_rate() {
         let mut v = Viewers::new(2, 8, std::time::Duration::from_secs(1));
-        let _b = watching(&mut v, 1, Kind::of_seat(Seat::B));
-        let _s = watching(&mut v, 2, Kind::Spectator);
+        let _b = watching(&mut v, 1, 4, Kind::of_seat(Seat::B));
+        let _s = watching(&mut v, 2, 4, Kind::Spectator);
         let now = Instant::now();
         let code = |r: Result<Seat, EmoteRefused>| r.err().map(|e| e.code);
         assert_eq!(code(v.admit_emote(9, now)), Some("not_connected"));

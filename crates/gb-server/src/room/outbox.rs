@@ -91,6 +91,13 @@ impl Room {
         }
     }
 
+    /// Shows an event's announcement to everyone in the room, once (room/announce.rs).
+    pub(super) fn show_announcement(&mut self, a: crate::protocol::Announcement) {
+        if let Some(frame) = self.notices.announce(a) {
+            self.tell_everyone(&frame);
+        }
+    }
+
     /// Sends `frame`, which carries no version, to every viewer of every kind, here and on other nodes.
     pub(super) fn tell_everyone(&mut self, frame: &Utf8Bytes) {
         for kind in Kind::all(self.seats.len()) {

@@ -177,7 +177,7 @@ impl Recent {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::protocol::Role;
     use tokio_util::sync::CancellationToken;
@@ -188,6 +188,13 @@ mod tests {
         let kill = CancellationToken::new();
         let role = Role::Player;
         (Conn { id, account: None, role, last_version: None, game: None, protocol: 6, tx, kill, relay: None }, rx)
+    }
+
+    /// Registers connection `id` (queue of `queue` frames) watching as `kind`; the receiving end of its queue.
+    pub(in crate::room) fn watching(v: &mut Viewers, id: u64, queue: usize, kind: Kind) -> mpsc::Receiver<Out> {
+        let (c, rx) = conn(id, queue);
+        v.add(Live { conn: c, kind });
+        rx
     }
 
     fn text(s: &'static str) -> Out {
@@ -242,10 +249,8 @@ mod tests {
     #[test]
     fn a_direct_answer_reaches_its_connection_alone() {
         let mut v = Viewers::new(2, 8, Duration::from_secs(1));
-        let (a, mut rx_a) = conn(1, 1);
-        let (b, mut rx_b) = conn(2, 4);
-        v.add(Live { conn: a, kind: Kind::of_seat(Seat::A) });
-        v.add(Live { conn: b, kind: Kind::of_seat(Seat::B) });
+        let mut rx_a = watching(&mut v, 1, 1, Kind::of_seat(Seat::A));
+        let mut rx_b = watching(&mut v, 2, 4, Kind::of_seat(Seat::B));
         assert!(v.send_to(1, text("yours")));
         assert!(matches!(rx_a.try_recv(), Ok(Out::Text(f, None)) if f.as_str() == "yours"));
         assert!(rx_b.try_recv().is_err(), "seat B was not answered");
@@ -256,11 +261,10 @@ mod tests {
     #[test]
     fn closing_all_tells_each_to_reconnect_or_kills_the_stuck() {
         let mut v = Viewers::new(2, 8, Duration::from_secs(1));
-        let (ok, mut rx_ok) = conn(1, 4);
+        let mut rx_ok = watching(&mut v, 1, 4, Kind::Spectator);
         let (stuck, _rx) = conn(2, 1);
         let kill = stuck.kill.clone();
         stuck.tx.try_send(text("fills the queue")).expect("room for one");
-        v.add(Live { conn: ok, kind: Kind::Spectator });
         v.add(Live { conn: stuck, kind: Kind::Spectator });
         v.close_all();
         assert!(v.conns.is_empty());
