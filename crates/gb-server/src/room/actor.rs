@@ -1,5 +1,6 @@
 //! The room actor: its state, its run loop (commands, clock and spectator-delay timers, shutdown) and the
 //! handling of every [`RoomCmd`] except play itself (room/play.rs).
+use super::announce::Notices;
 use super::clock::Clock;
 use super::cmd::RoomCmd;
 use super::computers::{Computer, Computers};
@@ -55,10 +56,8 @@ pub(super) struct Room {
     pub mailbox: mpsc::WeakSender<RoomCmd>,
     /// Its lease and its writes (room/storage.rs); `storage.fenced` or `storage.broken` stop the run loop.
     pub(super) storage: Storage,
-    /// The event's announcements this room was told (room/announce.rs); not stored.
-    pub announcements: Vec<crate::protocol::Announcement>,
-    /// A tournament judge opened the table (room/judge_view.rs); in memory only, like `match_end`.
-    pub judge_watching: Option<crate::protocol::JudgeWatching>,
+    /// The event's announcements and judge's visit (room/announce.rs); not stored.
+    pub notices: Notices,
 }
 
 /// Why a room's run loop returned.
@@ -99,8 +98,7 @@ impl Room {
             computers,
             mailbox,
             storage,
-            announcements: Vec::new(),
-            judge_watching: None,
+            notices: Notices::default(),
         };
         room.play.takeback_open = room.takeback_open_in_log();
         room.resume_streams();
@@ -197,7 +195,7 @@ impl Room {
     /// records (deck lists included) are public, so it must never deal those decks again.
     /// A game against the computer in play counts too: nobody is left to play it (see `abandon`).
     fn idle_at(&self) -> Option<Instant> {
-        let in_play = self.game_in_play();
+        let in_play = self.play.game_in_play();
         ((!in_play || self.cfg.vs_bot) && self.viewers.conns.is_empty()).then(|| self.last_active + self.deps.idle)
     }
 
@@ -205,7 +203,7 @@ impl Room {
     /// intent and recorded with reason "abandoned", so the room leaves memory with a result instead of holding
     /// a bot forever and coming back at every restart.
     async fn abandon(&mut self) {
-        if !self.game_in_play() {
+        if !self.play.game_in_play() {
             return;
         }
         let person =
@@ -344,23 +342,8 @@ impl Room {
 
     async fn request_rematch(&mut self, account_id: &str, go_first: Option<bool>) -> Result<(), RoomError> {
         let seat = self.seat_of(account_id).ok_or(RoomError::NotSeated)?;
-        // An ended match refuses first: its game may have stopped mid-play, so "not over" would mislead.
-        self.may_start_game()?;
-        if !self.game_over() {
-            return Err(RoomError::GameNotOver);
-        }
-        if super::game::series_winner(self.cfg.best_of, &self.play.games).is_some() {
-            return Err(RoomError::SeriesDecided);
-        }
-        // Elsewhere a one-game room plays on as long as both ask; an event's table would play games that count
-        // for nothing while its players are due at their next round.
-        if self.cfg.event.is_some() && self.cfg.best_of == 1 {
-            return Err(RoomError::OneGameMatchPlayed);
-        }
-        self.play.rematch[seat.index()] = true;
-        if self.next_chooser(0) == Some(seat) && go_first.is_some() {
-            self.play.chooser_go_first = go_first;
-        }
+        self.play.may_rematch(self.cfg.best_of, self.cfg.event.is_some())?;
+        self.play.ask_rematch(seat, self.next_chooser(0), go_first);
         let bot_or_asked =
             |s: &Seat| self.play.rematch[s.index()] || self.seats[s.index()].as_ref().is_some_and(|e| e.bot);
         if self.cfg.seat_list().iter().all(bot_or_asked) {
@@ -404,7 +387,7 @@ impl Room {
                 }
             }
         }
-        frames.extend(self.announcement_frames());
+        frames.extend(self.notices.frames());
         let live = Live { conn, kind };
         for f in frames {
             if !send(&live, Out::Text(f, None)) {

@@ -48,7 +48,7 @@ impl Room {
     /// intents) and changes nothing: gb-core checks before it applies, so no copy is kept to roll back.
     fn accept(&mut self, seat: Seat, intent: Intent, source: Source<'_>) -> Option<Accepted> {
         // A game called a draw is over though the engine would play on (room/leaving.rs): nothing more is logged.
-        if self.drawn() {
+        if self.play.drawn() {
             return None;
         }
         // Where the randomness stood, to tell afterwards whether this intent may be taken back (casual only).

@@ -62,10 +62,10 @@ impl Room {
     /// granted (the series undecided, its games not all played, no time call or event result forbidding it).
     pub(super) async fn computers_play_on(&mut self) {
         let all_computers = self.computers.all();
-        let over = self.game_over();
+        let over = self.play.game_over();
         let more = self.play.games.len() < usize::from(self.cfg.best_of)
             && super::game::series_winner(self.cfg.best_of, &self.play.games).is_none();
-        if !all_computers || !over || !more || self.storage.broken.is_some() || self.may_start_game().is_err() {
+        if !all_computers || !over || !more || self.storage.broken.is_some() || self.play.may_start_game().is_err() {
             return;
         }
         if let Err(e) = self.start_game().await {

@@ -84,6 +84,32 @@ impl Play {
         Ok(())
     }
 
+    /// Whether the next game may be asked for now, in a match of `best_of` games (`at_event`: an event's table).
+    pub(super) fn may_rematch(&self, best_of: u8, at_event: bool) -> Result<(), RoomError> {
+        // An ended match refuses first: its game may have stopped mid-play, so "not over" would mislead.
+        self.may_start_game()?;
+        if !self.game_over() {
+            return Err(RoomError::GameNotOver);
+        }
+        if series_winner(best_of, &self.games).is_some() {
+            return Err(RoomError::SeriesDecided);
+        }
+        // Elsewhere a one-game room plays on as long as both ask; an event's table would play games that count
+        // for nothing while its players are due at their next round.
+        if at_event && best_of == 1 {
+            return Err(RoomError::OneGameMatchPlayed);
+        }
+        Ok(())
+    }
+
+    /// `seat` asks for the next game; if it is the next game's `chooser`, its `go_first` is kept too.
+    pub(super) fn ask_rematch(&mut self, seat: Seat, chooser: Option<Seat>, go_first: Option<bool>) {
+        self.rematch[seat.index()] = true;
+        if chooser == Some(seat) && go_first.is_some() {
+            self.chooser_go_first = go_first;
+        }
+    }
+
     /// The seat asking for a takeback now: a request made at an earlier version (or game) has lapsed.
     pub(super) fn takeback_asked(&self) -> Option<Seat> {
         let asked = self.takeback?;
@@ -184,11 +210,12 @@ pub(crate) fn series_winner(best_of: u8, games: &[GameResult]) -> Option<Seat> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use gb_core::new_match;
 
-    fn dealt() -> Game {
+    /// A two-player game just dealt from the preconstructed decks.
+    pub(in crate::room) fn dealt() -> Game {
         let decks = gb_core::decks::preconstructed();
         let setup =
             MatchSetup { decks: vec![decks[0].1.clone(), decks[1].1.clone()], seed: 7u64.into(), chooser: None };
@@ -196,7 +223,8 @@ mod tests {
         Game { match_id: "m1".into(), setup, nonce: String::new(), state, log: Vec::new() }
     }
 
-    fn result(winner: Option<Seat>, reason: Option<GameEndReason>) -> GameResult {
+    /// A stored game result: `reason` `None` while the game is in progress.
+    pub(in crate::room) fn result(winner: Option<Seat>, reason: Option<GameEndReason>) -> GameResult {
         serde_json::from_value(serde_json::json!({
             "match_id": "m", "winner": winner, "reason": reason, "seed_hash": "", "seed": null, "nonce": null,
         }))
@@ -250,6 +278,30 @@ mod tests {
         play.games.push(result(None, None));
         play.takeback = Some(Asked { seat: Seat::B, game: 1, v });
         assert_eq!(play.takeback_asked(), None, "asked in an earlier game");
+    }
+
+    #[test]
+    fn the_next_game_is_asked_for_only_after_a_game_and_while_the_match_goes_on() {
+        let won = |s| result(Some(s), Some(GameEndReason::Concession));
+        let playing = Play::new(2, vec![result(None, None)], Some(dealt()), None);
+        assert!(matches!(playing.may_rematch(1, false), Err(RoomError::GameNotOver)));
+        let drawn = Play::new(2, vec![result(None, Some(GameEndReason::Drawn))], Some(dealt()), None);
+        assert!(drawn.may_rematch(1, false).is_ok(), "a drawn game is over");
+        assert!(matches!(drawn.may_rematch(1, true), Err(RoomError::OneGameMatchPlayed)));
+        let games = vec![won(Seat::A), won(Seat::A), result(None, Some(GameEndReason::Drawn))];
+        let mut decided = Play::new(2, games, Some(dealt()), None);
+        assert!(matches!(decided.may_rematch(3, false), Err(RoomError::SeriesDecided)));
+        decided.match_end = Some(MatchEndReason::Time);
+        assert!(matches!(decided.may_rematch(3, false), Err(RoomError::MatchEnded)), "an ended match first");
+    }
+
+    #[test]
+    fn only_the_next_games_chooser_says_who_goes_first() {
+        let mut play = Play::new(2, Vec::new(), None, None);
+        play.ask_rematch(Seat::A, Some(Seat::B), Some(true));
+        assert_eq!((play.rematch.clone(), play.chooser_go_first), (vec![true, false], None));
+        play.ask_rematch(Seat::B, Some(Seat::B), Some(false));
+        assert_eq!((play.rematch.clone(), play.chooser_go_first), (vec![true, true], Some(false)));
     }
 
     #[test]

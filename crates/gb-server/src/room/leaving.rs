@@ -11,7 +11,7 @@
 //! stood with no winner (`GameEndReason::Drawn`). The rules have no draw (a concession, CR 102.2, names a loser),
 //! so this is the room's result, not the engine's, like an event ending a match: no intent is logged, the
 //! match's row is finished with the result (fenced like the room's other writes), and a rebuilt room reads it
-//! back and treats the game as over (`Room::drawn`). A rated game refuses it (`draw_casual_only`): there a
+//! back and treats the game as over (`Play::drawn`, room/game.rs). A rated game refuses it (`draw_casual_only`): there a
 //! player who leaves loses.
 use super::actor::Room;
 use super::clock::Flag;
@@ -40,22 +40,12 @@ impl Room {
     /// Where a claim may be made at all: a two-player game of people in play, not an event's table.
     fn claims_apply(&self) -> bool {
         let people = self.seats.iter().all(|s| s.as_ref().is_some_and(|e| !e.bot));
-        self.game_in_play() && people && !self.cfg.free_for_all() && self.cfg.event.is_none()
+        self.play.game_in_play() && people && !self.cfg.free_for_all() && self.cfg.event.is_none()
     }
 
-    /// The current game was called a draw (`claim_draw`): over, though the engine's game never ended.
-    pub(super) fn drawn(&self) -> bool {
-        self.play.drawn()
-    }
-
-    /// A game has ended: by the rules, or called a draw.
+    /// A game has ended (`Play::game_over`); kept on the room for room/lease.rs's handover.
     pub(super) fn game_over(&self) -> bool {
         self.play.game_over()
-    }
-
-    /// A game is being played: dealt, not over by the rules nor drawn, and no event has ended the match.
-    pub(super) fn game_in_play(&self) -> bool {
-        self.play.game_in_play()
     }
 
     /// When `seat`'s opponent may claim the win (wall-clock ms), while `seat` is away.

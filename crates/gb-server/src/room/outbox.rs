@@ -3,28 +3,14 @@
 use super::actor::Room;
 use super::conn::Out;
 use super::streams::Kind;
-use super::viewers::send;
 use crate::protocol::{RoomInfo, RoomStatus, SeatInfo, ServerMsg};
 use axum::extract::ws::Utf8Bytes;
 use tokio::time::Instant;
 
 impl Room {
-    /// Closes every connection with 1012: the room is being rebuilt or has moved to another node, and each client reconnects with its last
-    /// version and resumes from the log (protocol.md close codes). A full queue gets the kill token instead.
+    /// Closes every connection with 1012 (room/viewers.rs `close_all`): the room is being rebuilt, or stands down.
     pub(super) fn close_all(&mut self) {
-        for c in self.viewers.conns.drain(..) {
-            metrics::gauge!("gb_ws_viewers").decrement(1.0);
-            if c.conn
-                .tx
-                .try_send(Out::Close(
-                    crate::protocol::close::RESTARTING,
-                    "room restarting: reconnect with your last version",
-                ))
-                .is_err()
-            {
-                c.conn.kill.cancel();
-            }
-        }
+        self.viewers.close_all();
     }
 
     /// The whole view for `kind` at its stream head (spectators: the delayed head).
@@ -59,14 +45,14 @@ impl Room {
                 claim_win_at_ms: self
                     .claim_win_at(s)
                     .filter(|_| connected.iter().enumerate().any(|(i, &c)| c && i != s.index())),
-                takeback: self.takeback_asked() == Some(s),
+                takeback: self.play.takeback_asked() == Some(s),
                 may_take_back: self.may_take_back(s),
             })
         });
         let seats = seats.collect();
         let status = match &self.play.game {
             _ if self.play.match_end.is_some() => RoomStatus::Finished,
-            Some(_) if self.game_over() => RoomStatus::Finished,
+            Some(_) if self.play.game_over() => RoomStatus::Finished,
             Some(_) => RoomStatus::Playing,
             None => RoomStatus::Waiting,
         };
@@ -90,7 +76,7 @@ impl Room {
             next_game_chooser: self.cfg.next_game_chooser,
             host: self.cfg.host_seat(&self.seats),
             event: self.cfg.event.clone(),
-            judge_watching: self.judge_watching.clone(),
+            judge_watching: self.notices.judge_watching.clone(),
         }
     }
 
@@ -101,11 +87,36 @@ impl Room {
         self.info_tx.send_replace(info.clone());
         if tell {
             self.viewers.presence.sent(Instant::now());
-            let frame = Utf8Bytes::from(ServerMsg::Room { room: info }.encode());
-            for kind in Kind::all(self.seats.len()) {
-                self.relay_out(kind, false, &frame);
-            }
-            self.send_all(|_| Some(frame.clone()));
+            self.tell_everyone(&Utf8Bytes::from(ServerMsg::Room { room: info }.encode()));
+        }
+    }
+
+    /// Shows an event's announcement to everyone in the room, once (room/announce.rs).
+    pub(super) fn show_announcement(&mut self, a: crate::protocol::Announcement) {
+        if let Some(frame) = self.notices.announce(a) {
+            self.tell_everyone(&frame);
+        }
+    }
+
+    /// Sends `frame`, which carries no version, to every viewer of every kind, here and on other nodes.
+    pub(super) fn tell_everyone(&mut self, frame: &Utf8Bytes) {
+        for kind in Kind::all(self.seats.len()) {
+            self.relay_out(kind, false, frame);
+        }
+        self.send_all(|_| Some(frame.clone()));
+    }
+
+    /// A viewer connected or left: the lobby's copy is refreshed now; viewers are told now or, under churn,
+    /// once at the end of the interval (room/presence.rs).
+    pub(super) fn presence_changed(&mut self) {
+        let tell = self.viewers.presence.changed(Instant::now());
+        self.publish(tell);
+    }
+
+    /// The run loop's timer: announce a pending change whose interval has ended.
+    pub(super) fn flush_presence(&mut self) {
+        if self.viewers.presence.due().is_some_and(|at| at <= Instant::now()) {
+            self.publish(true);
         }
     }
 
@@ -123,10 +134,7 @@ impl Room {
     }
 
     pub(super) fn send_to(&mut self, conn: u64, msg: &ServerMsg) {
-        let frame = Utf8Bytes::from(msg.encode());
-        if let Some(c) = self.viewers.conns.iter().find(|c| c.conn.id == conn)
-            && !send(c, Out::Text(frame, None))
-        {
+        if !self.viewers.send_to(conn, Out::Text(Utf8Bytes::from(msg.encode()), None)) {
             self.disconnect(conn);
         }
     }

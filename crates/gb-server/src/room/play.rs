@@ -171,7 +171,7 @@ impl Room {
             let msg = format!("{} ({reason:?})", super::error::RoomError::MatchEnded);
             return self.send_to(conn, &ServerMsg::error("match_ended", msg));
         }
-        if self.drawn() {
+        if self.play.drawn() {
             let msg = "this game was called a draw: it is over (docs/protocol.md, \"Leaving\")";
             return self.send_to(conn, &ServerMsg::error("game_drawn", msg));
         }
@@ -286,7 +286,7 @@ impl Room {
     /// this was a third of the ~180 KB it held (BENCHMARKS.md, twenty-first session). Not while the delay still
     /// holds frames back (their versions are not live yet) or a game is in play.
     pub(super) fn rest(&mut self) {
-        let over = self.game_over();
+        let over = self.play.game_over();
         if !over
             || !self.viewers.conns.is_empty()
             || !self.viewers.delay.is_empty()
@@ -306,7 +306,7 @@ impl Room {
     /// Publishes the spectator frames whose delay has passed (all of them without a delay, or once it is over).
     /// Says whether any was, and so whether the listing was refreshed.
     pub(super) fn release_spectators(&mut self, stamp: Option<Arc<Stamp>>) -> bool {
-        let over = self.game_over();
+        let over = self.play.game_over();
         let due = self.viewers.delay.release(self.cfg.spectator_delay, Instant::now(), self.viewers.live_turn, over);
         if due.is_empty() {
             return false;

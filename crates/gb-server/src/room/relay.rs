@@ -5,6 +5,7 @@
 use super::actor::Room;
 use super::conn::{Conn, Out};
 use super::streams::Kind;
+use super::viewers::Viewers;
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::mpsc;
 use tokio::sync::oneshot;
@@ -49,26 +50,74 @@ impl Room {
         let _ = reply.send(Attached { kind, seq, game, head, frames, close });
     }
 
-    /// Sends `frame` to the remote viewers of `kind`, if any is attached. `versioned`: the frame brings the kind
-    /// to its stream head (a delta, a snapshot of a new game), as opposed to `room` info.
+    /// Sends `frame` to the remote viewers of `kind` (room/viewers.rs `relay_out`, at the room's current game).
     pub(super) fn relay_out(&mut self, kind: Kind, versioned: bool, frame: &Utf8Bytes) {
-        let Some(sink) = self.viewers.relay.as_ref() else { return };
-        if !self.viewers.conns.iter().any(|c| c.kind == kind && c.conn.relay.is_some()) {
+        let game = self.play.games.len().saturating_sub(1) as u32;
+        self.viewers.relay_out(&self.id, game, kind, versioned, frame);
+    }
+}
+
+impl Viewers {
+    /// Sends `frame` of room `room`'s game `game` to the remote viewers of `kind`, if any is attached.
+    /// `versioned`: the frame brings the kind to its stream head (a delta, a snapshot of a new game), as opposed
+    /// to `room` info.
+    pub(super) fn relay_out(&mut self, room: &str, game: u32, kind: Kind, versioned: bool, frame: &Utf8Bytes) {
+        let Some(sink) = self.relay.as_ref() else { return };
+        if !self.conns.iter().any(|c| c.kind == kind && c.conn.relay.is_some()) {
             return;
         }
-        self.viewers.relay_seq += 1;
+        self.relay_seq += 1;
         let out = RelayFrame {
-            room: self.id.clone(),
+            room: room.to_owned(),
             epoch: sink.epoch,
             kind,
-            game: self.play.games.len().saturating_sub(1) as u32,
-            v: versioned.then(|| self.viewers.streams[kind.index()].head),
-            seq: self.viewers.relay_seq,
+            game,
+            v: versioned.then(|| self.streams[kind.index()].head),
+            seq: self.relay_seq,
             frame: frame.clone(),
         };
         // A full bus queue loses the frame for that node's viewers; relays see the version gap and resync.
         if sink.tx.try_send(out).is_err() {
             metrics::counter!("gb_bus_dropped_total").increment(1);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::viewers::Live;
+    use super::*;
+    use crate::protocol::Role;
+    use gb_core::Seat;
+    use std::time::Duration;
+    use tokio_util::sync::CancellationToken;
+
+    /// A socket on another node, registered through `sink`.
+    fn remote(id: u64, sink: &RelaySink) -> Conn {
+        let (tx, _) = mpsc::channel(1);
+        let (role, kill, relay) = (Role::Spectator, CancellationToken::new(), Some(sink.clone()));
+        Conn { id, account: None, role, last_version: None, game: None, protocol: 6, tx, kill, relay }
+    }
+
+    #[test]
+    fn a_frame_goes_to_the_bus_once_per_kind_and_only_while_a_remote_viewer_of_it_is_attached() {
+        let (tx, mut bus) = mpsc::channel(8);
+        let sink = RelaySink { epoch: 4, tx };
+        let mut v = Viewers::new(2, 8, Duration::from_secs(1));
+        let frame = Utf8Bytes::from_static("{}");
+        v.relay = Some(sink.clone());
+        v.relay_out("r1", 0, Kind::Spectator, false, &frame);
+        assert!(bus.try_recv().is_err(), "no remote spectator attached yet");
+        v.add(Live { conn: remote(1, &sink), kind: Kind::Spectator });
+        v.add(Live { conn: remote(2, &sink), kind: Kind::Spectator });
+        v.relay_out("r1", 2, Kind::Spectator, true, &frame);
+        v.relay_out("r1", 2, Kind::of_seat(Seat::A), true, &frame);
+        let out = bus.try_recv().expect("one frame for both remote spectators");
+        assert_eq!((out.room.as_str(), out.epoch, out.kind, out.game), ("r1", 4, Kind::Spectator, 2));
+        assert_eq!((out.v, out.seq), (Some(v.streams[0].head), 1));
+        assert!(bus.try_recv().is_err(), "one per kind, and none for a seat nobody remote watches");
+        v.relay_out("r1", 2, Kind::Spectator, false, &frame);
+        let info = bus.try_recv().expect("room info is relayed too");
+        assert_eq!((info.v, info.seq), (None, 2), "it carries no version; the relay count goes on");
     }
 }

@@ -41,7 +41,7 @@ impl Room {
         if !self.play.games.is_empty() {
             return Err(RoomError::AlreadyStarted);
         }
-        self.may_start_game()?;
+        self.play.may_start_game()?;
         if !self.seats.iter().flatten().any(|e| !e.bot) {
             return Err(RoomError::NobodySeated);
         }

@@ -15,15 +15,10 @@ use gb_core::{Seat, TakeBackRefusal, owed_seat, take_back};
 use tokio::time::Instant;
 
 impl Room {
-    /// The seat asking for a takeback now: a request made at an earlier version (or game) has lapsed.
-    pub(super) fn takeback_asked(&self) -> Option<Seat> {
-        self.play.takeback_asked()
-    }
-
     /// Whether `seat` may ask for a takeback now (`SeatInfo.may_take_back`): what `ask_takeback` would accept,
     /// known without a replay from gb-core's own test of the last intent (`gb_core::takes_back`).
     pub(super) fn may_take_back(&self, seat: Seat) -> bool {
-        self.play.takeback_open == Some(seat) && self.takeback_asked().is_none() && self.takebacks_apply().is_ok()
+        self.play.takeback_open == Some(seat) && self.play.takeback_asked().is_none() && self.takebacks_apply().is_ok()
     }
 
     /// Who may take back the last intent of a game rebuilt from its log (room/recover.rs): gb-core's takeback
@@ -43,7 +38,7 @@ impl Room {
         if self.cfg.free_for_all() {
             return Err(RoomError::TakebackTwoPlayersOnly);
         }
-        if self.game_in_play() { Ok(()) } else { Err(RoomError::TakebackNothing) }
+        if self.play.game_in_play() { Ok(()) } else { Err(RoomError::TakebackNothing) }
     }
 
     /// `account_id` asks to take back their last action. Checked at once, so a refusal names its reason before
@@ -51,7 +46,7 @@ impl Room {
     pub(super) async fn ask_takeback(&mut self, account_id: &str) -> Result<(), RoomError> {
         let seat = self.seat_of(account_id).ok_or(RoomError::TakebackNotSeated)?;
         self.takebacks_apply()?;
-        if self.takeback_asked().is_some() {
+        if self.play.takeback_asked().is_some() {
             return Err(RoomError::TakebackPending);
         }
         let game = self.play.game.as_ref().expect("checked: a game in play");
@@ -68,7 +63,7 @@ impl Room {
     /// The opponent of the seat that asked accepts (the takeback is made) or declines (nothing changes).
     pub(super) async fn answer_takeback(&mut self, account_id: &str, accept: bool) -> Result<(), RoomError> {
         let seat = self.seat_of(account_id).ok_or(RoomError::TakebackNotSeated)?;
-        let asker = self.takeback_asked().ok_or(RoomError::TakebackNotAsked)?;
+        let asker = self.play.takeback_asked().ok_or(RoomError::TakebackNotAsked)?;
         if asker == seat {
             return Err(RoomError::TakebackOwnRequest);
         }

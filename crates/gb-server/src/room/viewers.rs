@@ -3,6 +3,7 @@
 //! Plain data with its rules, no actor, database or socket: the room (room/actor.rs, outbox.rs, presence.rs,
 //! relay.rs, emote.rs) keeps it and decides when to use it.
 use super::conn::{Conn, Out, RelaySink};
+use super::presence::Presence;
 use super::streams::{DelayQueue, Kind, Stream};
 use crate::protocol::ServerMsg;
 use axum::extract::ws::Utf8Bytes;
@@ -94,6 +95,25 @@ impl Viewers {
         self.dropped(n)
     }
 
+    /// Queues `out` to connection `id`; false if the connection could not keep up (it is cut off: the room
+    /// drops it). A connection not registered has nothing to drop.
+    pub(super) fn send_to(&self, id: u64, out: Out) -> bool {
+        self.conns.iter().find(|c| c.conn.id == id).is_none_or(|c| send(c, out))
+    }
+
+    /// Tells every connection to reconnect (1012: the room is being rebuilt or has moved to another node, and
+    /// each client resumes from the log, protocol.md close codes) and forgets it. A full queue gets the kill
+    /// token instead.
+    pub(super) fn close_all(&mut self) {
+        const WHY: &str = "room restarting: reconnect with your last version";
+        for c in self.conns.drain(..) {
+            metrics::gauge!("gb_ws_viewers").decrement(1.0);
+            if c.conn.tx.try_send(Out::Close(crate::protocol::close::RESTARTING, WHY)).is_err() {
+                c.conn.kill.cancel();
+            }
+        }
+    }
+
     /// Counts the connections gone since there were `n`; whether any went.
     fn dropped(&mut self, n: usize) -> bool {
         let gone = n - self.conns.len();
@@ -114,39 +134,6 @@ pub(super) fn send(c: &Live, out: Out) -> bool {
             false
         }
         Err(mpsc::error::TrySendError::Closed(_)) => false,
-    }
-}
-
-/// The coalescing state of one room's presence announcements.
-pub(super) struct Presence {
-    interval: Duration,
-    /// When the last `room` frame went out to the viewers.
-    last_sent: Option<tokio::time::Instant>,
-    /// A connection change not yet announced.
-    pending: bool,
-}
-
-impl Presence {
-    pub(super) fn new(interval: Duration) -> Presence {
-        Presence { interval, last_sent: None, pending: false }
-    }
-
-    /// A connection changed at `now`: whether to announce it now (else it is pending until `due`).
-    pub(super) fn changed(&mut self, now: tokio::time::Instant) -> bool {
-        let quiet = self.last_sent.is_none_or(|t| now >= t + self.interval);
-        self.pending = !quiet;
-        quiet
-    }
-
-    /// A `room` frame went out at `now` (it carries the latest presence).
-    pub(super) fn sent(&mut self, now: tokio::time::Instant) {
-        self.last_sent = Some(now);
-        self.pending = false;
-    }
-
-    /// When the pending change is to be announced, if one is.
-    pub(super) fn due(&self) -> Option<tokio::time::Instant> {
-        self.pending.then(|| self.last_sent.map_or_else(tokio::time::Instant::now, |t| t + self.interval))
     }
 }
 
@@ -190,7 +177,7 @@ impl Recent {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::protocol::Role;
     use tokio_util::sync::CancellationToken;
@@ -201,6 +188,13 @@ mod tests {
         let kill = CancellationToken::new();
         let role = Role::Player;
         (Conn { id, account: None, role, last_version: None, game: None, protocol: 6, tx, kill, relay: None }, rx)
+    }
+
+    /// Registers connection `id` (queue of `queue` frames) watching as `kind`; the receiving end of its queue.
+    pub(in crate::room) fn watching(v: &mut Viewers, id: u64, queue: usize, kind: Kind) -> mpsc::Receiver<Out> {
+        let (c, rx) = conn(id, queue);
+        v.add(Live { conn: c, kind });
+        rx
     }
 
     fn text(s: &'static str) -> Out {
@@ -252,30 +246,30 @@ mod tests {
         assert!(v.conns.is_empty());
     }
 
-    #[tokio::test(start_paused = true)]
-    async fn churn_is_announced_once_per_interval_with_the_latest_state() {
-        let second = Duration::from_secs(1);
-        let mut p = Presence::new(second);
-        let t0 = tokio::time::Instant::now();
-        assert!(p.changed(t0), "the first change after a quiet spell goes out at once");
-        p.sent(t0);
-        for ms in 1..1000 {
-            assert!(!p.changed(t0 + Duration::from_millis(ms)), "churn within the interval waits");
-        }
-        assert_eq!(p.due(), Some(t0 + second), "one announcement when the interval ends");
-        p.sent(t0 + second);
-        assert_eq!(p.due(), None, "the frame sent carried the latest state: nothing is left pending");
-        assert!(p.changed(t0 + 2 * second), "a change after a quiet interval goes out at once again");
+    #[test]
+    fn a_direct_answer_reaches_its_connection_alone() {
+        let mut v = Viewers::new(2, 8, Duration::from_secs(1));
+        let mut rx_a = watching(&mut v, 1, 1, Kind::of_seat(Seat::A));
+        let mut rx_b = watching(&mut v, 2, 4, Kind::of_seat(Seat::B));
+        assert!(v.send_to(1, text("yours")));
+        assert!(matches!(rx_a.try_recv(), Ok(Out::Text(f, None)) if f.as_str() == "yours"));
+        assert!(rx_b.try_recv().is_err(), "seat B was not answered");
+        assert!(v.send_to(9, text("nobody")), "an unknown connection has nothing to drop");
+        assert!(v.send_to(1, text("fits")) && !v.send_to(1, text("full")), "a full queue is reported");
     }
 
-    #[tokio::test(start_paused = true)]
-    async fn any_room_frame_clears_a_pending_change() {
-        let mut p = Presence::new(Duration::from_secs(1));
-        let t0 = tokio::time::Instant::now();
-        p.sent(t0);
-        assert!(!p.changed(t0 + Duration::from_millis(10)));
-        p.sent(t0 + Duration::from_millis(20));
-        assert_eq!(p.due(), None);
+    #[test]
+    fn closing_all_tells_each_to_reconnect_or_kills_the_stuck() {
+        let mut v = Viewers::new(2, 8, Duration::from_secs(1));
+        let mut rx_ok = watching(&mut v, 1, 4, Kind::Spectator);
+        let (stuck, _rx) = conn(2, 1);
+        let kill = stuck.kill.clone();
+        stuck.tx.try_send(text("fills the queue")).expect("room for one");
+        v.add(Live { conn: stuck, kind: Kind::Spectator });
+        v.close_all();
+        assert!(v.conns.is_empty());
+        assert!(matches!(rx_ok.try_recv(), Ok(Out::Close(crate::protocol::close::RESTARTING, _))));
+        assert!(kill.is_cancelled(), "a queue that cannot take the close is killed");
     }
 
     #[test]
