@@ -47,4 +47,4 @@ pub use deps::{RoomDeps, Rooms};
 pub use error::RoomError;
 pub use handle::RoomHandle;
 pub use serving::Serving;
-pub use supervisor::{recover_rooms, spawn_room};
+pub use supervisor::recover_rooms;
