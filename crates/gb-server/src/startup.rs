@@ -106,7 +106,7 @@ impl Application {
             }
         } else {
             // Unfinished games come back at exactly their last accepted version before anyone can connect.
-            let recovered = recover_rooms(&state.room_deps(), &state.rooms).await?;
+            let recovered = recover_rooms(&state.room_deps()).await?;
             tracing::info!(recovered, "rooms recovered");
         }
         // After the rooms, so each event finds its tables' rooms already running.

@@ -116,8 +116,7 @@ async fn seat_late(state: &AppState, room: &str, row: &rows::QueueRow) -> anyhow
         crate::cluster::lease::ensure(&state.db, room).await?;
     } else if state.rooms.get(room).is_none() {
         let init = crate::room::recover::load_room(&state.room_deps(), room).await?;
-        let handle = crate::room::spawn_room(state.room_deps(), init);
-        state.rooms.insert(handle);
+        crate::room::Rooms::spawn(state.room_deps(), init);
     }
     let at = RoomAt::find(state, room).await.map_err(|e| anyhow::anyhow!("{:?}", e.body()))?;
     let deck = row.deck.clone();

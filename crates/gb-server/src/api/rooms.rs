@@ -6,7 +6,7 @@ use super::session::CurrentAccount;
 use crate::bus::wire::RoomCall;
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::protocol::{CreateRoom, JoinSeat, RoomInfo, RoomList, RoomStatus, TakebackAnswer, Visibility};
-use crate::room::{RoomConfig, SeatEntry, recover, spawn_room};
+use crate::room::{RoomConfig, Rooms, SeatEntry, recover};
 use crate::state::AppState;
 use axum::Json;
 use axum::body::Bytes;
@@ -51,8 +51,7 @@ pub async fn create(
         return Ok((StatusCode::CREATED, Json(info)));
     }
     let init = recover::fresh_room(id, cfg, seats);
-    let handle = spawn_room(state.room_deps(), init);
-    state.rooms.insert(handle.clone());
+    let handle = Rooms::spawn(state.room_deps(), init);
     metrics::counter!("gb_rooms_created").increment(1);
     let info = handle.info.borrow().clone();
     Ok((StatusCode::CREATED, Json(info)))

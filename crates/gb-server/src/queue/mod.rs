@@ -8,7 +8,7 @@ pub mod pairing;
 
 use crate::db::queue;
 use crate::protocol::{ClockSetting, SpectatorDelay, Visibility};
-use crate::room::{RoomConfig, RoomDeps, RoomHandle, recover, spawn_room};
+use crate::room::{RoomConfig, RoomDeps, RoomHandle, Rooms, recover};
 use std::time::Duration;
 
 /// A waiting player's place is kept this long after their last heartbeat.
@@ -107,10 +107,6 @@ pub async fn run_here(
             crate::cluster::lease::place_on(&deps.db, id, &cluster.node_id()).await?;
             crate::tournament::tables::claim_here(deps, cluster, id).await
         }
-        None => {
-            let handle = spawn_room(deps.clone(), recover::fresh_room(id.to_owned(), cfg, seats));
-            deps.rooms.insert(handle.clone());
-            Ok(handle)
-        }
+        None => Ok(Rooms::spawn(deps.clone(), recover::fresh_room(id.to_owned(), cfg, seats))),
     }
 }

@@ -2,7 +2,7 @@
 //! (cluster/lease finds the orphans, cluster/sweep.rs runs the loop) and [`adopt`], which rebuilds a claimed room from its
 //! log, restores or charges its clocks and runs it under the claim's epoch.
 use super::deps::RoomDeps;
-use super::supervisor::spawn_room;
+use super::deps::Rooms;
 use crate::cluster::Cluster;
 use crate::cluster::lease::orphans;
 use crate::cluster::lease::{self, Claimed};
@@ -55,7 +55,7 @@ pub async fn adopt(deps: &RoomDeps, cluster: &Arc<Cluster>, room: &str, me: &str
     }
     init.lease = Some(cluster.hold(room, me.to_owned(), claimed.epoch));
     let version = init.version();
-    deps.rooms.insert(spawn_room(deps.clone(), init));
+    Rooms::spawn(deps.clone(), init);
     metrics::counter!("gb_room_claims_total", "reason" => reason.to_owned()).increment(1);
     metrics::histogram!("gb_rebuild_seconds").record(started.elapsed().as_secs_f64());
     if let Some(t) = claimed.takeover_secs {

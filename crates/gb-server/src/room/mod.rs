@@ -48,4 +48,4 @@ pub use deps::{RoomDeps, Rooms};
 pub use error::RoomError;
 pub use handle::RoomHandle;
 pub use port::run as run_call;
-pub use supervisor::{recover_rooms, spawn_room};
+pub use supervisor::recover_rooms;

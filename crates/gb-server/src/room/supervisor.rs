@@ -18,13 +18,24 @@ const REBUILD_ATTEMPTS: u32 = 6;
 /// The wait before the first retry of a failed rebuild; doubled each time (0.1 s … 3.2 s, ~6 s in all).
 const FIRST_RETRY: Duration = Duration::from_millis(100);
 
-/// Starts a supervised room actor (and its computer seat, if any) and returns its handle.
+impl Rooms {
+    /// Starts a supervised room actor (and its computer seat, if any), registers its handle in `deps.rooms` and
+    /// returns it: every room this node runs is spawned here, so none runs unregistered.
+    pub fn spawn(deps: RoomDeps, init: RoomInit) -> RoomHandle {
+        let rooms = deps.rooms.clone();
+        let handle = spawn_actor(deps, init);
+        rooms.insert(handle.clone());
+        handle
+    }
+}
+
+/// Starts a supervised room actor and returns its handle (registered by [`Rooms::spawn`]).
 ///
 /// A room's task lives as long as the room (an hour after its game, `GB_ROOM_IDLE_SECS`), and an async fn lays out
 /// everything it may await inline in that task. So the room is boxed once (run, supervisor and rebuild share one
 /// allocation) and the futures awaited here and in `Room::run` are boxed while they run: 1,208 bytes a task
 /// instead of 30,208 (BENCHMARKS.md, twenty-first session).
-pub fn spawn_room(deps: RoomDeps, init: RoomInit) -> RoomHandle {
+fn spawn_actor(deps: RoomDeps, init: RoomInit) -> RoomHandle {
     let (tx, rx) = mpsc::channel(256);
     let info_tx = Arc::new(watch::channel(placeholder_info(&init.id)).0);
     let handle = RoomHandle { id: init.id.clone(), tx, info: info_tx.subscribe() };
@@ -129,7 +140,7 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 
 /// Rebuilds and spawns every recent room; returns how many came back. A room that fails to rebuild is logged
 /// and left out rather than stopping the server.
-pub async fn recover_rooms(deps: &RoomDeps, rooms: &Rooms) -> anyhow::Result<usize> {
+pub async fn recover_rooms(deps: &RoomDeps) -> anyhow::Result<usize> {
     let rows = crate::db::rooms::recent_rooms(&deps.db).await?;
     let mut n = 0;
     for row in rows {
@@ -137,7 +148,7 @@ pub async fn recover_rooms(deps: &RoomDeps, rooms: &Rooms) -> anyhow::Result<usi
             Ok(init) => {
                 let version = init.game.as_ref().map_or(0, |g| g.state.version());
                 tracing::info!(room = %row.id, version, "room recovered");
-                rooms.insert(spawn_room(deps.clone(), init));
+                Rooms::spawn(deps.clone(), init);
                 n += 1;
             }
             Err(e) => tracing::error!(room = %row.id, error = %format!("{e:#}"), "room not recovered"),

@@ -4,7 +4,7 @@
 use super::Cmd;
 use crate::cluster::Cluster;
 use crate::protocol::{BotLevel, GameResult, MatchEndReason, SpectatorDelay, Visibility};
-use crate::room::{RoomConfig, RoomDeps, RoomHandle, recover, spawn_room};
+use crate::room::{RoomConfig, RoomDeps, RoomHandle, Rooms, recover};
 use gb_core::{DeckList, Seat};
 use gb_tournament::Settings;
 use std::sync::Arc;
@@ -59,11 +59,7 @@ pub(crate) async fn open(
             crate::cluster::lease::place_on(&deps.db, &id, &me).await?;
             claim_here(deps, cluster, &id).await?
         }
-        None => {
-            let handle = spawn_room(deps.clone(), recover::fresh_room(id, cfg, empty));
-            deps.rooms.insert(handle.clone());
-            handle
-        }
+        None => Rooms::spawn(deps.clone(), recover::fresh_room(id, cfg, empty)),
     };
     for s in seats {
         let Seated { account_id, name: display_name, deck, computer } = s;
@@ -86,9 +82,7 @@ pub(crate) async fn reattach(deps: &RoomDeps, room_id: &str) -> anyhow::Result<R
         return claim_here(deps, cluster, room_id).await;
     }
     let init = recover::load_room(deps, room_id).await?;
-    let handle = spawn_room(deps.clone(), init);
-    deps.rooms.insert(handle.clone());
-    Ok(handle)
+    Ok(Rooms::spawn(deps.clone(), init))
 }
 
 /// Cluster mode: claims a table's room for this node (the event's owner) and runs it, rebuilt from its log. A
