@@ -21,8 +21,6 @@ pub mod drain;
 pub mod lease;
 pub mod node;
 pub mod sweep;
-/// The tournaments' leases under their old path, which tournament/mod.rs still names.
-
 use crate::settings::ClusterSettings;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};

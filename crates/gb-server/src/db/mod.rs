@@ -16,7 +16,6 @@ pub mod ratings;
 pub mod rooms;
 pub mod sessions;
 pub mod status;
-/// Fencing under its old tournament path, which tournament/ still names.
 pub mod tournament_rows;
 pub mod tournaments;
 

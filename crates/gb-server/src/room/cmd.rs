@@ -1,8 +1,8 @@
 //! [`RoomCmd`]: the closed set of commands a room actor handles, one at a time (room/actor.rs routes them).
-use super::conn::{Attached, Conn, Relayed};
 use super::error::RoomError;
 use super::streams::Kind;
 use crate::protocol::{BotLevel, Role, RoomInfo};
+use crate::viewer::conn::{Attached, Conn, Relayed};
 use gb_core::{DeckList, Intent, Seat};
 use tokio::sync::oneshot;
 

@@ -1,8 +1,8 @@
 //! Deltas on the wire (docs/protocol.md, "Deltas"): what each viewer kind holds after a version ([`Seen`]: its
 //! view and legal intents, plus their JSON document), and the frame for the next version: an `update` whose
 //! `patch` (RFC 6902, gb-delta) turns the held document into the new one, or a bare `skip`.
-use super::kind::Kind;
 use crate::protocol::{Clocks, ServerMsg};
+use crate::viewer::kind::Kind;
 use axum::extract::ws::Utf8Bytes;
 use gb_core::view::MatchView;
 use gb_core::{Events, Intent, MatchState, legal_intents, view_for, views_into};

@@ -2,9 +2,9 @@
 //! or has stopped. The errors say what went wrong in the room's words; the HTTP status and body they become are
 //! decided in one place (`room/refusal.rs`, `From<RoomError> for ApiError`), not at each call site.
 use super::cmd::RoomCmd;
-use super::conn::Conn;
 use super::error::RoomError;
 use crate::protocol::RoomInfo;
+use crate::viewer::conn::Conn;
 use gb_core::{DeckList, Intent, Seat};
 use tokio::sync::{mpsc, oneshot, watch};
 
@@ -124,7 +124,7 @@ impl RoomHandle {
     }
 
     /// Registers a socket of another node (`conn.relay` set) and answers its catch-up frames (room/relay.rs).
-    pub async fn attach(&self, conn: Conn) -> Result<super::conn::Attached, RoomError> {
+    pub async fn attach(&self, conn: Conn) -> Result<crate::viewer::conn::Attached, RoomError> {
         self.ask(|reply| RoomCmd::Attach { conn, reply }).await
     }
 
@@ -149,7 +149,7 @@ impl RoomHandle {
         conn: u64,
         seq: u32,
         intent: Intent,
-        key: super::conn::Relayed,
+        key: crate::viewer::conn::Relayed,
     ) -> Result<(), RoomError> {
         self.send_intent(conn, seq, intent, Some(key)).await
     }
@@ -159,7 +159,7 @@ impl RoomHandle {
         conn: u64,
         seq: u32,
         intent: Intent,
-        relayed: Option<super::conn::Relayed>,
+        relayed: Option<crate::viewer::conn::Relayed>,
     ) -> Result<(), RoomError> {
         let cmd = RoomCmd::Intent { conn, seq, intent, received: std::time::Instant::now(), relayed };
         self.tx.send(cmd).await.map_err(|_| RoomError::Stopped)

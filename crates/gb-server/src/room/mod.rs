@@ -38,9 +38,7 @@ mod supervisor;
 pub mod takeback;
 mod viewers;
 
-// The viewer types live below the room and the bus (viewer/); room files keep naming them `super::conn`.
-use crate::viewer::{conn, kind};
-
+// The viewer types live below the room and the bus (viewer/); room files import them from there.
 pub use crate::viewer::{Conn, Out, Relayed, Stamp, next_conn_id};
 pub use cmd::RoomCmd;
 pub use config::{RoomConfig, SeatEntry, seats_of};

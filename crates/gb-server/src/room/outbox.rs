@@ -1,9 +1,9 @@
 //! What a room tells its viewers: the snapshot for a viewer kind, the lobby's `RoomInfo` (and its listing
 //! copy), and the queues every frame goes through, where a viewer that cannot keep up is cut off.
 use super::actor::Room;
-use super::conn::Out;
 use super::streams::Kind;
 use crate::protocol::{RoomInfo, RoomStatus, SeatInfo, ServerMsg};
+use crate::viewer::conn::Out;
 use axum::extract::ws::Utf8Bytes;
 use tokio::time::Instant;
 

@@ -2,7 +2,6 @@
 //! projecting each version once per viewer kind, the spectator delay, and clock flags.
 use super::actor::Room;
 use super::clock::Clock;
-use super::conn::{Out, Stamp};
 use super::delta::{Seen, project, write_views};
 use super::game::Game;
 use super::game::Source;
@@ -10,6 +9,7 @@ use super::streams::{Held, Kind};
 use crate::db::status::RoomRowStatus;
 use crate::protocol::{GameResult, ServerMsg};
 use crate::seed::{StoredSetup, fresh};
+use crate::viewer::conn::{Out, Stamp};
 use axum::extract::ws::Utf8Bytes;
 use gb_core::{Events, Intent, MatchSetup, Seat, legal_intents, new_match, owed_seat};
 use std::sync::Arc;
@@ -151,7 +151,7 @@ impl Room {
         seq: u32,
         intent: Intent,
         received: std::time::Instant,
-        relayed: Option<super::conn::Relayed>,
+        relayed: Option<crate::viewer::conn::Relayed>,
     ) {
         let Some(kind) = self.viewers.kind_of_conn(conn) else { return };
         let Some(seat) = kind.seat() else {

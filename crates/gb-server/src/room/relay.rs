@@ -3,14 +3,14 @@
 //! each frame per remote socket. Each frame goes once per viewer kind into the node's bus task, and only while
 //! some remote socket of that kind is attached. The room only `try_send`s: **actors never await NATS**.
 use super::actor::Room;
-use super::conn::{Conn, Out};
 use super::streams::Kind;
 use super::viewers::Viewers;
+use crate::viewer::conn::{Conn, Out};
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::mpsc;
 use tokio::sync::oneshot;
 
-pub use super::conn::{Attached, RelayFrame, RelaySink};
+pub use crate::viewer::conn::{Attached, RelayFrame, RelaySink};
 
 impl Room {
     /// The viewer kind a socket of `account` asking for `role` gets (the same rule `connect` applies).

@@ -2,8 +2,8 @@
 //! its own sequence of encoded frames, one per match version, kept in a bounded history for reconnects. A frame
 //! is encoded once and its bytes shared by every connection of that kind.
 use super::delta::{Seen, Spare};
-pub use super::kind::Kind;
 use crate::protocol::{Clocks, SpectatorDelay};
+pub use crate::viewer::kind::Kind;
 use axum::extract::ws::Utf8Bytes;
 use std::collections::VecDeque;
 use std::time::Duration;

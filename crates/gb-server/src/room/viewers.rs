@@ -2,10 +2,10 @@
 //! the relay sink, sockets on other nodes), the coalescing of presence announcements, and each seat's emote rate.
 //! Plain data with its rules, no actor, database or socket: the room (room/actor.rs, outbox.rs, presence.rs,
 //! relay.rs, emote.rs) keeps it and decides when to use it.
-use super::conn::{Conn, Out, RelaySink};
 use super::presence::Presence;
 use super::streams::{DelayQueue, Kind, Stream};
 use crate::protocol::ServerMsg;
+use crate::viewer::conn::{Conn, Out, RelaySink};
 use axum::extract::ws::Utf8Bytes;
 use gb_core::Seat;
 use std::collections::VecDeque;
