@@ -1,5 +1,6 @@
-//! Room REST on a node that does not own the room (issue #15): room info, seats and rematches are forwarded to
-//! the owner over NATS and answered with the owner's own status and body, so both nodes answer alike.
+//! Room REST on a node that does not own the room (issue #15): room info, seats, rematches and the claims after a
+//! player left (docs/protocol.md, "Leaving") are forwarded to the owner over NATS and answered with the owner's own
+//! status and body, so both nodes answer alike.
 use crate::helpers::{Backend, TestApp, spawn_app_with, spawn_node_on};
 use crate::relay::{NATS, on_cluster};
 use crate::wsclient::{Guest, connect, create_room, guest_at, join, play_seat};
@@ -158,4 +159,85 @@ async fn a_room_placed_on_a_node_that_never_claims_it_is_claimed_after_a_second(
     assert!(took >= Duration::from_millis(900), "the placed node had its second first: {took:?}");
     println!("placement fallback: claimed {took:?} after creation (grace 1 s, sweep 200 ms)");
     assert_eq!(join(&one.address, &ann, &room, "fire-and-wind").await, "A");
+}
+
+/// Polls the room's info (from `base`) until seat B's `claim_win_at_ms` is set, and returns it.
+async fn b_left_at(base: &str, room: &str) -> i64 {
+    for _ in 0..200 {
+        let (_, text) = info(base, room).await;
+        let info: Value = serde_json::from_str(&text).unwrap();
+        if let Some(at) = info["seats"][1]["claim_win_at_ms"].as_i64() {
+            return at;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("seat B was never counted as away");
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64
+}
+
+/// Claiming the win, or calling a casual game a draw, after the opponent left works from a node that only relays
+/// the room, with the owner's refusals before the grace period ends and after the game is over.
+#[tokio::test]
+async fn claims_after_a_player_left_go_through_a_node_that_does_not_own_the_room() {
+    let grace = |s: &mut gb_server::Settings| s.leave_grace_secs = 1;
+    let one = spawn_app_with(Backend::Postgres, |s| {
+        on_cluster(NATS)(s);
+        s.cluster.capacity = 1;
+        grace(s);
+    })
+    .await;
+    let filler = guest_at(&one.address, "Filler").await;
+    create_room(&one.address, &filler, crate::wsclient::public_room()).await;
+    wait_rooms_owned(&one.db, &node_id(&one), 1).await;
+    let two = spawn_node_on(&one, |s| {
+        on_cluster(NATS)(s);
+        grace(s);
+    })
+    .await;
+    let (ann, bob) = (guest_at(&one.address, "Ann").await, guest_at(&two.address, "Bob").await);
+    let body = json!({ "visibility": "public", "best_of": 1, "spectator_delay": null, "clock": null, "vs_bot": false });
+
+    for claim in ["claim_win", "claim_draw"] {
+        let room = create_room(&one.address, &ann, body.clone()).await;
+        assert_eq!(join(&one.address, &ann, &room, "fire-and-wind").await, "A");
+        assert_eq!(join(&two.address, &bob, &room, "tide-and-stone").await, "B");
+        let owner = gb_server::cluster::owner_of(&one.db, &room).await.unwrap().expect("claimed");
+        assert_eq!(owner.node, node_id(&two), "{claim}: owned by node 2");
+        assert!(one.state.rooms.get(&room).is_none(), "{claim}: node 1 only relays");
+        let path = format!("/api/rooms/{room}/{claim}");
+
+        // Ann plays through node 1 (relayed), Bob on the owner; with both there, nothing to claim.
+        let (_a_ws, _) = connect(&one.address, &room, Some(&ann.cookie), "player", None).await;
+        let (b_ws, _) = connect(&two.address, &room, Some(&bob.cookie), "player", None).await;
+        let (status, text) = alike([&one, &two], &ann, &path, json!({})).await;
+        assert_eq!((status, text.contains("opponent_present")), (409, true), "{claim}: {text}");
+
+        // Bob leaves; once the owner says when the claim opens, node 1 says the same.
+        drop(b_ws);
+        let at = b_left_at(&two.address, &room).await;
+        assert_eq!(b_left_at(&one.address, &room).await, at, "{claim}: both nodes tell the same moment");
+        if at - now_ms() > 300 {
+            let (status, text) = post(&one.address, &ann, &path, json!({})).await;
+            assert_eq!((status, text.contains("claim_too_early")), (409, true), "{claim}: {text}");
+        }
+        tokio::time::sleep(Duration::from_millis((at - now_ms()).max(0) as u64 + 100)).await;
+
+        // The claim through the relaying node ends the game as the owner would.
+        let (status, text) = post(&one.address, &ann, &path, json!({})).await;
+        assert_eq!(status, 200, "{claim}: {text}");
+        let ended: Value = serde_json::from_str(&text).unwrap();
+        let game = &ended["games"][0];
+        let expected = match claim {
+            "claim_win" => (Some("A"), Some("abandoned")),
+            _ => (None, Some("drawn")),
+        };
+        assert_eq!((game["winner"].as_str(), game["reason"].as_str()), expected, "{claim}: {ended}");
+        assert_eq!(ended["status"], "finished", "{claim}: {ended}");
+        assert_eq!(info(&one.address, &room).await, info(&two.address, &room).await, "{claim}: info alike after");
+        let (status, text) = alike([&one, &two], &ann, &path, json!({})).await;
+        assert_eq!((status, text.contains("no_claim")), (409, true), "{claim}: nothing left to claim: {text}");
+    }
 }
