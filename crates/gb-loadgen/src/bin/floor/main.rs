@@ -7,26 +7,28 @@
 //!
 //! `floor --rooms 1000 --spectators 2 --think-ms 1000 --duration-secs 30` starts the server as a child process
 //! (this binary, `floor serve`, on a free loopback port), connects every socket, plays, and prints one line.
+//! `--shape actor` and `--shape durable` give the same server gb-server's shape one step at a time (serve.rs):
+//! rooms as tasks, then a durable log before every frame.
 //! Loopback only; counts and durations are capped like `gb-loadgen`'s.
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use futures_util::{SinkExt, StreamExt};
-use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Command, Stdio};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::mpsc;
+use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::handshake::server::{Request, Response};
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
-#[path = "../procfs.rs"]
+#[path = "../../procfs.rs"]
 #[allow(dead_code)]
 mod procfs;
+mod serve;
+
+use serve::Shape;
 
 #[derive(Parser)]
 #[command(about = "A naive WebSocket room server and its load: the floor under gb-server's cost per intent")]
@@ -48,6 +50,9 @@ struct Args {
     /// The server's runtime threads (0: one per core, as gb-server's default).
     #[arg(long, default_value_t = 0)]
     worker_threads: usize,
+    /// The server's shape (serve.rs): the bare relay, rooms as tasks, or rooms as tasks with a durable log.
+    #[arg(long, value_enum, default_value_t = Shape::Inline)]
+    shape: Shape,
 }
 
 #[derive(Subcommand)]
@@ -56,28 +61,37 @@ enum Serve {
     Serve {
         #[arg(long, default_value_t = 0)]
         worker_threads: usize,
+        #[arg(long, value_enum, default_value_t = Shape::Inline)]
+        shape: Shape,
+        /// The SQLite file the durable shape appends to.
+        #[arg(long)]
+        log: Option<std::path::PathBuf>,
     },
 }
 
 /// Caps, as `gb-loadgen` has: a load test here stays on this machine, bounded in size and time.
 const MAX_SOCKETS: u32 = 18_000;
 const MAX_SECS: u64 = 600;
-/// What a seat sends (an intent's size on the wire, about) and what every member gets back (an update's).
+/// What a seat sends (an intent's size on the wire, about).
 const INTENT_BYTES: usize = 40;
-const FRAME_BYTES: usize = 80;
 
 fn main() -> Result<()> {
     let args = Args::parse();
-    if let Some(Serve::Serve { worker_threads }) = args.serve {
-        return runtime(worker_threads)?.block_on(serve());
+    if let Some(Serve::Serve { worker_threads, shape, log }) = args.serve {
+        return runtime(worker_threads)?.block_on(serve::serve(shape, log));
     }
     let sockets = args.rooms * (2 + args.spectators);
     if sockets > MAX_SOCKETS || args.duration_secs > MAX_SECS || args.think_ms == 0 {
         bail!("at most {MAX_SOCKETS} sockets and {MAX_SECS} s, and a think time above 0");
     }
     let exe = std::env::current_exe()?;
+    // The durable shape's log, in a folder of this run's own, removed when the run ends.
+    let dir = std::env::temp_dir().join(format!("gb-floor-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let shape = args.shape.name();
     let mut server = Command::new(exe)
-        .args(["serve", "--worker-threads", &args.worker_threads.to_string()])
+        .args(["serve", "--worker-threads", &args.worker_threads.to_string(), "--shape", &shape, "--log"])
+        .arg(dir.join("log.sqlite"))
         .stdout(Stdio::piped())
         .spawn()?;
     let mut port = String::new();
@@ -86,6 +100,7 @@ fn main() -> Result<()> {
     let result = runtime(0)?.block_on(load(&args, addr, &server.id().to_string()));
     let _ = server.kill();
     let _ = server.wait();
+    let _ = std::fs::remove_dir_all(&dir);
     println!("{}", result?);
     Ok(())
 }
@@ -96,73 +111,6 @@ fn runtime(threads: usize) -> Result<tokio::runtime::Runtime> {
         rt.worker_threads(threads);
     }
     Ok(rt.enable_all().build()?)
-}
-
-/// A room: its members' queues, and whose turn it is (seat 0 or 1).
-#[derive(Default)]
-struct Room {
-    members: Vec<mpsc::Sender<Message>>,
-    turn: u8,
-}
-
-type Rooms = Arc<Mutex<HashMap<u32, Room>>>;
-
-async fn serve() -> Result<()> {
-    let listener = TcpListener::bind("127.0.0.1:0").await?;
-    println!("{}", listener.local_addr()?.port());
-    let rooms = Rooms::default();
-    loop {
-        let (stream, _) = listener.accept().await?;
-        tokio::spawn(member(stream, rooms.clone()));
-    }
-}
-
-/// One socket: `/ROOM/SEAT` (`0`, `1`, or `s` for a spectator). A seat's message on its turn passes the turn and
-/// is sent, as one shared frame, to every member's queue; each member's writer feeds what is queued, then flushes
-/// once, as gb-server's writer does.
-async fn member(stream: TcpStream, rooms: Rooms) -> Result<()> {
-    stream.set_nodelay(true)?;
-    let mut path = String::new();
-    let config = WebSocketConfig::default().read_buffer_size(1024).write_buffer_size(1024);
-    // The handshake callback's error type is tungstenite's own (an HTTP response); this one never fails.
-    #[allow(clippy::result_large_err)]
-    let callback = |req: &Request, resp: Response| {
-        path = req.uri().path().to_owned();
-        Ok(resp)
-    };
-    let ws = tokio_tungstenite::accept_hdr_async_with_config(stream, callback, Some(config)).await?;
-    let mut parts = path.trim_start_matches('/').split('/');
-    let room: u32 = parts.next().unwrap_or_default().parse()?;
-    let seat: Option<u8> = parts.next().and_then(|s| s.parse().ok());
-    let (mut sink, mut incoming) = ws.split();
-    let (tx, mut rx) = mpsc::channel::<Message>(64);
-    rooms.lock().expect("rooms").entry(room).or_default().members.push(tx);
-    tokio::spawn(async move {
-        while let Some(frame) = rx.recv().await {
-            let mut ok = sink.feed(frame).await.is_ok();
-            while let (true, Ok(frame)) = (ok, rx.try_recv()) {
-                ok = sink.feed(frame).await.is_ok();
-            }
-            if !ok || sink.flush().await.is_err() {
-                break;
-            }
-        }
-    });
-    while let Some(msg) = incoming.next().await {
-        let (Message::Binary(intent), Some(seat)) = (msg?, seat) else { continue };
-        let mut rooms = rooms.lock().expect("rooms");
-        let Some(r) = rooms.get_mut(&room).filter(|r| r.turn == seat) else { continue };
-        r.turn ^= 1;
-        let mut frame = vec![0u8; FRAME_BYTES];
-        frame[0] = r.turn;
-        let n = intent.len().min(FRAME_BYTES - 1);
-        frame[1..1 + n].copy_from_slice(&intent[..n]);
-        let frame = Message::binary(frame);
-        for m in &r.members {
-            let _ = m.try_send(frame.clone());
-        }
-    }
-    Ok(())
 }
 
 /// Frames sent by seats and received by every socket, over the whole run.
@@ -211,8 +159,9 @@ async fn load(args: &Args, addr: SocketAddr, pid: &str) -> Result<String> {
         bail!("no intent in the window");
     }
     Ok(format!(
-        "floor {} rooms x {} spectators, think {} ms: {:.0} intents/s, server {:.3} cores, {:.1} µs CPU per intent, \
+        "floor ({}) {} rooms x {} spectators, think {} ms: {:.0} intents/s, server {:.3} cores, {:.1} µs CPU per intent, \
          {:.2} µs per delivered frame, {:.2} switches per intent, generator {:.2} cores ({} intents, {} deliveries)",
+        args.shape.name(),
         args.rooms,
         args.spectators,
         args.think_ms,
