@@ -1,7 +1,8 @@
 //! The single writer: every room hands it accepted intents, it appends them in batches (one transaction per
 //! batch: group commit) and acks each one. A room tells nobody about an intent before its ack, so an
 //! acknowledged intent survives `kill -9` (reliability.md §3.3). On a SQLite file the writer is a thread with
-//! its own connection ([`sqlite`]); on PostgreSQL it is a task on a held pool connection.
+//! its own connection ([`sqlite`]), whose connection an append that finds it idle writes on itself; on PostgreSQL
+//! it is a task on a held pool connection.
 mod sqlite;
 #[cfg(test)]
 mod tests;
@@ -52,6 +53,10 @@ pub struct Persist {
     batches: Arc<AtomicU64>,
     /// Rows sent and not yet in a group whose gathering is over (`queued`).
     queued: Arc<AtomicUsize>,
+    /// A SQLite file's writer connection, which an append that finds it free writes on itself (sqlite.rs).
+    inline: Option<sqlite::Shared>,
+    /// Rows so written (`written_inline`).
+    inlined: Arc<AtomicU64>,
 }
 
 impl Persist {
@@ -73,15 +78,31 @@ impl Persist {
             Db::Pg(_) => None,
         };
         let counted = Counters { batches: batches.clone(), queued: queued.clone() };
-        match file {
-            Some(path) => drop(tracker.spawn_blocking(move || sqlite::run(path, rx, counted))),
-            None => drop(tracker.spawn(writer(db, rx, counted))),
+        let inline = file.is_some().then(sqlite::Shared::default);
+        match (file, &inline) {
+            (Some(path), Some(shared)) => {
+                let shared = shared.clone();
+                drop(tracker.spawn_blocking(move || sqlite::run(path, shared, rx, counted)))
+            }
+            _ => drop(tracker.spawn(writer(db, rx, counted))),
         }
-        Persist { tx, batches, queued }
+        Persist { tx, batches, queued, inline, inlined: Arc::default() }
     }
 
-    /// Makes `row` durable; returns once it is committed.
+    /// Makes `row` durable; returns once it is committed: on this thread if the SQLite writer is idle (sqlite.rs
+    /// `try_inline`), else by the writer, in its next group.
     pub async fn append(&self, row: AppendRow) -> Result<(), AppendError> {
+        // Once the writer has stopped taking work (shutdown), nothing more is written, inline or not.
+        if let Some(shared) = &self.inline
+            && !self.tx.is_closed()
+        {
+            let queued = Instant::now();
+            if let Some(result) = sqlite::try_inline(shared, &row, &self.batches) {
+                self.inlined.fetch_add(1, Ordering::Relaxed);
+                report(&row, queued, &result);
+                return result;
+            }
+        }
         let (ack, done) = oneshot::channel();
         let job = Job { row, queued: Instant::now(), ack };
         // Counted before it is on the queue, so the writer's gathering never takes it uncounted.
@@ -104,6 +125,11 @@ impl Persist {
     /// group size).
     pub fn batches_committed(&self) -> u64 {
         self.batches.load(Ordering::Relaxed)
+    }
+
+    /// Rows the appending room wrote itself, without the writer (each also counts as a group).
+    pub fn written_inline(&self) -> u64 {
+        self.inlined.load(Ordering::Relaxed)
     }
 }
 
@@ -255,8 +281,14 @@ fn record_group(started: Instant, rows: usize, batches: &AtomicU64) {
 }
 
 fn ack(row: &AppendRow, (queued, tx): (Instant, Ack), result: Result<(), AppendError>) {
+    report(row, queued, &result);
+    let _ = tx.send(result);
+}
+
+/// An append's latency, and what became of it if it did not land.
+fn report(row: &AppendRow, queued: Instant, result: &Result<(), AppendError>) {
     metrics::histogram!("gb_persist_latency_seconds").record(queued.elapsed().as_secs_f64());
-    match &result {
+    match result {
         Ok(()) => {}
         Err(AppendError::Fenced) => {
             metrics::counter!("gb_append_fenced_total").increment(1);
@@ -264,5 +296,4 @@ fn ack(row: &AppendRow, (queued, tx): (Instant, Ack), result: Result<(), AppendE
         }
         Err(e) => tracing::error!(error = %e, match_id = %row.match_id, version = row.version, "append failed"),
     }
-    let _ = tx.send(result);
 }

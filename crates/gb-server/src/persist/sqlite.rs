@@ -3,14 +3,30 @@
 //! answer: two thread hand-offs and their futex wake-ups per group, ~6 % of the server's CPU at 1,000 matches
 //! (BENCHMARKS.md, fifteenth and sixteenth sessions). Reads and every other write stay on the sqlx pool; both
 //! link the one bundled SQLite (`libsqlite3-sys`), so its file locks see each other.
+//!
+//! A room whose append finds the writer idle writes it itself ([`try_inline`]) on the writer's connection: the
+//! hand-off to the writer's thread and the wake-up that acks it cost ~35 µs of CPU and ~2 context switches per
+//! intent at 1,000 matches, the write itself ~23 µs (`floor --shape durable` against `durable-inline`,
+//! BENCHMARKS.md, thirty-fifth session). Whatever finds the writer busy queues for it and is grouped as before.
 use super::{AppendError, Batch, Counters, Msg, ack, gather, record_group};
 use crate::db::matches::AppendRow;
 use crate::db::{SQLITE_BUSY_TIMEOUT, SQLITE_WAL_AUTOCHECKPOINT, now_ms};
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, ErrorCode, params};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
-use std::time::Instant;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
+
+/// The writer's connection (`None` until its first group, and after a failure), shared with [`try_inline`]: the
+/// writer holds it for each group, so an inline append only ever finds it free between groups.
+pub(super) type Shared = Arc<Mutex<Option<Connection>>>;
+
+fn held(shared: &Shared) -> MutexGuard<'_, Option<Connection>> {
+    // A panic while writing leaves nothing half done that the next group must avoid: SQLite rolls back an
+    // unfinished transaction, and `append` reports every row.
+    shared.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
 
 /// `?N` placeholders: the sqlx queries' `$N` are named parameters to SQLite, numbered by first appearance.
 const INSERT_SQL: &str = "INSERT INTO match_intents (match_id, version, seat, intent_json, created_at, meta_json) \
@@ -22,17 +38,49 @@ const FINISH_SQL: &str = concat!(
 );
 
 /// Runs until the queue is closed and drained (`Msg::Close`), on a thread of the blocking pool that it keeps.
-pub(super) fn run(path: PathBuf, mut rx: mpsc::Receiver<Msg>, counters: Counters) {
-    let mut conn: Option<Connection> = None;
+pub(super) fn run(path: PathBuf, shared: Shared, mut rx: mpsc::Receiver<Msg>, counters: Counters) {
     let mut batch = Batch::default();
     while let Some(first) = rx.blocking_recv() {
         gather(&mut rx, first, &mut batch, &counters.queued);
         if batch.rows.is_empty() {
             continue; // a lone `Close`
         }
-        write(&path, &mut conn, &mut batch, &counters.batches);
+        write(&path, &shared, &mut batch, &counters.batches);
     }
     tracing::debug!("SQLite writer stopped");
+}
+
+/// Appends `row` on the caller's thread if nothing stands in the way: the writer's connection is open and free,
+/// and no other connection holds SQLite's write lock (the busy timeout is 0 meanwhile, so this never waits).
+/// `None` means nothing was written and the row goes to the writer's queue; an append that may have to wait
+/// never blocks the runtime's thread.
+pub(super) fn try_inline(shared: &Shared, row: &AppendRow, batches: &AtomicU64) -> Option<Result<(), AppendError>> {
+    let mut guard = shared.try_lock().ok()?;
+    let conn = guard.as_mut()?;
+    conn.busy_timeout(Duration::ZERO).ok()?;
+    let started = Instant::now();
+    let result = append(conn, std::slice::from_ref(row));
+    if conn.busy_timeout(SQLITE_BUSY_TIMEOUT).is_err() {
+        *guard = None; // the writer must wait on locks: a connection that cannot is opened afresh
+    }
+    let landed = match result {
+        Ok(mut landed) => landed.pop().expect("a result per row"),
+        Err(e) if is_busy(&e) => return None,
+        Err(e) => {
+            *guard = None;
+            Err(e)
+        }
+    };
+    // Nothing of a row refused for the lock was written (a lone INSERT, or a savepoint rolled back).
+    if landed.as_ref().is_err_and(is_busy) {
+        return None;
+    }
+    record_group(started, 1, batches);
+    Some(landed.map_err(|e| AppendError::Failed(e.to_string())))
+}
+
+fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(e.sqlite_error_code(), Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked))
 }
 
 /// Opens the writer's connection with the pool's settings (`db::Db::connect`); `synchronous` and the
@@ -48,24 +96,31 @@ fn open(path: &Path) -> rusqlite::Result<Connection> {
     Ok(conn)
 }
 
-/// Writes one group and acks each row. A connection that failed is dropped and opened again for the next group.
-fn write(path: &Path, conn: &mut Option<Connection>, batch: &mut Batch, batches: &AtomicU64) {
+/// Writes one group and acks each row, the connection let go first (so a room woken by its ack finds it free).
+/// A connection that failed is dropped and opened again for the next group.
+fn write(path: &Path, shared: &Shared, batch: &mut Batch, batches: &AtomicU64) {
     let started = Instant::now();
-    let result = match conn {
-        Some(c) => append(c, &batch.rows),
-        None => open(path).and_then(|c| append(conn.insert(c), &batch.rows)),
+    let result = {
+        let mut conn = held(shared);
+        let result = match &mut *conn {
+            Some(c) => append(c, &batch.rows),
+            None => open(path).and_then(|c| append(conn.insert(c), &batch.rows)),
+        };
+        if let Err(e) = &result {
+            tracing::warn!(error = %e, "SQLite append failed; reopening the writer's connection");
+            *conn = None;
+        }
+        result
     };
     record_group(started, batch.rows.len(), batches);
     let waiting = batch.waiting.drain(..);
     match result {
         Ok(landed) => {
             for ((row, w), landed) in batch.rows.iter().zip(waiting).zip(landed) {
-                ack(row, w, landed);
+                ack(row, w, landed.map_err(|e| AppendError::Failed(e.to_string())));
             }
         }
         Err(e) => {
-            tracing::warn!(error = %e, "SQLite append failed; reopening the writer's connection");
-            *conn = None;
             for (row, w) in batch.rows.iter().zip(waiting) {
                 ack(row, w, Err(AppendError::Failed(e.to_string())));
             }
@@ -78,15 +133,14 @@ fn write(path: &Path, conn: &mut Option<Connection>, batch: &mut Batch, batches:
 /// statement in SQLite, so one room's bad row never costs the others theirs, and no row is written twice. A row
 /// that also finishes its match is a savepoint, so its intent, its result and the ratings it changes
 /// (docs/ratings.md) land together or not at all.
-fn append(conn: &mut Connection, rows: &[AppendRow]) -> rusqlite::Result<Vec<Result<(), AppendError>>> {
+fn append(conn: &mut Connection, rows: &[AppendRow]) -> rusqlite::Result<Vec<rusqlite::Result<()>>> {
     let now = now_ms();
-    let failed = |e: rusqlite::Error| AppendError::Failed(e.to_string());
     // A lone INSERT is atomic on its own: at 1,000 matches most groups are one row, and BEGIN and COMMIT were
     // a third of the writer's time.
     if let [r] = rows
         && r.finish.is_none()
     {
-        return Ok(vec![insert(conn, r, now).map_err(failed)]);
+        return Ok(vec![insert(conn, r, now)]);
     }
     // IMMEDIATE takes the write lock at BEGIN, where a busy wait is allowed, rather than at the first INSERT.
     // Cached, like the INSERT, so a group parses no SQL.
@@ -107,7 +161,7 @@ fn append(conn: &mut Connection, rows: &[AppendRow]) -> rusqlite::Result<Vec<Res
                 done.and_then(|_| sp.commit())
             }
         };
-        landed.push(result.map_err(failed));
+        landed.push(result);
     }
     if let Err(e) = conn.prepare_cached("COMMIT")?.execute([]) {
         // Nothing of the group landed; the caller fails every row and opens a new connection.

@@ -1,6 +1,6 @@
 //! The SQLite writer on a real database file: every acknowledged row is in the log, a bad row fails alone, a
-//! finishing row lands with its result or not at all, shutdown writes what was queued, and the WITHOUT ROWID
-//! migration keeps an existing log.
+//! finishing row lands with its result or not at all, shutdown writes what was queued, an idle writer's row is
+//! written by its room, and the WITHOUT ROWID migration keeps an existing log.
 use super::{AppendError, Persist};
 use crate::db::Db;
 use crate::db::matches::{AppendRow, find_match, insert_match, intents_since};
@@ -161,6 +161,29 @@ async fn rows_queued_behind_a_waiting_commit_share_the_next_one() {
     for m in &matches {
         assert_eq!(versions(&db, m).await, [1]);
     }
+    w.stop().await;
+}
+
+/// An append that finds the writer idle and SQLite's write lock free is written by the appending room itself,
+/// with no hand-off to the writer's thread (sqlite.rs `try_inline`); one that finds the lock held elsewhere goes
+/// to the writer, which waits for it. Either way the row is in the log once acknowledged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_append_that_finds_the_writer_idle_is_written_by_its_room() {
+    let (_dir, db, w) = fresh().await;
+    let m = new_match(&db).await;
+    // The first goes to the writer, which opens its connection.
+    w.persist.append(row(&m, 1)).await.unwrap();
+    assert_eq!(w.persist.written_inline(), 0);
+    for v in 2..=20 {
+        w.persist.append(row(&m, v)).await.unwrap();
+        assert_eq!(versions(&db, &m).await.last(), Some(&v));
+    }
+    assert_eq!(w.persist.written_inline(), 19, "nothing else was writing");
+    let (results, commits) = queued_behind_a_lock(&db, &w, row(&m, 21), vec![row(&m, 22)]).await;
+    assert_eq!(results, [Ok(()), Ok(())]);
+    assert_eq!(commits, 2, "each waited for the lock, in the writer");
+    assert_eq!(w.persist.written_inline(), 19);
+    assert_eq!(versions(&db, &m).await, (1..=22).collect::<Vec<_>>());
     w.stop().await;
 }
 
