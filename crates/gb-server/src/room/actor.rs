@@ -388,9 +388,9 @@ impl Room {
             }
         }
         frames.extend(self.notices.frames());
-        let live = Live { conn, kind };
+        let mut live = Live::new(conn, kind);
         for f in frames {
-            if !send(&live, Out::Text(f, None)) {
+            if !send(&mut live, Out::Text(f, None), false) {
                 return;
             }
         }
