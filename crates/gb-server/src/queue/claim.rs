@@ -5,8 +5,8 @@
 //! write lock before the read.
 use super::pairing::{Match, Waiting, matches};
 use crate::db::queue::{QueueRow, queue_columns};
+use crate::db::room_config::{RoomConfig, SeatEntry};
 use crate::db::{Db, with_pool};
-use crate::room::{RoomConfig, SeatEntry};
 
 /// How long a matched player's row is kept for them to read their room (then the matcher deletes it).
 const MATCHED_KEPT_MS: i64 = 600_000;
