@@ -73,7 +73,7 @@ pub async fn match_once(deps: impl Into<RoomDeps>) -> anyhow::Result<usize> {
 }
 
 /// Runs a claimed room here and seats its players with their decks.
-async fn open(deps: &RoomDeps, o: claim::Opened) -> anyhow::Result<()> {
+async fn open(deps: &RoomDeps, o: queue::Opened) -> anyhow::Result<()> {
     let handle = run_here(deps, &o.room_id, o.cfg, o.seats).await?;
     for p in o.players {
         seat(deps, &handle, &p).await?;
