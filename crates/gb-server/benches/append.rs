@@ -7,7 +7,9 @@
 //! PostgreSQL URL to measure that backend instead.
 use gb_server::Db;
 use gb_server::db::matches::{AppendRow, insert_match};
+use gb_server::db::status::MatchStatus;
 use gb_server::persist::Persist;
+use gb_server::seed::StoredSetup;
 use std::time::{Duration, Instant};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -24,9 +26,7 @@ async fn main() -> anyhow::Result<()> {
     let mut match_ids = Vec::with_capacity(rooms);
     for r in 0..rooms {
         match_ids.push(
-            insert_match(&db, &format!("bench-{r}"), "hash", "{}", gb_server::db::status::MatchStatus::Playing)
-                .await?
-                .id,
+            insert_match(&db, &format!("bench-{r}"), "hash", StoredSetup::undealt(), MatchStatus::Playing).await?.id,
         );
     }
     let tracker = TaskTracker::new();

@@ -7,15 +7,26 @@ use serde::{Deserialize, Serialize};
 
 /// `matches.setup_json`: the engine's setup plus the commitment's nonce. Secret until the game ends. Rows
 /// written while seeds were integers still read (`Seed` reads an integer as `Seed::from_u64`, the same key).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StoredSetup {
     pub setup: MatchSetup,
     /// Hex.
     pub nonce: String,
 }
 
+#[cfg(any(test, feature = "test-hooks"))]
+impl StoredSetup {
+    /// A game's row nothing is dealt from (no decks): for tests of the log that only write and read it back.
+    pub fn undealt() -> StoredSetup {
+        StoredSetup {
+            setup: MatchSetup { decks: Vec::new(), seed: Seed::from_u64(0), chooser: None },
+            nonce: "00".into(),
+        }
+    }
+}
+
 /// Result stored in `matches.result_json` and shown in `RoomInfo.games`.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StoredResult {
     /// `None` for a drawn game (`GameEndReason::Drawn`, room/leaving.rs): the only result without a winner.
     pub winner: Option<gb_core::Seat>,

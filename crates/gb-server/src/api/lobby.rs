@@ -5,10 +5,10 @@
 //! stored, so it never vanishes; one listed by two nodes keeps the newer claim's info, so it never shows twice.
 use crate::bus::lobby::{held_public, merge};
 use crate::cluster::Cluster;
+use crate::db::room_config::{RoomConfig, SeatEntry};
 use crate::db::status::RoomRowStatus;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::protocol::{RoomInfo, RoomStatus, SeatInfo};
-use crate::room::{RoomConfig, SeatEntry};
 use crate::state::AppState;
 use std::collections::HashSet;
 
@@ -36,8 +36,7 @@ pub async fn across_nodes(state: &AppState, cluster: &Cluster) -> ApiResult<Vec<
 /// first publish it). `None` if the row went meanwhile.
 pub(super) async fn stored(state: &AppState, id: &str) -> ApiResult<Option<RoomInfo>> {
     let Some(row) = crate::db::rooms::find_room(&state.db, id).await? else { return Ok(None) };
-    let cfg: RoomConfig = serde_json::from_str(&row.config_json).map_err(ApiError::internal)?;
-    let seats: Vec<Option<SeatEntry>> = serde_json::from_str(&row.seats_json).map_err(ApiError::internal)?;
+    let (cfg, seats) = (row.config, row.seats);
     let status = match row.status {
         RoomRowStatus::Waiting => RoomStatus::Waiting,
         RoomRowStatus::Playing => RoomStatus::Playing,

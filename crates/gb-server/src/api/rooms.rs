@@ -4,9 +4,10 @@
 use super::room_calls::RoomAt;
 use super::session::CurrentAccount;
 use crate::bus::wire::RoomCall;
+use crate::db::room_config::{RoomConfig, SeatEntry};
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::protocol::{CreateRoom, JoinSeat, RoomInfo, RoomList, RoomStatus, TakebackAnswer, Visibility};
-use crate::room::{RoomConfig, Rooms, SeatEntry, recover};
+use crate::room::{Rooms, recover};
 use crate::state::AppState;
 use axum::Json;
 use axum::body::Bytes;
@@ -42,9 +43,7 @@ pub async fn create(
         // A computer's seat belongs to no account (the room plays it: room/computer.rs).
         seats[1] = Some(crate::room::seating::computer_seat());
     }
-    let cfg_json = serde_json::to_string(&cfg).map_err(ApiError::internal)?;
-    let seats_json = serde_json::to_string(&seats).map_err(ApiError::internal)?;
-    crate::db::rooms::insert_room(&state.db, &id, &cfg_json, &seats_json).await?;
+    crate::db::rooms::insert_room(&state.db, &id, &cfg, &seats).await?;
     if let Some(cluster) = &state.cluster {
         let info = place(&state, cluster, &id, &cfg, &seats).await?;
         metrics::counter!("gb_rooms_created").increment(1);

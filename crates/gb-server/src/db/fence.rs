@@ -7,10 +7,13 @@
 //! (`Ok(false)` = fenced: another node owns the room). A tournament's writes run in a transaction that checks
 //! the lease first ([`tournament_write`]). On SQLite and on a single node the statements run unfenced.
 use super::Db;
+use super::json::encode;
 use super::matches::MatchRow;
 use super::now_ms;
+use super::room_config::SeatEntry;
 use super::status::RoomRowStatus;
 use super::status::sql_status;
+use crate::seed::StoredResult;
 use sqlx::PgPool;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -41,23 +44,18 @@ macro_rules! held_at {
 pub async fn update_room(
     pool: &PgPool,
     id: &str,
-    seats_json: &str,
+    seats: &[Option<SeatEntry>],
     status: RoomRowStatus,
     epoch: i64,
 ) -> Result<bool, sqlx::Error> {
+    let seats = encode(seats)?;
     let sql = concat!(
         "WITH held AS (",
         held_at!("room_leases", "room_id", "$1", "$5"),
         ") UPDATE rooms SET seats_json = $2, status = $3, updated_at = $4 WHERE id IN (SELECT room_id FROM held)"
     );
-    let done = sqlx::query(sql)
-        .bind(id)
-        .bind(seats_json)
-        .bind(status.as_str())
-        .bind(now_ms())
-        .bind(epoch)
-        .execute(pool)
-        .await?;
+    let done =
+        sqlx::query(sql).bind(id).bind(&seats).bind(status.as_str()).bind(now_ms()).bind(epoch).execute(pool).await?;
     Ok(done.rows_affected() == 1)
 }
 
@@ -66,9 +64,10 @@ pub async fn finish_match(
     pool: &PgPool,
     room: &str,
     match_id: &str,
-    result_json: &str,
+    result: &StoredResult,
     epoch: i64,
 ) -> Result<bool, sqlx::Error> {
+    let result = encode(result)?;
     let sql = concat!(
         "WITH held AS (",
         held_at!("room_leases", "room_id", "$5", "$4"),
@@ -77,7 +76,7 @@ pub async fn finish_match(
         ", result_json = $2, updated_at = $3 WHERE id = $1 AND room IN (SELECT room_id FROM held)"
     );
     let done =
-        sqlx::query(sql).bind(match_id).bind(result_json).bind(now_ms()).bind(epoch).bind(room).execute(pool).await?;
+        sqlx::query(sql).bind(match_id).bind(&result).bind(now_ms()).bind(epoch).bind(room).execute(pool).await?;
     Ok(done.rows_affected() == 1)
 }
 
@@ -89,13 +88,14 @@ pub async fn insert_match(pool: &PgPool, row: &MatchRow, epoch: i64) -> Result<b
         ") INSERT INTO matches (id, room, seed_hash, setup_json, status, result_json, created_at, updated_at) \
          SELECT $1, $2, $3, $4, $5, $6, $7, $8 FROM held"
     );
+    let (setup, result) = row.columns()?;
     let done = sqlx::query(sql)
         .bind(&row.id)
         .bind(&row.room)
         .bind(&row.seed_hash)
-        .bind(&row.setup_json)
+        .bind(&setup)
         .bind(row.status.as_str())
-        .bind(&row.result_json)
+        .bind(&result)
         .bind(row.created_at)
         .bind(row.updated_at)
         .bind(epoch)

@@ -80,7 +80,16 @@ macro_rules! json_columns {
         )+
     };
 }
-json_columns!(serde_json::Value, gb_core::DeckList, gb_tournament::Settings, gb_tournament::TableResult);
+json_columns!(
+    serde_json::Value,
+    gb_core::DeckList,
+    gb_tournament::Settings,
+    gb_tournament::TableResult,
+    super::room_config::RoomConfig,
+    super::room_config::Seats,
+    crate::seed::StoredSetup,
+    crate::seed::StoredResult,
+);
 
 /// Decodes `text`, read from `column` (`"table.column"`) of the row `row` (its key, for the error).
 pub fn decode<T: DeserializeOwned>(column: &str, row: &str, text: &str) -> Result<T, sqlx::Error> {

@@ -1,9 +1,14 @@
 //! `matches` and `match_intents` rows: a game's setup and its append-only log of intents.
 //! Appends normally go through `crate::persist` (group commit); `append_batch` is its primitive.
+//!
+//! A game's setup and result are read and written typed; the log's `intent_json`, `meta_json` and a finishing
+//! append's result stay text: the append is the hot path, and persist/ hands its batches over already encoded.
+use super::json::{JsonText, NullableJsonText, encode};
 use super::ratings::RateOn;
 use super::status::MatchStatus;
 use super::status::sql_status;
 use super::{Conn, Db, now_ms, with_conn, with_pool};
+use crate::seed::{StoredResult, StoredSetup};
 use sqlx::Connection;
 
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -12,10 +17,14 @@ pub struct MatchRow {
     pub room: String,
     /// Hash of the RNG seed, published at start; the seed itself is revealed after the game.
     pub seed_hash: String,
-    pub setup_json: String,
+    /// The engine's setup and the commitment's nonce: secret until the game ends.
+    #[sqlx(rename = "setup_json", try_from = "JsonText<StoredSetup>")]
+    pub setup: StoredSetup,
     #[sqlx(try_from = "String")]
     pub status: MatchStatus,
-    pub result_json: Option<String>,
+    /// Set once the game is over.
+    #[sqlx(rename = "result_json", try_from = "NullableJsonText<StoredResult>")]
+    pub result: Option<StoredResult>,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -33,33 +42,39 @@ pub async fn insert_match(
     db: &Db,
     room: &str,
     seed_hash: &str,
-    setup_json: &str,
+    setup: StoredSetup,
     status: MatchStatus,
 ) -> Result<MatchRow, sqlx::Error> {
-    let row = MatchRow::new(room, seed_hash, setup_json, status);
+    let row = MatchRow::new(room, seed_hash, setup, status);
+    let (setup, result) = row.columns()?;
     with_pool!(db, p => sqlx::query(
         "INSERT INTO matches (id, room, seed_hash, setup_json, status, result_json, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
-        .bind(&row.id).bind(&row.room).bind(&row.seed_hash).bind(&row.setup_json)
-        .bind(row.status.as_str()).bind(&row.result_json).bind(row.created_at).bind(row.updated_at)
+        .bind(&row.id).bind(&row.room).bind(&row.seed_hash).bind(&setup)
+        .bind(row.status.as_str()).bind(&result).bind(row.created_at).bind(row.updated_at)
         .execute(p).await.map(|_| ()))?;
     Ok(row)
 }
 
 impl MatchRow {
     /// A new game's row, not yet written.
-    pub fn new(room: &str, seed_hash: &str, setup_json: &str, status: MatchStatus) -> MatchRow {
+    pub fn new(room: &str, seed_hash: &str, setup: StoredSetup, status: MatchStatus) -> MatchRow {
         let now = now_ms();
         MatchRow {
             id: uuid::Uuid::now_v7().to_string(),
             room: room.to_owned(),
             seed_hash: seed_hash.to_owned(),
-            setup_json: setup_json.to_owned(),
+            setup,
             status,
-            result_json: None,
+            result: None,
             created_at: now,
             updated_at: now,
         }
+    }
+
+    /// The row's `setup_json` and `result_json` as stored.
+    pub(super) fn columns(&self) -> Result<(String, Option<String>), sqlx::Error> {
+        Ok((encode(&self.setup)?, self.result.as_ref().map(encode).transpose()?))
     }
 }
 
@@ -68,9 +83,10 @@ pub async fn find_match(db: &Db, id: &str) -> Result<Option<MatchRow>, sqlx::Err
     with_pool!(db, p => sqlx::query_as::<_, MatchRow>(sql).bind(id).fetch_optional(p).await)
 }
 
-pub async fn finish_match(db: &Db, id: &str, status: MatchStatus, result_json: &str) -> Result<(), sqlx::Error> {
+pub async fn finish_match(db: &Db, id: &str, status: MatchStatus, result: &StoredResult) -> Result<(), sqlx::Error> {
+    let result = encode(result)?;
     with_pool!(db, p => sqlx::query("UPDATE matches SET status = $2, result_json = $3, updated_at = $4 WHERE id = $1")
-        .bind(id).bind(status.as_str()).bind(result_json).bind(now_ms()).execute(p).await.map(|_| ()))?;
+        .bind(id).bind(status.as_str()).bind(&result).bind(now_ms()).execute(p).await.map(|_| ()))?;
     Ok(())
 }
 
@@ -97,7 +113,8 @@ pub async fn intents_since(db: &Db, match_id: &str, after_version: i64) -> Resul
     with_pool!(db, p => sqlx::query_as::<_, IntentRow>(sql).bind(match_id).bind(after_version).fetch_all(p).await)
 }
 
-/// One accepted intent to make durable; `finish` also closes the match in the same transaction.
+/// One accepted intent to make durable; `finish` also closes the match in the same transaction. Its JSON comes
+/// already encoded (the hot append path: persist/ writes many rooms' rows in one batch, encoding nothing).
 #[derive(Clone, Debug)]
 pub struct AppendRow {
     pub match_id: String,
@@ -105,6 +122,7 @@ pub struct AppendRow {
     pub seat: i64,
     pub intent_json: String,
     pub meta_json: Option<String>,
+    /// The game's `result_json` (a [`StoredResult`] as [`encode`] writes it), when this intent ends the game.
     pub finish: Option<String>,
     /// The room's lease epoch (cluster mode, fencing token); 0 = unfenced (SQLite, single-node PostgreSQL).
     pub epoch: i64,
@@ -270,4 +288,62 @@ pub async fn last_activity_ms(db: &Db, match_id: &str) -> Result<Option<i64>, sq
                (SELECT created_at FROM matches WHERE id = $1))";
     let row: Option<(Option<i64>,)> = with_pool!(db, p => sqlx::query_as(sql).bind(match_id).fetch_optional(p).await)?;
     Ok(row.and_then(|r| r.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::GameEndReason;
+    use gb_core::Seat;
+
+    /// A game's setup as written before it was typed, its seed in hex.
+    fn setup_text() -> String {
+        format!(r#"{{"setup":{{"decks":[],"seed":"{}","chooser":"B"}},"nonce":"ab"}}"#, "07".repeat(32))
+    }
+
+    async fn read(setup: &str, result: Option<&str>) -> Result<MatchRow, sqlx::Error> {
+        let pool = sqlx::SqlitePool::connect("sqlite::memory:").await.unwrap();
+        sqlx::query_as(
+            "SELECT 'm1' AS id, 'r1' AS room, 'h' AS seed_hash, $1 AS setup_json, 'finished' AS status, \
+             $2 AS result_json, 0 AS created_at, 0 AS updated_at",
+        )
+        .bind(setup)
+        .bind(result)
+        .fetch_one(&pool)
+        .await
+    }
+
+    #[tokio::test]
+    async fn a_game_stored_today_reads_typed_and_writes_back_the_same_text() {
+        let places = r#"{"winner":"C","reason":"last_standing","places":["C","A","B"]}"#;
+        let row = read(&setup_text(), Some(places)).await.unwrap();
+        assert_eq!((row.setup.setup.chooser, row.setup.nonce.as_str()), (Some(Seat::B), "ab"));
+        let result = row.result.as_ref().expect("finished");
+        assert_eq!((result.winner, result.reason), (Some(Seat::C), GameEndReason::LastStanding));
+        assert_eq!(result.places.as_deref(), Some(&[Seat::C, Seat::A, Seat::B][..]));
+        assert_eq!(row.columns().unwrap(), (setup_text(), Some(places.to_owned())));
+        let drawn = r#"{"winner":null,"reason":"drawn"}"#;
+        let row = read(&setup_text(), Some(drawn)).await.unwrap();
+        assert_eq!(row.result.as_ref().map(|r| (r.winner, r.reason)), Some((None, GameEndReason::Drawn)));
+        assert_eq!(row.columns().unwrap().1.as_deref(), Some(drawn));
+        let playing = read(&setup_text(), None).await.unwrap();
+        assert!(playing.result.is_none());
+        assert_eq!(playing.columns().unwrap().1, None);
+    }
+
+    #[tokio::test]
+    async fn a_setup_stored_with_an_integer_seed_still_reads() {
+        let row = read(r#"{"setup":{"decks":[],"seed":77},"nonce":"00"}"#, None).await.unwrap();
+        assert_eq!((row.setup.setup.seed, row.setup.setup.chooser), (gb_core::Seed::from_u64(77), None));
+    }
+
+    #[tokio::test]
+    async fn a_malformed_column_is_a_decode_error_naming_it() {
+        let cases =
+            [("{oops".to_owned(), None, "setup_json"), (setup_text(), Some(r#"{"winner":"A"}"#), "result_json")];
+        for (setup, result, column) in cases {
+            let e = read(&setup, result).await.unwrap_err();
+            assert!(matches!(e, sqlx::Error::ColumnDecode { ref index, .. } if index.contains(column)), "{e}");
+        }
+    }
 }

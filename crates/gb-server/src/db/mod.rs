@@ -13,6 +13,7 @@ pub mod matches;
 pub mod queue;
 pub mod quotas;
 pub mod ratings;
+pub mod room_config;
 pub mod rooms;
 pub mod sessions;
 pub mod status;

@@ -1,6 +1,8 @@
-//! `play_queue` rows (docs/protocol.md, "Play now"): a waiting player's place, kept by their heartbeat. The
-//! matcher's claim of pairs is queue/claim.rs.
+//! `play_queue` rows (docs/protocol.md, "Play now"): a waiting player's place, kept by their heartbeat, and the
+//! matcher's claim ([`claim`]), which opens the rooms queue/claim.rs pairs the waiting players into.
 use super::json::{self, JsonText};
+use super::room_config::{RoomConfig, Seats};
+use super::status::sql_status;
 use super::{Db, now_ms, with_pool};
 use gb_core::DeckList;
 
@@ -29,7 +31,75 @@ macro_rules! queue_columns {
          room_id, opponent, matched_at, seated"
     };
 }
-pub(crate) use queue_columns;
+
+/// A room the claim opened, to be run and seated (queue/mod.rs).
+pub struct Opened {
+    pub room_id: String,
+    pub cfg: RoomConfig,
+    /// The room's seats as stored: empty, or the computer's in seat B.
+    pub seats: Seats,
+    /// The players to seat, the longer waiter first.
+    pub players: Vec<QueueRow>,
+}
+
+impl Opened {
+    /// Who the `i`th player was matched with, as their queue row tells them: the other player, or the computer.
+    fn opponent(&self, i: usize) -> String {
+        match self.players.get(1 - i) {
+            Some(other) if self.players.len() == 2 => other.display_name.clone(),
+            _ => "Computer".to_owned(),
+        }
+    }
+}
+
+/// The waiting players, longest first (the claim's read).
+macro_rules! waiting {
+    () => {
+        concat!(
+            "SELECT ",
+            queue_columns!(),
+            " FROM play_queue WHERE room_id IS NULL AND expires_at > $1 ORDER BY joined_at, account_id"
+        )
+    };
+}
+
+/// The matcher's claim (docs/multi-node.md, "Play now"): one transaction drops expired rows and rows matched
+/// before `kept_since`, reads the waiting players, lets `plan` pair them into rooms, writes each room's row
+/// (waiting) and marks its players matched with it. On PostgreSQL the read is `FOR UPDATE SKIP LOCKED`, so
+/// matchers on several nodes never see the same waiting player at once, and a player is matched once; on SQLite
+/// (one node) the transaction's first statement is a write, which takes the database's write lock before the read.
+pub async fn claim(
+    db: &Db,
+    now: i64,
+    kept_since: i64,
+    plan: impl FnOnce(Vec<QueueRow>) -> Vec<Opened>,
+) -> Result<Vec<Opened>, sqlx::Error> {
+    let select = if matches!(db, Db::Pg(_)) { concat!(waiting!(), " FOR UPDATE SKIP LOCKED") } else { waiting!() };
+    Ok(with_pool!(db, p => {
+        // An empty queue (most passes of an idle node) costs one read, no transaction.
+        if sqlx::query_as::<_, (String,)>("SELECT account_id FROM play_queue LIMIT 1").fetch_optional(p).await?.is_none() {
+            return Ok(Vec::new());
+        }
+        let mut tx = p.begin().await?;
+        sqlx::query("DELETE FROM play_queue WHERE (room_id IS NULL AND expires_at <= $1) OR matched_at <= $2")
+            .bind(now).bind(kept_since).execute(&mut *tx).await?;
+        let rows: Vec<QueueRow> = sqlx::query_as(select).bind(now).fetch_all(&mut *tx).await?;
+        let opened = plan(rows);
+        for o in &opened {
+            sqlx::query(concat!("INSERT INTO rooms (id, config_json, seats_json, status, created_at, updated_at) \
+                         VALUES ($1, $2, $3, ", sql_status!(RoomRowStatus::Waiting), ", $4, $4)"))
+                .bind(&o.room_id).bind(json::encode(&o.cfg)?).bind(json::encode(&o.seats)?)
+                .bind(now).execute(&mut *tx).await?;
+            for (i, player) in o.players.iter().enumerate() {
+                sqlx::query("UPDATE play_queue SET room_id = $2, opponent = $3, matched_at = $4 \
+                             WHERE account_id = $1 AND room_id IS NULL")
+                    .bind(&player.account_id).bind(&o.room_id).bind(o.opponent(i)).bind(now).execute(&mut *tx).await?;
+            }
+        }
+        tx.commit().await?;
+        opened
+    }))
+}
 
 /// Puts the player in the queue, or starts their search again (a new format, deck, or after a match).
 pub async fn join(db: &Db, r: &QueueRow) -> Result<(), sqlx::Error> {
@@ -80,4 +150,42 @@ pub async fn looking(db: &Db, format: &str) -> Result<i64, sqlx::Error> {
 pub async fn mark_seated(db: &Db, account_id: &str, room_id: &str) -> Result<(), sqlx::Error> {
     let sql = "UPDATE play_queue SET seated = 1 WHERE account_id = $1 AND room_id = $2";
     with_pool!(db, p => sqlx::query(sql).bind(account_id).bind(room_id).execute(p).await.map(|_| ()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn waiting(name: &str) -> QueueRow {
+        QueueRow {
+            account_id: format!("acc-{name}"),
+            display_name: name.to_owned(),
+            format: "standard".to_owned(),
+            rated: 0,
+            deck: DeckList::default(),
+            rating: 1500.0,
+            computer_after_ms: None,
+            joined_at: 0,
+            expires_at: 1,
+            room_id: None,
+            opponent: None,
+            matched_at: None,
+            seated: 0,
+        }
+    }
+
+    fn opened(players: Vec<QueueRow>) -> Opened {
+        let cfg: RoomConfig = serde_json::from_str(
+            r#"{"visibility":"public","best_of":1,"spectator_delay":null,"clock":null,"vs_bot":false}"#,
+        )
+        .unwrap();
+        Opened { room_id: "r1".to_owned(), cfg, seats: vec![None, None], players }
+    }
+
+    #[test]
+    fn each_player_is_told_the_other_or_the_computer() {
+        let pair = opened(vec![waiting("Ann"), waiting("Bo")]);
+        assert_eq!((pair.opponent(0), pair.opponent(1)), ("Bo".to_owned(), "Ann".to_owned()));
+        assert_eq!(opened(vec![waiting("Ann")]).opponent(0), "Computer");
+    }
 }

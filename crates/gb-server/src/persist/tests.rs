@@ -5,6 +5,8 @@ use super::{AppendError, Persist};
 use crate::db::Db;
 use crate::db::matches::{AppendRow, find_match, insert_match, intents_since};
 use crate::db::status::MatchStatus;
+use crate::protocol::GameEndReason;
+use crate::seed::{StoredResult, StoredSetup};
 use futures_util::future::join_all;
 use std::future::Future;
 use std::path::{Path, PathBuf};
@@ -72,7 +74,7 @@ async fn fresh() -> (TempDir, Db, Writer) {
 }
 
 async fn new_match(db: &Db) -> String {
-    insert_match(db, "room", "hash", "{}", MatchStatus::Playing).await.unwrap().id
+    insert_match(db, "room", "hash", StoredSetup::undealt(), MatchStatus::Playing).await.unwrap().id
 }
 
 async fn two_matches(db: &Db) -> (String, String) {
@@ -216,15 +218,16 @@ async fn a_finishing_append_lands_with_its_result_or_not_at_all() {
     w.persist.append(row(&b, 1)).await.unwrap();
     // A finishing row whose intent cannot land (its version is taken) must not finish the match either.
     let mut stale = row(&a, 1);
-    stale.finish = Some(r#"{"winner":"A"}"#.to_owned());
+    stale.finish = Some(r#"{"winner":"A","reason":"concession"}"#.to_owned());
     let mut last = row(&b, 2);
-    last.finish = Some(r#"{"winner":"B"}"#.to_owned());
+    last.finish = Some(r#"{"winner":"B","reason":"concession"}"#.to_owned());
     let results = join_all([w.persist.append(stale), w.persist.append(last)]).await;
     assert!(matches!(results[0], Err(AppendError::Failed(_))), "{:?}", results[0]);
     assert_eq!(results[1], Ok(()));
     let (ma, mb) = (find_match(&db, &a).await.unwrap().unwrap(), find_match(&db, &b).await.unwrap().unwrap());
-    assert_eq!((ma.status.as_str(), ma.result_json), ("playing", None));
-    assert_eq!((mb.status.as_str(), mb.result_json.as_deref()), ("finished", Some(r#"{"winner":"B"}"#)));
+    assert_eq!((ma.status.as_str(), ma.result), ("playing", None));
+    let won = StoredResult { winner: Some(gb_core::Seat::B), reason: GameEndReason::Concession, places: None };
+    assert_eq!((mb.status.as_str(), mb.result), ("finished", Some(won)));
     assert_eq!(versions(&db, &b).await, [1, 2]);
     w.stop().await;
 }

@@ -7,8 +7,9 @@ pub mod claim;
 pub mod pairing;
 
 use crate::db::queue;
+use crate::db::room_config::RoomConfig;
 use crate::protocol::{ClockSetting, SpectatorDelay, Visibility};
-use crate::room::{RoomConfig, RoomDeps, RoomHandle, Rooms, recover};
+use crate::room::{RoomDeps, RoomHandle, Rooms, recover};
 use std::time::Duration;
 
 /// A waiting player's place is kept this long after their last heartbeat.
@@ -72,7 +73,7 @@ pub async fn match_once(deps: impl Into<RoomDeps>) -> anyhow::Result<usize> {
 }
 
 /// Runs a claimed room here and seats its players with their decks.
-async fn open(deps: &RoomDeps, o: claim::Opened) -> anyhow::Result<()> {
+async fn open(deps: &RoomDeps, o: queue::Opened) -> anyhow::Result<()> {
     let handle = run_here(deps, &o.room_id, o.cfg, o.seats).await?;
     for p in o.players {
         seat(deps, &handle, &p).await?;
@@ -97,7 +98,7 @@ pub async fn run_here(
     deps: &RoomDeps,
     id: &str,
     cfg: RoomConfig,
-    seats: Vec<Option<crate::room::SeatEntry>>,
+    seats: Vec<Option<crate::db::room_config::SeatEntry>>,
 ) -> anyhow::Result<RoomHandle> {
     if let Some(h) = deps.rooms.get(id) {
         return Ok(h);

@@ -21,7 +21,7 @@ pub async fn sweep(deps: RoomDeps, cluster: Arc<Cluster>) {
         async move {
             match lease::claim(&deps.db, &room, &me).await {
                 Ok(Some(claimed)) => {
-                    let reason = match (&claimed.handover_json, claimed.prev_heartbeat_ms) {
+                    let reason = match (&claimed.handover, claimed.prev_heartbeat_ms) {
                         (Some(_), _) => "handover",
                         (None, Some(_)) => "failover",
                         (None, None) => "placed",
@@ -48,7 +48,7 @@ pub async fn adopt(deps: &RoomDeps, cluster: &Arc<Cluster>, room: &str, me: &str
             return;
         }
     };
-    match (&claimed.handover_json, claimed.prev_heartbeat_ms) {
+    match (&claimed.handover, claimed.prev_heartbeat_ms) {
         (Some(h), _) => super::lease::restore_handover(&mut init, h),
         (None, Some(hb)) => super::lease::charge_outage(&deps.db, &mut init, hb).await,
         (None, None) => {}

@@ -107,7 +107,7 @@ pub(super) fn decide(bot: &mut (dyn gb_bot::Bot + Send), state: &MatchState, sea
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::room::config::RoomConfig;
+    use crate::db::room_config::RoomConfig;
     use gb_core::{MatchSetup, new_match, owed_seat};
 
     /// A bot that would give up at once.

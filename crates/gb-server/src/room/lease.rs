@@ -3,27 +3,27 @@
 //! carries across an owner change.
 use super::actor::{Room, RoomInit, Stop};
 use super::clock::Clock;
-use super::storage::Handover;
+use crate::cluster::lease::Handover;
 use crate::db::matches::MatchRow;
 use crate::db::status::RoomRowStatus;
+use crate::seed::{StoredResult, StoredSetup};
 use std::time::Duration;
 use tokio::time::Instant;
 
 impl Room {
     /// Saves the seats and the room's status (`rooms` row), fenced in cluster mode.
     pub(super) async fn save_room(&mut self, status: RoomRowStatus) -> anyhow::Result<()> {
-        let seats = serde_json::to_string(&self.seats)?;
-        self.storage.save_room(&seats, status).await
+        self.storage.save_room(&self.seats, status).await
     }
 
     /// Writes a new game's row (status `playing`), fenced in cluster mode.
-    pub(super) async fn insert_match(&mut self, seed_hash: &str, setup_json: &str) -> anyhow::Result<MatchRow> {
-        self.storage.insert_match(seed_hash, setup_json).await
+    pub(super) async fn insert_match(&mut self, seed_hash: &str, setup: StoredSetup) -> anyhow::Result<MatchRow> {
+        self.storage.insert_match(seed_hash, setup).await
     }
 
-    /// Finishes the current game's row with `result_json` outside the intent log (a game called a draw).
-    pub(super) async fn finish_drawn(&mut self, match_id: &str, result_json: &str) -> anyhow::Result<()> {
-        self.storage.finish_drawn(match_id, result_json).await
+    /// Finishes the current game's row with its result outside the intent log (a game called a draw).
+    pub(super) async fn finish_drawn(&mut self, match_id: &str, result: &StoredResult) -> anyhow::Result<()> {
+        self.storage.finish_drawn(match_id, result).await
     }
 
     /// Stops owning the room: every local socket closes with 1012 (its client reconnects and resumes by
@@ -33,27 +33,26 @@ impl Room {
     /// duplicate version rather than a newer epoch), so that a sweeper rebuilds the room from the log.
     pub(super) async fn stand_down(&mut self, why: &str) -> Stop {
         let Some(lease) = self.storage.lease.clone() else { return Stop::Done };
-        let handover = self.storage.hands_over().then(|| self.handover_json()).flatten();
+        let handover = self.storage.hands_over().then(|| self.handover()).flatten();
         tracing::info!(room = %self.id, epoch = lease.epoch, why, handover = handover.is_some(), "room stands down");
-        self.storage.release(&lease, handover.as_deref()).await;
+        self.storage.release(&lease, handover.as_ref()).await;
         self.close_all();
         Stop::StandDown
     }
 
     /// The clocks settled now, as the next owner must restore them (running time charged up to the release).
-    fn handover_json(&mut self) -> Option<String> {
+    fn handover(&mut self) -> Option<Handover> {
         let game = self.play.game.as_ref().filter(|_| !self.game_over())?;
         let connected = self.connected();
         let clock = self.play.clock.as_mut()?;
         clock.settle(Instant::now(), &connected);
-        Handover { match_id: game.match_id.clone(), version: game.state.version(), clocks: clock.wire() }.to_json()
+        Some(Handover { match_id: game.match_id.clone(), version: game.state.version(), clocks: clock.wire() })
     }
 }
 
 /// After a drain: the clocks exactly as the old owner settled them, if they belong to the game and version
 /// just rebuilt (otherwise the rebuild's own clocks stand).
-pub fn restore_handover(init: &mut RoomInit, json: &str) {
-    let Some(h) = Handover::from_json(json) else { return };
+pub fn restore_handover(init: &mut RoomInit, h: &Handover) {
     let (Some(game), Some(setting)) = (init.game.as_ref(), init.cfg.clock) else { return };
     if game.match_id == h.match_id && game.state.version() == h.version {
         init.clock = Some(Clock::restore(setting, &h.clocks.remaining_ms, &h.clocks.bank_ms));

@@ -90,9 +90,8 @@ impl Room {
     async fn call_draw(&mut self, seat: Seat) -> Result<(), RoomError> {
         let game = self.play.game.as_ref().expect("checked: a game in play");
         let result = StoredResult { winner: None, reason: GameEndReason::Drawn, places: None };
-        let json = serde_json::to_string(&result).expect("results serialize");
         let match_id = game.match_id.clone();
-        if let Err(e) = self.finish_drawn(&match_id, &json).await {
+        if let Err(e) = self.finish_drawn(&match_id, &result).await {
             return Err(RoomError::Storage(format!("the draw could not be recorded: {e:#}")));
         }
         tracing::info!(room = %self.id, ?seat, "game called a draw over a seat that left");

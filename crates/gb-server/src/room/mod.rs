@@ -10,7 +10,6 @@ mod cmd;
 mod commit;
 pub mod computer;
 mod computers;
-mod config;
 pub mod delta;
 mod deps;
 pub mod emote;
@@ -41,7 +40,6 @@ mod viewers;
 // The viewer types live below the room and the bus (viewer/); room files import them from there.
 pub use crate::viewer::{Conn, Out, Relayed, Stamp, next_conn_id};
 pub use cmd::RoomCmd;
-pub use config::{RoomConfig, SeatEntry, seats_of};
 pub use deps::{RoomDeps, Rooms};
 pub use error::RoomError;
 pub use handle::RoomHandle;

@@ -28,8 +28,7 @@ impl Room {
         let setup = MatchSetup { decks, seed, chooser };
         let state = new_match(&setup).map_err(|e| anyhow::anyhow!("setup refused: {e:?}"))?;
         let seed_hash = gb_core::seed::commitment(&seed, &nonce)?;
-        let stored = serde_json::to_string(&StoredSetup { setup: setup.clone(), nonce: nonce.clone() })?;
-        let row = self.insert_match(&seed_hash, &stored).await?;
+        let row = self.insert_match(&seed_hash, StoredSetup { setup: setup.clone(), nonce: nonce.clone() }).await?;
         self.save_room(RoomRowStatus::Playing).await?;
         self.play.games.push(GameResult {
             match_id: row.id.clone(),

@@ -2,8 +2,8 @@
 //! result is durable (room/commit.rs `finish`, a draw too), and again by a rebuild for the room's last game, so
 //! a crash between the result and this write loses nothing (the write is idempotent). A computer's seat has no
 //! account and no row; only the deck's name is written, never its list.
-use super::config::{RoomConfig, SeatEntry};
 use crate::db::game_players::GamePlayer;
+use crate::db::room_config::{RoomConfig, SeatEntry};
 use crate::protocol::GameResult;
 
 /// One row per person's seat of `game` (none while it is unfinished).

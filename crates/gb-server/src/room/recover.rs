@@ -3,14 +3,13 @@
 //! so a room resumes at exactly its last acknowledged version.
 use super::actor::RoomInit;
 use super::clock::Clock;
-use super::config::{RoomConfig, SeatEntry};
 use super::delta::{Seen, Spare, project, write_views};
 use super::deps::RoomDeps;
 use super::game::Game;
 use super::streams::{Kind, shown_of_log};
 use crate::db::matches::{LogRow, MatchRow, last_meta, log_with_meta, room_matches};
+use crate::db::room_config::{RoomConfig, SeatEntry};
 use crate::protocol::{Clocks, GameResult, SpectatorDelay};
-use crate::seed::{StoredResult, StoredSetup};
 use anyhow::{Context, bail};
 use gb_core::{Intent, Logged, Seat, replay_logged_each};
 use std::time::Duration;
@@ -21,17 +20,15 @@ use tokio::time::Instant;
 /// the supervisor after a failure, and (multi-node) by a node taking the room over; it reads only the database.
 pub async fn load_room(deps: &RoomDeps, id: &str) -> anyhow::Result<RoomInit> {
     let row = crate::db::rooms::find_room(&deps.db, id).await?.with_context(|| format!("room {id} has no row"))?;
-    from_rows(deps, id, &row.config_json, &row.seats_json).await
+    from_rows(deps, id, row.config, row.seats).await
 }
 
 pub(super) async fn from_rows(
     deps: &RoomDeps,
     id: &str,
-    config_json: &str,
-    seats_json: &str,
+    cfg: RoomConfig,
+    seats: Vec<Option<SeatEntry>>,
 ) -> anyhow::Result<RoomInit> {
-    let cfg: RoomConfig = serde_json::from_str(config_json).context("room config")?;
-    let seats: Vec<Option<SeatEntry>> = serde_json::from_str(seats_json).context("room seats")?;
     if seats.len() != usize::from(cfg.seats) {
         bail!("room {id} has {} seats stored for {} configured", seats.len(), cfg.seats);
     }
@@ -49,7 +46,7 @@ pub(super) async fn from_rows(
         Some(m) => {
             let (game, history) = replay_match(deps, m, cfg.spectator_delay, seats.len()).await?;
             // A game called a draw (room/leaving.rs) is over though its engine state is not: no clock runs.
-            let over = game.state.is_over() || m.result_json.is_some();
+            let over = game.state.is_over() || m.result.is_some();
             let clock = match (cfg.clock, over) {
                 (Some(setting), false) => Some(match last_meta(&deps.db, &m.id).await? {
                     Some(meta) => {
@@ -100,7 +97,7 @@ pub(super) async fn replay_match(
     delay: Option<SpectatorDelay>,
     seats: usize,
 ) -> anyhow::Result<(Game, History)> {
-    let stored: StoredSetup = serde_json::from_str(&m.setup_json).context("match setup")?;
+    let stored = &m.setup;
     let rows = log_with_meta(&deps.db, &m.id).await?;
     let log = decode_log(&m.id, &rows)?;
     let clocks =
@@ -164,7 +161,7 @@ pub(super) async fn replay_match(
         }
     })?;
     let history = history.expect("replay visits version 0");
-    let game = Game { match_id: m.id.clone(), setup: stored.setup, nonce: stored.nonce, state, log };
+    let game = Game { match_id: m.id.clone(), setup: stored.setup.clone(), nonce: stored.nonce.clone(), state, log };
     Ok((game, history))
 }
 
@@ -174,19 +171,17 @@ fn clocks_of(meta: &str) -> anyhow::Result<Clocks> {
 }
 
 fn game_result(m: &MatchRow) -> anyhow::Result<GameResult> {
-    let result: Option<StoredResult> = m.result_json.as_deref().map(serde_json::from_str).transpose()?;
-    let revealed = match &result {
-        Some(_) => Some(serde_json::from_str::<StoredSetup>(&m.setup_json)?),
-        None => None,
-    };
+    let result = m.result.as_ref();
+    // The seed and nonce are revealed once the game is over.
+    let revealed = result.map(|_| &m.setup);
     Ok(GameResult {
         match_id: m.id.clone(),
-        winner: result.as_ref().and_then(|r| r.winner),
-        reason: result.as_ref().map(|r| r.reason),
-        places: result.and_then(|r| r.places),
+        winner: result.and_then(|r| r.winner),
+        reason: result.map(|r| r.reason),
+        places: result.and_then(|r| r.places.clone()),
         seed_hash: m.seed_hash.clone(),
         seed: revealed.as_ref().map(|s| s.setup.seed.to_string()),
-        nonce: revealed.map(|s| s.nonce),
+        nonce: revealed.map(|s| s.nonce.clone()),
     })
 }
 

@@ -2,9 +2,9 @@
 //! (MP-3) done before each game's seed commitment is published, so nobody chooses their neighbours.
 use super::actor::Room;
 use super::computers::Computer;
-use super::config::SeatEntry;
 use super::error::RoomError;
 use super::streams::Kind;
+use crate::db::room_config::SeatEntry;
 use crate::db::status::RoomRowStatus;
 use crate::protocol::BotLevel;
 use gb_core::Seat;

@@ -3,37 +3,18 @@
 //! lease's release at a stand-down. In cluster mode each write is fenced by the lease epoch
 //! (docs/multi-node.md, "Fencing"; db/fence.rs): a refused one marks the room `fenced`, and the actor stands
 //! down after the command. A failed append marks it `broken`: memory is ahead of the log, so it is rebuilt.
+use crate::cluster::lease::Handover;
 use crate::cluster::{Lease, lease};
 use crate::db::matches::MatchRow;
+use crate::db::room_config::SeatEntry;
 use crate::db::status::{MatchStatus, RoomRowStatus};
 use crate::db::{Db, fence, matches, rooms};
 use crate::persist::AppendError;
-use crate::protocol::Clocks;
-use serde::{Deserialize, Serialize};
+use crate::seed::{StoredResult, StoredSetup};
 use std::time::Duration;
 
 /// How long a stand-down waits for the database before leaving the lease to expire instead.
 const RELEASE_TIMEOUT: Duration = Duration::from_secs(2);
-
-/// What a draining owner leaves in `room_leases.handover_json`: the clocks settled at release, for the game
-/// and version they belong to (a claimer restores them only if the log is still there).
-#[derive(Debug, PartialEq, Serialize, Deserialize)]
-pub(super) struct Handover {
-    pub match_id: String,
-    pub version: u32,
-    pub clocks: Clocks,
-}
-
-impl Handover {
-    pub(super) fn to_json(&self) -> Option<String> {
-        serde_json::to_string(self).ok()
-    }
-
-    /// `None` for anything else in the column (the rebuild's own clocks stand then).
-    pub(super) fn from_json(json: &str) -> Option<Handover> {
-        serde_json::from_str(json).ok()
-    }
-}
 
 /// The room's storage part (one per actor; a rebuild starts a fresh one with the same lease).
 pub(super) struct Storage {
@@ -66,38 +47,34 @@ impl Storage {
         }
     }
 
-    /// Saves the seats (as `seats_json`) and the room's status (`rooms` row).
-    pub(super) async fn save_room(&mut self, seats_json: &str, status: RoomRowStatus) -> anyhow::Result<()> {
+    /// Saves the seats and the room's status (`rooms` row).
+    pub(super) async fn save_room(&mut self, seats: &[Option<SeatEntry>], status: RoomRowStatus) -> anyhow::Result<()> {
         let written = match self.fence() {
-            Some((pool, epoch)) => fence::update_room(pool, &self.room, seats_json, status, epoch).await?,
-            None => rooms::update_room(&self.db, &self.room, seats_json, status).await.map(|()| true)?,
+            Some((pool, epoch)) => fence::update_room(pool, &self.room, seats, status, epoch).await?,
+            None => rooms::update_room(&self.db, &self.room, seats, status).await.map(|()| true)?,
         };
         self.unless_fenced(written, "the room's seats")
     }
 
     /// Writes a new game's row (status `playing`).
-    pub(super) async fn insert_match(&mut self, seed_hash: &str, setup_json: &str) -> anyhow::Result<MatchRow> {
+    pub(super) async fn insert_match(&mut self, seed_hash: &str, setup: StoredSetup) -> anyhow::Result<MatchRow> {
         let row = match self.fence() {
             Some((pool, epoch)) => {
-                let row = MatchRow::new(&self.room, seed_hash, setup_json, MatchStatus::Playing);
+                let row = MatchRow::new(&self.room, seed_hash, setup, MatchStatus::Playing);
                 fence::insert_match(pool, &row, epoch).await?.then_some(row)
             }
-            None => {
-                Some(matches::insert_match(&self.db, &self.room, seed_hash, setup_json, MatchStatus::Playing).await?)
-            }
+            None => Some(matches::insert_match(&self.db, &self.room, seed_hash, setup, MatchStatus::Playing).await?),
         };
         self.unless_fenced(row.is_some(), "a new game")?;
         Ok(row.expect("written"))
     }
 
-    /// Finishes a game's row with `result_json` outside the intent log: a game called a draw (room/leaving.rs),
+    /// Finishes a game's row with its result outside the intent log: a game called a draw (room/leaving.rs),
     /// which no intent ends.
-    pub(super) async fn finish_drawn(&mut self, match_id: &str, result_json: &str) -> anyhow::Result<()> {
+    pub(super) async fn finish_drawn(&mut self, match_id: &str, result: &StoredResult) -> anyhow::Result<()> {
         let written = match self.fence() {
-            Some((pool, epoch)) => fence::finish_match(pool, &self.room, match_id, result_json, epoch).await?,
-            None => {
-                matches::finish_match(&self.db, match_id, MatchStatus::Finished, result_json).await.map(|()| true)?
-            }
+            Some((pool, epoch)) => fence::finish_match(pool, &self.room, match_id, result, epoch).await?,
+            None => matches::finish_match(&self.db, match_id, MatchStatus::Finished, result).await.map(|()| true)?,
         };
         self.unless_fenced(written, "the game's result")
     }
@@ -145,7 +122,7 @@ impl Storage {
     /// settled clocks (`handover_json`); otherwise it is released only if this claim somehow still holds it (a
     /// duplicate version rather than a newer epoch), so that a sweeper rebuilds the room from the log. Waits
     /// [`RELEASE_TIMEOUT`] at most, then leaves the lease to expire.
-    pub(super) async fn release(&self, lease: &Lease, handover: Option<&str>) {
+    pub(super) async fn release(&self, lease: &Lease, handover: Option<&Handover>) {
         let release = async {
             let next = match lease.is_handover() {
                 true => lease::least_loaded(&self.db, Some(&lease.node)).await?,
@@ -225,14 +202,5 @@ mod tests {
         assert!(s.hands_over());
         s.fenced = true;
         assert!(!s.hands_over(), "memory may be ahead of the log");
-    }
-
-    #[test]
-    fn a_handover_survives_the_lease_row() {
-        let clocks = Clocks { remaining_ms: vec![61_000, 58_500], bank_ms: vec![30_000, 12_000], running: None };
-        let h = Handover { match_id: "m1".into(), version: 17, clocks };
-        let json = h.to_json().expect("serializes");
-        assert_eq!(Handover::from_json(&json), Some(h));
-        assert_eq!(Handover::from_json("{\"clocks\":1}"), None);
     }
 }

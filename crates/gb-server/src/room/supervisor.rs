@@ -144,7 +144,7 @@ pub async fn recover_rooms(deps: &RoomDeps) -> anyhow::Result<usize> {
     let rows = crate::db::rooms::recent_rooms(&deps.db).await?;
     let mut n = 0;
     for row in rows {
-        match from_rows(deps, &row.id, &row.config_json, &row.seats_json).await {
+        match from_rows(deps, &row.id, row.config, row.seats).await {
             Ok(init) => {
                 let version = init.game.as_ref().map_or(0, |g| g.state.version());
                 tracing::info!(room = %row.id, version, "room recovered");

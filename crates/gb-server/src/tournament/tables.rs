@@ -3,8 +3,9 @@
 //! published info so each finished game reaches the event.
 use super::Cmd;
 use crate::cluster::Cluster;
+use crate::db::room_config::RoomConfig;
 use crate::protocol::{BotLevel, GameResult, MatchEndReason, SpectatorDelay, Visibility};
-use crate::room::{RoomConfig, RoomDeps, RoomHandle, Rooms, recover};
+use crate::room::{RoomDeps, RoomHandle, Rooms, recover};
 use gb_core::{DeckList, Seat};
 use gb_tournament::Settings;
 use std::sync::Arc;
@@ -49,9 +50,8 @@ pub(crate) async fn open(
         // An event keeps its own standings (docs/ratings.md).
         rated: false,
     };
-    let empty: Vec<Option<crate::room::SeatEntry>> = vec![None, None];
-    crate::db::rooms::insert_room(&deps.db, &id, &serde_json::to_string(&cfg)?, &serde_json::to_string(&empty)?)
-        .await?;
+    let empty: Vec<Option<crate::db::room_config::SeatEntry>> = vec![None, None];
+    crate::db::rooms::insert_room(&deps.db, &id, &cfg, &empty).await?;
     let handle = match &deps.cluster {
         // The event's owner runs its tables' rooms, so it watches them here (docs/multi-node.md, "Tournaments").
         Some(cluster) => {

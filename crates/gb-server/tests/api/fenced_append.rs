@@ -8,6 +8,7 @@ use gb_server::cluster::lease;
 use gb_server::db::Conn;
 use gb_server::db::matches::{self, AppendRow, append_batch};
 use gb_server::db::status::MatchStatus;
+use gb_server::seed::StoredSetup;
 
 fn pool(db: &Db) -> &sqlx::PgPool {
     let Db::Pg(pool) = db else { unreachable!("a PostgreSQL test database") };
@@ -38,7 +39,7 @@ async fn leased_game(db: &Db, room: &str, node: &str) -> String {
     .unwrap();
     lease::place(db, room, node).await.unwrap();
     assert_eq!(lease::claim(db, room, node).await.unwrap().unwrap().epoch, 1);
-    matches::insert_match(db, room, "hash", "{}", MatchStatus::Playing).await.unwrap().id
+    matches::insert_match(db, room, "hash", StoredSetup::undealt(), MatchStatus::Playing).await.unwrap().id
 }
 
 fn row(game: &str, version: i64, epoch: i64) -> AppendRow {
@@ -56,7 +57,7 @@ fn row(game: &str, version: i64, epoch: i64) -> AppendRow {
 }
 
 fn finishing(game: &str, version: i64, epoch: i64) -> AppendRow {
-    AppendRow { finish: Some(r#"{"winner":0}"#.to_owned()), ..row(game, version, epoch) }
+    AppendRow { finish: Some(r#"{"winner":"A","reason":"concession"}"#.to_owned()), ..row(game, version, epoch) }
 }
 
 async fn versions(db: &Db, game: &str) -> Vec<i64> {

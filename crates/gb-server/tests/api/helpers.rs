@@ -285,5 +285,5 @@ pub(crate) fn valid_list() -> Value {
 /// The stored `result_json` of a match, straight from the database.
 pub(crate) async fn find_result(app: &TestApp, match_id: &str) -> Value {
     let m = gb_server::db::matches::find_match(&app.db, match_id).await.unwrap().expect("match row");
-    serde_json::from_str(m.result_json.as_deref().expect("finished")).unwrap()
+    serde_json::to_value(m.result.expect("finished")).unwrap()
 }

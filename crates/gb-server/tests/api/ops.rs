@@ -81,17 +81,21 @@ async fn origin_and_size_limits(backend: Backend) {
 async fn match_log_is_append_only(backend: Backend) {
     use gb_server::db::status::MatchStatus;
     use gb_server::db::{is_unique_violation, matches};
+    use gb_server::protocol::GameEndReason;
+    use gb_server::seed::{StoredResult, StoredSetup};
     let app = spawn_app(backend).await;
-    let m = matches::insert_match(&app.db, "room-1", "abc123", "{}", MatchStatus::Playing).await.unwrap();
+    let m =
+        matches::insert_match(&app.db, "room-1", "abc123", StoredSetup::undealt(), MatchStatus::Playing).await.unwrap();
     matches::append_intent(&app.db, &m.id, 1, 0, r#"{"type":"pass"}"#).await.unwrap();
     matches::append_intent(&app.db, &m.id, 2, 1, r#"{"type":"pass"}"#).await.unwrap();
     let dup = matches::append_intent(&app.db, &m.id, 2, 0, "{}").await.unwrap_err();
     assert!(is_unique_violation(&dup), "{dup}");
     let log = matches::intents_since(&app.db, &m.id, 1).await.unwrap();
     assert_eq!(log.iter().map(|i| (i.version, i.seat)).collect::<Vec<_>>(), vec![(2, 1)]);
-    matches::finish_match(&app.db, &m.id, MatchStatus::Finished, r#"{"winner":0}"#).await.unwrap();
+    let won = StoredResult { winner: Some(gb_core::Seat::A), reason: GameEndReason::Concession, places: None };
+    matches::finish_match(&app.db, &m.id, MatchStatus::Finished, &won).await.unwrap();
     let done = matches::find_match(&app.db, &m.id).await.unwrap().unwrap();
-    assert_eq!((done.status.as_str(), done.result_json.as_deref()), ("finished", Some(r#"{"winner":0}"#)));
+    assert_eq!((done.status.as_str(), done.result), ("finished", Some(won)));
 }
 
 #[tokio::test]

@@ -6,6 +6,7 @@ use gb_server::Db;
 use gb_server::db::matches::{self, AppendRow};
 use gb_server::db::status::MatchStatus;
 use gb_server::persist::{AppendError, Persist};
+use gb_server::seed::StoredSetup;
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -44,8 +45,10 @@ async fn a_duplicate_in_a_group_fails_alone() {
     let db = Db::connect(&test_db.url).await.unwrap();
     let (tracker, shutdown) = (TaskTracker::new(), CancellationToken::new());
     let persist = Persist::spawn(db.clone(), &tracker, shutdown.clone());
-    let a = matches::insert_match(&db, "room-a", "hash", "{}", MatchStatus::Playing).await.unwrap().id;
-    let b = matches::insert_match(&db, "room-b", "hash", "{}", MatchStatus::Playing).await.unwrap().id;
+    let a =
+        matches::insert_match(&db, "room-a", "hash", StoredSetup::undealt(), MatchStatus::Playing).await.unwrap().id;
+    let b =
+        matches::insert_match(&db, "room-b", "hash", StoredSetup::undealt(), MatchStatus::Playing).await.unwrap().id;
     persist.append(row(&a, 1, "first")).await.unwrap();
     let before = persist.batches_committed();
 

@@ -36,7 +36,7 @@ async fn open_rooms_per_account_are_limited(backend: Backend) {
     gb_server::db::rooms::update_room(
         &app.db,
         &rooms[0],
-        "[null,null]",
+        &[None, None],
         gb_server::db::status::RoomRowStatus::Finished,
     )
     .await

@@ -12,8 +12,6 @@ use crate::error::{ApiError, ApiResult};
 use crate::protocol::{Replay, ReplayQuery, ReplayStep, SpectatorDelay};
 use crate::room::recover::decode_log;
 use crate::room::streams::shown_of_log;
-use crate::room::{RoomConfig, SeatEntry};
-use crate::seed::StoredSetup;
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, Query, State};
@@ -53,8 +51,7 @@ pub async fn replay(
     let viewer = match q.seat {
         None => Viewer::Spectator,
         Some(seat) => {
-            let seats: Vec<Option<SeatEntry>> =
-                serde_json::from_str(&room_row().await?.seats_json).map_err(ApiError::internal)?;
+            let seats = room_row().await?.seats;
             let Some(entry) = seats.get(seat.index()) else {
                 return Err(ApiError::new(StatusCode::BAD_REQUEST, "no_such_seat", "the room has no such seat"));
             };
@@ -75,7 +72,7 @@ pub async fn replay(
     } else {
         match super::room_calls::spectator_head(&state, &m.room).await {
             Some((match_id, head)) if match_id == m.id => Released::Head(head),
-            _ => stored_delay(&room_row().await?.config_json)?,
+            _ => Released::ByStoredTimes(room_row().await?.config.spectator_delay),
         }
     };
     // A tournament table's record waits for its event (tournament/deck_lists.rs), whoever asks.
@@ -106,16 +103,9 @@ pub async fn replay(
 
 /// Why the room's event still withholds its deck lists (`None`: no event, or the event published them).
 async fn tournament_hold(state: &AppState, room: &crate::db::rooms::RoomRow) -> ApiResult<Option<String>> {
-    let cfg: RoomConfig = serde_json::from_str(&room.config_json).map_err(ApiError::internal)?;
-    let Some(event) = cfg.event else { return Ok(None) };
-    let seats: Vec<Option<SeatEntry>> = serde_json::from_str(&room.seats_json).map_err(ApiError::internal)?;
-    let players: Vec<Option<String>> = seats.into_iter().map(|s| s.map(|s| s.account_id)).collect();
-    crate::tournament::deck_lists::withheld(&state.db, &event, &players).await.map_err(ApiError::internal)
-}
-
-fn stored_delay(config_json: &str) -> Result<Released, ApiError> {
-    let cfg: RoomConfig = serde_json::from_str(config_json).map_err(ApiError::internal)?;
-    Ok(Released::ByStoredTimes(cfg.spectator_delay))
+    let Some(event) = &room.config.event else { return Ok(None) };
+    let players: Vec<Option<String>> = room.seats.iter().map(|s| s.as_ref().map(|s| s.account_id.clone())).collect();
+    crate::tournament::deck_lists::withheld(&state.db, event, &players).await.map_err(ApiError::internal)
 }
 
 /// The replay itself (blocking: replays the whole log through the engine).
@@ -128,7 +118,7 @@ fn compute(
     tournament_hold: Option<String>,
 ) -> ApiResult<Replay> {
     let finished = m.status == MatchStatus::Finished;
-    let stored: StoredSetup = serde_json::from_str(&m.setup_json).map_err(ApiError::internal)?;
+    let stored = &m.setup;
     let log = decode_log(&m.id, rows).map_err(ApiError::internal)?;
     let upto = match released {
         Released::Head(v) => v,

@@ -9,8 +9,8 @@ mod room;
 pub mod tournament;
 
 pub use room::{
-    Claimed, claim, delete, ensure, exists, lease_unleased, least_loaded, orphans, place, place_on, public_rooms,
-    release,
+    Claimed, Handover, claim, delete, ensure, exists, lease_unleased, least_loaded, orphans, place, place_on,
+    public_rooms, release,
 };
 
 /// How long `placed_on` is a preference: a lease its placed node has not claimed by then (a node alive in the

@@ -4,13 +4,36 @@
 //! `fenced_append`), its other writes too (db/fence.rs).
 use super::{PLACEMENT_GRACE, ROOMS, pool, safe};
 use crate::db::Db;
+use crate::protocol::Clocks;
+use serde::{Deserialize, Serialize};
+
+/// What a draining owner leaves in `room_leases.handover_json`: the clocks settled at release, for the game
+/// and version they belong to (a claimer restores them only if the log is still there).
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+pub struct Handover {
+    pub match_id: String,
+    pub version: u32,
+    pub clocks: Clocks,
+}
+
+impl Handover {
+    fn to_json(&self) -> Option<String> {
+        serde_json::to_string(self).ok()
+    }
+
+    /// `None` for anything else in the column: unlike a room's or a game's row, a handover that does not read
+    /// fails nothing (the claim has already landed), and the rebuild's own clocks stand.
+    fn from_json(json: &str) -> Option<Handover> {
+        serde_json::from_str(json).ok()
+    }
+}
 
 /// A successful claim: the new epoch, and what the previous owner left behind.
 #[derive(Debug)]
 pub struct Claimed {
     pub epoch: i64,
     /// Clocks settled by a draining owner, restored exactly (docs/multi-node.md, "Clocks").
-    pub handover_json: Option<String>,
+    pub handover: Option<Handover>,
     /// The last heartbeat of the previous owner, if it died holding the lease (ms since the Unix epoch).
     pub prev_heartbeat_ms: Option<i64>,
     /// Seconds between the previous owner's lease expiry and this claim (database clock); `None` if released.
@@ -19,11 +42,12 @@ pub struct Claimed {
 
 impl Claimed {
     pub(super) fn new(epoch: i64, handover_json: Option<String>, hb: Option<i64>, takeover: Option<f64>) -> Claimed {
-        // A released lease has no owner (so no heartbeat): nothing to charge, no takeover to time.
+        // A released lease has no owner (so no heartbeat): nothing to charge, no takeover to time. A handover
+        // that does not read is still one (its owner drained), so no outage is charged either.
         let died = handover_json.is_none() && hb.is_some();
         Claimed {
             epoch,
-            handover_json,
+            handover: handover_json.as_deref().and_then(Handover::from_json),
             prev_heartbeat_ms: hb.filter(|_| died),
             takeover_secs: takeover.filter(|_| died),
         }
@@ -42,10 +66,11 @@ pub async fn release(
     room: &str,
     node: &str,
     epoch: i64,
-    handover_json: Option<&str>,
+    handover: Option<&Handover>,
     placed_on: Option<&str>,
 ) -> Result<bool, sqlx::Error> {
-    ROOMS.release(db, room, (node, epoch), handover_json, placed_on).await
+    let handover = handover.and_then(Handover::to_json);
+    ROOMS.release(db, room, (node, epoch), handover.as_deref(), placed_on).await
 }
 
 /// The room has closed for good (idle eviction): its lease row goes, so no node ever claims it again.
@@ -165,4 +190,40 @@ pub async fn lease_unleased(db: &Db) -> Result<u64, sqlx::Error> {
     .execute(pool)
     .await?;
     Ok(done.rows_affected())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn handover() -> Handover {
+        let clocks = Clocks { remaining_ms: vec![61_000, 58_500], bank_ms: vec![30_000, 12_000], running: None };
+        Handover { match_id: "m1".into(), version: 17, clocks }
+    }
+
+    #[test]
+    fn a_handover_survives_the_lease_row() {
+        let h = handover();
+        let json = h.to_json().expect("serializes");
+        assert_eq!(Handover::from_json(&json), Some(h));
+        assert_eq!(Handover::from_json("{\"clocks\":1}"), None);
+    }
+
+    #[test]
+    fn a_claim_reads_the_handover_as_stored_today() {
+        let stored = r#"{"match_id":"m1","version":17,"clocks":{"remaining_ms":[61000,58500],"bank_ms":[30000,12000],"running":null}}"#;
+        assert_eq!(handover().to_json().as_deref(), Some(stored), "the column's text is unchanged");
+        let claimed = Claimed::new(4, Some(stored.to_owned()), Some(1_000), Some(0.5));
+        assert_eq!(claimed.handover, Some(handover()));
+        assert_eq!((claimed.prev_heartbeat_ms, claimed.takeover_secs), (None, None), "a drain, not a death");
+    }
+
+    #[test]
+    fn a_handover_that_does_not_read_is_no_clocks_and_no_death() {
+        let claimed = Claimed::new(4, Some("{oops".to_owned()), Some(1_000), Some(0.5));
+        assert_eq!(claimed.handover, None);
+        assert_eq!((claimed.prev_heartbeat_ms, claimed.takeover_secs), (None, None));
+        let died = Claimed::new(4, None, Some(1_000), Some(0.5));
+        assert_eq!((died.prev_heartbeat_ms, died.takeover_secs), (Some(1_000), Some(0.5)));
+    }
 }

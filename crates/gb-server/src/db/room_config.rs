@@ -1,5 +1,6 @@
 //! A room's settings and seats as stored (`rooms.config_json`, `rooms.seats_json`): what every part of the room
-//! reads and nothing in it changes after creation, except who holds a seat.
+//! reads and nothing in it changes after creation, except who holds a seat. Plain data kept below the room, so
+//! `db/rooms.rs` reads and writes the columns typed.
 use crate::protocol::{BotLevel, ClockSetting, SpectatorDelay, Visibility};
 use gb_core::{DeckList, Seat};
 use serde::{Deserialize, Serialize};
@@ -80,6 +81,9 @@ impl RoomConfig {
         self.seat_held(seats, host)
     }
 }
+
+/// A room's seats as stored in `rooms.seats_json`: one entry per seat, in seat order (`None`: the seat is free).
+pub type Seats = Vec<Option<SeatEntry>>;
 
 /// Who holds a seat and with which deck (stored in `rooms.seats_json`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
