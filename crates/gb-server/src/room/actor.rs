@@ -388,9 +388,9 @@ impl Room {
             }
         }
         frames.extend(self.notices.frames());
-        let mut live = Live::new(conn, kind);
+        let live = Live { conn, kind };
         for f in frames {
-            if !send(&mut live, Out::Text(f, None), false) {
+            if !send(&live, Out::Text(f, None)) {
                 return;
             }
         }

@@ -27,16 +27,8 @@ pub(super) struct Accepted {
 }
 
 impl Room {
-    /// Accepts, persists, then announces; returns whether the intent became a version. Its frames are held and
-    /// leave together, one batch per socket (room/viewers.rs `hold`).
+    /// Accepts, persists, then announces; returns whether the intent became a version.
     pub(super) async fn commit(&mut self, seat: Seat, intent: Intent, source: Source<'_>) -> bool {
-        self.viewers.hold();
-        let committed = self.commit_held(seat, intent, source).await;
-        self.release_held();
-        committed
-    }
-
-    async fn commit_held(&mut self, seat: Seat, intent: Intent, source: Source<'_>) -> bool {
         let open_before = self.play.takeback_open;
         let Some(accepted) = self.accept(seat, intent, source) else { return false };
         if !self.persist(&accepted, source).await {
@@ -197,8 +189,6 @@ impl Room {
 
     /// After the last frames: the room's row says "finished", and every viewer gets the room with the result.
     pub(super) async fn finish(&mut self) {
-        // The last version's frames leave now, not after the writes below.
-        self.flush_held();
         if let Err(e) = self.save_room(RoomRowStatus::Finished).await {
             tracing::warn!(room = %self.id, error = %e, "room status not saved");
         }

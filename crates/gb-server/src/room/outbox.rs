@@ -125,24 +125,6 @@ impl Room {
         self.send_all_stamped(|k| pick(k).map(|f| Out::Text(f, None)));
     }
 
-    /// Ends a hold on the room's sends (room/viewers.rs `hold`): what it kept leaves, one batch per socket.
-    pub(super) fn release_held(&mut self) {
-        let before = self.connected();
-        if self.viewers.release() {
-            self.settle_clock(&before);
-            self.presence_changed();
-        }
-    }
-
-    /// Sends what a hold has kept so far, before the room awaits something slow; the hold goes on.
-    pub(super) fn flush_held(&mut self) {
-        let before = self.connected();
-        if self.viewers.flush_held() {
-            self.settle_clock(&before);
-            self.presence_changed();
-        }
-    }
-
     pub(super) fn send_all_stamped(&mut self, mut pick: impl FnMut(Kind) -> Option<Out>) {
         let before = self.connected();
         if self.viewers.send_all(&mut pick) {

@@ -37,7 +37,6 @@ impl Room {
         while let Ok(out) = rx.try_recv() {
             match out {
                 Out::Text(f, _) => frames.push(f),
-                Out::Batch(held) => frames.extend(held.into_iter().map(|(f, _)| f)),
                 Out::Close(code, _) => {
                     close = Some(code);
                     break;
@@ -109,8 +108,8 @@ mod tests {
         v.relay = Some(sink.clone());
         v.relay_out("r1", 0, Kind::Spectator, false, &frame);
         assert!(bus.try_recv().is_err(), "no remote spectator attached yet");
-        v.add(Live::new(remote(1, &sink), Kind::Spectator));
-        v.add(Live::new(remote(2, &sink), Kind::Spectator));
+        v.add(Live { conn: remote(1, &sink), kind: Kind::Spectator });
+        v.add(Live { conn: remote(2, &sink), kind: Kind::Spectator });
         v.relay_out("r1", 2, Kind::Spectator, true, &frame);
         v.relay_out("r1", 2, Kind::of_seat(Seat::A), true, &frame);
         let out = bus.try_recv().expect("one frame for both remote spectators");

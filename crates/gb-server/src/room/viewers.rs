@@ -5,11 +5,10 @@
 use super::presence::Presence;
 use super::streams::{DelayQueue, Kind, Stream};
 use crate::protocol::ServerMsg;
-use crate::viewer::conn::{Conn, Out, RelaySink, Stamp};
+use crate::viewer::conn::{Conn, Out, RelaySink};
 use axum::extract::ws::Utf8Bytes;
 use gb_core::Seat;
 use std::collections::VecDeque;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
@@ -17,14 +16,6 @@ use tokio::sync::mpsc;
 pub(super) struct Live {
     pub conn: Conn,
     pub kind: Kind,
-    /// Frames queued while the room holds its sends (`Viewers::hold`), in order.
-    held: Vec<(Utf8Bytes, Option<Arc<Stamp>>)>,
-}
-
-impl Live {
-    pub(super) fn new(conn: Conn, kind: Kind) -> Live {
-        Live { conn, kind, held: Vec::new() }
-    }
 }
 
 /// Everything a room knows about who watches it: the part of the room that owns its viewers' data.
@@ -48,8 +39,6 @@ pub(super) struct Viewers {
     pub relay_seq: u64,
     /// Each seat's recent emotes, for their rate limit (room/emote.rs); in memory only.
     pub emotes: Recent,
-    /// Above 0 while the room holds its sends (`hold`, `release`).
-    holding: u32,
 }
 
 impl Viewers {
@@ -67,37 +56,7 @@ impl Viewers {
             relay: None,
             relay_seq: 0,
             emotes: Recent::default(),
-            holding: 0,
         }
-    }
-
-    /// From now until the matching [`release`](Viewers::release), frames for local sockets wait in their
-    /// connection and then leave together, in order: one version's frames (the sender's `accepted`, each
-    /// viewer's `update`, a `room` frame) reach a socket's writer as one batch, so it wakes and writes once
-    /// (issue 47). Holds nest; the outermost release sends.
-    pub(super) fn hold(&mut self) {
-        self.holding += 1;
-    }
-
-    /// Ends a [`hold`](Viewers::hold); at the outermost, sends each connection what it holds as one queue entry.
-    /// Whether a connection was dropped for a full queue (as `send_all` reports it).
-    pub(super) fn release(&mut self) -> bool {
-        self.holding = self.holding.saturating_sub(1);
-        self.holding == 0 && self.flush_held()
-    }
-
-    /// Sends what is held now, the hold going on (before the room awaits something slow).
-    pub(super) fn flush_held(&mut self) -> bool {
-        let n = self.conns.len();
-        self.conns.retain_mut(|c| {
-            let out = match c.held.len() {
-                0 => return true,
-                1 => c.held.pop().map(|(f, stamp)| Out::Text(f, stamp)).expect("one held"),
-                _ => Out::Batch(std::mem::take(&mut c.held)),
-            };
-            try_send(c, out)
-        });
-        self.dropped(n)
     }
 
     /// Whether some connection sees `kind`.
@@ -131,16 +90,15 @@ impl Viewers {
     /// Queues a frame to every local connection `pick` gives one for (remote sockets get theirs once per kind
     /// through the relay sink, room/relay.rs); drops connections that cannot keep up. Whether any was dropped.
     pub(super) fn send_all(&mut self, mut pick: impl FnMut(Kind) -> Option<Out>) -> bool {
-        let (n, holding) = (self.conns.len(), self.holding > 0);
-        self.conns.retain_mut(|c| c.conn.relay.is_some() || pick(c.kind).is_none_or(|out| send(c, out, holding)));
+        let n = self.conns.len();
+        self.conns.retain(|c| c.conn.relay.is_some() || pick(c.kind).is_none_or(|out| send(c, out)));
         self.dropped(n)
     }
 
     /// Queues `out` to connection `id`; false if the connection could not keep up (it is cut off: the room
     /// drops it). A connection not registered has nothing to drop.
-    pub(super) fn send_to(&mut self, id: u64, out: Out) -> bool {
-        let holding = self.holding > 0;
-        self.conns.iter_mut().find(|c| c.conn.id == id).is_none_or(|c| send(c, out, holding))
+    pub(super) fn send_to(&self, id: u64, out: Out) -> bool {
+        self.conns.iter().find(|c| c.conn.id == id).is_none_or(|c| send(c, out))
     }
 
     /// Tells every connection to reconnect (1012: the room is being rebuilt or has moved to another node, and
@@ -148,8 +106,6 @@ impl Viewers {
     /// token instead.
     pub(super) fn close_all(&mut self) {
         const WHY: &str = "room restarting: reconnect with your last version";
-        // What a hold kept goes first, as it would have without the hold.
-        self.flush_held();
         for c in self.conns.drain(..) {
             metrics::gauge!("gb_ws_viewers").decrement(1.0);
             if c.conn.tx.try_send(Out::Close(crate::protocol::close::RESTARTING, WHY)).is_err() {
@@ -168,20 +124,8 @@ impl Viewers {
     }
 }
 
-/// Queues `out` for `c`, or keeps it with what `c` holds while the room holds its sends (not for a socket on
-/// another node: its direct queue is read frame by frame, bus/owner.rs).
-pub(super) fn send(c: &mut Live, out: Out, holding: bool) -> bool {
-    match out {
-        Out::Text(frame, stamp) if holding && c.conn.relay.is_none() => {
-            c.held.push((frame, stamp));
-            true
-        }
-        out => try_send(c, out),
-    }
-}
-
 /// `try_send`: a full queue means a slow consumer; it is cut off and will reconnect and resync (C1).
-fn try_send(c: &Live, out: Out) -> bool {
+pub(super) fn send(c: &Live, out: Out) -> bool {
     match c.conn.tx.try_send(out) {
         Ok(()) => true,
         Err(mpsc::error::TrySendError::Full(_)) => {
@@ -249,7 +193,7 @@ pub(super) mod tests {
     /// Registers connection `id` (queue of `queue` frames) watching as `kind`; the receiving end of its queue.
     pub(in crate::room) fn watching(v: &mut Viewers, id: u64, queue: usize, kind: Kind) -> mpsc::Receiver<Out> {
         let (c, rx) = conn(id, queue);
-        v.add(Live::new(c, kind));
+        v.add(Live { conn: c, kind });
         rx
     }
 
@@ -271,8 +215,8 @@ pub(super) mod tests {
         let mut v = Viewers::new(2, 8, Duration::from_secs(1));
         let (a, mut rx_a) = conn(1, 4);
         let (s, mut rx_s) = conn(2, 4);
-        v.add(Live::new(a, Kind::of_seat(Seat::A)));
-        v.add(Live::new(s, Kind::Spectator));
+        v.add(Live { conn: a, kind: Kind::of_seat(Seat::A) });
+        v.add(Live { conn: s, kind: Kind::Spectator });
         assert_eq!((v.spectators(), v.kind_of_conn(1)), (1, Some(Kind::of_seat(Seat::A))));
         let dropped = v.send_all(|k| (k == Kind::Spectator).then(|| text("spectators only")));
         assert!(!dropped);
@@ -280,42 +224,12 @@ pub(super) mod tests {
         assert!(rx_a.try_recv().is_err(), "seat A was not picked");
     }
 
-    /// A held version's frames reach each socket's queue as one entry, in the order sent, once the outermost
-    /// hold ends; a socket with one frame gets it plain, one with none nothing; a close sends what was held first.
-    #[test]
-    fn held_frames_leave_together_in_order_at_the_outermost_release() {
-        let mut v = Viewers::new(2, 8, Duration::from_secs(1));
-        let mut rx_a = watching(&mut v, 1, 2, Kind::of_seat(Seat::A));
-        let mut rx_b = watching(&mut v, 2, 2, Kind::of_seat(Seat::B));
-        let mut rx_s = watching(&mut v, 3, 2, Kind::Spectator);
-        v.hold();
-        v.hold();
-        assert!(v.send_to(1, text("accepted")));
-        v.send_all(|k| (k != Kind::Spectator).then(|| text("update")));
-        assert!(!v.release(), "an inner release sends nothing");
-        assert!(rx_a.try_recv().is_err() && rx_b.try_recv().is_err());
-        assert!(!v.release());
-        let frames = |out| match out {
-            Ok(Out::Batch(held)) => held.into_iter().map(|(f, _)| f.as_str().to_owned()).collect::<Vec<_>>(),
-            other => panic!("a batch, not {other:?}"),
-        };
-        assert_eq!(frames(rx_a.try_recv()), ["accepted", "update"]);
-        assert!(matches!(rx_b.try_recv(), Ok(Out::Text(f, None)) if f.as_str() == "update"));
-        assert!(rx_s.try_recv().is_err(), "nothing held for the spectator");
-        assert!(rx_a.try_recv().is_err(), "one entry per socket");
-        v.hold();
-        v.send_all(|_| Some(text("room")));
-        v.close_all();
-        assert!(matches!(rx_s.try_recv(), Ok(Out::Text(f, None)) if f.as_str() == "room"));
-        assert!(matches!(rx_s.try_recv(), Ok(Out::Close(..))));
-    }
-
     #[test]
     fn a_slow_consumer_is_cut_off_and_told_to_close() {
         let mut v = Viewers::new(2, 8, Duration::from_secs(1));
         let (slow, _rx) = conn(7, 1);
         let kill = slow.kill.clone();
-        v.add(Live::new(slow, Kind::Spectator));
+        v.add(Live { conn: slow, kind: Kind::Spectator });
         assert!(!v.send_all(|_| Some(text("one"))), "the first frame fits the queue");
         assert!(v.send_all(|_| Some(text("two"))), "the second finds the queue full");
         assert!(kill.is_cancelled(), "its socket task is told to close");
@@ -326,7 +240,7 @@ pub(super) mod tests {
     fn removing_a_connection_says_whether_it_was_there() {
         let mut v = Viewers::new(2, 8, Duration::from_secs(1));
         let (b, _rx) = conn(3, 4);
-        v.add(Live::new(b, Kind::of_seat(Seat::B)));
+        v.add(Live { conn: b, kind: Kind::of_seat(Seat::B) });
         assert!(!v.remove(4));
         assert!(v.remove(3));
         assert!(v.conns.is_empty());
@@ -351,7 +265,7 @@ pub(super) mod tests {
         let (stuck, _rx) = conn(2, 1);
         let kill = stuck.kill.clone();
         stuck.tx.try_send(text("fills the queue")).expect("room for one");
-        v.add(Live::new(stuck, Kind::Spectator));
+        v.add(Live { conn: stuck, kind: Kind::Spectator });
         v.close_all();
         assert!(v.conns.is_empty());
         assert!(matches!(rx_ok.try_recv(), Ok(Out::Close(crate::protocol::close::RESTARTING, _))));

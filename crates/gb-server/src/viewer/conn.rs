@@ -7,14 +7,11 @@ use std::sync::Arc;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-/// What a socket's writer task sends: a shared text frame, several in order, or a close with a code (protocol.md
-/// close codes).
+/// What a socket's writer task sends: a shared text frame, or a close with a code (protocol.md close codes).
 #[derive(Clone, Debug)]
 pub enum Out {
     /// A frame; the stamp, when present, measures intent-received → last-frame-written.
     Text(Utf8Bytes, Option<Arc<Stamp>>),
-    /// Frames a room held while it made one version's (room/viewers.rs `hold`): written in one pass.
-    Batch(Vec<(Utf8Bytes, Option<Arc<Stamp>>)>),
     Close(u16, &'static str),
 }
 

@@ -1,7 +1,7 @@
 //! The one task that writes to a socket. The room and the reader only `try_send` into its bounded queue, so a
 //! slow client can never block a room; a write that takes too long ends the connection (dependencies.md C1).
 use crate::room::{Out, Stamp};
-use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::SinkExt;
 use futures_util::stream::SplitSink;
 use std::sync::Arc;
@@ -10,7 +10,7 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 const WRITE_TIMEOUT: Duration = Duration::from_secs(5);
-/// Frames written before a flush, at most (a batch is written whole, so one may go past it).
+/// Most frames written before a flush.
 const MAX_BATCH: usize = 32;
 const RESTARTING: (u16, &str) =
     (crate::protocol::close::RESTARTING, "server restarting: reconnect with your last version");
@@ -31,8 +31,8 @@ pub(super) async fn run(
             _ = shutdown.cancelled() => break Some(RESTARTING),
         };
         match out {
-            Some(out @ (Out::Text(..) | Out::Batch(_))) => {
-                let written = write_queued(&mut sink, &mut rx, out, &mut stamps);
+            Some(Out::Text(frame, stamp)) => {
+                let written = write_queued(&mut sink, &mut rx, frame, stamp, &mut stamps);
                 let (sent, then) = tokio::time::timeout(WRITE_TIMEOUT, written).await.unwrap_or((false, None));
                 // Dropping the stamps after the flush is what records intent → last-frame latency.
                 stamps.clear();
@@ -60,42 +60,35 @@ pub(super) async fn run(
     let _ = tokio::time::timeout(WRITE_TIMEOUT, sink.close()).await;
 }
 
-/// Writes `first` and every frame already queued behind it, then flushes once: an intent's `accepted` and its
-/// `update` (and whatever piled up while the socket was busy) leave in one write instead of one syscall each
-/// (issue 14). Same frames, same order on the wire. Returns whether every write succeeded, and a close found in
-/// the queue (sent after the frames before it, as without batching).
+/// Writes `frame` and every text frame already queued behind it, then flushes once: an intent's `accepted` and
+/// its `update` (and whatever piled up while the socket was busy) leave in one write instead of one syscall
+/// each (issue 14). Same frames, same order on the wire. Returns whether every write succeeded, and a close
+/// found in the queue (sent after the frames before it, as without batching).
 async fn write_queued(
     sink: &mut SplitSink<WebSocket, Message>,
     rx: &mut mpsc::Receiver<Out>,
-    first: Out,
+    frame: Utf8Bytes,
+    stamp: Option<Arc<Stamp>>,
     stamps: &mut Vec<Arc<Stamp>>,
 ) -> (bool, Option<(u16, &'static str)>) {
-    let mut next = Some(first);
-    let mut fed = 0;
+    stamps.extend(stamp);
+    let mut then = None;
+    let mut ok = sink.feed(Message::Text(frame)).await.is_ok();
+    let mut fed = 1;
     // Bounded, so a socket that is kept busy still gets flushed now and then.
-    while let Some(out) = next.take() {
-        match out {
-            Out::Text(frame, stamp) => {
-                fed += 1;
+    while ok && fed < MAX_BATCH {
+        fed += 1;
+        match rx.try_recv() {
+            Ok(Out::Text(frame, stamp)) => {
                 stamps.extend(stamp);
-                if sink.feed(Message::Text(frame)).await.is_err() {
-                    return (false, None);
-                }
+                ok = sink.feed(Message::Text(frame)).await.is_ok();
             }
-            Out::Batch(frames) => {
-                for (frame, stamp) in frames {
-                    fed += 1;
-                    stamps.extend(stamp);
-                    if sink.feed(Message::Text(frame)).await.is_err() {
-                        return (false, None);
-                    }
-                }
+            Ok(Out::Close(code, reason)) => {
+                then = Some((code, reason));
+                break;
             }
-            Out::Close(code, reason) => return (sink.flush().await.is_ok(), Some((code, reason))),
-        }
-        if fed < MAX_BATCH {
-            next = rx.try_recv().ok();
+            Err(_) => break,
         }
     }
-    (sink.flush().await.is_ok(), None)
+    (ok && sink.flush().await.is_ok(), then)
 }
