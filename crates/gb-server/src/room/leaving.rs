@@ -88,7 +88,8 @@ impl Room {
     /// result), then the clock stops and every viewer is told, as a game's end is (room/commit.rs `announce`).
     /// No rating moves: only a casual game gets here.
     async fn call_draw(&mut self, seat: Seat) -> Result<(), RoomError> {
-        let game = self.play.game.as_ref().expect("checked: a game in play");
+        // `claims_apply` found a game in play; the error is what it would have said without one.
+        let game = self.play.game.as_ref().ok_or(RoomError::NoClaim)?;
         let result = StoredResult { winner: None, reason: GameEndReason::Drawn, places: None };
         let match_id = game.match_id.clone();
         if let Err(e) = self.finish_drawn(&match_id, &result).await {

@@ -49,7 +49,8 @@ impl Room {
         if self.play.takeback_asked().is_some() {
             return Err(RoomError::TakebackPending);
         }
-        let game = self.play.game.as_ref().expect("checked: a game in play");
+        // `takebacks_apply` found a game in play; the error is what it would have said without one.
+        let game = self.play.game.as_ref().ok_or(RoomError::TakebackNothing)?;
         take_back(&game.setup, &game.log, seat).map_err(refused)?;
         let opponent = if seat == Seat::A { Seat::B } else { Seat::A }; // two-player: the other seat
         if self.seats[opponent.index()].as_ref().is_some_and(|e| e.bot) {
@@ -81,7 +82,7 @@ impl Room {
         self.play.takeback = None;
         // Nothing stands behind a takeback until the next intent (gb-core `take_back`).
         self.play.takeback_open = None;
-        let game = self.play.game.as_mut().expect("checked: a game in play");
+        let game = self.play.game.as_mut().ok_or(RoomError::TakebackNothing)?;
         let (state, events) = take_back(&game.setup, &game.log, seat).map_err(refused)?;
         game.state = state;
         game.log.push(gb_core::Logged::TakeBack(seat));
