@@ -35,11 +35,13 @@ impl Room {
             return false;
         }
         self.announce(accepted, source).await;
-        // A takeback asked for lapses with the next version (room/takeback.rs), and who may ask for one may
-        // change: both clients are told (a `room` frame only then, so a game where none is offered sends none).
-        let lapsed = self.play.takeback.take().is_some();
-        if lapsed || self.play.takeback_open != open_before {
+        // A takeback asked for lapses with the next version (room/takeback.rs): everyone's `room` frame showed
+        // the request. Who may ask for one may change: the seats are told (a `room` frame only then, so a game
+        // where none is offered sends none).
+        if self.play.takeback.take().is_some() {
             self.publish(true);
+        } else if self.play.takeback_open != open_before {
+            self.publish_to_seats();
         }
         true
     }

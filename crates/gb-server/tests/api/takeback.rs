@@ -29,6 +29,16 @@ async fn asking(ws: &mut Ws, seat: usize, asks: bool) -> Value {
     }
 }
 
+/// The next `room` frame that offers seat `seat` a takeback.
+async fn offered(ws: &mut Ws, seat: usize) -> Value {
+    loop {
+        let m = ws.next_of("room").await;
+        if m["room"]["seats"][seat]["may_take_back"].as_bool().unwrap_or(false) {
+            return m["room"].clone();
+        }
+    }
+}
+
 async fn a_takeback_rewinds_when_accepted_and_survives_a_rebuild(backend: Backend) {
     let app = spawn_app(backend).await;
     let base = app.address.clone();
@@ -61,6 +71,9 @@ async fn a_takeback_rewinds_when_accepted_and_survives_a_rebuild(backend: Backen
         let r = ask(&app, &players[owner].client, &room).await;
         assert_eq!(may(owner), r.status() == 200, "offered exactly when accepted: {info}");
         if r.status() == 200 {
+            // The seat itself was told in a `room` frame (the seats get one when it changes, docs/protocol.md).
+            let ws = if owner == 0 { &mut wa } else { &mut wb };
+            offered(ws, owner).await;
             break (owner, before);
         }
         let body: Value = r.json().await.unwrap();
