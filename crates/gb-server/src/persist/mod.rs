@@ -1,8 +1,8 @@
 //! The single writer: every room hands it accepted intents, it appends them in batches (one transaction per
 //! batch: group commit) and acks each one. A room tells nobody about an intent before its ack, so an
 //! acknowledged intent survives `kill -9` (reliability.md §3.3). On a SQLite file the writer is a thread with
-//! its own connection ([`sqlite`]), whose connection an append that finds it idle writes on itself; on PostgreSQL
-//! it is a task on a held pool connection.
+//! its own connection ([`sqlite`]), and a room that finds that connection idle appends on it itself; on
+//! PostgreSQL the writer is a task on a held pool connection.
 mod sqlite;
 #[cfg(test)]
 mod tests;

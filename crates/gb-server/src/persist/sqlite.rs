@@ -5,8 +5,8 @@
 //! link the one bundled SQLite (`libsqlite3-sys`), so its file locks see each other.
 //!
 //! A room whose append finds the writer idle writes it itself ([`try_inline`]) on the writer's connection: the
-//! hand-off to the writer's thread and the wake-up that acks it cost ~35 µs of CPU and ~2 context switches per
-//! intent at 1,000 matches, the write itself ~23 µs (`floor --shape durable` against `durable-inline`,
+//! hand-off to the writer's thread and the wake-up that acks it cost ~25–35 µs of CPU and ~2 context switches
+//! per intent at 1,000 matches, the write itself about as much (`floor --shape durable` against `durable-inline`,
 //! BENCHMARKS.md, thirty-fifth session). Whatever finds the writer busy queues for it and is grouped as before.
 use super::{AppendError, Batch, Counters, Msg, ack, gather, record_group};
 use crate::db::matches::AppendRow;

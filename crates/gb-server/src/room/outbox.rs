@@ -82,9 +82,7 @@ impl Room {
 
     /// Refreshes the listing copy; with `tell`, also sends `room` to every viewer (seats, connections, results).
     pub(super) fn publish(&mut self, tell: bool) {
-        self.track_away();
-        let info = self.info();
-        self.info_tx.send_replace(info.clone());
+        let info = self.relist();
         if tell {
             self.viewers.presence.sent(Instant::now());
             self.tell_everyone(&Utf8Bytes::from(ServerMsg::Room { room: info }.encode()));
@@ -95,14 +93,16 @@ impl Room {
     /// it concerns, get the `room` frame; spectators see it with their next `room` frame, and the lobby's copy is
     /// current now. Sent to everyone, it was ~1.2 of a casual intent's 7.4 frames at 1,000 × 2 (issue 47).
     pub(super) fn publish_to_seats(&mut self) {
+        let frame = Utf8Bytes::from(ServerMsg::Room { room: self.relist() }.encode());
+        self.tell_kinds(&frame, |k| k != Kind::Spectator);
+    }
+
+    /// The room's info, refreshed in the listing copy `GET /api/rooms/{id}` reads.
+    fn relist(&mut self) -> RoomInfo {
         self.track_away();
         let info = self.info();
         self.info_tx.send_replace(info.clone());
-        let frame = Utf8Bytes::from(ServerMsg::Room { room: info }.encode());
-        for kind in Kind::all(self.seats.len()).filter(|k| *k != Kind::Spectator) {
-            self.relay_out(kind, false, &frame);
-        }
-        self.send_all(|k| (k != Kind::Spectator).then(|| frame.clone()));
+        info
     }
 
     /// Shows an event's announcement to everyone in the room, once (room/announce.rs).
@@ -114,10 +114,15 @@ impl Room {
 
     /// Sends `frame`, which carries no version, to every viewer of every kind, here and on other nodes.
     pub(super) fn tell_everyone(&mut self, frame: &Utf8Bytes) {
-        for kind in Kind::all(self.seats.len()) {
+        self.tell_kinds(frame, |_| true);
+    }
+
+    /// Sends `frame`, which carries no version, to the viewers of the kinds `to` picks, here and on other nodes.
+    fn tell_kinds(&mut self, frame: &Utf8Bytes, to: impl Fn(Kind) -> bool) {
+        for kind in Kind::all(self.seats.len()).filter(|k| to(*k)) {
             self.relay_out(kind, false, frame);
         }
-        self.send_all(|_| Some(frame.clone()));
+        self.send_all(|k| to(k).then(|| frame.clone()));
     }
 
     /// A viewer connected or left: the lobby's copy is refreshed now; viewers are told now or, under churn,

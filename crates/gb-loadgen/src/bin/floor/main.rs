@@ -7,8 +7,8 @@
 //!
 //! `floor --rooms 1000 --spectators 2 --think-ms 1000 --duration-secs 30` starts the server as a child process
 //! (this binary, `floor serve`, on a free loopback port), connects every socket, plays, and prints one line.
-//! `--shape actor` and `--shape durable` give the same server gb-server's shape one step at a time (serve.rs):
-//! rooms as tasks, then a durable log before every frame.
+//! `--shape actor`, `durable` and `durable-inline` give the same server gb-server's shape one step at a time
+//! (serve.rs): rooms as tasks, then a durable log before every frame, written by a thread or by the room.
 //! Loopback only; counts and durations are capped like `gb-loadgen`'s.
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
@@ -50,7 +50,8 @@ struct Args {
     /// The server's runtime threads (0: one per core, as gb-server's default).
     #[arg(long, default_value_t = 0)]
     worker_threads: usize,
-    /// The server's shape (serve.rs): the bare relay, rooms as tasks, or rooms as tasks with a durable log.
+    /// The server's shape (serve.rs): the bare relay, rooms as tasks, or rooms as tasks with a durable log
+    /// (written by a thread, or by the room itself).
     #[arg(long, value_enum, default_value_t = Shape::Inline)]
     shape: Shape,
 }

@@ -1,4 +1,4 @@
-//! The floor's room server, in three shapes that add, one at a time, what gb-server's shape has and the bare relay
+//! The floor's room server, in four shapes that add, one at a time, what gb-server's shape has and the bare relay
 //! has not (issue 47: which of the server's cost is the shape and which is the game):
 //! - `inline`: the reader of the socket that moves does the room's work under a mutex and queues the frame for
 //!   every member's writer (one reader and one writer task per socket);
@@ -174,12 +174,13 @@ async fn room_task(room: u32, mut rx: mpsc::Receiver<ToRoom>, log: Option<Log>) 
         match msg {
             ToRoom::Join(tx) => members.push(tx),
             ToRoom::Intent(seat, intent) if seat == turn => {
-                version += 1;
+                // A version not logged is not played: the turn stays, and the next intent takes its number.
                 if let Some(log) = &log
-                    && !log.append(room, version, seat, intent.to_vec()).await
+                    && !log.append(room, version + 1, seat, intent.to_vec()).await
                 {
                     continue;
                 }
+                version += 1;
                 turn ^= 1;
                 let frame = frame_after(turn, &intent);
                 for m in &members {
@@ -207,7 +208,7 @@ async fn writer(mut sink: SplitSink<WebSocketStream<TcpStream>, Message>, mut rx
 /// acknowledged once its group is committed; or (`durable-inline`) the connection itself, written by the room.
 #[derive(Clone)]
 enum Log {
-    Thread(mpsc::Sender<Append>),
+    Thread(mpsc::Sender<(Append, oneshot::Sender<bool>)>),
     Inline(Arc<Mutex<rusqlite::Connection>>),
 }
 
@@ -216,7 +217,6 @@ struct Append {
     version: u32,
     seat: u8,
     body: Vec<u8>,
-    ack: oneshot::Sender<bool>,
 }
 
 impl Log {
@@ -237,11 +237,11 @@ impl Log {
     }
 
     async fn append(&self, room: u32, version: u32, seat: u8, body: Vec<u8>) -> bool {
-        let (ack, done) = oneshot::channel();
-        let append = Append { room, version, seat, body, ack };
+        let append = Append { room, version, seat, body };
         match self {
             Log::Thread(tx) => {
-                if tx.send(append).await.is_err() {
+                let (ack, done) = oneshot::channel();
+                if tx.send((append, ack)).await.is_err() {
                     return false;
                 }
                 done.await.unwrap_or(false)
@@ -253,16 +253,19 @@ impl Log {
 
 /// Takes the first append and whatever queued behind it, writes them in one transaction (a lone row on its own),
 /// and acknowledges each.
-fn write_log(mut conn: rusqlite::Connection, mut rx: mpsc::Receiver<Append>) {
-    let mut group = Vec::new();
+fn write_log(mut conn: rusqlite::Connection, mut rx: mpsc::Receiver<(Append, oneshot::Sender<bool>)>) {
+    let (mut group, mut acks) = (Vec::new(), Vec::new());
     while let Some(first) = rx.blocking_recv() {
-        group.push(first);
-        while let Ok(next) = rx.try_recv() {
-            group.push(next);
+        let mut next = Some(first);
+        while let Some((append, ack)) = next {
+            group.push(append);
+            acks.push(ack);
+            next = rx.try_recv().ok();
         }
         let ok = commit(&mut conn, &group).is_ok();
-        for a in group.drain(..) {
-            let _ = a.ack.send(ok);
+        group.clear();
+        for ack in acks.drain(..) {
+            let _ = ack.send(ok);
         }
     }
 }
