@@ -2,7 +2,6 @@
 //! matcher's claim ([`claim`]), which opens the rooms queue/claim.rs pairs the waiting players into.
 use super::json::{self, JsonText};
 use super::room_config::{RoomConfig, Seats};
-use super::status::sql_status;
 use super::{Db, now_ms, with_pool};
 use gb_core::DeckList;
 
@@ -86,8 +85,7 @@ pub async fn claim(
         let rows: Vec<QueueRow> = sqlx::query_as(select).bind(now).fetch_all(&mut *tx).await?;
         let opened = plan(rows);
         for o in &opened {
-            sqlx::query(concat!("INSERT INTO rooms (id, config_json, seats_json, status, created_at, updated_at) \
-                         VALUES ($1, $2, $3, ", sql_status!(RoomRowStatus::Waiting), ", $4, $4)"))
+            sqlx::query(super::rooms::INSERT_WAITING)
                 .bind(&o.room_id).bind(json::encode(&o.cfg)?).bind(json::encode(&o.seats)?)
                 .bind(now).execute(&mut *tx).await?;
             for (i, player) in o.players.iter().enumerate() {

@@ -17,6 +17,14 @@ pub struct RoomRow {
     pub status: RoomRowStatus,
 }
 
+/// A new room's row, waiting: `$1` id, `$2` config, `$3` seats (JSON text), `$4` now. Also the matcher's, inside its
+/// claim (db/queue.rs).
+pub(super) const INSERT_WAITING: &str = concat!(
+    "INSERT INTO rooms (id, config_json, seats_json, status, created_at, updated_at) VALUES ($1, $2, $3, ",
+    sql_status!(RoomRowStatus::Waiting),
+    ", $4, $4)"
+);
+
 /// A new room's row, waiting.
 pub async fn insert_room(
     db: &Db,
@@ -25,9 +33,7 @@ pub async fn insert_room(
     seats: &[Option<SeatEntry>],
 ) -> Result<(), sqlx::Error> {
     let (config, seats, now) = (encode(config)?, encode(seats)?, now_ms());
-    with_pool!(db, p => sqlx::query(concat!(
-        "INSERT INTO rooms (id, config_json, seats_json, status, created_at, updated_at) VALUES ($1, $2, $3, ",
-        sql_status!(RoomRowStatus::Waiting), ", $4, $4)"))
+    with_pool!(db, p => sqlx::query(INSERT_WAITING)
         .bind(id).bind(&config).bind(&seats).bind(now)
         .execute(p).await.map(|_| ()))
 }

@@ -54,6 +54,9 @@ struct Args {
     /// (written by a thread, or by the room itself).
     #[arg(long, value_enum, default_value_t = Shape::Inline)]
     shape: Shape,
+    /// Also appends the run's figures, one JSON object, to this file (what `side_by_side` reads).
+    #[arg(long)]
+    json_out: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -102,8 +105,75 @@ fn main() -> Result<()> {
     let _ = server.kill();
     let _ = server.wait();
     let _ = std::fs::remove_dir_all(&dir);
-    println!("{}", result?);
+    let run = result?;
+    println!("{}", run.line(&args));
+    if let Some(path) = &args.json_out {
+        use std::io::Write;
+        let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+        writeln!(file, "{}", run.json(&args))?;
+    }
     Ok(())
+}
+
+/// One run's figures over the measured window.
+struct Run {
+    secs: f64,
+    /// The server's CPU seconds, context switches, intents and delivered frames in the window.
+    cpu: f64,
+    switches: u64,
+    intents: u64,
+    deliveries: u64,
+    /// The generator's (this process's) CPU seconds.
+    generator_cpu: f64,
+}
+
+impl Run {
+    fn line(&self, args: &Args) -> String {
+        let (intents, deliveries) = (self.intents as f64, self.deliveries as f64);
+        format!(
+            "floor ({}) {} rooms x {} spectators, think {} ms: {:.0} intents/s, server {:.3} cores, {:.1} µs CPU per \
+             intent, {:.2} µs per delivered frame, {:.2} switches per intent, generator {:.2} cores ({} intents, {} \
+             deliveries)",
+            args.shape.name(),
+            args.rooms,
+            args.spectators,
+            args.think_ms,
+            intents / self.secs,
+            self.cpu / self.secs,
+            self.cpu * 1e6 / intents,
+            self.cpu * 1e6 / deliveries,
+            self.switches as f64 / intents,
+            self.generator_cpu / self.secs,
+            self.intents,
+            self.deliveries,
+        )
+    }
+
+    /// The figures under the names `gb-loadgen`'s JSON gives the server's, so a report reads both alike.
+    fn json(&self, args: &Args) -> String {
+        let (intents, deliveries) = (self.intents as f64, self.deliveries as f64);
+        let cores = self.generator_cpu / self.secs;
+        let machine = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
+        serde_json::json!({
+            "floor": args.shape.name(),
+            "matches": args.rooms,
+            "spectators_per_match": args.spectators,
+            "think_ms": args.think_ms,
+            "window_s": self.secs,
+            "intents": intents,
+            "intents_per_s": intents / self.secs,
+            "server_cpu_cores": self.cpu / self.secs,
+            "server_cpu_us_per_intent": self.cpu * 1e6 / intents,
+            "server_cpu_us_per_frame": self.cpu * 1e6 / deliveries,
+            "server_intents_per_cpu_s": intents / self.cpu.max(1e-9),
+            "server_context_switches_per_intent": self.switches as f64 / intents,
+            "frames_delivered": deliveries,
+            "generator_cpu_cores": cores,
+            // As gb-loadgen says it: the generator used most of the machine, so the offered rate may not be met.
+            "generator_bound": cores > 0.8 * machine,
+        })
+        .to_string()
+    }
 }
 
 fn runtime(threads: usize) -> Result<tokio::runtime::Runtime> {
@@ -121,7 +191,7 @@ struct Counts {
     deliveries: AtomicU64,
 }
 
-async fn load(args: &Args, addr: SocketAddr, pid: &str) -> Result<String> {
+async fn load(args: &Args, addr: SocketAddr, pid: &str) -> Result<Run> {
     let counts = Arc::new(Counts::default());
     let think = Duration::from_millis(args.think_ms);
     let mut tasks = tokio::task::JoinSet::new();
@@ -155,26 +225,10 @@ async fn load(args: &Args, addr: SocketAddr, pid: &str) -> Result<String> {
     let mine = procfs::cpu_seconds("self").unwrap_or(0.0) - mine0;
     tasks.abort_all();
     let secs = (t1 - t0).as_secs_f64();
-    let (cpu, intents, deliveries) = (cpu1 - cpu0, (i1 - i0) as f64, (d1 - d0) as f64);
-    if intents == 0.0 {
+    if i1 == i0 {
         bail!("no intent in the window");
     }
-    Ok(format!(
-        "floor ({}) {} rooms x {} spectators, think {} ms: {:.0} intents/s, server {:.3} cores, {:.1} µs CPU per intent, \
-         {:.2} µs per delivered frame, {:.2} switches per intent, generator {:.2} cores ({} intents, {} deliveries)",
-        args.shape.name(),
-        args.rooms,
-        args.spectators,
-        args.think_ms,
-        intents / secs,
-        cpu / secs,
-        cpu * 1e6 / intents,
-        cpu * 1e6 / deliveries,
-        (cs1 - cs0) as f64 / intents,
-        mine / secs,
-        i1 - i0,
-        d1 - d0,
-    ))
+    Ok(Run { secs, cpu: cpu1 - cpu0, switches: cs1 - cs0, intents: i1 - i0, deliveries: d1 - d0, generator_cpu: mine })
 }
 
 /// One socket of the load: counts every frame it gets; a seat answers each frame that gives it the turn after its
