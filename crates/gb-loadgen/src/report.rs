@@ -78,6 +78,8 @@ pub(crate) fn build(
     let persist_rows = total(m1, "gb_persist_batch_size_sum");
     let persist_secs = total(m1, "gb_persist_batch_seconds_sum");
     let persist_batches = total(m1, "gb_persist_batch_size_count");
+    // Since the server started, as the rows and groups are.
+    let persist_inline = total(m1, "gb_persist_inline_total");
     json!({
         "matches": args.matches,
         "spectators_per_match": args.spectators,
@@ -113,6 +115,9 @@ pub(crate) fn build(
         "idle_bytes_per_connection": m.idle.map(|(_, b)| b),
         "persist": {
             "rows": persist_rows, "batches": persist_batches,
+            // Rows a room wrote itself, the SQLite writer idle (the rest went through the writer's queue).
+            "inline_rows": persist_inline,
+            "inline_share": persist_inline / persist_rows.max(1.0),
             "mean_batch": persist_rows / persist_batches.max(1.0),
             "rows_per_commit_second": persist_rows / persist_secs.max(1e-9),
             "latency_p99_ms": quantile(m1, "gb_persist_latency_seconds", "0.99")

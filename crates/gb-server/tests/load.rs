@@ -56,7 +56,8 @@ async fn load_dozens_of_matches() {
         println!("{name}: {count} samples, p50 <= {p50} s, p99 <= {p99} s (bucket upper bounds)");
     }
     let batches = value(&metrics, "gb_persist_batch_size_count");
-    println!("group commit: {batches} transactions for {intents} intents");
+    let inline = value(&metrics, "gb_persist_inline_total");
+    println!("group commit: {batches} transactions for {intents} intents, {inline} of them written by their room");
     // Every match ended (each task returned its last version) and every accepted intent was measured and persisted.
     assert!(intents >= 4 * rooms as u64, "{rooms} matches produced only {intents} versions");
     let (frames, _, _) = quantiles(&metrics, "gb_intent_to_last_frame_seconds");
@@ -64,6 +65,12 @@ async fn load_dozens_of_matches() {
     // The last few samples may land just after the clients saw the end; nearly all must be there.
     assert!(frames >= 0.9 * intents as f64, "{frames} latency samples for {intents} intents");
     assert!(persisted >= 1.0 && batches >= 1.0, "no persistence was measured");
+    // A row its room wrote is a group of its own, so never more of them than groups; none on PostgreSQL, where
+    // every row goes through the writer.
+    assert!(inline <= batches, "{inline} rows written inline, {batches} groups");
+    if backend == Backend::Postgres {
+        assert_eq!(inline, 0.0, "an inline append on PostgreSQL");
+    }
 }
 
 fn value(metrics: &str, name: &str) -> f64 {

@@ -99,6 +99,9 @@ impl Persist {
             let queued = Instant::now();
             if let Some(result) = sqlite::try_inline(shared, &row, &self.batches) {
                 self.inlined.fetch_add(1, Ordering::Relaxed);
+                // Beside `gb_persist_batch_size_count` (every group, these included): the share of appends that
+                // cost the room no hand-off to the writer thread and no wake-up back (issue 47).
+                metrics::counter!("gb_persist_inline_total").increment(1);
                 report(&row, queued, &result);
                 return result;
             }
