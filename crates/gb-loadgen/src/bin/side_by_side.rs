@@ -59,8 +59,8 @@ fn num(v: &Value, path: &[&str]) -> Option<f64> {
     path.iter().fold(v, |v, k| &v[*k]).as_f64()
 }
 
-/// One line of the table: a measure, the floor's, the server's, their ratio and the verdict against `target`
-/// (`at_most`: the ratio may not exceed it; else it may not fall below it).
+/// One line of the table: a measure, the reference's figure, ours, their ratio and the verdict against `target`,
+/// a ratio and whether it is the most the ratio may be (`true`) or the least (`false`).
 fn row(out: &mut String, what: &str, floor: Option<f64>, server: Option<f64>, target: Option<(f64, bool)>) {
     let ratio = floor.zip(server).filter(|(f, _)| *f > 0.0).map(|(f, s)| s / f);
     let verdict = match (ratio, target) {
