@@ -55,6 +55,11 @@ fn load(v: &Value) -> (u64, u64, u64) {
     (n("matches"), n("spectators_per_match"), n("think_ms"))
 }
 
+/// Whether a floor result is of the bare relay (`--shape inline`), the reference, rather than of gb-server's shape.
+fn bare(floor: &Value) -> bool {
+    floor["floor"].as_str().is_none_or(|s| s == "inline")
+}
+
 fn num(v: &Value, path: &[&str]) -> Option<f64> {
     path.iter().fold(v, |v, k| &v[*k]).as_f64()
 }
@@ -83,8 +88,7 @@ fn table(floors: &[Value], servers: &[Value], engine: &str) -> String {
     for server in servers {
         let (rooms, spectators, think) = load(server);
         // The latest bare-relay floor run of the same load.
-        let bare = |f: &&Value| f["floor"].as_str().is_none_or(|s| s == "inline");
-        let floor = floors.iter().rev().filter(bare).find(|f| load(f) == load(server));
+        let floor = floors.iter().rev().filter(|f| bare(f)).find(|f| load(f) == load(server));
         let f = |path: &[&str]| floor.and_then(|f| num(f, path));
         let s = |path: &[&str]| num(server, path);
         let name = format!("{rooms} × {spectators}, think {think} ms");

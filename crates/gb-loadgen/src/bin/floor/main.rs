@@ -128,8 +128,19 @@ struct Run {
 }
 
 impl Run {
+    fn us_per_intent(&self) -> f64 {
+        self.cpu * 1e6 / self.intents as f64
+    }
+
+    fn us_per_frame(&self) -> f64 {
+        self.cpu * 1e6 / self.deliveries as f64
+    }
+
+    fn switches_per_intent(&self) -> f64 {
+        self.switches as f64 / self.intents as f64
+    }
+
     fn line(&self, args: &Args) -> String {
-        let (intents, deliveries) = (self.intents as f64, self.deliveries as f64);
         format!(
             "floor ({}) {} rooms x {} spectators, think {} ms: {:.0} intents/s, server {:.3} cores, {:.1} µs CPU per \
              intent, {:.2} µs per delivered frame, {:.2} switches per intent, generator {:.2} cores ({} intents, {} \
@@ -138,20 +149,20 @@ impl Run {
             args.rooms,
             args.spectators,
             args.think_ms,
-            intents / self.secs,
+            self.intents as f64 / self.secs,
             self.cpu / self.secs,
-            self.cpu * 1e6 / intents,
-            self.cpu * 1e6 / deliveries,
-            self.switches as f64 / intents,
+            self.us_per_intent(),
+            self.us_per_frame(),
+            self.switches_per_intent(),
             self.generator_cpu / self.secs,
             self.intents,
             self.deliveries,
         )
     }
 
-    /// The figures under the names `gb-loadgen`'s JSON gives the server's, so a report reads both alike.
+    /// The figures of [`Run::line`] under the names `gb-loadgen`'s JSON gives the server's, so a report reads both
+    /// alike.
     fn json(&self, args: &Args) -> String {
-        let (intents, deliveries) = (self.intents as f64, self.deliveries as f64);
         let cores = self.generator_cpu / self.secs;
         let machine = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
         serde_json::json!({
@@ -160,16 +171,17 @@ impl Run {
             "spectators_per_match": args.spectators,
             "think_ms": args.think_ms,
             "window_s": self.secs,
-            "intents": intents,
-            "intents_per_s": intents / self.secs,
+            "intents": self.intents,
+            "intents_per_s": self.intents as f64 / self.secs,
             "server_cpu_cores": self.cpu / self.secs,
-            "server_cpu_us_per_intent": self.cpu * 1e6 / intents,
-            "server_cpu_us_per_frame": self.cpu * 1e6 / deliveries,
-            "server_intents_per_cpu_s": intents / self.cpu.max(1e-9),
-            "server_context_switches_per_intent": self.switches as f64 / intents,
-            "frames_delivered": deliveries,
+            "server_cpu_us_per_intent": self.us_per_intent(),
+            "server_cpu_us_per_frame": self.us_per_frame(),
+            "server_intents_per_cpu_s": self.intents as f64 / self.cpu.max(1e-9),
+            "server_context_switches_per_intent": self.switches_per_intent(),
+            "frames_delivered": self.deliveries,
             "generator_cpu_cores": cores,
-            // As gb-loadgen says it: the generator used most of the machine, so the offered rate may not be met.
+            // gb-loadgen's first test (report.rs `gen_bound`): the generator used most of the machine, so the
+            // offered rate may not be met.
             "generator_bound": cores > 0.8 * machine,
         })
         .to_string()
